@@ -1,0 +1,2 @@
+//! `chinese-checkers`: terminal play and engine tools.
+fn main() {}

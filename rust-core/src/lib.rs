@@ -1,0 +1,9 @@
+//! The Chinese Checkers core: rules, AI, game session and online protocol.
+//!
+//! Layering (arrows point down only): `ffi` → `session` → `ai` → `rules`.
+//! `rules` is the specification of `shared/RULES.md` made executable.
+
+pub mod ffi;
+pub mod rules;
+
+uniffi::setup_scaffolding!();
