@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# Runs the Swift tests of the generated UniFFI bindings on Linux, in one command:
+#
+#     tests/swift/run.sh            (as root, on Debian bookworm)
+#
+# 1. Bootstraps (once) a Debian trixie chroot with swiftlang 6.0.3 at $SWIFT_CHROOT
+#    (default /var/cache/chinese-checkers/swift-trixie, outside the repository). Bookworm's glibc
+#    is too old for that toolchain, hence the chroot. A marker file makes later runs skip this.
+# 2. Builds the core cdylib and the bindgen, in two separate cargo calls (building them together
+#    would merge uniffi's `cli` feature into the core library).
+# 3. Generates the Swift bindings into Sources/ChineseCheckersCore{,FFI}/ (git-ignored).
+# 4. Runs `swift test` inside the chroot (in a private mount namespace, so the /proc and bind
+#    mounts vanish when it ends) and exits with its status.
+#
+# Environment: SWIFT_CHROOT (chroot location), DEBIAN_MIRROR (default http://deb.debian.org/debian).
+# Extra arguments are passed to `swift test` (e.g. `--filter CoreVersionTests`).
+# See shared/notes/swift-on-linux.md for the recipe this follows.
+set -euo pipefail
+
+SWIFT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$SWIFT_DIR/../.." && pwd)"
+ROOT="${SWIFT_CHROOT:-/var/cache/chinese-checkers/swift-trixie}"
+MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+READY_MARKER="$ROOT/.chinese-checkers-swift-ready"
+DEBOOTSTRAP_MARKER="$ROOT/.chinese-checkers-debootstrap-done"
+
+log() { printf '\n==> %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+[[ "$(id -u)" -eq 0 ]] || die "run as root (needs debootstrap, chroot and mount namespaces)"
+case "$ROOT" in
+    /|"") die "refusing SWIFT_CHROOT='$ROOT'" ;;
+    /*) ;;
+    *) die "SWIFT_CHROOT must be an absolute path" ;;
+esac
+
+# Runs "$@" in a private mount namespace, inside the chroot, with /proc mounted (swiftc finds its
+# own libraries through /proc/self/exe) and the given host directories bind-mounted at the same
+# paths. Usage: in_chroot "<dir> <dir> ..." command args...
+in_chroot() {
+    local binds="$1"
+    shift
+    unshare --mount --propagation private -- /bin/bash -euo pipefail -c '
+        root="$1"; binds="$2"; shift 2
+        mount -t proc proc "$root/proc"
+        for d in $binds; do
+            mkdir -p "$root$d"
+            mount --bind "$d" "$root$d"
+        done
+        exec chroot "$root" /usr/bin/env -i \
+            HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" DEBIAN_FRONTEND=noninteractive \
+            PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+            "$@"
+    ' in_chroot "$ROOT" "$binds" "$@"
+}
+
+bootstrap_chroot() {
+    if [[ -f "$READY_MARKER" ]]; then
+        return
+    fi
+    log "Bootstrapping the Swift chroot at $ROOT (first run only, a few minutes)"
+    if ! command -v debootstrap >/dev/null 2>&1; then
+        apt-get update
+        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends debootstrap
+    fi
+    if [[ ! -f "$DEBOOTSTRAP_MARKER" ]]; then
+        if [[ -d "$ROOT" ]] && [[ -n "$(ls -A "$ROOT")" ]]; then
+            # Only clear a directory that is visibly an interrupted debootstrap of ours.
+            [[ -d "$ROOT/debootstrap" ]] ||
+                die "$ROOT exists, is not empty and is not a partial debootstrap; remove it or set SWIFT_CHROOT"
+            if findmnt -rno TARGET | grep -q "^$ROOT/"; then
+                die "something is mounted under $ROOT; unmount it first"
+            fi
+            log "Removing the interrupted bootstrap at $ROOT"
+            rm -rf --one-file-system -- "$ROOT"
+        fi
+        mkdir -p "$ROOT"
+        debootstrap --variant=minbase trixie "$ROOT" "$MIRROR"
+        touch "$DEBOOTSTRAP_MARKER"
+    fi
+    # libc6-dev is needed, or the Glibc/Dispatch modules fail to build.
+    in_chroot "" apt-get update
+    in_chroot "" apt-get install -y --no-install-recommends swiftlang libc6-dev
+    in_chroot "" apt-get clean
+    in_chroot "" swift --version
+    touch "$READY_MARKER"
+}
+
+# Serialize concurrent runs of the bootstrap.
+mkdir -p "$(dirname "$ROOT")"
+exec 9>"$ROOT.lock"
+flock 9
+bootstrap_chroot
+flock -u 9
+
+cd "$REPO"
+TARGET_DIR="$(cargo metadata --format-version 1 --no-deps |
+    sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
+[[ -n "$TARGET_DIR" ]] || die "could not find cargo's target directory"
+LIB_DIR="$TARGET_DIR/debug"
+CORE_LIB="$LIB_DIR/libchinese_checkers_core.so"
+
+log "Building the core library"
+cargo build -p chinese-checkers-core
+log "Building the bindgen (separately, so its cli feature stays out of the core)"
+cargo build -p uniffi-bindgen
+
+log "Generating the Swift bindings"
+GEN_DIR="$(mktemp -d)"
+trap 'rm -rf -- "$GEN_DIR"' EXIT
+# UniFFI 0.32 detects library mode from the .so itself (`--library` is deprecated). The module
+# name comes from uniffi.toml; without --config the files would be named chinese_checkers_core*.
+"$LIB_DIR/uniffi-bindgen" generate "$CORE_LIB" --language swift \
+    --config "$REPO/uniffi.toml" --no-format --out-dir "$GEN_DIR"
+for f in ChineseCheckersCore.swift ChineseCheckersCoreFFI.h ChineseCheckersCoreFFI.modulemap; do
+    [[ -f "$GEN_DIR/$f" ]] || die "bindgen did not produce $f (got: $(ls "$GEN_DIR" | tr '\n' ' '))"
+done
+SRC_DIR="$SWIFT_DIR/Sources"
+mkdir -p "$SRC_DIR/ChineseCheckersCore" "$SRC_DIR/ChineseCheckersCoreFFI"
+rm -f "$SRC_DIR/ChineseCheckersCore/"*.swift "$SRC_DIR/ChineseCheckersCoreFFI/"*.h \
+    "$SRC_DIR/ChineseCheckersCoreFFI/"*.modulemap
+cp "$GEN_DIR/ChineseCheckersCore.swift" "$SRC_DIR/ChineseCheckersCore/"
+cp "$GEN_DIR/ChineseCheckersCoreFFI.h" "$SRC_DIR/ChineseCheckersCoreFFI/"
+# SwiftPM wants the file named module.modulemap; the generated one is written for Apple platforms
+# (`use "Darwin"`) and does not link the library, so write our own.
+cat >"$SRC_DIR/ChineseCheckersCoreFFI/module.modulemap" <<'EOF'
+module ChineseCheckersCoreFFI {
+    header "ChineseCheckersCoreFFI.h"
+    link "chinese_checkers_core"
+    export *
+}
+EOF
+
+# Bind-mount the repository (and the target directory, if it lives elsewhere) at the same paths,
+# so the rpath below is valid inside the chroot.
+BINDS="$REPO"
+case "$TARGET_DIR/" in
+    "$REPO"/*) ;;
+    *) BINDS="$BINDS $TARGET_DIR" ;;
+esac
+
+log "Running swift test in the chroot"
+# --allow-shlib-undefined: Debian's 6.0.3 libswiftObservation.so has one unresolved internal symbol.
+in_chroot "$BINDS" /bin/sh -c 'cd "$1" && shift && exec swift test "$@"' sh "$SWIFT_DIR" \
+    -Xlinker -L"$LIB_DIR" -Xlinker -rpath -Xlinker "$LIB_DIR" \
+    -Xlinker --allow-shlib-undefined "$@"
