@@ -1,0 +1,433 @@
+//! Move generation: steps, jump chains, swaps and passes, with every rule option applied.
+//!
+//! Generation works on bitsets and never allocates per hop: a jump chain's reachable holes are
+//! found by a breadth-first search whose frontier and visited sets are `u128`s. Paths are only
+//! rebuilt when a caller asks for a full [`Move`].
+
+use super::board::{bit, first_on_ray, holes, Bits, Colour, Hole, Tables, NONE, TABLES};
+use super::moves::{CompactMove, Move, MoveKind};
+use super::options::{Camps, MaxChain};
+use super::position::Position;
+
+/// The jump landings from `h` with the given occupancy (the moving peg already lifted).
+#[inline]
+pub(crate) fn jumps_from(t: &Tables, h: Hole, occupied: Bits, reach: u8) -> Bits {
+    let mut out = 0;
+    for d in 0..6 {
+        if let Some(pivot) = first_on_ray(t, h, d, occupied) {
+            let k = t.distance[usize::from(h)][usize::from(pivot)];
+            if k <= reach {
+                let (after, landing) = t.jump_after[usize::from(h)][d][usize::from(k)];
+                if landing != NONE && after & occupied == 0 {
+                    out |= bit(landing);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The holes within swap range of `h`: neighbours, and holes two apart through an occupied one.
+pub(crate) fn swap_range(t: &Tables, h: Hole, occupied: Bits) -> Bits {
+    let mut out = 0;
+    for &(near, far) in &t.swap_pairs[usize::from(h)] {
+        if near != NONE {
+            out |= bit(near);
+            if far != NONE && occupied & bit(near) != 0 {
+                out |= bit(far);
+            }
+        }
+    }
+    out
+}
+
+/// Where one peg may go with plain steps and jumps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Reach {
+    /// Legal step destinations.
+    pub steps: Bits,
+    /// Legal final holes of jump chains.
+    pub jumps: Bits,
+}
+
+impl Reach {
+    pub(crate) fn all(&self) -> Bits {
+        self.steps | self.jumps
+    }
+}
+
+impl Position {
+    /// The holes where a move of a `colour` peg starting on `from` may end (camp rule, target lock).
+    #[inline]
+    pub(crate) fn final_mask(&self, from: Hole, colour: Colour) -> Bits {
+        let o = &self.rules.options;
+        let mut mask = !0;
+        if o.camps != Camps::Open {
+            mask &= !self.foreign(colour);
+        }
+        if o.target_lock {
+            let target = self.target(colour);
+            if target & bit(from) != 0 {
+                mask &= target;
+            }
+        }
+        mask
+    }
+
+    /// The holes a `colour` peg may land on mid-chain.
+    #[inline]
+    pub(crate) fn landing_mask(&self, colour: Colour) -> Bits {
+        if self.rules.options.camps == Camps::NoForeign {
+            !self.foreign(colour)
+        } else {
+            !0
+        }
+    }
+
+    /// Every hole a chain of jumps from `from` can land on (start excluded), ignoring final rules.
+    #[inline]
+    pub(crate) fn chain_landings(&self, from: Hole, colour: Colour, occupied: Bits) -> Bits {
+        let t = &**TABLES;
+        let occ = occupied & !bit(from);
+        let allowed = self.landing_mask(colour);
+        let reach = self.rules.options.jump_reach;
+        let mut visited = bit(from);
+        let mut frontier = bit(from);
+        while frontier != 0 {
+            let h = frontier.trailing_zeros() as Hole;
+            frontier &= frontier - 1;
+            let new = jumps_from(t, h, occ, reach) & allowed & !visited;
+            visited |= new;
+            frontier |= new;
+        }
+        visited & !bit(from)
+    }
+
+    /// Plain steps and jumps of the peg on `from` (of `colour`) with the given occupancy.
+    #[inline]
+    pub(crate) fn peg_reach(&self, from: Hole, colour: Colour, occupied: Bits) -> Reach {
+        let t = &**TABLES;
+        let finals = self.final_mask(from, colour);
+        let steps = t.adjacent[usize::from(from)] & !occupied & finals & self.landing_mask(colour);
+        let jumps = self.chain_landings(from, colour, occupied) & finals;
+        Reach { steps, jumps }
+    }
+
+    /// The longest jump routes of one peg: their number of jumps and the holes they may end on.
+    ///
+    /// Only routes whose final hole is a legal ending count (RULES.md §4, `max_chain`).
+    pub(crate) fn longest_routes(&self, from: Hole, colour: Colour) -> (u32, Bits) {
+        let occ = self.occupied & !bit(from);
+        let mut best = (0, 0);
+        self.longest_dfs(from, colour, occ, from, bit(from), 0, &mut best, None);
+        best
+    }
+
+    /// Depth-first search over simple jump routes. With `goal = Some((to, len))` it stops at the
+    /// first route of exactly `len` jumps ending on `to` and leaves it in `path`.
+    #[allow(clippy::too_many_arguments)]
+    fn longest_dfs(
+        &self,
+        from: Hole,
+        colour: Colour,
+        occ: Bits,
+        at: Hole,
+        visited: Bits,
+        depth: u32,
+        best: &mut (u32, Bits),
+        mut goal: Option<(&mut Vec<Hole>, Hole, u32)>,
+    ) -> bool {
+        let t = &**TABLES;
+        let finals = self.final_mask(from, colour);
+        let next = jumps_from(t, at, occ, self.rules.options.jump_reach)
+            & self.landing_mask(colour)
+            & !visited;
+        for l in holes(next) {
+            let len = depth + 1;
+            if let Some((path, to, want)) = goal.as_mut() {
+                path.push(l);
+                if l == *to && len == *want {
+                    return true;
+                }
+                if len < *want
+                    && self.longest_dfs(
+                        from,
+                        colour,
+                        occ,
+                        l,
+                        visited | bit(l),
+                        len,
+                        best,
+                        Some((&mut **path, *to, *want)),
+                    )
+                {
+                    return true;
+                }
+                path.pop();
+                continue;
+            }
+            if finals & bit(l) != 0 {
+                if len > best.0 {
+                    *best = (len, bit(l));
+                } else if len == best.0 {
+                    best.1 |= bit(l);
+                }
+            }
+            self.longest_dfs(from, colour, occ, l, visited | bit(l), len, best, None);
+        }
+        false
+    }
+
+    /// A jump path from `from` to `to`: a shortest one, or under `max_chain` a longest route.
+    pub(crate) fn jump_path(&self, from: Hole, to: Hole) -> Option<Vec<Hole>> {
+        let colour = self.colour_at(from)?;
+        if self.rules.options.max_chain != MaxChain::Off {
+            let (len, finals) = self.longest_routes(from, colour);
+            if finals & bit(to) == 0 {
+                return None;
+            }
+            let mut path = vec![from];
+            let occ = self.occupied & !bit(from);
+            let mut scratch = (0, 0);
+            let found = self.longest_dfs(
+                from,
+                colour,
+                occ,
+                from,
+                bit(from),
+                0,
+                &mut scratch,
+                Some((&mut path, to, len)),
+            );
+            return found.then_some(path);
+        }
+        let t = &**TABLES;
+        let occ = self.occupied & !bit(from);
+        let allowed = self.landing_mask(colour);
+        let reach = self.rules.options.jump_reach;
+        let mut parent = [NONE; 121];
+        let mut visited = bit(from);
+        let mut queue = [0 as Hole; 121];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = from;
+        while head < tail {
+            let h = queue[head];
+            head += 1;
+            if h == to {
+                let mut path = vec![to];
+                let mut at = to;
+                while at != from {
+                    at = parent[usize::from(at)];
+                    path.push(at);
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for l in holes(jumps_from(t, h, occ, reach) & allowed & !visited) {
+                visited |= bit(l);
+                parent[usize::from(l)] = h;
+                queue[tail] = l;
+                tail += 1;
+            }
+        }
+        None
+    }
+
+    /// Every legal move of the side to move, as compact `(kind, from, to)` triples, into `out`.
+    ///
+    /// Each distinct move appears once; a single pass when nothing else is legal. Whether the game
+    /// is already over is not checked here (see [`Position::outcome`]).
+    pub fn legal_moves_into(&self, out: &mut Vec<CompactMove>) {
+        out.clear();
+        let player = self.to_move();
+        let o = self.rules.options;
+        let mut any_jump = false;
+        for colour in self.players[player].colours() {
+            let army_longest = if o.max_chain == MaxChain::Army {
+                Some(self.army_longest(player))
+            } else {
+                None
+            };
+            for from in holes(self.pegs[colour.index()]) {
+                let reach = self.peg_reach(from, colour, self.occupied);
+                for to in holes(reach.steps) {
+                    out.push(CompactMove::new(MoveKind::Step, from, to));
+                }
+                let jumps = match o.max_chain {
+                    MaxChain::Off => reach.jumps,
+                    MaxChain::PerPiece => self.longest_routes(from, colour).1,
+                    MaxChain::Army => {
+                        let (len, finals) = self.longest_routes(from, colour);
+                        if Some(len) == army_longest {
+                            finals
+                        } else {
+                            0
+                        }
+                    }
+                };
+                any_jump |= jumps != 0;
+                for to in holes(jumps) {
+                    out.push(CompactMove::new(MoveKind::Jump, from, to));
+                }
+            }
+        }
+        if o.mandatory_jump && any_jump {
+            out.retain(|m| m.kind != MoveKind::Step);
+        }
+        if o.anti_blocking {
+            let blocking = self.blocking_pegs(player);
+            if blocking != 0 {
+                let must: Vec<CompactMove> = out
+                    .iter()
+                    .copied()
+                    .filter(|m| self.unblocks(m, blocking))
+                    .collect();
+                if !must.is_empty() {
+                    *out = must;
+                }
+            }
+        }
+        if o.swaps {
+            self.swaps_into(out);
+        }
+        if out.is_empty() {
+            out.push(CompactMove::PASS);
+        }
+    }
+
+    /// Every legal move of the side to move, each with one valid path.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut compact = Vec::with_capacity(256);
+        self.legal_moves_into(&mut compact);
+        compact.iter().filter_map(|m| self.expand(m)).collect()
+    }
+
+    /// The full move (with a path) for a compact move of this position.
+    pub fn expand(&self, m: &CompactMove) -> Option<Move> {
+        let path = match m.kind {
+            MoveKind::Pass => vec![],
+            MoveKind::Step | MoveKind::Swap => vec![m.from, m.to],
+            MoveKind::Jump => self.jump_path(m.from, m.to)?,
+        };
+        Some(Move {
+            kind: m.kind,
+            path,
+        })
+    }
+
+    /// The greatest number of jumps any peg of the player can chain (for `max_chain: army`).
+    fn army_longest(&self, player: usize) -> u32 {
+        let mut best = 0;
+        for colour in self.players[player].colours() {
+            for from in holes(self.pegs[colour.index()]) {
+                best = best.max(self.longest_routes(from, colour).0);
+            }
+        }
+        best
+    }
+
+    /// Anti-blocking: the player's pegs standing in another colour's target that is otherwise
+    /// full (every hole occupied, the blocked colour still having pegs outside it).
+    pub(crate) fn blocking_pegs(&self, player: usize) -> Bits {
+        let own = self.pegs_of_player(player);
+        let mut blocking = 0;
+        for c in Colour::ALL {
+            let Some(owner) = self.owner_of(c) else { continue };
+            if owner == player {
+                continue;
+            }
+            let target = self.target(c);
+            let full = self.occupied & target == target;
+            let waiting = self.pegs[c.index()] & !target != 0;
+            if full && waiting {
+                blocking |= own & target;
+            }
+        }
+        blocking
+    }
+
+    /// Whether a move takes a blocking peg out of the target it blocks.
+    fn unblocks(&self, m: &CompactMove, blocking: Bits) -> bool {
+        if m.kind == MoveKind::Pass || m.kind == MoveKind::Swap || blocking & bit(m.from) == 0 {
+            return false;
+        }
+        // The peg leaves every other colour's target it stood in.
+        Colour::ALL.into_iter().any(|c| {
+            let target = self.target(c);
+            self.owner_of(c).is_some_and(|o| o != self.to_move())
+                && target & bit(m.from) != 0
+                && target & bit(m.to) == 0
+        })
+    }
+
+    /// Whether the peg on `p` is stuck (tripot case A) with the given occupancy.
+    fn is_stuck(&self, p: Hole, colour: Colour, occupied: Bits) -> bool {
+        let dest = self.peg_reach(p, colour, occupied).all();
+        let home = self.home(colour);
+        dest == 0 || (home & bit(p) != 0 && dest & !home == 0)
+    }
+
+    /// Whether one plain move of another own peg would leave the peg on `p` not stuck.
+    fn can_be_freed(&self, p: Hole, colour: Colour, player: usize) -> bool {
+        for c in self.players[player].colours() {
+            for q in holes(self.pegs[c.index()] & !bit(p)) {
+                let dest = self.peg_reach(q, c, self.occupied).all();
+                for to in holes(dest) {
+                    let occ = self.occupied & !bit(q) | bit(to);
+                    if !self.is_stuck(p, colour, occ) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Tripot's swaps (RULES.md §3.1, cases A and B), appended to `out` without duplicates.
+    fn swaps_into(&self, out: &mut Vec<CompactMove>) {
+        let t = &**TABLES;
+        let player = self.to_move();
+        let own = self.pegs_of_player(player);
+        let opposing = self.occupied & !own;
+        let first_swap = out.len();
+        let push = |out: &mut Vec<CompactMove>, a: Hole, b: Hole| {
+            let m = CompactMove::new(MoveKind::Swap, a, b);
+            if !out[first_swap..].contains(&m) {
+                out.push(m);
+            }
+        };
+        // Case A: a stuck peg that no other own move can free swaps with an opposing peg in range.
+        for colour in self.players[player].colours() {
+            for p in holes(self.pegs[colour.index()]) {
+                let partners = swap_range(t, p, self.occupied) & opposing;
+                if partners == 0
+                    || !self.is_stuck(p, colour, self.occupied)
+                    || self.can_be_freed(p, colour, player)
+                {
+                    continue;
+                }
+                for x in holes(partners) {
+                    push(out, p, x);
+                }
+            }
+        }
+        // Case B: the last peg outside its target cannot enter it; evict a squatter there.
+        let mut outside = 0;
+        for colour in self.players[player].colours() {
+            outside |= self.pegs[colour.index()] & !self.target(colour);
+        }
+        if outside.count_ones() == 1 {
+            let last = outside.trailing_zeros() as Hole;
+            if let Some(colour) = self.colour_at(last) {
+                let target = self.target(colour);
+                if self.peg_reach(last, colour, self.occupied).all() & target == 0 {
+                    for squatter in holes(target & opposing) {
+                        for mine in holes(swap_range(t, squatter, self.occupied) & own) {
+                            push(out, mine, squatter);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
