@@ -107,6 +107,7 @@ fn start_position_15_pegs() {
     let p = start_position(json!({ "preset": "classic", "pegs": 15 }), &[&["S"], &["N"]], 0);
     assert_eq!(p.board.len(), 30);
     let m = legal_moves(&p);
+    eprintln!("{:?}", m.iter().filter(|m| m.kind == "jump").collect::<Vec<_>>());
     assert_eq!(count(&m, "step"), 12);
     assert_eq!(count(&m, "jump"), 8);
     let p = start_position(json!({ "preset": "sternhalma", "pegs": 15 }), &[&["S"], &["N"]], 0);

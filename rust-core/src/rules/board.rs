@@ -379,7 +379,7 @@ mod tests {
         let t = &*TABLES;
         let from = hole_at(0, 0).unwrap();
         let near = hole_at(0, -2).unwrap();
-        let far = hole_at(0, -5).unwrap();
+        let far = hole_at(0, -4).unwrap();
         let occ = bit(near) | bit(far);
         assert_eq!(first_on_ray(t, from, 3, occ), Some(near));
         let occ = bit(hole_at(0, 3).unwrap()) | bit(hole_at(0, 4).unwrap());
