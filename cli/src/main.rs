@@ -1,2 +1,41 @@
-//! `chinese-checkers`: terminal play and engine tools.
-fn main() {}
+//! `chinese-checkers`: terminal play and the engine's command-line tools.
+//!
+//! `moves` and `apply` are a stable public contract (issue: rules engine): other tools and tests
+//! drive the engine through them with the JSON formats of `shared/RULES.md` §4.
+
+mod engine;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Chinese Checkers: play in the terminal and drive the engine.
+#[derive(Parser)]
+#[command(name = "chinese-checkers", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read a Position JSON on stdin; print every legal Move of the side to move as a JSON array.
+    Moves,
+    /// Read {"position": P, "move": M} on stdin; print {"position": P2, "outcome": ...}.
+    Apply,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Moves => engine::moves(),
+        Command::Apply => engine::apply(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
