@@ -3,6 +3,7 @@
 //! Layering (arrows point down only): `ffi` → `session` → `ai` → `rules`.
 //! `rules` is the specification of `shared/RULES.md` made executable.
 
+pub mod ai;
 pub mod ffi;
 pub mod rules;
 

@@ -100,16 +100,18 @@ fn start_position_1_colour() {
 }
 
 /// 15 pegs: front row r = 4: 3 + 2 + 2 + 2 + 3 steps (the end pegs may step sideways into SW/SE);
-/// row r = 5: each of 4 pegs jumps straight and diagonally into row 3 (8). Sternhalma's camp rule
-/// forbids the two sideways steps into the foreign camps.
+/// row r = 5: each of 4 pegs jumps straight and diagonally into row 3 (8); along row 4, (-3,4)
+/// jumps over (-4,4) into SW (-5,4) and (-1,4) over (0,4) into SE (1,4) (2). Sternhalma's camp
+/// rule forbids the two sideways steps and the two sideways jumps into the foreign camps.
 #[test]
 fn start_position_15_pegs() {
     let p = start_position(json!({ "preset": "classic", "pegs": 15 }), &[&["S"], &["N"]], 0);
     assert_eq!(p.board.len(), 30);
     let m = legal_moves(&p);
-    eprintln!("{:?}", m.iter().filter(|m| m.kind == "jump").collect::<Vec<_>>());
     assert_eq!(count(&m, "step"), 12);
-    assert_eq!(count(&m, "jump"), 8);
+    assert_eq!(count(&m, "jump"), 10);
+    assert!(set(&m).contains(&RefMove::jump((-3, 4), (-5, 4))));
+    assert!(set(&m).contains(&RefMove::jump((-1, 4), (1, 4))));
     let p = start_position(json!({ "preset": "sternhalma", "pegs": 15 }), &[&["S"], &["N"]], 0);
     let m = legal_moves(&p);
     assert_eq!(count(&m, "step"), 10);

@@ -732,36 +732,41 @@ fn jump_bfs(rules: &RefRules, board: &Board, peg: Hole) -> (BTreeSet<Hole>, BTre
 /// holes of such routes. `(0, {})` when the peg has no legal jump. Exhaustive depth-first search
 /// over all routes (exponential, but obviously right).
 pub fn longest_routes(rules: &RefRules, board: &Board, peg: Hole) -> (usize, BTreeSet<Hole>) {
-    fn dfs(
-        rules: &RefRules,
-        board: &Board,
-        colour: &str,
+    struct Search<'a> {
+        rules: &'a RefRules,
+        board: &'a Board,
+        colour: String,
         start: Hole,
-        at: Hole,
-        len: usize,
-        visited: &mut BTreeSet<Hole>,
-        best: &mut (usize, BTreeSet<Hole>),
-    ) {
-        for l in next_landings(rules, board, colour, start, at, visited) {
-            visited.insert(l);
+        visited: BTreeSet<Hole>,
+        best: (usize, BTreeSet<Hole>),
+    }
+    fn dfs(s: &mut Search, at: Hole, len: usize) {
+        let landings = next_landings(s.rules, s.board, &s.colour, s.start, at, &s.visited);
+        for l in landings {
+            s.visited.insert(l);
             let n = len + 1;
-            if rules.may_end(colour, start, l) {
-                if n > best.0 {
-                    *best = (n, BTreeSet::new());
+            if s.rules.may_end(&s.colour, s.start, l) {
+                if n > s.best.0 {
+                    s.best = (n, BTreeSet::new());
                 }
-                if n == best.0 {
-                    best.1.insert(l);
+                if n == s.best.0 {
+                    s.best.1.insert(l);
                 }
             }
-            dfs(rules, board, colour, start, l, n, visited, best);
-            visited.remove(&l);
+            dfs(s, l, n);
+            s.visited.remove(&l);
         }
     }
-    let colour = board[&peg].clone();
-    let mut best = (0, BTreeSet::new());
-    let mut visited = BTreeSet::from([peg]);
-    dfs(rules, board, &colour, peg, peg, 0, &mut visited, &mut best);
-    best
+    let mut search = Search {
+        rules,
+        board,
+        colour: board[&peg].clone(),
+        start: peg,
+        visited: BTreeSet::from([peg]),
+        best: (0, BTreeSet::new()),
+    };
+    dfs(&mut search, peg, 0);
+    search.best
 }
 
 /// Plain legal steps and jumps of one peg (camp rule and target lock applied; mandatory_jump,
@@ -943,7 +948,8 @@ pub fn legal_moves(p: &RefPosition) -> Vec<RefMove> {
     }
 
     let mut all = BTreeSet::new();
-    if !(rules.mandatory_jump && !jumps.is_empty()) {
+    let jump_forced = rules.mandatory_jump && !jumps.is_empty();
+    if !jump_forced {
         all.extend(steps);
     }
     all.extend(jumps);

@@ -1,0 +1,197 @@
+//! The AI: five levels with named opponents, hints, and the search behind them.
+//!
+//! Public surface used by the session (keep it stable): [`Level`], [`Opponent`], [`opponents`],
+//! [`CancelHandle`], [`SearchLimits`], [`SearchReport`], [`choose_move`] and [`hint`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{CompactMove, Move, Position};
+
+/// The five levels, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Plays plausible forward moves and makes human mistakes.
+    Beginner,
+    /// Looks one move ahead, sometimes misses the best jump.
+    Easy,
+    /// Reads a few moves ahead.
+    Medium,
+    /// Deep search.
+    Hard,
+    /// As strong as we can make it.
+    Impossible,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Impossible,
+    ];
+
+    /// The level's name as written on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Impossible => "impossible",
+        }
+    }
+
+    /// Parses a level name.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// The named opponent who plays at this level.
+    pub fn opponent(self) -> &'static Opponent {
+        &OPPONENTS[self as usize]
+    }
+}
+
+/// A named AI opponent shown in the app.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opponent {
+    /// The level it plays at.
+    pub level: Level,
+    /// Display name.
+    pub name: &'static str,
+    /// One-line personality shown under the name.
+    pub personality: &'static str,
+}
+
+static OPPONENTS: [Opponent; 5] = [
+    Opponent {
+        level: Level::Beginner,
+        name: "Jean Médecin",
+        personality: "Strolls forward one peg at a time and rarely sees a long jump.",
+    },
+    Opponent {
+        level: Level::Easy,
+        name: "Catherine Ségurane",
+        personality: "Loves a good jump, but only ever thinks about this turn.",
+    },
+    Opponent {
+        level: Level::Medium,
+        name: "Giuseppe Garibaldi",
+        personality: "Plans a couple of moves ahead and builds ladders when he can.",
+    },
+    Opponent {
+        level: Level::Hard,
+        name: "Henri Matisse",
+        personality: "Patient and precise: reads deep, blocks your ladders, wastes nothing.",
+    },
+    Opponent {
+        level: Level::Impossible,
+        name: "Marie Curie",
+        personality: "Calculates everything. Every tempo counts against her.",
+    },
+];
+
+/// The five opponents, weakest first.
+pub fn opponents() -> &'static [Opponent] {
+    &OPPONENTS
+}
+
+/// Stops a search from another thread; the search returns its best move so far.
+#[derive(Clone, Debug, Default)]
+pub struct CancelHandle(Arc<AtomicBool>);
+
+impl CancelHandle {
+    /// A fresh, uncancelled handle.
+    pub fn new() -> CancelHandle {
+        CancelHandle::default()
+    }
+
+    /// Asks the search to stop as soon as possible.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether cancellation was asked for.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Budget of one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Wall-clock budget in milliseconds (the level's default when `None`).
+    pub time_ms: Option<u64>,
+    /// Seed of the level's randomness (mistakes, tie-breaks).
+    pub seed: u64,
+}
+
+/// What a search found, for tools and logs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchReport {
+    /// The chosen move.
+    pub best: Move,
+    /// Score from the mover's point of view (engine units).
+    pub score: i32,
+    /// Depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds used.
+    pub elapsed_ms: u64,
+}
+
+/// Chooses a move for the side to move at the given level. Never fails on a position that is
+/// not over: the pass is always available when nothing else is.
+pub fn choose_move(
+    position: &Position,
+    level: Level,
+    limits: SearchLimits,
+    cancel: &CancelHandle,
+) -> SearchReport {
+    // Placeholder until the real search lands: the move with the greatest progress.
+    let _ = (level, limits, cancel);
+    let start = std::time::Instant::now();
+    let mut moves = Vec::new();
+    position.legal_moves_into(&mut moves);
+    let best = greatest_progress(position, &moves);
+    SearchReport {
+        best: position.expand(&best).unwrap_or_else(Move::pass),
+        score: 0,
+        depth: 1,
+        nodes: moves.len() as u64,
+        elapsed_ms: start.elapsed().as_millis() as u64,
+    }
+}
+
+/// The best move for the side to move (the hint button), within about 300 ms.
+pub fn hint(position: &Position, cancel: &CancelHandle) -> Move {
+    let limits = SearchLimits {
+        time_ms: Some(300),
+        seed: 0,
+    };
+    choose_move(position, Level::Hard, limits, cancel).best
+}
+
+/// The move with the largest drop in remaining distance (the online time-out move).
+pub fn greatest_progress(position: &Position, moves: &[CompactMove]) -> CompactMove {
+    let player = position.to_move();
+    let mut best = CompactMove::PASS;
+    let mut best_gain = i64::MIN;
+    for m in moves {
+        let mut p = *position;
+        p.apply(m);
+        let gain = i64::from(position.progress(player).1) - i64::from(p.progress(player).1);
+        if gain > best_gain {
+            best_gain = gain;
+            best = *m;
+        }
+    }
+    best
+}
