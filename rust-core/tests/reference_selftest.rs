@@ -24,7 +24,11 @@ fn set(moves: &[RefMove]) -> BTreeSet<RefMove> {
 }
 
 fn ends(moves: &[RefMove], kind: &str) -> BTreeSet<Hole> {
-    moves.iter().filter(|m| m.kind == kind).map(|m| m.to).collect()
+    moves
+        .iter()
+        .filter(|m| m.kind == kind)
+        .map(|m| m.to)
+        .collect()
 }
 
 fn count(moves: &[RefMove], kind: &str) -> usize {
@@ -40,8 +44,16 @@ fn board_and_camps() {
         .count();
     assert_eq!(central, 61);
     for c in CAMPS {
-        assert_eq!(all_holes().into_iter().filter(|&h| in_camp10(c, h)).count(), 10, "{c}");
-        assert_eq!(all_holes().into_iter().filter(|&h| in_area15(c, h)).count(), 15, "{c}");
+        assert_eq!(
+            all_holes().into_iter().filter(|&h| in_camp10(c, h)).count(),
+            10,
+            "{c}"
+        );
+        assert_eq!(
+            all_holes().into_iter().filter(|&h| in_area15(c, h)).count(),
+            15,
+            "{c}"
+        );
         assert!(in_camp10(c, tip(c)));
         assert_eq!(distance(tip(c), tip(opposite(c))), 16);
     }
@@ -105,14 +117,22 @@ fn start_position_1_colour() {
 /// rule forbids the two sideways steps and the two sideways jumps into the foreign camps.
 #[test]
 fn start_position_15_pegs() {
-    let p = start_position(json!({ "preset": "classic", "pegs": 15 }), &[&["S"], &["N"]], 0);
+    let p = start_position(
+        json!({ "preset": "classic", "pegs": 15 }),
+        &[&["S"], &["N"]],
+        0,
+    );
     assert_eq!(p.board.len(), 30);
     let m = legal_moves(&p);
     assert_eq!(count(&m, "step"), 12);
     assert_eq!(count(&m, "jump"), 10);
     assert!(set(&m).contains(&RefMove::jump((-3, 4), (-5, 4))));
     assert!(set(&m).contains(&RefMove::jump((-1, 4), (1, 4))));
-    let p = start_position(json!({ "preset": "sternhalma", "pegs": 15 }), &[&["S"], &["N"]], 0);
+    let p = start_position(
+        json!({ "preset": "sternhalma", "pegs": 15 }),
+        &[&["S"], &["N"]],
+        0,
+    );
     let m = legal_moves(&p);
     assert_eq!(count(&m, "step"), 10);
     assert_eq!(count(&m, "jump"), 8);
@@ -137,9 +157,17 @@ fn long_jump_of_ten_holes() {
     let m = legal_moves(&duel(json!("classic"), &s, &n));
     assert_eq!(m.len(), 2);
     assert_eq!(count(&m, "jump"), 0);
-    let m = legal_moves(&duel(json!({ "preset": "tripot", "jump_reach": 4 }), &s, &n));
+    let m = legal_moves(&duel(
+        json!({ "preset": "tripot", "jump_reach": 4 }),
+        &s,
+        &n,
+    ));
     assert_eq!(count(&m, "jump"), 0);
-    let m = legal_moves(&duel(json!({ "preset": "classic", "jump_reach": 8 }), &s, &n));
+    let m = legal_moves(&duel(
+        json!({ "preset": "classic", "jump_reach": 8 }),
+        &s,
+        &n,
+    ));
     assert_eq!(count(&m, "jump"), 1);
 }
 
@@ -152,10 +180,21 @@ fn chain_never_lands_on_its_start() {
     assert_eq!(count(&m, "step"), 4);
     assert_eq!(ends(&m, "jump"), BTreeSet::from([(2, 0), (2, -2)]));
     // Both final holes are reached by a 2-jump route.
-    let p2 = duel(json!({ "preset": "classic", "max_chain": "per_piece" }), &[(0, 0)], &[(1, 0), (2, -1), (1, -1)]);
-    assert_eq!(ends(&legal_moves(&p2), "jump"), BTreeSet::from([(2, 0), (2, -2)]));
+    let p2 = duel(
+        json!({ "preset": "classic", "max_chain": "per_piece" }),
+        &[(0, 0)],
+        &[(1, 0), (2, -1), (1, -1)],
+    );
+    assert_eq!(
+        ends(&legal_moves(&p2), "jump"),
+        BTreeSet::from([(2, 0), (2, -2)])
+    );
     // Mandatory jump removes the steps.
-    let p3 = duel(json!({ "preset": "classic", "mandatory_jump": true }), &[(0, 0)], &[(1, 0), (2, -1), (1, -1)]);
+    let p3 = duel(
+        json!({ "preset": "classic", "mandatory_jump": true }),
+        &[(0, 0)],
+        &[(1, 0), (2, -1), (1, -1)],
+    );
     assert_eq!(legal_moves(&p3).len(), 2);
     // A single pivot: there and never back.
     let p4 = duel(json!("classic"), &[(0, 0)], &[(1, 0)]);
@@ -170,17 +209,27 @@ fn start_counts_as_empty_in_a_long_jump_run() {
     let n = [(-1, 1), (-2, 1), (1, 0)];
     let m = legal_moves(&duel(json!("tripot"), &s, &n));
     assert_eq!(count(&m, "step"), 4);
-    assert_eq!(ends(&m, "jump"), BTreeSet::from([(2, 0), (-2, 2), (-2, 0), (4, 0)]));
+    assert_eq!(
+        ends(&m, "jump"),
+        BTreeSet::from([(2, 0), (-2, 2), (-2, 0), (4, 0)])
+    );
     assert_eq!(m.len(), 8);
     let m = legal_moves(&duel(json!("classic"), &s, &n));
     assert_eq!(ends(&m, "jump"), BTreeSet::from([(2, 0), (-2, 2), (-2, 0)]));
     // Longest route: 3 jumps, to (4,0) only.
-    let p = duel(json!({ "preset": "tripot", "max_chain": "per_piece" }), &s, &n);
+    let p = duel(
+        json!({ "preset": "tripot", "max_chain": "per_piece" }),
+        &s,
+        &n,
+    );
     let m = legal_moves(&p);
     assert_eq!(ends(&m, "jump"), BTreeSet::from([(4, 0)]));
     assert_eq!(count(&m, "step"), 4);
     let mv = move_to_json(&p, &RefMove::jump((0, 0), (4, 0)));
-    assert_eq!(mv, json!({ "kind": "jump", "path": [[0, 0], [-2, 2], [-2, 0], [4, 0]] }));
+    assert_eq!(
+        mv,
+        json!({ "kind": "jump", "path": [[0, 0], [-2, 2], [-2, 0], [4, 0]] })
+    );
     assert!(check_move_json(&p, &mv).is_ok());
     let short = json!({ "kind": "jump", "path": [[0, 0], [2, 0]] });
     assert!(check_move_json(&p, &short).is_err());
@@ -199,12 +248,20 @@ fn camp_rules() {
     assert_eq!(count(&open, "step"), 5);
     assert_eq!(ends(&open, "jump"), BTreeSet::from([(2, 4), (0, 4)]));
 
-    let nsf = legal_moves(&duel(json!({ "preset": "classic", "camps": "no_stopping_in_foreign" }), &s, &n));
+    let nsf = legal_moves(&duel(
+        json!({ "preset": "classic", "camps": "no_stopping_in_foreign" }),
+        &s,
+        &n,
+    ));
     assert_eq!(count(&nsf, "step"), 4);
     assert!(!set(&nsf).contains(&RefMove::step((2, 2), (3, 2))));
     assert_eq!(ends(&nsf, "jump"), BTreeSet::from([(0, 4)]));
 
-    let nf = legal_moves(&duel(json!({ "preset": "classic", "camps": "no_foreign" }), &s, &n));
+    let nf = legal_moves(&duel(
+        json!({ "preset": "classic", "camps": "no_foreign" }),
+        &s,
+        &n,
+    ));
     assert_eq!(count(&nf, "step"), 4);
     assert_eq!(count(&nf, "jump"), 0);
 }
@@ -217,7 +274,11 @@ fn longest_route_must_be_able_to_end() {
     let m = legal_moves(&duel(json!("classic"), &s, &n));
     assert_eq!(count(&m, "step"), 4);
     assert_eq!(ends(&m, "jump"), BTreeSet::from([(2, 4), (2, 2), (4, 2)]));
-    let m = legal_moves(&duel(json!({ "preset": "classic", "max_chain": "per_piece" }), &s, &n));
+    let m = legal_moves(&duel(
+        json!({ "preset": "classic", "max_chain": "per_piece" }),
+        &s,
+        &n,
+    ));
     assert_eq!(ends(&m, "jump"), BTreeSet::from([(4, 2)]));
     let m = legal_moves(&duel(
         json!({ "preset": "classic", "max_chain": "per_piece", "camps": "no_stopping_in_foreign" }),
@@ -225,9 +286,17 @@ fn longest_route_must_be_able_to_end() {
         &n,
     ));
     assert_eq!(ends(&m, "jump"), BTreeSet::from([(2, 2)]));
-    let m = legal_moves(&duel(json!({ "preset": "classic", "camps": "no_stopping_in_foreign" }), &s, &n));
+    let m = legal_moves(&duel(
+        json!({ "preset": "classic", "camps": "no_stopping_in_foreign" }),
+        &s,
+        &n,
+    ));
     assert_eq!(ends(&m, "jump"), BTreeSet::from([(2, 2)]));
-    let m = legal_moves(&duel(json!({ "preset": "classic", "camps": "no_foreign" }), &s, &n));
+    let m = legal_moves(&duel(
+        json!({ "preset": "classic", "camps": "no_foreign" }),
+        &s,
+        &n,
+    ));
     assert_eq!(count(&m, "jump"), 0);
 }
 
@@ -239,13 +308,27 @@ fn max_chain_per_piece_and_army() {
     let off = legal_moves(&duel(json!("classic"), &s, &n));
     assert_eq!(count(&off, "step"), 10);
     assert_eq!(count(&off, "jump"), 3);
-    let pp = legal_moves(&duel(json!({ "preset": "classic", "max_chain": "per_piece" }), &s, &n));
+    let pp = legal_moves(&duel(
+        json!({ "preset": "classic", "max_chain": "per_piece" }),
+        &s,
+        &n,
+    ));
     assert_eq!(count(&pp, "step"), 10);
     assert_eq!(
-        set(&pp).into_iter().filter(|m| m.kind == "jump").collect::<BTreeSet<_>>(),
-        BTreeSet::from([RefMove::jump((0, 0), (2, 0)), RefMove::jump((-3, -1), (-3, 3))])
+        set(&pp)
+            .into_iter()
+            .filter(|m| m.kind == "jump")
+            .collect::<BTreeSet<_>>(),
+        BTreeSet::from([
+            RefMove::jump((0, 0), (2, 0)),
+            RefMove::jump((-3, -1), (-3, 3))
+        ])
     );
-    let army = legal_moves(&duel(json!({ "preset": "classic", "max_chain": "army" }), &s, &n));
+    let army = legal_moves(&duel(
+        json!({ "preset": "classic", "max_chain": "army" }),
+        &s,
+        &n,
+    ));
     assert_eq!(count(&army, "step"), 10);
     assert_eq!(ends(&army, "jump"), BTreeSet::from([(-3, 3)]));
     let forced = legal_moves(&duel(
@@ -262,9 +345,16 @@ fn target_lock() {
     let s = [(1, -5)];
     let n = [(1, -4), (2, -4)];
     let open = legal_moves(&duel(json!("classic"), &s, &n));
-    assert_eq!(ends(&open, "step"), BTreeSet::from([(2, -5), (2, -6), (0, -4)]));
+    assert_eq!(
+        ends(&open, "step"),
+        BTreeSet::from([(2, -5), (2, -6), (0, -4)])
+    );
     assert_eq!(ends(&open, "jump"), BTreeSet::from([(1, -3), (3, -5)]));
-    let locked = legal_moves(&duel(json!({ "preset": "classic", "target_lock": true }), &s, &n));
+    let locked = legal_moves(&duel(
+        json!({ "preset": "classic", "target_lock": true }),
+        &s,
+        &n,
+    ));
     assert_eq!(ends(&locked, "step"), BTreeSet::from([(2, -5), (2, -6)]));
     assert_eq!(ends(&locked, "jump"), BTreeSet::from([(3, -5)]));
 }
@@ -299,7 +389,10 @@ fn swap_case_a_and_pass() {
     assert_eq!(after.passes_in_a_row, 1);
     assert_eq!(after.moves_played, vec![1, 0]);
     assert_eq!(after.board, p.board);
-    assert_eq!(move_to_json(&p, &RefMove::pass()), json!({ "kind": "pass", "path": [] }));
+    assert_eq!(
+        move_to_json(&p, &RefMove::pass()),
+        json!({ "kind": "pass", "path": [] })
+    );
 }
 
 /// Same wall, but (-2,6) is an own peg: moving it lets the tip peg chain (-4,8) -> (-2,6) ->
@@ -331,7 +424,10 @@ fn swap_case_b() {
     assert_eq!(count(&m, "step"), 7);
     assert_eq!(ends(&m, "jump"), BTreeSet::from([(4, -6)]));
     assert_eq!(
-        m.iter().filter(|m| m.kind == "swap").cloned().collect::<Vec<_>>(),
+        m.iter()
+            .filter(|m| m.kind == "swap")
+            .cloned()
+            .collect::<Vec<_>>(),
         vec![RefMove::swap((4, -8), (4, -7))]
     );
     let m = legal_moves(&duel(json!("classic"), &s, &n));
@@ -354,4 +450,241 @@ fn winners_helper() {
     assert_eq!(winners(&p), Some(vec![0]));
     let start = start_position(json!("sternhalma"), &[&["S"], &["N"]], 0);
     assert_eq!(winners(&start), None);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Symmetry: the rules do not depend on which camp is which. Rotating a whole position by 60°
+// (or mirroring it), colours renamed accordingly, must rotate its legal moves. This checks the
+// camp tables (10 and 15 holes), the directions and the line walks against each other.
+// ---------------------------------------------------------------------------------------------
+
+/// 60° rotation: cube (q, r, s) -> (-r, -s, -q).
+fn rot_hole(h: Hole) -> Hole {
+    (-h.1, -s_of(h))
+}
+
+fn rot_camp(c: &str) -> &'static str {
+    match c {
+        "N" => "NE",
+        "NE" => "SE",
+        "SE" => "S",
+        "S" => "SW",
+        "SW" => "NW",
+        "NW" => "N",
+        _ => panic!("{c}"),
+    }
+}
+
+/// Mirror: (q, r, s) -> (r, q, s).
+fn mirror_hole(h: Hole) -> Hole {
+    (h.1, h.0)
+}
+
+fn mirror_camp(c: &str) -> &'static str {
+    match c {
+        "N" => "SW",
+        "SW" => "N",
+        "S" => "NE",
+        "NE" => "S",
+        "NW" => "NW",
+        "SE" => "SE",
+        _ => panic!("{c}"),
+    }
+}
+
+fn transform(p: &RefPosition, fh: fn(Hole) -> Hole, fc: fn(&str) -> &'static str) -> RefPosition {
+    let mut v = to_json(p);
+    let mut pegs = serde_json::Map::new();
+    for (c, list) in v["pegs"].as_object().unwrap_or_else(|| panic!("pegs")) {
+        let list: Vec<Value> = list
+            .as_array()
+            .unwrap_or_else(|| panic!("list"))
+            .iter()
+            .map(|h| {
+                let h = (
+                    h[0].as_i64().unwrap_or(99) as i32,
+                    h[1].as_i64().unwrap_or(99) as i32,
+                );
+                let t = fh(h);
+                json!([t.0, t.1])
+            })
+            .collect();
+        pegs.insert(fc(c).to_string(), Value::Array(list));
+    }
+    v["pegs"] = Value::Object(pegs);
+    let players: Vec<Value> = p
+        .players
+        .iter()
+        .map(|cs| json!({ "colours": cs.iter().map(|c| fc(c)).collect::<Vec<_>>() }))
+        .collect();
+    v["players"] = Value::Array(players);
+    parse(&v)
+}
+
+fn transform_move(m: &RefMove, fh: fn(Hole) -> Hole) -> RefMove {
+    if m.kind == "pass" {
+        return m.clone();
+    }
+    RefMove {
+        kind: m.kind.clone(),
+        from: fh(m.from),
+        to: fh(m.to),
+    }
+}
+
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+fn check_symmetry_along_playouts(rules: Value, players: &[&[&str]], plies: usize, seed: u64) {
+    let mut rng = Lcg(seed);
+    let mut p = start_position(rules.clone(), players, 0);
+    for ply in 0..plies {
+        let moves = legal_moves(&p);
+        for (fh, fc) in [
+            (
+                rot_hole as fn(Hole) -> Hole,
+                rot_camp as fn(&str) -> &'static str,
+            ),
+            (mirror_hole, mirror_camp),
+        ] {
+            let t = transform(&p, fh, fc);
+            let expected: BTreeSet<RefMove> = moves.iter().map(|m| transform_move(m, fh)).collect();
+            assert_eq!(
+                set(&legal_moves(&t)),
+                expected,
+                "{rules} ply {ply}: {}",
+                to_json(&p)
+            );
+        }
+        if p.rules.swaps {
+            assert!(
+                moves[0].kind != "pass",
+                "tripot pass with swaps on: {}",
+                to_json(&p)
+            );
+        }
+        let m = &moves[rng.below(moves.len())];
+        // The played move's route can be written and re-checked.
+        let j = move_to_json(&p, m);
+        assert_eq!(check_move_json(&p, &j), Ok(m.clone()), "{j}");
+        p = apply(&p, m);
+        assert_eq!(parse(&to_json(&p)), p);
+    }
+}
+
+#[test]
+fn symmetry_tripot() {
+    check_symmetry_along_playouts(json!("tripot"), &[&["S"], &["N"]], 60, 1);
+    check_symmetry_along_playouts(json!("tripot"), &[&["S", "SE"], &["N", "NW"]], 40, 2);
+    check_symmetry_along_playouts(
+        json!("tripot"),
+        &[&["SW", "S", "SE"], &["NE", "N", "NW"]],
+        30,
+        3,
+    );
+}
+
+#[test]
+fn symmetry_sternhalma_and_classic() {
+    check_symmetry_along_playouts(json!("sternhalma"), &[&["S"], &["NW"], &["NE"]], 60, 4);
+    check_symmetry_along_playouts(
+        json!("sternhalma"),
+        &[&["S"], &["SW"], &["NW"], &["N"], &["NE"], &["SE"]],
+        40,
+        5,
+    );
+    check_symmetry_along_playouts(
+        json!({ "preset": "classic", "pegs": 15 }),
+        &[&["S"], &["N"]],
+        60,
+        6,
+    );
+    check_symmetry_along_playouts(
+        json!({ "preset": "sternhalma", "pegs": 15 }),
+        &[&["S"], &["N"]],
+        60,
+        7,
+    );
+}
+
+#[test]
+fn symmetry_options() {
+    check_symmetry_along_playouts(
+        json!({ "preset": "tripot", "camps": "no_foreign", "target_lock": true, "mandatory_jump": true }),
+        &[&["S", "SE"], &["N", "NW"]],
+        40,
+        8,
+    );
+    check_symmetry_along_playouts(
+        json!({ "preset": "classic", "jump_reach": 8, "max_chain": "army", "swaps": true }),
+        &[&["S"], &["N"]],
+        40,
+        9,
+    );
+    check_symmetry_along_playouts(
+        json!({ "preset": "tripot", "max_chain": "per_piece", "pegs": 15 }),
+        &[&["S"], &["N"]],
+        40,
+        10,
+    );
+}
+
+/// Prints reference perft numbers (not asserted: they are the generator's own output, for
+/// cross-checking the fast engine). `cargo test --release --test reference_selftest -- --ignored
+/// --nocapture perft_table`.
+#[test]
+#[ignore]
+fn perft_table() {
+    let cases: Vec<(Value, Vec<Vec<&str>>, u32)> = vec![
+        (json!("tripot"), vec![vec!["S"], vec!["N"]], 3),
+        (json!("tripot"), vec![vec!["S", "SE"], vec!["N", "NW"]], 3),
+        (
+            json!("tripot"),
+            vec![vec!["SW", "S", "SE"], vec!["NE", "N", "NW"]],
+            3,
+        ),
+        (json!("classic"), vec![vec!["S"], vec!["N"]], 4),
+        (
+            json!("sternhalma"),
+            vec![vec!["S"], vec!["NW"], vec!["NE"]],
+            3,
+        ),
+        (
+            json!("sternhalma"),
+            vec![
+                vec!["S"],
+                vec!["SW"],
+                vec!["NW"],
+                vec!["N"],
+                vec!["NE"],
+                vec!["SE"],
+            ],
+            3,
+        ),
+        (
+            json!({ "preset": "classic", "pegs": 15 }),
+            vec![vec!["S"], vec!["N"]],
+            3,
+        ),
+    ];
+    for (rules, players, depth) in cases {
+        let pl: Vec<&[&str]> = players.iter().map(|v| v.as_slice()).collect();
+        let p = start_position(rules.clone(), &pl, 0);
+        for d in 1..=depth {
+            let t = std::time::Instant::now();
+            let n = perft(&p, d);
+            println!(
+                "{rules} {players:?} perft({d}) = {n}  ({:.2?})",
+                t.elapsed()
+            );
+        }
+    }
 }

@@ -137,7 +137,9 @@ pub fn in_area15(camp: &str, h: Hole) -> bool {
     if sign * c[axis] < 4 {
         return false;
     }
-    (0..3).filter(|&i| i != axis).all(|i| (-4..=4).contains(&c[i]))
+    (0..3)
+        .filter(|&i| i != axis)
+        .all(|i| (-4..=4).contains(&c[i]))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -546,7 +548,9 @@ pub fn to_json(p: &RefPosition) -> Value {
 
 /// Which player owns a colour (None for a colour no player holds).
 pub fn owner_of(p: &RefPosition, colour: &str) -> Option<usize> {
-    p.players.iter().position(|cs| cs.iter().any(|c| c == colour))
+    p.players
+        .iter()
+        .position(|cs| cs.iter().any(|c| c == colour))
 }
 
 /// The pegs of the side to move, sorted.
@@ -581,19 +585,35 @@ pub struct RefMove {
 impl RefMove {
     /// A step.
     pub fn step(from: Hole, to: Hole) -> Self {
-        RefMove { kind: "step".into(), from, to }
+        RefMove {
+            kind: "step".into(),
+            from,
+            to,
+        }
     }
     /// A jump (chain) from its start to its final hole.
     pub fn jump(from: Hole, to: Hole) -> Self {
-        RefMove { kind: "jump".into(), from, to }
+        RefMove {
+            kind: "jump".into(),
+            from,
+            to,
+        }
     }
     /// A swap of the own peg `own` with the opposing peg `other`.
     pub fn swap(own: Hole, other: Hole) -> Self {
-        RefMove { kind: "swap".into(), from: own, to: other }
+        RefMove {
+            kind: "swap".into(),
+            from: own,
+            to: other,
+        }
     }
     /// The pass.
     pub fn pass() -> Self {
-        RefMove { kind: "pass".into(), from: (0, 0), to: (0, 0) }
+        RefMove {
+            kind: "pass".into(),
+            from: (0, 0),
+            to: (0, 0),
+        }
     }
 }
 
@@ -619,11 +639,19 @@ pub fn move_from_json(v: &Value) -> RefMove {
         }
         "step" | "swap" => {
             assert!(path.len() == 2, "a {kind} has a 2-hole path: {v}");
-            RefMove { kind, from: path[0], to: path[1] }
+            RefMove {
+                kind,
+                from: path[0],
+                to: path[1],
+            }
         }
         "jump" => {
             assert!(path.len() >= 2, "a jump has at least 2 holes: {v}");
-            RefMove { kind, from: path[0], to: path[path.len() - 1] }
+            RefMove {
+                kind,
+                from: path[0],
+                to: path[path.len() - 1],
+            }
         }
         other => panic!("unknown move kind {other:?}"),
     }
@@ -841,7 +869,12 @@ pub fn swap_moves(p: &RefPosition) -> BTreeSet<RefMove> {
 
     // Case A: a stuck peg that no single legal move of another own peg would un-stick.
     for &peg in &own {
-        if !is_stuck(rules, board, peg) {
+        let targets: Vec<Hole> = swap_range(board, peg)
+            .into_iter()
+            .filter(|h| is_opposing(h))
+            .collect();
+        // (Short cut: with no opposing peg in range there is no swap to offer anyway.)
+        if targets.is_empty() || !is_stuck(rules, board, peg) {
             continue;
         }
         let mut freeable = false;
@@ -860,10 +893,8 @@ pub fn swap_moves(p: &RefPosition) -> BTreeSet<RefMove> {
         if freeable {
             continue;
         }
-        for target in swap_range(board, peg) {
-            if is_opposing(&target) {
-                out.insert(RefMove::swap(peg, target));
-            }
+        for target in targets {
+            out.insert(RefMove::swap(peg, target));
         }
     }
 
@@ -1038,7 +1069,10 @@ pub fn check_move_json(p: &RefPosition, v: &Value) -> Result<RefMove, String> {
         if p.rules.max_chain != MaxChain::Off {
             let (best, _) = longest_routes(&p.rules, &p.board, start);
             if path.len() - 1 != best {
-                return Err(format!("route of {} jumps, longest is {best}: {v}", path.len() - 1));
+                return Err(format!(
+                    "route of {} jumps, longest is {best}: {v}",
+                    path.len() - 1
+                ));
             }
         }
     }
@@ -1143,9 +1177,7 @@ pub fn colour_done(p: &RefPosition, colour: &str) -> bool {
 /// `None` when nobody has. (Deadlock and move-cap endings are not judged here.)
 pub fn winners(p: &RefPosition) -> Option<Vec<usize>> {
     let w: Vec<usize> = (0..p.players.len())
-        .filter(|&i| {
-            !p.players[i].is_empty() && p.players[i].iter().all(|c| colour_done(p, c))
-        })
+        .filter(|&i| !p.players[i].is_empty() && p.players[i].iter().all(|c| colour_done(p, c)))
         .collect();
     if w.is_empty() {
         None
