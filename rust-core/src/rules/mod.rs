@@ -15,6 +15,8 @@ pub mod options;
 pub mod outcome;
 pub mod play;
 pub mod position;
+#[cfg(test)]
+mod proptests;
 
 pub use board::{Bits, Colour, Hole, HOLES};
 pub use error::{IllegalMove, PositionError};
