@@ -3,6 +3,7 @@
 //! `moves` and `apply` are a stable public contract (issue: rules engine): other tools and tests
 //! drive the engine through them with the JSON formats of `shared/RULES.md` §4.
 
+mod ai_tools;
 mod engine;
 
 use std::process::ExitCode;
@@ -23,6 +24,12 @@ enum Command {
     Moves,
     /// Read {"position": P, "move": M} on stdin; print {"position": P2, "outcome": ...}.
     Apply,
+    /// Read a Position JSON on stdin; print the AI's Move JSON (depth, nodes, time on stderr).
+    Bestmove(ai_tools::BestMoveArgs),
+    /// Play AI-vs-AI games and print wins, confidence interval, Elo, lengths and times.
+    Arena(ai_tools::ArenaArgs),
+    /// Print the shortest solo race found from camp to opposite camp and its length.
+    Solve(ai_tools::SolveArgs),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +37,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Moves => engine::moves(),
         Command::Apply => engine::apply(),
+        Command::Bestmove(a) => ai_tools::bestmove(&a),
+        Command::Arena(a) => ai_tools::arena(&a),
+        Command::Solve(a) => ai_tools::solve(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,9 +6,17 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use parking_lot::Mutex;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{CompactMove, Move, Position};
+
+mod eval;
+mod levels;
+pub mod race;
+mod search;
+#[cfg(test)]
+mod tests;
 
 /// The five levels, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -102,9 +110,10 @@ pub fn opponents() -> &'static [Opponent] {
     &OPPONENTS
 }
 
-/// Stops a search from another thread; the search returns its best move so far.
+/// Stops a search from another thread; the search returns its best move so far, which is also
+/// readable at any time through [`CancelHandle::best_so_far`].
 #[derive(Clone, Debug, Default)]
-pub struct CancelHandle(Arc<AtomicBool>);
+pub struct CancelHandle(Arc<AtomicBool>, Arc<Mutex<Option<Move>>>);
 
 impl CancelHandle {
     /// A fresh, uncancelled handle.
@@ -120,6 +129,16 @@ impl CancelHandle {
     /// Whether cancellation was asked for.
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
+    }
+
+    /// The best move of the search in progress after its last completed iteration, if any.
+    pub fn best_so_far(&self) -> Option<Move> {
+        self.1.lock().clone()
+    }
+
+    /// Records the best move so far (called by the search between iterations, never per node).
+    pub(crate) fn set_best(&self, m: Option<Move>) {
+        *self.1.lock() = m;
     }
 }
 
@@ -149,25 +168,16 @@ pub struct SearchReport {
 
 /// Chooses a move for the side to move at the given level. Never fails on a position that is
 /// not over: the pass is always available when nothing else is.
+///
+/// Deterministic for a given seed when `limits.time_ms` is `None`: the levels then stop on a node
+/// budget (their time budget is only a safety cap that a normal machine never reaches).
 pub fn choose_move(
     position: &Position,
     level: Level,
     limits: SearchLimits,
     cancel: &CancelHandle,
 ) -> SearchReport {
-    // Placeholder until the real search lands: the move with the greatest progress.
-    let _ = (level, limits, cancel);
-    let start = std::time::Instant::now();
-    let mut moves = Vec::new();
-    position.legal_moves_into(&mut moves);
-    let best = greatest_progress(position, &moves);
-    SearchReport {
-        best: position.expand(&best).unwrap_or_else(Move::pass),
-        score: 0,
-        depth: 1,
-        nodes: moves.len() as u64,
-        elapsed_ms: start.elapsed().as_millis() as u64,
-    }
+    levels::choose(position, level, limits, cancel)
 }
 
 /// The best move for the side to move (the hint button), within about 300 ms.

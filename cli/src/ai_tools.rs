@@ -1,0 +1,342 @@
+//! The AI's measuring tools: `bestmove`, `arena` and `solve`.
+
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use anyhow::{anyhow, Context, Result};
+use chinese_checkers_core::ai::{self, race, CancelHandle, Level, SearchLimits};
+use chinese_checkers_core::rules::board::coords;
+use chinese_checkers_core::rules::{CompactMove, Move, Position, Preset, Rules};
+use clap::Args;
+use serde_json::{json, Value};
+
+fn level(name: &str) -> Result<Level> {
+    Level::from_name(name).ok_or_else(|| {
+        anyhow!("unknown level \"{name}\" (beginner, easy, medium, hard, impossible)")
+    })
+}
+
+fn rules(name: &str) -> Result<Rules> {
+    Preset::from_name(name)
+        .map(Rules::preset)
+        .ok_or_else(|| anyhow!("unknown rules \"{name}\""))
+}
+
+/// Options of `bestmove`.
+#[derive(Args)]
+pub struct BestMoveArgs {
+    /// beginner, easy, medium, hard or impossible.
+    #[arg(long)]
+    level: String,
+    /// Wall-clock budget; without it the level's deterministic node budget applies.
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Seed of the level's randomness.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// Reads a Position JSON on stdin and prints the chosen Move JSON (search facts on stderr).
+pub fn bestmove(args: &BestMoveArgs) -> Result<()> {
+    let mut text = String::new();
+    std::io::stdin()
+        .read_to_string(&mut text)
+        .context("failed to read standard input")?;
+    let position = Position::from_json_str(&text).context("invalid position")?;
+    if position.outcome().is_some() {
+        return Err(anyhow!("the game is already over"));
+    }
+    let limits = SearchLimits {
+        time_ms: args.time_ms,
+        seed: args.seed,
+    };
+    let r = ai::choose_move(&position, level(&args.level)?, limits, &CancelHandle::new());
+    println!("{}", r.best.to_json());
+    eprintln!(
+        "depth {} nodes {} time {} ms score {}",
+        r.depth, r.nodes, r.elapsed_ms, r.score
+    );
+    Ok(())
+}
+
+/// Options of `solve`.
+#[derive(Args)]
+pub struct SolveArgs {
+    /// tripot (long jumps) or classic (short jumps).
+    #[arg(long, default_value = "classic")]
+    rules: String,
+    /// Beam width per layer (wider is slower and finds shorter races).
+    #[arg(long, default_value_t = 20_000)]
+    width: usize,
+}
+
+/// Prints the shortest solo race found (S camp to N camp on an empty board) and its length.
+pub fn solve(args: &SolveArgs) -> Result<()> {
+    let r = rules(&args.rules)?;
+    let start = Instant::now();
+    let path = race::solo(r, args.width).ok_or_else(|| anyhow!("no race found"))?;
+    if !race::verify_solo(r, &path) {
+        return Err(anyhow!("internal error: the race found is not legal"));
+    }
+    for (i, &(from, to)) in path.moves.iter().enumerate() {
+        println!("{:2}. {:?} -> {:?}", i + 1, coords(from), coords(to));
+    }
+    println!(
+        "{} moves ({} rules, beam width {}, {} ms)",
+        path.moves.len(),
+        args.rules,
+        args.width,
+        start.elapsed().as_millis()
+    );
+    Ok(())
+}
+
+/// Options of `arena`.
+#[derive(Args)]
+pub struct ArenaArgs {
+    /// Rule preset.
+    #[arg(long, default_value = "tripot")]
+    rules: String,
+    /// Colours per side (tripot only).
+    #[arg(long, default_value_t = 1)]
+    colours: usize,
+    /// Players (non-tripot presets): A takes one seat in turn, B all the others.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Level of engine A.
+    #[arg(long)]
+    a: String,
+    /// Level of engine B.
+    #[arg(long)]
+    b: String,
+    /// Number of games (pairs share an opening with the seats swapped).
+    #[arg(long, default_value_t = 200)]
+    games: usize,
+    /// Per-move time budget for both sides instead of the levels' node budgets.
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Worker threads (default: available cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Seed of openings and levels.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write every game as one JSON line (moves as Move JSON) to this file.
+    #[arg(long)]
+    pgn: Option<String>,
+    /// Safety cap on plies per game (a capped game is reported, never silently dropped).
+    #[arg(long, default_value_t = 2000)]
+    max_plies: usize,
+}
+
+struct GameResult {
+    index: usize,
+    a_seat: usize,
+    /// 1 A won, 0 B won, 2 draw.
+    result: u8,
+    plies: usize,
+    capped: bool,
+    /// (total ms, moves, max ms) for A and B.
+    time: [(u64, u64, u64); 2],
+    line: Value,
+}
+
+/// The starting position of the arena's games.
+fn arena_start(args: &ArenaArgs) -> Result<Position> {
+    let r = rules(&args.rules)?;
+    let p = if r.preset == Preset::Tripot {
+        Position::start_tripot(r, args.colours)
+    } else {
+        Position::start(r, args.players)
+    };
+    p.map_err(|e| anyhow!("{e}"))
+}
+
+/// A varied opening: each seat's first move picked among its six most forward moves.
+fn opening(start: &Position, seed: u64) -> Vec<CompactMove> {
+    let mut p = *start;
+    let mut out = Vec::new();
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for _ in 0..p.player_count() {
+        let mut legal = Vec::new();
+        p.legal_moves_into(&mut legal);
+        let me = p.to_move();
+        let mut scored: Vec<(i64, CompactMove)> = legal
+            .iter()
+            .map(|m| {
+                let mut q = p;
+                q.apply(m);
+                (
+                    i64::from(p.progress(me).1) - i64::from(q.progress(me).1),
+                    *m,
+                )
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let pick = scored[(state % scored.len().clamp(1, 6) as u64) as usize].1;
+        p.apply(&pick);
+        out.push(pick);
+    }
+    out
+}
+
+fn play_game(args: &ArenaArgs, start: &Position, index: usize, a: Level, b: Level) -> GameResult {
+    let n = start.player_count();
+    let a_seat = index % n;
+    let mut p = *start;
+    let mut moves: Vec<Value> = Vec::new();
+    let mut time = [(0u64, 0u64, 0u64); 2];
+    let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
+    for m in opening(start, args.seed.wrapping_add((index / n) as u64)) {
+        moves.push(p.expand(&m).unwrap_or_else(Move::pass).to_json());
+        p.apply(&m);
+    }
+    let cancel = CancelHandle::new();
+    let mut capped = false;
+    while p.outcome().is_none() {
+        if moves.len() >= args.max_plies {
+            capped = true;
+            break;
+        }
+        let who = usize::from(p.to_move() != a_seat);
+        let lvl = if who == 0 { a } else { b };
+        let limits = SearchLimits {
+            time_ms: args.time_ms,
+            seed: seed.wrapping_add(moves.len() as u64),
+        };
+        let t0 = Instant::now();
+        let r = ai::choose_move(&p, lvl, limits, &cancel);
+        let ms = t0.elapsed().as_millis() as u64;
+        time[who].0 += ms;
+        time[who].1 += 1;
+        time[who].2 = time[who].2.max(ms);
+        // The engine's move must be legal; an illegal one would be a bug worth stopping for.
+        if p.validate(&r.best).is_err() {
+            eprintln!("game {index}: illegal move {}", r.best.to_json());
+            capped = true;
+            break;
+        }
+        moves.push(r.best.to_json());
+        p.apply(&r.best.compact());
+    }
+    let outcome = p.outcome();
+    let result = match &outcome {
+        Some(o) if o.winners.contains(&a_seat) => 1,
+        Some(o) if !o.winners.is_empty() => 0,
+        _ => 2,
+    };
+    let line = json!({
+        "game": index, "a": a.name(), "b": b.name(), "a_seat": a_seat,
+        "start": start.to_json(), "moves": moves,
+        "outcome": outcome.map(|o| o.to_json()), "capped": capped,
+    });
+    GameResult {
+        index,
+        a_seat,
+        result,
+        plies: moves.len(),
+        capped,
+        time,
+        line,
+    }
+}
+
+/// Plays AI-vs-AI games in parallel and prints the match statistics.
+pub fn arena(args: &ArenaArgs) -> Result<()> {
+    let (a, b) = (level(&args.a)?, level(&args.b)?);
+    let start = arena_start(args)?;
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
+    let t0 = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= args.games {
+                    break;
+                }
+                let g = play_game(args, &start, i, a, b);
+                if let Ok(mut r) = results.lock() {
+                    r.push(g);
+                }
+            });
+        }
+    });
+    let mut results = results
+        .into_inner()
+        .map_err(|_| anyhow!("a worker panicked"))?;
+    results.sort_by_key(|g| g.index);
+    if let Some(path) = &args.pgn {
+        let mut f = std::fs::File::create(path).with_context(|| format!("cannot write {path}"))?;
+        for g in &results {
+            writeln!(f, "{}", g.line)?;
+        }
+    }
+    report(args, &results, t0.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
+    let n = results.len() as f64;
+    let wins = results.iter().filter(|g| g.result == 1).count();
+    let losses = results.iter().filter(|g| g.result == 0).count();
+    let draws = results.iter().filter(|g| g.result == 2).count();
+    let capped = results.iter().filter(|g| g.capped).count();
+    let first_wins = results
+        .iter()
+        .filter(|g| g.result == 1 && g.a_seat == 0)
+        .count();
+    let p = (wins as f64 + draws as f64 / 2.0) / n.max(1.0);
+    let half = 1.96 * (p * (1.0 - p) / n.max(1.0)).sqrt();
+    let elo = |x: f64| -400.0 * (1.0 / x.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+    let plies: usize = results.iter().map(|g| g.plies).sum();
+    let max_plies = results.iter().map(|g| g.plies).max().unwrap_or(0);
+    let side = |k: usize| {
+        let (ms, moves, max) = results.iter().fold((0, 0, 0), |acc, g| {
+            (
+                acc.0 + g.time[k].0,
+                acc.1 + g.time[k].1,
+                acc.2.max(g.time[k].2),
+            )
+        });
+        (ms as f64 / (moves.max(1)) as f64, max)
+    };
+    let (ta, ma) = side(0);
+    let (tb, mb) = side(1);
+    println!(
+        "{} vs {} — {} {}-colour/{}-player, {} games, {:.0} s",
+        args.a,
+        args.b,
+        args.rules,
+        args.colours,
+        args.players,
+        results.len(),
+        secs
+    );
+    println!(
+        "A wins {wins}, losses {losses}, draws {draws} (A won {first_wins} when seated first)"
+    );
+    println!(
+        "A score {:.1}% ± {:.1}% (95% CI {:.1}–{:.1}%), Elo {:+.0} [{:+.0}, {:+.0}]",
+        100.0 * p,
+        100.0 * half,
+        100.0 * (p - half).max(0.0),
+        100.0 * (p + half).min(1.0),
+        elo(p),
+        elo((p - half).max(0.0)),
+        elo((p + half).min(1.0))
+    );
+    println!(
+        "plies per game {:.1} (max {max_plies}); games stopped by the cap: {capped}",
+        plies as f64 / n.max(1.0)
+    );
+    println!("time per move: A {ta:.1} ms (max {ma}), B {tb:.1} ms (max {mb})");
+}

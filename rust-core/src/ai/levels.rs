@@ -1,0 +1,275 @@
+//! What each level does with its move: the human-like policies of the two weakest levels, the
+//! search budgets of the three others, and the race solver once the armies have separated.
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::rules::board::{holes, Colour};
+use crate::rules::{CompactMove, Move, MoveKind, Position};
+
+use super::eval::{hash, move_gain, UNIT};
+use super::race::Race;
+use super::search::{Config, Searcher};
+use super::{CancelHandle, Level, SearchLimits, SearchReport};
+
+/// Everything that distinguishes one level from another.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Profile {
+    /// Longest jump chain (in hops) the level sees at the root; `usize::MAX` for all.
+    pub max_hops: usize,
+    /// Chance (per mille) of overlooking each root move (a human-like blind spot).
+    pub overlook: u32,
+    /// Search shape, or `None` for the one-move policies.
+    pub search: Option<Config>,
+    /// Default wall-clock budget in milliseconds.
+    pub time_ms: u64,
+    /// Beam width of the race solver once the armies have separated (0: never).
+    pub race_width: usize,
+}
+
+/// The profile of a level.
+pub(crate) fn profile(level: Level) -> Profile {
+    match level {
+        Level::Beginner => Profile {
+            max_hops: 2,
+            overlook: 150,
+            search: None,
+            time_ms: 100,
+            race_width: 0,
+        },
+        Level::Easy => Profile {
+            max_hops: 4,
+            overlook: 80,
+            search: None,
+            time_ms: 100,
+            race_width: 0,
+        },
+        Level::Medium => Profile {
+            max_hops: 6,
+            overlook: 30,
+            search: Some(Config {
+                max_depth: 2,
+                nodes: 20_000,
+                time_ms: 100,
+                tt_bits: 14,
+                widths: [1, 4, 8, 8, 8],
+                lmr: false,
+            }),
+            time_ms: 100,
+            race_width: 0,
+        },
+        Level::Hard => Profile {
+            max_hops: usize::MAX,
+            overlook: 0,
+            search: Some(Config {
+                max_depth: 12,
+                nodes: 60_000,
+                time_ms: 300,
+                tt_bits: 18,
+                widths: [1, 4, 8, 10, 12],
+                lmr: true,
+            }),
+            time_ms: 300,
+            race_width: 300,
+        },
+        Level::Impossible => Profile {
+            max_hops: usize::MAX,
+            overlook: 0,
+            search: Some(Config {
+                max_depth: 20,
+                nodes: 200_000,
+                time_ms: 1000,
+                tt_bits: 21,
+                widths: [1, 4, 10, 12, 16],
+                lmr: true,
+            }),
+            time_ms: 1000,
+            race_width: 3000,
+        },
+    }
+}
+
+/// Hops of the shortest route of a move (1 for steps and swaps, 0 for a pass).
+fn hops(pos: &Position, m: &CompactMove) -> usize {
+    match m.kind {
+        MoveKind::Jump => pos
+            .expand(m)
+            .map_or(1, |mv| mv.path.len().saturating_sub(1)),
+        MoveKind::Pass => 0,
+        _ => 1,
+    }
+}
+
+/// Whether a move ends the game with the mover (or its team) among the winners.
+fn wins(pos: &Position, m: &CompactMove) -> bool {
+    let mut p = *pos;
+    let me = super::eval::side_of(pos, pos.to_move());
+    p.apply(m);
+    p.outcome().is_some_and(|o| {
+        o.winners
+            .iter()
+            .any(|&w| super::eval::side_of(pos, w) == me)
+    })
+}
+
+/// Two single-colour armies that have run past each other along their axis: nothing they do
+/// can interact any more, so each side's game is a solo race.
+pub(crate) fn separated(pos: &Position) -> Option<(Colour, Colour)> {
+    if pos.player_count() != 2 || pos.rules().options.swaps && pos.passes_in_a_row() > 0 {
+        return None;
+    }
+    let mine: Vec<Colour> = pos.players()[pos.to_move()].colours().collect();
+    let theirs: Vec<Colour> = pos.players()[1 - pos.to_move()].colours().collect();
+    let (&[a], &[b]) = (mine.as_slice(), theirs.as_slice()) else {
+        return None;
+    };
+    if a.opposite() != b {
+        return None;
+    }
+    // Progress along the axis from a's tip to b's tip: the rows still to go, in hex distance.
+    let tip = a.opposite().tip();
+    let back = a.tip();
+    let axis = |h| {
+        crate::rules::board::distance(h, back) as i32 - crate::rules::board::distance(h, tip) as i32
+    };
+    let my_last = holes(pos.pegs_of(a)).map(axis).min()?;
+    let their_last = holes(pos.pegs_of(b)).map(axis).max()?;
+    // Two rows of clearance: a peg can jump over a neighbour in the next row.
+    (my_last > their_last + 2).then_some((a, b))
+}
+
+/// Chooses the move; see [`super::choose_move`].
+pub(crate) fn choose(
+    position: &Position,
+    level: Level,
+    limits: SearchLimits,
+    cancel: &CancelHandle,
+) -> SearchReport {
+    let start = Instant::now();
+    let prof = profile(level);
+    let time_ms = limits.time_ms.unwrap_or(prof.time_ms);
+    let mut rng = StdRng::seed_from_u64(limits.seed ^ hash(position) ^ (level as u64) << 56);
+    let mut legal = Vec::with_capacity(256);
+    position.legal_moves_into(&mut legal);
+    let report = |m: &CompactMove, score: i32, depth: u32, nodes: u64| SearchReport {
+        best: position.expand(m).unwrap_or_else(Move::pass),
+        score,
+        depth,
+        nodes,
+        elapsed_ms: start.elapsed().as_millis() as u64,
+    };
+    if legal.len() == 1 {
+        return report(&legal[0], 0, 0, 1);
+    }
+    if let Some(w) = legal.iter().find(|m| wins(position, m)) {
+        return report(w, super::eval::WIN, 1, legal.len() as u64);
+    }
+    // Root moves the level can see: chains within reach, minus a few blind spots.
+    let mut roots: Vec<CompactMove> = legal
+        .iter()
+        .copied()
+        .filter(|m| prof.max_hops == usize::MAX || hops(position, m) <= prof.max_hops)
+        .collect();
+    if prof.overlook > 0 {
+        let before = roots.clone();
+        roots.retain(|_| rng.gen_range(0..1000) >= prof.overlook);
+        if roots.is_empty() {
+            roots = before;
+        }
+    }
+    if roots.is_empty() {
+        roots = legal.clone();
+    }
+    // A peg swapped back and forth gains nothing; only swaps that help are worth a look.
+    let has_forward = roots.iter().any(|m| move_gain(position, m) > 0);
+    if has_forward {
+        roots.retain(|m| m.kind != MoveKind::Swap || move_gain(position, m) > 0);
+    }
+    if prof.race_width > 0 {
+        if let Some((mine, theirs)) = separated(position) {
+            let race = Race {
+                rules_of: position,
+                colour: mine,
+                obstacles: position.pegs_of(theirs),
+            };
+            let deadline = start + Duration::from_millis(time_ms);
+            if let Some(path) =
+                race.solve(position.pegs_of(mine), prof.race_width, 80, Some(deadline))
+            {
+                if let Some(&(from, to)) = path.moves.first() {
+                    if let Some(m) = legal.iter().find(|m| {
+                        m.from == from
+                            && m.to == to
+                            && matches!(m.kind, MoveKind::Step | MoveKind::Jump)
+                    }) {
+                        // Score: the race length, negated so shorter is better.
+                        return report(
+                            m,
+                            -(path.moves.len() as i32) * UNIT,
+                            path.moves.len() as u32,
+                            0,
+                        );
+                    }
+                }
+            }
+        }
+    }
+    match prof.search {
+        None => {
+            let m = policy(position, level, &roots, &mut rng);
+            report(&m, move_gain(position, &m), 1, roots.len() as u64)
+        }
+        Some(mut cfg) => {
+            cfg.time_ms = time_ms;
+            if limits.time_ms.is_some() {
+                // An explicit time budget replaces the node budget (hint, tools).
+                cfg.nodes = u64::MAX;
+            }
+            let mut searcher = Searcher::new(cfg, position, cancel);
+            let found = searcher.run(position, &roots, |m, _, _| {
+                cancel.set_best(position.expand(&m));
+            });
+            report(&found.best, found.score, found.depth, found.nodes)
+        }
+    }
+}
+
+/// The one-move policies: sort by static gain and pick among the best few, with the level's
+/// temperament. Never a retreat while something goes forward.
+fn policy(
+    position: &Position,
+    level: Level,
+    roots: &[CompactMove],
+    rng: &mut StdRng,
+) -> CompactMove {
+    let mut scored: Vec<(i32, CompactMove)> =
+        roots.iter().map(|m| (move_gain(position, m), *m)).collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let Some(&(best, best_move)) = scored.first() else {
+        return CompactMove::PASS;
+    };
+    if best > 0 {
+        scored.retain(|(g, _)| *g > 0);
+    }
+    // How many of the best moves are in play, and how far below the best a pick may be.
+    let (pool, slack) = match level {
+        Level::Beginner => (5, 3 * UNIT),
+        _ => (3, UNIT),
+    };
+    let candidates: Vec<(i32, CompactMove)> = scored
+        .iter()
+        .copied()
+        .take(pool)
+        .filter(|(g, _)| *g >= best - slack || best <= 0)
+        .collect();
+    let mistake = match level {
+        Level::Beginner => 450,
+        _ => 200,
+    };
+    if candidates.len() <= 1 || rng.gen_range(0..1000) >= mistake {
+        return best_move;
+    }
+    candidates[rng.gen_range(1..candidates.len())].1
+}

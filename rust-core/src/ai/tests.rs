@@ -1,0 +1,1 @@
+//! Behaviour tests of the AI.
