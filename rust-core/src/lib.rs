@@ -6,5 +6,6 @@
 pub mod ai;
 pub mod ffi;
 pub mod rules;
+pub mod session;
 
 uniffi::setup_scaffolding!();

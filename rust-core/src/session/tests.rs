@@ -1,0 +1,289 @@
+//! Unit tests of the session state machine.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::*;
+use crate::ai::{choose_move, CancelHandle, SearchLimits};
+
+fn solo(rules: &str, colours: u32, opener: Opener) -> NewGame {
+    NewGame {
+        mode: Mode::Solo {
+            level: AiLevel::Beginner,
+            human_side: 0,
+        },
+        rules: rules.into(),
+        colours_per_side: colours,
+        players: 2,
+        opener,
+        names: vec![],
+        seed: 7,
+    }
+}
+
+fn tap(s: &mut SessionState, q: i32, r: i32) {
+    update(s, Event::Tap { q, r }).unwrap();
+}
+
+fn c(q: i32, r: i32) -> Coord {
+    Coord { q, r }
+}
+
+fn hole(v: &BoardView, q: i32, r: i32) -> &HoleView {
+    v.holes.iter().find(|h| h.coord == c(q, r)).unwrap()
+}
+
+/// The AI's turn, as `GameSession::think` plays it.
+fn ai_turn(s: &mut SessionState) {
+    let g = s.generation();
+    let report = choose_move(
+        s.game().position(),
+        crate::ai::Level::Beginner,
+        SearchLimits { time_ms: Some(50), seed: 1 },
+        &CancelHandle::new(),
+    );
+    update(s, Event::AiMoved { mv: report.best, generation: g }).unwrap();
+}
+
+/// S's lone peg on its tip, hemmed in by four N pegs; N has one more peg in the centre.
+const HEMMED: &str = r#"{"rules":RULES,"players":[{"colours":["S"]},{"colours":["N"]}],
+  "pegs":{"S":[[-4,8]],"N":[[-3,7],[-4,7],[-2,6],[-4,6],[0,-4]]},"to_move":0}"#;
+
+#[test]
+fn new_game_shows_the_board() {
+    let s = SessionState::new(solo("tripot", 3, Opener::Side1)).unwrap();
+    let v = s.view();
+    assert_eq!(v.holes.len(), 121);
+    assert_eq!(v.holes.iter().filter(|h| h.occupant.is_some()).count(), 60);
+    assert_eq!(v.to_move, 0);
+    assert_eq!(v.to_move_name, "You");
+    assert_eq!(v.players[1].name, "Jean Médecin");
+    assert!(!v.capabilities.ai_to_move && v.capabilities.can_hint && !v.capabilities.can_undo);
+    assert!(v.holes.iter().all(|h| (0.0..=1.0).contains(&h.x) && (0.0..=1.0).contains(&h.y)));
+    let s2 = SessionState::new(solo("tripot", 1, Opener::Side2)).unwrap();
+    assert!(s2.view().capabilities.ai_to_move);
+}
+
+#[test]
+fn online_and_bad_settings_are_refused() {
+    let mut ng = solo("tripot", 1, Opener::Side1);
+    ng.mode = Mode::Online;
+    assert!(matches!(SessionState::new(ng), Err(SessionError::Unsupported(_))));
+    let e = SessionState::new(solo("tripot", 4, Opener::Side1)).unwrap_err();
+    assert!(e.to_string().contains("1, 2 or 3"), "{e}");
+    let e = SessionState::new(solo("chess", 1, Opener::Side1)).unwrap_err();
+    assert!(e.to_string().contains("chess"), "{e}");
+    let e = SessionState::from_position("{", Mode::PassAndPlay, vec![], 0).unwrap_err();
+    assert!(matches!(e, SessionError::BadPosition(_)));
+}
+
+#[test]
+fn tap_selects_highlights_and_plays_a_step() {
+    let mut s = SessionState::new(solo("tripot", 1, Opener::Side1)).unwrap();
+    tap(&mut s, -1, 5); // front-row S peg
+    let v = s.view();
+    assert_eq!(v.selected, Some(c(-1, 5)));
+    assert_eq!(hole(&v, -1, 5).highlight, Highlight::Selected);
+    assert!(v.targets.iter().any(|t| t.kind == MoveKindView::Step && t.coord == c(-1, 4)));
+    assert_eq!(hole(&v, -1, 4).highlight, Highlight::StepTarget);
+    // Tapping elsewhere cancels.
+    tap(&mut s, 0, 0);
+    assert_eq!(s.view().selected, None);
+    tap(&mut s, -1, 5);
+    tap(&mut s, -1, 4);
+    let v = s.view();
+    assert_eq!(v.history.len(), 1);
+    assert_eq!(v.history[0].label, "Step");
+    assert_eq!(v.last_move, vec![c(-1, 5), c(-1, 4)]);
+    assert!(v.capabilities.ai_to_move && !v.capabilities.can_hint);
+    // Taps on the AI's turn are ignored.
+    tap(&mut s, -2, 5);
+    assert_eq!(s.view().selected, None);
+}
+
+#[test]
+fn chain_hops_backs_out_and_ends() {
+    let pos = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+      "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}"#;
+    let mut s = SessionState::from_position(pos, Mode::PassAndPlay, vec![], 0).unwrap();
+    tap(&mut s, 0, 0);
+    let v = s.view();
+    let far = v.targets.iter().find(|t| t.coord == c(2, -4)).unwrap();
+    assert_eq!(far.path, vec![c(0, 0), c(0, -2), c(2, -4)]);
+    tap(&mut s, 0, -2);
+    let v = s.view();
+    assert_eq!(v.chain, vec![c(0, 0), c(0, -2)]);
+    assert!(v.capabilities.can_end_jump);
+    assert_eq!(hole(&v, 0, -2).occupant, Some(PegColour::S));
+    assert_eq!(hole(&v, 0, 0).occupant, None);
+    assert_eq!(hole(&v, 2, -4).highlight, Highlight::JumpTarget);
+    tap(&mut s, 2, -4);
+    assert_eq!(s.view().chain.len(), 3);
+    tap(&mut s, 0, -2); // back out to the earlier landing
+    assert_eq!(s.view().chain, vec![c(0, 0), c(0, -2)]);
+    update(&mut s, Event::EndJump).unwrap();
+    let v = s.view();
+    assert_eq!(v.history[0].label, "Jump");
+    assert_eq!(v.history[0].path, vec![c(0, 0), c(0, -2)]);
+    assert!(update(&mut s, Event::EndJump).is_err());
+}
+
+#[test]
+fn swap_is_offered_and_labelled() {
+    let pos = HEMMED.replace("RULES", "\"tripot\"");
+    let mut s = SessionState::from_position(&pos, Mode::PassAndPlay, vec![], 0).unwrap();
+    tap(&mut s, -4, 8);
+    let v = s.view();
+    let swaps: Vec<_> = v.targets.iter().filter(|t| t.kind == MoveKindView::Swap).collect();
+    assert_eq!(swaps.len(), 4, "{:?}", v.targets);
+    assert_eq!(hole(&v, -3, 7).highlight, Highlight::SwapTarget);
+    tap(&mut s, -3, 7);
+    let v = s.view();
+    assert_eq!(v.history[0].label, "Swap");
+    assert_eq!(hole(&v, -3, 7).occupant, Some(PegColour::S));
+    assert_eq!(hole(&v, -4, 8).occupant, Some(PegColour::N));
+}
+
+#[test]
+fn blocked_person_is_skipped_with_a_banner() {
+    let pos = HEMMED.replace("RULES", r#"{"preset":"tripot","swaps":false}"#);
+    let mode = Mode::Solo { level: AiLevel::Hard, human_side: 0 };
+    let s = SessionState::from_position(&pos, mode, vec![], 0).unwrap();
+    let v = s.view();
+    let b = v.banner.unwrap();
+    assert_eq!(b.kind, BannerKind::YouWereBlocked);
+    assert_eq!(b.text, "You were blocked — turn skipped");
+    assert_eq!(v.history[0].label, "Pass");
+    assert!(v.capabilities.ai_to_move);
+    assert!(!v.capabilities.can_undo);
+    // Pass-and-play words it with the name.
+    let s = SessionState::from_position(&pos, Mode::PassAndPlay, vec!["Ann".into()], 0).unwrap();
+    assert_eq!(s.view().banner.unwrap().text, "Ann was blocked — turn skipped");
+}
+
+#[test]
+fn solo_undo_takes_back_the_ai_reply_and_redo_replays() {
+    let mut s = SessionState::new(solo("tripot", 1, Opener::Side1)).unwrap();
+    tap(&mut s, -1, 5);
+    tap(&mut s, -1, 4);
+    let g = s.generation();
+    update(&mut s, Event::AiStarted { generation: g }).unwrap();
+    assert_eq!(s.view().banner.unwrap().kind, BannerKind::AiThinking);
+    ai_turn(&mut s);
+    assert_eq!(s.view().history.len(), 2);
+    update(&mut s, Event::Undo).unwrap();
+    let v = s.view();
+    assert!(v.history.is_empty() && v.capabilities.can_redo && !v.capabilities.can_undo);
+    update(&mut s, Event::Redo).unwrap();
+    assert_eq!(s.view().history.len(), 2);
+    // A stale AI result is ignored.
+    tap(&mut s, -2, 6);
+    let g = s.generation();
+    update(&mut s, Event::Undo).unwrap();
+    let mv = s.game().position().legal_moves()[0].clone();
+    update(&mut s, Event::AiMoved { mv, generation: g }).unwrap();
+    assert!(s.view().history.is_empty());
+}
+
+#[test]
+fn pass_and_play_undo_is_one_move_and_draws_can_be_agreed() {
+    let mut ng = solo("classic", 1, Opener::Side1);
+    ng.mode = Mode::PassAndPlay;
+    let mut s = SessionState::new(ng).unwrap();
+    tap(&mut s, -1, 5);
+    tap(&mut s, -1, 4);
+    assert_eq!(s.view().to_move_name, "Player 2");
+    assert!(!s.view().capabilities.can_hint);
+    update(&mut s, Event::Undo).unwrap();
+    assert_eq!(s.view().to_move, 0);
+    update(&mut s, Event::OfferDraw).unwrap();
+    assert_eq!(s.view().banner.unwrap().text, "Player 1 offers a draw");
+    update(&mut s, Event::AnswerDraw { accept: false }).unwrap();
+    assert_eq!(s.view().banner.unwrap().kind, BannerKind::DrawDeclined);
+    update(&mut s, Event::OfferDraw).unwrap();
+    update(&mut s, Event::AnswerDraw { accept: true }).unwrap();
+    let o = s.view().outcome.unwrap();
+    assert_eq!(o.reason, EndReason::DrawAgreed);
+    assert!(update(&mut s, Event::Resign).is_err());
+}
+
+#[test]
+fn resign_replay_and_statistics() {
+    let mut s = SessionState::new(solo("tripot", 1, Opener::Side1)).unwrap();
+    tap(&mut s, -1, 5);
+    tap(&mut s, -1, 4);
+    ai_turn(&mut s);
+    update(&mut s, Event::ReplayStart).unwrap();
+    update(&mut s, Event::ReplayStep { delta: -1 }).unwrap();
+    let v = s.view();
+    assert_eq!(v.replay, Some(ReplayView { shown: 1, total: 2 }));
+    assert_eq!(hole(&v, -1, 4).occupant, Some(PegColour::S));
+    assert_eq!(v.banner.unwrap().text, "Replay — move 1 of 2");
+    update(&mut s, Event::ReplayStep { delta: -5 }).unwrap();
+    assert_eq!(hole(&s.view(), -1, 5).occupant, Some(PegColour::S));
+    update(&mut s, Event::ReplayExit).unwrap();
+    update(&mut s, Event::Resign).unwrap();
+    let o = s.view().outcome.unwrap();
+    assert_eq!(o.reason, EndReason::Resigned);
+    assert_eq!(o.winners, vec![1]);
+    assert!(o.text.starts_with("You resigned"), "{}", o.text);
+    let stats = s.record_statistics("").unwrap();
+    let stats = s.record_statistics(&stats).unwrap(); // counted once
+    let recs = Statistics::from_json(&stats).unwrap().records();
+    assert_eq!((recs[0].won, recs[0].lost), (0, 1));
+    assert_eq!(recs[0].name, "Jean Médecin");
+    assert!(Statistics::from_json("{\"format\":\"x\"}").is_err());
+}
+
+#[test]
+fn save_restores_and_refuses_bad_saves() {
+    let mut s = SessionState::new(solo("tripot", 2, Opener::Side1)).unwrap();
+    tap(&mut s, -1, 5);
+    tap(&mut s, -1, 4);
+    ai_turn(&mut s);
+    let played = s.save();
+    update(&mut s, Event::Undo).unwrap();
+    let text = s.save();
+    let r = SessionState::restore(&text).unwrap();
+    assert_eq!(r.view(), s.view());
+    assert!(r.can_redo());
+    let e = SessionState::restore("{\"format\":\"chinese-checkers-session\",\"version\":9}").unwrap_err();
+    assert_eq!(e, SessionError::SaveTooNew { found: 9, supported: 1 });
+    assert!(e.to_string().contains("newer version"));
+    for bad in ["", "[]", "{\"version\":1}", &text[..text.len() / 2], &text.replace("\"step\"", "\"hop\"")] {
+        assert!(matches!(SessionState::restore(bad), Err(SessionError::CorruptSave(_))), "{bad}");
+    }
+    // A tampered move is refused by the rules.
+    assert_eq!(SessionState::restore(&played).unwrap().view().history.len(), 2);
+    let tampered = played.replace("[-1,4]", "[0,0]");
+    assert!(SessionState::restore(&tampered).is_err());
+}
+
+/// A whole solo game: the person plays the target with the most progress, the AI replies.
+#[test]
+fn a_full_solo_game_ends() {
+    let mut s = SessionState::new(solo("tripot", 1, Opener::CoinToss)).unwrap();
+    for _ in 0..600 {
+        if s.is_over() {
+            break;
+        }
+        if s.ai_to_move() {
+            ai_turn(&mut s);
+            continue;
+        }
+        let mv = crate::ai::choose_move(
+            s.game().position(),
+            crate::ai::Level::Beginner,
+            SearchLimits { time_ms: Some(20), seed: 3 },
+            &CancelHandle::new(),
+        )
+        .best;
+        let [q, r] = crate::rules::board::coords(mv.path[0]);
+        tap(&mut s, q, r);
+        let [q, r] = crate::rules::board::coords(mv.path[mv.path.len() - 1]);
+        tap(&mut s, q, r);
+        if s.view().capabilities.can_end_jump {
+            update(&mut s, Event::EndJump).unwrap();
+        }
+    }
+    let v = s.view();
+    assert!(v.outcome.is_some(), "{} moves", v.history.len());
+}

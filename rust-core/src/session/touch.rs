@@ -1,0 +1,194 @@
+//! The touch model shared by both apps: select a peg, see where it can go, tap a target; tripot's
+//! hop-by-hop chain with "End jump" and backing out; swaps as distinct targets.
+
+use super::error::SessionError;
+use super::state::{SessionState, Target, Touch};
+use crate::rules::board::{bit, Bits, TABLES};
+use crate::rules::movegen::jumps_from;
+use crate::rules::{CompactMove, Hole, MaxChain, Move, MoveKind, Position, Preset};
+
+impl SessionState {
+    /// Whether jumps are played hop by hop (tripot, without a longest-chain obligation).
+    pub(crate) fn interactive_chain(&self) -> bool {
+        let rules = self.game.position().rules();
+        rules.preset == Preset::Tripot && rules.options.max_chain == MaxChain::Off
+    }
+
+    /// A tap on `hole` (`None`: outside the board).
+    pub(crate) fn tap(&mut self, hole: Option<Hole>) -> Result<(), SessionError> {
+        if !self.touchable() {
+            // Taps while it is not the person's turn (or in replay) are ignored, not errors.
+            return Ok(());
+        }
+        let Some(hole) = hole else {
+            self.touch = Touch::Idle;
+            return Ok(());
+        };
+        match std::mem::take(&mut self.touch) {
+            Touch::Idle => {
+                self.select(hole);
+                Ok(())
+            }
+            Touch::Selected { peg, targets } => {
+                if hole == peg {
+                    return Ok(()); // touch is already Idle: a second tap deselects
+                }
+                if let Some(t) = targets.iter().find(|t| t.hole == hole) {
+                    return self.choose(peg, t.clone(), targets.clone());
+                }
+                self.select(hole);
+                Ok(())
+            }
+            Touch::Chain { path, targets } => {
+                let here = path[path.len() - 1];
+                if hole == here {
+                    self.touch = Touch::Chain { path, targets };
+                    return self.end_jump();
+                }
+                if let Some(t) = targets.iter().find(|t| t.hole == hole) {
+                    self.enter_chain(t.path.clone());
+                    return Ok(());
+                }
+                if hole == path[0] {
+                    self.select(hole);
+                    return Ok(());
+                }
+                if let Some(i) = path.iter().position(|&h| h == hole) {
+                    self.enter_chain(path[..=i].to_vec());
+                    return Ok(());
+                }
+                // Anywhere else cancels the chain (the peg goes back to its start).
+                Ok(())
+            }
+        }
+    }
+
+    /// Selects the peg on `hole` if it belongs to the side to move; otherwise nothing.
+    fn select(&mut self, hole: Hole) {
+        let pos = self.game.position();
+        let mover = pos.to_move();
+        let own = pos
+            .colour_at(hole)
+            .is_some_and(|c| pos.owner_of(c) == Some(mover));
+        if !own {
+            self.touch = Touch::Idle;
+            return;
+        }
+        let targets = targets_of(pos, &self.legal, hole);
+        self.touch = Touch::Selected { peg: hole, targets };
+    }
+
+    /// The person tapped target `t` of the selected `peg`.
+    fn choose(&mut self, peg: Hole, t: Target, targets: Vec<Target>) -> Result<(), SessionError> {
+        if t.kind == MoveKind::Jump && self.interactive_chain() {
+            let hops = self.next_hops(&t.path);
+            if !hops.is_empty() {
+                self.touch = Touch::Chain {
+                    path: t.path,
+                    targets: hops,
+                };
+                return Ok(());
+            }
+        }
+        let mv = Move {
+            kind: t.kind,
+            path: t.path,
+        };
+        match self.play(&mv, true) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                self.touch = Touch::Selected { peg, targets };
+                Err(e)
+            }
+        }
+    }
+
+    fn enter_chain(&mut self, path: Vec<Hole>) {
+        let targets = self.next_hops(&path);
+        self.touch = Touch::Chain { path, targets };
+    }
+
+    /// "End jump": plays the chain in progress as it stands.
+    pub(crate) fn end_jump(&mut self) -> Result<(), SessionError> {
+        let Touch::Chain { path, targets } = std::mem::take(&mut self.touch) else {
+            return Err(SessionError::NotNow("no jump is in progress".into()));
+        };
+        let mv = Move {
+            kind: MoveKind::Jump,
+            path: path.clone(),
+        };
+        if !self.can_end_here(&path) {
+            self.touch = Touch::Chain { path, targets };
+            return Err(SessionError::IllegalMove(
+                "the jump may not end on this hole; jump on or tap elsewhere".into(),
+            ));
+        }
+        self.play(&mv, true).inspect_err(|_| {
+            self.touch = Touch::Chain {
+                path: mv.path.clone(),
+                targets,
+            };
+        })
+    }
+
+    /// Whether a chain along `path` may stop on its last hole.
+    pub(crate) fn can_end_here(&self, path: &[Hole]) -> bool {
+        path.len() >= 2
+            && self
+                .legal
+                .contains(&CompactMove::new(MoveKind::Jump, path[0], path[path.len() - 1]))
+    }
+
+    /// The next hops of a chain along `path`: landings not yet visited from which the move can
+    /// still end legally (here or further on).
+    fn next_hops(&self, path: &[Hole]) -> Vec<Target> {
+        let pos = self.game.position();
+        let (from, here) = (path[0], path[path.len() - 1]);
+        let Some(colour) = pos.colour_at(from) else {
+            return Vec::new();
+        };
+        let occ = pos.occupied() & !bit(from);
+        let visited: Bits = path.iter().fold(0, |a, &h| a | bit(h));
+        let finals: Bits = self
+            .legal
+            .iter()
+            .filter(|m| m.kind == MoveKind::Jump && m.from == from)
+            .fold(0, |a, m| a | bit(m.to));
+        let reach = pos.rules().options.jump_reach;
+        let cand = jumps_from(&TABLES, here, occ, reach) & pos.landing_mask(colour) & !visited;
+        let mut out = Vec::new();
+        for b in crate::rules::board::holes(cand) {
+            let onward = pos.chain_landings(b, colour, occ) & finals & !visited & !bit(b);
+            if finals & bit(b) != 0 || onward != 0 {
+                let mut p = path.to_vec();
+                p.push(b);
+                out.push(Target {
+                    hole: b,
+                    kind: MoveKind::Jump,
+                    path: p,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// Every target of the peg on `peg`: steps, jump endpoints (each with a path) and swaps.
+pub(crate) fn targets_of(pos: &Position, legal: &[CompactMove], peg: Hole) -> Vec<Target> {
+    let mut out = Vec::new();
+    for m in legal.iter().filter(|m| m.from == peg && m.kind != MoveKind::Pass) {
+        let path = match m.kind {
+            MoveKind::Jump => match pos.expand(m) {
+                Some(mv) => mv.path,
+                None => continue,
+            },
+            _ => vec![m.from, m.to],
+        };
+        out.push(Target {
+            hole: m.to,
+            kind: m.kind,
+            path,
+        });
+    }
+    out
+}
