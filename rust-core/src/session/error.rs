@@ -33,6 +33,9 @@ pub enum SessionError {
     /// The statistics file is damaged.
     #[error("corrupt statistics: {0}")]
     CorruptStatistics(String),
+    /// An internal error (a bug): the engine failed; the game is unchanged.
+    #[error("internal error: {0}")]
+    Internal(String),
     /// The AI's search was cancelled before it moved.
     #[error("the AI's search was cancelled")]
     Cancelled,
