@@ -184,12 +184,6 @@ fn default_level() -> AiLevel {
     AiLevel::Beginner
 }
 
-impl Default for AiLevel {
-    fn default() -> Self {
-        AiLevel::Beginner
-    }
-}
-
 /// Local statistics per opponent, saved as versioned JSON like the session.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Statistics {

@@ -281,7 +281,7 @@ impl SessionState {
 
     /// Whether a person on this device plays seat `p`.
     pub fn is_human(&self, p: usize) -> bool {
-        self.human_side().map_or(true, |h| h == p)
+        !matches!(self.human_side(), Some(h) if h != p)
     }
 
     /// Whether the game is over (by the rules or by resignation / agreed draw).
@@ -481,7 +481,7 @@ impl SessionState {
         let mut group = Vec::new();
         while let Some(entry) = self.game.undo() {
             let real = entry.mv.kind != MoveKind::Pass;
-            let mine = solo_human.map_or(true, |h| h == entry.player);
+            let mine = !matches!(solo_human, Some(h) if h != entry.player);
             group.push(entry.mv);
             if real && mine {
                 break;
