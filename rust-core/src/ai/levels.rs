@@ -50,14 +50,14 @@ pub(crate) fn profile(level: Level) -> Profile {
             max_hops: 6,
             overlook: 30,
             search: Some(Config {
-                max_depth: 2,
-                nodes: 20_000,
-                time_ms: 100,
+                max_depth: 3,
+                nodes: 8_000,
+                time_ms: 90,
                 tt_bits: 14,
-                widths: [1, 4, 8, 8, 8],
+                widths: [1, 3, 6, 8, 8],
                 lmr: false,
             }),
-            time_ms: 100,
+            time_ms: 90,
             race_width: 0,
         },
         Level::Hard => Profile {
@@ -65,13 +65,13 @@ pub(crate) fn profile(level: Level) -> Profile {
             overlook: 0,
             search: Some(Config {
                 max_depth: 12,
-                nodes: 60_000,
-                time_ms: 300,
+                nodes: 40_000,
+                time_ms: 270,
                 tt_bits: 18,
                 widths: [1, 4, 8, 10, 12],
                 lmr: true,
             }),
-            time_ms: 300,
+            time_ms: 270,
             race_width: 300,
         },
         Level::Impossible => Profile {
@@ -80,12 +80,12 @@ pub(crate) fn profile(level: Level) -> Profile {
             search: Some(Config {
                 max_depth: 20,
                 nodes: 200_000,
-                time_ms: 1000,
+                time_ms: 900,
                 tt_bits: 21,
                 widths: [1, 4, 10, 12, 16],
                 lmr: true,
             }),
-            time_ms: 1000,
+            time_ms: 900,
             race_width: 3000,
         },
     }
@@ -226,6 +226,10 @@ pub(crate) fn choose(
             if limits.time_ms.is_some() {
                 // An explicit time budget replaces the node budget (hint, tools).
                 cfg.nodes = u64::MAX;
+            } else if cfg!(debug_assertions) {
+                // The time cap is a safety net behind the node budget; unoptimised builds are
+                // many times slower and must still reproduce the same moves.
+                cfg.time_ms = time_ms.saturating_mul(50);
             }
             let mut searcher = Searcher::new(cfg, position, cancel);
             let found = searcher.run(position, &roots, |m, _, _| {

@@ -1,1 +1,248 @@
-//! Behaviour tests of the AI.
+//! Behaviour tests of the AI: legality everywhere, wins taken, determinism, cancellation,
+//! human-like weak levels, and the race solver.
+
+use std::time::{Duration, Instant};
+
+use super::levels::separated;
+use super::race::{self, Race};
+use super::search::{Config, Searcher};
+use super::*;
+use crate::rules::board::Colour;
+use crate::rules::{MoveKind, Preset, Rules};
+
+fn limits(seed: u64) -> SearchLimits {
+    SearchLimits {
+        time_ms: None,
+        seed,
+    }
+}
+
+fn pos(text: &str) -> Position {
+    Position::from_json_str(text).unwrap()
+}
+
+/// S has filled its target except (1,-5) and stands next to it at (1,-4).
+const WIN_IN_ONE: &str = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+  "pegs":{"S":[[4,-8],[3,-7],[4,-7],[2,-6],[3,-6],[4,-6],[2,-5],[3,-5],[4,-5],[1,-4]],
+          "N":[[-3,1],[-2,1],[-1,1],[0,1],[-3,2],[-2,2],[-1,2],[0,2],[-4,3],[-3,3]]},
+  "to_move":0}"#;
+
+fn completes(p: &Position, m: &Move) -> bool {
+    let mut q = *p;
+    q.apply(&m.compact());
+    q.outcome().is_some_and(|o| o.winners == vec![0])
+}
+
+#[test]
+fn every_level_takes_a_win_in_one() {
+    let p = pos(WIN_IN_ONE);
+    for level in Level::ALL {
+        let r = choose_move(&p, level, limits(3), &CancelHandle::new());
+        assert!(completes(&p, &r.best), "{level:?} played {:?}", r.best);
+    }
+}
+
+#[test]
+fn the_search_itself_scores_the_win() {
+    let p = pos(WIN_IN_ONE);
+    let cfg = Config {
+        max_depth: 3,
+        nodes: 50_000,
+        time_ms: 10_000,
+        tt_bits: 12,
+        widths: [1, 4, 8, 8, 8],
+        lmr: true,
+    };
+    let cancel = CancelHandle::new();
+    let mut roots = Vec::new();
+    p.legal_moves_into(&mut roots);
+    let found = Searcher::new(cfg, &p, &cancel).run(&p, &roots, |_, _, _| {});
+    let best = p.expand(&found.best).unwrap();
+    assert!(completes(&p, &best), "{best:?}");
+    assert!(found.score > eval::WIN_BOUND, "{}", found.score);
+}
+
+/// Starting positions of every rule set and player count the app offers.
+fn starts() -> Vec<Position> {
+    let mut out = Vec::new();
+    for c in 1..=3 {
+        out.push(Position::start_tripot(Rules::default(), c).unwrap());
+    }
+    out.push(Position::start(Rules::preset(Preset::Classic), 2).unwrap());
+    for n in [2, 3, 4, 6] {
+        out.push(Position::start(Rules::preset(Preset::Sternhalma), n).unwrap());
+    }
+    out.push(Position::start(Rules::preset(Preset::Rulebook), 5).unwrap());
+    let teams: Vec<_> = [Colour::S, Colour::NW, Colour::N, Colour::SE]
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (vec![c], Some((i % 2) as u8)))
+        .collect();
+    out.push(Position::start_with(Rules::preset(Preset::Rulebook), &teams).unwrap());
+    out
+}
+
+#[test]
+fn every_chosen_move_is_legal_for_every_rule_set() {
+    for (k, start) in starts().into_iter().enumerate() {
+        let mut p = start;
+        for ply in 0..24 {
+            if p.outcome().is_some() {
+                break;
+            }
+            let level = Level::ALL[(ply + k) % 3];
+            let r = choose_move(&p, level, limits(ply as u64), &CancelHandle::new());
+            p.validate(&r.best)
+                .unwrap_or_else(|e| panic!("start {k} ply {ply} {level:?}: {e}"));
+            p.apply(&r.best.compact());
+        }
+    }
+}
+
+#[test]
+fn a_seed_fixes_the_move() {
+    let mut p = Position::start_tripot(Rules::default(), 1).unwrap();
+    for level in [Level::Beginner, Level::Easy, Level::Medium, Level::Hard] {
+        let a = choose_move(&p, level, limits(7), &CancelHandle::new());
+        let b = choose_move(&p, level, limits(7), &CancelHandle::new());
+        assert_eq!(a.best, b.best, "{level:?}");
+        assert_eq!(a.nodes, b.nodes, "{level:?}");
+        p.apply(&a.best.compact());
+    }
+}
+
+#[test]
+fn cancellation_returns_promptly_with_a_legal_move() {
+    let p = Position::start_tripot(Rules::default(), 2).unwrap();
+    let cancel = CancelHandle::new();
+    let other = cancel.clone();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        other.cancel();
+    });
+    let begin = Instant::now();
+    let long = SearchLimits {
+        time_ms: Some(60_000),
+        seed: 0,
+    };
+    let r = choose_move(&p, Level::Impossible, long, &cancel);
+    let took = begin.elapsed();
+    t.join().unwrap();
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+    p.validate(&r.best).unwrap();
+    // Already cancelled: still a legal move, at once.
+    let r = choose_move(&p, Level::Hard, long, &cancel);
+    p.validate(&r.best).unwrap();
+}
+
+#[test]
+fn the_best_move_so_far_is_published() {
+    let p = Position::start_tripot(Rules::default(), 1).unwrap();
+    let cancel = CancelHandle::new();
+    let r = choose_move(&p, Level::Medium, limits(1), &cancel);
+    let so_far = cancel.best_so_far().unwrap();
+    p.validate(&so_far).unwrap();
+    assert_eq!(so_far, r.best);
+}
+
+/// Beginner and Easy never walk away from the target while a forward move exists, and never
+/// offer a useless swap.
+#[test]
+fn weak_levels_never_retreat_when_they_can_advance() {
+    for level in [Level::Beginner, Level::Easy] {
+        for start in [
+            Position::start_tripot(Rules::default(), 1).unwrap(),
+            Position::start(Rules::preset(Preset::Classic), 2).unwrap(),
+        ] {
+            let mut p = start;
+            let mut moves = Vec::new();
+            for ply in 0..60 {
+                if p.outcome().is_some() {
+                    break;
+                }
+                let me = p.to_move();
+                p.legal_moves_into(&mut moves);
+                let before = p.progress(me).1;
+                let can_advance = moves.iter().any(|m| {
+                    let mut q = p;
+                    q.apply(m);
+                    q.progress(me).1 < before
+                });
+                let r = choose_move(&p, level, limits(ply), &CancelHandle::new());
+                p.apply(&r.best.compact());
+                if can_advance {
+                    assert!(
+                        p.progress(me).1 <= before,
+                        "{level:?} ply {ply}: {:?} retreats",
+                        r.best
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn greatest_progress_takes_the_largest_drop() {
+    let p = Position::start_tripot(Rules::default(), 1).unwrap();
+    let mut moves = Vec::new();
+    p.legal_moves_into(&mut moves);
+    let chosen = greatest_progress(&p, &moves);
+    let drop = |m: &CompactMove| {
+        let mut q = p;
+        q.apply(m);
+        i64::from(p.progress(0).1) - i64::from(q.progress(0).1)
+    };
+    let best = moves.iter().map(drop).max().unwrap();
+    assert_eq!(drop(&chosen), best);
+}
+
+#[test]
+fn a_lone_peg_needs_thirteen_steps() {
+    // One peg from the S tip to the N camp with nobody to jump over: 13 single steps.
+    let p = pos(
+        r#"{"rules":"classic","players":[{"colours":["S"]},{"colours":["N"]}],
+        "pegs":{"S":[[-4,8]]}}"#,
+    );
+    let race = Race {
+        rules_of: &p,
+        colour: Colour::S,
+        obstacles: 0,
+    };
+    let path = race.solve(p.pegs_of(Colour::S), 100, 40, None).unwrap();
+    assert_eq!(path.moves.len(), 13);
+}
+
+#[test]
+fn the_solo_race_with_long_jumps_is_legal_and_short() {
+    let path = race::solo(Rules::default(), 300).unwrap();
+    assert!(race::verify_solo(Rules::default(), &path));
+    assert!(path.moves.len() <= 24, "{}", path.moves.len());
+}
+
+/// G. I. Bell's optimum for short jumps (a few seconds: the test profile is optimised).
+#[test]
+fn the_solo_race_with_short_jumps_takes_27_moves() {
+    let rules = Rules::preset(Preset::Classic);
+    let path = race::solo(rules, 20_000).unwrap();
+    assert!(race::verify_solo(rules, &path));
+    assert_eq!(path.moves.len(), 27);
+}
+
+#[test]
+fn separated_armies_are_raced() {
+    // S is entirely past N: S pegs around r = -3..-5, N pegs around r = 2..4.
+    let text = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+      "pegs":{"S":[[4,-8],[3,-7],[4,-7],[2,-6],[3,-6],[4,-6],[2,-5],[3,-5],[1,-3],[0,-3]],
+              "N":[[-3,2],[-2,2],[-1,2],[0,2],[-3,3],[-2,3],[-1,3],[-4,4],[-3,4],[-2,4]]},
+      "to_move":0}"#;
+    let p = pos(text);
+    assert!(separated(&p).is_some());
+    let start = Position::start_tripot(Rules::default(), 1).unwrap();
+    assert!(separated(&start).is_none());
+    let r = choose_move(&p, Level::Impossible, limits(0), &CancelHandle::new());
+    p.validate(&r.best).unwrap();
+    assert!(matches!(r.best.kind, MoveKind::Step | MoveKind::Jump));
+    // Two pegs to bring in, a few moves each at most; the race plan says how many.
+    assert!(r.depth >= 2 && r.depth <= 4, "race of {} moves", r.depth);
+}
