@@ -160,6 +160,69 @@ impl GameSession {
         })
     }
 
+    /// The search behind `think`, stopped by `cancel` or by `cancel_thinking`.
+    fn think_with(&self, cancel: CancelHandle) -> Result<BoardView, SessionError> {
+        let (position, level, generation, seed, cancel, id) = {
+            let mut state = self.state.lock();
+            if !state.ai_to_move() {
+                return Err(SessionError::NotNow("it is not the AI's turn".into()));
+            }
+            let Mode::Solo { level, .. } = state.settings().mode else {
+                return Err(SessionError::NotNow("there is no AI in this game".into()));
+            };
+            if cancel.is_cancelled() {
+                return Err(SessionError::Cancelled);
+            }
+            let generation = state.generation();
+            update(&mut state, Event::AiStarted { generation })?;
+            let id = self.searches.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if let Some((_, old)) = self.search.lock().replace((id, cancel.clone())) {
+                old.cancel();
+            }
+            let seed = state.settings().seed ^ generation.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            (*state.game().position(), level, generation, seed, cancel, id)
+        };
+        let limits = SearchLimits {
+            time_ms: *self.ai_time_ms.lock(),
+            seed,
+        };
+        let report = guarded(|| ai::choose_move(&position, level.level(), limits, &cancel));
+        {
+            let mut search = self.search.lock();
+            if search.as_ref().is_some_and(|(current, _)| *current == id) {
+                *search = None;
+            }
+        }
+        let mut state = self.state.lock();
+        if cancel.is_cancelled() {
+            log::info!("AI search cancelled");
+            update(&mut state, Event::AiStopped)?;
+            return Err(SessionError::Cancelled);
+        }
+        let report = match report {
+            Ok(r) => r,
+            Err(e) => {
+                update(&mut state, Event::AiStopped)?;
+                return Err(e);
+            }
+        };
+        log::debug!(
+            "AI {:?}: depth {} nodes {} in {} ms",
+            level,
+            report.depth,
+            report.nodes,
+            report.elapsed_ms
+        );
+        update(
+            &mut state,
+            Event::AiMoved {
+                mv: report.best,
+                generation,
+            },
+        )?;
+        Ok(state.view())
+    }
+
     fn apply(&self, event: Event) -> Result<BoardView, SessionError> {
         let mut state = self.state.lock();
         update(&mut state, event)?;
@@ -284,76 +347,25 @@ impl GameSession {
     /// background dispatcher when `capabilities.ai_to_move`). Returns `Cancelled` when
     /// `cancel_thinking`, `undo` or `resign` stopped it; the game is then unchanged.
     pub fn think(&self) -> Result<BoardView, SessionError> {
-        let (position, level, generation, seed, cancel, id) = {
-            let mut state = self.state.lock();
-            if !state.ai_to_move() {
-                return Err(SessionError::NotNow("it is not the AI's turn".into()));
-            }
-            let Mode::Solo { level, .. } = state.settings().mode else {
-                return Err(SessionError::NotNow("there is no AI in this game".into()));
-            };
-            let generation = state.generation();
-            update(&mut state, Event::AiStarted { generation })?;
-            let cancel = CancelHandle::new();
-            let id = self.searches.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            if let Some((_, old)) = self.search.lock().replace((id, cancel.clone())) {
-                old.cancel();
-            }
-            let seed = state.settings().seed ^ generation.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            (*state.game().position(), level, generation, seed, cancel, id)
-        };
-        let limits = SearchLimits {
-            time_ms: *self.ai_time_ms.lock(),
-            seed,
-        };
-        let report = guarded(|| ai::choose_move(&position, level.level(), limits, &cancel));
-        {
-            let mut search = self.search.lock();
-            if search.as_ref().is_some_and(|(current, _)| *current == id) {
-                *search = None;
-            }
-        }
-        let mut state = self.state.lock();
-        if cancel.is_cancelled() {
-            log::info!("AI search cancelled");
-            update(&mut state, Event::AiStopped)?;
-            return Err(SessionError::Cancelled);
-        }
-        let report = match report {
-            Ok(r) => r,
-            Err(e) => {
-                update(&mut state, Event::AiStopped)?;
-                return Err(e);
-            }
-        };
-        log::debug!(
-            "AI {:?}: depth {} nodes {} in {} ms",
-            level,
-            report.depth,
-            report.nodes,
-            report.elapsed_ms
-        );
-        update(
-            &mut state,
-            Event::AiMoved {
-                mv: report.best,
-                generation,
-            },
-        )?;
-        Ok(state.view())
+        self.think_with(CancelHandle::new())
     }
 
     /// The AI's move, computed on a thread of its own; cancel with `cancel_thinking`.
+    /// Dropping the future (cancelling the coroutine or task) stops the search too.
     pub async fn think_async(self: Arc<Self>) -> Result<BoardView, SessionError> {
         let (tx, rx) = oneshot();
         let session = Arc::clone(&self);
+        let cancel = CancelHandle::new();
+        let mut guard = CancelOnDrop(Some(cancel.clone()));
         let spawned = std::thread::Builder::new()
             .name("ai-think".into())
-            .spawn(move || tx.send(session.think()));
+            .spawn(move || tx.send(session.think_with(cancel)));
         if let Err(e) = spawned {
-            return Err(SessionError::NotNow(format!("could not start the AI thread: {e}")));
+            return Err(SessionError::Internal(format!("could not start the AI thread: {e}")));
         }
-        rx.await
+        let result = rx.await;
+        guard.0 = None; // finished: nothing to cancel
+        result
     }
 
     /// Stops the AI's search in progress, if any (leaving the screen, undo). Safe to call any time.
@@ -372,6 +384,17 @@ impl GameSession {
     /// JSON; an empty text starts afresh.
     pub fn record_statistics(&self, statistics_json: String) -> Result<String, SessionError> {
         self.state.lock().record_statistics(&statistics_json)
+    }
+}
+
+/// Cancels a search when the future waiting for it is dropped unfinished.
+struct CancelOnDrop(Option<CancelHandle>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(c) = self.0.take() {
+            c.cancel();
+        }
     }
 }
 
@@ -448,3 +471,7 @@ impl<T> Future for Receiver<Result<T, SessionError>> {
         Poll::Pending
     }
 }
+
+#[cfg(test)]
+#[path = "ffi_tests.rs"]
+mod tests;

@@ -135,6 +135,15 @@ fn swap_is_offered_and_labelled() {
     let swaps: Vec<_> = v.targets.iter().filter(|t| t.kind == MoveKindView::Swap).collect();
     assert_eq!(swaps.len(), 4, "{:?}", v.targets);
     assert_eq!(hole(&v, -3, 7).highlight, Highlight::SwapTarget);
+    // The same swap seen from the opposing peg.
+    let mut t = s.clone();
+    tap(&mut t, 0, 0);
+    tap(&mut t, -2, 6);
+    let w = t.view();
+    assert_eq!(w.selected, Some(c(-2, 6)));
+    assert_eq!(hole(&w, -4, 8).highlight, Highlight::SwapTarget);
+    tap(&mut t, -4, 8);
+    assert_eq!(t.view().history[0].path, vec![c(-4, 8), c(-2, 6)]);
     tap(&mut s, -3, 7);
     let v = s.view();
     assert_eq!(v.history[0].label, "Swap");

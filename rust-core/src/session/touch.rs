@@ -63,7 +63,8 @@ impl SessionState {
         }
     }
 
-    /// Selects the peg on `hole` if it belongs to the side to move; otherwise nothing.
+    /// Selects the peg on `hole` if it belongs to the side to move, or if it is an opposing peg
+    /// that a swap may take; otherwise nothing.
     fn select(&mut self, hole: Hole) {
         let pos = self.game.position();
         let mover = pos.to_move();
@@ -71,7 +72,26 @@ impl SessionState {
             .colour_at(hole)
             .is_some_and(|c| pos.owner_of(c) == Some(mover));
         if !own {
-            self.touch = Touch::Idle;
+            // An opposing peg that may be swapped (e.g. a squatter in the target, case B):
+            // selecting it shows the own pegs it can swap with.
+            let swaps: Vec<Target> = self
+                .legal
+                .iter()
+                .filter(|m| m.kind == MoveKind::Swap && m.to == hole)
+                .map(|m| Target {
+                    hole: m.from,
+                    kind: MoveKind::Swap,
+                    path: vec![m.from, m.to],
+                })
+                .collect();
+            self.touch = if swaps.is_empty() {
+                Touch::Idle
+            } else {
+                Touch::Selected {
+                    peg: hole,
+                    targets: swaps,
+                }
+            };
             return;
         }
         let targets = targets_of(pos, &self.legal, hole);
