@@ -264,6 +264,13 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
                     break;
                 }
                 let g = play_game(args, &start, i, a, b);
+                // Progress on stderr: long matches show they are alive.
+                eprintln!(
+                    "game {}: {} in {} plies",
+                    g.index,
+                    ["B won", "A won", "draw"][usize::from(g.result)],
+                    g.plies
+                );
                 if let Ok(mut r) = results.lock() {
                     r.push(g);
                 }

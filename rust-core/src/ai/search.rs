@@ -420,7 +420,7 @@ impl<'a> Searcher<'a> {
                     break;
                 }
                 new_scores.push((s, m));
-                if iter_best.map_or(true, |(b, _)| s > b) {
+                if !matches!(iter_best, Some((b, _)) if s <= b) {
                     iter_best = Some((s, m));
                     alpha = alpha.max(s);
                 }

@@ -1,6 +1,8 @@
 //! Behaviour tests of the AI: legality everywhere, wins taken, determinism, cancellation,
 //! human-like weak levels, and the race solver.
 
+#![allow(clippy::unwrap_used)]
+
 use std::time::{Duration, Instant};
 
 use super::levels::separated;
