@@ -65,7 +65,9 @@ fn starts() -> Vec<Position> {
     out
 }
 
-fn compare_walk(start: Position, seed: u64, plies: usize) {
+/// Plays a random game checking both engines agree; returns how many positions offered a swap.
+fn compare_walk(start: Position, seed: u64, plies: usize) -> usize {
+    let mut swaps_seen = 0;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut p = start;
     for ply in 0..plies {
@@ -74,10 +76,11 @@ fn compare_walk(start: Position, seed: u64, plies: usize) {
         let fast = fast_moves(&p);
         let slow = reference_moves(&rp);
         assert_eq!(fast, slow, "move sets differ at ply {ply} of seed {seed} in {json}");
+        swaps_seen += usize::from(fast.iter().any(|m| m.0 == "swap"));
         let fast_winners = p.outcome().filter(|o| o.reason.name() == "win").map(|o| o.winners);
         assert_eq!(fast_winners, reference::winners(&rp), "winners differ in {json}");
         if fast_winners.is_some() {
-            return;
+            return swaps_seen;
         }
         // Each generated path must pass the reference's hop-by-hop check.
         let moves = p.legal_moves();
@@ -94,6 +97,7 @@ fn compare_walk(start: Position, seed: u64, plies: usize) {
             m.to_json()
         );
     }
+    swaps_seen
 }
 
 #[test]
@@ -109,12 +113,15 @@ fn random_games_agree_with_the_reference_in_every_rule_family() {
 #[test]
 fn long_tripot_games_agree_with_the_reference() {
     let r = Rules::from_json(&json!("tripot")).unwrap();
+    let mut swaps_seen = 0;
     for colours in 1..=3 {
         let start = Position::start_tripot(r, colours).unwrap();
         for seed in 0..3u64 {
-            compare_walk(start, 1000 + seed, 400);
+            swaps_seen += compare_walk(start, 1000 + seed, 400);
         }
     }
+    // The comparison must have covered the swap rule, not only steps and jumps.
+    assert!(swaps_seen > 0, "no position with a swap was compared");
 }
 
 fn perft(p: &Position, depth: u32) -> u64 {

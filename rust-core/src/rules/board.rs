@@ -116,8 +116,14 @@ pub(crate) struct Tables {
     /// For a pivot at distance `k` (index `k`), the holes at distances `k+1..=2k` that must be
     /// empty (the landing included) and the landing hole; `NONE` landing when off the board.
     pub jump_after: [[[(Bits, Hole); MAX_REACH + 1]; 6]; HOLES],
+    /// For a first blocker at distance `k`, the holes at distances `1..=2k` (as far as the board
+    /// goes): lifting a peg outside this span cannot change the jump in that direction.
+    pub span: [[[Bits; MAX_REACH + 1]; 6]; HOLES],
     /// Hex distance between any two holes.
     pub distance: [[u8; HOLES]; HOLES],
+    /// `distance` indexed by any byte, `0xFF` past the last hole: lets the jump loop look up
+    /// "no pivot" (bit scans of an empty set give 128 or 255) without a branch.
+    pub pivot_distance: [[u8; 256]; HOLES],
     /// The 10-hole camp of each colour.
     pub camp10: [Bits; 6],
     /// The 15-hole area of each colour (camp plus the row beyond its base).
@@ -164,7 +170,46 @@ pub fn distance(a: Hole, b: Hole) -> u32 {
 /// The single-bit set of one hole.
 #[inline]
 pub fn bit(h: Hole) -> Bits {
-    1u128 << h
+    // A table load beats a variable 128-bit shift, which compiles to a branch.
+    BIT[usize::from(h) & 127]
+}
+
+const BIT: [Bits; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// `bit` for any byte: zero past the last hole, so `NONE` maps to the empty set.
+#[inline]
+pub(crate) fn bit_or_none(h: u8) -> Bits {
+    BIT_OR_NONE[usize::from(h)]
+}
+
+const BIT_OR_NONE: [Bits; 256] = {
+    let mut t = [0; 256];
+    let mut i = 0;
+    while i < HOLES {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// Index of the first occupied hole from `from` in direction `d` (any byte; past the last hole
+/// when there is none).
+#[inline(always)]
+pub(crate) fn first_index_on_ray(t: &Tables, from: Hole, d: usize, occupied: Bits) -> u8 {
+    let blockers = t.ray[usize::from(from)][d] & occupied;
+    if FORWARD[d] {
+        blockers.trailing_zeros() as u8 // 128 when empty
+    } else {
+        (127u32.wrapping_sub(blockers.leading_zeros())) as u8 // 255 when empty
+    }
 }
 
 /// Iterates over the holes of a set, lowest index first.
@@ -224,6 +269,7 @@ fn build_tables() -> Box<Tables> {
     let mut neighbour = [[NONE; 6]; HOLES];
     let mut ray = [[0 as Bits; 6]; HOLES];
     let mut jump_after = [[[(0 as Bits, NONE); MAX_REACH + 1]; 6]; HOLES];
+    let mut span = [[[0 as Bits; MAX_REACH + 1]; 6]; HOLES];
     let mut swap_pairs = [[(NONE, NONE); 6]; HOLES];
     for (h, &(q, r)) in coords.iter().enumerate() {
         let (q, r) = (i32::from(q), i32::from(r));
@@ -236,6 +282,9 @@ fn build_tables() -> Box<Tables> {
             // `neighbour` only feeds `adjacent` and the direction test below.
             ray[h][d] = along.iter().fold(0, |acc, &x| acc | bit(x));
             for k in 1..=MAX_REACH {
+                span[h][d][k] = along[..along.len().min(2 * k)]
+                    .iter()
+                    .fold(0, |acc, &x| acc | bit(x));
                 if along.len() >= 2 * k {
                     let after = along[k..2 * k].iter().fold(0, |acc, &x| acc | bit(x));
                     jump_after[h][d][k] = (after, along[2 * k - 1]);
@@ -256,6 +305,11 @@ fn build_tables() -> Box<Tables> {
             let dr = i32::from(ar) - i32::from(br);
             distance[a][b] = ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u8;
         }
+    }
+
+    let mut pivot_distance = [[0xFFu8; 256]; HOLES];
+    for a in 0..HOLES {
+        pivot_distance[a][..HOLES].copy_from_slice(&distance[a]);
     }
 
     let mut camp10 = [0 as Bits; 6];
@@ -314,7 +368,9 @@ fn build_tables() -> Box<Tables> {
         all_camps,
         ray,
         jump_after,
+        span,
         distance,
+        pivot_distance,
         camp10,
         camp15,
         swap_pairs,

@@ -4,19 +4,41 @@
 //! found by a breadth-first search whose frontier and visited sets are `u128`s. Paths are only
 //! rebuilt when a caller asks for a full [`Move`].
 
-use super::board::{bit, first_on_ray, holes, Bits, Colour, Hole, Tables, NONE, TABLES};
+use super::board::{
+    bit, bit_or_none, first_index_on_ray, first_on_ray, holes, Bits, Colour, Hole, Tables, HOLES,
+    MAX_REACH, NONE, TABLES,
+};
 use super::moves::{CompactMove, Move, MoveKind};
 use super::options::{Camps, MaxChain};
 use super::position::Position;
 
 /// The jump landings from `h` with the given occupancy (the moving peg already lifted).
+///
+/// Written without data-dependent branches: this is the innermost loop of move generation.
 #[inline]
 pub(crate) fn jumps_from(t: &Tables, h: Hole, occupied: Bits, reach: u8) -> Bits {
+    let hi = usize::from(h);
     let mut out = 0;
+    for d in 0..6 {
+        let pivot = first_index_on_ray(t, h, d, occupied);
+        let k = t.pivot_distance[hi][usize::from(pivot)];
+        let (after, landing) = t.jump_after[hi][d][usize::from(k.min(MAX_REACH as u8))];
+        let ok = k <= reach && after & occupied == 0;
+        out |= if ok { bit_or_none(landing) } else { 0 };
+    }
+    out
+}
+
+/// Jump landings from `h` together with the holes whose lifting could change them.
+#[inline]
+fn jumps_and_span(t: &Tables, h: Hole, occupied: Bits, reach: u8) -> (Bits, Bits) {
+    let mut out = 0;
+    let mut span = 0;
     for d in 0..6 {
         if let Some(pivot) = first_on_ray(t, h, d, occupied) {
             let k = t.distance[usize::from(h)][usize::from(pivot)];
             if k <= reach {
+                span |= t.span[usize::from(h)][d][usize::from(k)];
                 let (after, landing) = t.jump_after[usize::from(h)][d][usize::from(k)];
                 if landing != NONE && after & occupied == 0 {
                     out |= bit(landing);
@@ -24,7 +46,102 @@ pub(crate) fn jumps_from(t: &Tables, h: Hole, occupied: Bits, reach: u8) -> Bits
             }
         }
     }
+    (out, span)
+}
+
+/// The holes whose occupancy can change the single jumps from `h`: in each direction, the span
+/// of the current jump (up to twice the pivot distance), or, with no pivot within reach, every
+/// hole where a new pivot would be within reach.
+fn influence(t: &Tables, h: Hole, occupied: Bits, reach: u8) -> Bits {
+    let far = usize::from(reach).div_ceil(2);
+    let mut out = 0;
+    for d in 0..6 {
+        let k = first_on_ray(t, h, d, occupied)
+            .map(|p| t.distance[usize::from(h)][usize::from(p)])
+            .filter(|&k| k <= reach)
+            .map_or(far, usize::from);
+        out |= t.span[usize::from(h)][d][k];
+    }
     out
+}
+
+/// Single-jump landings of every hole under one occupancy, filled lazily and shared by all the
+/// pegs of one generation pass: in crowded positions the pegs' chains explore the same holes, so
+/// this saves most of the work. A peg's own start is lifted during its chain; a cached entry
+/// is only reused when that start lies outside the entry's span (it cannot change it).
+pub(crate) struct JumpCache {
+    occupied: Bits,
+    reach: u8,
+    filled: Bits,
+    jumps: [Bits; HOLES],
+    span: [Bits; HOLES],
+}
+
+impl JumpCache {
+    pub(crate) fn new(occupied: Bits, reach: u8) -> JumpCache {
+        JumpCache {
+            occupied,
+            reach,
+            filled: 0,
+            jumps: [0; HOLES],
+            span: [0; HOLES],
+        }
+    }
+
+    /// Landings from `h` with the peg on `lifted` taken off the board.
+    #[inline]
+    fn landings(&mut self, t: &Tables, h: Hole, lifted: Hole) -> Bits {
+        let i = usize::from(h);
+        if self.filled & bit(h) == 0 {
+            let (j, s) = jumps_and_span(t, h, self.occupied, self.reach);
+            self.jumps[i] = j;
+            self.span[i] = s;
+            self.filled |= bit(h);
+        }
+        if self.span[i] & bit(lifted) == 0 {
+            self.jumps[i]
+        } else {
+            jumps_from(t, h, self.occupied & !bit(lifted), self.reach)
+        }
+    }
+}
+
+/// The plain destinations (steps and jump chains) of every peg of the side to move, computed
+/// once per generation pass and reused by the swap rule's "stuck" and "freeing move" tests.
+struct PlainMoves {
+    entries: [(Hole, Colour, Bits); 60],
+    len: usize,
+    index: [u8; HOLES],
+}
+
+impl Default for PlainMoves {
+    fn default() -> Self {
+        PlainMoves {
+            entries: [(0, Colour::S, 0); 60],
+            len: 0,
+            index: [u8::MAX; HOLES],
+        }
+    }
+}
+
+impl PlainMoves {
+    fn push(&mut self, from: Hole, colour: Colour, dest: Bits) {
+        if self.len < self.entries.len() {
+            self.entries[self.len] = (from, colour, dest);
+            self.index[usize::from(from)] = self.len as u8;
+            self.len += 1;
+        }
+    }
+
+    fn entries(&self) -> &[(Hole, Colour, Bits)] {
+        &self.entries[..self.len]
+    }
+
+    /// Destinations of the own peg on `h` (none for a hole without one).
+    fn of(&self, h: Hole) -> Bits {
+        let i = self.index[usize::from(h)];
+        self.entries.get(usize::from(i)).map_or(0, |e| e.2)
+    }
 }
 
 /// The holes within swap range of `h`: neighbours, and holes two apart through an occupied one.
@@ -101,6 +218,34 @@ impl Position {
             frontier |= new;
         }
         visited & !bit(from)
+    }
+
+    /// `chain_landings` at the position's own occupancy, sharing work through `cache`.
+    #[inline]
+    fn chain_landings_cached(&self, from: Hole, colour: Colour, cache: &mut JumpCache) -> Bits {
+        let t = &**TABLES;
+        let allowed = self.landing_mask(colour);
+        let mut visited = bit(from);
+        let mut frontier = bit(from);
+        while frontier != 0 {
+            let h = frontier.trailing_zeros() as Hole;
+            frontier &= frontier - 1;
+            let new = cache.landings(t, h, from) & allowed & !visited;
+            visited |= new;
+            frontier |= new;
+        }
+        visited & !bit(from)
+    }
+
+    /// `peg_reach` at the position's own occupancy, sharing work through `cache`.
+    #[inline]
+    fn peg_reach_cached(&self, from: Hole, colour: Colour, cache: &mut JumpCache) -> Reach {
+        let t = &**TABLES;
+        let finals = self.final_mask(from, colour);
+        let steps =
+            t.adjacent[usize::from(from)] & !self.occupied & finals & self.landing_mask(colour);
+        let jumps = self.chain_landings_cached(from, colour, cache) & finals;
+        Reach { steps, jumps }
     }
 
     /// Plain steps and jumps of the peg on `from` (of `colour`) with the given occupancy.
@@ -241,15 +386,18 @@ impl Position {
         out.clear();
         let player = self.to_move();
         let o = self.rules.options;
+        let mut cache = JumpCache::new(self.occupied, o.jump_reach);
+        let mut plain = PlainMoves::default();
         let mut any_jump = false;
+        let army_longest = if o.max_chain == MaxChain::Army {
+            Some(self.army_longest(player))
+        } else {
+            None
+        };
         for colour in self.players[player].colours() {
-            let army_longest = if o.max_chain == MaxChain::Army {
-                Some(self.army_longest(player))
-            } else {
-                None
-            };
             for from in holes(self.pegs[colour.index()]) {
-                let reach = self.peg_reach(from, colour, self.occupied);
+                let reach = self.peg_reach_cached(from, colour, &mut cache);
+                plain.push(from, colour, reach.all());
                 for to in holes(reach.steps) {
                     out.push(CompactMove::new(MoveKind::Step, from, to));
                 }
@@ -288,7 +436,7 @@ impl Position {
             }
         }
         if o.swaps {
-            self.swaps_into(out);
+            self.swaps_into(out, &plain);
         }
         if out.is_empty() {
             out.push(CompactMove::PASS);
@@ -362,21 +510,36 @@ impl Position {
 
     /// Whether the peg on `p` is stuck (tripot case A) with the given occupancy.
     fn is_stuck(&self, p: Hole, colour: Colour, occupied: Bits) -> bool {
-        let dest = self.peg_reach(p, colour, occupied).all();
-        let home = self.home(colour);
+        Self::stuck_by(self.peg_reach(p, colour, occupied).all(), p, self.home(colour))
+    }
+
+    /// Stuck: no move at all, or in its home camp with every move ending inside it.
+    fn stuck_by(dest: Bits, p: Hole, home: Bits) -> bool {
         dest == 0 || (home & bit(p) != 0 && dest & !home == 0)
     }
 
     /// Whether one plain move of another own peg would leave the peg on `p` not stuck.
-    fn can_be_freed(&self, p: Hole, colour: Colour, player: usize) -> bool {
-        for c in self.players[player].colours() {
-            for q in holes(self.pegs[c.index()] & !bit(p)) {
-                let dest = self.peg_reach(q, c, self.occupied).all();
-                for to in holes(dest) {
-                    let occ = self.occupied & !bit(q) | bit(to);
-                    if !self.is_stuck(p, colour, occ) {
-                        return true;
-                    }
+    fn can_be_freed(&self, p: Hole, colour: Colour, plain: &PlainMoves) -> bool {
+        // Only a move that vacates or fills a hole able to change one of p's jumps (from p or
+        // from a hole its chains reach) or its steps can free it: skip every other move.
+        let t = &**TABLES;
+        let occ = self.occupied & !bit(p);
+        let reach = self.rules.options.jump_reach;
+        let explored = self.chain_landings(p, colour, self.occupied) | bit(p);
+        let sensitive = holes(explored).fold(0, |acc, h| acc | influence(t, h, occ, reach));
+        for &(q, _, dest) in plain.entries() {
+            if q == p {
+                continue;
+            }
+            let relevant = if sensitive & bit(q) != 0 {
+                dest
+            } else {
+                dest & sensitive
+            };
+            for to in holes(relevant) {
+                let occ = self.occupied & !bit(q) | bit(to);
+                if !self.is_stuck(p, colour, occ) {
+                    return true;
                 }
             }
         }
@@ -384,7 +547,7 @@ impl Position {
     }
 
     /// Tripot's swaps (RULES.md §3.1, cases A and B), appended to `out` without duplicates.
-    fn swaps_into(&self, out: &mut Vec<CompactMove>) {
+    fn swaps_into(&self, out: &mut Vec<CompactMove>, plain: &PlainMoves) {
         let t = &**TABLES;
         let player = self.to_move();
         let own = self.pegs_of_player(player);
@@ -401,8 +564,8 @@ impl Position {
             for p in holes(self.pegs[colour.index()]) {
                 let partners = swap_range(t, p, self.occupied) & opposing;
                 if partners == 0
-                    || !self.is_stuck(p, colour, self.occupied)
-                    || self.can_be_freed(p, colour, player)
+                    || !Self::stuck_by(plain.of(p), p, self.home(colour))
+                    || self.can_be_freed(p, colour, plain)
                 {
                     continue;
                 }
@@ -420,7 +583,7 @@ impl Position {
             let last = outside.trailing_zeros() as Hole;
             if let Some(colour) = self.colour_at(last) {
                 let target = self.target(colour);
-                if self.peg_reach(last, colour, self.occupied).all() & target == 0 {
+                if plain.of(last) & target == 0 {
                     for squatter in holes(target & opposing) {
                         for mine in holes(swap_range(t, squatter, self.occupied) & own) {
                             push(out, mine, squatter);
