@@ -12,7 +12,8 @@
 # 4. Runs `swift test` inside the chroot (in a private mount namespace, so the /proc and bind
 #    mounts vanish when it ends) and exits with its status.
 #
-# Environment: SWIFT_CHROOT (chroot location), DEBIAN_MIRROR (default http://deb.debian.org/debian).
+# Environment: SWIFT_CHROOT (chroot location), DEBIAN_MIRROR (default: the host's own Debian
+# mirror, read from its apt sources).
 # Extra arguments are passed to `swift test` (e.g. `--filter CoreVersionTests`).
 # See shared/notes/swift-on-linux.md for the recipe this follows.
 set -euo pipefail
@@ -20,7 +21,18 @@ set -euo pipefail
 SWIFT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$SWIFT_DIR/../.." && pwd)"
 ROOT="${SWIFT_CHROOT:-/var/cache/chinese-checkers/swift-trixie}"
-MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+# The host's Debian mirror: the first main-archive URI of its apt sources (deb822 or one-line).
+host_mirror() {
+    local uri
+    uri=$(grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' \
+        | grep -v security | head -n 1 || true)
+    if [[ -z "$uri" ]]; then
+        uri=$(grep -hE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null \
+            | awk '{print $2}' | grep -v security | head -n 1 || true)
+    fi
+    printf '%s' "$uri"
+}
+MIRROR="${DEBIAN_MIRROR:-$(host_mirror)}"
 READY_MARKER="$ROOT/.chinese-checkers-swift-ready"
 DEBOOTSTRAP_MARKER="$ROOT/.chinese-checkers-debootstrap-done"
 
