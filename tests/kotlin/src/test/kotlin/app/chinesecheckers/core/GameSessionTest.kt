@@ -1,5 +1,9 @@
 package app.chinesecheckers.core
 
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.cancelAndJoin
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -203,6 +207,20 @@ class GameSessionTest {
         val v = s.thinkAsync()
         assertEquals(1, v.history.size)
         assertEquals(0u, v.toMove)
+    }
+
+    @Test
+    fun cancellingTheCoroutineStopsTheSearch() = runBlocking {
+        val s = GameSession(solo(opener = Opener.SIDE2, level = AiLevel.IMPOSSIBLE))
+        s.setAiTimeLimit(20_000uL)
+        val job = launch(Dispatchers.Default) { s.thinkAsync() }
+        delay(150)
+        assertEquals(BannerKind.AI_THINKING, s.view().banner?.kind)
+        job.cancelAndJoin()
+        val t0 = System.nanoTime()
+        while (s.view().banner != null && System.nanoTime() - t0 < 3_000_000_000L) Thread.sleep(10)
+        assertNull(s.view().banner, "the search kept running after the coroutine was cancelled")
+        assertTrue(s.view().history.isEmpty())
     }
 
     /** A whole game: the person taps the most forward target (the hint when none advances). */
