@@ -43,6 +43,9 @@ pub fn apply() -> Result<()> {
     position.validate(&mv).context("illegal move")?;
     position.apply(&mv.compact());
     let outcome = position.outcome().map(|o| o.to_json());
-    println!("{}", json!({ "position": position.to_json(), "outcome": outcome }));
+    println!(
+        "{}",
+        json!({ "position": position.to_json(), "outcome": outcome })
+    );
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Rules engine speed: legal-move generation and apply/undo on start, middle-game and crowded
 //! positions of each preset. Run with `cargo bench -p chinese-checkers-core --bench rules`;
 //! results are recorded in docs/BENCHMARKS.md.
+#![allow(clippy::unwrap_used, missing_docs)] // benchmark set-up on known-good positions
 
 use std::hint::black_box;
 
@@ -43,8 +44,14 @@ fn cases() -> Vec<(String, Position)> {
     for colours in 1..=3 {
         let start = Position::start_tripot(r(json!("tripot")), colours).unwrap();
         out.push((format!("tripot{colours}/start"), start));
-        out.push((format!("tripot{colours}/middle"), middle_game(start, 12 * colours, 7)));
-        out.push((format!("tripot{colours}/crowded"), middle_game(start, 24 * colours, 7)));
+        out.push((
+            format!("tripot{colours}/middle"),
+            middle_game(start, 12 * colours, 7),
+        ));
+        out.push((
+            format!("tripot{colours}/crowded"),
+            middle_game(start, 24 * colours, 7),
+        ));
     }
     let classic = Position::start(r(json!("classic")), 2).unwrap();
     out.push(("classic/start".into(), classic));

@@ -1,6 +1,7 @@
 //! The fast engine against the independent slow reference generator (`tests/reference`, written
 //! from RULES.md alone): identical move sets, identical positions after every move, identical
 //! winners, on positions reached by random play, and pinned perft counts.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly by design
 
 mod reference;
 
@@ -75,10 +76,20 @@ fn compare_walk(start: Position, seed: u64, plies: usize) -> usize {
         let rp = reference::parse(&json);
         let fast = fast_moves(&p);
         let slow = reference_moves(&rp);
-        assert_eq!(fast, slow, "move sets differ at ply {ply} of seed {seed} in {json}");
+        assert_eq!(
+            fast, slow,
+            "move sets differ at ply {ply} of seed {seed} in {json}"
+        );
         swaps_seen += usize::from(fast.iter().any(|m| m.0 == "swap"));
-        let fast_winners = p.outcome().filter(|o| o.reason.name() == "win").map(|o| o.winners);
-        assert_eq!(fast_winners, reference::winners(&rp), "winners differ in {json}");
+        let fast_winners = p
+            .outcome()
+            .filter(|o| o.reason.name() == "win")
+            .map(|o| o.winners);
+        assert_eq!(
+            fast_winners,
+            reference::winners(&rp),
+            "winners differ in {json}"
+        );
         if fast_winners.is_some() {
             return swaps_seen;
         }
@@ -150,12 +161,30 @@ fn perft(p: &Position, depth: u32) -> u64 {
 fn perft_counts_match_the_pinned_reference_numbers() {
     let r = |v: Value| Rules::from_json(&v).unwrap();
     let cases: Vec<(Position, [u64; 3])> = vec![
-        (Position::start_tripot(r(json!("tripot")), 1).unwrap(), [14, 196, 5348]),
-        (Position::start_tripot(r(json!("tripot")), 2).unwrap(), [28, 784, 32776]),
-        (Position::start_tripot(r(json!("tripot")), 3).unwrap(), [42, 1788, 97700]),
-        (Position::start(r(json!("classic")), 2).unwrap(), [14, 196, 4760]),
-        (Position::start(r(json!("sternhalma")), 3).unwrap(), [14, 196, 2744]),
-        (Position::start(r(json!("sternhalma")), 6).unwrap(), [14, 197, 2772]),
+        (
+            Position::start_tripot(r(json!("tripot")), 1).unwrap(),
+            [14, 196, 5348],
+        ),
+        (
+            Position::start_tripot(r(json!("tripot")), 2).unwrap(),
+            [28, 784, 32776],
+        ),
+        (
+            Position::start_tripot(r(json!("tripot")), 3).unwrap(),
+            [42, 1788, 97700],
+        ),
+        (
+            Position::start(r(json!("classic")), 2).unwrap(),
+            [14, 196, 4760],
+        ),
+        (
+            Position::start(r(json!("sternhalma")), 3).unwrap(),
+            [14, 196, 2744],
+        ),
+        (
+            Position::start(r(json!("sternhalma")), 6).unwrap(),
+            [14, 197, 2772],
+        ),
         (
             Position::start(r(json!({"preset": "classic", "pegs": 15})), 2).unwrap(),
             [22, 484, 15752],
@@ -163,7 +192,13 @@ fn perft_counts_match_the_pinned_reference_numbers() {
     ];
     for (p, counts) in cases {
         for (depth, &want) in counts.iter().enumerate() {
-            assert_eq!(perft(&p, depth as u32 + 1), want, "depth {} of {}", depth + 1, p.to_json());
+            assert_eq!(
+                perft(&p, depth as u32 + 1),
+                want,
+                "depth {} of {}",
+                depth + 1,
+                p.to_json()
+            );
         }
     }
 }
@@ -172,6 +207,11 @@ fn perft_counts_match_the_pinned_reference_numbers() {
 fn perft_two_agrees_with_the_reference_directly() {
     for start in starts() {
         let rp = reference::parse(&start.to_json());
-        assert_eq!(perft(&start, 2), reference::perft(&rp, 2), "{}", start.to_json());
+        assert_eq!(
+            perft(&start, 2),
+            reference::perft(&rp, 2),
+            "{}",
+            start.to_json()
+        );
     }
 }

@@ -1,4 +1,5 @@
 //! Rulebook options (RULES.md §3.4 and the §4 option table), written from the rule text.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly by design
 
 mod common;
 
@@ -36,7 +37,10 @@ fn mandatory_jump_forbids_steps_when_any_peg_can_jump() {
     );
     let moves = summary(&p);
     assert!(moves.iter().all(|m| m.0 == MoveKind::Jump), "{moves:?}");
-    assert_eq!(p.validate(&mv("step", &[[-3, 3], [-3, 2]])), Err(IllegalMove::JumpMandatory));
+    assert_eq!(
+        p.validate(&mv("step", &[[-3, 3], [-3, 2]])),
+        Err(IllegalMove::JumpMandatory)
+    );
     // Nothing to jump: steps are fine.
     let p = pos(
         rules(json!({"mandatory_jump": true})),
@@ -52,7 +56,10 @@ fn ladder(extra: serde_json::Value) -> Position {
     pos(
         rules(extra),
         &[&["S"], &["N"]],
-        &[("S", &[[0, 0], [-3, 3]]), ("N", &[[1, 0], [3, -1], [-3, 2]])],
+        &[
+            ("S", &[[0, 0], [-3, 3]]),
+            ("N", &[[1, 0], [3, -1], [-3, 2]]),
+        ],
         0,
     )
 }
@@ -62,7 +69,10 @@ fn max_chain_per_piece_requires_each_pieces_longest_route() {
     let p = ladder(json!({"max_chain": "per_piece"}));
     assert_eq!(targets(&p, MoveKind::Jump, [0, 0]), vec![[4, -2]]);
     assert_eq!(targets(&p, MoveKind::Jump, [-3, 3]), vec![[-3, 1]]);
-    assert_eq!(p.validate(&mv("jump", &[[0, 0], [2, 0]])), Err(IllegalMove::ChainNotLongest));
+    assert_eq!(
+        p.validate(&mv("jump", &[[0, 0], [2, 0]])),
+        Err(IllegalMove::ChainNotLongest)
+    );
     p.validate(&mv("jump", &[[0, 0], [2, 0], [4, -2]])).unwrap();
     // Steps stay legal without mandatory_jump.
     assert!(!targets(&p, MoveKind::Step, [0, 0]).is_empty());
@@ -107,7 +117,10 @@ fn anti_blocking_forces_a_peg_out_of_an_otherwise_full_target() {
     let moves = summary(&p);
     assert!(!moves.is_empty());
     assert!(moves.iter().all(|m| m.1 == [-1, 5]), "{moves:?}");
-    assert_eq!(p.validate(&mv("step", &[[0, 0], [1, 0]])), Err(IllegalMove::MustUnblock));
+    assert_eq!(
+        p.validate(&mv("step", &[[0, 0], [1, 0]])),
+        Err(IllegalMove::MustUnblock)
+    );
     // Without the option any peg may move.
     let p = pos(
         json!("classic"),
@@ -134,7 +147,11 @@ fn blocked_destination_counts_the_adjacent_last_peg_as_arrived() {
     ];
     // The last S peg must be directly next to the blocked hole: only [3,-7] and [4,-7] are, and
     // they are inside the camp. So block [4,-5] instead, with the last S peg on [3,-4] beside it.
-    let s: Vec<[i32; 2]> = n_camp[..8].iter().copied().chain([[4, -8], [3, -4]]).collect();
+    let s: Vec<[i32; 2]> = n_camp[..8]
+        .iter()
+        .copied()
+        .chain([[4, -8], [3, -4]])
+        .collect();
     let blocker = [4, -5];
     let base = |blocked: bool| {
         pos(
@@ -159,7 +176,10 @@ fn blocked_destination_counts_the_adjacent_last_peg_as_arrived() {
         1,
     );
     let o = walled.outcome();
-    assert_eq!(o.map(|o| (o.reason, o.winners)), Some((OutcomeReason::Win, vec![0])));
+    assert_eq!(
+        o.map(|o| (o.reason, o.winners)),
+        Some((OutcomeReason::Win, vec![0]))
+    );
     let mut plain = walled.to_json();
     plain["rules"] = json!("classic");
     assert!(Position::from_json(&plain).unwrap().outcome().is_none());
@@ -171,9 +191,17 @@ fn fifteen_peg_duel_uses_the_fifteen_hole_areas() {
     let start = Position::start(Rules::from_json(&r).unwrap(), 2).unwrap();
     assert_eq!(start.pegs_of_player(0).count_ones(), 15);
     // [0,4] is in S's 15-hole area; [0,-4] in N's, which is S's target.
-    let p = pos(r.clone(), &[&["S"], &["N"]], &[("S", &[[0, -4]]), ("N", &[[0, 4]])], 0);
+    let p = pos(
+        r.clone(),
+        &[&["S"], &["N"]],
+        &[("S", &[[0, -4]]), ("N", &[[0, 4]])],
+        0,
+    );
     // Target lock applies to the whole 15-hole target: [0,-4] may not step to [0,-3].
-    assert_eq!(p.validate(&mv("step", &[[0, -4], [0, -3]])), Err(IllegalMove::LeavesTarget));
+    assert_eq!(
+        p.validate(&mv("step", &[[0, -4], [0, -3]])),
+        Err(IllegalMove::LeavesTarget)
+    );
     // Three players are refused.
     let e = Position::from_json(&json!({
         "rules": r, "players": [{"colours": ["S"]}, {"colours": ["NW"]}, {"colours": ["NE"]}],
@@ -185,8 +213,11 @@ fn fifteen_peg_duel_uses_the_fifteen_hole_areas() {
 
 #[test]
 fn five_players_leave_one_point_empty() {
-    let p = Position::start(Rules::preset(chinese_checkers_core::rules::Preset::Sternhalma), 5)
-        .unwrap();
+    let p = Position::start(
+        Rules::preset(chinese_checkers_core::rules::Preset::Sternhalma),
+        5,
+    )
+    .unwrap();
     assert_eq!(p.occupied().count_ones(), 50);
     assert_eq!(p.players().len(), 5);
 }

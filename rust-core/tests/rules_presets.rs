@@ -1,4 +1,5 @@
 //! Classic (RULES.md §3.2) and sternhalma (§3.3) rules, written from the rule text.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly by design
 
 mod common;
 
@@ -67,7 +68,8 @@ fn sternhalma_chain_may_pass_through_a_foreign_camp_but_not_stop_there() {
     let jumps = targets(&p, MoveKind::Jump, [4, -1]);
     assert!(jumps.contains(&[4, -3]), "{jumps:?}");
     assert!(!jumps.contains(&[6, -3]), "{jumps:?}");
-    p.validate(&mv("jump", &[[4, -1], [6, -3], [4, -3]])).unwrap();
+    p.validate(&mv("jump", &[[4, -1], [6, -3], [4, -3]]))
+        .unwrap();
     assert_eq!(
         p.validate(&mv("jump", &[[4, -1], [6, -3]])),
         Err(IllegalMove::ForbiddenCamp(6, -3, "end a move in"))
@@ -101,7 +103,8 @@ fn sternhalma_target_lock_keeps_a_peg_inside_its_target() {
     // A chain may leave the target and come back: [2,-5] over [2,-4] to [2,-3], then over
     // [3,-4] to [4,-5].
     let p = duel("sternhalma", &[[2, -5]], &[[2, -4], [3, -4]], 0);
-    p.validate(&mv("jump", &[[2, -5], [2, -3], [4, -5]])).unwrap();
+    p.validate(&mv("jump", &[[2, -5], [2, -3], [4, -5]]))
+        .unwrap();
     assert_eq!(
         p.validate(&mv("jump", &[[2, -5], [2, -3]])),
         Err(IllegalMove::LeavesTarget)
@@ -134,7 +137,10 @@ fn sternhalma_stops_after_200_moves_each_and_ranks_by_distance() {
         "pegs": {"S": [[0, 0]], "N": [[0, -1]]}, "to_move": 1, "moves_played": [200, 199]
     });
     let mut p = Position::from_json(&v).unwrap();
-    assert!(p.outcome().is_none(), "the last seat has not played its 200th");
+    assert!(
+        p.outcome().is_none(),
+        "the last seat has not played its 200th"
+    );
     play(&mut p, &mv("step", &[[0, -1], [0, -2]]));
     let o = p.outcome().unwrap();
     assert_eq!(o.reason, OutcomeReason::MoveLimit);
@@ -161,7 +167,11 @@ fn sternhalma_seats_and_first_player() {
         assert_eq!(p.occupied().count_ones() as usize, 10 * n);
     }
     let p = Position::start(Rules::preset(Preset::Sternhalma), 4).unwrap();
-    let seats: Vec<_> = p.players().iter().flat_map(|pl| pl.colours().map(|c| c.name())).collect();
+    let seats: Vec<_> = p
+        .players()
+        .iter()
+        .flat_map(|pl| pl.colours().map(|c| c.name()))
+        .collect();
     assert_eq!(seats, vec!["S", "NW", "N", "SE"]);
 }
 
@@ -171,7 +181,11 @@ fn a_game_keeps_labelled_history_and_undoes_exactly() {
     let mut g = Game::new(start);
     let first = g.legal_moves()[0].clone();
     assert_eq!(g.play(&first).unwrap().label(), "Step");
-    let reply = g.legal_moves().into_iter().find(|m| m.kind == MoveKind::Jump).unwrap();
+    let reply = g
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.kind == MoveKind::Jump)
+        .unwrap();
     assert_eq!(g.play(&reply).unwrap().label(), "Jump");
     assert_eq!(g.history().len(), 2);
     assert_eq!(g.undo().unwrap().mv, reply);
@@ -187,5 +201,8 @@ fn a_finished_game_refuses_moves() {
     let mut g = Game::new(p);
     assert!(g.outcome().is_some());
     assert!(g.legal_moves().is_empty());
-    assert_eq!(g.play(&mv("step", &[[-4, 8], [-4, 7]])), Err(IllegalMove::GameOver));
+    assert_eq!(
+        g.play(&mv("step", &[[-4, 8], [-4, 7]])),
+        Err(IllegalMove::GameOver)
+    );
 }

@@ -1,6 +1,7 @@
 //! Tripot rules (RULES.md §3.1), each test written from the rule text.
 //!
 //! Diagrams list holes as `[q, r]`; `s = -q - r`.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly by design
 
 mod common;
 
@@ -122,13 +123,19 @@ fn case_a_a_stuck_peg_that_nothing_can_free_swaps_with_any_opposing_peg_in_range
     let swaps = targets(&p, MoveKind::Swap, [-4, 8]);
     // Neighbours [-4,7], [-3,7]; two apart through an occupied middle: [-4,6], [-2,6].
     assert_eq!(swaps, vec![[-4, 6], [-4, 7], [-3, 7], [-2, 6]]);
-    assert_eq!(summary(&p).len(), 4, "only the swaps: no step, no jump, no pass");
+    assert_eq!(
+        summary(&p).len(),
+        4,
+        "only the swaps: no step, no jump, no pass"
+    );
     // The swap exchanges the two pegs and is the whole turn.
     let mut after = p;
     play(&mut after, &mv("swap", &[[-4, 8], [-2, 6]]));
     assert_eq!(after.to_move(), 1);
-    assert!(after.colour_at(chinese_checkers_core::rules::board::hole_at(-2, 6).unwrap())
-        == Some(chinese_checkers_core::rules::Colour::S));
+    assert!(
+        after.colour_at(chinese_checkers_core::rules::board::hole_at(-2, 6).unwrap())
+            == Some(chinese_checkers_core::rules::Colour::S)
+    );
     // Classic has no swaps: the same wall makes side 1 pass.
     let p = duel("classic", &[[-4, 8]], &wall, 0);
     assert_eq!(summary(&p), vec![(MoveKind::Pass, [0, 0], [0, 0])]);
@@ -219,7 +226,11 @@ fn case_b_is_not_offered_when_the_last_peg_can_reach_its_target() {
     ];
     let p = duel("tripot", &s_pegs, &[[4, -8], [-4, 8]], 0);
     assert!(targets(&p, MoveKind::Step, [3, -4]).contains(&[4, -5]));
-    assert!(summary(&p).iter().all(|(k, _, _)| *k != MoveKind::Swap), "{:?}", summary(&p));
+    assert!(
+        summary(&p).iter().all(|(k, _, _)| *k != MoveKind::Swap),
+        "{:?}",
+        summary(&p)
+    );
 }
 
 #[test]
@@ -228,7 +239,10 @@ fn a_side_with_nothing_to_do_passes_and_two_passes_end_in_deadlock() {
     let p = pos(
         json!({"preset": "tripot", "swaps": false}),
         &[&["S"], &["N"]],
-        &[("S", &[[-4, 8]]), ("N", &[[-4, 7], [-3, 7], [-4, 6], [-2, 6]])],
+        &[
+            ("S", &[[-4, 8]]),
+            ("N", &[[-4, 7], [-3, 7], [-4, 6], [-2, 6]]),
+        ],
         0,
     );
     assert_eq!(summary(&p), vec![(MoveKind::Pass, [0, 0], [0, 0])]);
@@ -241,7 +255,10 @@ fn a_side_with_nothing_to_do_passes_and_two_passes_end_in_deadlock() {
     assert_eq!(q.passes_in_a_row(), 1);
     assert!(q.outcome().is_none());
     // Side 2 can move, so it may not pass.
-    assert_eq!(q.validate(&mv("pass", &[])), Err(IllegalMove::PassNotAllowed));
+    assert_eq!(
+        q.validate(&mv("pass", &[])),
+        Err(IllegalMove::PassNotAllowed)
+    );
 }
 
 #[test]
@@ -259,7 +276,10 @@ fn deadlock_is_decided_on_pegs_home_then_distance_then_side_one() {
     let mut v = base.clone();
     v["pegs"]["S"] = json!([[4, -8]]);
     v["pegs"]["N"] = json!([[-3, 7]]);
-    assert_eq!(Position::from_json(&v).unwrap().outcome().unwrap().winners, vec![0]);
+    assert_eq!(
+        Position::from_json(&v).unwrap().outcome().unwrap().winners,
+        vec![0]
+    );
     // A perfect tie goes to side 1: [1,-1] is 7 from [4,-8], [-1,1] is 7 from [-4,8].
     let mut v = base;
     v["pegs"]["S"] = json!([[1, -1]]);
@@ -314,7 +334,9 @@ fn three_colour_sides_move_any_peg_of_any_of_their_colours() {
     let p = Position::start_tripot(Rules::preset(Preset::Tripot), 3).unwrap();
     let froms: std::collections::BTreeSet<_> = summary(&p)
         .iter()
-        .map(|(_, f, _)| p.colour_at(chinese_checkers_core::rules::board::hole_at(f[0], f[1]).unwrap()))
+        .map(|(_, f, _)| {
+            p.colour_at(chinese_checkers_core::rules::board::hole_at(f[0], f[1]).unwrap())
+        })
         .collect();
     assert_eq!(froms.len(), 3, "moves of SW, S and SE: {froms:?}");
     assert!(summary(&p).iter().all(|(k, _, _)| *k != MoveKind::Swap));

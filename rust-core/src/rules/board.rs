@@ -355,8 +355,12 @@ fn build_tables() -> Box<Tables> {
             (sqrt3 * (q + r / 2.0), 1.5 * r)
         })
         .collect();
-    let (min_x, max_x) = raw.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
-    let (min_y, max_y) = raw.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
+    let (min_x, max_x) = raw.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+        (lo.min(p.0), hi.max(p.0))
+    });
+    let (min_y, max_y) = raw.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
+        (lo.min(p.1), hi.max(p.1))
+    });
     let mut screen = [(0f32, 0f32); HOLES];
     for (i, &(x, y)) in raw.iter().enumerate() {
         screen[i] = ((x - min_x) / (max_x - min_x), (y - min_y) / (max_y - min_y));
@@ -410,8 +414,7 @@ mod tests {
         assert_eq!(coords(Colour::S.tip()), [-4, 8]);
         assert_eq!(coords(Colour::NE.tip()), [8, -4]);
         // S's extra row is r = 4, q = -4..=0.
-        let extra: Vec<[i32; 2]> =
-            holes(t.camp15[0] & !t.camp10[0]).map(coords).collect();
+        let extra: Vec<[i32; 2]> = holes(t.camp15[0] & !t.camp10[0]).map(coords).collect();
         assert_eq!(extra, vec![[-4, 4], [-3, 4], [-2, 4], [-1, 4], [0, 4]]);
         let all: Bits = t.camp10.iter().fold(0, |a, &b| a | b);
         assert_eq!(all.count_ones(), 60, "camps are disjoint");
@@ -421,10 +424,9 @@ mod tests {
     fn forward_directions_increase_indices() {
         let t = &*TABLES;
         for h in 0..HOLES {
-            for d in 0..6 {
-                let n = t.swap_pairs[h][d].0;
-                if n != NONE {
-                    assert_eq!(usize::from(n) > h, FORWARD[d]);
+            for (pair, forward) in t.swap_pairs[h].iter().zip(FORWARD) {
+                if pair.0 != NONE {
+                    assert_eq!(usize::from(pair.0) > h, forward);
                 }
             }
         }

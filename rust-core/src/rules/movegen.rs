@@ -457,10 +457,7 @@ impl Position {
             MoveKind::Step | MoveKind::Swap => vec![m.from, m.to],
             MoveKind::Jump => self.jump_path(m.from, m.to)?,
         };
-        Some(Move {
-            kind: m.kind,
-            path,
-        })
+        Some(Move { kind: m.kind, path })
     }
 
     /// The greatest number of jumps any peg of the player can chain (for `max_chain: army`).
@@ -480,7 +477,9 @@ impl Position {
         let own = self.pegs_of_player(player);
         let mut blocking = 0;
         for c in Colour::ALL {
-            let Some(owner) = self.owner_of(c) else { continue };
+            let Some(owner) = self.owner_of(c) else {
+                continue;
+            };
             if owner == player {
                 continue;
             }
@@ -510,7 +509,11 @@ impl Position {
 
     /// Whether the peg on `p` is stuck (tripot case A) with the given occupancy.
     fn is_stuck(&self, p: Hole, colour: Colour, occupied: Bits) -> bool {
-        Self::stuck_by(self.peg_reach(p, colour, occupied).all(), p, self.home(colour))
+        Self::stuck_by(
+            self.peg_reach(p, colour, occupied).all(),
+            p,
+            self.home(colour),
+        )
     }
 
     /// Stuck: no move at all, or in its home camp with every move ending inside it.

@@ -108,7 +108,9 @@ impl Move {
             MoveKind::Swap if path.len() != 2 => {
                 Some("a path of exactly 2 holes: [own peg, opposing peg]")
             }
-            MoveKind::Jump if path.len() < 2 => Some("a path of at least 2 holes: [from, landing, …]"),
+            MoveKind::Jump if path.len() < 2 => {
+                Some("a path of at least 2 holes: [from, landing, …]")
+            }
             MoveKind::Pass if !path.is_empty() => Some("an empty path"),
             _ => None,
         };
@@ -156,6 +158,9 @@ mod tests {
         assert!(e.to_string().contains("hop"), "{e}");
         let e = Move::from_json_str(r#"{"kind":"step","path":[[0,0],[9,9]]}"#).unwrap_err();
         assert_eq!(e, IllegalMove::OffBoard(9, 9));
-        assert_eq!(Move::from_json_str(r#"{"kind":"pass","path":[]}"#).unwrap(), Move::pass());
+        assert_eq!(
+            Move::from_json_str(r#"{"kind":"pass","path":[]}"#).unwrap(),
+            Move::pass()
+        );
     }
 }

@@ -260,9 +260,10 @@ impl Rules {
         }
         let mut out = Map::new();
         out.insert("preset".into(), Value::String(self.preset.name().into()));
-        if let (Ok(Value::Object(now)), Ok(Value::Object(was))) =
-            (serde_json::to_value(self.options), serde_json::to_value(base))
-        {
+        if let (Ok(Value::Object(now)), Ok(Value::Object(was))) = (
+            serde_json::to_value(self.options),
+            serde_json::to_value(base),
+        ) {
             for (k, v) in now {
                 if was.get(&k) != Some(&v) {
                     out.insert(k, v);
@@ -289,7 +290,9 @@ impl RuleOptions {
             )));
         }
         if self.move_cap == Some(0) {
-            return Err(PositionError::BadRules("move_cap must be at least 1".into()));
+            return Err(PositionError::BadRules(
+                "move_cap must be at least 1".into(),
+            ));
         }
         Ok(())
     }
@@ -303,7 +306,10 @@ mod tests {
     #[test]
     fn presets_match_the_rules_table() {
         let t = Preset::Tripot.options();
-        assert_eq!((t.jump_reach, t.swaps, t.deadlock), (5, true, Deadlock::PegCount));
+        assert_eq!(
+            (t.jump_reach, t.swaps, t.deadlock),
+            (5, true, Deadlock::PegCount)
+        );
         let c = Preset::Classic.options();
         assert_eq!((c.jump_reach, c.swaps, c.camps), (1, false, Camps::Open));
         let s = Preset::Sternhalma.options();
@@ -318,8 +324,14 @@ mod tests {
         let r = Rules::from_json(&json!({"preset": "classic", "camps": "no_foreign"})).unwrap();
         assert_eq!(r.options.camps, Camps::NoForeign);
         assert_eq!(r.options.jump_reach, 1);
-        assert_eq!(r.to_json(), json!({"preset": "classic", "camps": "no_foreign"}));
-        assert_eq!(Rules::from_json(&json!("tripot")).unwrap().to_json(), json!("tripot"));
+        assert_eq!(
+            r.to_json(),
+            json!({"preset": "classic", "camps": "no_foreign"})
+        );
+        assert_eq!(
+            Rules::from_json(&json!("tripot")).unwrap().to_json(),
+            json!("tripot")
+        );
     }
 
     #[test]
@@ -330,9 +342,13 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("jump"), "{e}");
-        let e = Rules::from_json(&json!({"pegs": 12})).unwrap_err().to_string();
+        let e = Rules::from_json(&json!({"pegs": 12}))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("pegs"), "{e}");
-        let e = Rules::from_json(&json!({"camps": "closed"})).unwrap_err().to_string();
+        let e = Rules::from_json(&json!({"camps": "closed"}))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("closed"), "{e}");
     }
 }

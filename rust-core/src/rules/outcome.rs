@@ -108,7 +108,11 @@ impl Position {
     }
 
     /// Groups players by a measure, best first; equal measures share a place.
-    fn rank_by<K: Ord + Copy>(&self, players: &[usize], key: impl Fn(usize) -> K) -> Vec<Vec<usize>> {
+    fn rank_by<K: Ord + Copy>(
+        &self,
+        players: &[usize],
+        key: impl Fn(usize) -> K,
+    ) -> Vec<Vec<usize>> {
         let mut sorted: Vec<usize> = players.to_vec();
         sorted.sort_by_key(|&p| (key(p), p));
         let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -156,7 +160,8 @@ impl Position {
                     .all(|q| order.contains(&q))
             });
             if let Some(team) = done_team {
-                let winners: Vec<usize> = (0..n).filter(|&q| self.players[q].team == team).collect();
+                let winners: Vec<usize> =
+                    (0..n).filter(|&q| self.players[q].team == team).collect();
                 let others: Vec<usize> = (0..n).filter(|q| !winners.contains(q)).collect();
                 let mut ranking = vec![winners.clone()];
                 ranking.extend(self.rank(&others, o.ranking));

@@ -62,7 +62,9 @@ impl Position {
         }
         // The move is a legal step or jump on its own; an obligation rules it out.
         let o = &self.rules.options;
-        if mv.kind == MoveKind::Step && o.mandatory_jump && legal.iter().any(|m| m.kind == MoveKind::Jump)
+        if mv.kind == MoveKind::Step
+            && o.mandatory_jump
+            && legal.iter().any(|m| m.kind == MoveKind::Jump)
         {
             return Err(IllegalMove::JumpMandatory);
         }

@@ -112,8 +112,8 @@ impl Position {
 
     /// Parses and validates a Position JSON value (RULES.md §4).
     pub fn from_json(value: &Value) -> Result<Position, PositionError> {
-        let raw: PositionJson =
-            serde_json::from_value(value.clone()).map_err(|e| PositionError::Json(e.to_string()))?;
+        let raw: PositionJson = serde_json::from_value(value.clone())
+            .map_err(|e| PositionError::Json(e.to_string()))?;
         let rules = Rules::from_json(&raw.rules)?;
         let mut layout = Vec::with_capacity(raw.players.len());
         for p in &raw.players {
@@ -432,15 +432,39 @@ mod tests {
     #[test]
     fn bad_positions_name_the_problem() {
         let cases = [
-            (r#"{"players":[{"colours":["S"]},{"colours":["N"]}],"pegs":{"S":[[9,9]]}}"#, "[9, 9]"),
-            (r#"{"players":[{"colours":["S"]},{"colours":["N"]}],"pegs":{"S":[[0,0]],"N":[[0,0]]}}"#, "two pegs"),
-            (r#"{"players":[{"colours":["S"]},{"colours":["N"]}],"pegs":{},"to_move":2}"#, "to_move"),
+            (
+                r#"{"players":[{"colours":["S"]},{"colours":["N"]}],"pegs":{"S":[[9,9]]}}"#,
+                "[9, 9]",
+            ),
+            (
+                r#"{"players":[{"colours":["S"]},{"colours":["N"]}],"pegs":{"S":[[0,0]],"N":[[0,0]]}}"#,
+                "two pegs",
+            ),
+            (
+                r#"{"players":[{"colours":["S"]},{"colours":["N"]}],"pegs":{},"to_move":2}"#,
+                "to_move",
+            ),
             (r#"{"players":[{"colours":["S"]}],"pegs":{}}"#, "2 to 6"),
-            (r#"{"players":[{"colours":["S"]},{"colours":["X"]}],"pegs":{}}"#, "\"X\""),
-            (r#"{"players":[{"colours":["S"]},{"colours":["S"]}],"pegs":{}}"#, "more than one"),
-            (r#"{"players":[{"colours":["S"]},{"colours":["N"]}],"pegs":{"NE":[[0,0]]}}"#, "no player"),
-            (r#"{"rules":"go","players":[{"colours":["S"]},{"colours":["N"]}],"pegs":{}}"#, "\"go\""),
-            (r#"{"players":[{"colours":["S"]},{"colours":["N"]}]"#, "malformed"),
+            (
+                r#"{"players":[{"colours":["S"]},{"colours":["X"]}],"pegs":{}}"#,
+                "\"X\"",
+            ),
+            (
+                r#"{"players":[{"colours":["S"]},{"colours":["S"]}],"pegs":{}}"#,
+                "more than one",
+            ),
+            (
+                r#"{"players":[{"colours":["S"]},{"colours":["N"]}],"pegs":{"NE":[[0,0]]}}"#,
+                "no player",
+            ),
+            (
+                r#"{"rules":"go","players":[{"colours":["S"]},{"colours":["N"]}],"pegs":{}}"#,
+                "\"go\"",
+            ),
+            (
+                r#"{"players":[{"colours":["S"]},{"colours":["N"]}]"#,
+                "malformed",
+            ),
         ];
         for (text, needle) in cases {
             let e = Position::from_json_str(text).unwrap_err().to_string();
@@ -454,7 +478,10 @@ mod tests {
         let mut v = start.to_json();
         v["pegs"]["S"].as_array_mut().unwrap().push(json!([0, 0]));
         let e = Position::from_json(&v).unwrap_err();
-        assert!(matches!(e, PositionError::TooManyPegs { count: 11, .. }), "{e}");
+        assert!(
+            matches!(e, PositionError::TooManyPegs { count: 11, .. }),
+            "{e}"
+        );
     }
 
     #[test]

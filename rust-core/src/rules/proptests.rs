@@ -20,12 +20,30 @@ pub(crate) fn variety() -> Vec<Position> {
         out.push(Position::start(r(json!("sternhalma")), players));
     }
     out.push(Position::start(r(json!("classic")), 2));
-    out.push(Position::start(r(json!({"preset": "sternhalma", "pegs": 15})), 2));
-    out.push(Position::start(r(json!({"preset": "classic", "mandatory_jump": true})), 2));
-    out.push(Position::start(r(json!({"preset": "classic", "max_chain": "per_piece"})), 2));
-    out.push(Position::start(r(json!({"preset": "classic", "max_chain": "army"})), 3));
-    out.push(Position::start(r(json!({"preset": "classic", "camps": "no_foreign"})), 3));
-    out.push(Position::start(r(json!({"preset": "classic", "jump_reach": 8})), 4));
+    out.push(Position::start(
+        r(json!({"preset": "sternhalma", "pegs": 15})),
+        2,
+    ));
+    out.push(Position::start(
+        r(json!({"preset": "classic", "mandatory_jump": true})),
+        2,
+    ));
+    out.push(Position::start(
+        r(json!({"preset": "classic", "max_chain": "per_piece"})),
+        2,
+    ));
+    out.push(Position::start(
+        r(json!({"preset": "classic", "max_chain": "army"})),
+        3,
+    ));
+    out.push(Position::start(
+        r(json!({"preset": "classic", "camps": "no_foreign"})),
+        3,
+    ));
+    out.push(Position::start(
+        r(json!({"preset": "classic", "jump_reach": 8})),
+        4,
+    ));
     out.push(Position::start(
         r(json!({"preset": "classic", "anti_blocking": true, "blocked_destination": true})),
         2,

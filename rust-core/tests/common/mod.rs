@@ -5,7 +5,12 @@ use chinese_checkers_core::rules::{Move, MoveKind, Position};
 use serde_json::{json, Value};
 
 /// A position from a rules value, the players' colours, pegs per colour, and the side to move.
-pub fn pos(rules: Value, players: &[&[&str]], pegs: &[(&str, &[[i32; 2]])], to_move: usize) -> Position {
+pub fn pos(
+    rules: Value,
+    players: &[&[&str]],
+    pegs: &[(&str, &[[i32; 2]])],
+    to_move: usize,
+) -> Position {
     let players: Vec<Value> = players.iter().map(|c| json!({ "colours": c })).collect();
     let mut map = serde_json::Map::new();
     for (c, list) in pegs {
@@ -19,7 +24,12 @@ pub fn pos(rules: Value, players: &[&[&str]], pegs: &[(&str, &[[i32; 2]])], to_m
 
 /// Two players, S against N.
 pub fn duel(rules: &str, s: &[[i32; 2]], n: &[[i32; 2]], to_move: usize) -> Position {
-    pos(json!(rules), &[&["S"], &["N"]], &[("S", s), ("N", n)], to_move)
+    pos(
+        json!(rules),
+        &[&["S"], &["N"]],
+        &[("S", s), ("N", n)],
+        to_move,
+    )
 }
 
 /// `(kind, from, to)` of every legal move, sorted.
