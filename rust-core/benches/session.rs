@@ -29,7 +29,14 @@ fn busiest_peg(state: &SessionState) -> (i32, i32) {
     let mut best = ((0, 0), 0);
     for h in state.view().holes.iter().filter(|h| h.occupant.is_some()) {
         let mut s = state.clone();
-        update(&mut s, Event::Tap { q: h.coord.q, r: h.coord.r }).unwrap();
+        update(
+            &mut s,
+            Event::Tap {
+                q: h.coord.q,
+                r: h.coord.r,
+            },
+        )
+        .unwrap();
         let n = s.view().targets.len();
         if n > best.1 {
             best = ((h.coord.q, h.coord.r), n);
@@ -40,7 +47,10 @@ fn busiest_peg(state: &SessionState) -> (i32, i32) {
 
 fn bench(c: &mut Criterion) {
     let pos = crowded();
-    let mode = Mode::Solo { level: AiLevel::Medium, human_side: 0 };
+    let mode = Mode::Solo {
+        level: AiLevel::Medium,
+        human_side: 0,
+    };
     let state = SessionState::from_position(&pos.to_json().to_string(), mode, vec![], 1).unwrap();
     let (q, r) = busiest_peg(&state);
     let mut selected = state.clone();
@@ -67,7 +77,14 @@ fn bench(c: &mut Criterion) {
         b.iter_batched(
             || selected.clone(),
             |mut s| {
-                update(&mut s, Event::Tap { q: target.q, r: target.r }).unwrap();
+                update(
+                    &mut s,
+                    Event::Tap {
+                        q: target.q,
+                        r: target.r,
+                    },
+                )
+                .unwrap();
                 if s.view().capabilities.can_end_jump {
                     update(&mut s, Event::EndJump).unwrap();
                 }

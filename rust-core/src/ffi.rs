@@ -113,7 +113,8 @@ fn install_logger() {
 
 #[cfg(target_vendor = "apple")]
 fn install_logger() {
-    let logger = oslog::OsLogger::new("app.chinesecheckers.core").level_filter(log::LevelFilter::Trace);
+    let logger =
+        oslog::OsLogger::new("app.chinesecheckers.core").level_filter(log::LevelFilter::Trace);
     if logger.init().is_err() {
         // Another logger is already installed: keep it.
     }
@@ -175,12 +176,21 @@ impl GameSession {
             }
             let generation = state.generation();
             update(&mut state, Event::AiStarted { generation })?;
-            let id = self.searches.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let id = self
+                .searches
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             if let Some((_, old)) = self.search.lock().replace((id, cancel.clone())) {
                 old.cancel();
             }
             let seed = state.settings().seed ^ generation.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            (*state.game().position(), level, generation, seed, cancel, id)
+            (
+                *state.game().position(),
+                level,
+                generation,
+                seed,
+                cancel,
+                id,
+            )
         };
         let limits = SearchLimits {
             time_ms: *self.ai_time_ms.lock(),
@@ -278,7 +288,8 @@ impl GameSession {
 
     /// Drops the selection or the chain in progress.
     pub fn cancel_touch(&self) -> BoardView {
-        self.apply(Event::CancelTouch).unwrap_or_else(|_| self.view())
+        self.apply(Event::CancelTouch)
+            .unwrap_or_else(|_| self.view())
     }
 
     /// Takes back moves (solo: to the person's previous turn; pass-and-play: one move). Stops a
@@ -321,7 +332,8 @@ impl GameSession {
 
     /// Leaves replay.
     pub fn replay_exit(&self) -> BoardView {
-        self.apply(Event::ReplayExit).unwrap_or_else(|_| self.view())
+        self.apply(Event::ReplayExit)
+            .unwrap_or_else(|_| self.view())
     }
 
     /// Computes a hint (about 300 ms; call from a background thread) and shows it on the board.
@@ -329,7 +341,9 @@ impl GameSession {
         let (position, generation) = {
             let state = self.state.lock();
             if !state.can_hint() {
-                return Err(SessionError::NotNow("hints are for your turn in a solo game".into()));
+                return Err(SessionError::NotNow(
+                    "hints are for your turn in a solo game".into(),
+                ));
             }
             (*state.game().position(), state.generation())
         };
@@ -361,7 +375,9 @@ impl GameSession {
             .name("ai-think".into())
             .spawn(move || tx.send(session.think_with(cancel)));
         if let Err(e) = spawned {
-            return Err(SessionError::Internal(format!("could not start the AI thread: {e}")));
+            return Err(SessionError::Internal(format!(
+                "could not start the AI thread: {e}"
+            )));
         }
         let result = rx.await;
         guard.0 = None; // finished: nothing to cancel

@@ -32,7 +32,10 @@ fn block_on<F: Future>(fut: F) -> F::Output {
 
 fn session(level: AiLevel, opener: Opener) -> Arc<GameSession> {
     GameSession::new(NewGame {
-        mode: Mode::Solo { level, human_side: 0 },
+        mode: Mode::Solo {
+            level,
+            human_side: 0,
+        },
         rules: "tripot".into(),
         colours_per_side: 1,
         players: 2,
@@ -49,7 +52,10 @@ fn think_plays_and_refuses_on_the_persons_turn() {
     s.set_ai_time_limit(Some(50));
     let v = s.think().unwrap();
     assert_eq!(v.history.len(), 1);
-    assert_eq!(s.think().unwrap_err(), SessionError::NotNow("it is not the AI's turn".into()));
+    assert_eq!(
+        s.think().unwrap_err(),
+        SessionError::NotNow("it is not the AI's turn".into())
+    );
 }
 
 #[test]
@@ -93,7 +99,11 @@ fn dropping_the_async_think_cancels_the_search() {
     while s.view().banner.is_some() && t.elapsed() < Duration::from_secs(3) {
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert!(s.view().banner.is_none(), "still thinking after {:?}", t.elapsed());
+    assert!(
+        s.view().banner.is_none(),
+        "still thinking after {:?}",
+        t.elapsed()
+    );
     assert!(s.view().history.is_empty());
 }
 
@@ -108,7 +118,10 @@ fn undo_cancels_a_search_in_progress() {
     std::thread::sleep(Duration::from_millis(100));
     let v = s.undo().unwrap();
     assert!(v.history.is_empty());
-    assert_eq!(thinker.join().unwrap().unwrap_err(), SessionError::Cancelled);
+    assert_eq!(
+        thinker.join().unwrap().unwrap_err(),
+        SessionError::Cancelled
+    );
     assert!(s.view().history.is_empty());
 }
 

@@ -53,7 +53,12 @@ fn corrupt(msg: impl std::fmt::Display) -> SessionError {
     SessionError::CorruptSave(msg.to_string())
 }
 
-fn check_header(value: &Value, format: &str, supported: u32, err: fn(String) -> SessionError) -> Result<(), SessionError> {
+fn check_header(
+    value: &Value,
+    format: &str,
+    supported: u32,
+    err: fn(String) -> SessionError,
+) -> Result<(), SessionError> {
     let header: Header = serde_json::from_value(value.clone()).map_err(|e| err(e.to_string()))?;
     if header.format.as_deref() != Some(format) {
         return Err(err(format!("not a {format} file")));
@@ -96,7 +101,8 @@ impl SessionState {
         let value: Value = serde_json::from_str(text).map_err(corrupt)?;
         check_header(&value, SAVE_FORMAT, SAVE_VERSION, SessionError::CorruptSave)?;
         let save: SaveV1 = serde_json::from_value(value).map_err(corrupt)?;
-        let start = Position::from_json(&save.start).map_err(|e| corrupt(format!("start position: {e}")))?;
+        let start = Position::from_json(&save.start)
+            .map_err(|e| corrupt(format!("start position: {e}")))?;
         let mut state = SessionState::build(save.settings, start)
             .map_err(|e| corrupt(format!("settings: {e}")))?;
         if save.names.len() == state.names.len() {
@@ -132,7 +138,8 @@ impl SessionState {
     /// text starts afresh). Unfinished games and other modes leave them unchanged.
     pub fn record_statistics(&mut self, statistics: &str) -> Result<String, SessionError> {
         let mut stats = Statistics::from_json(statistics)?;
-        let (Mode::Solo { level, human_side }, Some(outcome)) = (&self.settings.mode, self.outcome_view())
+        let (Mode::Solo { level, human_side }, Some(outcome)) =
+            (&self.settings.mode, self.outcome_view())
         else {
             return Ok(stats.to_json());
         };
@@ -230,7 +237,10 @@ impl Statistics {
 
     /// Counts one game against the opponent at `level`.
     pub fn record(&mut self, level: AiLevel, result: GameResult) {
-        let entry = self.per_level.entry(level.level().name().to_string()).or_default();
+        let entry = self
+            .per_level
+            .entry(level.level().name().to_string())
+            .or_default();
         match result {
             GameResult::Won => entry.won += 1,
             GameResult::Lost => entry.lost += 1,

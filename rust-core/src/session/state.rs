@@ -145,7 +145,8 @@ fn not_now(what: &str) -> SessionError {
 
 /// Parses a `rules` setting: a preset name or a rules object as JSON text.
 pub(crate) fn parse_rules(text: &str) -> Result<Rules, SessionError> {
-    let value = serde_json::from_str::<Value>(text).unwrap_or_else(|_| Value::String(text.trim().to_string()));
+    let value = serde_json::from_str::<Value>(text)
+        .unwrap_or_else(|_| Value::String(text.trim().to_string()));
     Rules::from_json(&value).map_err(|e| SessionError::BadSettings(e.to_string()))
 }
 
@@ -182,8 +183,8 @@ impl SessionState {
         names: Vec<String>,
         seed: u64,
     ) -> Result<SessionState, SessionError> {
-        let start =
-            Position::from_json_str(position).map_err(|e| SessionError::BadPosition(e.to_string()))?;
+        let start = Position::from_json_str(position)
+            .map_err(|e| SessionError::BadPosition(e.to_string()))?;
         let settings = NewGame {
             mode,
             rules: start.rules().to_json().to_string(),
@@ -335,7 +336,11 @@ impl SessionState {
         self.game
             .play(mv)
             .map_err(|e| SessionError::IllegalMove(e.to_string()))?;
-        log::debug!("played {:?} by player {}", mv.kind, self.game.history().len());
+        log::debug!(
+            "played {:?} by player {}",
+            mv.kind,
+            self.game.history().len()
+        );
         if clear_redo {
             self.redo.clear();
         }
@@ -368,14 +373,18 @@ impl SessionState {
             Event::Resign => self.resign(),
             Event::OfferDraw => {
                 if !self.can_offer_draw() {
-                    return Err(not_now("draw offers are for two players on one screen, during the game"));
+                    return Err(not_now(
+                        "draw offers are for two players on one screen, during the game",
+                    ));
                 }
                 self.draw_offer = Some(self.game.position().to_move());
                 self.touch = Touch::Idle;
                 Ok(())
             }
             Event::AnswerDraw { accept } => {
-                let by = self.draw_offer.ok_or_else(|| not_now("no draw was offered"))?;
+                let by = self
+                    .draw_offer
+                    .ok_or_else(|| not_now("no draw was offered"))?;
                 self.draw_offer = None;
                 if accept {
                     self.end = Some(ManualEnd {
@@ -397,7 +406,9 @@ impl SessionState {
                 Ok(())
             }
             Event::ReplayStep { delta } => {
-                let shown = self.replay.ok_or_else(|| not_now("replay is not running"))?;
+                let shown = self
+                    .replay
+                    .ok_or_else(|| not_now("replay is not running"))?;
                 let total = self.game.history().len() as i64;
                 self.replay = Some((shown as i64 + i64::from(delta)).clamp(0, total) as usize);
                 Ok(())

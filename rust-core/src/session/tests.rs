@@ -37,10 +37,20 @@ fn ai_turn(s: &mut SessionState) {
     let report = choose_move(
         s.game().position(),
         crate::ai::Level::Beginner,
-        SearchLimits { time_ms: Some(50), seed: 1 },
+        SearchLimits {
+            time_ms: Some(50),
+            seed: 1,
+        },
         &CancelHandle::new(),
     );
-    update(s, Event::AiMoved { mv: report.best, generation: g }).unwrap();
+    update(
+        s,
+        Event::AiMoved {
+            mv: report.best,
+            generation: g,
+        },
+    )
+    .unwrap();
 }
 
 /// S's lone peg on its tip, hemmed in by four N pegs; N has one more peg in the centre.
@@ -57,7 +67,10 @@ fn new_game_shows_the_board() {
     assert_eq!(v.to_move_name, "You");
     assert_eq!(v.players[1].name, "Jean Médecin");
     assert!(!v.capabilities.ai_to_move && v.capabilities.can_hint && !v.capabilities.can_undo);
-    assert!(v.holes.iter().all(|h| (0.0..=1.0).contains(&h.x) && (0.0..=1.0).contains(&h.y)));
+    assert!(v
+        .holes
+        .iter()
+        .all(|h| (0.0..=1.0).contains(&h.x) && (0.0..=1.0).contains(&h.y)));
     let s2 = SessionState::new(solo("tripot", 1, Opener::Side2)).unwrap();
     assert!(s2.view().capabilities.ai_to_move);
 }
@@ -66,7 +79,10 @@ fn new_game_shows_the_board() {
 fn online_and_bad_settings_are_refused() {
     let mut ng = solo("tripot", 1, Opener::Side1);
     ng.mode = Mode::Online;
-    assert!(matches!(SessionState::new(ng), Err(SessionError::Unsupported(_))));
+    assert!(matches!(
+        SessionState::new(ng),
+        Err(SessionError::Unsupported(_))
+    ));
     let e = SessionState::new(solo("tripot", 4, Opener::Side1)).unwrap_err();
     assert!(e.to_string().contains("1, 2 or 3"), "{e}");
     let e = SessionState::new(solo("chess", 1, Opener::Side1)).unwrap_err();
@@ -82,7 +98,10 @@ fn tap_selects_highlights_and_plays_a_step() {
     let v = s.view();
     assert_eq!(v.selected, Some(c(-1, 5)));
     assert_eq!(hole(&v, -1, 5).highlight, Highlight::Selected);
-    assert!(v.targets.iter().any(|t| t.kind == MoveKindView::Step && t.coord == c(-1, 4)));
+    assert!(v
+        .targets
+        .iter()
+        .any(|t| t.kind == MoveKindView::Step && t.coord == c(-1, 4)));
     assert_eq!(hole(&v, -1, 4).highlight, Highlight::StepTarget);
     // Tapping elsewhere cancels.
     tap(&mut s, 0, 0);
@@ -132,7 +151,11 @@ fn swap_is_offered_and_labelled() {
     let mut s = SessionState::from_position(&pos, Mode::PassAndPlay, vec![], 0).unwrap();
     tap(&mut s, -4, 8);
     let v = s.view();
-    let swaps: Vec<_> = v.targets.iter().filter(|t| t.kind == MoveKindView::Swap).collect();
+    let swaps: Vec<_> = v
+        .targets
+        .iter()
+        .filter(|t| t.kind == MoveKindView::Swap)
+        .collect();
     assert_eq!(swaps.len(), 4, "{:?}", v.targets);
     assert_eq!(hole(&v, -3, 7).highlight, Highlight::SwapTarget);
     // The same swap seen from the opposing peg.
@@ -154,7 +177,10 @@ fn swap_is_offered_and_labelled() {
 #[test]
 fn blocked_person_is_skipped_with_a_banner() {
     let pos = HEMMED.replace("RULES", r#"{"preset":"tripot","swaps":false}"#);
-    let mode = Mode::Solo { level: AiLevel::Hard, human_side: 0 };
+    let mode = Mode::Solo {
+        level: AiLevel::Hard,
+        human_side: 0,
+    };
     let s = SessionState::from_position(&pos, mode, vec![], 0).unwrap();
     let v = s.view();
     let b = v.banner.unwrap();
@@ -165,7 +191,10 @@ fn blocked_person_is_skipped_with_a_banner() {
     assert!(!v.capabilities.can_undo);
     // Pass-and-play words it with the name.
     let s = SessionState::from_position(&pos, Mode::PassAndPlay, vec!["Ann".into()], 0).unwrap();
-    assert_eq!(s.view().banner.unwrap().text, "Ann was blocked — turn skipped");
+    assert_eq!(
+        s.view().banner.unwrap().text,
+        "Ann was blocked — turn skipped"
+    );
 }
 
 #[test]
@@ -254,14 +283,36 @@ fn save_restores_and_refuses_bad_saves() {
     let r = SessionState::restore(&text).unwrap();
     assert_eq!(r.view(), s.view());
     assert!(r.can_redo());
-    let e = SessionState::restore("{\"format\":\"chinese-checkers-session\",\"version\":9}").unwrap_err();
-    assert_eq!(e, SessionError::SaveTooNew { found: 9, supported: 1 });
+    let e = SessionState::restore("{\"format\":\"chinese-checkers-session\",\"version\":9}")
+        .unwrap_err();
+    assert_eq!(
+        e,
+        SessionError::SaveTooNew {
+            found: 9,
+            supported: 1
+        }
+    );
     assert!(e.to_string().contains("newer version"));
-    for bad in ["", "[]", "{\"version\":1}", &text[..text.len() / 2], &text.replace("\"step\"", "\"hop\"")] {
-        assert!(matches!(SessionState::restore(bad), Err(SessionError::CorruptSave(_))), "{bad}");
+    for bad in [
+        "",
+        "[]",
+        "{\"version\":1}",
+        &text[..text.len() / 2],
+        &text.replace("\"step\"", "\"hop\""),
+    ] {
+        assert!(
+            matches!(
+                SessionState::restore(bad),
+                Err(SessionError::CorruptSave(_))
+            ),
+            "{bad}"
+        );
     }
     // A tampered move is refused by the rules.
-    assert_eq!(SessionState::restore(&played).unwrap().view().history.len(), 2);
+    assert_eq!(
+        SessionState::restore(&played).unwrap().view().history.len(),
+        2
+    );
     let tampered = played.replace("[-1,4]", "[0,0]");
     assert!(SessionState::restore(&tampered).is_err());
 }
@@ -281,7 +332,10 @@ fn a_full_solo_game_ends() {
         let mv = crate::ai::choose_move(
             s.game().position(),
             crate::ai::Level::Beginner,
-            SearchLimits { time_ms: Some(20), seed: 3 },
+            SearchLimits {
+                time_ms: Some(20),
+                seed: 3,
+            },
             &CancelHandle::new(),
         )
         .best;

@@ -154,9 +154,11 @@ impl SessionState {
     /// Whether a chain along `path` may stop on its last hole.
     pub(crate) fn can_end_here(&self, path: &[Hole]) -> bool {
         path.len() >= 2
-            && self
-                .legal
-                .contains(&CompactMove::new(MoveKind::Jump, path[0], path[path.len() - 1]))
+            && self.legal.contains(&CompactMove::new(
+                MoveKind::Jump,
+                path[0],
+                path[path.len() - 1],
+            ))
     }
 
     /// The next hops of a chain along `path`: landings not yet visited from which the move can
@@ -196,7 +198,10 @@ impl SessionState {
 /// Every target of the peg on `peg`: steps, jump endpoints (each with a path) and swaps.
 pub(crate) fn targets_of(pos: &Position, legal: &[CompactMove], peg: Hole) -> Vec<Target> {
     let mut out = Vec::new();
-    for m in legal.iter().filter(|m| m.from == peg && m.kind != MoveKind::Pass) {
+    for m in legal
+        .iter()
+        .filter(|m| m.from == peg && m.kind != MoveKind::Pass)
+    {
         let path = match m.kind {
             MoveKind::Jump => match pos.expand(m) {
                 Some(mv) => mv.path,

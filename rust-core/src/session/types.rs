@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::ai::Level;
 
 /// The AI's strength, as offered in the new-game screen (mirrors [`crate::ai::Level`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, uniffi::Enum)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, uniffi::Enum,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum AiLevel {
     /// Plays plausible forward moves and makes human mistakes.

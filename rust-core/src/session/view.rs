@@ -76,7 +76,9 @@ impl SessionState {
             }
         }
         let (selected, chain, targets) = match (&self.touch, self.replay) {
-            (Touch::Selected { peg, targets }, None) => (Some(*peg), Vec::new(), targets.as_slice()),
+            (Touch::Selected { peg, targets }, None) => {
+                (Some(*peg), Vec::new(), targets.as_slice())
+            }
             (Touch::Chain { path, targets }, None) => {
                 let here = path[path.len() - 1];
                 // The peg is drawn where the chain has taken it.
@@ -188,13 +190,19 @@ impl SessionState {
             return make(BannerKind::GameOver, o.text.clone());
         }
         if let Some(p) = self.draw_offer {
-            return make(BannerKind::DrawOffered, format!("{} offers a draw", self.names[p]));
+            return make(
+                BannerKind::DrawOffered,
+                format!("{} offers a draw", self.names[p]),
+            );
         }
         if let Some(last) = self.game.history().nth(shown.wrapping_sub(1)) {
             if last.mv.kind == MoveKind::Pass {
                 let p = last.player;
                 return if self.human_side() == Some(p) {
-                    make(BannerKind::YouWereBlocked, "You were blocked — turn skipped".into())
+                    make(
+                        BannerKind::YouWereBlocked,
+                        "You were blocked — turn skipped".into(),
+                    )
                 } else {
                     make(
                         BannerKind::OpponentBlocked,
@@ -205,7 +213,10 @@ impl SessionState {
         }
         if self.thinking {
             let p = self.game.position().to_move();
-            return make(BannerKind::AiThinking, format!("{} is thinking…", self.names[p]));
+            return make(
+                BannerKind::AiThinking,
+                format!("{} is thinking…", self.names[p]),
+            );
         }
         if self.draw_declined {
             return make(BannerKind::DrawDeclined, "Draw declined".into());
@@ -249,7 +260,10 @@ impl SessionState {
                 "both sides were blocked; decided on pegs home, then distance",
             ),
             OutcomeReason::Draw => (EndReason::Draw, "everyone was blocked"),
-            OutcomeReason::MoveLimit => (EndReason::MoveLimit, "move limit reached; ranked by distance"),
+            OutcomeReason::MoveLimit => (
+                EndReason::MoveLimit,
+                "move limit reached; ranked by distance",
+            ),
         };
         let text = if winners.is_empty() {
             format!("Draw — {why}")
@@ -269,7 +283,10 @@ impl SessionState {
     }
 
     fn winners_text(&self, winners: &[u32]) -> String {
-        if winners.iter().any(|&w| self.human_side() == Some(w as usize)) {
+        if winners
+            .iter()
+            .any(|&w| self.human_side() == Some(w as usize))
+        {
             return "You won!".into();
         }
         let names: Vec<&str> = winners
