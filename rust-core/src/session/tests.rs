@@ -350,3 +350,33 @@ fn a_full_solo_game_ends() {
     let v = s.view();
     assert!(v.outcome.is_some(), "{} moves", v.history.len());
 }
+
+#[test]
+fn classic_solo_as_blue_lets_the_ai_open_and_sternhalma_seats_three() {
+    let mut ng = solo("classic", 1, Opener::Side1);
+    ng.mode = Mode::Solo {
+        level: AiLevel::Easy,
+        human_side: 1,
+    };
+    let mut s = SessionState::new(ng).unwrap();
+    let v = s.view();
+    assert!(v.capabilities.ai_to_move);
+    assert_eq!(v.players[1].name, "You");
+    assert_eq!(v.players[0].colours, vec![PegColour::S]);
+    ai_turn(&mut s);
+    assert!(!s.view().capabilities.ai_to_move);
+    let mut ng = solo("sternhalma", 1, Opener::Side1);
+    ng.players = 3;
+    let s = SessionState::new(ng).unwrap();
+    let names: Vec<String> = s.view().players.into_iter().map(|p| p.name).collect();
+    assert_eq!(names, ["You", "Jean Médecin 2", "Jean Médecin 3"]);
+    let mut ng = solo("classic", 1, Opener::Side1);
+    ng.mode = Mode::Solo {
+        level: AiLevel::Easy,
+        human_side: 2,
+    };
+    assert!(matches!(
+        SessionState::new(ng),
+        Err(SessionError::BadSettings(_))
+    ));
+}
