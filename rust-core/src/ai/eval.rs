@@ -105,12 +105,37 @@ pub(crate) fn colour_cost(p: &Position, c: Colour) -> i32 {
     sum - done
 }
 
-/// Remaining cost of one player (all its colours).
+/// Penalty for each opposing peg that sits in one of our targets with no move at all.
+///
+/// Without swaps (classic) such a peg can never leave, so neither side can finish; the race
+/// measure alone even rewards keeping it trapped, since its owner's distance stays high. Charging
+/// the trap to the side whose target it blocks makes that side open a way out.
+pub const TRAP: i32 = 6 * UNIT;
+
+/// Opposing pegs with no move at all standing in the player's targets.
+pub(crate) fn trapped_squatters(p: &Position, player: usize) -> i32 {
+    let own = p.pegs_of_player(player);
+    let mut n = 0;
+    for c in p.players()[player].colours() {
+        let squatters = p.target(c) & p.occupied() & !own;
+        for h in crate::rules::board::holes(squatters) {
+            if let Some(sc) = p.colour_at(h) {
+                if p.peg_reach(h, sc, p.occupied()).all() == 0 {
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// Remaining cost of one player (all its colours), trapped squatters included.
 pub(crate) fn player_cost(p: &Position, player: usize) -> i32 {
-    p.players()[player]
+    let race: i32 = p.players()[player]
         .colours()
         .map(|c| colour_cost(p, c))
-        .sum()
+        .sum();
+    race + TRAP * trapped_squatters(p, player)
 }
 
 /// Which "side" a player belongs to: its team in partnership play, else itself.

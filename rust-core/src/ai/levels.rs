@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use crate::rules::board::{holes, Colour};
 use crate::rules::{CompactMove, Move, MoveKind, Position};
 
-use super::eval::{hash, move_gain, UNIT};
+use super::eval::{hash, move_gain, trapped_squatters, TRAP, UNIT};
 use super::race::Race;
 use super::search::{Config, Searcher};
 use super::{CancelHandle, Level, SearchLimits, SearchReport};
@@ -248,8 +248,20 @@ fn policy(
     roots: &[CompactMove],
     rng: &mut StdRng,
 ) -> CompactMove {
-    let mut scored: Vec<(i32, CompactMove)> =
-        roots.iter().map(|m| (move_gain(position, m), *m)).collect();
+    // A trapped squatter in our target means nobody can finish: opening a way out is worth
+    // more than any step forward (see `eval::TRAP`).
+    let me = position.to_move();
+    let trapped = trapped_squatters(position, me);
+    let gain = |m: &CompactMove| {
+        let mut g = move_gain(position, m);
+        if trapped > 0 {
+            let mut q = *position;
+            q.apply(m);
+            g += TRAP * (trapped - trapped_squatters(&q, me));
+        }
+        g
+    };
+    let mut scored: Vec<(i32, CompactMove)> = roots.iter().map(|m| (gain(m), *m)).collect();
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let Some(&(best, best_move)) = scored.first() else {
         return CompactMove::PASS;
