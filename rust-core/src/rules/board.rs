@@ -104,6 +104,10 @@ impl Colour {
 }
 
 /// Precomputed geometry, built once.
+///
+/// The large tables live in `Vec`s: built as arrays they would pass through the stack of
+/// whichever thread first touches them, and an unoptimised build overflows the 1 MiB (Android)
+/// or 512 KiB (iOS) stack of a background thread.
 pub(crate) struct Tables {
     /// Axial coordinates of each hole.
     pub coords: [(i8, i8); HOLES],
@@ -115,15 +119,15 @@ pub(crate) struct Tables {
     pub ray: [[Bits; 6]; HOLES],
     /// For a pivot at distance `k` (index `k`), the holes at distances `k+1..=2k` that must be
     /// empty (the landing included) and the landing hole; `NONE` landing when off the board.
-    pub jump_after: [[[(Bits, Hole); MAX_REACH + 1]; 6]; HOLES],
+    pub jump_after: Vec<[[(Bits, Hole); MAX_REACH + 1]; 6]>,
     /// For a first blocker at distance `k`, the holes at distances `1..=2k` (as far as the board
     /// goes): lifting a peg outside this span cannot change the jump in that direction.
-    pub span: [[[Bits; MAX_REACH + 1]; 6]; HOLES],
+    pub span: Vec<[[Bits; MAX_REACH + 1]; 6]>,
     /// Hex distance between any two holes.
-    pub distance: [[u8; HOLES]; HOLES],
+    pub distance: Vec<[u8; HOLES]>,
     /// `distance` indexed by any byte, `0xFF` past the last hole: lets the jump loop look up
     /// "no pivot" (bit scans of an empty set give 128 or 255) without a branch.
-    pub pivot_distance: [[u8; 256]; HOLES],
+    pub pivot_distance: Vec<[u8; 256]>,
     /// The 10-hole camp of each colour.
     pub camp10: [Bits; 6],
     /// The 15-hole area of each colour (camp plus the row beyond its base).
@@ -268,8 +272,8 @@ fn build_tables() -> Box<Tables> {
 
     let mut neighbour = [[NONE; 6]; HOLES];
     let mut ray = [[0 as Bits; 6]; HOLES];
-    let mut jump_after = [[[(0 as Bits, NONE); MAX_REACH + 1]; 6]; HOLES];
-    let mut span = [[[0 as Bits; MAX_REACH + 1]; 6]; HOLES];
+    let mut jump_after = vec![[[(0 as Bits, NONE); MAX_REACH + 1]; 6]; HOLES];
+    let mut span = vec![[[0 as Bits; MAX_REACH + 1]; 6]; HOLES];
     let mut swap_pairs = [[(NONE, NONE); 6]; HOLES];
     for (h, &(q, r)) in coords.iter().enumerate() {
         let (q, r) = (i32::from(q), i32::from(r));
@@ -298,7 +302,7 @@ fn build_tables() -> Box<Tables> {
         }
     }
 
-    let mut distance = [[0u8; HOLES]; HOLES];
+    let mut distance = vec![[0u8; HOLES]; HOLES];
     for (a, &(aq, ar)) in coords.iter().enumerate() {
         for (b, &(bq, br)) in coords.iter().enumerate() {
             let dq = i32::from(aq) - i32::from(bq);
@@ -307,7 +311,7 @@ fn build_tables() -> Box<Tables> {
         }
     }
 
-    let mut pivot_distance = [[0xFFu8; 256]; HOLES];
+    let mut pivot_distance = vec![[0xFFu8; 256]; HOLES];
     for a in 0..HOLES {
         pivot_distance[a][..HOLES].copy_from_slice(&distance[a]);
     }
