@@ -196,7 +196,9 @@ impl GameSession {
             time_ms: *self.ai_time_ms.lock(),
             seed,
         };
-        let report = guarded(|| ai::choose_move(&position, level.level(), limits, &cancel));
+        let search_cancel = cancel.clone();
+        let report =
+            guarded(move || ai::choose_move(&position, level.level(), limits, &search_cancel));
         {
             let mut search = self.search.lock();
             if search.as_ref().is_some_and(|(current, _)| *current == id) {
@@ -348,7 +350,7 @@ impl GameSession {
             (*state.game().position(), state.generation())
         };
         let cancel = CancelHandle::new();
-        let mv = guarded(|| ai::hint(&position, &cancel))?;
+        let mv = guarded(move || ai::hint(&position, &cancel))?;
         self.apply(Event::HintReady { mv, generation })
     }
 
@@ -365,7 +367,8 @@ impl GameSession {
     }
 
     /// The AI's move, computed on a thread of its own; cancel with `cancel_thinking`.
-    /// Dropping the future (cancelling the coroutine or task) stops the search too.
+    /// Dropping the future (cancelling the Kotlin coroutine) stops the search too. UniFFI's Swift
+    /// bindings do not pass Task cancellation on: Swift calls `cancel_thinking()` instead.
     pub async fn think_async(self: Arc<Self>) -> Result<BoardView, SessionError> {
         let (tx, rx) = oneshot();
         let session = Arc::clone(&self);
@@ -414,9 +417,19 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// Runs engine code, turning a panic into an error so that none crosses the FFI.
-fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, SessionError> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
+/// Stack of the engine's worker thread. Searches run on a thread of their own so that their depth
+/// never depends on the caller's stack (JVM and Android threads often have 1 MB or less).
+const ENGINE_STACK: usize = 16 << 20;
+
+/// Runs engine code on a worker thread with a large stack and waits for it, turning a panic into
+/// an error so that none crosses the FFI.
+fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, SessionError> {
+    let worker = std::thread::Builder::new()
+        .name("engine".into())
+        .stack_size(ENGINE_STACK)
+        .spawn(f)
+        .map_err(|e| SessionError::Internal(format!("could not start the engine thread: {e}")))?;
+    worker.join().map_err(|p| {
         let msg = p
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
