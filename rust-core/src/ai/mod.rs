@@ -182,8 +182,9 @@ pub fn choose_move(
 
 /// The best move for the side to move (the hint button), within about 300 ms.
 pub fn hint(position: &Position, cancel: &CancelHandle) -> Move {
+    // A little under 300 ms: the clock is read every 1024 nodes and the table must be cleared.
     let limits = SearchLimits {
-        time_ms: Some(300),
+        time_ms: Some(280),
         seed: 0,
     };
     choose_move(position, Level::Hard, limits, cancel).best

@@ -248,3 +248,13 @@ fn separated_armies_are_raced() {
     // Two pegs to bring in, a few moves each at most; the race plan says how many.
     assert!(r.depth >= 2 && r.depth <= 4, "race of {} moves", r.depth);
 }
+
+#[test]
+fn the_hint_is_legal_and_quick() {
+    let p = Position::start_tripot(Rules::default(), 3).unwrap();
+    let begin = Instant::now();
+    let m = hint(&p, &CancelHandle::new());
+    // 300 ms budget; generous slack for a loaded test machine.
+    assert!(begin.elapsed() < Duration::from_millis(1000));
+    p.validate(&m).unwrap();
+}
