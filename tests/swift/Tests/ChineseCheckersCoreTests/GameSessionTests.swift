@@ -210,6 +210,23 @@ final class GameSessionTests: XCTestCase {
         XCTAssertEqual(v.toMove, 0)
     }
 
+    func testCancelThinkingStopsAnAsyncThink() async throws {
+        let s = try GameSession(settings: solo(opener: .side2, level: .impossible))
+        s.setAiTimeLimit(ms: 20_000)
+        let start = Date()
+        let task = Task { try await s.thinkAsync() }
+        try await Task.sleep(nanoseconds: 150_000_000)
+        XCTAssertEqual(s.view().banner?.kind, .aiThinking)
+        s.cancelThinking()
+        do {
+            _ = try await task.value
+            XCTFail("the search was not cancelled")
+        } catch SessionError.Cancelled {
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3)
+        XCTAssertTrue(s.view().history.isEmpty)
+    }
+
     /// A whole game: the person taps the most forward target (the hint when none advances).
     func testFullSoloGameAgainstTheAi() throws {
         let s = try GameSession(settings: solo(opener: .coinToss))
