@@ -123,6 +123,9 @@ pub(crate) struct Tables {
     /// For a first blocker at distance `k`, the holes at distances `1..=2k` (as far as the board
     /// goes): lifting a peg outside this span cannot change the jump in that direction.
     pub span: Vec<[[Bits; MAX_REACH + 1]; 6]>,
+    /// `span` without the landing hole (distances `1..2k`): lifting the peg on the landing
+    /// hole itself only makes a jump onto it possible, and a chain never lands on its start.
+    pub span_open: Vec<[[Bits; MAX_REACH + 1]; 6]>,
     /// Hex distance between any two holes.
     pub distance: Vec<[u8; HOLES]>,
     /// `distance` indexed by any byte, `0xFF` past the last hole: lets the jump loop look up
@@ -274,6 +277,7 @@ fn build_tables() -> Box<Tables> {
     let mut ray = [[0 as Bits; 6]; HOLES];
     let mut jump_after = vec![[[(0 as Bits, NONE); MAX_REACH + 1]; 6]; HOLES];
     let mut span = vec![[[0 as Bits; MAX_REACH + 1]; 6]; HOLES];
+    let mut span_open = vec![[[0 as Bits; MAX_REACH + 1]; 6]; HOLES];
     let mut swap_pairs = [[(NONE, NONE); 6]; HOLES];
     for (h, &(q, r)) in coords.iter().enumerate() {
         let (q, r) = (i32::from(q), i32::from(r));
@@ -287,6 +291,9 @@ fn build_tables() -> Box<Tables> {
             ray[h][d] = along.iter().fold(0, |acc, &x| acc | bit(x));
             for k in 1..=MAX_REACH {
                 span[h][d][k] = along[..along.len().min(2 * k)]
+                    .iter()
+                    .fold(0, |acc, &x| acc | bit(x));
+                span_open[h][d][k] = along[..along.len().min(2 * k - 1)]
                     .iter()
                     .fold(0, |acc, &x| acc | bit(x));
                 if along.len() >= 2 * k {
@@ -377,6 +384,7 @@ fn build_tables() -> Box<Tables> {
         ray,
         jump_after,
         span,
+        span_open,
         distance,
         pivot_distance,
         camp10,

@@ -38,7 +38,7 @@ fn jumps_and_span(t: &Tables, h: Hole, occupied: Bits, reach: u8) -> (Bits, Bits
         if let Some(pivot) = first_on_ray(t, h, d, occupied) {
             let k = t.distance[usize::from(h)][usize::from(pivot)];
             if k <= reach {
-                span |= t.span[usize::from(h)][d][usize::from(k)];
+                span |= t.span_open[usize::from(h)][d][usize::from(k)];
                 let (after, landing) = t.jump_after[usize::from(h)][d][usize::from(k)];
                 if landing != NONE && after & occupied == 0 {
                     out |= bit(landing);
