@@ -5,6 +5,7 @@
 
 pub mod ai;
 pub mod ffi;
+pub mod online;
 pub mod rules;
 pub mod session;
 

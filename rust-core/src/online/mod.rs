@@ -1,0 +1,31 @@
+//! Online play, the part shared by the server and both apps: the versioned JSON protocol, the
+//! anonymous identity and room codes, the game record that both sides replay, and the client-side
+//! sync state machine the session uses.
+//!
+//! Nothing here does I/O. The server (`server/` crate) moves these messages over WebSockets and
+//! keeps the records; the apps move the encoded strings and let the core decide everything.
+//!
+//! - [`protocol`]: [`ClientMsg`] and [`ServerMsg`], [`PROTOCOL_VERSION`], strict decoding with
+//!   clear errors ([`ProtocolError`]), error codes ([`ErrorCode`]).
+//! - [`identity`]: the random device token and the display name's rules.
+//! - [`codes`]: private-room codes over an unambiguous alphabet.
+//! - [`record`]: [`GameRecord`], a game as its numbered events; commands produce events, events
+//!   replay into the same state on the server and on the device.
+//! - [`sync`]: [`ClientGame`], the device's view: pending local move, acknowledgement, validation of
+//!   the opponent's moves, gap detection and resync.
+
+pub mod codes;
+pub mod identity;
+pub mod protocol;
+pub mod record;
+pub mod sync;
+
+pub use codes::{new_room_code, normalize_room_code, ROOM_CODE_ALPHABET, ROOM_CODE_LEN};
+pub use identity::{check_name, check_token, new_token};
+pub use protocol::{
+    decode_client, decode_server, encode, ClientMsg, DrawAction, EndReason, ErrorCode, Format,
+    GameEvent, GameResult, GameSnapshot, ProtocolError, ServerMsg, TableInfo, WireMove,
+    PROTOCOL_VERSION,
+};
+pub use record::{Command, CommandError, GameRecord, RecordError};
+pub use sync::{ClientGame, SyncEffect, SyncError};

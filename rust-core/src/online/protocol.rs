@@ -1,0 +1,576 @@
+//! The online protocol: versioned JSON messages, one per WebSocket text frame.
+//!
+//! Every message is an object whose `"type"` names it (snake_case). The client opens with
+//! [`ClientMsg::Hello`] carrying [`PROTOCOL_VERSION`]; the server answers [`ServerMsg::Welcome`]
+//! or an [`ErrorCode::UnsupportedVersion`] error. Decoding is strict and tells apart malformed
+//! JSON, an unknown message type and a known message with bad fields.
+//!
+//! Games are numbered event streams: [`ServerMsg::Event`] carries one [`GameEvent`] with its
+//! sequence number `seq` (1, 2, …, per game). A client that reconnects sends
+//! [`ClientMsg::Resume`] with the last `seq` it saw and gets the missed events or a full
+//! [`ServerMsg::Sync`].
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use thiserror::Error;
+
+use crate::rules::board::coords;
+use crate::rules::{IllegalMove, Move, MoveKind};
+
+/// The protocol version this build speaks. Bumped on any incompatible change.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// A game format offered online: tripot with 1, 2 or 3 colours per side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Format {
+    /// Tripot, one colour per side.
+    #[serde(rename = "tripot1")]
+    Tripot1,
+    /// Tripot, two colours per side.
+    #[serde(rename = "tripot2")]
+    Tripot2,
+    /// Tripot, three colours per side.
+    #[serde(rename = "tripot3")]
+    Tripot3,
+}
+
+impl Format {
+    /// Every format, in menu order.
+    pub const ALL: [Format; 3] = [Format::Tripot1, Format::Tripot2, Format::Tripot3];
+
+    /// Colours per side.
+    pub fn colours(self) -> usize {
+        match self {
+            Format::Tripot1 => 1,
+            Format::Tripot2 => 2,
+            Format::Tripot3 => 3,
+        }
+    }
+}
+
+/// A move on the wire: the Move JSON of RULES.md §4 (`{"kind": ..., "path": [[q, r], ...]}`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WireMove {
+    /// Step, jump, swap or pass.
+    pub kind: MoveKind,
+    /// The holes of the path as axial `[q, r]` pairs.
+    #[serde(default)]
+    pub path: Vec<[i32; 2]>,
+}
+
+impl WireMove {
+    /// The wire form of a move.
+    pub fn from_move(mv: &Move) -> WireMove {
+        WireMove {
+            kind: mv.kind,
+            path: mv.path.iter().map(|&h| coords(h)).collect(),
+        }
+    }
+
+    /// The move, checking its shape and that every hole is on the board (not its legality).
+    pub fn to_move(&self) -> Result<Move, IllegalMove> {
+        // One parser for every way a move enters the core: the Move JSON's, with its shape checks.
+        Move::from_json(&serde_json::json!({ "kind": self.kind, "path": self.path }))
+    }
+}
+
+/// What to do with a draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawAction {
+    /// Offer a draw (accepts the opponent's pending offer, if any).
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline the opponent's offer.
+    Decline,
+}
+
+/// Messages from a client to the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// First message of a connection: protocol version, device token and display name.
+    Hello {
+        /// The client's [`PROTOCOL_VERSION`].
+        v: u32,
+        /// The device's random token (see [`crate::online::identity`]).
+        token: String,
+        /// The display name.
+        name: String,
+    },
+    /// Change the display name (applies to later games).
+    SetName {
+        /// The new name.
+        name: String,
+    },
+    /// Quick match: wait for an opponent in a format, or in any format (`null`).
+    QuickMatch {
+        /// The format wanted; `None` for "any format".
+        format: Option<Format>,
+    },
+    /// Stop waiting for a quick match.
+    CancelMatch,
+    /// Open a public table in the lobby.
+    CreateTable {
+        /// The table's format.
+        format: Format,
+    },
+    /// Close one's own open table.
+    CloseTable {
+        /// The table.
+        table: String,
+    },
+    /// Receive the lobby's open tables now and whenever they change.
+    WatchLobby,
+    /// Stop receiving lobby updates.
+    UnwatchLobby,
+    /// Sit at an open table; the game starts at once.
+    JoinTable {
+        /// The table.
+        table: String,
+    },
+    /// Create a private room and get its code.
+    CreateRoom {
+        /// The room's format.
+        format: Format,
+    },
+    /// Join a private room by its code; the game starts at once.
+    JoinRoom {
+        /// The code (case, spaces and dashes do not matter).
+        code: String,
+    },
+    /// Play a move. `ply` is the number of moves already played in the game; a resent move with
+    /// the same ply is acknowledged, never applied twice.
+    Move {
+        /// The game.
+        game: String,
+        /// Moves played before this one.
+        ply: u32,
+        /// The move.
+        mv: WireMove,
+    },
+    /// Resign the game.
+    Resign {
+        /// The game.
+        game: String,
+    },
+    /// Offer, accept or decline a draw.
+    Draw {
+        /// The game.
+        game: String,
+        /// What to do.
+        action: DrawAction,
+    },
+    /// Ask for (or agree to) a rematch once the game is over.
+    Rematch {
+        /// The finished game.
+        game: String,
+    },
+    /// (Re)join a game's event stream after the last event seen (0: from the start).
+    Resume {
+        /// The game.
+        game: String,
+        /// The last `seq` this client saw.
+        last_seq: u64,
+    },
+    /// The app goes to the background briefly: hold the seat longer if the socket drops.
+    Away {
+        /// The game.
+        game: String,
+    },
+    /// Keep-alive; answered by [`ServerMsg::Pong`].
+    Ping,
+}
+
+impl ClientMsg {
+    /// Every `type` a client may send.
+    pub const TYPES: [&'static str; 18] = [
+        "hello",
+        "set_name",
+        "quick_match",
+        "cancel_match",
+        "create_table",
+        "close_table",
+        "watch_lobby",
+        "unwatch_lobby",
+        "join_table",
+        "create_room",
+        "join_room",
+        "move",
+        "resign",
+        "draw",
+        "rematch",
+        "resume",
+        "away",
+        "ping",
+    ];
+}
+
+/// An open table in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableInfo {
+    /// The table's id.
+    pub id: String,
+    /// Its format.
+    pub format: Format,
+    /// The host's display name.
+    pub host: String,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// A side completed its targets.
+    Win,
+    /// Two passes in a row; decided by tripot's deadlock scoring.
+    Deadlock,
+    /// The rules ended it as a draw.
+    Draw,
+    /// The rules' move cap ranked the players.
+    MoveLimit,
+    /// A side resigned.
+    Resign,
+    /// Both sides agreed to a draw.
+    DrawAgreed,
+    /// A side stayed away longer than the grace period.
+    Abandoned,
+}
+
+/// The end of an online game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winning side (0 or 1), `None` for a draw.
+    pub winner: Option<u8>,
+    /// Why.
+    pub reason: EndReason,
+}
+
+/// One numbered event of a game. Both sides replay them into the same [`super::GameRecord`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum GameEvent {
+    /// The game starts from the format's start position; side 0 (`players[0]`) opens.
+    Started {
+        /// The format.
+        format: Format,
+        /// The display names, side 0 first.
+        players: [String; 2],
+    },
+    /// A side played a move (the server plays forced passes itself).
+    Moved {
+        /// Moves played before this one.
+        ply: u32,
+        /// Who moved.
+        side: u8,
+        /// The move.
+        mv: WireMove,
+    },
+    /// A side offers a draw.
+    DrawOffered {
+        /// Who offers.
+        side: u8,
+    },
+    /// A side declined the opponent's draw offer.
+    DrawDeclined {
+        /// Who declined.
+        side: u8,
+    },
+    /// A side's connection dropped; its seat is held for `grace_ms`.
+    Disconnected {
+        /// Who dropped.
+        side: u8,
+        /// How long the seat is held, in milliseconds.
+        grace_ms: u64,
+    },
+    /// A side is back.
+    Reconnected {
+        /// Who is back.
+        side: u8,
+    },
+    /// The game is over.
+    Ended {
+        /// The result.
+        result: GameResult,
+    },
+    /// A side asks for a rematch.
+    RematchOffered {
+        /// Who asks.
+        side: u8,
+    },
+    /// Both asked: the rematch is this new game (sides swapped).
+    RematchStarted {
+        /// The new game's id.
+        game: String,
+    },
+}
+
+/// Everything a client needs to rebuild a game at once (a full resync).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSnapshot {
+    /// The game's id.
+    pub game: String,
+    /// The last event's number.
+    pub seq: u64,
+    /// The recipient's side (0 or 1).
+    pub side: u8,
+    /// The format.
+    pub format: Format,
+    /// Display names, side 0 first.
+    pub players: [String; 2],
+    /// Every move played, in order.
+    pub moves: Vec<WireMove>,
+    /// The side whose draw offer is pending.
+    pub draw_offer: Option<u8>,
+    /// Which sides are connected.
+    pub connected: [bool; 2],
+    /// Sides that asked for a rematch.
+    pub rematch: [bool; 2],
+    /// The rematch game, once both asked.
+    pub rematch_game: Option<String>,
+    /// The result, once the game is over.
+    pub result: Option<GameResult>,
+}
+
+/// Machine-readable error codes sent in [`ServerMsg::Error`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The frame is not JSON, or not an object with a `type`.
+    Malformed,
+    /// The `type` is not a message of this protocol.
+    UnknownMessage,
+    /// A known message with missing, extra or ill-typed fields.
+    BadMessage,
+    /// The client's protocol version is not supported.
+    UnsupportedVersion,
+    /// The first message must be `hello`.
+    HelloFirst,
+    /// The token is not acceptable.
+    BadToken,
+    /// The display name is not acceptable.
+    BadName,
+    /// Too many messages too fast.
+    RateLimited,
+    /// A frame larger than the limit.
+    TooLarge,
+    /// Too many open rooms for this token.
+    TooManyRooms,
+    /// Too many open tables for this token.
+    TooManyTables,
+    /// Already waiting for a quick match.
+    AlreadySearching,
+    /// No room with that code (or it expired).
+    RoomNotFound,
+    /// No open table with that id.
+    TableNotFound,
+    /// One cannot join one's own table or room.
+    OwnTable,
+    /// No game with that id.
+    GameNotFound,
+    /// The game exists but the sender does not play in it.
+    NotInGame,
+    /// The move's ply is not the next one.
+    WrongPly,
+    /// It is the opponent's turn.
+    NotYourTurn,
+    /// The move breaks the rules.
+    IllegalMove,
+    /// The game is over.
+    GameOver,
+    /// The game is not over (rematch).
+    NotOver,
+    /// There is no draw offer to answer.
+    NoDrawOffer,
+    /// The connection was idle too long.
+    Idle,
+    /// The server stops; reconnect (to another instance) shortly.
+    ShuttingDown,
+    /// Something went wrong on the server.
+    Internal,
+}
+
+/// Messages from the server to a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ServerMsg {
+    /// Answer to `hello`.
+    Welcome {
+        /// The server's protocol version.
+        v: u32,
+        /// The name as the server keeps it (cleaned).
+        name: String,
+        /// Games this token plays that are not over: resume them.
+        games: Vec<String>,
+    },
+    /// Waiting for a quick-match opponent.
+    Searching {
+        /// The format asked for (`None`: any).
+        format: Option<Format>,
+    },
+    /// No longer waiting.
+    MatchCancelled,
+    /// A table of the sender was opened.
+    TableCreated {
+        /// The table.
+        table: TableInfo,
+    },
+    /// The lobby's open tables (sent on `watch_lobby` and on every change).
+    Lobby {
+        /// Open tables, oldest first.
+        tables: Vec<TableInfo>,
+    },
+    /// A private room was created.
+    RoomCreated {
+        /// The code to share.
+        code: String,
+        /// The format.
+        format: Format,
+        /// Seconds before an unused room expires.
+        expires_in_s: u64,
+    },
+    /// A game was found: the recipient plays `side`. Its events follow.
+    Matched {
+        /// The game's id.
+        game: String,
+        /// The recipient's side (0 opens).
+        side: u8,
+        /// The format.
+        format: Format,
+        /// The opponent's display name.
+        opponent: String,
+    },
+    /// One numbered event of a game.
+    Event {
+        /// The game.
+        game: String,
+        /// The event's number (1, 2, … per game).
+        seq: u64,
+        /// The event.
+        event: GameEvent,
+    },
+    /// The full state of a game (after `resume` when events are not enough, or on request).
+    Sync {
+        /// The state.
+        snapshot: GameSnapshot,
+    },
+    /// A resent move that was already applied: nothing changes.
+    Ack {
+        /// The game.
+        game: String,
+        /// The move's ply.
+        ply: u32,
+    },
+    /// Something was refused; other games are never affected.
+    Error {
+        /// What kind of error.
+        code: ErrorCode,
+        /// Said so a person understands.
+        message: String,
+        /// The game concerned, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<String>,
+    },
+    /// The server is stopping; reconnect after the delay (to any instance).
+    ShuttingDown {
+        /// Suggested delay before reconnecting.
+        reconnect_after_ms: u64,
+    },
+    /// Answer to `ping`.
+    Pong,
+}
+
+impl ServerMsg {
+    /// An error message.
+    pub fn error(code: ErrorCode, message: impl Into<String>, game: Option<&str>) -> ServerMsg {
+        ServerMsg::Error {
+            code,
+            message: message.into(),
+            game: game.map(str::to_owned),
+        }
+    }
+}
+
+/// Why a frame could not be decoded.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum ProtocolError {
+    /// Not JSON, or not an object with a string `type`.
+    #[error("malformed message: {0}")]
+    Malformed(String),
+    /// A `type` this protocol does not have.
+    #[error("unknown message type \"{0}\"")]
+    UnknownMessage(String),
+    /// A known message with bad fields.
+    #[error("bad \"{0}\" message: {1}")]
+    BadMessage(String, String),
+}
+
+impl ProtocolError {
+    /// The error code sent back for this error.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            ProtocolError::Malformed(_) => ErrorCode::Malformed,
+            ProtocolError::UnknownMessage(_) => ErrorCode::UnknownMessage,
+            ProtocolError::BadMessage(..) => ErrorCode::BadMessage,
+        }
+    }
+}
+
+fn decode<T: serde::de::DeserializeOwned>(text: &str, known: &[&str]) -> Result<T, ProtocolError> {
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| ProtocolError::Malformed(e.to_string()))?;
+    let kind = match value.get("type") {
+        Some(Value::String(s)) => s.clone(),
+        Some(_) => return Err(ProtocolError::Malformed("\"type\" must be a string".into())),
+        None if value.is_object() => {
+            return Err(ProtocolError::Malformed("missing \"type\"".into()))
+        }
+        None => return Err(ProtocolError::Malformed("not a JSON object".into())),
+    };
+    if !known.contains(&kind.as_str()) {
+        let shown: String = kind.chars().take(40).collect();
+        return Err(ProtocolError::UnknownMessage(shown));
+    }
+    serde_json::from_value(value).map_err(|e| ProtocolError::BadMessage(kind, e.to_string()))
+}
+
+/// Decodes a client's frame.
+pub fn decode_client(text: &str) -> Result<ClientMsg, ProtocolError> {
+    decode(text, &ClientMsg::TYPES)
+}
+
+/// Every `type` the server may send.
+pub const SERVER_TYPES: [&str; 13] = [
+    "welcome",
+    "searching",
+    "match_cancelled",
+    "table_created",
+    "lobby",
+    "room_created",
+    "matched",
+    "event",
+    "sync",
+    "ack",
+    "error",
+    "shutting_down",
+    "pong",
+];
+
+/// Decodes a server's frame.
+pub fn decode_server(text: &str) -> Result<ServerMsg, ProtocolError> {
+    decode(text, &SERVER_TYPES)
+}
+
+/// Encodes a message as one JSON text frame.
+pub fn encode<T: Serialize>(msg: &T) -> String {
+    // Serialising these plain types to a string cannot fail (no maps with non-string keys).
+    serde_json::to_string(msg).unwrap_or_else(|e| {
+        format!(r#"{{"type":"error","code":"internal","message":"encoding failed: {e}"}}"#)
+    })
+}
+
+#[cfg(test)]
+#[path = "protocol_tests.rs"]
+mod tests;

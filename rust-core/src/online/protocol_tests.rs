@@ -1,0 +1,151 @@
+use super::*;
+use serde_json::json;
+
+fn round_trip_client(msg: ClientMsg) {
+    let text = encode(&msg);
+    assert_eq!(decode_client(&text).unwrap(), msg, "{text}");
+}
+
+#[test]
+fn every_client_message_round_trips_and_is_listed() {
+    let mv = WireMove {
+        kind: MoveKind::Step,
+        path: vec![[-4, 8], [-4, 7]],
+    };
+    let all = vec![
+        ClientMsg::Hello {
+            v: PROTOCOL_VERSION,
+            token: "t".repeat(32),
+            name: "Ada".into(),
+        },
+        ClientMsg::SetName { name: "Bob".into() },
+        ClientMsg::QuickMatch { format: None },
+        ClientMsg::QuickMatch {
+            format: Some(Format::Tripot2),
+        },
+        ClientMsg::CancelMatch,
+        ClientMsg::CreateTable {
+            format: Format::Tripot3,
+        },
+        ClientMsg::CloseTable { table: "x".into() },
+        ClientMsg::WatchLobby,
+        ClientMsg::UnwatchLobby,
+        ClientMsg::JoinTable { table: "x".into() },
+        ClientMsg::CreateRoom {
+            format: Format::Tripot1,
+        },
+        ClientMsg::JoinRoom {
+            code: "ABC234".into(),
+        },
+        ClientMsg::Move {
+            game: "g".into(),
+            ply: 3,
+            mv,
+        },
+        ClientMsg::Resign { game: "g".into() },
+        ClientMsg::Draw {
+            game: "g".into(),
+            action: DrawAction::Decline,
+        },
+        ClientMsg::Rematch { game: "g".into() },
+        ClientMsg::Resume {
+            game: "g".into(),
+            last_seq: 9,
+        },
+        ClientMsg::Away { game: "g".into() },
+        ClientMsg::Ping,
+    ];
+    for msg in all {
+        let text = encode(&msg);
+        let value: Value = serde_json::from_str(&text).unwrap();
+        let kind = value["type"].as_str().unwrap();
+        assert!(ClientMsg::TYPES.contains(&kind), "{kind} not listed");
+        round_trip_client(msg);
+    }
+}
+
+#[test]
+fn wire_format_is_stable() {
+    let text = encode(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot2),
+    });
+    assert_eq!(text, r#"{"type":"quick_match","format":"tripot2"}"#);
+    let msg = decode_client(r#"{"type":"quick_match","format":null}"#).unwrap();
+    assert_eq!(msg, ClientMsg::QuickMatch { format: None });
+    let ev = ServerMsg::Event {
+        game: "g1".into(),
+        seq: 2,
+        event: GameEvent::Moved {
+            ply: 0,
+            side: 0,
+            mv: WireMove {
+                kind: MoveKind::Jump,
+                path: vec![[0, 4], [0, 2]],
+            },
+        },
+    };
+    assert_eq!(
+        serde_json::to_value(&ev).unwrap(),
+        json!({"type":"event","game":"g1","seq":2,
+               "event":{"kind":"moved","ply":0,"side":0,"mv":{"kind":"jump","path":[[0,4],[0,2]]}}})
+    );
+    assert_eq!(decode_server(&encode(&ev)).unwrap(), ev);
+}
+
+#[test]
+fn decoding_tells_the_errors_apart() {
+    let e = decode_client("{not json").unwrap_err();
+    assert_eq!(e.code(), ErrorCode::Malformed);
+    assert_eq!(
+        decode_client("[1,2]").unwrap_err().code(),
+        ErrorCode::Malformed
+    );
+    assert_eq!(
+        decode_client(r#"{"x":1}"#).unwrap_err().code(),
+        ErrorCode::Malformed
+    );
+    assert_eq!(
+        decode_client(r#"{"type":7}"#).unwrap_err().code(),
+        ErrorCode::Malformed
+    );
+    let e = decode_client(r#"{"type":"teleport"}"#).unwrap_err();
+    assert_eq!(e, ProtocolError::UnknownMessage("teleport".into()));
+    let e = decode_client(r#"{"type":"move","game":"g"}"#).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::BadMessage);
+    assert!(e.to_string().contains("move"), "{e}");
+    let e = decode_client(r#"{"type":"resign","game":"g","extra":1}"#).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::BadMessage);
+    let e = decode_client(r#"{"type":"quick_match","format":"tripot9"}"#).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::BadMessage);
+    // Server messages a client does not know are refused the same way.
+    assert_eq!(
+        decode_server(r#"{"type":"hello"}"#).unwrap_err().code(),
+        ErrorCode::UnknownMessage
+    );
+}
+
+#[test]
+fn wire_moves_check_shape_and_board() {
+    let ok = WireMove {
+        kind: MoveKind::Step,
+        path: vec![[-4, 8], [-4, 7]],
+    };
+    let mv = ok.to_move().unwrap();
+    assert_eq!(WireMove::from_move(&mv), ok);
+    let off = WireMove {
+        kind: MoveKind::Step,
+        path: vec![[-4, 8], [20, 7]],
+    };
+    assert!(off.to_move().is_err());
+    let short = WireMove {
+        kind: MoveKind::Step,
+        path: vec![[-4, 8]],
+    };
+    assert!(short.to_move().is_err());
+}
+
+#[test]
+fn format_colours() {
+    let colours: Vec<usize> = Format::ALL.iter().map(|f| f.colours()).collect();
+    assert_eq!(colours, [1, 2, 3]);
+}

@@ -1,0 +1,480 @@
+//! A game as its numbered events, replayed the same way on the server and on the device.
+//!
+//! [`GameRecord::command`] turns what a side asks for into events (or a refusal) without
+//! changing anything; [`GameRecord::apply`] replays one event, checking its number and, for a
+//! move, its legality with the rules engine. The server appends the events a command produced;
+//! the device applies the events it receives. Neither trusts the other.
+
+use thiserror::Error;
+
+use super::protocol::{
+    DrawAction, EndReason, ErrorCode, Format, GameEvent, GameResult, GameSnapshot, WireMove,
+};
+use crate::rules::{Game, IllegalMove, MoveKind, OutcomeReason, Position, Preset, Rules};
+
+/// What a side (or the server, for presence) asks of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Play a move at a ply.
+    Move {
+        /// Moves played before it.
+        ply: u32,
+        /// The move.
+        mv: WireMove,
+    },
+    /// Resign.
+    Resign,
+    /// Draw offer, acceptance or refusal.
+    Draw(DrawAction),
+    /// Ask for a rematch.
+    Rematch,
+    /// The side's connection dropped (server only).
+    Disconnect {
+        /// How long its seat is held.
+        grace_ms: u64,
+    },
+    /// The side is back (server only).
+    Reconnect,
+    /// The grace period of a disconnection that started at event `since_seq` ran out (server
+    /// only): the side loses unless it came back meanwhile.
+    Abandon {
+        /// The `seq` of the `Disconnected` event.
+        since_seq: u64,
+    },
+}
+
+/// A command that was refused.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum CommandError {
+    /// The same move at the same ply was already applied: acknowledge, change nothing.
+    #[error("move {0} was already played")]
+    Duplicate(u32),
+    /// Refused, with the code and message sent back.
+    #[error("{1}")]
+    Refused(ErrorCode, String),
+}
+
+impl CommandError {
+    fn refused(code: ErrorCode, message: impl Into<String>) -> CommandError {
+        CommandError::Refused(code, message.into())
+    }
+}
+
+/// An event that cannot be replayed (a broken stream: the device resyncs).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum RecordError {
+    /// The event is not the next one.
+    #[error("event {got} arrived while {expected} was expected")]
+    OutOfOrder {
+        /// The number expected.
+        expected: u64,
+        /// The number received.
+        got: u64,
+    },
+    /// A move that the rules refuse, or at the wrong ply or by the wrong side.
+    #[error("move refused: {0}")]
+    IllegalMove(String),
+    /// An event that makes no sense in this state.
+    #[error("unexpected event: {0}")]
+    Unexpected(String),
+}
+
+impl From<IllegalMove> for RecordError {
+    fn from(e: IllegalMove) -> Self {
+        RecordError::IllegalMove(e.to_string())
+    }
+}
+
+/// The start position of a format (side 0 opens).
+pub fn start_position(format: Format) -> Position {
+    // 1, 2 and 3 colours are exactly what `start_tripot` accepts.
+    match Position::start_tripot(Rules::preset(Preset::Tripot), format.colours()) {
+        Ok(p) => p,
+        Err(_) => unreachable!("tripot accepts 1, 2 and 3 colours per side"),
+    }
+}
+
+/// A game's state, built only from its events.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    id: String,
+    format: Format,
+    players: [String; 2],
+    game: Game,
+    moves: Vec<WireMove>,
+    seq: u64,
+    draw_offer: Option<u8>,
+    connected: [bool; 2],
+    disconnected_since: [Option<u64>; 2],
+    rematch: [bool; 2],
+    rematch_game: Option<String>,
+    result: Option<GameResult>,
+}
+
+impl GameRecord {
+    /// A new game's record and its first event (`Started`, number 1).
+    pub fn new(id: &str, format: Format, players: [String; 2]) -> (GameRecord, GameEvent) {
+        let event = GameEvent::Started {
+            format,
+            players: players.clone(),
+        };
+        let record = GameRecord::empty(id, format, players);
+        let mut record = record;
+        record.seq = 1;
+        (record, event)
+    }
+
+    fn empty(id: &str, format: Format, players: [String; 2]) -> GameRecord {
+        GameRecord {
+            id: id.to_owned(),
+            format,
+            players,
+            game: Game::new(start_position(format)),
+            moves: Vec::new(),
+            seq: 0,
+            draw_offer: None,
+            connected: [true, true],
+            disconnected_since: [None, None],
+            rematch: [false, false],
+            rematch_game: None,
+            result: None,
+        }
+    }
+
+    /// Replays a whole event stream (event 1 is `Started`).
+    pub fn replay<'a>(
+        id: &str,
+        events: impl IntoIterator<Item = &'a GameEvent>,
+    ) -> Result<GameRecord, RecordError> {
+        let mut events = events.into_iter();
+        let mut record = match events.next() {
+            Some(GameEvent::Started { format, players }) => {
+                GameRecord::new(id, *format, players.clone()).0
+            }
+            other => {
+                return Err(RecordError::Unexpected(format!(
+                    "a game starts with `started`, not {other:?}"
+                )))
+            }
+        };
+        for event in events {
+            let seq = record.seq + 1;
+            record.apply(seq, event)?;
+        }
+        Ok(record)
+    }
+
+    /// Rebuilds a record from a snapshot (moves are validated again).
+    pub fn from_snapshot(snapshot: &GameSnapshot) -> Result<GameRecord, RecordError> {
+        let mut record =
+            GameRecord::empty(&snapshot.game, snapshot.format, snapshot.players.clone());
+        for (ply, mv) in snapshot.moves.iter().enumerate() {
+            record.play(ply as u32, mv)?;
+        }
+        record.seq = snapshot.seq;
+        record.draw_offer = snapshot.draw_offer;
+        record.connected = snapshot.connected;
+        record.rematch = snapshot.rematch;
+        record.rematch_game = snapshot.rematch_game.clone();
+        record.result = snapshot.result;
+        Ok(record)
+    }
+
+    /// The snapshot of this record as `side` sees it.
+    pub fn snapshot(&self, side: u8) -> GameSnapshot {
+        GameSnapshot {
+            game: self.id.clone(),
+            seq: self.seq,
+            side,
+            format: self.format,
+            players: self.players.clone(),
+            moves: self.moves.clone(),
+            draw_offer: self.draw_offer,
+            connected: self.connected,
+            rematch: self.rematch,
+            rematch_game: self.rematch_game.clone(),
+            result: self.result,
+        }
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+    /// The format.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+    /// Display names, side 0 first.
+    pub fn players(&self) -> &[String; 2] {
+        &self.players
+    }
+    /// The number of the last event applied.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+    /// Moves played so far (the next move's ply).
+    pub fn ply(&self) -> u32 {
+        self.moves.len() as u32
+    }
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[WireMove] {
+        &self.moves
+    }
+    /// The rules engine's game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+    /// The side to move.
+    pub fn to_move(&self) -> u8 {
+        self.game.position().to_move() as u8
+    }
+    /// The result, once over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+    /// The side whose draw offer is pending.
+    pub fn draw_offer(&self) -> Option<u8> {
+        self.draw_offer
+    }
+    /// Which sides are connected.
+    pub fn connected(&self) -> [bool; 2] {
+        self.connected
+    }
+    /// The `seq` of the `Disconnected` event of a side that is away.
+    pub fn disconnected_since(&self, side: u8) -> Option<u64> {
+        self.disconnected_since[usize::from(side & 1)]
+    }
+    /// Whether both sides asked for a rematch and none was started yet.
+    pub fn rematch_agreed(&self) -> bool {
+        self.rematch == [true, true] && self.rematch_game.is_none()
+    }
+    /// The rematch game, once started.
+    pub fn rematch_game(&self) -> Option<&str> {
+        self.rematch_game.as_deref()
+    }
+
+    fn play(&mut self, ply: u32, mv: &WireMove) -> Result<(), RecordError> {
+        if ply != self.ply() {
+            return Err(RecordError::IllegalMove(format!(
+                "ply {ply} while {} moves were played",
+                self.ply()
+            )));
+        }
+        let parsed = mv.to_move()?;
+        self.game.play(&parsed)?;
+        self.moves.push(mv.clone());
+        Ok(())
+    }
+
+    /// Applies event number `seq`.
+    pub fn apply(&mut self, seq: u64, event: &GameEvent) -> Result<(), RecordError> {
+        if seq != self.seq + 1 {
+            return Err(RecordError::OutOfOrder {
+                expected: self.seq + 1,
+                got: seq,
+            });
+        }
+        let unexpected = |what: &str| Err(RecordError::Unexpected(what.to_owned()));
+        match event {
+            GameEvent::Started { .. } => return unexpected("a second `started`"),
+            GameEvent::Moved { ply, side, mv } => {
+                if self.is_over() {
+                    return unexpected("a move after the end");
+                }
+                if *side != self.to_move() {
+                    return Err(RecordError::IllegalMove(format!(
+                        "side {side} moved out of turn"
+                    )));
+                }
+                self.play(*ply, mv)?;
+                self.draw_offer = None;
+            }
+            GameEvent::DrawOffered { side } => self.draw_offer = Some(*side & 1),
+            GameEvent::DrawDeclined { .. } => self.draw_offer = None,
+            GameEvent::Disconnected { side, .. } => {
+                let s = usize::from(*side & 1);
+                self.connected[s] = false;
+                self.disconnected_since[s] = Some(seq);
+            }
+            GameEvent::Reconnected { side } => {
+                let s = usize::from(*side & 1);
+                self.connected[s] = true;
+                self.disconnected_since[s] = None;
+            }
+            GameEvent::Ended { result } => {
+                if self.is_over() {
+                    return unexpected("a second end");
+                }
+                self.result = Some(*result);
+                self.draw_offer = None;
+            }
+            GameEvent::RematchOffered { side } => self.rematch[usize::from(*side & 1)] = true,
+            GameEvent::RematchStarted { game } => {
+                if self.rematch_game.is_some() {
+                    return unexpected("a second rematch");
+                }
+                self.rematch_game = Some(game.clone());
+            }
+        }
+        self.seq = seq;
+        Ok(())
+    }
+
+    /// The events that `side` asking `command` produces, or why it is refused. Changes nothing.
+    pub fn command(&self, side: u8, command: &Command) -> Result<Vec<GameEvent>, CommandError> {
+        use CommandError as E;
+        use ErrorCode as C;
+        let side = side & 1;
+        let other = 1 - side;
+        let over = self.is_over();
+        let game_over = || E::refused(C::GameOver, "the game is over");
+        match command {
+            Command::Move { ply, mv } => {
+                if let Some(played) = self.moves.get(*ply as usize) {
+                    let mover = self.game.history().nth(*ply as usize).map(|h| h.player);
+                    if played == mv && mover == Some(usize::from(side)) {
+                        return Err(E::Duplicate(*ply));
+                    }
+                    return Err(E::refused(
+                        C::WrongPly,
+                        format!("move {ply} was already played; the next is {}", self.ply()),
+                    ));
+                }
+                if over {
+                    return Err(game_over());
+                }
+                if *ply != self.ply() {
+                    return Err(E::refused(
+                        C::WrongPly,
+                        format!("the next move is number {}, not {ply}", self.ply()),
+                    ));
+                }
+                if side != self.to_move() {
+                    return Err(E::refused(C::NotYourTurn, "it is your opponent's turn"));
+                }
+                let parsed = mv
+                    .to_move()
+                    .map_err(|e| E::refused(C::IllegalMove, e.to_string()))?;
+                let mut game = self.game.clone();
+                game.play(&parsed)
+                    .map_err(|e| E::refused(C::IllegalMove, e.to_string()))?;
+                let mut events = vec![GameEvent::Moved {
+                    ply: *ply,
+                    side,
+                    mv: mv.clone(),
+                }];
+                // Forced passes are played by the server (bounded: two passes end the game).
+                for ply in *ply + 1..*ply + 3 {
+                    if game.outcome().is_some() {
+                        break;
+                    }
+                    let legal = game.legal_moves();
+                    if !(legal.len() == 1 && legal[0].kind == MoveKind::Pass) {
+                        break;
+                    }
+                    let mover = game.position().to_move() as u8;
+                    if game.play(&legal[0]).is_err() {
+                        break;
+                    }
+                    events.push(GameEvent::Moved {
+                        ply,
+                        side: mover,
+                        mv: WireMove::from_move(&legal[0]),
+                    });
+                }
+                if let Some(outcome) = game.outcome() {
+                    let reason = match outcome.reason {
+                        OutcomeReason::Win => EndReason::Win,
+                        OutcomeReason::Deadlock => EndReason::Deadlock,
+                        OutcomeReason::Draw => EndReason::Draw,
+                        OutcomeReason::MoveLimit => EndReason::MoveLimit,
+                    };
+                    let winner = match outcome.winners.as_slice() {
+                        [w] => Some(*w as u8),
+                        _ => None,
+                    };
+                    events.push(GameEvent::Ended {
+                        result: GameResult { winner, reason },
+                    });
+                }
+                Ok(events)
+            }
+            Command::Resign if over => Err(game_over()),
+            Command::Resign => Ok(vec![GameEvent::Ended {
+                result: GameResult {
+                    winner: Some(other),
+                    reason: EndReason::Resign,
+                },
+            }]),
+            Command::Draw(_) if over => Err(game_over()),
+            Command::Draw(DrawAction::Offer) if self.draw_offer == Some(other) => {
+                self.command(side, &Command::Draw(DrawAction::Accept))
+            }
+            Command::Draw(DrawAction::Offer) if self.draw_offer == Some(side) => Ok(vec![]),
+            Command::Draw(DrawAction::Offer) => Ok(vec![GameEvent::DrawOffered { side }]),
+            Command::Draw(_) if self.draw_offer != Some(other) => Err(E::refused(
+                C::NoDrawOffer,
+                "your opponent has not offered a draw",
+            )),
+            Command::Draw(DrawAction::Accept) => Ok(vec![GameEvent::Ended {
+                result: GameResult {
+                    winner: None,
+                    reason: EndReason::DrawAgreed,
+                },
+            }]),
+            Command::Draw(DrawAction::Decline) => Ok(vec![GameEvent::DrawDeclined { side }]),
+            Command::Rematch if !over => Err(E::refused(C::NotOver, "the game is not over yet")),
+            Command::Rematch if self.rematch[usize::from(side)] => Ok(vec![]),
+            Command::Rematch => Ok(vec![GameEvent::RematchOffered { side }]),
+            Command::Disconnect { .. } if over || !self.connected[usize::from(side)] => Ok(vec![]),
+            Command::Disconnect { grace_ms } => Ok(vec![GameEvent::Disconnected {
+                side,
+                grace_ms: *grace_ms,
+            }]),
+            Command::Reconnect if self.connected[usize::from(side)] => Ok(vec![]),
+            Command::Reconnect => Ok(vec![GameEvent::Reconnected { side }]),
+            Command::Abandon { since_seq } => {
+                if !over && self.disconnected_since[usize::from(side)] == Some(*since_seq) {
+                    Ok(vec![GameEvent::Ended {
+                        result: GameResult {
+                            winner: Some(other),
+                            reason: EndReason::Abandoned,
+                        },
+                    }])
+                } else {
+                    Ok(vec![])
+                }
+            }
+        }
+    }
+
+    /// Applies `command`'s events in order and returns them with their numbers.
+    pub fn execute(
+        &mut self,
+        side: u8,
+        command: &Command,
+    ) -> Result<Vec<(u64, GameEvent)>, CommandError> {
+        let events = self.command(side, command)?;
+        let mut numbered = Vec::with_capacity(events.len());
+        for event in events {
+            let seq = self.seq + 1;
+            self.apply(seq, &event)
+                .map_err(|e| CommandError::Refused(ErrorCode::Internal, e.to_string()))?;
+            numbered.push((seq, event));
+        }
+        Ok(numbered)
+    }
+}
+
+#[cfg(test)]
+#[path = "record_tests.rs"]
+mod tests;
