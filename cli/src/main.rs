@@ -5,6 +5,7 @@
 
 mod ai_tools;
 mod engine;
+mod play;
 
 use std::process::ExitCode;
 
@@ -20,6 +21,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play a game in the terminal (full screen; mouse and keyboard).
+    Play(play::PlayArgs),
     /// Read a Position JSON on stdin; print every legal Move of the side to move as a JSON array.
     Moves,
     /// Read {"position": P, "move": M} on stdin; print {"position": P2, "outcome": ...}.
@@ -35,6 +38,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Play(a) => play::run(&a),
         Command::Moves => engine::moves(),
         Command::Apply => engine::apply(),
         Command::Bestmove(a) => ai_tools::bestmove(&a),

@@ -1,0 +1,383 @@
+//! Drawing the terminal game from the UI state: title, banner or turn, the star board, players,
+//! history and legend, the message line and the keys. Pure: it writes a ratatui [`Buffer`] and
+//! never calls the session, so it is unit-tested on ratatui's test backend.
+//!
+//! Every peg shows a letter as well as a colour (R, O, Y for the `S`, `SE`, `SW` camps; B, G, P
+//! for `N`, `NW`, `NE`), and every highlight shows marks beside the hole, so the board reads
+//! without colour too.
+
+use chinese_checkers_core::session::{
+    BannerKind, BoardView, Coord, Highlight, HistoryItem, HoleView, MoveKindView, PegColour,
+};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::Frame;
+
+use super::app::{App, Job};
+use super::board::{board_height, Placement, BOARD_WIDTH};
+
+/// The smallest terminal the game draws in (columns).
+pub const MIN_WIDTH: u16 = 80;
+/// The smallest terminal the game draws in (rows).
+pub const MIN_HEIGHT: u16 = 23;
+/// Columns of the board's frame.
+const BOARD_BLOCK_WIDTH: u16 = BOARD_WIDTH + 2;
+/// The side panel never grows wider than this.
+const SIDE_MAX_WIDTH: u16 = 48;
+
+/// The keys, as the help line shows them (Esc, which drops a selection, is left out for room).
+const KEYS: [(&str, &str); 7] = [
+    ("←↑↓→", "move"),
+    ("Enter", "select/play"),
+    ("e", "end jump"),
+    ("u", "undo"),
+    ("r", "redo"),
+    ("h", "hint"),
+    ("q", "quit"),
+];
+
+/// The legend of the hole marks.
+const LEGEND: [&str; 4] = [
+    "[R] cursor   <R> selected",
+    " +  step      *  jump",
+    "{B} swap     (·) chain",
+    "-·- last move ?·? hint",
+];
+
+/// The letter of a peg colour.
+pub fn letter(c: PegColour) -> char {
+    match c {
+        PegColour::S => 'R',
+        PegColour::SE => 'O',
+        PegColour::SW => 'Y',
+        PegColour::N => 'B',
+        PegColour::NW => 'G',
+        PegColour::NE => 'P',
+    }
+}
+
+/// The terminal colour of a peg colour.
+pub fn colour(c: PegColour) -> Color {
+    match c {
+        PegColour::S => Color::LightRed,
+        PegColour::SE => Color::Indexed(208),
+        PegColour::SW => Color::Yellow,
+        PegColour::N => Color::LightBlue,
+        PegColour::NW => Color::Green,
+        PegColour::NE => Color::Magenta,
+    }
+}
+
+/// Draws a frame and remembers where the board went (for mouse clicks).
+pub fn draw(frame: &mut Frame, app: &mut App) {
+    let area = frame.area();
+    app.placement = render(area, frame.buffer_mut(), app);
+}
+
+/// Renders the whole screen into `buf`; returns where the board is, or `None` when the terminal
+/// is too small and only a message is shown.
+pub fn render(area: Rect, buf: &mut Buffer, app: &App) -> Option<Placement> {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        too_small(area, buf);
+        return None;
+    }
+    let view = &app.view;
+    let [title, status, main, message, help] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+
+    title_line(view, app.cursor).render(title, buf);
+    status_line(view).render(status, buf);
+    message_line(app).render(message, buf);
+    help_line().render(help, buf);
+
+    let row_step = if main.height >= board_height(2) + 2 {
+        2
+    } else {
+        1
+    };
+    let side_width = (main.width - BOARD_BLOCK_WIDTH).min(SIDE_MAX_WIDTH);
+    let [board_area, side_area] = Layout::horizontal([
+        Constraint::Length(BOARD_BLOCK_WIDTH),
+        Constraint::Length(side_width),
+    ])
+    .areas(main);
+    let board_block = Rect {
+        height: board_height(row_step) + 2,
+        ..board_area
+    };
+    let block = Block::bordered().title(" Board ");
+    let inner = block.inner(board_block);
+    block.render(board_block, buf);
+    let placement = Placement {
+        x: inner.x,
+        y: inner.y,
+        row_step,
+    };
+    for h in &view.holes {
+        draw_hole(buf, &placement, h, h.coord == app.cursor);
+    }
+    side_panel(view, side_area, buf);
+    Some(placement)
+}
+
+/// The message shown instead of a garbled board.
+fn too_small(area: Rect, buf: &mut Buffer) {
+    let text = format!(
+        "The terminal is too small for the board: {}×{}, it needs at least {MIN_WIDTH}×{MIN_HEIGHT}. \
+         Enlarge the window, or press q to quit.",
+        area.width, area.height
+    );
+    let height = 4.min(area.height);
+    let top = area.y + area.height.saturating_sub(height) / 2;
+    Paragraph::new(text)
+        .alignment(Alignment::Center)
+        .wrap(Wrap { trim: true })
+        .render(
+            Rect {
+                y: top,
+                height,
+                ..area
+            },
+            buf,
+        );
+}
+
+/// The three characters of a hole: left mark, the peg or hole, right mark.
+fn hole_cell(h: &HoleView, cursor: bool) -> [(char, Style); 3] {
+    let plain = Style::default();
+    let (mid, mut mid_style) = match (h.occupant, h.highlight) {
+        (Some(c), _) => (letter(c), plain.fg(colour(c)).add_modifier(Modifier::BOLD)),
+        (None, Highlight::StepTarget) => ('+', plain.fg(Color::Green).add_modifier(Modifier::BOLD)),
+        (None, Highlight::JumpTarget) => ('*', plain.fg(Color::Cyan).add_modifier(Modifier::BOLD)),
+        (None, _) => ('·', plain.fg(Color::DarkGray)),
+    };
+    let (left, right, mark) = match h.highlight {
+        Highlight::Selected => (
+            '<',
+            '>',
+            plain.fg(Color::White).add_modifier(Modifier::BOLD),
+        ),
+        Highlight::SwapTarget => (
+            '{',
+            '}',
+            plain.fg(Color::Magenta).add_modifier(Modifier::BOLD),
+        ),
+        Highlight::Chain => ('(', ')', plain.fg(Color::Yellow)),
+        Highlight::LastMove => ('-', '-', plain.fg(Color::Gray)),
+        Highlight::Hint => (
+            '?',
+            '?',
+            plain.fg(Color::LightCyan).add_modifier(Modifier::BOLD),
+        ),
+        Highlight::None | Highlight::StepTarget | Highlight::JumpTarget => (' ', ' ', plain),
+    };
+    if cursor {
+        mid_style = mid_style.add_modifier(Modifier::REVERSED);
+        let mark = plain.fg(Color::White).add_modifier(Modifier::BOLD);
+        return [('[', mark), (mid, mid_style), (']', mark)];
+    }
+    [(left, mark), (mid, mid_style), (right, mark)]
+}
+
+fn draw_hole(buf: &mut Buffer, placement: &Placement, h: &HoleView, cursor: bool) {
+    let (cx, cy) = placement.cell(h);
+    for (i, (ch, style)) in hole_cell(h, cursor).into_iter().enumerate() {
+        if let Some(cell) = buf.cell_mut((cx - 1 + i as u16, cy)) {
+            cell.set_char(ch).set_style(style);
+        }
+    }
+}
+
+/// A peg colour's letter in its colour.
+fn letter_span(c: PegColour) -> Span<'static> {
+    Span::styled(
+        letter(c).to_string(),
+        Style::default().fg(colour(c)).add_modifier(Modifier::BOLD),
+    )
+}
+
+/// The seats' letters, e.g. `R O`.
+fn letters(colours: &[PegColour]) -> Vec<Span<'static>> {
+    let mut out = Vec::new();
+    for (i, &c) in colours.iter().enumerate() {
+        if i > 0 {
+            out.push(Span::raw(" "));
+        }
+        out.push(letter_span(c));
+    }
+    out
+}
+
+/// "Chinese Checkers  You (R) vs Jean Médecin (B)", the cursor's hole on the right.
+fn title_line(view: &BoardView, cursor: Coord) -> Line<'static> {
+    let mut spans = vec![Span::styled(
+        "Chinese Checkers  ",
+        Style::default().add_modifier(Modifier::BOLD),
+    )];
+    for (i, p) in view.players.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" vs "));
+        }
+        spans.push(Span::raw(format!("{} (", p.name)));
+        spans.extend(letters(&p.colours));
+        spans.push(Span::raw(")"));
+    }
+    spans.push(Span::styled(
+        format!("  at {},{}", cursor.q, cursor.r),
+        Style::default().fg(Color::DarkGray),
+    ));
+    Line::from(spans)
+}
+
+/// The core's banner (skipped turn, thinking, outcome...), or whose turn it is.
+fn status_line(view: &BoardView) -> Line<'static> {
+    if let Some(b) = &view.banner {
+        let style = match b.kind {
+            BannerKind::YouWereBlocked | BannerKind::OpponentBlocked => {
+                Style::default().fg(Color::Black).bg(Color::Yellow)
+            }
+            BannerKind::AiThinking => Style::default().fg(Color::Cyan),
+            BannerKind::GameOver => Style::default()
+                .fg(Color::Black)
+                .bg(Color::Green)
+                .add_modifier(Modifier::BOLD),
+            BannerKind::DrawOffered | BannerKind::DrawDeclined | BannerKind::Replay => {
+                Style::default().fg(Color::Yellow)
+            }
+        };
+        return Line::from(Span::styled(format!(" {} ", b.text), style));
+    }
+    let mut spans = vec![
+        Span::raw(" Turn: "),
+        Span::styled(
+            view.to_move_name.clone(),
+            Style::default().add_modifier(Modifier::BOLD),
+        ),
+    ];
+    if view.capabilities.can_end_jump {
+        spans.push(Span::raw("  ·  e ends the jump here"));
+    }
+    Line::from(spans)
+}
+
+fn message_line(app: &App) -> Line<'static> {
+    if let Some(m) = &app.message {
+        return Line::from(Span::styled(
+            format!(" {m}"),
+            Style::default().fg(Color::LightRed),
+        ));
+    }
+    if app.busy() == Some(Job::Hint) {
+        return Line::from(" Looking for a hint…");
+    }
+    if app.view.outcome.is_some() {
+        return Line::from(" Game over: u takes moves back, q quits.");
+    }
+    Line::default()
+}
+
+fn help_line() -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, (key, what)) in KEYS.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled(
+            *key,
+            Style::default().add_modifier(Modifier::BOLD),
+        ));
+        spans.push(Span::raw(format!(" {what}")));
+    }
+    Line::from(spans)
+}
+
+/// Players (▶ whose turn, ★ winners), the legend and the history.
+fn side_panel(view: &BoardView, area: Rect, buf: &mut Buffer) {
+    let players_height = view.players.len() as u16 + 2;
+    let legend_height = LEGEND.len() as u16 + 2;
+    let show_legend = area.height >= players_height + legend_height + 5;
+    let [players_area, legend_area, history_area] = Layout::vertical([
+        Constraint::Length(players_height),
+        Constraint::Length(if show_legend { legend_height } else { 0 }),
+        Constraint::Min(0),
+    ])
+    .areas(area);
+
+    let lines: Vec<Line> = view
+        .players
+        .iter()
+        .map(|p| {
+            let marker = match &view.outcome {
+                Some(o) if o.winners.contains(&p.index) => "★ ",
+                None if p.index == view.to_move => "▶ ",
+                _ => "  ",
+            };
+            let mut spans = vec![Span::raw(marker), Span::raw(format!("{} ", p.name))];
+            spans.extend(letters(&p.colours));
+            Line::from(spans)
+        })
+        .collect();
+    Paragraph::new(lines)
+        .block(Block::bordered().title(" Players "))
+        .render(players_area, buf);
+
+    if show_legend {
+        let lines: Vec<Line> = LEGEND.iter().map(|l| Line::from(*l)).collect();
+        Paragraph::new(lines)
+            .block(Block::bordered().title(" Legend "))
+            .render(legend_area, buf);
+    }
+
+    let block = Block::bordered().title(" History ");
+    let inner = block.inner(history_area);
+    block.render(history_area, buf);
+    let rows = usize::from(inner.height);
+    let skip = view.history.len().saturating_sub(rows);
+    let lines: Vec<Line> = view.history[skip..]
+        .iter()
+        .map(|item| Line::from(history_text(item, usize::from(inner.width))))
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+}
+
+fn coord_text(c: &Coord) -> String {
+    format!("{},{}", c.q, c.r)
+}
+
+/// One history line fitted to `width`: number, name, label and path (every landing if it fits,
+/// else start and end).
+pub fn history_text(item: &HistoryItem, width: usize) -> String {
+    let arrow = if item.kind == MoveKindView::Swap {
+        "↔"
+    } else {
+        "→"
+    };
+    let full: Vec<String> = item.path.iter().map(coord_text).collect();
+    let short: Vec<String> = match (item.path.first(), item.path.last()) {
+        (Some(a), Some(b)) if item.path.len() > 2 => vec![coord_text(a), coord_text(b)],
+        _ => full.clone(),
+    };
+    let head = format!("{:>3} ", item.number);
+    let name_chars = item.player_name.chars().count();
+    for path in [full.join(arrow), short.join(arrow)] {
+        let fixed = head.chars().count() + item.label.chars().count() + 2 + path.chars().count();
+        if fixed + name_chars <= width {
+            return format!("{head}{} {} {path}", item.player_name, item.label);
+        }
+        if fixed + 4 <= width {
+            let name: String = item.player_name.chars().take(width - fixed).collect();
+            return format!("{head}{name} {} {path}", item.label);
+        }
+    }
+    let text = format!("{head}{} {}", item.label, short.join(arrow));
+    text.chars().take(width).collect()
+}
