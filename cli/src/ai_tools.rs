@@ -253,6 +253,13 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
+    // Games are written as they finish, so a long match can be inspected while it runs.
+    let pgn = match &args.pgn {
+        Some(path) => Some(Mutex::new(
+            std::fs::File::create(path).with_context(|| format!("cannot write {path}"))?,
+        )),
+        None => None,
+    };
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
     let t0 = Instant::now();
@@ -271,6 +278,10 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
                     ["B won", "A won", "draw"][usize::from(g.result)],
                     g.plies
                 );
+                if let Some(Ok(mut f)) = pgn.as_ref().map(|m| m.lock()) {
+                    // A failed write loses one replay line, never the match.
+                    let _ = writeln!(f, "{}", g.line);
+                }
                 if let Ok(mut r) = results.lock() {
                     r.push(g);
                 }
@@ -281,12 +292,6 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
         .into_inner()
         .map_err(|_| anyhow!("a worker panicked"))?;
     results.sort_by_key(|g| g.index);
-    if let Some(path) = &args.pgn {
-        let mut f = std::fs::File::create(path).with_context(|| format!("cannot write {path}"))?;
-        for g in &results {
-            writeln!(f, "{}", g.line)?;
-        }
-    }
     report(args, &results, t0.elapsed().as_secs_f64());
     Ok(())
 }
