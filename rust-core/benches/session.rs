@@ -94,6 +94,45 @@ fn bench(c: &mut Criterion) {
         )
     });
     g.bench_function("view_only", |b| b.iter(|| black_box(selected.view())));
+
+    // The same tap late in a long game: the history list grows with every move.
+    let mut long = state.clone();
+    for _ in 0..150 {
+        if long.is_over() {
+            break;
+        }
+        let p = *long.game().position();
+        let mut moves = Vec::new();
+        p.legal_moves_into(&mut moves);
+        let m = p.expand(&greatest_progress(&p, &moves)).unwrap();
+        let generation = long.generation();
+        let event = if long.ai_to_move() {
+            Event::AiMoved { mv: m, generation }
+        } else {
+            let [q, r] = chinese_checkers_core::rules::board::coords(m.path[0]);
+            update(&mut long, Event::Tap { q, r }).unwrap();
+            let [q, r] = chinese_checkers_core::rules::board::coords(m.path[m.path.len() - 1]);
+            update(&mut long, Event::Tap { q, r }).unwrap();
+            if long.view().capabilities.can_end_jump {
+                Event::EndJump
+            } else {
+                Event::CancelTouch
+            }
+        };
+        update(&mut long, event).unwrap();
+    }
+    let moves_played = long.game().history().len();
+    let (lq, lr) = busiest_peg(&long);
+    eprintln!("long game: {moves_played} moves, busiest peg ({lq},{lr})");
+    g.bench_function("tap_select_view_long_game", |b| {
+        let mut s = long.clone();
+        b.iter(|| {
+            update(&mut s, Event::Tap { q: lq, r: lr }).unwrap();
+            let v = black_box(s.view());
+            update(&mut s, Event::CancelTouch).unwrap();
+            v
+        })
+    });
     g.finish();
 }
 
