@@ -99,7 +99,15 @@ static LOGGING: Once = Once::new();
 #[uniffi::export]
 pub fn init_logging(level: LogLevel) {
     LOGGING.call_once(install_logger);
-    log::set_max_level(level.filter());
+    log::set_max_level(env_level().unwrap_or(level.filter()));
+}
+
+/// Desktop and CI only: `RUST_LOG=debug` (a bare level) overrides the level the app asks for.
+fn env_level() -> Option<log::LevelFilter> {
+    if cfg!(any(target_os = "android", target_vendor = "apple")) {
+        return None;
+    }
+    std::env::var("RUST_LOG").ok()?.trim().parse().ok()
 }
 
 #[cfg(target_os = "android")]
@@ -161,6 +169,25 @@ impl GameSession {
         })
     }
 
+    /// Makes `cancel` the search that `cancel_thinking` stops (stopping any earlier one).
+    fn register_search(&self, cancel: &CancelHandle) -> u64 {
+        let id = self
+            .searches
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if let Some((_, old)) = self.search.lock().replace((id, cancel.clone())) {
+            old.cancel();
+        }
+        id
+    }
+
+    /// Forgets search `id` once it is over (unless a newer one replaced it).
+    fn unregister_search(&self, id: u64) {
+        let mut search = self.search.lock();
+        if search.as_ref().is_some_and(|(current, _)| *current == id) {
+            *search = None;
+        }
+    }
+
     /// The search behind `think`, stopped by `cancel` or by `cancel_thinking`.
     fn think_with(&self, cancel: CancelHandle) -> Result<BoardView, SessionError> {
         let (position, level, generation, seed, cancel, id) = {
@@ -176,12 +203,7 @@ impl GameSession {
             }
             let generation = state.generation();
             update(&mut state, Event::AiStarted { generation })?;
-            let id = self
-                .searches
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            if let Some((_, old)) = self.search.lock().replace((id, cancel.clone())) {
-                old.cancel();
-            }
+            let id = self.register_search(&cancel);
             let seed = state.settings().seed ^ generation.wrapping_mul(0x9E37_79B9_7F4A_7C15);
             (
                 *state.game().position(),
@@ -199,12 +221,7 @@ impl GameSession {
         let search_cancel = cancel.clone();
         let report =
             guarded(move || ai::choose_move(&position, level.level(), limits, &search_cancel));
-        {
-            let mut search = self.search.lock();
-            if search.as_ref().is_some_and(|(current, _)| *current == id) {
-                *search = None;
-            }
-        }
+        self.unregister_search(id);
         let mut state = self.state.lock();
         if cancel.is_cancelled() {
             log::info!("AI search cancelled");
@@ -339,6 +356,7 @@ impl GameSession {
     }
 
     /// Computes a hint (about 300 ms; call from a background thread) and shows it on the board.
+    /// `cancel_thinking` stops it (then `Cancelled`).
     pub fn hint(&self) -> Result<BoardView, SessionError> {
         let (position, generation) = {
             let state = self.state.lock();
@@ -350,8 +368,17 @@ impl GameSession {
             (*state.game().position(), state.generation())
         };
         let cancel = CancelHandle::new();
-        let mv = guarded(move || ai::hint(&position, &cancel))?;
-        self.apply(Event::HintReady { mv, generation })
+        let id = self.register_search(&cancel);
+        let search_cancel = cancel.clone();
+        let mv = guarded(move || ai::hint(&position, &search_cancel));
+        self.unregister_search(id);
+        if cancel.is_cancelled() {
+            return Err(SessionError::Cancelled);
+        }
+        self.apply(Event::HintReady {
+            mv: mv?,
+            generation,
+        })
     }
 
     /// Limits the AI's thinking time per move (`None`: the level's own budget).

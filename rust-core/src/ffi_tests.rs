@@ -138,3 +138,20 @@ fn statistics_and_opponents() {
     init_logging(LogLevel::Warn);
     init_logging(LogLevel::Error);
 }
+
+#[test]
+fn cancel_thinking_stops_a_hint() {
+    let s = session(AiLevel::Beginner, Opener::Side1);
+    let other = Arc::clone(&s);
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(30));
+        other.cancel_thinking();
+    });
+    let r = s.hint();
+    canceller.join().unwrap();
+    // The hint either finished first or was cancelled; it never fails otherwise.
+    match r {
+        Ok(v) => assert!(v.hint.len() >= 2),
+        Err(e) => assert_eq!(e, SessionError::Cancelled),
+    }
+}
