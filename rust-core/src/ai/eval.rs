@@ -11,7 +11,7 @@
 
 use once_cell::sync::Lazy;
 
-use crate::rules::board::{distance, Colour, Hole, HOLES};
+use crate::rules::board::{distance, Bits, Colour, Hole, HOLES};
 use crate::rules::{MoveKind, Position};
 
 /// Engine units per hole of distance.
@@ -105,37 +105,79 @@ pub(crate) fn colour_cost(p: &Position, c: Colour) -> i32 {
     sum - done
 }
 
-/// Penalty for each opposing peg that sits in one of our targets with no move at all.
-///
-/// Without swaps (classic) such a peg can never leave, so neither side can finish; the race
-/// measure alone even rewards keeping it trapped, since its owner's distance stays high. Charging
-/// the trap to the side whose target it blocks makes that side open a way out.
-pub const TRAP: i32 = 6 * UNIT;
+/// Moves the peg on `h` needs to get out of `camp` with every other peg standing still
+/// (`BLOCKED` when it cannot within four).
+fn exit_moves(p: &Position, h: crate::rules::board::Hole, colour: Colour, camp: Bits) -> i32 {
+    let occ = p.occupied() & !crate::rules::board::bit(h);
+    let mut visited = crate::rules::board::bit(h);
+    let mut frontier = visited;
+    for depth in 1..=4 {
+        let mut next = 0;
+        for f in crate::rules::board::holes(frontier) {
+            next |= p.peg_reach(f, colour, occ).all();
+        }
+        next &= !visited;
+        if next & !camp != 0 {
+            return depth;
+        }
+        if next == 0 {
+            break;
+        }
+        visited |= next;
+        frontier = next;
+    }
+    BLOCKED
+}
 
-/// Opposing pegs with no move at all standing in the player's targets.
-pub(crate) fn trapped_squatters(p: &Position, player: usize) -> i32 {
-    let own = p.pegs_of_player(player);
-    let mut n = 0;
-    for c in p.players()[player].colours() {
-        let squatters = p.target(c) & p.occupied() & !own;
-        for h in crate::rules::board::holes(squatters) {
-            if let Some(sc) = p.colour_at(h) {
-                if p.peg_reach(h, sc, p.occupied()).all() == 0 {
-                    n += 1;
-                }
+/// Exit distance charged for a squatter that cannot get out at all.
+const BLOCKED: i32 = 6;
+
+/// Adds the cost of blocked targets to each side: an opposing peg in a target it must leave
+/// (win rule `all_own`) is charged to both sides by how many moves it needs to get out.
+///
+/// The race measure alone even rewards locking such a peg in (its owner's distance stays high),
+/// and without swaps (classic) neither side can then finish and the game loops. Charging the
+/// target's side makes it open a way out; charging the owner makes it walk out, lateral moves
+/// included, which the distance measure does not see.
+pub(crate) fn blockage(p: &Position, side_cost: &mut [i32; 16]) {
+    if p.rules().options.win != crate::rules::WinRule::AllOwn {
+        return;
+    }
+    for player in 0..p.player_count() {
+        let own = p.pegs_of_player(player);
+        for c in p.players()[player].colours() {
+            let target = p.target(c);
+            let squatters = target & p.occupied() & !own;
+            // Only an endgame matter: early on the target is simply the other army's home.
+            if squatters.count_ones() > 3 || (p.pegs_of(c) & target).count_ones() < 5 {
+                continue;
+            }
+            for h in crate::rules::board::holes(squatters) {
+                let Some(sc) = p.colour_at(h) else { continue };
+                let Some(owner) = p.owner_of(sc) else {
+                    continue;
+                };
+                let e = exit_moves(p, h, sc, target);
+                side_cost[side_of(p, player)] += UNIT * (2 * e + 2);
+                side_cost[side_of(p, owner)] += 2 * UNIT * (e - 1);
             }
         }
     }
-    n
 }
 
-/// Remaining cost of one player (all its colours), trapped squatters included.
+/// The blockage cost of one player's side (see [`blockage`]).
+pub(crate) fn blockage_of(p: &Position, player: usize) -> i32 {
+    let mut costs = [0; 16];
+    blockage(p, &mut costs);
+    costs[side_of(p, player)]
+}
+
+/// Remaining race cost of one player (all its colours).
 pub(crate) fn player_cost(p: &Position, player: usize) -> i32 {
-    let race: i32 = p.players()[player]
+    p.players()[player]
         .colours()
         .map(|c| colour_cost(p, c))
-        .sum();
-    race + TRAP * trapped_squatters(p, player)
+        .sum()
 }
 
 /// Which "side" a player belongs to: its team in partnership play, else itself.
@@ -161,6 +203,7 @@ pub(crate) fn evaluate(p: &Position, root: usize) -> i32 {
         side_cost[s] += player_cost(p, player);
         seen[s] = true;
     }
+    blockage(p, &mut side_cost);
     for s in 0..16 {
         if !seen[s] {
             continue;

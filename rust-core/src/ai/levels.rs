@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use crate::rules::board::{holes, Colour};
 use crate::rules::{CompactMove, Move, MoveKind, Position};
 
-use super::eval::{hash, move_gain, trapped_squatters, TRAP, UNIT};
+use super::eval::{blockage_of, hash, move_gain, UNIT};
 use super::race::Race;
 use super::search::{Config, Searcher};
 use super::{CancelHandle, Level, SearchLimits, SearchReport};
@@ -248,16 +248,16 @@ fn policy(
     roots: &[CompactMove],
     rng: &mut StdRng,
 ) -> CompactMove {
-    // A trapped squatter in our target means nobody can finish: opening a way out is worth
-    // more than any step forward (see `eval::TRAP`).
+    // A squatter in a target (ours, or our peg in theirs) stops the game from ending: opening
+    // the way out counts like progress (see `eval::blockage`).
     let me = position.to_move();
-    let trapped = trapped_squatters(position, me);
+    let blocked = blockage_of(position, me);
     let gain = |m: &CompactMove| {
         let mut g = move_gain(position, m);
-        if trapped > 0 {
+        if blocked > 0 {
             let mut q = *position;
             q.apply(m);
-            g += TRAP * (trapped - trapped_squatters(&q, me));
+            g += blocked - blockage_of(&q, me);
         }
         g
     };

@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use crate::rules::{CompactMove, MoveKind, Position};
 
-use super::eval::{evaluate, hash, move_gain, side_of, UNIT, WIN, WIN_BOUND};
+use super::eval::{blockage_of, evaluate, hash, move_gain, side_of, UNIT, WIN, WIN_BOUND};
 use super::CancelHandle;
 
 /// Deepest ply the buffers are sized for.
@@ -209,8 +209,17 @@ impl<'a> Searcher<'a> {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         let mut best_gain = i32::MIN;
+        // In a blocked endgame the moves that matter (opening a way out) look like retreats;
+        // score them by what they do to the blockage instead of pruning them.
+        let mover = pos.to_move();
+        let blocked = blockage_of(pos, mover);
         for m in &list {
-            let g = move_gain(pos, m);
+            let mut g = move_gain(pos, m);
+            if blocked > 0 {
+                let mut q = *pos;
+                q.apply(m);
+                g += blocked - blockage_of(&q, mover);
+            }
             best_gain = best_gain.max(g);
             let mut key = g * 64;
             if m.kind != MoveKind::Pass && m.kind != MoveKind::Swap {
@@ -231,7 +240,7 @@ impl<'a> Searcher<'a> {
         if order.len() > keep {
             order.truncate(keep);
         }
-        if best_gain > 0 {
+        if best_gain > 0 && blocked == 0 {
             let floor = -2 * UNIT;
             let mut i = 0;
             while i < order.len() {
