@@ -348,6 +348,11 @@ fn a_full_solo_game_ends() {
         }
     }
     let v = s.view();
+    eprintln!(
+        "full game: {} moves, {:?}",
+        v.history.len(),
+        v.outcome.as_ref().map(|o| o.reason)
+    );
     assert!(v.outcome.is_some(), "{} moves", v.history.len());
 }
 
