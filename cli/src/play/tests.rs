@@ -1,1 +1,405 @@
+//! Unit tests of the terminal game: exact screens on ratatui's test backend, cursor movement,
+//! clicks, keys, options and saves.
 
+use std::sync::Arc;
+
+use chinese_checkers_core::ffi::GameSession;
+use chinese_checkers_core::session::{Coord, Highlight, Mode, Opener};
+use clap::Parser;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use ratatui::style::Color;
+use ratatui::Terminal;
+
+use super::board::{step_cursor, Direction};
+use super::render::{self, history_text};
+use super::{save, settings, App, OpensArg, PlayArgs};
+
+/// `chinese-checkers play ...` as the tests parse it.
+#[derive(Parser)]
+struct Cmd {
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+fn args(argv: &[&str]) -> PlayArgs {
+    let mut all = vec!["play"];
+    all.extend_from_slice(argv);
+    Cmd::try_parse_from(all).unwrap().play
+}
+
+/// A solo tripot game against the Beginner, one colour each, the person opening, seed 1; the
+/// AI does not move by itself.
+fn app() -> App {
+    let session = GameSession::new(settings(&args(&[]), 1)).unwrap();
+    let mut app = App::new(session);
+    app.autoplay = false;
+    app
+}
+
+fn c(q: i32, r: i32) -> Coord {
+    Coord { q, r }
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+fn lines(buf: &Buffer) -> Vec<String> {
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect()
+}
+
+fn screen(app: &mut App, width: u16, height: u16) -> Vec<String> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| render::draw(f, app)).unwrap();
+    lines(terminal.backend().buffer())
+}
+
+/// The person selected the peg on `[-3,5]`: its two steps are offered.
+const SELECTED: [&str; 23] = [
+    "Chinese Checkers  You (R) vs Jean Médecin (B)  at -3,5                          ",
+    " Turn: You                                                                      ",
+    "┌ Board ────────────────────────────────────────────┐┌ Players ────────────────┐",
+    "│                         B                         ││▶ You R                  │",
+    "│                       B   B                       ││  Jean Médecin B         │",
+    "│                     B   B   B                     │└─────────────────────────┘",
+    "│                   B   B   B   B                   │┌ Legend ─────────────────┐",
+    "│ ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   · ││[R] cursor   <R> selected│",
+    "│   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ││ +  step      *  jump    │",
+    "│     ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·     ││{B} swap     (·) chain   │",
+    "│       ·   ·   ·   ·   ·   ·   ·   ·   ·   ·       ││-·- last move ?·? hint   │",
+    "│         ·   ·   ·   ·   ·   ·   ·   ·   ·         │└─────────────────────────┘",
+    "│       ·   ·   ·   ·   ·   ·   ·   ·   ·   ·       │┌ History ────────────────┐",
+    "│     ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·     ││                         │",
+    "│   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ││                         │",
+    "│ ·   ·   ·   ·   ·   +   +   ·   ·   ·   ·   ·   · ││                         │",
+    "│                   R  [R]  R   R                   ││                         │",
+    "│                     R   R   R                     ││                         │",
+    "│                       R   R                       ││                         │",
+    "│                         R                         ││                         │",
+    "└───────────────────────────────────────────────────┘└─────────────────────────┘",
+    "                                                                                ",
+    "←↑↓→ move  Enter select/play  e end jump  u undo  r redo  h hint  q quit        ",
+];
+
+#[test]
+fn a_selected_peg_and_its_steps_are_drawn_exactly() {
+    let mut app = app();
+    assert_eq!(app.cursor, c(-3, 5), "the cursor starts on a front peg");
+    app.handle_key(key(KeyCode::Enter));
+    let got = screen(&mut app, 80, 23);
+    assert_eq!(got.len(), SELECTED.len());
+    for (i, (g, want)) in got.iter().zip(SELECTED.iter()).enumerate() {
+        assert_eq!(g, want, "line {i}");
+    }
+}
+
+#[test]
+fn pegs_targets_and_cursor_have_their_colours() {
+    let mut app = app();
+    app.handle_key(key(KeyCode::Enter));
+    let mut terminal = Terminal::new(TestBackend::new(80, 23)).unwrap();
+    terminal.draw(|f| render::draw(f, &mut app)).unwrap();
+    let buf = terminal.backend().buffer();
+    // Row 3 holds N's tip (blue), row 19 S's tip (red); the step targets are green.
+    assert_eq!(buf[(26, 3)].symbol(), "B");
+    assert_eq!(buf[(26, 3)].fg, Color::LightBlue);
+    assert_eq!(buf[(26, 19)].symbol(), "R");
+    assert_eq!(buf[(26, 19)].fg, Color::LightRed);
+    assert_eq!(buf[(22, 15)].symbol(), "+");
+    assert_eq!(buf[(22, 15)].fg, Color::Green);
+}
+
+#[test]
+fn a_move_its_path_and_the_history_after_the_ai_replied() {
+    let mut app = app();
+    // Select, go up to the step target, play.
+    app.handle_key(key(KeyCode::Enter));
+    app.handle_key(key(KeyCode::Up));
+    assert_eq!(app.cursor, c(-3, 4));
+    app.handle_key(key(KeyCode::Enter));
+    assert_eq!(app.view.history.len(), 1);
+    assert!(app.view.capabilities.ai_to_move);
+    // The AI's move, as the worker would play it.
+    let view = app.session().think().unwrap();
+    app.view = view;
+    let got = screen(&mut app, 80, 23);
+    let side: String = got[13].chars().skip(53).collect();
+    assert_eq!(side, "│  1 You Step -3,5→-3,4   │");
+    assert!(got[14].contains("  2 Jean M"), "{}", got[14]);
+    assert!(
+        got[15].contains("[R]"),
+        "the cursor stayed on the moved peg"
+    );
+    // The AI's path is marked.
+    assert!(got.iter().any(|l| l.contains("-B-")));
+    assert_eq!(got[1].trim_end(), " Turn: You");
+    // Undo takes both moves back.
+    app.handle_key(key(KeyCode::Char('u')));
+    assert!(app.view.history.is_empty());
+    app.handle_key(key(KeyCode::Char('r')));
+    assert_eq!(app.view.history.len(), 2);
+}
+
+#[test]
+fn a_roomy_terminal_gets_the_tall_board() {
+    let mut app = app();
+    let got = screen(&mut app, 100, 40);
+    assert_eq!(app.placement.map(|p| p.row_step), Some(2));
+    assert_eq!(got[3].trim_end(), "│                         B                         ││▶ You R                                      │");
+    assert!(got[4].starts_with("│                                                   │"));
+    assert_eq!(
+        got[35].chars().filter(|&ch| ch == 'R').count(),
+        1,
+        "S's tip"
+    );
+}
+
+#[test]
+fn a_small_terminal_gets_a_message_not_a_board() {
+    let mut app = app();
+    let got = screen(&mut app, 60, 20);
+    assert_eq!(app.placement, None);
+    let text = got.join(" ");
+    assert!(text.contains("too small"), "{text}");
+    assert!(text.contains("60×20"), "{text}");
+    assert!(!text.contains('·'));
+}
+
+#[test]
+fn arrows_pick_the_nearest_hole_in_that_direction() {
+    let app = app();
+    let v = &app.view;
+    // From S's front row.
+    assert_eq!(
+        step_cursor(v, c(-3, 5), Direction::Right, None),
+        Some(c(-2, 5))
+    );
+    assert_eq!(
+        step_cursor(v, c(-3, 5), Direction::Left, None),
+        Some(c(-4, 5))
+    );
+    assert_eq!(
+        step_cursor(v, c(-3, 5), Direction::Down, None),
+        Some(c(-4, 6))
+    );
+    // The right end of a row goes on to the nearest hole up or down that way.
+    assert_eq!(
+        step_cursor(v, c(-1, 5), Direction::Right, None),
+        Some(c(0, 4))
+    );
+    // The S tip has nothing below it.
+    assert_eq!(step_cursor(v, c(-4, 8), Direction::Down, None), None);
+    // Every hole can reach the centre by arrows alone, and back.
+    for h in &v.holes {
+        let mut at = h.coord;
+        for _ in 0..40 {
+            if at == c(0, 0) {
+                break;
+            }
+            let here = v.holes.iter().find(|k| k.coord == at).unwrap();
+            let dir = if (here.y - 0.5).abs() > 0.01 {
+                if here.y > 0.5 {
+                    Direction::Up
+                } else {
+                    Direction::Down
+                }
+            } else if here.x > 0.5 {
+                Direction::Left
+            } else {
+                Direction::Right
+            };
+            at = step_cursor(v, at, dir, Some(0.5)).unwrap();
+        }
+        assert_eq!(at, c(0, 0), "from {:?}", h.coord);
+    }
+}
+
+#[test]
+fn up_twice_zigzags_back_to_the_same_column() {
+    let mut app = app();
+    app.cursor = c(-4, 8);
+    app.handle_key(key(KeyCode::Up));
+    app.handle_key(key(KeyCode::Up));
+    assert_eq!(app.cursor, c(-3, 6), "straight above the tip");
+    app.handle_key(key(KeyCode::Up));
+    app.handle_key(key(KeyCode::Up));
+    assert_eq!(app.cursor, c(-2, 4));
+}
+
+#[test]
+fn a_click_on_a_hole_taps_it_and_between_holes_cancels() {
+    let mut app = app();
+    screen(&mut app, 80, 23);
+    let p = app.placement.unwrap();
+    let hole = app.view.holes.iter().find(|h| h.coord == c(-2, 5)).unwrap();
+    let (x, y) = p.cell(hole);
+    let click = |column, row| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    app.handle_mouse(click(x + 1, y));
+    assert_eq!(app.cursor, c(-2, 5));
+    assert_eq!(app.view.selected, Some(c(-2, 5)));
+    // Between two holes of a row.
+    app.handle_mouse(click(x + 2, y));
+    assert_eq!(app.view.selected, None);
+    // Select again, then click a step target: the move is played.
+    app.handle_mouse(click(x, y));
+    let target = app
+        .view
+        .holes
+        .iter()
+        .find(|h| h.highlight == Highlight::StepTarget)
+        .unwrap()
+        .clone();
+    let (tx, ty) = p.cell(&target);
+    app.handle_mouse(click(tx - 1, ty));
+    assert_eq!(app.view.history.len(), 1);
+}
+
+#[test]
+fn errors_of_the_core_show_on_the_message_line() {
+    let mut app = app();
+    app.handle_key(key(KeyCode::Char('e')));
+    let got = screen(&mut app, 80, 23);
+    assert_eq!(
+        got[21].trim_end(),
+        " not possible now: no jump is in progress"
+    );
+    // Any successful action clears it.
+    app.handle_key(key(KeyCode::Enter));
+    assert_eq!(app.message, None);
+}
+
+#[test]
+fn quitting_keys() {
+    let mut app = app();
+    app.handle_key(key(KeyCode::Char('q')));
+    assert!(app.quit);
+    let mut app2 = self::app();
+    app2.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(app2.quit);
+}
+
+#[test]
+fn history_lines_fit_their_width() {
+    let app = {
+        let mut a = app();
+        a.handle_key(key(KeyCode::Enter));
+        a.handle_key(key(KeyCode::Up));
+        a.handle_key(key(KeyCode::Enter));
+        a
+    };
+    let item = &app.view.history[0];
+    assert_eq!(history_text(item, 40), "  1 You Step -3,5→-3,4");
+    let mut long = item.clone();
+    long.player_name = "Jean Médecin".into();
+    assert_eq!(history_text(&long, 25), "  1 Jean M Step -3,5→-3,4");
+    long.path = vec![c(-3, 5), c(-3, 3), c(-3, 1)];
+    long.label = "Jump".into();
+    assert_eq!(history_text(&long, 25), "  1 Jean M Jump -3,5→-3,1");
+    assert_eq!(
+        history_text(&long, 40),
+        "  1 Jean Médecin Jump -3,5→-3,3→-3,1"
+    );
+    assert!(history_text(&long, 12).chars().count() <= 12);
+}
+
+#[test]
+fn options_become_new_game_settings() {
+    let s = settings(&args(&["--opens", "opponent"]), 5);
+    assert_eq!(s.opener, Opener::Side2);
+    let s = settings(&args(&["--rules", "classic", "--opens", "opponent"]), 5);
+    assert_eq!(
+        s.mode,
+        Mode::Solo {
+            level: chinese_checkers_core::session::AiLevel::Beginner,
+            human_side: 1
+        }
+    );
+    let s = settings(
+        &args(&["--hotseat", "--colours", "3", "--opens", "coin"]),
+        5,
+    );
+    assert_eq!(s.mode, Mode::PassAndPlay);
+    assert_eq!((s.colours_per_side, s.opener), (3, Opener::CoinToss));
+    let s = settings(
+        &args(&["--rules", "sternhalma", "--players", "6", "--level", "hard"]),
+        5,
+    );
+    assert_eq!(s.players, 6);
+    assert!(GameSession::new(s).is_ok());
+    assert!(Cmd::try_parse_from(["play", "--colours", "4"]).is_err());
+    assert!(Cmd::try_parse_from(["play", "--opens", "me"]).is_err());
+    assert_eq!(args(&["--opens", "coin"]).opens, OpensArg::Coin);
+}
+
+#[test]
+fn online_options_are_parsed_then_refused_clearly() {
+    assert!(
+        Cmd::try_parse_from(["play", "--quick"]).is_err(),
+        "needs --server"
+    );
+    assert!(Cmd::try_parse_from(["play", "--server", "ws://h", "--quick", "--lobby"]).is_err());
+    for extra in [
+        &["--quick"][..],
+        &["--lobby"],
+        &["--room", "ABCD"],
+        &["--create-room"],
+    ] {
+        let mut argv = vec!["--server", "ws://localhost:8080"];
+        argv.extend_from_slice(extra);
+        let a = args(&argv);
+        let err = super::run(&a).unwrap_err().to_string();
+        assert_eq!(err, "online play is not available in this build yet");
+    }
+}
+
+#[test]
+fn saves_round_trip_and_a_corrupt_save_is_refused_clearly() {
+    let dir = std::env::temp_dir().join(format!("cc-play-test-{}", std::process::id()));
+    let path = save::session_file(&dir);
+    let mut app = app();
+    app.handle_key(key(KeyCode::Enter));
+    app.handle_key(key(KeyCode::Up));
+    app.handle_key(key(KeyCode::Enter));
+    save::write(&path, &app.session().save()).unwrap();
+    let restored: Arc<GameSession> = save::load(&path).unwrap();
+    assert_eq!(restored.view().history, app.view.history);
+
+    std::fs::write(
+        &path,
+        "{\"format\":\"chinese-checkers-session\",\"version\":1}",
+    )
+    .unwrap();
+    let err = save::load(&path).err().unwrap().to_string();
+    assert!(err.contains("could not resume the saved game"), "{err}");
+    assert!(err.contains("corrupt save"), "{err}");
+
+    save::remove(&path).unwrap();
+    let err = save::load(&path).err().unwrap().to_string();
+    assert!(err.contains("there is no saved game"), "{err}");
+    save::remove(&path).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_too_small_message_fits_any_size() {
+    for (w, h) in [(1, 1), (10, 3), (79, 23), (80, 22)] {
+        let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
+        assert_eq!(render::render(buf.area, &mut buf, &app()), None);
+    }
+}
