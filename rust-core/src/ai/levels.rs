@@ -182,10 +182,23 @@ pub(crate) fn choose(
     if roots.is_empty() {
         roots = legal.clone();
     }
-    // A peg swapped back and forth gains nothing; only swaps that help are worth a look.
-    let has_forward = roots.iter().any(|m| move_gain(position, m) > 0);
-    if has_forward {
-        roots.retain(|m| m.kind != MoveKind::Swap || move_gain(position, m) > 0);
+    // No pointless shuffles: while some move makes progress (distance, or opening a blocked
+    // target), only progress is played. Besides looking human, this guarantees that games end:
+    // two searching sides in a waiting standoff would otherwise step back and forth forever
+    // (the rules have no repetition limit), whereas progress is bounded.
+    let me = position.to_move();
+    let blocked = blockage_of(position, me);
+    let progress = |m: &CompactMove| {
+        let mut g = move_gain(position, m);
+        if blocked > 0 {
+            let mut q = *position;
+            q.apply(m);
+            g += blocked - blockage_of(&q, me);
+        }
+        g
+    };
+    if roots.iter().any(|m| progress(m) > 0) {
+        roots.retain(|m| progress(m) > 0);
     }
     if prof.race_width > 0 {
         if let Some((mine, theirs)) = separated(position) {
