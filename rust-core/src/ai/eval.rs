@@ -7,7 +7,8 @@
 //! - stragglers: a quadratic term, so that bringing up the rear pays more than running ahead — a
 //!   peg left behind has nobody to jump over late in the race;
 //! - lateral drift: pegs off the corridor towards the target pay extra, they must come back;
-//! - the goal: the measure is shifted so a finished army costs exactly zero.
+//! - the goal: the measure is shifted so a finished army costs exactly zero;
+//! - blocked targets: a squatter that cannot get out is charged to both sides ([`blockage`]).
 
 use once_cell::sync::Lazy;
 
