@@ -385,3 +385,56 @@ fn classic_solo_as_blue_lets_the_ai_open_and_sternhalma_seats_three() {
         Err(SessionError::BadSettings(_))
     ));
 }
+
+mod random_events {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn event() -> impl Strategy<Value = Event> {
+        prop_oneof![
+            8 => (-9i32..=9, -9i32..=9).prop_map(|(q, r)| Event::Tap { q, r }),
+            1 => Just(Event::EndJump),
+            1 => Just(Event::CancelTouch),
+            1 => Just(Event::Undo),
+            1 => Just(Event::Redo),
+            1 => Just(Event::ReplayStart),
+            1 => (-3i32..=3).prop_map(|delta| Event::ReplayStep { delta }),
+            1 => Just(Event::ReplayExit),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Any sequence of events leaves a consistent session: no panic, a full board, a save
+        /// that restores to the same game.
+        #[test]
+        fn any_events_keep_the_session_consistent(
+            colours in 1u32..=3,
+            events in proptest::collection::vec(event(), 0..80),
+        ) {
+            let mut s = SessionState::new(solo("tripot", colours, Opener::Side1)).unwrap();
+            for e in events {
+                if s.ai_to_move() && s.replay.is_none() {
+                    let p = *s.game().position();
+                    let mut moves = Vec::new();
+                    p.legal_moves_into(&mut moves);
+                    let m = p.expand(&crate::ai::greatest_progress(&p, &moves)).unwrap();
+                    let g = s.generation();
+                    update(&mut s, Event::AiMoved { mv: m, generation: g }).unwrap();
+                }
+                let before = s.view();
+                if update(&mut s, e).is_err() {
+                    prop_assert_eq!(before, s.view(), "a refused event changed the view");
+                }
+                let v = s.view();
+                prop_assert_eq!(v.holes.len(), 121);
+                let pegs = v.holes.iter().filter(|h| h.occupant.is_some()).count();
+                prop_assert_eq!(pegs, 20 * colours as usize);
+            }
+            let restored = SessionState::restore(&s.save()).unwrap();
+            prop_assert_eq!(restored.view().history, s.view().history);
+            prop_assert_eq!(restored.game().position(), s.game().position());
+        }
+    }
+}

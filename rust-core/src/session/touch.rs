@@ -130,6 +130,9 @@ impl SessionState {
 
     /// "End jump": plays the chain in progress as it stands.
     pub(crate) fn end_jump(&mut self) -> Result<(), SessionError> {
+        if !matches!(self.touch, Touch::Chain { .. }) {
+            return Err(SessionError::NotNow("no jump is in progress".into()));
+        }
         let Touch::Chain { path, targets } = std::mem::take(&mut self.touch) else {
             return Err(SessionError::NotNow("no jump is in progress".into()));
         };
