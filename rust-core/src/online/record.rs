@@ -28,6 +28,12 @@ pub enum Command {
     Draw(DrawAction),
     /// Ask for a rematch.
     Rematch,
+    /// Both sides asked for a rematch: record the new game's id (server only; refused once one
+    /// was recorded, so only one rematch game ever starts).
+    StartRematch {
+        /// The new game's id.
+        game: String,
+    },
     /// The side's connection dropped (server only).
     Disconnect {
         /// How long its seat is held.
@@ -435,6 +441,10 @@ impl GameRecord {
             Command::Rematch if !over => Err(E::refused(C::NotOver, "the game is not over yet")),
             Command::Rematch if self.rematch[usize::from(side)] => Ok(vec![]),
             Command::Rematch => Ok(vec![GameEvent::RematchOffered { side }]),
+            Command::StartRematch { .. } if !self.rematch_agreed() => Ok(vec![]),
+            Command::StartRematch { game } => Ok(vec![GameEvent::RematchStarted {
+                game: game.clone(),
+            }]),
             Command::Disconnect { .. } if over || !self.connected[usize::from(side)] => Ok(vec![]),
             Command::Disconnect { grace_ms } => Ok(vec![GameEvent::Disconnected {
                 side,

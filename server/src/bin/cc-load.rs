@@ -1,0 +1,3 @@
+//! Load tool (placeholder until the next commit).
+
+fn main() {}

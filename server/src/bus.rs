@@ -1,0 +1,96 @@
+//! The instance-local message bus: which connection listens to which channel.
+//!
+//! Channels are `game:<id>` (a game's numbered events), `user:<token>` (messages for one player,
+//! such as "you were matched") and `lobby` (the open tables changed). The memory backend delivers
+//! here directly; the Redis backend publishes to Redis and every instance's subscriber delivers
+//! what it receives here, so the connection code is the same for both.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use chinese_checkers_core::online::{GameEvent, ServerMsg};
+use parking_lot::Mutex;
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
+
+/// A message on the bus.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "bus", rename_all = "snake_case")]
+pub enum BusMsg {
+    /// A game's event.
+    Game {
+        /// The game.
+        game: String,
+        /// Its number.
+        seq: u64,
+        /// The event.
+        event: GameEvent,
+    },
+    /// A message to forward to a player's connections.
+    User {
+        /// The message.
+        msg: ServerMsg,
+    },
+    /// The lobby's tables changed.
+    Lobby,
+}
+
+/// The channel of a game's events.
+pub fn game_channel(game: &str) -> String {
+    format!("game:{game}")
+}
+
+/// The channel of a player's direct messages.
+pub fn user_channel(token: &str) -> String {
+    format!("user:{token}")
+}
+
+/// The lobby's channel.
+pub const LOBBY: &str = "lobby";
+
+/// Where a connection receives its bus messages.
+pub type Outbox = mpsc::Sender<Arc<BusMsg>>;
+
+/// Subscriptions of this instance's connections.
+#[derive(Default)]
+pub struct Bus {
+    subs: Mutex<HashMap<String, Vec<(u64, Outbox)>>>,
+}
+
+impl Bus {
+    /// Connection `conn` listens to `channel`.
+    pub fn subscribe(&self, channel: &str, conn: u64, outbox: &Outbox) {
+        let mut subs = self.subs.lock();
+        let list = subs.entry(channel.to_owned()).or_default();
+        if !list.iter().any(|(c, _)| *c == conn) {
+            list.push((conn, outbox.clone()));
+        }
+    }
+
+    /// Connection `conn` stops listening to `channel`.
+    pub fn unsubscribe(&self, channel: &str, conn: u64) {
+        let mut subs = self.subs.lock();
+        if let Some(list) = subs.get_mut(channel) {
+            list.retain(|(c, _)| *c != conn);
+            if list.is_empty() {
+                subs.remove(channel);
+            }
+        }
+    }
+
+    /// Delivers a message to every local listener of `channel`. Never blocks: a listener whose
+    /// outbox is full misses it (game events are numbered, so it resyncs on the next one).
+    pub fn deliver(&self, channel: &str, msg: Arc<BusMsg>) {
+        let subs = self.subs.lock();
+        if let Some(list) = subs.get(channel) {
+            for (_, outbox) in list {
+                let _ = outbox.try_send(msg.clone());
+            }
+        }
+    }
+
+    /// How many channels have listeners here.
+    pub fn channels(&self) -> usize {
+        self.subs.lock().len()
+    }
+}

@@ -1,0 +1,809 @@
+//! One client connection: decodes frames, enforces the limits, runs matchmaking and game
+//! commands against the store, and forwards the bus messages it listens to, numbered and without
+//! gaps (a gap is filled from the store, or by a full snapshot).
+
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use chinese_checkers_core::online::{
+    check_name, check_token, decode_client, encode, new_room_code, normalize_room_code, ClientMsg,
+    Command, CommandError, ErrorCode, Format, GameEvent, GameRecord, ServerMsg, PROTOCOL_VERSION,
+};
+use rand::Rng;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use crate::bus::{game_channel, user_channel, BusMsg, Outbox, LOBBY};
+use crate::limits::RateLimiter;
+use crate::metrics::inc;
+use crate::store::{
+    CatchUp, Created, GameMeta, Player, QueueEntry, StoreError, StoredRoom, StoredTable,
+};
+use crate::{App, StopMode};
+
+/// A game this connection follows.
+struct Followed {
+    side: u8,
+    /// The last event number sent to the client.
+    sent: u64,
+    away: bool,
+    over: bool,
+}
+
+struct Conn {
+    app: Arc<App>,
+    id: u64,
+    outbox: Outbox,
+    socket: WebSocket,
+    player: Option<Player>,
+    games: HashMap<String, Followed>,
+    searching: bool,
+    watching: bool,
+    has_tables: bool,
+    rate: RateLimiter,
+    violations: u32,
+    closing: bool,
+}
+
+fn random_id(prefix: char, len: usize) -> String {
+    const ALPHA: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut rng = rand::thread_rng();
+    std::iter::once(prefix)
+        .chain((0..len).map(|_| char::from(ALPHA[rng.gen_range(0..ALPHA.len())])))
+        .collect()
+}
+
+fn err(code: ErrorCode, message: impl Into<String>) -> ServerMsg {
+    ServerMsg::error(code, message, None)
+}
+
+/// Serves one WebSocket until it closes, idles out or the server stops.
+pub(crate) async fn run(app: Arc<App>, socket: WebSocket) {
+    let (outbox, mut inbox) = mpsc::channel::<Arc<BusMsg>>(512);
+    let id = app.next_conn.fetch_add(1, Ordering::Relaxed);
+    inc(&app.metrics.connections_total);
+    app.metrics.connections_open.fetch_add(1, Ordering::Relaxed);
+    let rate = RateLimiter::new(app.limits.rate_per_second, app.limits.rate_burst);
+    let mut conn = Conn {
+        app: app.clone(),
+        id,
+        outbox,
+        socket,
+        player: None,
+        games: HashMap::new(),
+        searching: false,
+        watching: false,
+        has_tables: false,
+        rate,
+        violations: 0,
+        closing: false,
+    };
+    let mut stop = app.stop.clone();
+    let idle = app.limits.idle;
+    let mut deadline = Instant::now() + idle;
+    let mut killed = false;
+    while !conn.closing {
+        tokio::select! {
+            frame = conn.socket.recv() => match frame {
+                Some(Ok(Message::Text(text))) => {
+                    deadline = Instant::now() + idle;
+                    if let Err(e) = conn.on_text(text.as_str()).await {
+                        log::warn!("store error: {e}");
+                        conn.send(err(ErrorCode::Internal, "the server's storage failed; try again")).await;
+                    }
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    deadline = Instant::now() + idle;
+                    conn.send(err(ErrorCode::Malformed, "messages are JSON text frames")).await;
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => deadline = Instant::now() + idle,
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+            },
+            Some(msg) = inbox.recv() => {
+                if let Err(e) = conn.on_bus(&msg).await {
+                    log::warn!("store error: {e}");
+                }
+            }
+            _ = tokio::time::sleep_until(deadline) => {
+                conn.send(err(ErrorCode::Idle, "closed after a long silence")).await;
+                conn.close().await;
+            }
+            changed = stop.changed() => {
+                let mode = *stop.borrow();
+                if changed.is_err() || mode == StopMode::Kill {
+                    killed = true;
+                    break;
+                }
+                if mode == StopMode::Graceful {
+                    conn.send(ServerMsg::ShuttingDown { reconnect_after_ms: 500 }).await;
+                    conn.close().await;
+                    killed = true; // the seats are not released: the clients come back
+                }
+            }
+        }
+    }
+    if !killed {
+        if let Err(e) = conn.leave().await {
+            log::warn!("store error while leaving: {e}");
+        }
+    }
+    conn.unsubscribe_all();
+    app.metrics.connections_open.fetch_sub(1, Ordering::Relaxed);
+}
+
+impl Conn {
+    async fn send(&mut self, msg: ServerMsg) {
+        if matches!(msg, ServerMsg::Error { .. }) {
+            inc(&self.app.metrics.errors);
+        }
+        inc(&self.app.metrics.messages_out);
+        if self
+            .socket
+            .send(Message::Text(encode(&msg).into()))
+            .await
+            .is_err()
+        {
+            self.closing = true;
+        }
+    }
+
+    async fn close(&mut self) {
+        let _ = self
+            .socket
+            .send(Message::Close(Some(CloseFrame {
+                code: 1001,
+                reason: "bye".into(),
+            })))
+            .await;
+        self.closing = true;
+    }
+
+    fn token(&self) -> &str {
+        self.player.as_ref().map_or("", |p| p.token.as_str())
+    }
+
+    async fn on_text(&mut self, text: &str) -> Result<(), StoreError> {
+        inc(&self.app.metrics.messages_in);
+        if !self.rate.allow() {
+            self.violations += 1;
+            if self.violations > self.app.limits.max_violations {
+                self.send(err(ErrorCode::RateLimited, "too many messages; closing"))
+                    .await;
+                self.close().await;
+            } else {
+                self.send(err(ErrorCode::RateLimited, "too many messages; slow down"))
+                    .await;
+            }
+            return Ok(());
+        }
+        if text.len() > self.app.limits.max_frame {
+            let max = self.app.limits.max_frame;
+            self.send(err(
+                ErrorCode::TooLarge,
+                format!("a message has at most {max} bytes"),
+            ))
+            .await;
+            return Ok(());
+        }
+        let msg = match decode_client(text) {
+            Ok(m) => m,
+            Err(e) => {
+                self.send(err(e.code(), e.to_string())).await;
+                return Ok(());
+            }
+        };
+        if self.player.is_none() && !matches!(msg, ClientMsg::Hello { .. } | ClientMsg::Ping) {
+            self.send(err(ErrorCode::HelloFirst, "say hello first"))
+                .await;
+            return Ok(());
+        }
+        self.on_msg(msg).await
+    }
+
+    async fn on_msg(&mut self, msg: ClientMsg) -> Result<(), StoreError> {
+        match msg {
+            ClientMsg::Hello { v, token, name } => self.hello(v, token, name).await?,
+            ClientMsg::SetName { name } => match check_name(&name) {
+                Ok(name) => {
+                    if let Some(p) = self.player.as_mut() {
+                        p.name = name;
+                    }
+                }
+                Err(e) => self.send(err(ErrorCode::BadName, e)).await,
+            },
+            ClientMsg::Ping => self.send(ServerMsg::Pong).await,
+            ClientMsg::QuickMatch { format } => self.quick_match(format).await?,
+            ClientMsg::CancelMatch => {
+                self.app.store.dequeue(self.token()).await?;
+                self.searching = false;
+                self.send(ServerMsg::MatchCancelled).await;
+            }
+            ClientMsg::CreateTable { format } => self.create_table(format).await?,
+            ClientMsg::CloseTable { table } => {
+                if let Some(t) = self.app.store.take_table(&table).await? {
+                    if t.host.token != self.token() {
+                        self.app.store.create_table(&t, usize::MAX).await?;
+                        self.send(err(ErrorCode::TableNotFound, "that table is not yours"))
+                            .await;
+                    } else {
+                        self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+                    }
+                }
+            }
+            ClientMsg::WatchLobby => {
+                self.watching = true;
+                self.app.bus.subscribe(LOBBY, self.id, &self.outbox);
+                self.send_lobby().await?;
+            }
+            ClientMsg::UnwatchLobby => {
+                self.watching = false;
+                self.app.bus.unsubscribe(LOBBY, self.id);
+            }
+            ClientMsg::JoinTable { table } => self.join_table(&table).await?,
+            ClientMsg::CreateRoom { format } => self.create_room(format).await?,
+            ClientMsg::JoinRoom { code } => self.join_room(&code).await?,
+            ClientMsg::Move { game, ply, mv } => {
+                self.command(&game, Command::Move { ply, mv }).await?
+            }
+            ClientMsg::Resign { game } => self.command(&game, Command::Resign).await?,
+            ClientMsg::Draw { game, action } => self.command(&game, Command::Draw(action)).await?,
+            ClientMsg::Rematch { game } => self.rematch(&game).await?,
+            ClientMsg::Resume { game, last_seq } => self.resume(&game, last_seq).await?,
+            ClientMsg::Away { game } => match self.games.get_mut(&game) {
+                Some(f) => f.away = true,
+                None => {
+                    self.send(ServerMsg::error(
+                        ErrorCode::NotInGame,
+                        "resume the game first",
+                        Some(&game),
+                    ))
+                    .await
+                }
+            },
+        }
+        Ok(())
+    }
+
+    async fn hello(&mut self, v: u32, token: String, name: String) -> Result<(), StoreError> {
+        if v != PROTOCOL_VERSION {
+            let msg =
+                format!("this server speaks protocol {PROTOCOL_VERSION}, not {v}; update the app");
+            self.send(err(ErrorCode::UnsupportedVersion, msg)).await;
+            self.close().await;
+            return Ok(());
+        }
+        if let Err(e) = check_token(&token) {
+            self.send(err(ErrorCode::BadToken, e)).await;
+            return Ok(());
+        }
+        let name = match check_name(&name) {
+            Ok(n) => n,
+            Err(e) => {
+                self.send(err(ErrorCode::BadName, e)).await;
+                return Ok(());
+            }
+        };
+        if let Some(old) = self.player.take() {
+            self.app.bus.unsubscribe(&user_channel(&old.token), self.id);
+        }
+        self.app
+            .bus
+            .subscribe(&user_channel(&token), self.id, &self.outbox);
+        let games = self.app.store.active_games(&token).await?;
+        self.player = Some(Player {
+            token,
+            name: name.clone(),
+        });
+        self.send(ServerMsg::Welcome {
+            v: PROTOCOL_VERSION,
+            name,
+            games,
+        })
+        .await;
+        Ok(())
+    }
+
+    fn me(&self) -> Player {
+        self.player.clone().unwrap_or(Player {
+            token: String::new(),
+            name: String::new(),
+        })
+    }
+
+    async fn quick_match(&mut self, format: Option<Format>) -> Result<(), StoreError> {
+        if self.searching {
+            self.send(err(
+                ErrorCode::AlreadySearching,
+                "you are already waiting for an opponent",
+            ))
+            .await;
+            return Ok(());
+        }
+        let me = self.me();
+        let entry = QueueEntry {
+            token: me.token.clone(),
+            name: me.name.clone(),
+            format,
+        };
+        match self.app.store.enqueue(&entry).await? {
+            Some(other) => {
+                let format = other.pairs_with(&entry).unwrap_or(Format::Tripot1);
+                let them = Player {
+                    token: other.token,
+                    name: other.name,
+                };
+                self.start_game(them, me, format).await?;
+            }
+            None => {
+                self.searching = true;
+                self.send(ServerMsg::Searching { format }).await;
+            }
+        }
+        Ok(())
+    }
+
+    /// Creates a game (sides drawn at random) and tells both players.
+    async fn start_game(&mut self, a: Player, b: Player, format: Format) -> Result<(), StoreError> {
+        let (p0, p1) = if rand::thread_rng().gen_bool(0.5) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.start_game_sided(p0, p1, format, &random_id('g', 11))
+            .await
+    }
+
+    async fn start_game_sided(
+        &mut self,
+        p0: Player,
+        p1: Player,
+        format: Format,
+        id: &str,
+    ) -> Result<(), StoreError> {
+        let (_, started) = GameRecord::new(id, format, [p0.name.clone(), p1.name.clone()]);
+        let meta = GameMeta {
+            tokens: [p0.token.clone(), p1.token.clone()],
+        };
+        self.app.store.create_game(id, &meta, &started).await?;
+        inc(&self.app.metrics.games_started);
+        for (side, (me, them)) in [(&p0, &p1), (&p1, &p0)].into_iter().enumerate() {
+            let msg = ServerMsg::Matched {
+                game: id.to_owned(),
+                side: side as u8,
+                format,
+                opponent: them.name.clone(),
+            };
+            self.app
+                .store
+                .publish(&user_channel(&me.token), BusMsg::User { msg })
+                .await?;
+        }
+        Ok(())
+    }
+
+    async fn create_table(&mut self, format: Format) -> Result<(), StoreError> {
+        let table = StoredTable {
+            id: random_id('t', 9),
+            format,
+            host: self.me(),
+        };
+        match self
+            .app
+            .store
+            .create_table(&table, self.app.limits.tables_per_token)
+            .await?
+        {
+            Created::Ok => {
+                self.has_tables = true;
+                self.send(ServerMsg::TableCreated {
+                    table: table.info(),
+                })
+                .await;
+                self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+            }
+            Created::TooMany | Created::Taken => {
+                let max = self.app.limits.tables_per_token;
+                self.send(err(
+                    ErrorCode::TooManyTables,
+                    format!("at most {max} open tables each"),
+                ))
+                .await;
+            }
+        }
+        Ok(())
+    }
+
+    async fn send_lobby(&mut self) -> Result<(), StoreError> {
+        let tables = self
+            .app
+            .store
+            .list_tables()
+            .await?
+            .iter()
+            .map(StoredTable::info)
+            .collect();
+        self.send(ServerMsg::Lobby { tables }).await;
+        Ok(())
+    }
+
+    async fn join_table(&mut self, id: &str) -> Result<(), StoreError> {
+        let Some(table) = self.app.store.take_table(id).await? else {
+            self.send(err(
+                ErrorCode::TableNotFound,
+                "that table is no longer open",
+            ))
+            .await;
+            return Ok(());
+        };
+        if table.host.token == self.token() {
+            self.app.store.create_table(&table, usize::MAX).await?;
+            self.send(err(ErrorCode::OwnTable, "you cannot join your own table"))
+                .await;
+            return Ok(());
+        }
+        self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+        let me = self.me();
+        self.start_game(table.host, me, table.format).await
+    }
+
+    async fn create_room(&mut self, format: Format) -> Result<(), StoreError> {
+        let ttl = self.app.limits.room_ttl.as_secs().max(1);
+        for _ in 0..8 {
+            let code = new_room_code(&mut rand::thread_rng());
+            let room = StoredRoom {
+                code: code.clone(),
+                format,
+                host: self.me(),
+            };
+            match self
+                .app
+                .store
+                .create_room(&room, ttl, self.app.limits.rooms_per_token)
+                .await?
+            {
+                Created::Ok => {
+                    self.send(ServerMsg::RoomCreated {
+                        code,
+                        format,
+                        expires_in_s: ttl,
+                    })
+                    .await;
+                    return Ok(());
+                }
+                Created::TooMany => {
+                    let max = self.app.limits.rooms_per_token;
+                    self.send(err(
+                        ErrorCode::TooManyRooms,
+                        format!("at most {max} open rooms each"),
+                    ))
+                    .await;
+                    return Ok(());
+                }
+                Created::Taken => continue,
+            }
+        }
+        self.send(err(ErrorCode::Internal, "no free room code; try again"))
+            .await;
+        Ok(())
+    }
+
+    async fn join_room(&mut self, code: &str) -> Result<(), StoreError> {
+        let room = match normalize_room_code(code) {
+            Some(code) => self.app.store.take_room(&code).await?,
+            None => None,
+        };
+        let Some(room) = room else {
+            self.send(err(
+                ErrorCode::RoomNotFound,
+                "no room with that code (it may have expired)",
+            ))
+            .await;
+            return Ok(());
+        };
+        if room.host.token == self.token() {
+            let ttl = self.app.limits.room_ttl.as_secs().max(1);
+            self.app.store.create_room(&room, ttl, usize::MAX).await?;
+            self.send(err(ErrorCode::OwnTable, "you cannot join your own room"))
+                .await;
+            return Ok(());
+        }
+        let me = self.me();
+        self.start_game(room.host, me, room.format).await
+    }
+
+    /// Runs a game command; refusals go back to the sender only.
+    async fn command(&mut self, game: &str, command: Command) -> Result<(), StoreError> {
+        let is_move = matches!(command, Command::Move { .. });
+        let token = self.token().to_owned();
+        match self.app.store.update_game(game, &token, &command).await? {
+            Ok(_) => {
+                if is_move {
+                    inc(&self.app.metrics.moves);
+                }
+            }
+            Err(CommandError::Duplicate(ply)) => {
+                self.send(ServerMsg::Ack {
+                    game: game.to_owned(),
+                    ply,
+                })
+                .await
+            }
+            Err(CommandError::Refused(code, message)) => {
+                self.send(ServerMsg::error(code, message, Some(game))).await
+            }
+        }
+        Ok(())
+    }
+
+    async fn rematch(&mut self, game: &str) -> Result<(), StoreError> {
+        let token = self.token().to_owned();
+        match self
+            .app
+            .store
+            .update_game(game, &token, &Command::Rematch)
+            .await?
+        {
+            Err(CommandError::Refused(code, message)) => {
+                self.send(ServerMsg::error(code, message, Some(game))).await;
+                return Ok(());
+            }
+            Err(CommandError::Duplicate(_)) => return Ok(()),
+            Ok(_) => {}
+        }
+        // Both asked? Record the new game's id first: only one instance wins that append.
+        let new_id = random_id('g', 11);
+        let start = Command::StartRematch {
+            game: new_id.clone(),
+        };
+        let Ok(events) = self.app.store.update_game(game, &token, &start).await? else {
+            return Ok(());
+        };
+        if events.is_empty() {
+            return Ok(());
+        }
+        let Ok(resumed) = self.app.store.resume(game, &token, 0).await? else {
+            return Ok(());
+        };
+        let CatchUp::Snapshot(snap) = resumed.catch_up else {
+            return Ok(());
+        };
+        let me = self.me();
+        let them_side = usize::from(1 - resumed.side);
+        let them = Player {
+            token: String::new(),
+            name: snap.players[them_side].clone(),
+        };
+        // The other player's token comes from the stored game.
+        // Tokens are not in snapshots (they are secrets); the store knows them.
+        let app = self.app.clone();
+        let Some(their_token) = app.store.token_of(game, 1 - resumed.side).await? else {
+            return Ok(());
+        };
+        let them = Player {
+            token: their_token,
+            ..them
+        };
+        // Sides swap: whoever was side 1 opens the rematch.
+        let (p0, p1) = if resumed.side == 1 {
+            (me, them)
+        } else {
+            (them, me)
+        };
+        self.start_game_sided(p0, p1, snap.format, &new_id).await
+    }
+
+    async fn resume(&mut self, game: &str, last_seq: u64) -> Result<(), StoreError> {
+        let token = self.token().to_owned();
+        // Listen first, so nothing published meanwhile is lost (duplicates are dropped).
+        self.app
+            .bus
+            .subscribe(&game_channel(game), self.id, &self.outbox);
+        let resumed = match self.app.store.resume(game, &token, last_seq).await? {
+            Ok(r) => r,
+            Err(CommandError::Refused(code, message)) => {
+                if !self.games.contains_key(game) {
+                    self.app.bus.unsubscribe(&game_channel(game), self.id);
+                }
+                self.send(ServerMsg::error(code, message, Some(game))).await;
+                return Ok(());
+            }
+            Err(CommandError::Duplicate(_)) => return Ok(()),
+        };
+        let followed = self.games.entry(game.to_owned()).or_insert(Followed {
+            side: resumed.side,
+            sent: last_seq,
+            away: false,
+            over: resumed.over,
+        });
+        followed.sent = last_seq;
+        followed.away = false;
+        self.send_catch_up(game, resumed.catch_up).await;
+        if !resumed.over {
+            self.command(game, Command::Reconnect).await?;
+        }
+        Ok(())
+    }
+
+    async fn send_catch_up(&mut self, game: &str, catch_up: CatchUp) {
+        match catch_up {
+            CatchUp::Events(events) => {
+                for (seq, event) in events {
+                    let sent = self.games.get(game).map_or(0, |f| f.sent);
+                    if seq == sent + 1 {
+                        self.forward_event(game, seq, event).await;
+                    }
+                }
+            }
+            CatchUp::Snapshot(snapshot) => {
+                if let Some(f) = self.games.get_mut(game) {
+                    f.sent = snapshot.seq;
+                    f.over = snapshot.result.is_some();
+                }
+                self.send(ServerMsg::Sync { snapshot }).await;
+            }
+        }
+    }
+
+    async fn forward_event(&mut self, game: &str, seq: u64, event: GameEvent) {
+        let mut reconnect = false;
+        if let Some(f) = self.games.get_mut(game) {
+            f.sent = seq;
+            match &event {
+                GameEvent::Ended { .. } => f.over = true,
+                // Someone marked us away while we are here (an older socket closing late).
+                GameEvent::Disconnected { side, .. } if *side == f.side => reconnect = true,
+                _ => {}
+            }
+        }
+        self.send(ServerMsg::Event {
+            game: game.to_owned(),
+            seq,
+            event,
+        })
+        .await;
+        if reconnect {
+            if let Err(e) = self.command(game, Command::Reconnect).await {
+                log::warn!("store error: {e}");
+            }
+        }
+    }
+
+    async fn on_bus(&mut self, msg: &BusMsg) -> Result<(), StoreError> {
+        match msg {
+            BusMsg::Game { game, seq, event } => {
+                let Some(f) = self.games.get(game) else {
+                    return Ok(());
+                };
+                let sent = f.sent;
+                if *seq <= sent {
+                    return Ok(());
+                }
+                if *seq == sent + 1 {
+                    self.forward_event(game, *seq, event.clone()).await;
+                } else {
+                    let token = self.token().to_owned();
+                    if let Ok(resumed) = self.app.store.resume(game, &token, sent).await? {
+                        self.send_catch_up(game, resumed.catch_up).await;
+                    }
+                }
+            }
+            BusMsg::User { msg } => {
+                if let ServerMsg::Matched { game, side, .. } = msg {
+                    if self.searching {
+                        self.searching = false;
+                        self.app.store.dequeue(self.token()).await?;
+                    }
+                    let game = game.clone();
+                    self.app
+                        .bus
+                        .subscribe(&game_channel(&game), self.id, &self.outbox);
+                    self.games.insert(
+                        game.clone(),
+                        Followed {
+                            side: *side,
+                            sent: 0,
+                            away: false,
+                            over: false,
+                        },
+                    );
+                    self.send(msg.clone()).await;
+                    let token = self.token().to_owned();
+                    if let Ok(resumed) = self.app.store.resume(&game, &token, 0).await? {
+                        self.send_catch_up(&game, resumed.catch_up).await;
+                    }
+                } else {
+                    self.send(msg.clone()).await;
+                }
+            }
+            BusMsg::Lobby => {
+                if self.watching {
+                    self.send_lobby().await?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The socket is gone: leave the queue, close tables, hold the seats for the grace period.
+    async fn leave(&mut self) -> Result<(), StoreError> {
+        let Some(me) = self.player.clone() else {
+            return Ok(());
+        };
+        if self.searching {
+            self.app.store.dequeue(&me.token).await?;
+        }
+        if self.has_tables && self.app.store.close_tables_of(&me.token).await? > 0 {
+            self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+        }
+        let limits = &self.app.limits;
+        let open: Vec<(String, Duration)> = self
+            .games
+            .iter()
+            .filter(|(_, f)| !f.over)
+            .map(|(g, f)| {
+                (
+                    g.clone(),
+                    if f.away {
+                        limits.background_grace
+                    } else {
+                        limits.grace
+                    },
+                )
+            })
+            .collect();
+        for (game, grace) in open {
+            let grace_ms = grace.as_millis() as u64;
+            let cmd = Command::Disconnect { grace_ms };
+            let Ok(events) = self.app.store.update_game(&game, &me.token, &cmd).await? else {
+                continue;
+            };
+            for (seq, event) in events {
+                if matches!(event, GameEvent::Disconnected { .. }) {
+                    spawn_abandon_timer(
+                        self.app.clone(),
+                        game.clone(),
+                        me.token.clone(),
+                        seq,
+                        grace,
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn unsubscribe_all(&mut self) {
+        for game in self.games.keys() {
+            self.app.bus.unsubscribe(&game_channel(game), self.id);
+        }
+        if let Some(p) = &self.player {
+            self.app.bus.unsubscribe(&user_channel(&p.token), self.id);
+        }
+        self.app.bus.unsubscribe(LOBBY, self.id);
+    }
+}
+
+/// After the grace period, the absent side loses unless it came back (the record decides).
+fn spawn_abandon_timer(
+    app: Arc<App>,
+    game: String,
+    token: String,
+    since_seq: u64,
+    grace: Duration,
+) {
+    let mut stop = app.stop.clone();
+    tokio::spawn(async move {
+        tokio::select! {
+            _ = tokio::time::sleep(grace) => {
+                let cmd = Command::Abandon { since_seq };
+                if let Err(e) = app.store.update_game(&game, &token, &cmd).await {
+                    log::warn!("store error in abandonment timer: {e}");
+                }
+            }
+            _ = async { let _ = stop.wait_for(|m| *m != StopMode::Running).await; } => {}
+        }
+    });
+}

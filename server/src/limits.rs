@@ -1,0 +1,98 @@
+//! Abuse limits: the per-connection message rate (a token bucket).
+
+use std::time::{Duration, Instant};
+
+/// A token bucket: `burst` messages at once, refilled at `per_second`.
+#[derive(Debug)]
+pub struct RateLimiter {
+    tokens: f64,
+    burst: f64,
+    per_second: f64,
+    last: Instant,
+}
+
+impl RateLimiter {
+    /// A full bucket.
+    pub fn new(per_second: u32, burst: u32) -> RateLimiter {
+        RateLimiter {
+            tokens: f64::from(burst),
+            burst: f64::from(burst),
+            per_second: f64::from(per_second),
+            last: Instant::now(),
+        }
+    }
+
+    /// Takes one token; `false` when the bucket is empty.
+    pub fn allow(&mut self) -> bool {
+        self.allow_at(Instant::now())
+    }
+
+    fn allow_at(&mut self, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.last);
+        self.last = now;
+        self.tokens = (self.tokens + elapsed.as_secs_f64() * self.per_second).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Limits and timings of a server.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest accepted text frame, in bytes (larger ones get a `too_large` error).
+    pub max_frame: usize,
+    /// Messages per second per connection (sustained).
+    pub rate_per_second: u32,
+    /// Messages a connection may send at once.
+    pub rate_burst: u32,
+    /// Rate violations after which the connection is closed.
+    pub max_violations: u32,
+    /// Open private rooms per token.
+    pub rooms_per_token: usize,
+    /// Open lobby tables per token.
+    pub tables_per_token: usize,
+    /// An unused private room expires after this.
+    pub room_ttl: Duration,
+    /// A connection that sends nothing for this long is closed.
+    pub idle: Duration,
+    /// How long a dropped player's seat is held.
+    pub grace: Duration,
+    /// How long it is held when the app said it was going to the background.
+    pub background_grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_frame: 4096,
+            rate_per_second: 20,
+            rate_burst: 40,
+            max_violations: 50,
+            rooms_per_token: 3,
+            tables_per_token: 3,
+            room_ttl: Duration::from_secs(600),
+            idle: Duration::from_secs(120),
+            grace: Duration::from_secs(60),
+            background_grace: Duration::from_secs(180),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bucket_refills() {
+        let mut r = RateLimiter::new(10, 3);
+        let t = r.last;
+        assert!(r.allow_at(t) && r.allow_at(t) && r.allow_at(t));
+        assert!(!r.allow_at(t));
+        assert!(r.allow_at(t + Duration::from_millis(150)));
+        assert!(!r.allow_at(t + Duration::from_millis(150)));
+    }
+}

@@ -1,0 +1,80 @@
+//! `chinese-checkers-server`: the online server. `cargo run -p chinese-checkers-server` serves on
+//! 127.0.0.1:8080 with everything in memory.
+//!
+//! Options: `--bind ADDR` (default `127.0.0.1:8080`; port 0 picks one), `--redis URL` (scale-out
+//! backend), `--prefix P` (Redis key prefix, default `cc`), `--grace-ms N` (seat grace period).
+//! Prints `listening on ADDR` once ready; SIGINT/SIGTERM stop it gracefully (clients are told).
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use chinese_checkers_server::{start, Backend, Config};
+
+fn parse(args: &[String]) -> Result<Config, String> {
+    let mut config = Config::default();
+    let mut redis: Option<String> = None;
+    let mut prefix = "cc".to_owned();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().cloned().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--bind" => {
+                config.bind = value()?.parse().map_err(|e| format!("--bind: {e}"))?;
+            }
+            "--redis" => redis = Some(value()?),
+            "--prefix" => prefix = value()?,
+            "--grace-ms" => {
+                let ms: u64 = value()?.parse().map_err(|e| format!("--grace-ms: {e}"))?;
+                config.limits.grace = Duration::from_millis(ms);
+            }
+            "--help" | "-h" => {
+                return Err(
+                    "usage: chinese-checkers-server [--bind ADDR] [--redis URL] \
+                            [--prefix P] [--grace-ms N]"
+                        .into(),
+                )
+            }
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    if let Some(url) = redis {
+        config.backend = Backend::Redis { url, prefix };
+    }
+    Ok(config)
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let config = match parse(&args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let server = match start(config).await {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("listening on {}", server.addr());
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = term => {}
+    }
+    log::info!("shutting down");
+    server.shutdown().await;
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,281 @@
+//! The embedded backend: all state in this process's memory.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chinese_checkers_core::online::{Command, CommandError, GameEvent, GameRecord};
+use parking_lot::{Mutex, RwLock};
+
+use super::{
+    no_game, not_in_game, CatchUp, Created, GameMeta, QueueEntry, Resumed, StoreError, StoredRoom,
+    StoredTable, MAX_CATCH_UP,
+};
+use crate::bus::{game_channel, Bus, BusMsg};
+
+struct MemGame {
+    meta: GameMeta,
+    record: GameRecord,
+    events: Vec<GameEvent>,
+}
+
+/// All state in memory; bus messages are delivered to this instance's listeners directly.
+pub struct MemoryStore {
+    bus: Arc<Bus>,
+    games: RwLock<HashMap<String, Arc<Mutex<MemGame>>>>,
+    user_games: Mutex<HashMap<String, HashSet<String>>>,
+    queue: Mutex<Vec<QueueEntry>>,
+    tables: Mutex<Vec<StoredTable>>,
+    rooms: Mutex<HashMap<String, (StoredRoom, Instant)>>,
+}
+
+impl MemoryStore {
+    /// An empty store delivering to `bus`.
+    pub fn new(bus: Arc<Bus>) -> MemoryStore {
+        MemoryStore {
+            bus,
+            games: RwLock::default(),
+            user_games: Mutex::default(),
+            queue: Mutex::default(),
+            tables: Mutex::default(),
+            rooms: Mutex::default(),
+        }
+    }
+
+    pub(super) async fn publish(&self, channel: &str, msg: BusMsg) -> Result<(), StoreError> {
+        self.bus.deliver(channel, Arc::new(msg));
+        Ok(())
+    }
+
+    pub(super) async fn create_game(
+        &self,
+        id: &str,
+        meta: &GameMeta,
+        started: &GameEvent,
+    ) -> Result<(), StoreError> {
+        let record =
+            GameRecord::replay(id, [started]).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let game = MemGame {
+            meta: meta.clone(),
+            record,
+            events: vec![started.clone()],
+        };
+        self.games
+            .write()
+            .insert(id.to_owned(), Arc::new(Mutex::new(game)));
+        let mut users = self.user_games.lock();
+        for token in &meta.tokens {
+            users
+                .entry(token.clone())
+                .or_default()
+                .insert(id.to_owned());
+        }
+        drop(users);
+        self.bus.deliver(
+            &game_channel(id),
+            Arc::new(BusMsg::Game {
+                game: id.to_owned(),
+                seq: 1,
+                event: started.clone(),
+            }),
+        );
+        Ok(())
+    }
+
+    fn game(&self, id: &str) -> Option<Arc<Mutex<MemGame>>> {
+        self.games.read().get(id).cloned()
+    }
+
+    pub(super) async fn update_game(
+        &self,
+        id: &str,
+        token: &str,
+        command: &Command,
+    ) -> Result<Result<Vec<(u64, GameEvent)>, CommandError>, StoreError> {
+        let Some(game) = self.game(id) else {
+            return Ok(Err(no_game(id)));
+        };
+        let mut g = game.lock();
+        let Some(side) = g.meta.side_of(token) else {
+            return Ok(Err(not_in_game()));
+        };
+        let was_over = g.record.is_over();
+        let events = match g.record.execute(side, command) {
+            Ok(events) => events,
+            Err(e) => return Ok(Err(e)),
+        };
+        for (seq, event) in &events {
+            g.events.push(event.clone());
+            // Delivered under the game's lock, so listeners see the events in order.
+            self.bus.deliver(
+                &game_channel(id),
+                Arc::new(BusMsg::Game {
+                    game: id.to_owned(),
+                    seq: *seq,
+                    event: event.clone(),
+                }),
+            );
+        }
+        if !was_over && g.record.is_over() {
+            let mut users = self.user_games.lock();
+            for t in &g.meta.tokens {
+                if let Some(set) = users.get_mut(t) {
+                    set.remove(id);
+                    if set.is_empty() {
+                        users.remove(t);
+                    }
+                }
+            }
+        }
+        Ok(Ok(events))
+    }
+
+    pub(super) async fn resume(
+        &self,
+        id: &str,
+        token: &str,
+        last_seq: u64,
+    ) -> Result<Result<Resumed, CommandError>, StoreError> {
+        let Some(game) = self.game(id) else {
+            return Ok(Err(no_game(id)));
+        };
+        let g = game.lock();
+        let Some(side) = g.meta.side_of(token) else {
+            return Ok(Err(not_in_game()));
+        };
+        let now = g.record.seq();
+        let catch_up = if last_seq == 0 || last_seq > now || now - last_seq > MAX_CATCH_UP {
+            CatchUp::Snapshot(g.record.snapshot(side))
+        } else {
+            let from = last_seq as usize; // events[i] has seq i + 1
+            CatchUp::Events(
+                g.events[from..]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| ((from + i + 1) as u64, e.clone()))
+                    .collect(),
+            )
+        };
+        Ok(Ok(Resumed {
+            side,
+            catch_up,
+            over: g.record.is_over(),
+        }))
+    }
+
+    pub(super) async fn token_of(&self, id: &str, side: u8) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .game(id)
+            .map(|g| g.lock().meta.tokens[usize::from(side & 1)].clone()))
+    }
+
+    pub(super) async fn active_games(&self, token: &str) -> Result<Vec<String>, StoreError> {
+        let mut games: Vec<String> = self
+            .user_games
+            .lock()
+            .get(token)
+            .map(|s| s.iter().cloned().collect())
+            .unwrap_or_default();
+        games.sort();
+        Ok(games)
+    }
+
+    pub(super) async fn enqueue(
+        &self,
+        entry: &QueueEntry,
+    ) -> Result<Option<QueueEntry>, StoreError> {
+        let mut queue = self.queue.lock();
+        queue.retain(|e| e.token != entry.token);
+        if let Some(i) = queue.iter().position(|e| e.pairs_with(entry).is_some()) {
+            return Ok(Some(queue.remove(i)));
+        }
+        queue.push(entry.clone());
+        Ok(None)
+    }
+
+    pub(super) async fn dequeue(&self, token: &str) -> Result<bool, StoreError> {
+        let mut queue = self.queue.lock();
+        let before = queue.len();
+        queue.retain(|e| e.token != token);
+        Ok(queue.len() != before)
+    }
+
+    pub(super) async fn create_table(
+        &self,
+        table: &StoredTable,
+        max: usize,
+    ) -> Result<Created, StoreError> {
+        let mut tables = self.tables.lock();
+        if tables
+            .iter()
+            .filter(|t| t.host.token == table.host.token)
+            .count()
+            >= max
+        {
+            return Ok(Created::TooMany);
+        }
+        if tables.iter().any(|t| t.id == table.id) {
+            return Ok(Created::Taken);
+        }
+        tables.push(table.clone());
+        Ok(Created::Ok)
+    }
+
+    pub(super) async fn take_table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        let mut tables = self.tables.lock();
+        Ok(tables
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| tables.remove(i)))
+    }
+
+    pub(super) async fn close_tables_of(&self, token: &str) -> Result<usize, StoreError> {
+        let mut tables = self.tables.lock();
+        let before = tables.len();
+        tables.retain(|t| t.host.token != token);
+        Ok(before - tables.len())
+    }
+
+    pub(super) async fn list_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
+        Ok(self.tables.lock().clone())
+    }
+
+    pub(super) async fn create_room(
+        &self,
+        room: &StoredRoom,
+        ttl_s: u64,
+        max: usize,
+    ) -> Result<Created, StoreError> {
+        let now = Instant::now();
+        let mut rooms = self.rooms.lock();
+        rooms.retain(|_, (_, expires)| *expires > now);
+        let mine = rooms
+            .values()
+            .filter(|(r, _)| r.host.token == room.host.token)
+            .count();
+        if mine >= max {
+            return Ok(Created::TooMany);
+        }
+        if rooms.contains_key(&room.code) {
+            return Ok(Created::Taken);
+        }
+        rooms.insert(
+            room.code.clone(),
+            (room.clone(), now + Duration::from_secs(ttl_s)),
+        );
+        Ok(Created::Ok)
+    }
+
+    pub(super) async fn take_room(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
+        let now = Instant::now();
+        let mut rooms = self.rooms.lock();
+        match rooms.remove(code) {
+            Some((room, expires)) if expires > now => Ok(Some(room)),
+            _ => Ok(None),
+        }
+    }
+
+    pub(super) fn games_cached(&self) -> usize {
+        self.games.read().len()
+    }
+}

@@ -1,0 +1,277 @@
+//! Where the shared state lives: quick-match queue, lobby tables, private rooms and game records.
+//!
+//! Two backends with the same behaviour: [`memory`] (one process, the default) and [`redis`]
+//! (any number of instances on one Redis, relaying through Redis pub/sub). Game records are
+//! event logs; appending is compare-and-append on the log's length, so two instances never
+//! number two events alike, and every appended event is published on the game's channel.
+
+pub mod memory;
+pub mod redis;
+
+use chinese_checkers_core::online::{
+    Command, CommandError, ErrorCode, Format, GameEvent, GameSnapshot, TableInfo,
+};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::bus::BusMsg;
+
+/// A backend failure (Redis unreachable, corrupt record).
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// Redis failed.
+    #[error("redis: {0}")]
+    Redis(#[from] ::redis::RedisError),
+    /// A stored value does not decode.
+    #[error("corrupt stored value: {0}")]
+    Corrupt(String),
+}
+
+/// A player as the server knows them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The device token.
+    pub token: String,
+    /// The display name.
+    pub name: String,
+}
+
+/// One player waiting for a quick match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueueEntry {
+    /// The device token.
+    pub token: String,
+    /// The display name.
+    pub name: String,
+    /// The format wanted (`None`: any).
+    pub format: Option<Format>,
+}
+
+impl QueueEntry {
+    /// Whether two waiting players can play each other, and in which format.
+    pub fn pairs_with(&self, other: &QueueEntry) -> Option<Format> {
+        if self.token == other.token {
+            return None;
+        }
+        match (self.format, other.format) {
+            (Some(a), Some(b)) if a == b => Some(a),
+            (Some(_), Some(_)) => None,
+            (Some(f), None) | (None, Some(f)) => Some(f),
+            (None, None) => Some(Format::Tripot1),
+        }
+    }
+}
+
+/// An open lobby table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredTable {
+    /// Its id.
+    pub id: String,
+    /// Its format.
+    pub format: Format,
+    /// Who opened it.
+    pub host: Player,
+}
+
+impl StoredTable {
+    /// What the lobby shows.
+    pub fn info(&self) -> TableInfo {
+        TableInfo {
+            id: self.id.clone(),
+            format: self.format,
+            host: self.host.name.clone(),
+        }
+    }
+}
+
+/// A private room waiting for its guest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredRoom {
+    /// Its code.
+    pub code: String,
+    /// Its format.
+    pub format: Format,
+    /// Who created it.
+    pub host: Player,
+}
+
+/// The stored facts of a game besides its events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameMeta {
+    /// Tokens of side 0 and side 1.
+    pub tokens: [String; 2],
+}
+
+impl GameMeta {
+    /// The side a token plays.
+    pub fn side_of(&self, token: &str) -> Option<u8> {
+        self.tokens.iter().position(|t| t == token).map(|s| s as u8)
+    }
+}
+
+/// How a resuming client catches up.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CatchUp {
+    /// The events after its last one.
+    Events(Vec<(u64, GameEvent)>),
+    /// The whole state.
+    Snapshot(GameSnapshot),
+}
+
+/// The answer to a resume.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resumed {
+    /// The client's side.
+    pub side: u8,
+    /// What it missed.
+    pub catch_up: CatchUp,
+    /// Whether the game is over.
+    pub over: bool,
+}
+
+/// At most this many missed events are replayed one by one; more means a snapshot.
+pub const MAX_CATCH_UP: u64 = 256;
+
+/// A refusal for a game that does not exist.
+pub fn no_game(id: &str) -> CommandError {
+    CommandError::Refused(
+        ErrorCode::GameNotFound,
+        format!("there is no game \"{id}\""),
+    )
+}
+
+/// A refusal for a game the sender does not play in.
+pub fn not_in_game() -> CommandError {
+    CommandError::Refused(ErrorCode::NotInGame, "you do not play in this game".into())
+}
+
+/// Result of creating a room or table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Created {
+    /// Done.
+    Ok,
+    /// The token already has the maximum.
+    TooMany,
+    /// The id or code is taken (try another).
+    Taken,
+}
+
+/// The backend in use.
+pub enum Store {
+    /// Everything in this process.
+    Memory(memory::MemoryStore),
+    /// Everything in Redis.
+    Redis(redis::RedisStore),
+}
+
+macro_rules! dispatch {
+    ($self:ident, $s:ident => $e:expr) => {
+        match $self {
+            Store::Memory($s) => $e,
+            Store::Redis($s) => $e,
+        }
+    };
+}
+
+impl Store {
+    /// Publishes a bus message on a channel (to every instance).
+    pub async fn publish(&self, channel: &str, msg: BusMsg) -> Result<(), StoreError> {
+        dispatch!(self, s => s.publish(channel, msg).await)
+    }
+
+    /// Stores a new game and its `started` event (number 1) and publishes it.
+    pub async fn create_game(
+        &self,
+        id: &str,
+        meta: &GameMeta,
+        started: &GameEvent,
+    ) -> Result<(), StoreError> {
+        dispatch!(self, s => s.create_game(id, meta, started).await)
+    }
+
+    /// Runs a command of `token` on a game: the events are appended (numbered), published and
+    /// returned; a refusal changes nothing.
+    pub async fn update_game(
+        &self,
+        id: &str,
+        token: &str,
+        command: &Command,
+    ) -> Result<Result<Vec<(u64, GameEvent)>, CommandError>, StoreError> {
+        dispatch!(self, s => s.update_game(id, token, command).await)
+    }
+
+    /// What `token` missed in a game after event `last_seq`.
+    pub async fn resume(
+        &self,
+        id: &str,
+        token: &str,
+        last_seq: u64,
+    ) -> Result<Result<Resumed, CommandError>, StoreError> {
+        dispatch!(self, s => s.resume(id, token, last_seq).await)
+    }
+
+    /// The token of a side of a game.
+    pub async fn token_of(&self, id: &str, side: u8) -> Result<Option<String>, StoreError> {
+        dispatch!(self, s => s.token_of(id, side).await)
+    }
+
+    /// Games of a token that are not over.
+    pub async fn active_games(&self, token: &str) -> Result<Vec<String>, StoreError> {
+        dispatch!(self, s => s.active_games(token).await)
+    }
+
+    /// Quick match: pairs `entry` with the longest-waiting compatible player (returned and
+    /// removed from the queue), or queues it (replacing an older entry of the same token).
+    pub async fn enqueue(&self, entry: &QueueEntry) -> Result<Option<QueueEntry>, StoreError> {
+        dispatch!(self, s => s.enqueue(entry).await)
+    }
+
+    /// Leaves the quick-match queue; whether the token was in it.
+    pub async fn dequeue(&self, token: &str) -> Result<bool, StoreError> {
+        dispatch!(self, s => s.dequeue(token).await)
+    }
+
+    /// Opens a lobby table (at most `max` per token).
+    pub async fn create_table(
+        &self,
+        table: &StoredTable,
+        max: usize,
+    ) -> Result<Created, StoreError> {
+        dispatch!(self, s => s.create_table(table, max).await)
+    }
+
+    /// Takes an open table out of the lobby (to play at it, or to close it).
+    pub async fn take_table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        dispatch!(self, s => s.take_table(id).await)
+    }
+
+    /// Closes every table of a token; how many.
+    pub async fn close_tables_of(&self, token: &str) -> Result<usize, StoreError> {
+        dispatch!(self, s => s.close_tables_of(token).await)
+    }
+
+    /// Open tables, oldest first.
+    pub async fn list_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
+        dispatch!(self, s => s.list_tables().await)
+    }
+
+    /// Creates a private room that expires after `ttl_s` (at most `max` per token).
+    pub async fn create_room(
+        &self,
+        room: &StoredRoom,
+        ttl_s: u64,
+        max: usize,
+    ) -> Result<Created, StoreError> {
+        dispatch!(self, s => s.create_room(room, ttl_s, max).await)
+    }
+
+    /// Takes a room by its code (if it exists and has not expired).
+    pub async fn take_room(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
+        dispatch!(self, s => s.take_room(code).await)
+    }
+
+    /// Games in progress that this instance knows of (metrics).
+    pub fn games_cached(&self) -> usize {
+        dispatch!(self, s => s.games_cached())
+    }
+}

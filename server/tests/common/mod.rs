@@ -1,0 +1,380 @@
+//! Test harness: servers on 127.0.0.1 (memory or a private redis-server), and WebSocket clients
+//! that speak the protocol through the core's types and keep games in sync with `ClientGame`.
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::zombie_processes
+)]
+
+use std::collections::HashMap;
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use chinese_checkers_core::online::{
+    decode_server, encode, new_token, ClientGame, ClientMsg, ErrorCode, Format, ServerMsg,
+    SyncEffect, PROTOCOL_VERSION,
+};
+use chinese_checkers_core::rules::Move;
+use chinese_checkers_server::{start, Backend, Config, Limits, RunningServer};
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// Which backend a test runs against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Memory,
+    Redis,
+}
+
+/// A redis-server of our own on a free loopback port, stopped on drop.
+pub struct RedisServer {
+    child: Child,
+    pub url: String,
+}
+
+fn free_port() -> u16 {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+impl RedisServer {
+    pub fn start() -> RedisServer {
+        let port = free_port();
+        let child = Command::new("redis-server")
+            .args([
+                "--port",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "redis-server is needed for the Redis backend tests and could not be started \
+                     ({e}); install it with `apt-get install -y redis-server`"
+                )
+            });
+        let url = format!("redis://127.0.0.1:{port}/");
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return RedisServer { child, url };
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("redis-server did not start listening on port {port}");
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A server (and its redis-server, kept alive as long as the server).
+pub struct TestServer {
+    pub server: Option<RunningServer>,
+    pub redis: Option<RedisServer>,
+    pub url: String,
+}
+
+pub fn fast_limits() -> Limits {
+    Limits {
+        grace: Duration::from_millis(400),
+        background_grace: Duration::from_millis(1200),
+        ..Limits::default()
+    }
+}
+
+pub async fn server(kind: Kind, limits: Limits) -> TestServer {
+    let redis = (kind == Kind::Redis).then(RedisServer::start);
+    let s = instance(redis.as_ref().map(|r| r.url.as_str()), limits).await;
+    let url = s.ws_url();
+    TestServer {
+        server: Some(s),
+        redis,
+        url,
+    }
+}
+
+/// One more instance on the same Redis (or a memory one).
+pub async fn instance(redis: Option<&str>, limits: Limits) -> RunningServer {
+    let backend = match redis {
+        Some(url) => Backend::Redis {
+            url: url.to_owned(),
+            prefix: "cc".into(),
+        },
+        None => Backend::Memory,
+    };
+    let config = Config {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        backend,
+        limits,
+    };
+    start(config).await.expect("server starts")
+}
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// A protocol client.
+pub struct Client {
+    ws: Ws,
+    pub token: String,
+    pub name: String,
+    pub games: HashMap<String, ClientGame>,
+    pub welcome_games: Vec<String>,
+}
+
+pub const WAIT: Duration = Duration::from_secs(10);
+
+impl Client {
+    pub async fn raw(url: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("connects");
+        Client {
+            ws,
+            token: new_token(),
+            name: String::new(),
+            games: HashMap::new(),
+            welcome_games: vec![],
+        }
+    }
+
+    pub async fn join(url: &str, name: &str) -> Client {
+        Client::rejoin(url, name, &new_token()).await
+    }
+
+    /// Connects with a given token (a device coming back).
+    pub async fn rejoin(url: &str, name: &str, token: &str) -> Client {
+        let mut c = Client::raw(url).await;
+        c.token = token.to_owned();
+        c.name = name.to_owned();
+        c.send(&ClientMsg::Hello {
+            v: PROTOCOL_VERSION,
+            token: token.to_owned(),
+            name: name.to_owned(),
+        })
+        .await;
+        match c.recv().await {
+            ServerMsg::Welcome { games, .. } => c.welcome_games = games,
+            other => panic!("expected welcome, got {other:?}"),
+        }
+        c
+    }
+
+    pub async fn send(&mut self, msg: &ClientMsg) {
+        self.send_raw(&encode(msg)).await;
+    }
+
+    pub async fn send_raw(&mut self, text: &str) {
+        self.ws
+            .send(Message::text(text.to_owned()))
+            .await
+            .expect("send");
+    }
+
+    /// The next message (fails after WAIT). Game messages also update `games`.
+    pub async fn recv(&mut self) -> ServerMsg {
+        self.try_recv(WAIT).await.expect("a message in time")
+    }
+
+    pub async fn try_recv(&mut self, wait: Duration) -> Option<ServerMsg> {
+        loop {
+            let frame = tokio::time::timeout(wait, self.ws.next()).await.ok()??;
+            match frame {
+                Ok(Message::Text(t)) => {
+                    let msg = decode_server(t.as_str()).expect("server messages decode");
+                    self.track(&msg).await;
+                    return Some(msg);
+                }
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => continue,
+            }
+        }
+    }
+
+    async fn track(&mut self, msg: &ServerMsg) {
+        if let ServerMsg::Sync { snapshot } = msg {
+            if !self.games.contains_key(&snapshot.game) {
+                let g = ClientGame::from_snapshot(snapshot).expect("snapshot replays");
+                self.games.insert(snapshot.game.clone(), g);
+                return;
+            }
+        }
+        let mut out = vec![];
+        for g in self.games.values_mut() {
+            match g.receive(msg) {
+                SyncEffect::Resync(m) | SyncEffect::Resend(m) => out.push(m),
+                _ => {}
+            }
+        }
+        for m in out {
+            self.send(&m).await;
+        }
+    }
+
+    /// Waits for a message matching `pred`, skipping others.
+    pub async fn expect(&mut self, what: &str, pred: impl Fn(&ServerMsg) -> bool) -> ServerMsg {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            match self.try_recv(left).await {
+                Some(m) if pred(&m) => return m,
+                Some(_) => continue,
+                None => panic!("{}: no {what} in time", self.name),
+            }
+        }
+    }
+
+    pub async fn expect_error(&mut self, code: ErrorCode) -> String {
+        match self
+            .expect(&format!("error {code:?}"), |m| {
+                matches!(m, ServerMsg::Error { .. })
+            })
+            .await
+        {
+            ServerMsg::Error {
+                code: got, message, ..
+            } => {
+                assert_eq!(got, code, "{message}");
+                message
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    /// Waits for `matched` and the game's snapshot; returns (game id, side, format).
+    pub async fn matched(&mut self) -> (String, u8, Format) {
+        let (game, side, format) = match self
+            .expect("matched", |m| matches!(m, ServerMsg::Matched { .. }))
+            .await
+        {
+            ServerMsg::Matched {
+                game, side, format, ..
+            } => (game, side, format),
+            _ => unreachable!(),
+        };
+        while !self.games.contains_key(&game) {
+            self.recv().await;
+        }
+        (game, side, format)
+    }
+
+    pub fn game(&self, id: &str) -> &ClientGame {
+        &self.games[id]
+    }
+
+    /// Plays a move through the sync machine and waits until the server confirmed it.
+    pub async fn play(&mut self, id: &str, mv: &Move) {
+        let msg = self
+            .games
+            .get_mut(id)
+            .unwrap()
+            .propose(mv)
+            .expect("a legal move");
+        self.send(&msg).await;
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while self.games[id].pending().is_some() {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            self.try_recv(left)
+                .await
+                .expect("the move is confirmed in time");
+        }
+    }
+
+    /// Receives until the game reached event `seq`.
+    pub async fn catch_up(&mut self, id: &str, seq: u64) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while self.games.get(id).map_or(0, |g| g.last_seq()) < seq {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            self.try_recv(left)
+                .await
+                .unwrap_or_else(|| panic!("{} never reached event {seq}", self.name));
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// The move with the greatest progress (keeps games short and ending in a win).
+pub fn greedy(game: &ClientGame) -> Move {
+    let pos = *game.record().position();
+    let legal = game.record().game().legal_moves();
+    let compact: Vec<_> = legal.iter().map(|m| m.compact()).collect();
+    let best = chinese_checkers_core::ai::greatest_progress(&pos, &compact);
+    let i = compact.iter().position(|c| *c == best).unwrap_or(0);
+    legal[i].clone()
+}
+
+/// Two clients matched into a game of `format`; returns them with the side-0 player first.
+pub async fn pair(url: &str, format: Format) -> [Client; 2] {
+    let mut a = Client::join(url, "Ada").await;
+    let mut b = Client::join(url, "Bob").await;
+    a.send(&ClientMsg::QuickMatch {
+        format: Some(format),
+    })
+    .await;
+    a.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+    b.send(&ClientMsg::QuickMatch {
+        format: Some(format),
+    })
+    .await;
+    let (game, side_a, _) = a.matched().await;
+    let (game_b, side_b, _) = b.matched().await;
+    assert_eq!(game, game_b);
+    assert_ne!(side_a, side_b);
+    if side_a == 0 {
+        [a, b]
+    } else {
+        [b, a]
+    }
+}
+
+/// The id of the one game both clients follow.
+pub fn game_id(p: &[Client; 2]) -> String {
+    p[0].games.keys().next().cloned().unwrap()
+}
+
+/// Plays `n` greedy moves alternately (p[0] is side 0); both clients stay in sync.
+pub async fn play_moves(p: &mut [Client; 2], id: &str, n: usize) {
+    for _ in 0..n {
+        let record = p[0].game(id).record();
+        if record.is_over() || record.game().outcome().is_some() {
+            return;
+        }
+        let side = p[0].game(id).record().to_move() as usize;
+        let mv = greedy(p[side].game(id));
+        p[side].play(id, &mv).await;
+        let seq = p[side].game(id).last_seq();
+        p[1 - side].catch_up(id, seq).await;
+    }
+}
+
+/// `GET path` over plain HTTP; returns the body.
+pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    tokio::time::timeout(WAIT, s.read_to_string(&mut out))
+        .await
+        .unwrap()
+        .unwrap();
+    out
+}

@@ -1,0 +1,726 @@
+//! End-to-end tests with real WebSocket clients on loopback. Every scenario runs against both
+//! backends: in memory, and on a private redis-server (which must be installed; the Redis half
+//! fails, it never skips, when redis-server is missing).
+
+// Scenario functions are test code called from the generated #[test]s.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use chinese_checkers_core::online::{
+    ClientMsg, DrawAction, EndReason, ErrorCode, Format, GameEvent, GameResult, ServerMsg,
+    WireMove, PROTOCOL_VERSION,
+};
+use chinese_checkers_core::rules::MoveKind;
+use common::*;
+
+macro_rules! suite {
+    ($($name:ident),* $(,)?) => {
+        mod memory {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(super::Kind::Memory).await })*
+        }
+        mod redis {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(super::Kind::Redis).await })*
+        }
+    };
+}
+
+suite!(
+    quick_match_in_every_format,
+    quick_match_pairs_the_longest_waiting,
+    lobby_tables_live,
+    private_room_by_code,
+    private_room_limits_and_expiry,
+    full_game_to_the_end,
+    resign_and_rematch,
+    draw_offer_decline_accept,
+    reconnect_mid_game_gets_missed_moves,
+    abandonment_after_grace,
+    resent_move_is_acknowledged_not_applied,
+    bad_input_is_refused_clearly,
+    bad_game_commands_never_touch_other_games,
+    rate_limit_and_idle_timeout,
+    health_metrics_and_graceful_shutdown,
+);
+
+async fn quick_match_in_every_format(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    for format in Format::ALL {
+        let p = pair(&s.url, format).await;
+        let id = game_id(&p);
+        assert_eq!(p[0].game(&id).record().format(), format);
+        assert_eq!(p[1].game(&id).side(), 1);
+    }
+    // "Any format" meets a specific one in that format, and two "any" play tripot 1.
+    for (fa, fb, want) in [
+        (None, Some(Format::Tripot2), Format::Tripot2),
+        (Some(Format::Tripot3), None, Format::Tripot3),
+        (None, None, Format::Tripot1),
+    ] {
+        let mut a = Client::join(&s.url, "A").await;
+        let mut b = Client::join(&s.url, "B").await;
+        a.send(&ClientMsg::QuickMatch { format: fa }).await;
+        a.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+            .await;
+        b.send(&ClientMsg::QuickMatch { format: fb }).await;
+        assert_eq!(a.matched().await.2, want);
+        assert_eq!(b.matched().await.2, want);
+    }
+}
+
+async fn quick_match_pairs_the_longest_waiting(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut first = Client::join(&s.url, "First").await;
+    let mut second = Client::join(&s.url, "Second").await;
+    let mut other = Client::join(&s.url, "Other").await;
+    first
+        .send(&ClientMsg::QuickMatch {
+            format: Some(Format::Tripot1),
+        })
+        .await;
+    first
+        .expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+    other
+        .send(&ClientMsg::QuickMatch {
+            format: Some(Format::Tripot3),
+        })
+        .await;
+    other
+        .expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+    second
+        .send(&ClientMsg::QuickMatch {
+            format: Some(Format::Tripot2),
+        })
+        .await;
+    second
+        .expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+    second
+        .send(&ClientMsg::QuickMatch {
+            format: Some(Format::Tripot2),
+        })
+        .await;
+    second.expect_error(ErrorCode::AlreadySearching).await;
+    // An "any" player meets the longest-waiting one: First, not Other or Second.
+    let mut any = Client::join(&s.url, "Any").await;
+    any.send(&ClientMsg::QuickMatch { format: None }).await;
+    let (g1, _, _) = any.matched().await;
+    let (g2, _, f) = first.matched().await;
+    assert_eq!((g1, f), (g2, Format::Tripot1));
+    // Cancelling leaves the queue.
+    second.send(&ClientMsg::CancelMatch).await;
+    second
+        .expect("cancelled", |m| matches!(m, ServerMsg::MatchCancelled))
+        .await;
+    let mut late = Client::join(&s.url, "Late").await;
+    late.send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot2),
+    })
+    .await;
+    late.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+}
+
+async fn lobby_tables_live(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut watcher = Client::join(&s.url, "Watcher").await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    let empty = watcher
+        .expect("lobby", |m| matches!(m, ServerMsg::Lobby { .. }))
+        .await;
+    assert_eq!(empty, ServerMsg::Lobby { tables: vec![] });
+    let mut host = Client::join(&s.url, "Host").await;
+    host.send(&ClientMsg::CreateTable {
+        format: Format::Tripot2,
+    })
+    .await;
+    let table = match host
+        .expect("table", |m| matches!(m, ServerMsg::TableCreated { .. }))
+        .await
+    {
+        ServerMsg::TableCreated { table } => table,
+        _ => unreachable!(),
+    };
+    assert_eq!(
+        (table.format, table.host.as_str()),
+        (Format::Tripot2, "Host")
+    );
+    let listed = watcher
+        .expect(
+            "lobby with the table",
+            |m| matches!(m, ServerMsg::Lobby { tables } if tables.len() == 1),
+        )
+        .await;
+    assert_eq!(
+        listed,
+        ServerMsg::Lobby {
+            tables: vec![table.clone()]
+        }
+    );
+    host.send(&ClientMsg::JoinTable {
+        table: table.id.clone(),
+    })
+    .await;
+    host.expect_error(ErrorCode::OwnTable).await;
+    let mut guest = Client::join(&s.url, "Guest").await;
+    guest
+        .send(&ClientMsg::JoinTable {
+            table: table.id.clone(),
+        })
+        .await;
+    let (g1, _, f) = guest.matched().await;
+    let (g2, _, _) = host.matched().await;
+    assert_eq!((g1, f), (g2, Format::Tripot2));
+    watcher
+        .expect(
+            "empty lobby",
+            |m| matches!(m, ServerMsg::Lobby { tables } if tables.is_empty()),
+        )
+        .await;
+    // The table is gone.
+    let mut late = Client::join(&s.url, "Late").await;
+    late.send(&ClientMsg::JoinTable { table: table.id }).await;
+    late.expect_error(ErrorCode::TableNotFound).await;
+    // A host's tables close when the host leaves.
+    let mut h2 = Client::join(&s.url, "Leaver").await;
+    h2.send(&ClientMsg::CreateTable {
+        format: Format::Tripot1,
+    })
+    .await;
+    watcher
+        .expect(
+            "lobby with one",
+            |m| matches!(m, ServerMsg::Lobby { tables } if tables.len() == 1),
+        )
+        .await;
+    h2.close().await;
+    watcher
+        .expect(
+            "lobby emptied",
+            |m| matches!(m, ServerMsg::Lobby { tables } if tables.is_empty()),
+        )
+        .await;
+}
+
+async fn create_room(c: &mut Client, format: Format) -> String {
+    c.send(&ClientMsg::CreateRoom { format }).await;
+    match c
+        .expect("room", |m| {
+            matches!(m, ServerMsg::RoomCreated { .. } | ServerMsg::Error { .. })
+        })
+        .await
+    {
+        ServerMsg::RoomCreated { code, .. } => code,
+        other => panic!("{other:?}"),
+    }
+}
+
+async fn private_room_by_code(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut host = Client::join(&s.url, "Host").await;
+    let code = create_room(&mut host, Format::Tripot3).await;
+    assert!(chinese_checkers_core::online::normalize_room_code(&code).is_some());
+    let mut guest = Client::join(&s.url, "Guest").await;
+    guest
+        .send(&ClientMsg::JoinRoom {
+            code: "22222".into(),
+        })
+        .await;
+    guest.expect_error(ErrorCode::RoomNotFound).await;
+    // Typed in lower case with a dash: still the room.
+    let typed = format!("{}-{}", code[..3].to_lowercase(), &code[3..]);
+    guest.send(&ClientMsg::JoinRoom { code: typed }).await;
+    let (g1, _, f) = guest.matched().await;
+    let (g2, _, _) = host.matched().await;
+    assert_eq!((g1, f), (g2, Format::Tripot3));
+    // A room is used once.
+    let mut third = Client::join(&s.url, "Third").await;
+    third.send(&ClientMsg::JoinRoom { code }).await;
+    third.expect_error(ErrorCode::RoomNotFound).await;
+}
+
+async fn private_room_limits_and_expiry(kind: Kind) {
+    let limits = chinese_checkers_server::Limits {
+        room_ttl: Duration::from_secs(1),
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    let mut host = Client::join(&s.url, "Host").await;
+    let first = create_room(&mut host, Format::Tripot1).await;
+    create_room(&mut host, Format::Tripot1).await;
+    create_room(&mut host, Format::Tripot1).await;
+    host.send(&ClientMsg::CreateRoom {
+        format: Format::Tripot1,
+    })
+    .await;
+    host.expect_error(ErrorCode::TooManyRooms).await;
+    host.send(&ClientMsg::JoinRoom {
+        code: first.clone(),
+    })
+    .await;
+    host.expect_error(ErrorCode::OwnTable).await;
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    let mut guest = Client::join(&s.url, "Guest").await;
+    guest.send(&ClientMsg::JoinRoom { code: first }).await;
+    guest.expect_error(ErrorCode::RoomNotFound).await;
+    // Expired rooms no longer count against the limit.
+    create_room(&mut host, Format::Tripot1).await;
+}
+
+async fn full_game_to_the_end(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 400).await;
+    for c in p.iter_mut() {
+        c.expect("end", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: GameEvent::Ended { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    }
+    let end = p[0].game(&id).record().result().expect("the game ended");
+    assert!(
+        matches!(end.reason, EndReason::Win | EndReason::Deadlock),
+        "{end:?}"
+    );
+    let seq = p[0].game(&id).last_seq();
+    p[1].catch_up(&id, seq).await;
+    assert_eq!(
+        p[0].game(&id).record().moves(),
+        p[1].game(&id).record().moves()
+    );
+    assert_eq!(p[1].game(&id).record().result(), Some(end));
+    // No longer listed as active.
+    let back = Client::rejoin(&s.url, "Ada", &p[0].token).await;
+    assert!(back.welcome_games.is_empty());
+}
+
+async fn resign_and_rematch(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot2).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 3).await;
+    p[0].send(&ClientMsg::Rematch { game: id.clone() }).await;
+    p[0].expect_error(ErrorCode::NotOver).await;
+    p[1].send(&ClientMsg::Resign { game: id.clone() }).await;
+    for c in p.iter_mut() {
+        c.expect("end", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: GameEvent::Ended { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    }
+    let want = GameResult {
+        winner: Some(0),
+        reason: EndReason::Resign,
+    };
+    assert_eq!(p[0].game(&id).record().result(), Some(want));
+    assert_eq!(p[1].game(&id).record().result(), Some(want));
+    p[0].send(&ClientMsg::Resign { game: id.clone() }).await;
+    p[0].expect_error(ErrorCode::GameOver).await;
+    // Rematch: both ask; a new game starts with the sides swapped.
+    p[0].send(&ClientMsg::Rematch { game: id.clone() }).await;
+    p[1].expect("offer", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::RematchOffered { side: 0 },
+                ..
+            }
+        )
+    })
+    .await;
+    p[1].send(&ClientMsg::Rematch { game: id.clone() }).await;
+    let (n0, side0, f) = p[0].matched().await;
+    let (n1, side1, _) = p[1].matched().await;
+    assert_eq!(n0, n1);
+    assert_ne!(n0, id);
+    assert_eq!((side0, side1, f), (1, 0, Format::Tripot2));
+}
+
+async fn draw_offer_decline_accept(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    p[0].send(&ClientMsg::Draw {
+        game: id.clone(),
+        action: DrawAction::Accept,
+    })
+    .await;
+    p[0].expect_error(ErrorCode::NoDrawOffer).await;
+    p[0].send(&ClientMsg::Draw {
+        game: id.clone(),
+        action: DrawAction::Offer,
+    })
+    .await;
+    p[1].expect("offer", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::DrawOffered { side: 0 },
+                ..
+            }
+        )
+    })
+    .await;
+    p[1].send(&ClientMsg::Draw {
+        game: id.clone(),
+        action: DrawAction::Decline,
+    })
+    .await;
+    p[0].expect("decline", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::DrawDeclined { side: 1 },
+                ..
+            }
+        )
+    })
+    .await;
+    play_moves(&mut p, &id, 2).await;
+    p[1].send(&ClientMsg::Draw {
+        game: id.clone(),
+        action: DrawAction::Offer,
+    })
+    .await;
+    p[0].expect("offer", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::DrawOffered { side: 1 },
+                ..
+            }
+        )
+    })
+    .await;
+    p[0].send(&ClientMsg::Draw {
+        game: id.clone(),
+        action: DrawAction::Accept,
+    })
+    .await;
+    for c in p.iter_mut() {
+        c.expect("end", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: GameEvent::Ended { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+        let r = c.game(&id).record().result();
+        assert_eq!(
+            r,
+            Some(GameResult {
+                winner: None,
+                reason: EndReason::DrawAgreed
+            })
+        );
+    }
+}
+
+async fn reconnect_mid_game_gets_missed_moves(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 5).await;
+    // Side 1 is to move. Side 0 goes to the background and its socket drops.
+    let [mut a, mut b] = p;
+    a.send(&ClientMsg::Away { game: id.clone() }).await;
+    let mut saved = a.games.remove(&id).unwrap();
+    let token = a.token.clone();
+    drop(a);
+    b.expect("disconnected", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::Disconnected {
+                    side: 0,
+                    grace_ms: 1200
+                },
+                ..
+            }
+        )
+    })
+    .await;
+    // Side 1 plays on; side 0 misses it.
+    let mv = greedy(b.game(&id));
+    b.play(&id, &mv).await;
+    // Side 0 comes back on a new socket, says what it saw last, gets the rest.
+    let mut a = Client::rejoin(&s.url, "Ada", &token).await;
+    assert_eq!(a.welcome_games, vec![id.clone()]);
+    let resume = saved.resume_msg();
+    a.games.insert(id.clone(), saved);
+    a.send(&resume).await;
+    b.expect("reconnected", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::Reconnected { side: 0 },
+                ..
+            }
+        )
+    })
+    .await;
+    let seq = b.game(&id).last_seq();
+    a.catch_up(&id, seq).await;
+    assert_eq!(a.game(&id).record().moves(), b.game(&id).record().moves());
+    assert_eq!(a.game(&id).record().ply(), 6);
+    // And the game goes on; the old seat's grace timer does not end it.
+    let mut p = [a, b];
+    tokio::time::sleep(Duration::from_millis(1400)).await;
+    play_moves(&mut p, &id, 4).await;
+    assert!(p[0].game(&id).record().result().is_none());
+    assert_eq!(p[1].game(&id).record().ply(), 10);
+}
+
+async fn abandonment_after_grace(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 2).await;
+    let [a, mut b] = p;
+    drop(a);
+    b.expect("disconnected", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::Disconnected {
+                    side: 0,
+                    grace_ms: 400
+                },
+                ..
+            }
+        )
+    })
+    .await;
+    b.expect("abandoned", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::Ended { .. },
+                ..
+            }
+        )
+    })
+    .await;
+    let want = GameResult {
+        winner: Some(1),
+        reason: EndReason::Abandoned,
+    };
+    assert_eq!(b.game(&id).record().result(), Some(want));
+}
+
+async fn resent_move_is_acknowledged_not_applied(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    let mv = greedy(p[0].game(&id));
+    let msg = p[0].games.get_mut(&id).unwrap().propose(&mv).unwrap();
+    p[0].send(&msg).await;
+    p[0].send(&msg).await;
+    p[0].expect("ack", |m| matches!(m, ServerMsg::Ack { ply: 0, .. }))
+        .await;
+    assert_eq!(p[0].game(&id).record().ply(), 1);
+    p[1].catch_up(&id, 2).await;
+    assert_eq!(p[1].game(&id).record().ply(), 1);
+    assert!(
+        p[1].try_recv(Duration::from_millis(300)).await.is_none(),
+        "nothing applied twice"
+    );
+}
+
+async fn bad_input_is_refused_clearly(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut c = Client::raw(&s.url).await;
+    c.name = "raw".into();
+    c.send(&ClientMsg::QuickMatch { format: None }).await;
+    c.expect_error(ErrorCode::HelloFirst).await;
+    c.send_raw("{not json").await;
+    c.expect_error(ErrorCode::Malformed).await;
+    c.send_raw(r#"{"type":"teleport"}"#).await;
+    let msg = c.expect_error(ErrorCode::UnknownMessage).await;
+    assert!(msg.contains("teleport"), "{msg}");
+    c.send_raw(r#"{"type":"hello","v":1}"#).await;
+    c.expect_error(ErrorCode::BadMessage).await;
+    c.send(&ClientMsg::Hello {
+        v: PROTOCOL_VERSION,
+        token: "short".into(),
+        name: "X".into(),
+    })
+    .await;
+    c.expect_error(ErrorCode::BadToken).await;
+    c.send(&ClientMsg::Hello {
+        v: PROTOCOL_VERSION,
+        token: c.token.clone(),
+        name: " ".into(),
+    })
+    .await;
+    c.expect_error(ErrorCode::BadName).await;
+    c.send_raw(&format!(
+        "{{\"type\":\"ping\",\"pad\":\"{}\"}}",
+        "x".repeat(5000)
+    ))
+    .await;
+    c.expect_error(ErrorCode::TooLarge).await;
+    c.send(&ClientMsg::Ping).await;
+    c.expect("pong", |m| matches!(m, ServerMsg::Pong)).await;
+    c.send(&ClientMsg::Hello {
+        v: 99,
+        token: c.token.clone(),
+        name: "X".into(),
+    })
+    .await;
+    let msg = c.expect_error(ErrorCode::UnsupportedVersion).await;
+    assert!(msg.contains("99"), "{msg}");
+}
+
+async fn bad_game_commands_never_touch_other_games(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    let mut q = pair(&s.url, Format::Tripot1).await;
+    let other = game_id(&q);
+    play_moves(&mut p, &id, 2).await;
+    let before = p[0].game(&id).last_seq();
+    let step = |path: Vec<[i32; 2]>| WireMove {
+        kind: MoveKind::Step,
+        path,
+    };
+    let legal =
+        |c: &Client| chinese_checkers_core::online::WireMove::from_move(&greedy(c.game(&id)));
+    // Wrong ply (old and future), out of turn, illegal, off the board, a game you are not in,
+    // a game that does not exist.
+    let mv = legal(&p[0]);
+    p[0].send(&ClientMsg::Move {
+        game: id.clone(),
+        ply: 0,
+        mv: mv.clone(),
+    })
+    .await;
+    p[0].expect_error(ErrorCode::WrongPly).await;
+    p[0].send(&ClientMsg::Move {
+        game: id.clone(),
+        ply: 7,
+        mv: mv.clone(),
+    })
+    .await;
+    p[0].expect_error(ErrorCode::WrongPly).await;
+    let theirs = mv.clone();
+    p[1].send(&ClientMsg::Move {
+        game: id.clone(),
+        ply: 2,
+        mv: theirs,
+    })
+    .await;
+    p[1].expect_error(ErrorCode::NotYourTurn).await;
+    p[0].send(&ClientMsg::Move {
+        game: id.clone(),
+        ply: 2,
+        mv: step(vec![[-4, 8], [4, -8]]),
+    })
+    .await;
+    p[0].expect_error(ErrorCode::IllegalMove).await;
+    p[0].send(&ClientMsg::Move {
+        game: id.clone(),
+        ply: 2,
+        mv: step(vec![[-4, 8], [40, 8]]),
+    })
+    .await;
+    let msg = p[0].expect_error(ErrorCode::IllegalMove).await;
+    assert!(msg.contains("not on the board"), "{msg}");
+    q[0].send(&ClientMsg::Move {
+        game: id.clone(),
+        ply: 2,
+        mv: mv.clone(),
+    })
+    .await;
+    q[0].expect_error(ErrorCode::NotInGame).await;
+    q[0].send(&ClientMsg::Resign { game: id.clone() }).await;
+    q[0].expect_error(ErrorCode::NotInGame).await;
+    q[0].send(&ClientMsg::Resume {
+        game: id.clone(),
+        last_seq: 0,
+    })
+    .await;
+    q[0].expect_error(ErrorCode::NotInGame).await;
+    q[0].send(&ClientMsg::Move {
+        game: "gnothere".into(),
+        ply: 0,
+        mv: mv.clone(),
+    })
+    .await;
+    q[0].expect_error(ErrorCode::GameNotFound).await;
+    // Both games go on untouched. (The refusals made p[0]'s sync machine resync; it caught up.)
+    p[0].catch_up(&id, before).await;
+    assert_eq!(p[1].game(&id).last_seq(), before);
+    play_moves(&mut p, &id, 2).await;
+    play_moves(&mut q, &other, 2).await;
+    assert_eq!(p[0].game(&id).record().ply(), 4);
+    assert_eq!(q[0].game(&other).record().ply(), 2);
+}
+
+async fn rate_limit_and_idle_timeout(kind: Kind) {
+    let limits = chinese_checkers_server::Limits {
+        rate_per_second: 5,
+        rate_burst: 5,
+        idle: Duration::from_millis(600),
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    let mut c = Client::join(&s.url, "Spammer").await;
+    for _ in 0..10 {
+        c.send(&ClientMsg::Ping).await;
+    }
+    c.expect_error(ErrorCode::RateLimited).await;
+    // Another connection is not affected.
+    let mut d = Client::join(&s.url, "Calm").await;
+    d.send(&ClientMsg::Ping).await;
+    d.expect("pong", |m| matches!(m, ServerMsg::Pong)).await;
+    // Silence closes the connection with a reason.
+    d.expect_error(ErrorCode::Idle).await;
+    assert!(d.try_recv(Duration::from_secs(2)).await.is_none(), "closed");
+}
+
+async fn health_metrics_and_graceful_shutdown(kind: Kind) {
+    let mut s = server(kind, fast_limits()).await;
+    let server = s.server.take().unwrap();
+    let health = http_get(server.addr(), "/health").await;
+    assert!(
+        health.contains("200 OK") && health.contains("\"status\":\"ok\""),
+        "{health}"
+    );
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 2).await;
+    let metrics = http_get(server.addr(), "/metrics").await;
+    assert!(metrics.contains("cc_moves_total 2"), "{metrics}");
+    assert!(metrics.contains("cc_connections_open 2"), "{metrics}");
+    assert!(metrics.contains("cc_resident_memory_bytes"), "{metrics}");
+    server.shutdown().await;
+    for c in p.iter_mut() {
+        c.expect("shutting down", |m| {
+            matches!(m, ServerMsg::ShuttingDown { .. })
+        })
+        .await;
+    }
+}
