@@ -263,6 +263,10 @@ fn status_line(view: &BoardView) -> Line<'static> {
             Style::default().add_modifier(Modifier::BOLD),
         ),
     ];
+    if let Some(c) = &view.selected {
+        // Said in words too: the cursor's brackets hide the selection marks under it.
+        spans.push(Span::raw(format!("  ·  selected {}", coord_text(c))));
+    }
     if view.capabilities.can_end_jump {
         spans.push(Span::raw("  ·  e ends the jump here"));
     }
