@@ -4,7 +4,8 @@
 //!
 //! Two sides play ordinary negamax. With more than two sides the search is *paranoid*: every
 //! other side is assumed to play against the root side, and the sign of a child's score flips
-//! only when the side to move changes (a chain of opponents moving in a row stays minimising).
+//! only when play passes between the root side and its opponents (a chain of opponents moving
+//! in a row stays minimising).
 //!
 //! Nothing is allocated once the search has started: move lists live in per-ply buffers that
 //! keep their capacity, and the table is allocated once per search.
@@ -268,9 +269,12 @@ impl<'a> Searcher<'a> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        let mover = side_of(pos, pos.to_move());
+        // Paranoid: every opponent shares one point of view (against the root side), so the
+        // score flips only when play passes between the root side and its opponents.
+        let root_side = side_of(pos, self.root);
+        let mover_is_root = side_of(pos, pos.to_move()) == root_side;
         let u = pos.apply(m);
-        let same = side_of(pos, pos.to_move()) == mover;
+        let same = (side_of(pos, pos.to_move()) == root_side) == mover_is_root;
         let s = if same {
             self.negamax(pos, depth, alpha, beta, ply + 1)
         } else {
