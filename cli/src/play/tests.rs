@@ -403,3 +403,94 @@ fn the_too_small_message_fits_any_size() {
         assert_eq!(render::render(buf.area, &mut buf, &app()), None);
     }
 }
+
+/// S has nine pegs home and one two steps away; N's last peg is far from home.
+const ENDGAME: &str = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+ "pegs":{"S":[[4,-8],[3,-7],[4,-7],[2,-6],[3,-6],[4,-6],[2,-5],[3,-5],[4,-5],[1,-3]],
+         "N":[[-4,8],[-4,7],[-3,7],[-4,6],[-3,6],[-2,6],[-4,5],[-3,5],[-2,5],[0,0]]},
+ "to_move":0}"#;
+
+fn solo_from(position: &str) -> App {
+    let mode = Mode::Solo {
+        level: chinese_checkers_core::session::AiLevel::Beginner,
+        human_side: 0,
+    };
+    let session = GameSession::from_position(position.into(), mode, vec![], 3).unwrap();
+    let mut app = App::new(session);
+    app.autoplay = false;
+    app
+}
+
+#[test]
+fn a_chain_in_progress_then_end_jump_wins() {
+    let mut app = solo_from(ENDGAME);
+    // [3,-7] jumps to [1,-5] and could jump on: the chain stops there for "End jump".
+    app.cursor = c(3, -7);
+    app.tap_cursor();
+    assert_eq!(
+        app.view
+            .holes
+            .iter()
+            .find(|h| h.coord == c(1, -5))
+            .map(|h| h.highlight),
+        Some(Highlight::JumpTarget)
+    );
+    let got = screen(&mut app, 80, 23);
+    assert_eq!(
+        got[4].chars().take(53).collect::<String>(),
+        "│                      [R]  R                       │"
+    );
+    app.cursor = c(1, -5);
+    app.tap_cursor();
+    assert!(app.view.capabilities.can_end_jump);
+    app.cursor = c(0, 0);
+    let got = screen(&mut app, 80, 23);
+    assert_eq!(
+        got[1].trim_end(),
+        " Turn: You  ·  selected 1,-5  ·  e ends the jump here"
+    );
+    // The chain's start is empty and marked, the peg stands on its landing, the next hop shows.
+    assert!(got[4].contains("(·)"), "{}", got[4]);
+    assert!(got[6].contains("<R>"), "{}", got[6]);
+    assert!(got.iter().any(|l| l.chars().take(53).any(|ch| ch == '*')));
+    app.handle_key(key(KeyCode::Char('e')));
+    assert_eq!(app.view.history[0].label, "Jump");
+    assert_eq!(app.view.history[0].path, vec![c(3, -7), c(1, -5)]);
+    assert!(app.view.outcome.is_none(), "[3,-7] is empty now");
+    // Take it back and bring the straggler home in two steps instead.
+    app.handle_key(key(KeyCode::Char('u')));
+    assert!(app.view.history.is_empty());
+    for (from, to) in [(c(1, -3), c(1, -4)), (c(1, -4), c(1, -5))] {
+        if app.view.capabilities.ai_to_move {
+            app.view = app.session().think().unwrap();
+        }
+        app.cursor = from;
+        app.tap_cursor();
+        app.cursor = to;
+        app.tap_cursor();
+        assert_eq!(app.message, None);
+    }
+    let outcome = app.view.outcome.clone().unwrap();
+    assert_eq!(outcome.winners, vec![0]);
+    let got = screen(&mut app, 80, 23);
+    assert_eq!(got[1].trim_end(), format!(" {}", outcome.text));
+    assert!(got[1].contains("You won!"));
+    assert!(got[3].contains("★ You R"), "{}", got[3]);
+    assert_eq!(
+        got[21].trim_end(),
+        " Game over: u takes moves back, q quits."
+    );
+}
+
+#[test]
+fn the_skipped_turn_banner_comes_from_the_core() {
+    // S's lone peg on its tip, hemmed in by four N pegs, swaps off: S must pass.
+    let hemmed = r#"{"rules":{"preset":"tripot","swaps":false},
+      "players":[{"colours":["S"]},{"colours":["N"]}],
+      "pegs":{"S":[[-4,8]],"N":[[-3,7],[-4,7],[-2,6],[-4,6],[0,-4]]},"to_move":0}"#;
+    let mut app = solo_from(hemmed);
+    let got = screen(&mut app, 80, 23);
+    assert_eq!(got[1].trim_end(), " You were blocked — turn skipped");
+    assert!(got[13].contains("  1 You Pass"), "{}", got[13]);
+    assert!(app.view.capabilities.ai_to_move);
+}
