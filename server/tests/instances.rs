@@ -1,0 +1,192 @@
+//! Two server instances on one Redis: players on different instances, and an instance killed
+//! mid-game (a real process, SIGKILL) whose client reconnects to the other and plays on.
+
+// Scenario code in tests.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use chinese_checkers_core::online::{ClientMsg, EndReason, Format, GameEvent, ServerMsg};
+use common::*;
+
+/// The server binary as a child process on a free port; killed on drop.
+struct Process {
+    child: Child,
+    url: String,
+}
+
+impl Process {
+    fn start(redis: &str) -> Process {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chinese-checkers-server"))
+            .args([
+                "--bind",
+                "127.0.0.1:0",
+                "--redis",
+                redis,
+                "--grace-ms",
+                "5000",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server binary starts");
+        let stdout = child.stdout.take().unwrap();
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("listening on ")
+            .expect("address line")
+            .to_owned();
+        Process {
+            child,
+            url: format!("ws://{addr}/ws"),
+        }
+    }
+
+    fn kill(mut self) {
+        let _ = self.child.kill(); // SIGKILL: no goodbye to anyone
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_on_different_instances_play_a_whole_game() {
+    let redis = RedisServer::start();
+    let s1 = instance(Some(&redis.url), fast_limits()).await;
+    let s2 = instance(Some(&redis.url), fast_limits()).await;
+    let mut a = Client::join(&s1.ws_url(), "Ada").await;
+    let mut b = Client::join(&s2.ws_url(), "Bob").await;
+    a.send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot1),
+    })
+    .await;
+    a.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+    b.send(&ClientMsg::QuickMatch { format: None }).await;
+    let (id, side_a, _) = a.matched().await;
+    let (_, _, format) = b.matched().await;
+    assert_eq!(format, Format::Tripot1);
+    let mut p = if side_a == 0 { [a, b] } else { [b, a] };
+    play_moves(&mut p, &id, 600).await;
+    for c in p.iter_mut() {
+        c.expect("end", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: GameEvent::Ended { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    }
+    let r = p[0].game(&id).record().result().unwrap();
+    assert!(
+        matches!(r.reason, EndReason::Win | EndReason::Deadlock),
+        "{r:?}"
+    );
+    assert_eq!(
+        p[0].game(&id).record().moves(),
+        p[1].game(&id).record().moves()
+    );
+    // A lobby table opened on one instance is listed live on the other.
+    let mut watcher = Client::join(&s2.ws_url(), "Watcher").await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    watcher
+        .expect("lobby", |m| matches!(m, ServerMsg::Lobby { .. }))
+        .await;
+    let mut host = Client::join(&s1.ws_url(), "Host").await;
+    host.send(&ClientMsg::CreateTable {
+        format: Format::Tripot1,
+    })
+    .await;
+    watcher
+        .expect(
+            "the table",
+            |m| matches!(m, ServerMsg::Lobby { tables } if tables.len() == 1),
+        )
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_instance_dies_mid_game_and_the_client_moves_to_the_other() {
+    let redis = RedisServer::start();
+    let dying = Process::start(&redis.url);
+    let staying = Process::start(&redis.url);
+    let mut a = Client::join(&dying.url, "Ada").await;
+    let mut b = Client::join(&staying.url, "Bob").await;
+    a.send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot1),
+    })
+    .await;
+    a.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+    b.send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot1),
+    })
+    .await;
+    let (id, side_a, _) = a.matched().await;
+    b.matched().await;
+    let a_first = side_a == 0;
+    let mut p = if a_first { [a, b] } else { [b, a] };
+    play_moves(&mut p, &id, 8).await;
+    let [p0, p1] = p;
+    let (mut a, mut b) = if a_first { (p0, p1) } else { (p1, p0) };
+    // Kill Ada's instance. If it is Bob's turn he plays on meanwhile; Ada misses that.
+    dying.kill();
+    assert!(
+        a.try_recv(std::time::Duration::from_secs(5))
+            .await
+            .is_none(),
+        "the socket died"
+    );
+    let bob_to_move = b.game(&id).my_turn();
+    if bob_to_move {
+        let mv = greedy(b.game(&id));
+        b.play(&id, &mv).await;
+    }
+    // Ada comes back through the other instance with her token and last event number.
+    let mut saved = a.games.remove(&id).unwrap();
+    let mut a = Client::rejoin(&staying.url, "Ada", &a.token).await;
+    assert_eq!(a.welcome_games, vec![id.clone()]);
+    let resume = saved.resume_msg();
+    a.games.insert(id.clone(), saved);
+    a.send(&resume).await;
+    let seq = b.game(&id).last_seq();
+    a.catch_up(&id, seq).await;
+    assert_eq!(a.game(&id).record().moves(), b.game(&id).record().moves());
+    assert_eq!(a.game(&id).record().ply(), if bob_to_move { 9 } else { 8 });
+    // The game continues to its end with no move lost or doubled.
+    let mut p = if a_first { [a, b] } else { [b, a] };
+    play_moves(&mut p, &id, 400).await;
+    for c in p.iter_mut() {
+        c.expect("end", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: GameEvent::Ended { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    }
+    let moves = p[0].game(&id).record().moves().to_vec();
+    assert_eq!(moves, p[1].game(&id).record().moves());
+    // Replaying the moves from the start reaches the same end (nothing lost, nothing doubled).
+    let snapshot = p[1].game(&id).record().snapshot(1);
+    let again = chinese_checkers_core::online::GameRecord::from_snapshot(&snapshot).unwrap();
+    assert_eq!(again.position(), p[0].game(&id).record().position());
+    assert!(p[0].game(&id).record().result().is_some());
+}
