@@ -23,6 +23,12 @@ cargo fmt --all -- --check
 step "cargo clippy (all targets, warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
 
+# The online server's Redis-backend tests start their own redis-server (and fail without one).
+if ! command -v redis-server >/dev/null 2>&1; then
+    step "installing redis-server (Debian package)"
+    apt-get update -qq && apt-get install -y -qq redis-server
+fi
+
 step "cargo test (workspace)"
 cargo test --workspace
 
