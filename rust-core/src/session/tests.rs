@@ -390,6 +390,47 @@ mod random_events {
     use super::*;
     use proptest::prelude::*;
 
+    /// A raw event, or a tap on the i-th peg of the side to move, or on the i-th target shown.
+    #[derive(Clone, Debug)]
+    enum Action {
+        Raw(Event),
+        OwnPeg(usize),
+        Target(usize),
+    }
+
+    fn action() -> impl Strategy<Value = Action> {
+        prop_oneof![
+            3 => event().prop_map(Action::Raw),
+            2 => any::<usize>().prop_map(Action::OwnPeg),
+            3 => any::<usize>().prop_map(Action::Target),
+        ]
+    }
+
+    fn resolve(s: &SessionState, a: Action) -> Event {
+        let v = s.view();
+        let pick = |list: Vec<Coord>, i: usize| match list.len() {
+            0 => Event::CancelTouch,
+            n => Event::Tap {
+                q: list[i % n].q,
+                r: list[i % n].r,
+            },
+        };
+        match a {
+            Action::Raw(e) => e,
+            Action::OwnPeg(i) => {
+                let mine = &v.players[v.to_move as usize].colours;
+                let pegs = v
+                    .holes
+                    .iter()
+                    .filter(|h| h.occupant.is_some_and(|c| mine.contains(&c)))
+                    .map(|h| h.coord)
+                    .collect();
+                pick(pegs, i)
+            }
+            Action::Target(i) => pick(v.targets.iter().map(|t| t.coord).collect(), i),
+        }
+    }
+
     fn event() -> impl Strategy<Value = Event> {
         prop_oneof![
             8 => (-9i32..=9, -9i32..=9).prop_map(|(q, r)| Event::Tap { q, r }),
@@ -400,21 +441,29 @@ mod random_events {
             1 => Just(Event::ReplayStart),
             1 => (-3i32..=3).prop_map(|delta| Event::ReplayStep { delta }),
             1 => Just(Event::ReplayExit),
+            1 => Just(Event::OfferDraw),
+            1 => any::<bool>().prop_map(|accept| Event::AnswerDraw { accept }),
+            1 => (0u32..40).prop_map(|n| if n == 0 { Event::Resign } else { Event::CancelTouch }),
         ]
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(48))]
+        #![proptest_config(ProptestConfig::with_cases(64))]
 
         /// Any sequence of events leaves a consistent session: no panic, a full board, a save
         /// that restores to the same game.
         #[test]
         fn any_events_keep_the_session_consistent(
             colours in 1u32..=3,
-            events in proptest::collection::vec(event(), 0..80),
+            pass_and_play in any::<bool>(),
+            actions in proptest::collection::vec(action(), 0..120),
         ) {
-            let mut s = SessionState::new(solo("tripot", colours, Opener::Side1)).unwrap();
-            for e in events {
+            let mut settings = solo("tripot", colours, Opener::Side1);
+            if pass_and_play {
+                settings.mode = Mode::PassAndPlay;
+            }
+            let mut s = SessionState::new(settings).unwrap();
+            for a in actions {
                 if s.ai_to_move() && s.replay.is_none() {
                     let p = *s.game().position();
                     let mut moves = Vec::new();
@@ -423,6 +472,7 @@ mod random_events {
                     let g = s.generation();
                     update(&mut s, Event::AiMoved { mv: m, generation: g }).unwrap();
                 }
+                let e = resolve(&s, a);
                 let before = s.view();
                 if update(&mut s, e).is_err() {
                     prop_assert_eq!(before, s.view(), "a refused event changed the view");
