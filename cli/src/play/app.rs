@@ -87,7 +87,11 @@ impl App {
                     self.finish_worker();
                     match result {
                         Ok(view) => self.view = view,
-                        Err(SessionError::Cancelled) => self.view = self.session.view(),
+                        // Stopped by undo or quit, or the turn changed hands before the search
+                        // began (undo again): nothing to report.
+                        Err(SessionError::Cancelled | SessionError::NotNow(_)) => {
+                            self.view = self.session.view()
+                        }
                         Err(e) => {
                             self.message = Some(e.to_string());
                             self.view = self.session.view();

@@ -94,7 +94,14 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App) -> Option<Placement> {
     ])
     .areas(area);
 
-    title_line(view, app.cursor).render(title, buf);
+    let [names, at] = Layout::horizontal([Constraint::Min(0), Constraint::Length(10)]).areas(title);
+    title_line(view).render(names, buf);
+    Line::from(Span::styled(
+        format!("at {}", coord_text(&app.cursor)),
+        Style::default().fg(Color::DarkGray),
+    ))
+    .alignment(Alignment::Right)
+    .render(at, buf);
     status_line(view).render(status, buf);
     message_line(app).render(message, buf);
     help_line().render(help, buf);
@@ -217,12 +224,17 @@ fn letters(colours: &[PegColour]) -> Vec<Span<'static>> {
     out
 }
 
-/// "Chinese Checkers  You (R) vs Jean Médecin (B)", the cursor's hole on the right.
-fn title_line(view: &BoardView, cursor: Coord) -> Line<'static> {
+/// "Chinese Checkers  You (R) vs Jean Médecin (B)"; with more than two seats only their number
+/// (the players panel names them).
+fn title_line(view: &BoardView) -> Line<'static> {
     let mut spans = vec![Span::styled(
         "Chinese Checkers  ",
         Style::default().add_modifier(Modifier::BOLD),
     )];
+    if view.players.len() > 2 {
+        spans.push(Span::raw(format!("{} players", view.players.len())));
+        return Line::from(spans);
+    }
     for (i, p) in view.players.iter().enumerate() {
         if i > 0 {
             spans.push(Span::raw(" vs "));
@@ -231,10 +243,6 @@ fn title_line(view: &BoardView, cursor: Coord) -> Line<'static> {
         spans.extend(letters(&p.colours));
         spans.push(Span::raw(")"));
     }
-    spans.push(Span::styled(
-        format!("  at {},{}", cursor.q, cursor.r),
-        Style::default().fg(Color::DarkGray),
-    ));
     Line::from(spans)
 }
 

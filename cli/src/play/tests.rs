@@ -67,7 +67,7 @@ fn screen(app: &mut App, width: u16, height: u16) -> Vec<String> {
 
 /// The person selected the peg on `[-3,5]`: its two steps are offered.
 const SELECTED: [&str; 23] = [
-    "Chinese Checkers  You (R) vs Jean Médecin (B)  at -3,5                          ",
+    "Chinese Checkers  You (R) vs Jean Médecin (B)                            at -3,5",
     " Turn: You  ·  selected -3,5                                                    ",
     "┌ Board ────────────────────────────────────────────┐┌ Players ────────────────┐",
     "│                         B                         ││▶ You R                  │",
