@@ -387,6 +387,7 @@ pub fn history_text(item: &HistoryItem, width: usize) -> String {
         }
         if fixed + 4 <= width {
             let name: String = item.player_name.chars().take(width - fixed).collect();
+            let name = name.trim_end();
             return format!("{head}{name} {} {path}", item.label);
         }
     }

@@ -316,6 +316,9 @@ fn history_lines_fit_their_width() {
         "  1 Jean Médecin Jump -3,5→-3,3→-3,1"
     );
     assert!(history_text(&long, 12).chars().count() <= 12);
+    // A name cut at a space does not leave a double space.
+    long.player_name = "Marie Curie".into();
+    assert_eq!(history_text(&long, 25), "  1 Marie Jump -3,5→-3,1");
 }
 
 #[test]
