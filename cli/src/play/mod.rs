@@ -217,6 +217,12 @@ fn store(app: &App, dir: &Path, save_path: &Path) -> Result<String> {
 fn tui(app: &mut App) -> Result<()> {
     let mut terminal = ratatui::try_init().context("could not set up the terminal")?;
     let mouse = execute!(std::io::stdout(), EnableMouseCapture);
+    // ratatui's own hook restores the screen on a panic; stop mouse reporting too.
+    let restore = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        restore(info);
+    }));
     let result = event_loop(&mut terminal, app);
     if mouse.is_ok() {
         // Best effort: the terminal is being restored anyway.

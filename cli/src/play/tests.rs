@@ -497,3 +497,50 @@ fn the_skipped_turn_banner_comes_from_the_core() {
     assert!(got[13].contains("  1 You Pass"), "{}", got[13]);
     assert!(app.view.capabilities.ai_to_move);
 }
+
+#[test]
+fn the_ai_moves_on_a_worker_thread_and_quitting_stops_it() {
+    use super::app::Job;
+    use chinese_checkers_core::session::BannerKind;
+    use std::time::{Duration, Instant};
+
+    let session = GameSession::new(settings(&args(&["--opens", "opponent"]), 1)).unwrap();
+    let mut app = App::new(session);
+    app.tick();
+    assert_eq!(app.busy(), Some(Job::Think));
+    let t0 = Instant::now();
+    while app.view.history.is_empty() {
+        assert!(t0.elapsed() < Duration::from_secs(20), "the Beginner moved");
+        std::thread::sleep(Duration::from_millis(10));
+        app.tick();
+    }
+    assert_eq!(app.busy(), None);
+    assert_eq!(app.view.to_move_name, "You");
+
+    // The strongest level thinks for a while: the screen says so, and quitting stops it.
+    let args = args(&[
+        "--opens",
+        "opponent",
+        "--level",
+        "impossible",
+        "--colours",
+        "3",
+    ]);
+    let mut app = App::new(GameSession::new(settings(&args, 1)).unwrap());
+    app.tick();
+    let t0 = Instant::now();
+    while app.view.banner.as_ref().map(|b| b.kind) != Some(BannerKind::AiThinking) {
+        assert!(t0.elapsed() < Duration::from_secs(20), "thinking banner");
+        std::thread::sleep(Duration::from_millis(5));
+        app.tick();
+    }
+    let got = screen(&mut app, 80, 23);
+    assert!(got[1].contains("is thinking"), "{}", got[1]);
+    app.shutdown();
+    assert_eq!(app.busy(), None);
+    assert!(
+        app.view.history.is_empty(),
+        "the cancelled search played nothing"
+    );
+    assert!(app.view.capabilities.ai_to_move);
+}
