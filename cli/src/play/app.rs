@@ -39,6 +39,8 @@ pub struct App {
     pub cursor: Coord,
     /// The normalised x the cursor keeps while moving up and down.
     goal_x: Option<f32>,
+    /// The seat the cursor was last placed for (pass-and-play hands it to the next seat).
+    cursor_seat: u32,
     /// The last error or notice, shown under the board until the next action.
     pub message: Option<String>,
     /// Where the last frame drew the board (for mouse clicks).
@@ -55,11 +57,13 @@ impl App {
     pub fn new(session: Arc<GameSession>) -> App {
         let view = session.view();
         let cursor = initial_cursor(&view);
+        let cursor_seat = view.to_move;
         App {
             session,
             view,
             cursor,
             goal_x: None,
+            cursor_seat,
             message: None,
             placement: None,
             worker: None,
@@ -110,6 +114,22 @@ impl App {
             self.start(Job::Think);
             // Show "… is thinking" at once.
             self.view = self.session.view();
+        }
+        self.follow_turn();
+    }
+
+    /// In pass-and-play, puts the cursor on the next seat's pegs when the turn passes to it.
+    fn follow_turn(&mut self) {
+        let seat = self.view.to_move;
+        let human = self
+            .view
+            .players
+            .iter()
+            .any(|p| p.index == seat && p.is_human);
+        if human && seat != self.cursor_seat && self.view.outcome.is_none() {
+            self.cursor = initial_cursor(&self.view);
+            self.goal_x = None;
+            self.cursor_seat = seat;
         }
     }
 
@@ -165,6 +185,7 @@ impl App {
             Ok(view) => {
                 self.view = view;
                 self.message = None;
+                self.follow_turn();
             }
             Err(e) => self.message = Some(e.to_string()),
         }

@@ -544,3 +544,35 @@ fn the_ai_moves_on_a_worker_thread_and_quitting_stops_it() {
     );
     assert!(app.view.capabilities.ai_to_move);
 }
+
+#[test]
+fn pass_and_play_hands_the_cursor_to_the_next_seat() {
+    let session = GameSession::new(settings(&args(&["--hotseat"]), 1)).unwrap();
+    let mut app = App::new(session);
+    assert_eq!(app.cursor, c(-3, 5));
+    app.handle_key(key(KeyCode::Enter));
+    app.handle_key(key(KeyCode::Up));
+    app.handle_key(key(KeyCode::Enter));
+    app.tick();
+    assert_eq!(app.busy(), None, "no AI in pass-and-play");
+    assert_eq!(app.view.to_move_name, "Player 2");
+    // The cursor is now on one of N's front pegs.
+    assert_eq!(app.cursor.r, -5, "{:?}", app.cursor);
+    let got = screen(&mut app, 80, 23);
+    assert!(
+        got[0].contains("Player 1 (R) vs Player 2 (B)"),
+        "{}",
+        got[0]
+    );
+    assert_eq!(got[1].trim_end(), " Turn: Player 2");
+    // No hints between people.
+    app.handle_key(key(KeyCode::Char('h')));
+    assert_eq!(
+        app.message.as_deref(),
+        Some("hints are for your turn in a solo game")
+    );
+    // Undo gives the turn, and the cursor, back to the first seat.
+    app.handle_key(key(KeyCode::Char('u')));
+    assert_eq!(app.view.to_move, 0);
+    assert_eq!(app.cursor.r, 5);
+}
