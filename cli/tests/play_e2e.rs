@@ -149,6 +149,11 @@ fn history_has(screen: &str, n: u32, who: &str) -> bool {
         .any(|l| l.chars().skip(54).collect::<String>().starts_with(&prefix))
 }
 
+/// The Beginner's display name, from the core.
+fn beginner_name() -> String {
+    chinese_checkers_core::ffi::opponents()[0].name.clone()
+}
+
 /// Whether the board (the first 53 columns, left of the side panel and its legend) shows `text`.
 fn board_has(screen: &str, text: &str) -> bool {
     screen
@@ -159,9 +164,12 @@ fn board_has(screen: &str, text: &str) -> bool {
 #[test]
 fn keyboard_game_against_the_beginner_then_quit_save_and_resume() {
     let home = temp_dir("keys");
+    let first = beginner_name();
+    let first_name = first.split(' ').next().unwrap();
     let mut t = Term::start(&home, &["--seed", "1", "--level", "beginner"]);
     t.wait_for("Turn: You");
-    t.wait_for("You (R) vs Jean Médecin (B)");
+    let beginner = beginner_name();
+    t.wait_for(&format!("You (R) vs {beginner} (B)"));
     // The cursor starts on a front peg: select it, step up, play.
     t.wait_for("at -3,5");
     t.send(ENTER);
@@ -172,14 +180,14 @@ fn keyboard_game_against_the_beginner_then_quit_save_and_resume() {
     t.wait_for("at -3,4");
     t.send(ENTER);
     t.wait_until("the AI's reply in the history", |s| {
-        history_has(s, 1, "You Step -3,5→-3,4") && history_has(s, 2, "Jean")
+        history_has(s, 1, "You Step -3,5→-3,4") && history_has(s, 2, first_name)
     });
     t.wait_for("Turn: You");
     // Undo takes back both moves, redo plays them again.
     t.send("u");
     t.wait_until("an empty history", |s| !history_has(s, 1, "You"));
     t.send("r");
-    t.wait_until("the moves back", |s| history_has(s, 2, "Jean"));
+    t.wait_until("the moves back", |s| history_has(s, 2, first_name));
     // A hint marks its holes.
     t.send("h");
     t.wait_until("the hint's marks", |s| board_has(s, "?"));
@@ -192,7 +200,7 @@ fn keyboard_game_against_the_beginner_then_quit_save_and_resume() {
     // --resume continues where we left off.
     let mut t = Term::start(&home, &["--resume"]);
     t.wait_until("the restored history", |s| {
-        history_has(s, 1, "You Step -3,5→-3,4") && history_has(s, 2, "Jean")
+        history_has(s, 1, "You Step -3,5→-3,4") && history_has(s, 2, first_name)
     });
     t.send("q");
     assert!(t.wait_exit());
@@ -210,6 +218,8 @@ fn mouse_game_to_the_end_records_the_result() {
     let home = temp_dir("mouse");
     let position = home.join("endgame.json");
     std::fs::write(&position, ENDGAME).unwrap();
+    let first = beginner_name();
+    let first_name = first.split(' ').next().unwrap();
     let mut t = Term::start(
         &home,
         &["--position", position.to_str().unwrap(), "--seed", "3"],
@@ -223,7 +233,7 @@ fn mouse_game_to_the_end_records_the_result() {
     });
     let (x, y) = cell(1, -4);
     t.click(x, y);
-    t.wait_until("the AI's reply", |s| history_has(s, 2, "Jean"));
+    t.wait_until("the AI's reply", |s| history_has(s, 2, first_name));
     t.wait_for("Turn: You");
     let (x, y) = cell(1, -4);
     t.click(x, y);
