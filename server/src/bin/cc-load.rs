@@ -1,3 +1,390 @@
-//! Load tool (placeholder until the next commit).
+//! `cc-load`: a bounded loopback load test of the online server.
+//!
+//! Runs N concurrent games of random legal moves between pairs of real WebSocket clients (each
+//! game: a private room, up to `--moves` moves, then a resignation, then the next game on the
+//! same sockets) for `--seconds`, and reports games/s, moves/s, the p50/p99 relay latency of a
+//! move (from the mover's send to the opponent's receipt of the `moved` event) and the server's
+//! resident memory (from its `/metrics`).
+//!
+//! ```text
+//! cc-load [--url ws://127.0.0.1:PORT/ws] [--games 2000] [--seconds 30] [--moves 60]
+//!         [--think-ms 1000] [--ramp-s 10]
+//! ```
+//! Without `--url` it starts an in-memory server in-process on 127.0.0.1:0. Only loopback
+//! addresses are accepted; games ≤ 5000, seconds ≤ 600.
 
-fn main() {}
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chinese_checkers_core::online::{
+    decode_server, encode, new_token, ClientGame, ClientMsg, Format, GameEvent, ServerMsg,
+    SyncEffect, PROTOCOL_VERSION,
+};
+use futures_util::{SinkExt, StreamExt};
+use parking_lot::Mutex;
+use rand::Rng;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+struct Opts {
+    url: Option<String>,
+    games: usize,
+    seconds: u64,
+    moves: u32,
+    think_ms: u64,
+    ramp_s: u64,
+}
+
+#[derive(Default)]
+struct Stats {
+    moves: AtomicU64,
+    games_done: AtomicU64,
+    games_started: AtomicU64,
+    errors: AtomicU64,
+    latencies_us: Mutex<Vec<u32>>,
+}
+
+const MAX_SAMPLES: usize = 4_000_000;
+
+fn parse() -> Result<Opts, String> {
+    let mut o = Opts {
+        url: None,
+        games: 200,
+        seconds: 30,
+        moves: 60,
+        think_ms: 1000,
+        ramp_s: 5,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut v = || it.next().cloned().ok_or(format!("{a} needs a value"));
+        let num = |s: String| s.parse::<u64>().map_err(|e| format!("{a}: {e}"));
+        match a.as_str() {
+            "--url" => o.url = Some(v()?),
+            "--games" => o.games = num(v()?)? as usize,
+            "--seconds" => o.seconds = num(v()?)?,
+            "--moves" => o.moves = num(v()?)? as u32,
+            "--think-ms" => o.think_ms = num(v()?)?,
+            "--ramp-s" => o.ramp_s = num(v()?)?,
+            _ => {
+                return Err(format!(
+                    "unknown option {a}; see the doc comment of cc-load"
+                ))
+            }
+        }
+    }
+    if o.games == 0 || o.games > 5000 {
+        return Err("--games must be between 1 and 5000".into());
+    }
+    if o.seconds == 0 || o.seconds > 600 {
+        return Err("--seconds must be between 1 and 600".into());
+    }
+    o.moves = o.moves.clamp(1, 1000);
+    if let Some(url) = &o.url {
+        let host = url
+            .strip_prefix("ws://")
+            .and_then(|r| r.split(['/', ':']).next())
+            .unwrap_or("");
+        if !matches!(host, "127.0.0.1" | "localhost" | "[") {
+            return Err(format!("only loopback servers are allowed, not {url}"));
+        }
+    }
+    Ok(o)
+}
+
+async fn send(ws: &mut Ws, msg: &ClientMsg) -> bool {
+    ws.send(Message::text(encode(msg))).await.is_ok()
+}
+
+async fn recv(ws: &mut Ws, deadline: Instant) -> Option<ServerMsg> {
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let frame = tokio::time::timeout(left, ws.next()).await.ok()??.ok()?;
+        if let Message::Text(t) = frame {
+            return decode_server(t.as_str()).ok();
+        }
+    }
+}
+
+async fn hello(url: &str, name: &str, deadline: Instant) -> Option<Ws> {
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.ok()?;
+    let msg = ClientMsg::Hello {
+        v: PROTOCOL_VERSION,
+        token: new_token(),
+        name: name.into(),
+    };
+    send(&mut ws, &msg).await;
+    match recv(&mut ws, deadline).await? {
+        ServerMsg::Welcome { .. } => Some(ws),
+        _ => None,
+    }
+}
+
+/// Sets up one game between the two sockets; returns the sync machines of both.
+async fn new_game(ws: &mut [Ws; 2], deadline: Instant) -> Option<[ClientGame; 2]> {
+    let format = Format::ALL[rand::thread_rng().gen_range(0..3)];
+    send(&mut ws[0], &ClientMsg::CreateRoom { format }).await;
+    let code = loop {
+        if let ServerMsg::RoomCreated { code, .. } = recv(&mut ws[0], deadline).await? {
+            break code;
+        }
+    };
+    send(&mut ws[1], &ClientMsg::JoinRoom { code }).await;
+    let mut games: [Option<ClientGame>; 2] = [None, None];
+    for (i, w) in ws.iter_mut().enumerate() {
+        while games[i].is_none() {
+            if let ServerMsg::Sync { snapshot } = recv(w, deadline).await? {
+                games[i] = ClientGame::from_snapshot(&snapshot).ok();
+            }
+        }
+    }
+    let [Some(a), Some(b)] = games else {
+        return None;
+    };
+    Some([a, b])
+}
+
+/// One game slot: plays games back to back until the deadline.
+async fn slot(url: String, opts: Arc<Opts>, stats: Arc<Stats>, deadline: Instant) {
+    let Some(a) = hello(&url, "LoadA", deadline).await else {
+        stats.errors.fetch_add(1, Ordering::Relaxed);
+        return;
+    };
+    let Some(b) = hello(&url, "LoadB", deadline).await else {
+        stats.errors.fetch_add(1, Ordering::Relaxed);
+        return;
+    };
+    let mut ws = [a, b];
+    while Instant::now() < deadline {
+        let Some(mut games) = new_game(&mut ws, deadline).await else {
+            break;
+        };
+        stats.games_started.fetch_add(1, Ordering::Relaxed);
+        if !play(&mut ws, &mut games, &opts, &stats, deadline).await {
+            break;
+        }
+        stats.games_done.fetch_add(1, Ordering::Relaxed);
+    }
+    for w in ws.iter_mut() {
+        let _ = w.close(None).await;
+    }
+}
+
+fn think(opts: &Opts) -> Duration {
+    let base = opts.think_ms as f64;
+    Duration::from_micros((base * rand::thread_rng().gen_range(0.5..1.5) * 1000.0) as u64)
+}
+
+/// Plays one game: random legal moves with think time, then a resignation. `false` on failure.
+async fn play(
+    ws: &mut [Ws; 2],
+    games: &mut [ClientGame; 2],
+    opts: &Opts,
+    stats: &Stats,
+    deadline: Instant,
+) -> bool {
+    let mut sent: HashMap<u32, Instant> = HashMap::new();
+    let mut next_move = Instant::now() + think(opts);
+    let [ws0, ws1] = ws;
+    loop {
+        let over = games[0].record().is_over() && games[1].record().is_over();
+        if over {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        let mover = usize::from(games[0].record().to_move());
+        let ply = games[mover].record().ply();
+        let can_move =
+            games[mover].my_turn() && games[1 - mover].last_seq() == games[mover].last_seq();
+        let sleep_until = if can_move { next_move } else { deadline };
+        let (who, frame) = tokio::select! {
+            f = ws0.next() => (0, f),
+            f = ws1.next() => (1, f),
+            _ = tokio::time::sleep_until(sleep_until.into()) => {
+                if !can_move { return false; }
+                let msg = if ply >= opts.moves {
+                    ClientMsg::Resign { game: games[mover].game_id().to_owned() }
+                } else {
+                    let legal = games[mover].record().game().legal_moves();
+                    if legal.is_empty() { return false; }
+                    let mv = &legal[rand::thread_rng().gen_range(0..legal.len())];
+                    match games[mover].propose(mv) {
+                        Ok(m) => m,
+                        Err(_) => return false,
+                    }
+                };
+                sent.insert(ply, Instant::now());
+                let w = if mover == 0 { &mut *ws0 } else { &mut *ws1 };
+                if !send(w, &msg).await { return false; }
+                next_move = Instant::now() + Duration::from_secs(3600);
+                continue;
+            }
+        };
+        let Some(Ok(Message::Text(text))) = frame else {
+            return false;
+        };
+        let Ok(msg) = decode_server(text.as_str()) else {
+            return false;
+        };
+        if let ServerMsg::Event {
+            event: GameEvent::Moved { ply, side, .. },
+            ..
+        } = &msg
+        {
+            if usize::from(*side) != who {
+                if let Some(t0) = sent.remove(ply) {
+                    let us = t0.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+                    let mut l = stats.latencies_us.lock();
+                    if l.len() < MAX_SAMPLES {
+                        l.push(us);
+                    }
+                    stats.moves.fetch_add(1, Ordering::Relaxed);
+                }
+                next_move = Instant::now() + think(opts);
+            }
+        }
+        if matches!(msg, ServerMsg::Error { .. }) {
+            stats.errors.fetch_add(1, Ordering::Relaxed);
+        }
+        match games[who].receive(&msg) {
+            SyncEffect::Resync(m) | SyncEffect::Resend(m) => {
+                let w = if who == 0 { &mut *ws0 } else { &mut *ws1 };
+                if !send(w, &m).await {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+async fn server_memory(addr: &str) -> Option<u64> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(addr).await.ok()?;
+    let req = "GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+    s.write_all(req.as_bytes()).await.ok()?;
+    let mut out = String::new();
+    tokio::time::timeout(Duration::from_secs(5), s.read_to_string(&mut out))
+        .await
+        .ok()?
+        .ok()?;
+    out.lines()
+        .find_map(|l| l.strip_prefix("cc_resident_memory_bytes "))
+        .and_then(|v| v.trim().parse().ok())
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    f64::from(sorted[i]) / 1000.0
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let opts = match parse() {
+        Ok(o) => Arc::new(o),
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut _local = None;
+    let url = match &opts.url {
+        Some(u) => u.clone(),
+        None => {
+            let config = chinese_checkers_server::Config {
+                bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+                ..Default::default()
+            };
+            match chinese_checkers_server::start(config).await {
+                Ok(s) => {
+                    let u = s.ws_url();
+                    _local = Some(s);
+                    u
+                }
+                Err(e) => {
+                    eprintln!("cannot start the server: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
+    let addr = url
+        .trim_start_matches("ws://")
+        .split('/')
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    let stats = Arc::new(Stats::default());
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(opts.seconds);
+    let ramp = Duration::from_secs(opts.ramp_s);
+    let mut tasks = Vec::with_capacity(opts.games);
+    for i in 0..opts.games {
+        let at = start + ramp.mul_f64(i as f64 / opts.games as f64);
+        tokio::time::sleep_until(at.into()).await;
+        tasks.push(tokio::spawn(slot(
+            url.clone(),
+            opts.clone(),
+            stats.clone(),
+            deadline,
+        )));
+    }
+    let mem_peak = {
+        // Sample the server's memory while every game is running.
+        tokio::time::sleep(
+            Duration::from_secs(2).min(deadline.saturating_duration_since(Instant::now())),
+        )
+        .await;
+        server_memory(&addr).await
+    };
+    for t in tasks {
+        let _ = t.await;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let mut l = std::mem::take(&mut *stats.latencies_us.lock());
+    l.sort_unstable();
+    let moves = stats.moves.load(Ordering::Relaxed);
+    let done = stats.games_done.load(Ordering::Relaxed);
+    println!("concurrent games: {}", opts.games);
+    println!(
+        "duration: {secs:.1} s (ramp {} s, think {} ms ±50%)",
+        opts.ramp_s, opts.think_ms
+    );
+    println!(
+        "games started: {}, finished: {done} ({:.1} games/s)",
+        stats.games_started.load(Ordering::Relaxed),
+        done as f64 / secs
+    );
+    println!(
+        "moves relayed: {moves} ({:.0} moves/s)",
+        moves as f64 / secs
+    );
+    println!(
+        "relay latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        percentile(&l, 0.5),
+        percentile(&l, 0.99),
+        percentile(&l, 1.0)
+    );
+    println!("errors: {}", stats.errors.load(Ordering::Relaxed));
+    match mem_peak {
+        Some(b) => println!(
+            "server memory (RSS, under load): {:.1} MiB",
+            b as f64 / 1048576.0
+        ),
+        None => println!("server memory: unknown"),
+    }
+    ExitCode::SUCCESS
+}
