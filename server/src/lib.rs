@@ -199,7 +199,10 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
 async fn ws_handler(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> impl IntoResponse {
     // Transport ceiling; the protocol's own (smaller) limit answers with a clear error.
     let ceiling = app.limits.max_frame.max(1024) * 16;
-    ws.max_message_size(ceiling)
+    // Small buffers: thousands of idle-most-of-the-time sockets must not cost 128 KiB each.
+    ws.read_buffer_size(4096)
+        .write_buffer_size(4096)
+        .max_message_size(ceiling)
         .max_frame_size(ceiling)
         .on_upgrade(move |socket| conn::run(app, socket))
 }

@@ -202,7 +202,8 @@ async fn play(
         if Instant::now() >= deadline {
             return false;
         }
-        let mover = usize::from(games[0].record().to_move());
+        let to_move = games[0].record().to_move();
+        let mover = if games[0].side() == to_move { 0 } else { 1 };
         let ply = games[mover].record().ply();
         let can_move =
             games[mover].my_turn() && games[1 - mover].last_seq() == games[mover].last_seq();

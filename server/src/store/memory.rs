@@ -1,6 +1,6 @@
 //! The embedded backend: all state in this process's memory.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -27,7 +27,11 @@ pub struct MemoryStore {
     queue: Mutex<Vec<QueueEntry>>,
     tables: Mutex<Vec<StoredTable>>,
     rooms: Mutex<HashMap<String, (StoredRoom, Instant)>>,
+    finished: Mutex<VecDeque<(Instant, String)>>,
 }
+
+/// A finished game is kept this long (for late resumes and rematches), then forgotten.
+pub const FINISHED_KEEP: Duration = Duration::from_secs(600);
 
 impl MemoryStore {
     /// An empty store delivering to `bus`.
@@ -39,6 +43,7 @@ impl MemoryStore {
             queue: Mutex::default(),
             tables: Mutex::default(),
             rooms: Mutex::default(),
+            finished: Mutex::default(),
         }
     }
 
@@ -53,6 +58,7 @@ impl MemoryStore {
         meta: &GameMeta,
         started: &GameEvent,
     ) -> Result<(), StoreError> {
+        self.forget_old_games();
         let record =
             GameRecord::replay(id, [started]).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let game = MemGame {
@@ -80,6 +86,20 @@ impl MemoryStore {
             }),
         );
         Ok(())
+    }
+
+    /// Drops finished games older than [`FINISHED_KEEP`] (bounded by what is due).
+    fn forget_old_games(&self) {
+        let now = Instant::now();
+        let mut finished = self.finished.lock();
+        while let Some((at, _)) = finished.front() {
+            if now.duration_since(*at) < FINISHED_KEEP {
+                break;
+            }
+            if let Some((_, id)) = finished.pop_front() {
+                self.games.write().remove(&id);
+            }
+        }
     }
 
     fn game(&self, id: &str) -> Option<Arc<Mutex<MemGame>>> {
@@ -117,6 +137,9 @@ impl MemoryStore {
             );
         }
         if !was_over && g.record.is_over() {
+            self.finished
+                .lock()
+                .push_back((Instant::now(), id.to_owned()));
             let mut users = self.user_games.lock();
             for t in &g.meta.tokens {
                 if let Some(set) = users.get_mut(t) {
