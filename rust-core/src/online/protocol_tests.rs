@@ -149,3 +149,40 @@ fn format_colours() {
     let colours: Vec<usize> = Format::ALL.iter().map(|f| f.colours()).collect();
     assert_eq!(colours, [1, 2, 3]);
 }
+
+/// A stable-toolchain stand-in for the fuzz target `protocol_messages`: mutated valid frames
+/// never panic the decoders, and what decodes round-trips.
+#[test]
+fn mutated_frames_never_panic() {
+    use rand::{Rng, SeedableRng};
+    let seeds = [
+        r#"{"type":"move","game":"g","ply":3,"mv":{"kind":"jump","path":[[0,4],[0,2],[2,0]]}}"#,
+        r#"{"type":"hello","v":1,"token":"0123456789abcdef0123","name":"Ada"}"#,
+        r#"{"type":"draw","game":"g","action":"offer"}"#,
+        r#"{"type":"event","game":"g","seq":2,"event":{"kind":"ended","result":{"winner":1,"reason":"resign"}}}"#,
+    ];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(99);
+    let alphabet = br#"{}[]":,0123456789-abcdefghijklmnopqrstuvwxyz_ "#;
+    for i in 0..20_000 {
+        let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
+        for _ in 0..rng.gen_range(1..4) {
+            let at = rng.gen_range(0..bytes.len());
+            match rng.gen_range(0..3) {
+                0 => bytes[at] = alphabet[rng.gen_range(0..alphabet.len())],
+                1 => {
+                    bytes.remove(at);
+                }
+                _ => bytes.insert(at, alphabet[rng.gen_range(0..alphabet.len())]),
+            }
+        }
+        let Ok(text) = std::str::from_utf8(&bytes) else {
+            continue;
+        };
+        if let Ok(msg) = decode_client(text) {
+            assert_eq!(decode_client(&encode(&msg)).unwrap(), msg);
+        }
+        if let Ok(msg) = decode_server(text) {
+            assert_eq!(decode_server(&encode(&msg)).unwrap(), msg);
+        }
+    }
+}
