@@ -455,7 +455,7 @@ async fn reconnect_mid_game_gets_missed_moves(kind: Kind) {
             ServerMsg::Event {
                 event: GameEvent::Disconnected {
                     side: 0,
-                    grace_ms: 1200
+                    grace_ms: 3000
                 },
                 ..
             }
@@ -487,7 +487,7 @@ async fn reconnect_mid_game_gets_missed_moves(kind: Kind) {
     assert_eq!(a.game(&id).record().ply(), 6);
     // And the game goes on; the old seat's grace timer does not end it.
     let mut p = [a, b];
-    tokio::time::sleep(Duration::from_millis(1400)).await;
+    tokio::time::sleep(Duration::from_millis(3200)).await;
     play_moves(&mut p, &id, 4).await;
     assert!(p[0].game(&id).record().result().is_none());
     assert_eq!(p[1].game(&id).record().ply(), 10);

@@ -442,9 +442,9 @@ impl GameRecord {
             Command::Rematch if self.rematch[usize::from(side)] => Ok(vec![]),
             Command::Rematch => Ok(vec![GameEvent::RematchOffered { side }]),
             Command::StartRematch { .. } if !self.rematch_agreed() => Ok(vec![]),
-            Command::StartRematch { game } => Ok(vec![GameEvent::RematchStarted {
-                game: game.clone(),
-            }]),
+            Command::StartRematch { game } => {
+                Ok(vec![GameEvent::RematchStarted { game: game.clone() }])
+            }
             Command::Disconnect { .. } if over || !self.connected[usize::from(side)] => Ok(vec![]),
             Command::Disconnect { grace_ms } => Ok(vec![GameEvent::Disconnected {
                 side,

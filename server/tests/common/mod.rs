@@ -92,7 +92,7 @@ pub struct TestServer {
 pub fn fast_limits() -> Limits {
     Limits {
         grace: Duration::from_millis(400),
-        background_grace: Duration::from_millis(1200),
+        background_grace: Duration::from_millis(3000),
         ..Limits::default()
     }
 }
