@@ -12,6 +12,11 @@ cd "$REPO"
 
 step() { printf '\n=== %s\n' "$*"; }
 
+# Every runner's output is also kept, to add up one summary line at the end (the last line of
+# each runner alone can mislead: cargo's doc-test runs and Swift Testing close on "0 passed").
+LOGS="$(mktemp -d)"
+trap 'rm -rf "$LOGS"' EXIT
+
 # The Rust toolchain comes with the machine; make sure its formatter and linter are there.
 if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
     rustup component add rustfmt clippy
@@ -30,14 +35,34 @@ if ! command -v redis-server >/dev/null 2>&1; then
 fi
 
 step "cargo test (workspace)"
-cargo test --workspace
+cargo test --workspace 2>&1 | tee "$LOGS/cargo.log"
 
 step "Kotlin bindings suite (JVM, Maven)"
-tests/kotlin/run.sh
+tests/kotlin/run.sh 2>&1 | tee "$LOGS/kotlin.log"
 
 if [[ "${SKIP_SWIFT:-0}" != "1" ]]; then
     step "Swift bindings suite (Linux, trixie chroot)"
-    tests/swift/run.sh
+    tests/swift/run.sh 2>&1 | tee "$LOGS/swift.log"
+fi
+
+# cargo: "test result: ok. N passed; M failed"; Surefire: the last "Tests run: N, Failures: F,
+# Errors: E"; XCTest: "Executed N tests, with F failures" of the "All tests" suite.
+passed=0
+failed=0
+read -r p f < <(grep -h "^test result:" "$LOGS/cargo.log" \
+    | awk '{for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i }}
+           END { print p + 0, f + 0 }')
+passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+read -r p f < <(grep -h "Tests run:" "$LOGS/kotlin.log" | grep -v " in " | tail -n 1 \
+    | sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+).*/\1 \2 \3/' \
+    | awk '{ print $1 - $2 - $3, $2 + $3 }')
+passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+if [[ -f "$LOGS/swift.log" ]]; then
+    read -r p f < <(grep -A1 "Test Suite 'All tests'" "$LOGS/swift.log" | grep -h "Executed" | tail -n 1 \
+        | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/' \
+        | awk '{ print $1 - $2, $2 }')
+    passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 fi
 
 step "all tests passed"
+echo "tests: ${passed} passed, ${failed} failed"
