@@ -49,16 +49,16 @@ fi
 # Errors: E"; XCTest: "Executed N tests, with F failures" of the "All tests" suite.
 passed=0
 failed=0
-read -r p f < <(grep -h "^test result:" "$LOGS/cargo.log" \
+{ read -r p f || true; } < <(grep -h "^test result:" "$LOGS/cargo.log" \
     | awk '{for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i }}
            END { print p + 0, f + 0 }')
 passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
-read -r p f < <(grep -h "Tests run:" "$LOGS/kotlin.log" | grep -v " in " | tail -n 1 \
+{ read -r p f || true; } < <(grep -h "Tests run:" "$LOGS/kotlin.log" | grep -v " in " | tail -n 1 \
     | sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+).*/\1 \2 \3/' \
     | awk '{ print $1 - $2 - $3, $2 + $3 }')
 passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 if [[ -f "$LOGS/swift.log" ]]; then
-    read -r p f < <(grep -A1 "Test Suite 'All tests'" "$LOGS/swift.log" | grep -h "Executed" | tail -n 1 \
+    { read -r p f || true; } < <(grep -A1 "Test Suite 'All tests'" "$LOGS/swift.log" | grep -h "Executed" | tail -n 1 \
         | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/' \
         | awk '{ print $1 - $2, $2 }')
     passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
