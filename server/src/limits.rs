@@ -63,6 +63,10 @@ pub struct Limits {
     pub grace: Duration,
     /// How long it is held when the app said it was going to the background.
     pub background_grace: Duration,
+    /// Redis backend: how often a connection renews its players' presence in their games (a
+    /// side whose presence lapsed twice, e.g. because its instance died, is marked disconnected
+    /// by the opponent's instance).
+    pub presence_interval: Duration,
 }
 
 impl Default for Limits {
@@ -78,6 +82,7 @@ impl Default for Limits {
             idle: Duration::from_secs(120),
             grace: Duration::from_secs(60),
             background_grace: Duration::from_secs(180),
+            presence_interval: Duration::from_secs(5),
         }
     }
 }

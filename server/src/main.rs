@@ -2,7 +2,8 @@
 //! 127.0.0.1:8080 with everything in memory.
 //!
 //! Options: `--bind ADDR` (default `127.0.0.1:8080`; port 0 picks one), `--redis URL` (scale-out
-//! backend), `--prefix P` (Redis key prefix, default `cc`), `--grace-ms N` (seat grace period).
+//! backend), `--prefix P` (Redis key prefix, default `cc`), `--grace-ms N` (seat grace period),
+//! `--presence-ms N` (Redis presence heartbeat).
 //! Prints `listening on ADDR` once ready; SIGINT/SIGTERM stop it gracefully (clients are told).
 
 use std::process::ExitCode;
@@ -27,10 +28,16 @@ fn parse(args: &[String]) -> Result<Config, String> {
                 let ms: u64 = value()?.parse().map_err(|e| format!("--grace-ms: {e}"))?;
                 config.limits.grace = Duration::from_millis(ms);
             }
+            "--presence-ms" => {
+                let ms: u64 = value()?
+                    .parse()
+                    .map_err(|e| format!("--presence-ms: {e}"))?;
+                config.limits.presence_interval = Duration::from_millis(ms.max(10));
+            }
             "--help" | "-h" => {
                 return Err(
                     "usage: chinese-checkers-server [--bind ADDR] [--redis URL] \
-                            [--prefix P] [--grace-ms N]"
+                            [--prefix P] [--grace-ms N] [--presence-ms N]"
                         .into(),
                 )
             }

@@ -9,7 +9,9 @@ mod common;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
-use chinese_checkers_core::online::{ClientMsg, EndReason, Format, GameEvent, ServerMsg};
+use chinese_checkers_core::online::{
+    ClientMsg, EndReason, Format, GameEvent, GameResult, ServerMsg,
+};
 use common::*;
 
 /// The server binary as a child process on a free port; killed on drop.
@@ -20,15 +22,13 @@ struct Process {
 
 impl Process {
     fn start(redis: &str) -> Process {
+        Process::start_with(redis, &["--grace-ms", "5000"])
+    }
+
+    fn start_with(redis: &str, extra: &[&str]) -> Process {
         let mut child = Command::new(env!("CARGO_BIN_EXE_chinese-checkers-server"))
-            .args([
-                "--bind",
-                "127.0.0.1:0",
-                "--redis",
-                redis,
-                "--grace-ms",
-                "5000",
-            ])
+            .args(["--bind", "127.0.0.1:0", "--redis", redis])
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -189,4 +189,50 @@ async fn an_instance_dies_mid_game_and_the_client_moves_to_the_other() {
     let again = chinese_checkers_core::online::GameRecord::from_snapshot(&snapshot).unwrap();
     assert_eq!(again.position(), p[0].game(&id).record().position());
     assert!(p[0].game(&id).record().result().is_some());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_whose_instance_died_and_who_never_returns_loses_by_abandonment() {
+    let redis = RedisServer::start();
+    let fast = ["--grace-ms", "600", "--presence-ms", "150"];
+    let dying = Process::start_with(&redis.url, &fast);
+    let staying = Process::start_with(&redis.url, &fast);
+    let mut a = Client::join(&dying.url, "Ada").await;
+    let mut b = Client::join(&staying.url, "Bob").await;
+    a.send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot1),
+    })
+    .await;
+    a.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+    b.send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot1),
+    })
+    .await;
+    let (id, side_a, _) = a.matched().await;
+    b.matched().await;
+    // Both present: a few heartbeats pass without anyone being marked away.
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    assert!(b.game(&id).record().connected()[usize::from(side_a)]);
+    dying.kill();
+    drop(a);
+    b.expect("disconnected", |m| {
+        matches!(m, ServerMsg::Event { event: GameEvent::Disconnected { side, .. }, .. } if *side == side_a)
+    })
+    .await;
+    b.expect("abandoned", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::Ended { .. },
+                ..
+            }
+        )
+    })
+    .await;
+    let want = GameResult {
+        winner: Some(1 - side_a),
+        reason: EndReason::Abandoned,
+    };
+    assert_eq!(b.game(&id).record().result(), Some(want));
 }

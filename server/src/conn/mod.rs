@@ -23,6 +23,7 @@ use crate::store::{CatchUp, Player, StoreError};
 use crate::{App, StopMode};
 
 mod matchmaking;
+mod presence;
 
 /// A game this connection follows.
 struct Followed {
@@ -31,6 +32,10 @@ struct Followed {
     sent: u64,
     away: bool,
     over: bool,
+    /// Whether the opponent is connected, as far as the game's events say.
+    peer_connected: bool,
+    /// Heartbeats in a row that found the opponent's presence lapsed (Redis backend).
+    peer_missing: u8,
 }
 
 struct Conn {
@@ -84,6 +89,9 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket) {
     let mut stop = app.stop.clone();
     let idle = app.limits.idle;
     let mut deadline = Instant::now() + idle;
+    let heartbeat = app.store.needs_presence();
+    let mut beat = tokio::time::interval(app.limits.presence_interval);
+    beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut killed = false;
     while !conn.closing {
         tokio::select! {
@@ -102,6 +110,11 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket) {
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => deadline = Instant::now() + idle,
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
             },
+            _ = beat.tick(), if heartbeat => {
+                if let Err(e) = conn.heartbeat().await {
+                    log::warn!("store error in heartbeat: {e}");
+                }
+            }
             Some(msg) = inbox.recv() => {
                 if let Err(e) = conn.on_bus(&msg).await {
                     log::warn!("store error: {e}");
@@ -359,10 +372,13 @@ impl Conn {
             sent: last_seq,
             away: false,
             over: resumed.over,
+            peer_connected: true,
+            peer_missing: 0,
         });
         followed.sent = last_seq;
         followed.away = false;
         self.send_catch_up(game, resumed.catch_up).await;
+        self.touch(game).await?;
         if !resumed.over {
             self.command(game, Command::Reconnect).await?;
         }
@@ -383,6 +399,7 @@ impl Conn {
                 if let Some(f) = self.games.get_mut(game) {
                     f.sent = snapshot.seq;
                     f.over = snapshot.result.is_some();
+                    f.peer_connected = snapshot.connected[usize::from(1 - f.side)];
                 }
                 self.send(ServerMsg::Sync { snapshot }).await;
             }
@@ -397,6 +414,8 @@ impl Conn {
                 GameEvent::Ended { .. } => f.over = true,
                 // Someone marked us away while we are here (an older socket closing late).
                 GameEvent::Disconnected { side, .. } if *side == f.side => reconnect = true,
+                GameEvent::Disconnected { .. } => f.peer_connected = false,
+                GameEvent::Reconnected { side } if *side != f.side => f.peer_connected = true,
                 _ => {}
             }
         }
@@ -449,9 +468,12 @@ impl Conn {
                             sent: 0,
                             away: false,
                             over: false,
+                            peer_connected: true,
+                            peer_missing: 0,
                         },
                     );
                     self.send(msg.clone()).await;
+                    self.touch(&game).await?;
                     let token = self.token().to_owned();
                     if let Ok(resumed) = self.app.store.resume(&game, &token, 0).await? {
                         self.send_catch_up(&game, resumed.catch_up).await;

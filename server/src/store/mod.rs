@@ -270,6 +270,28 @@ impl Store {
         dispatch!(self, s => s.take_room(code).await)
     }
 
+    /// Whether connections must renew their presence (only across instances).
+    pub fn needs_presence(&self) -> bool {
+        matches!(self, Store::Redis(_))
+    }
+
+    /// Marks a side of a game present for `ttl_ms` (no-op in memory).
+    pub async fn touch_presence(&self, id: &str, side: u8, ttl_ms: u64) -> Result<(), StoreError> {
+        match self {
+            Store::Memory(_) => Ok(()),
+            Store::Redis(s) => s.touch_presence(id, side, ttl_ms).await,
+        }
+    }
+
+    /// Whether a side of a game renewed its presence lately (always true in memory, where a
+    /// closing socket always reports itself).
+    pub async fn present(&self, id: &str, side: u8) -> Result<bool, StoreError> {
+        match self {
+            Store::Memory(_) => Ok(true),
+            Store::Redis(s) => s.present(id, side).await,
+        }
+    }
+
     /// Games in progress that this instance knows of (metrics).
     pub fn games_cached(&self) -> usize {
         dispatch!(self, s => s.games_cached())

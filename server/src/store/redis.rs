@@ -337,6 +337,29 @@ impl RedisStore {
         Ok(Some(meta.tokens[usize::from(side & 1)].clone()))
     }
 
+    pub(super) async fn touch_presence(
+        &self,
+        id: &str,
+        side: u8,
+        ttl_ms: u64,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn.clone();
+        let _: () = redis::cmd("SET")
+            .arg(self.key(&format!("p:{id}:{side}")))
+            .arg(1)
+            .arg("PX")
+            .arg(ttl_ms.max(1))
+            .query_async(&mut conn)
+            .await?;
+        Ok(())
+    }
+
+    pub(super) async fn present(&self, id: &str, side: u8) -> Result<bool, StoreError> {
+        let mut conn = self.conn.clone();
+        let n: i64 = conn.exists(self.key(&format!("p:{id}:{side}"))).await?;
+        Ok(n > 0)
+    }
+
     pub(super) async fn active_games(&self, token: &str) -> Result<Vec<String>, StoreError> {
         let mut conn = self.conn.clone();
         let mut games: Vec<String> = conn.smembers(self.key(&format!("u:{token}:games"))).await?;
