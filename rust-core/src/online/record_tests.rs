@@ -184,9 +184,17 @@ fn resign_draw_and_rematch() {
     assert!(!record.rematch_agreed());
     run(&mut record, &mut log, 1, Command::Rematch);
     assert!(record.rematch_agreed());
-    run(&mut record, &mut log, 1, Command::StartRematch { game: "g2".into() });
+    run(
+        &mut record,
+        &mut log,
+        1,
+        Command::StartRematch { game: "g2".into() },
+    );
     assert_eq!(record.rematch_game(), Some("g2"));
-    assert_eq!(record.command(0, &Command::StartRematch { game: "g3".into() }), Ok(vec![]));
+    assert_eq!(
+        record.command(0, &Command::StartRematch { game: "g3".into() }),
+        Ok(vec![])
+    );
 
     let (mut record, mut log) = new_game(Format::Tripot1);
     run(&mut record, &mut log, 0, Command::Resign);
