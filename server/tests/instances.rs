@@ -236,3 +236,47 @@ async fn a_player_whose_instance_died_and_who_never_returns_loses_by_abandonment
     };
     assert_eq!(b.game(&id).record().result(), Some(want));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_grace_timer_survives_the_death_of_its_instance() {
+    let redis = RedisServer::start();
+    let fast = ["--grace-ms", "600", "--presence-ms", "150"];
+    let dying = Process::start_with(&redis.url, &fast);
+    let staying = Process::start_with(&redis.url, &fast);
+    let mut a = Client::join(&dying.url, "Ada").await;
+    let mut b = Client::join(&staying.url, "Bob").await;
+    a.send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot1),
+    })
+    .await;
+    a.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+    b.send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot1),
+    })
+    .await;
+    let (id, side_a, _) = a.matched().await;
+    b.matched().await;
+    // Ada's socket drops: her instance holds her seat and runs the timer... then dies.
+    a.close().await;
+    b.expect("disconnected", |m| {
+        matches!(m, ServerMsg::Event { event: GameEvent::Disconnected { side, .. }, .. } if *side == side_a)
+    })
+    .await;
+    dying.kill();
+    b.expect("abandoned", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::Ended { .. },
+                ..
+            }
+        )
+    })
+    .await;
+    let want = GameResult {
+        winner: Some(1 - side_a),
+        reason: EndReason::Abandoned,
+    };
+    assert_eq!(b.game(&id).record().result(), Some(want));
+}

@@ -36,6 +36,9 @@ struct Followed {
     peer_connected: bool,
     /// Heartbeats in a row that found the opponent's presence lapsed (Redis backend).
     peer_missing: u8,
+    /// The opponent's `disconnected` event and when its grace ends here (Redis backend: any
+    /// instance ends the game if the instance that ran the timer died).
+    peer_gone: Option<(u64, Instant)>,
 }
 
 struct Conn {
@@ -374,6 +377,7 @@ impl Conn {
             over: resumed.over,
             peer_connected: true,
             peer_missing: 0,
+            peer_gone: None,
         });
         followed.sent = last_seq;
         followed.away = false;
@@ -414,8 +418,15 @@ impl Conn {
                 GameEvent::Ended { .. } => f.over = true,
                 // Someone marked us away while we are here (an older socket closing late).
                 GameEvent::Disconnected { side, .. } if *side == f.side => reconnect = true,
-                GameEvent::Disconnected { .. } => f.peer_connected = false,
-                GameEvent::Reconnected { side } if *side != f.side => f.peer_connected = true,
+                GameEvent::Disconnected { grace_ms, .. } => {
+                    f.peer_connected = false;
+                    let until = Instant::now() + Duration::from_millis(*grace_ms);
+                    f.peer_gone = Some((seq, until));
+                }
+                GameEvent::Reconnected { side } if *side != f.side => {
+                    f.peer_connected = true;
+                    f.peer_gone = None;
+                }
                 _ => {}
             }
         }
@@ -470,6 +481,7 @@ impl Conn {
                             over: false,
                             peer_connected: true,
                             peer_missing: 0,
+                            peer_gone: None,
                         },
                     );
                     self.send(msg.clone()).await;

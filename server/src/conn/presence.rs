@@ -1,9 +1,11 @@
 //! Presence across instances (Redis backend): every connection renews its player's presence in
 //! each game it follows; a side whose presence lapsed on two heartbeats in a row while the game
 //! still shows it connected (its instance died without a word) is marked disconnected by the
-//! opponent's connection, which then runs the abandonment timer.
+//! opponent's connection, which then runs the abandonment timer. And if the instance that ran a
+//! grace timer died, the opponent's connection ends the game once the grace is well over.
 
 use chinese_checkers_core::online::{Command, GameEvent};
+use tokio::time::Instant;
 
 use super::{spawn_abandon_timer, Conn};
 use crate::store::StoreError;
@@ -28,14 +30,21 @@ impl Conn {
     /// One heartbeat: renew ours, look for opponents that vanished.
     pub(super) async fn heartbeat(&mut self) -> Result<(), StoreError> {
         let ttl = self.presence_ttl_ms();
-        let open: Vec<(String, u8, bool)> = self
+        let open: Vec<(String, u8, bool, Option<(u64, Instant)>)> = self
             .games
             .iter()
             .filter(|(_, f)| !f.over)
-            .map(|(g, f)| (g.clone(), f.side, f.peer_connected))
+            .map(|(g, f)| (g.clone(), f.side, f.peer_connected, f.peer_gone))
             .collect();
-        for (game, side, peer_connected) in open {
+        let margin = self.app.limits.presence_interval * 2;
+        for (game, side, peer_connected, peer_gone) in open {
             self.app.store.touch_presence(&game, side, ttl).await?;
+            if let Some((since_seq, until)) = peer_gone {
+                // The grace ran out well ago and the game goes on: the timer's instance died.
+                if Instant::now() > until + margin {
+                    self.claim_abandon(&game, 1 - side, since_seq).await?;
+                }
+            }
             if !peer_connected {
                 continue;
             }
@@ -50,6 +59,27 @@ impl Conn {
             if missing >= 2 {
                 self.declare_gone(&game, 1 - side).await?;
             }
+        }
+        Ok(())
+    }
+
+    /// Ends the game by abandonment if the opponent is still away since `since_seq` (the record
+    /// decides; harmless if another instance already did).
+    async fn claim_abandon(
+        &mut self,
+        game: &str,
+        side: u8,
+        since_seq: u64,
+    ) -> Result<(), StoreError> {
+        let app = self.app.clone();
+        if let Some(token) = app.store.token_of(game, side).await? {
+            let _ = app
+                .store
+                .update_game(game, &token, &Command::Abandon { since_seq })
+                .await?;
+        }
+        if let Some(f) = self.games.get_mut(game) {
+            f.peer_gone = None;
         }
         Ok(())
     }
