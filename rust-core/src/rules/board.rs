@@ -103,6 +103,20 @@ impl Colour {
     }
 }
 
+/// A table row per possible hole byte. Indexing with a `Hole` (a `u8`) can then never be out of
+/// bounds, so the hot loops carry no bounds checks; rows past the last hole are never read.
+pub(crate) type ByHole<T> = [T; 256];
+
+/// A `ByHole` table filled with `value`, allocated on the heap without passing through the stack.
+fn by_hole<T: Clone>(value: T) -> Box<ByHole<T>> {
+    let rows: Box<[T]> = vec![value; 256].into_boxed_slice();
+    match rows.try_into() {
+        Ok(table) => table,
+        // The vector has exactly 256 rows, so the conversion cannot fail.
+        Err(_) => unreachable!("a 256-row vector converts to a 256-row array"),
+    }
+}
+
 /// Precomputed geometry, built once.
 ///
 /// The large tables live in `Vec`s: built as arrays they would pass through the stack of
@@ -112,25 +126,25 @@ pub(crate) struct Tables {
     /// Axial coordinates of each hole.
     pub coords: [(i8, i8); HOLES],
     /// All neighbours of a hole.
-    pub adjacent: [Bits; HOLES],
+    pub adjacent: Box<ByHole<Bits>>,
     /// Union of the six 10-hole camps.
     pub all_camps: Bits,
     /// All holes strictly beyond a hole in one direction, to the board's edge.
-    pub ray: [[Bits; 6]; HOLES],
+    pub ray: Box<ByHole<[Bits; 6]>>,
     /// For a pivot at distance `k` (index `k`), the holes at distances `k+1..=2k` that must be
     /// empty (the landing included) and the landing hole; `NONE` landing when off the board.
-    pub jump_after: Vec<[[(Bits, Hole); MAX_REACH + 1]; 6]>,
+    pub jump_after: Box<ByHole<[[(Bits, Hole); MAX_REACH + 1]; 6]>>,
     /// For a first blocker at distance `k`, the holes at distances `1..=2k` (as far as the board
     /// goes): lifting a peg outside this span cannot change the jump in that direction.
-    pub span: Vec<[[Bits; MAX_REACH + 1]; 6]>,
+    pub span: Box<ByHole<[[Bits; MAX_REACH + 1]; 6]>>,
     /// `span` without the landing hole (distances `1..2k`): lifting the peg on the landing
     /// hole itself only makes a jump onto it possible, and a chain never lands on its start.
-    pub span_open: Vec<[[Bits; MAX_REACH + 1]; 6]>,
+    pub span_open: Box<ByHole<[[Bits; MAX_REACH + 1]; 6]>>,
     /// Hex distance between any two holes.
     pub distance: Vec<[u8; HOLES]>,
     /// `distance` indexed by any byte, `0xFF` past the last hole: lets the jump loop look up
     /// "no pivot" (bit scans of an empty set give 128 or 255) without a branch.
-    pub pivot_distance: Vec<[u8; 256]>,
+    pub pivot_distance: Box<ByHole<[u8; 256]>>,
     /// The 10-hole camp of each colour.
     pub camp10: [Bits; 6],
     /// The 15-hole area of each colour (camp plus the row beyond its base).
@@ -274,10 +288,10 @@ fn build_tables() -> Box<Tables> {
     };
 
     let mut neighbour = [[NONE; 6]; HOLES];
-    let mut ray = [[0 as Bits; 6]; HOLES];
-    let mut jump_after = vec![[[(0 as Bits, NONE); MAX_REACH + 1]; 6]; HOLES];
-    let mut span = vec![[[0 as Bits; MAX_REACH + 1]; 6]; HOLES];
-    let mut span_open = vec![[[0 as Bits; MAX_REACH + 1]; 6]; HOLES];
+    let mut ray = by_hole([0 as Bits; 6]);
+    let mut jump_after = by_hole([[(0 as Bits, NONE); MAX_REACH + 1]; 6]);
+    let mut span = by_hole([[0 as Bits; MAX_REACH + 1]; 6]);
+    let mut span_open = by_hole([[0 as Bits; MAX_REACH + 1]; 6]);
     let mut swap_pairs = [[(NONE, NONE); 6]; HOLES];
     for (h, &(q, r)) in coords.iter().enumerate() {
         let (q, r) = (i32::from(q), i32::from(r));
@@ -318,7 +332,7 @@ fn build_tables() -> Box<Tables> {
         }
     }
 
-    let mut pivot_distance = vec![[0xFFu8; 256]; HOLES];
+    let mut pivot_distance = by_hole([0xFFu8; 256]);
     for a in 0..HOLES {
         pivot_distance[a][..HOLES].copy_from_slice(&distance[a]);
     }
@@ -348,7 +362,7 @@ fn build_tables() -> Box<Tables> {
         }
     }
 
-    let mut adjacent = [0 as Bits; HOLES];
+    let mut adjacent = by_hole(0 as Bits);
     for h in 0..HOLES {
         for &n in &neighbour[h] {
             if n != NONE {

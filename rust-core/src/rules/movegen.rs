@@ -110,6 +110,8 @@ impl JumpCache {
 /// once per generation pass and reused by the swap rule's "stuck" and "freeing move" tests.
 struct PlainMoves {
     entries: [(Hole, Colour, Bits); 60],
+    /// Every hole each peg's chains land on (the holes its jumps depend on start from these).
+    explored: [Bits; 60],
     len: usize,
     index: [u8; HOLES],
 }
@@ -118,6 +120,7 @@ impl Default for PlainMoves {
     fn default() -> Self {
         PlainMoves {
             entries: [(0, Colour::S, 0); 60],
+            explored: [0; 60],
             len: 0,
             index: [u8::MAX; HOLES],
         }
@@ -125,9 +128,10 @@ impl Default for PlainMoves {
 }
 
 impl PlainMoves {
-    fn push(&mut self, from: Hole, colour: Colour, dest: Bits) {
+    fn push(&mut self, from: Hole, colour: Colour, reach: &Reach) {
         if self.len < self.entries.len() {
-            self.entries[self.len] = (from, colour, dest);
+            self.entries[self.len] = (from, colour, reach.all());
+            self.explored[self.len] = reach.landings | bit(from);
             self.index[usize::from(from)] = self.len as u8;
             self.len += 1;
         }
@@ -141,6 +145,12 @@ impl PlainMoves {
     fn of(&self, h: Hole) -> Bits {
         let i = self.index[usize::from(h)];
         self.entries.get(usize::from(i)).map_or(0, |e| e.2)
+    }
+
+    /// The holes the chains of the own peg on `h` land on, and `h` itself.
+    fn explored(&self, h: Hole) -> Bits {
+        let i = self.index[usize::from(h)];
+        self.explored.get(usize::from(i)).map_or(bit(h), |&e| e)
     }
 }
 
@@ -165,6 +175,8 @@ pub(crate) struct Reach {
     pub steps: Bits,
     /// Legal final holes of jump chains.
     pub jumps: Bits,
+    /// Every hole the chains land on, final or not.
+    pub landings: Bits,
 }
 
 impl Reach {
@@ -225,8 +237,12 @@ impl Position {
     fn chain_landings_cached(&self, from: Hole, colour: Colour, cache: &mut JumpCache) -> Bits {
         let t = &**TABLES;
         let allowed = self.landing_mask(colour);
-        let mut visited = bit(from);
-        let mut frontier = bit(from);
+        // The first hops straight from the tables: no other peg's chain ever lands on this
+        // occupied start, so caching them would only cost. (The start is not on its own rays, so
+        // lifting it changes nothing here.)
+        let first = jumps_from(t, from, cache.occupied, cache.reach) & allowed;
+        let mut visited = bit(from) | first;
+        let mut frontier = first;
         while frontier != 0 {
             let h = frontier.trailing_zeros() as Hole;
             frontier &= frontier - 1;
@@ -244,8 +260,12 @@ impl Position {
         let finals = self.final_mask(from, colour);
         let steps =
             t.adjacent[usize::from(from)] & !self.occupied & finals & self.landing_mask(colour);
-        let jumps = self.chain_landings_cached(from, colour, cache) & finals;
-        Reach { steps, jumps }
+        let landings = self.chain_landings_cached(from, colour, cache);
+        Reach {
+            steps,
+            jumps: landings & finals,
+            landings,
+        }
     }
 
     /// Plain steps and jumps of the peg on `from` (of `colour`) with the given occupancy.
@@ -254,8 +274,12 @@ impl Position {
         let t = &**TABLES;
         let finals = self.final_mask(from, colour);
         let steps = t.adjacent[usize::from(from)] & !occupied & finals & self.landing_mask(colour);
-        let jumps = self.chain_landings(from, colour, occupied) & finals;
-        Reach { steps, jumps }
+        let landings = self.chain_landings(from, colour, occupied);
+        Reach {
+            steps,
+            jumps: landings & finals,
+            landings,
+        }
     }
 
     /// The longest jump routes of one peg: their number of jumps and the holes they may end on.
@@ -397,7 +421,7 @@ impl Position {
         for colour in self.players[player].colours() {
             for from in holes(self.pegs[colour.index()]) {
                 let reach = self.peg_reach_cached(from, colour, &mut cache);
-                plain.push(from, colour, reach.all());
+                plain.push(from, colour, &reach);
                 for to in holes(reach.steps) {
                     out.push(CompactMove::new(MoveKind::Step, from, to));
                 }
@@ -528,7 +552,7 @@ impl Position {
         let t = &**TABLES;
         let occ = self.occupied & !bit(p);
         let reach = self.rules.options.jump_reach;
-        let explored = self.chain_landings(p, colour, self.occupied) | bit(p);
+        let explored = plain.explored(p);
         let sensitive = holes(explored).fold(0, |acc, h| acc | influence(t, h, occ, reach));
         for &(q, _, dest) in plain.entries() {
             if q == p {
@@ -565,11 +589,12 @@ impl Position {
         // Case A: a stuck peg that no other own move can free swaps with an opposing peg in range.
         for colour in self.players[player].colours() {
             for p in holes(self.pegs[colour.index()]) {
+                // Cheapest test first: most pegs are not stuck.
+                if !Self::stuck_by(plain.of(p), p, self.home(colour)) {
+                    continue;
+                }
                 let partners = swap_range(t, p, self.occupied) & opposing;
-                if partners == 0
-                    || !Self::stuck_by(plain.of(p), p, self.home(colour))
-                    || self.can_be_freed(p, colour, plain)
-                {
+                if partners == 0 || self.can_be_freed(p, colour, plain) {
                     continue;
                 }
                 for x in holes(partners) {
