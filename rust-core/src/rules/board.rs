@@ -107,6 +107,9 @@ impl Colour {
 /// bounds, so the hot loops carry no bounds checks; rows past the last hole are never read.
 pub(crate) type ByHole<T> = [T; 256];
 
+/// One entry per pivot distance `0..=MAX_REACH` (0 unused).
+pub(crate) type PerReach<T> = [T; MAX_REACH + 1];
+
 /// A `ByHole` table filled with `value`, allocated on the heap without passing through the stack.
 fn by_hole<T: Clone>(value: T) -> Box<ByHole<T>> {
     let rows: Box<[T]> = vec![value; 256].into_boxed_slice();
@@ -133,7 +136,7 @@ pub(crate) struct Tables {
     pub ray: Box<ByHole<[Bits; 6]>>,
     /// For a pivot at distance `k` (index `k`), the holes at distances `k+1..=2k` that must be
     /// empty (the landing included) and the landing hole; `NONE` landing when off the board.
-    pub jump_after: Box<ByHole<[[(Bits, Hole); MAX_REACH + 1]; 6]>>,
+    pub jump_after: Box<ByHole<[PerReach<(Bits, Hole)>; 6]>>,
     /// For a first blocker at distance `k`, the holes at distances `1..=2k` (as far as the board
     /// goes): lifting a peg outside this span cannot change the jump in that direction.
     pub span: Box<ByHole<[[Bits; MAX_REACH + 1]; 6]>>,
