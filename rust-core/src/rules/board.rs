@@ -107,6 +107,9 @@ impl Colour {
 /// bounds, so the hot loops carry no bounds checks; rows past the last hole are never read.
 pub(crate) type ByHole<T> = [T; 256];
 
+/// The holes that must be empty after a pivot (landing included) and the landing hole.
+pub(crate) type JumpAfter = (Bits, Hole);
+
 /// One entry per pivot distance `0..=MAX_REACH` (0 unused).
 pub(crate) type PerReach<T> = [T; MAX_REACH + 1];
 
@@ -136,7 +139,7 @@ pub(crate) struct Tables {
     pub ray: Box<ByHole<[Bits; 6]>>,
     /// For a pivot at distance `k` (index `k`), the holes at distances `k+1..=2k` that must be
     /// empty (the landing included) and the landing hole; `NONE` landing when off the board.
-    pub jump_after: Box<ByHole<[PerReach<(Bits, Hole)>; 6]>>,
+    pub jump_after: Box<ByHole<[PerReach<JumpAfter>; 6]>>,
     /// For a first blocker at distance `k`, the holes at distances `1..=2k` (as far as the board
     /// goes): lifting a peg outside this span cannot change the jump in that direction.
     pub span: Box<ByHole<[[Bits; MAX_REACH + 1]; 6]>>,
