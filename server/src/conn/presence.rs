@@ -30,14 +30,21 @@ impl Conn {
     /// One heartbeat: renew ours, look for opponents that vanished.
     pub(super) async fn heartbeat(&mut self) -> Result<(), StoreError> {
         let ttl = self.presence_ttl_ms();
-        let open: Vec<(String, u8, bool, Option<(u64, Instant)>)> = self
+        let open: Vec<(String, u8)> = self
             .games
             .iter()
             .filter(|(_, f)| !f.over)
-            .map(|(g, f)| (g.clone(), f.side, f.peer_connected, f.peer_gone))
+            .map(|(g, f)| (g.clone(), f.side))
             .collect();
         let margin = self.app.limits.presence_interval * 2;
-        for (game, side, peer_connected, peer_gone) in open {
+        for (game, side) in open {
+            let Some((peer_connected, peer_gone)) = self
+                .games
+                .get(&game)
+                .map(|f| (f.peer_connected, f.peer_gone))
+            else {
+                continue;
+            };
             self.app.store.touch_presence(&game, side, ttl).await?;
             if let Some((since_seq, until)) = peer_gone {
                 // The grace ran out well ago and the game goes on: the timer's instance died.
