@@ -209,6 +209,7 @@ impl ClientGame {
                         return match self.record.apply(seq, event) {
                             Ok(()) => {
                                 self.pending = None;
+                                self.resyncing = false;
                                 SyncEffect::Committed
                             }
                             Err(_) => {
@@ -222,6 +223,9 @@ impl ClientGame {
         }
         match self.record.apply(seq, event) {
             Ok(()) => {
+                // An event in order: the stream is whole again (a `resume` may be answered by
+                // events rather than a snapshot), so later gaps must be noticed again.
+                self.resyncing = false;
                 if let Some(p) = &self.pending {
                     if p.ply < self.record.ply() || self.record.is_over() {
                         // The server moved on without our move (e.g. the game ended).

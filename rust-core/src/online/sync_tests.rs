@@ -200,3 +200,36 @@ fn a_rejection_drops_the_pending_move_and_resyncs() {
     let effect = t.devices[1].receive(&ServerMsg::error(ErrorCode::WrongPly, "no", Some("h")));
     assert_eq!(effect, SyncEffect::None);
 }
+
+#[test]
+fn a_resume_answered_with_events_ends_the_resync() {
+    let mut t = Table::new();
+    let mv = t.first_legal(0);
+    let msg = t.devices[0].propose(&mv).unwrap();
+    let first = t.server_runs(0, &msg);
+    assert_eq!(t.deliver(0, &first), vec![SyncEffect::Committed]);
+    let reply = t.server.game().legal_moves()[0].clone();
+    let msg = ClientMsg::Move {
+        game: "g".into(),
+        ply: 1,
+        mv: WireMove::from_move(&reply),
+    };
+    let second = t.server_runs(1, &msg);
+    // Device 1 missed the first move and sees the second: a gap, then the missed events.
+    assert!(matches!(t.deliver(1, &second)[0], SyncEffect::Resync(_)));
+    assert!(t.devices[1].is_resyncing());
+    t.deliver(1, &first);
+    t.deliver(1, &second);
+    assert!(
+        !t.devices[1].is_resyncing(),
+        "events in order end the resync"
+    );
+    assert_eq!(t.devices[1].record().ply(), 2);
+    // A later gap is noticed again.
+    t.deliver(0, &second);
+    let mv = t.first_legal(0);
+    let msg = t.devices[0].propose(&mv).unwrap();
+    let third = t.server_runs(0, &msg);
+    let gap = [(third[0].0 + 1, third[0].1.clone())];
+    assert!(matches!(t.deliver(1, &gap)[0], SyncEffect::Resync(_)));
+}
