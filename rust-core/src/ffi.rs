@@ -14,6 +14,7 @@ use std::task::{Context, Poll, Waker};
 use parking_lot::Mutex;
 
 use crate::ai::{self, CancelHandle, SearchLimits};
+use crate::session::online::{OnlineFormat, OnlineSession, OnlineUpdate};
 use crate::session::{
     update, AiLevel, BoardView, Event, Mode, NewGame, OpponentRecord, SessionError, SessionState,
     Statistics,
@@ -23,6 +24,12 @@ use crate::session::{
 #[uniffi::export]
 pub fn core_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// A fresh random device token for online play (made once, on first launch, and kept).
+#[uniffi::export]
+pub fn new_token() -> String {
+    crate::online::new_token()
 }
 
 /// A named AI opponent for the new-game screen.
@@ -157,6 +164,8 @@ pub struct GameSession {
     search: Mutex<Option<(u64, CancelHandle)>>,
     searches: std::sync::atomic::AtomicU64,
     ai_time_ms: Mutex<Option<u64>>,
+    /// Online mode: the connection and the game; `state` is then unused.
+    online: Mutex<Option<OnlineSession>>,
 }
 
 impl GameSession {
@@ -166,7 +175,35 @@ impl GameSession {
             search: Mutex::new(None),
             searches: std::sync::atomic::AtomicU64::new(0),
             ai_time_ms: Mutex::new(None),
+            online: Mutex::new(None),
         })
+    }
+
+    /// Runs `f` on the online session and returns what to send and the new view.
+    fn online_call(
+        &self,
+        f: impl FnOnce(&mut OnlineSession) -> Result<Vec<String>, SessionError>,
+    ) -> Result<OnlineUpdate, SessionError> {
+        let mut online = self.online.lock();
+        let Some(session) = online.as_mut() else {
+            return Err(SessionError::NotNow(
+                "this is not an online game (use GameSession.new_online)".into(),
+            ));
+        };
+        let outgoing = f(session)?;
+        Ok(OnlineUpdate {
+            outgoing,
+            view: session.view(),
+        })
+    }
+
+    fn refuse_online(&self) -> Result<(), SessionError> {
+        if self.online.lock().is_some() {
+            return Err(SessionError::NotNow(
+                "online games are played with the online_ calls".into(),
+            ));
+        }
+        Ok(())
     }
 
     /// Makes `cancel` the search that `cancel_thinking` stops (stopping any earlier one).
@@ -190,6 +227,7 @@ impl GameSession {
 
     /// The search behind `think`, stopped by `cancel` or by `cancel_thinking`.
     fn think_with(&self, cancel: CancelHandle) -> Result<BoardView, SessionError> {
+        self.refuse_online()?;
         let (position, level, generation, seed, cancel, id) = {
             let mut state = self.state.lock();
             if !state.ai_to_move() {
@@ -253,6 +291,7 @@ impl GameSession {
     }
 
     fn apply(&self, event: Event) -> Result<BoardView, SessionError> {
+        self.refuse_online()?;
         let mut state = self.state.lock();
         update(&mut state, event)?;
         Ok(state.view())
@@ -290,9 +329,109 @@ impl GameSession {
         Ok(GameSession::wrap(SessionState::restore(&save_json)?))
     }
 
+    /// An online game, not yet connected: open the WebSocket, send what `online_hello` returns,
+    /// then pass every frame received to `online_receive` and send what it returns.
+    #[uniffi::constructor]
+    pub fn new_online() -> Arc<GameSession> {
+        let session = GameSession::wrap(crate::session::online::placeholder());
+        *session.online.lock() = Some(OnlineSession::new());
+        session
+    }
+
     /// The snapshot to draw now.
     pub fn view(&self) -> BoardView {
+        if let Some(online) = self.online.lock().as_ref() {
+            return online.view();
+        }
         self.state.lock().view()
+    }
+
+    /// Online: the `hello` to send first on every (re)connection. The server's welcome then makes
+    /// the session resume its game, if one is in progress.
+    pub fn online_hello(&self, token: String, name: String) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.hello(&token, &name))
+    }
+
+    /// Online: every text frame from the server goes in here; send what comes out.
+    pub fn online_receive(&self, text: String) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.receive(&text))
+    }
+
+    /// Online: quick match in a format, or in any format (`None`).
+    pub fn online_quick_match(
+        &self,
+        format: Option<OnlineFormat>,
+    ) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.quick_match(format))
+    }
+
+    /// Online: stops waiting for a quick match.
+    pub fn online_cancel_match(&self) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| Ok(s.cancel_match()))
+    }
+
+    /// Online: opens a public table.
+    pub fn online_create_table(&self, format: OnlineFormat) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.create_table(format))
+    }
+
+    /// Online: sits at an open table.
+    pub fn online_join_table(&self, table: String) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.join_table(&table))
+    }
+
+    /// Online: creates a private room (its code arrives in `view.online.room_code`).
+    pub fn online_create_room(&self, format: OnlineFormat) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.create_room(format))
+    }
+
+    /// Online: joins a private room by its code.
+    pub fn online_join_room(&self, code: String) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.join_room(&code))
+    }
+
+    /// Online: a tap on the board; a finished move is shown as pending and sent.
+    pub fn online_tap(&self, q: i32, r: i32) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.tap(q, r))
+    }
+
+    /// Online: "End jump" sends the chain in progress.
+    pub fn online_end_jump(&self) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.end_jump())
+    }
+
+    /// Online: drops the selection or the chain in progress.
+    pub fn online_cancel_touch(&self) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| {
+            s.cancel_touch();
+            Ok(Vec::new())
+        })
+    }
+
+    /// Online: resigns the game in progress.
+    pub fn online_resign(&self) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.resign())
+    }
+
+    /// Online: offers a draw.
+    pub fn online_offer_draw(&self) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.offer_draw())
+    }
+
+    /// Online: answers the opponent's draw offer.
+    pub fn online_answer_draw(&self, accept: bool) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.answer_draw(accept))
+    }
+
+    /// Online: asks for (or agrees to) a rematch after the end.
+    pub fn online_rematch(&self) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.rematch())
+    }
+
+    /// Online: the `resume` for the current game (after a reconnection, if not done by the
+    /// welcome).
+    pub fn online_resume(&self) -> Result<OnlineUpdate, SessionError> {
+        self.online_call(|s| s.resume())
     }
 
     /// A tap on hole `(q, r)`: select, play, hop, back out or cancel (see the touch model).
@@ -358,6 +497,7 @@ impl GameSession {
     /// Computes a hint (about 300 ms; call from a background thread) and shows it on the board.
     /// `cancel_thinking` stops it (then `Cancelled`).
     pub fn hint(&self) -> Result<BoardView, SessionError> {
+        self.refuse_online()?;
         let (position, generation) = {
             let state = self.state.lock();
             if !state.can_hint() {

@@ -261,6 +261,17 @@ fn status_line(view: &BoardView) -> Line<'static> {
             BannerKind::DrawOffered | BannerKind::DrawDeclined | BannerKind::Replay => {
                 Style::default().fg(Color::Yellow)
             }
+            // Online banners (the CLI does not play online yet).
+            BannerKind::Connecting
+            | BannerKind::Waiting
+            | BannerKind::RoomCode
+            | BannerKind::Sending
+            | BannerKind::Syncing
+            | BannerKind::OpponentReconnected
+            | BannerKind::RematchOffered => Style::default().fg(Color::Cyan),
+            BannerKind::OpponentDisconnected | BannerKind::ServerError => {
+                Style::default().fg(Color::Black).bg(Color::Yellow)
+            }
         };
         return Line::from(Span::styled(format!(" {} ", b.text), style));
     }

@@ -36,6 +36,9 @@ pub enum SessionError {
     /// An internal error (a bug): the engine failed; the game is unchanged.
     #[error("internal error: {0}")]
     Internal(String),
+    /// Online: a frame from the server could not be understood (it is ignored).
+    #[error("online: {0}")]
+    Online(String),
     /// The AI's search was cancelled before it moved.
     #[error("the AI's search was cancelled")]
     Cancelled,

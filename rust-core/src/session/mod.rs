@@ -11,6 +11,7 @@
 //! earlier landing to back out to it. Tapping anywhere else cancels.
 
 pub mod error;
+pub mod online;
 pub mod save;
 pub mod state;
 mod touch;

@@ -132,6 +132,8 @@ pub struct SessionState {
     pub(crate) thinking: bool,
     pub(crate) generation: u64,
     pub(crate) stats_recorded: bool,
+    /// Online only: the seat this device plays (the other one is the remote opponent).
+    pub(crate) online_side: Option<usize>,
 }
 
 /// The state machine's step: applies `event` to `state`. On error the state is unchanged.
@@ -246,6 +248,7 @@ impl SessionState {
             thinking: false,
             generation: 0,
             stats_recorded: false,
+            online_side: None,
         };
         state.refresh();
         state.auto_pass()?;
@@ -272,12 +275,53 @@ impl SessionState {
         self.generation
     }
 
-    /// The person's seat in solo.
+    /// The person's seat in solo (and online, the seat this device plays).
     pub fn human_side(&self) -> Option<usize> {
         match self.settings.mode {
             Mode::Solo { human_side, .. } => Some(human_side as usize),
+            Mode::Online => self.online_side,
             _ => None,
         }
+    }
+
+    /// The display state of an online game: `game` as the server confirmed it (plus our pending
+    /// move), `side` the seat this device plays. No forced passes are played here: the server
+    /// plays them and sends them as moves.
+    pub(crate) fn online(
+        game: Game,
+        side: usize,
+        names: Vec<String>,
+        end: Option<ManualEnd>,
+    ) -> SessionState {
+        let start = *game.start();
+        let settings = NewGame {
+            mode: Mode::Online,
+            rules: start.rules().to_json().to_string(),
+            colours_per_side: start.players()[0].colours().count() as u32,
+            players: start.player_count() as u32,
+            opener: Opener::Side1,
+            names: names.clone(),
+            seed: 0,
+        };
+        let mut state = SessionState {
+            settings,
+            names,
+            game,
+            legal: Vec::with_capacity(256),
+            redo: Vec::new(),
+            touch: Touch::Idle,
+            end,
+            draw_offer: None,
+            draw_declined: false,
+            replay: None,
+            hint: None,
+            thinking: false,
+            generation: 0,
+            stats_recorded: true,
+            online_side: Some(side),
+        };
+        state.refresh();
+        state
     }
 
     /// Whether a person on this device plays seat `p`.
@@ -292,7 +336,10 @@ impl SessionState {
 
     /// Whether the AI should move now.
     pub fn ai_to_move(&self) -> bool {
-        !self.is_over() && !self.is_human(self.game.position().to_move())
+        // Online, the other seat is a remote person, never the AI.
+        !matches!(self.settings.mode, Mode::Online)
+            && !self.is_over()
+            && !self.is_human(self.game.position().to_move())
     }
 
     /// Whether a person may touch the board now.

@@ -211,6 +211,24 @@ pub enum BannerKind {
     GameOver,
     /// Replay mode: the board shows an earlier position.
     Replay,
+    /// Online: not yet welcomed by the server (connecting or reconnecting).
+    Connecting,
+    /// Online: waiting for an opponent (quick match or an open table).
+    Waiting,
+    /// Online: a private room is open; the text carries the code to share.
+    RoomCode,
+    /// Online: our move is shown but the server has not confirmed it yet.
+    Sending,
+    /// Online: the game is being brought back in step with the server.
+    Syncing,
+    /// Online: the opponent's connection dropped; their seat is held.
+    OpponentDisconnected,
+    /// Online: the opponent is back.
+    OpponentReconnected,
+    /// Online: a rematch was asked for.
+    RematchOffered,
+    /// Online: the server refused something (the text says what).
+    ServerError,
 }
 
 /// The banner to show, with its text (already worded by the core).
@@ -333,4 +351,31 @@ pub struct BoardView {
     pub replay: Option<ReplayView>,
     /// The hint, once asked for: the move's path.
     pub hint: Vec<Coord>,
+    /// Online games only: the connection's and the game's status.
+    pub online: Option<OnlineStatus>,
+}
+
+/// What an online session shows besides the board.
+#[derive(Clone, Debug, PartialEq, Default, uniffi::Record)]
+pub struct OnlineStatus {
+    /// The server accepted our `hello`.
+    pub welcomed: bool,
+    /// Waiting for a quick-match opponent.
+    pub searching: bool,
+    /// The open table waiting for an opponent, if any.
+    pub table: Option<String>,
+    /// The private room's code to share, while it waits for the opponent.
+    pub room_code: Option<String>,
+    /// The game in progress (or just over), if any.
+    pub game: Option<String>,
+    /// Our seat in that game (0 opens).
+    pub side: Option<u32>,
+    /// The opponent's display name.
+    pub opponent: String,
+    /// The path of our move sent but not yet confirmed (already drawn on the board).
+    pub pending_move: Vec<Coord>,
+    /// Whether the opponent is connected.
+    pub opponent_connected: bool,
+    /// The game is over and a rematch may be asked for.
+    pub can_rematch: bool,
 }

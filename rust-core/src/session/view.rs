@@ -176,6 +176,7 @@ impl SessionState {
                 total: history_len as u32,
             }),
             hint: coords_of(&hint),
+            online: None,
         }
     }
 
