@@ -155,3 +155,29 @@ fn cancel_thinking_stops_a_hint() {
         Err(e) => assert_eq!(e, SessionError::Cancelled),
     }
 }
+
+#[test]
+fn online_session_moves_strings_only() {
+    let online = GameSession::new_online();
+    // The local calls are refused: online games go through the online_ calls.
+    assert!(online.tap(0, 0).is_err());
+    assert!(online.undo().is_err());
+    assert!(online.hint().is_err());
+    assert!(online.think().is_err());
+    let token = new_token();
+    let up = online.online_hello(token, "Ann".into()).unwrap();
+    assert_eq!(up.outgoing.len(), 1);
+    assert!(up.outgoing[0].contains("\"type\":\"hello\""));
+    assert_eq!(up.view.banner.unwrap().kind, BannerKind::Connecting);
+    let up = online
+        .online_receive(r#"{"type":"welcome","v":1,"name":"Ann","games":[]}"#.into())
+        .unwrap();
+    assert!(up.view.online.unwrap().welcomed);
+    let up = online.online_quick_match(None).unwrap();
+    assert_eq!(up.outgoing, vec![r#"{"type":"quick_match","format":null}"#]);
+    assert!(online.online_receive("not json".into()).is_err());
+    // A local session has no online calls.
+    let local = session(AiLevel::Beginner, Opener::Side1);
+    assert!(local.online_resign().is_err());
+    assert!(local.view().online.is_none());
+}
