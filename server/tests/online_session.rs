@@ -217,4 +217,27 @@ async fn two_sessions_play_through_the_server() {
         assert!(v.online.unwrap().can_rematch);
     }
     assert!(a.session.view().outcome.unwrap().text.contains("You won"));
+
+    // Both ask for a rematch: a new game starts with the sides swapped.
+    let old_game = a.session.view().online.unwrap().game.unwrap();
+    let old_side = a.session.view().online.unwrap().side.unwrap();
+    for d in [&mut a, &mut b] {
+        let up = d.session.online_rematch().unwrap();
+        d.send(up.outgoing).await;
+    }
+    for d in [&mut a, &mut b] {
+        let v = d
+            .pump(|v| v.online.as_ref().unwrap().game.as_deref() != Some(old_game.as_str()))
+            .await;
+        assert!(v.outcome.is_none() && v.history.is_empty());
+        assert!(v.capabilities.can_resign);
+    }
+    assert_ne!(a.session.view().online.unwrap().side.unwrap(), old_side);
+    let (mover, other) = if my_turn(&a) {
+        (&mut a, &mut b)
+    } else {
+        (&mut b, &mut a)
+    };
+    let moves = mover.play_a_step().await;
+    other.pump(|v| v.history.len() == moves).await;
 }
