@@ -25,6 +25,8 @@ echo "==> cargo build -p chinese-checkers-core"
 cargo build -p chinese-checkers-core
 echo "==> cargo build -p uniffi-bindgen"
 cargo build -p uniffi-bindgen
+echo "==> cargo build -p chinese-checkers-server (for the online client test)"
+cargo build -p chinese-checkers-server --bin chinese-checkers-server
 
 # Snapshot the library: the bindings are generated from, and the tests load, these very bytes,
 # even if a concurrent cargo build replaces target/debug meanwhile.
@@ -59,4 +61,5 @@ rm -rf target/classes target/test-classes
 mvn -B -q -Dstyle.color=never \
   -Dorg.slf4j.simpleLogger.log.org.apache.maven.plugin.surefire=info \
   -Dcore.lib.dir="$LIB_DIR" -Dcore.lib.file="$LIB_FILE" \
+  -Dserver.bin="$TARGET_DIR/debug/chinese-checkers-server" \
   test "$@" 2>&1 | sed -u 's/\x1b\[[0-9;]*m//g'
