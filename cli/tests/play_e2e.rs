@@ -1,7 +1,8 @@
 //! End-to-end: the `chinese-checkers play` binary in a pseudo-terminal (portable-pty), its screen
 //! read back through a VT100 emulator (vt100), driven by keys and mouse clicks through short
 //! games against the seeded Beginner: moves, the AI's replies, undo and redo, quit and save,
-//! `--resume`, a game played to its end, and the messages for a corrupt save and online play.
+//! `--resume`, a game played to its end, the message for a corrupt save, and an online game
+//! through the real server (in process on 127.0.0.1) against a scripted second device.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{Read, Write};
@@ -252,7 +253,7 @@ fn mouse_game_to_the_end_records_the_result() {
 }
 
 #[test]
-fn a_corrupt_save_and_online_play_give_clear_messages() {
+fn a_corrupt_save_gives_a_clear_message() {
     let home = temp_dir("errors");
     std::fs::create_dir_all(home.join("chinese-checkers")).unwrap();
     std::fs::write(home.join("chinese-checkers/session.json"), "{not json").unwrap();
@@ -260,9 +261,219 @@ fn a_corrupt_save_and_online_play_give_clear_messages() {
     assert!(!t.wait_exit(), "a corrupt save is an error");
     t.wait_for("could not resume the saved game");
     t.wait_for("corrupt save");
-
-    let mut t = Term::start(&home, &["--server", "ws://127.0.0.1:9", "--quick"]);
-    assert!(!t.wait_exit());
-    t.wait_for("online play is not available in this build yet");
     let _ = std::fs::remove_dir_all(&home);
+}
+
+mod online {
+    use std::net::TcpStream;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use chinese_checkers_core::ffi::{new_token, GameSession};
+    use chinese_checkers_core::session::{BoardView, MoveKindView};
+    use chinese_checkers_server::{start, Config};
+    use tungstenite::stream::MaybeTlsStream;
+    use tungstenite::{Message, WebSocket};
+
+    use super::{temp_dir, Term, WAIT};
+
+    /// The second device, scripted: a blocking socket and an online session.
+    pub struct Bot {
+        ws: WebSocket<MaybeTlsStream<TcpStream>>,
+        pub session: Arc<GameSession>,
+    }
+
+    impl Bot {
+        pub fn connect(url: &str, name: &str) -> Bot {
+            let (ws, _) = tungstenite::connect(url).expect("connects");
+            if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+                s.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
+            }
+            let mut bot = Bot {
+                ws,
+                session: GameSession::new_online(),
+            };
+            let up = bot.session.online_hello(new_token(), name.into()).unwrap();
+            bot.send(up.outgoing);
+            bot.pump_until("welcome", |v| v.online.as_ref().unwrap().welcomed);
+            bot
+        }
+
+        pub fn send(&mut self, outgoing: Vec<String>) {
+            for m in outgoing {
+                self.ws.send(Message::text(m)).expect("send");
+            }
+        }
+
+        /// Feeds the server's frames to the session until `done` holds (bounded in time);
+        /// returns whether it did.
+        pub fn pump(&mut self, limit: Duration, done: impl Fn(&BoardView) -> bool) -> bool {
+            let t0 = Instant::now();
+            loop {
+                if done(&self.session.view()) {
+                    return true;
+                }
+                if t0.elapsed() > limit {
+                    return false;
+                }
+                match self.ws.read() {
+                    Ok(Message::Text(t)) => {
+                        let up = self.session.online_receive(t.as_str().to_owned()).unwrap();
+                        self.send(up.outgoing);
+                    }
+                    Ok(_) => {}
+                    Err(tungstenite::Error::Io(e))
+                        if matches!(
+                            e.kind(),
+                            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                        ) => {}
+                    Err(e) => panic!("bot socket: {e}"),
+                }
+            }
+        }
+
+        pub fn pump_until(&mut self, what: &str, done: impl Fn(&BoardView) -> bool) {
+            assert!(self.pump(WAIT, done), "bot: timed out waiting for {what}");
+        }
+
+        pub fn my_turn(&self) -> bool {
+            let v = self.session.view();
+            let o = v.online.as_ref().unwrap();
+            o.side.is_some() && v.outcome.is_none() && Some(v.to_move) == o.side
+        }
+
+        /// Plays a step with the first peg that has one, and waits for the server's commit.
+        pub fn play_a_step(&mut self) {
+            let view = self.session.view();
+            let side = view.online.as_ref().unwrap().side.unwrap();
+            let mine = view.players[side as usize].colours.clone();
+            let pegs: Vec<_> = view
+                .holes
+                .iter()
+                .filter(|h| h.occupant.is_some_and(|c| mine.contains(&c)))
+                .map(|h| h.coord)
+                .collect();
+            for peg in pegs {
+                let up = self.session.online_tap(peg.q, peg.r).unwrap();
+                let Some(step) = up
+                    .view
+                    .targets
+                    .iter()
+                    .find(|t| t.kind == MoveKindView::Step)
+                    .cloned()
+                else {
+                    self.session.online_cancel_touch().unwrap();
+                    continue;
+                };
+                let up = self.session.online_tap(step.coord.q, step.coord.r).unwrap();
+                self.send(up.outgoing);
+                self.pump_until("the commit of its move", |v| {
+                    v.online.as_ref().unwrap().pending_move.is_empty()
+                });
+                return;
+            }
+            panic!("bot: no step to play");
+        }
+    }
+
+    const UP: &str = "\x1b[A";
+    const DOWN: &str = "\x1b[B";
+    const ENTER: &str = "\r";
+
+    /// The r coordinate of the hole under the cursor ("at q,r" in the title line).
+    fn cursor_row(screen: &str) -> Option<i32> {
+        let title = screen.lines().next()?;
+        let at = title.rsplit(" at ").next()?;
+        at.trim().split(',').nth(1)?.trim().parse().ok()
+    }
+
+    /// The room code in the terminal's banner.
+    fn room_code(screen: &str) -> Option<String> {
+        let rest = screen.split("Room code ").nth(1)?;
+        let code: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        (!code.is_empty()).then_some(code)
+    }
+
+    #[test]
+    fn a_terminal_player_and_a_second_device_play_through_the_server() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let server = rt
+            .block_on(start(Config {
+                bind: "127.0.0.1:0".parse().unwrap(),
+                ..Config::default()
+            }))
+            .expect("the server starts");
+        let url = server.ws_url();
+        let home = temp_dir("online");
+
+        // The terminal opens a private room and shows its code.
+        let mut t = Term::start(&home, &["--server", &url, "--create-room"]);
+        t.wait_until("the room code", |s| room_code(s).is_some());
+        let code = room_code(&t.contents()).unwrap();
+        // The device token is kept next to the save.
+        let token = std::fs::read_to_string(home.join("chinese-checkers/online-token")).unwrap();
+        assert!(!token.trim().is_empty());
+
+        // The second device joins with it.
+        let mut bot = Bot::connect(&url, "Bob");
+        let up = bot.session.online_join_room(code.clone()).unwrap();
+        bot.send(up.outgoing);
+        bot.pump_until("the game", |v| v.online.as_ref().unwrap().side.is_some());
+        t.wait_until("the game with Bob", |s| {
+            s.contains("Bob") && !s.contains("Room code")
+        });
+
+        // One move each way, whoever opens.
+        let mut terminal_moved = false;
+        let mut bot_moved = false;
+        let t0 = Instant::now();
+        while !(terminal_moved && bot_moved) {
+            assert!(
+                t0.elapsed() < 4 * WAIT,
+                "no progress; the screen:\n{}",
+                t.contents()
+            );
+            let before = bot.session.view().history.len();
+            if bot.my_turn() {
+                bot.play_a_step();
+                bot_moved = true;
+                // The terminal shows the move and hands it the turn.
+                t.wait_until("Bob's move on the terminal", |s| {
+                    s.contains(&format!("{:>3} Bob", before + 1))
+                });
+                continue;
+            }
+            if !bot.pump(Duration::from_millis(300), |v| {
+                v.online.as_ref().unwrap().side.is_some()
+                    && Some(v.to_move) != v.online.as_ref().unwrap().side
+            }) {
+                continue;
+            }
+            // The terminal's turn: select the front peg under the cursor and step towards the
+            // centre (down from the northern camp, up from the southern one).
+            t.wait_until("the terminal's turn", |s| s.contains("Turn: You"));
+            let r = cursor_row(&t.contents()).expect("the cursor's hole in the title");
+            t.send(ENTER);
+            t.send(if r < 0 { DOWN } else { UP });
+            t.send(ENTER);
+            let played = bot.pump(WAIT, |v| v.history.len() > before);
+            assert!(
+                played,
+                "the terminal's move did not arrive; the screen:\n{}",
+                t.contents()
+            );
+            terminal_moved = true;
+            t.wait_until("the terminal's move committed", |s| {
+                s.contains(&format!("{:>3} You", before + 1)) && !s.contains("Sending")
+            });
+        }
+
+        t.send("q");
+        assert!(t.wait_exit(), "play exits cleanly");
+        rt.block_on(server.shutdown());
+        let _ = std::fs::remove_dir_all(&home);
+    }
 }

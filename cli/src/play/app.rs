@@ -7,12 +7,25 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use chinese_checkers_core::ffi::GameSession;
+use chinese_checkers_core::session::online::OnlineUpdate;
 use chinese_checkers_core::session::{BoardView, Coord, HoleView, SessionError};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
 use super::board::{self, Direction, Placement};
+use super::online::{Link, LinkEvent};
+
+/// What to ask the server for once it has welcomed us.
+pub type LobbyAction = Box<dyn FnOnce(&GameSession) -> Result<OnlineUpdate, SessionError> + Send>;
+
+/// An online game's connection and the lobby request still to make.
+struct Online {
+    link: Link,
+    action: Option<LobbyAction>,
+    /// The game the cursor was last placed for.
+    game: Option<String>,
+}
 
 /// What the background worker is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +63,7 @@ pub struct App {
     pub quit: bool,
     /// Whether the AI moves by itself (off in tests that render a fixed position).
     pub autoplay: bool,
+    online: Option<Online>,
 }
 
 impl App {
@@ -69,7 +83,80 @@ impl App {
             worker: None,
             quit: false,
             autoplay: true,
+            online: None,
         }
+    }
+
+    /// The UI state of an online session: `link` carries its messages, and `action` (quick
+    /// match, room, table) is asked for once the server has welcomed us.
+    pub fn new_online(session: Arc<GameSession>, link: Link, action: LobbyAction) -> App {
+        let mut app = App::new(session);
+        app.autoplay = false;
+        app.online = Some(Online {
+            link,
+            action: Some(action),
+            game: None,
+        });
+        app
+    }
+
+    /// Whether this is an online game.
+    pub fn is_online(&self) -> bool {
+        self.online.is_some()
+    }
+
+    /// Online: reports the connection's events, makes the lobby request once welcomed, draws
+    /// what the session now shows and puts the cursor on our pegs when a game starts.
+    fn tick_online(&mut self) {
+        let Some(online) = self.online.as_mut() else {
+            return;
+        };
+        while let Some(event) = online.link.poll() {
+            match event {
+                LinkEvent::Connected => {}
+                LinkEvent::Error(e) | LinkEvent::Closed(e) => self.message = Some(e),
+            }
+        }
+        let view = self.session.view();
+        let welcomed = view.online.as_ref().is_some_and(|o| o.welcomed);
+        if welcomed {
+            if let Some(action) = online.action.take() {
+                match action(&self.session) {
+                    Ok(update) => online.link.send(update.outgoing),
+                    Err(e) => self.message = Some(e.to_string()),
+                }
+            }
+        }
+        let game = view.online.as_ref().and_then(|o| o.game.clone());
+        let new_game = game.is_some() && game != online.game;
+        online.game = game;
+        self.view = self.session.view();
+        if new_game {
+            self.cursor = initial_cursor(&self.view);
+            self.goal_x = None;
+            self.cursor_seat = self.view.to_move;
+        }
+    }
+
+    /// Online: sends what a call produced and shows its view.
+    fn apply_online(&mut self, result: Result<OnlineUpdate, SessionError>) {
+        let result = result.map(|update| {
+            if let Some(online) = &self.online {
+                online.link.send(update.outgoing);
+            }
+            update.view
+        });
+        self.apply(result);
+    }
+
+    fn cancel_touch(&mut self) {
+        if self.online.is_some() {
+            let result = self.session.online_cancel_touch();
+            self.apply_online(result);
+        } else {
+            self.view = self.session.cancel_touch();
+        }
+        self.message = None;
     }
 
     /// The session behind the screen.
@@ -85,6 +172,7 @@ impl App {
     /// Collects a finished search, refreshes the view while one runs, and starts the AI's search
     /// when it is the AI's turn. Called once per frame.
     pub fn tick(&mut self) {
+        self.tick_online();
         if let Some(w) = &self.worker {
             match w.result.try_recv() {
                 Ok(result) => {
@@ -172,6 +260,9 @@ impl App {
 
     /// Stops a search in progress and waits for its thread (quitting).
     pub fn shutdown(&mut self) {
+        if let Some(online) = self.online.as_mut() {
+            online.link.close();
+        }
         if self.worker.is_some() {
             self.session.cancel_thinking();
             self.finish_worker();
@@ -194,6 +285,11 @@ impl App {
     /// A tap on the hole under the cursor.
     pub fn tap_cursor(&mut self) {
         let Coord { q, r } = self.cursor;
+        if self.online.is_some() {
+            let result = self.session.online_tap(q, r);
+            self.apply_online(result);
+            return;
+        }
         let result = self.session.tap(q, r);
         self.apply(result);
     }
@@ -227,9 +323,10 @@ impl App {
             KeyCode::Left => self.move_cursor(Direction::Left),
             KeyCode::Right => self.move_cursor(Direction::Right),
             KeyCode::Enter | KeyCode::Char(' ') => self.tap_cursor(),
-            KeyCode::Esc => {
-                self.view = self.session.cancel_touch();
-                self.message = None;
+            KeyCode::Esc => self.cancel_touch(),
+            KeyCode::Char('e') | KeyCode::Char('E') if self.online.is_some() => {
+                let result = self.session.online_end_jump();
+                self.apply_online(result);
             }
             KeyCode::Char('e') | KeyCode::Char('E') => {
                 let result = self.session.end_jump();
@@ -277,10 +374,7 @@ impl App {
                 self.goal_x = None;
                 self.tap_cursor();
             }
-            None => {
-                self.view = self.session.cancel_touch();
-                self.message = None;
-            }
+            None => self.cancel_touch(),
         }
     }
 }

@@ -1,10 +1,12 @@
 //! `chinese-checkers play`: the full-screen terminal game (ratatui + crossterm) over the same
 //! `GameSession` the mobile apps use. The terminal only draws `BoardView` snapshots and turns
 //! keys and clicks into session calls; the AI thinks on a worker thread. The game is saved on
-//! quit and `--resume` continues it.
+//! quit and `--resume` continues it. With `--server` the game is played online: the session's
+//! online mode over a WebSocket (`online.rs`), every string on screen from the core.
 
 mod app;
 mod board;
+mod online;
 mod render;
 mod save;
 
@@ -18,6 +20,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use chinese_checkers_core::ffi::GameSession;
+use chinese_checkers_core::session::online::OnlineFormat;
 use chinese_checkers_core::session::{AiLevel, Mode, NewGame, Opener};
 use clap::{Args, ValueEnum};
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode};
@@ -101,7 +104,7 @@ pub struct PlayArgs {
     /// Online: join the next free opponent.
     #[arg(long, requires = "server", group = "online_room")]
     pub quick: bool,
-    /// Online: browse the open rooms.
+    /// Online: open a public table in the lobby and wait for an opponent.
     #[arg(long, requires = "server", group = "online_room")]
     pub lobby: bool,
     /// Online: join the room with this code.
@@ -114,11 +117,11 @@ pub struct PlayArgs {
 
 /// Plays in the terminal until the person quits, then saves.
 pub fn run(args: &PlayArgs) -> Result<()> {
-    if args.server.is_some() {
-        bail!("online play is not available in this build yet");
-    }
     if !std::io::stdout().is_terminal() {
         bail!("`chinese-checkers play` needs a terminal to draw the board in");
+    }
+    if let Some(url) = &args.server {
+        return run_online(args, url);
     }
     let dir = save::data_dir()?;
     let save_path = save::session_file(&dir);
@@ -133,6 +136,45 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     let stored = store(&app, &dir, &save_path);
     played?;
     println!("{}", stored?);
+    Ok(())
+}
+
+/// Plays one online game through the server at `url` until the person quits.
+fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
+    if !is_tripot(&args.rules) {
+        bail!("online games are tripot games: leave out --rules");
+    }
+    let format = match args.colours {
+        1 => OnlineFormat::Tripot1,
+        2 => OnlineFormat::Tripot2,
+        _ => OnlineFormat::Tripot3,
+    };
+    let action: app::LobbyAction = if args.quick {
+        Box::new(move |s: &GameSession| s.online_quick_match(Some(format)))
+    } else if let Some(code) = args.room.clone() {
+        Box::new(move |s: &GameSession| s.online_join_room(code))
+    } else if args.create_room {
+        Box::new(move |s: &GameSession| s.online_create_room(format))
+    } else if args.lobby {
+        Box::new(move |s: &GameSession| s.online_create_table(format))
+    } else {
+        bail!("say how to find an opponent: --quick, --lobby, --room CODE or --create-room");
+    };
+    let token = online::device_token(&save::data_dir()?)?;
+    let session = GameSession::new_online();
+    let hello = session
+        .online_hello(token.clone(), online::player_name())
+        .or_else(|_| session.online_hello(token, "Player".into()))
+        .map_err(|e| anyhow!("could not greet the server: {e}"))?;
+    let link = online::Link::open(url.to_owned(), Arc::clone(&session))?;
+    link.send(hello.outgoing);
+    let mut app = App::new_online(session, link, action);
+    let played = tui(&mut app);
+    app.shutdown();
+    played?;
+    if let Some(outcome) = &app.view.outcome {
+        println!("Game over: {}", outcome.text);
+    }
     Ok(())
 }
 

@@ -261,7 +261,7 @@ fn status_line(view: &BoardView) -> Line<'static> {
             BannerKind::DrawOffered | BannerKind::DrawDeclined | BannerKind::Replay => {
                 Style::default().fg(Color::Yellow)
             }
-            // Online banners (the CLI does not play online yet).
+            // Online banners.
             BannerKind::Connecting
             | BannerKind::Waiting
             | BannerKind::RoomCode
@@ -301,6 +301,9 @@ fn message_line(app: &App) -> Line<'static> {
     }
     if app.busy() == Some(Job::Hint) {
         return Line::from(" Looking for a hint…");
+    }
+    if app.view.outcome.is_some() && app.is_online() {
+        return Line::from(" Game over: q quits.");
     }
     if app.view.outcome.is_some() {
         return Line::from(" Game over: u takes moves back, q quits.");
