@@ -7,7 +7,8 @@
 #    (default /var/cache/chinese-checkers/swift-trixie, outside the repository). Bookworm's glibc
 #    is too old for that toolchain, hence the chroot. A marker file makes later runs skip this.
 # 2. Builds the core cdylib and the bindgen, in two separate cargo calls (building them together
-#    would merge uniffi's `cli` feature into the core library).
+#    would merge uniffi's `cli` feature into the core library), and the server binary (a third
+#    call) for the online client test, which gets its path in CHINESE_CHECKERS_SERVER_BIN.
 # 3. Generates the Swift bindings into Sources/ChineseCheckersCore{,FFI}/ (git-ignored).
 # 4. Runs `swift test` inside the chroot (in a private mount namespace, so the /proc and bind
 #    mounts vanish when it ends) and exits with its status.
@@ -116,6 +117,10 @@ log "Building the core library"
 cargo build -p chinese-checkers-core
 log "Building the bindgen (separately, so its cli feature stays out of the core)"
 cargo build -p uniffi-bindgen
+log "Building the server (for the online client test)"
+cargo build -p chinese-checkers-server --bin chinese-checkers-server
+SERVER_BIN="$LIB_DIR/chinese-checkers-server"
+[[ -x "$SERVER_BIN" ]] || die "cargo did not build $SERVER_BIN"
 
 log "Generating the Swift bindings"
 GEN_DIR="$(mktemp -d)"
@@ -153,6 +158,9 @@ esac
 
 log "Running swift test in the chroot"
 # --allow-shlib-undefined: Debian's 6.0.3 libswiftObservation.so has one unresolved internal symbol.
-in_chroot "$BINDS" /bin/sh -c 'cd "$1" && shift && exec swift test "$@"' sh "$SWIFT_DIR" \
+# The chroot's environment is reset (env -i): the server's path goes in by name. It runs inside the
+# chroot, on the host's network (127.0.0.1 only).
+in_chroot "$BINDS" CHINESE_CHECKERS_SERVER_BIN="$SERVER_BIN" \
+    /bin/sh -c 'cd "$1" && shift && exec swift test "$@"' sh "$SWIFT_DIR" \
     -Xlinker -L"$LIB_DIR" -Xlinker -rpath -Xlinker "$LIB_DIR" \
     -Xlinker --allow-shlib-undefined "$@"
