@@ -151,6 +151,8 @@ pub(crate) struct Tables {
     /// `distance` indexed by any byte, `0xFF` past the last hole: lets the jump loop look up
     /// "no pivot" (bit scans of an empty set give 128 or 255) without a branch.
     pub pivot_distance: Box<ByHole<[u8; 256]>>,
+    /// The direction `d` whose ray from the first hole passes through the second, or `0xFF`.
+    pub direction: Box<ByHole<[u8; 256]>>,
     /// The 10-hole camp of each colour.
     pub camp10: [Bits; 6],
     /// The 15-hole area of each colour (camp plus the row beyond its base).
@@ -241,17 +243,47 @@ pub(crate) fn first_index_on_ray(t: &Tables, from: Hole, d: usize, occupied: Bit
 
 /// Iterates over the holes of a set, lowest index first.
 #[inline]
-pub fn holes(mut set: Bits) -> impl Iterator<Item = Hole> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let h = set.trailing_zeros() as Hole;
-            set &= set - 1;
-            Some(h)
-        }
-    })
+pub fn holes(set: Bits) -> HoleIter {
+    HoleIter {
+        lo: set as u64,
+        hi: (set >> 64) as u64,
+    }
 }
+
+/// The holes of a set, lowest first. Works on the two 64-bit halves: a bit scan and a
+/// clear-lowest-bit on `u64` are single instructions, on `u128` they are branches.
+#[derive(Clone, Copy, Debug)]
+pub struct HoleIter {
+    lo: u64,
+    hi: u64,
+}
+
+impl Iterator for HoleIter {
+    type Item = Hole;
+
+    #[inline]
+    fn next(&mut self) -> Option<Hole> {
+        if self.lo != 0 {
+            let h = self.lo.trailing_zeros() as Hole;
+            self.lo &= self.lo - 1;
+            Some(h)
+        } else if self.hi != 0 {
+            let h = 64 + self.hi.trailing_zeros() as Hole;
+            self.hi &= self.hi - 1;
+            Some(h)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = (self.lo.count_ones() + self.hi.count_ones()) as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for HoleIter {}
 
 /// The first occupied hole walking from `from` in direction `d`, with its distance.
 #[inline]
@@ -343,6 +375,15 @@ fn build_tables() -> Box<Tables> {
         pivot_distance[a][..HOLES].copy_from_slice(&distance[a]);
     }
 
+    let mut direction = by_hole([0xFFu8; 256]);
+    for h in 0..HOLES {
+        for (d, r) in ray[h].iter().enumerate() {
+            for x in holes(*r) {
+                direction[h][usize::from(x)] = d as u8;
+            }
+        }
+    }
+
     let mut camp10 = [0 as Bits; 6];
     let mut camp15 = [0 as Bits; 6];
     for (h, &(q, r)) in coords.iter().enumerate() {
@@ -407,6 +448,7 @@ fn build_tables() -> Box<Tables> {
         span_open,
         distance,
         pivot_distance,
+        direction,
         camp10,
         camp15,
         swap_pairs,

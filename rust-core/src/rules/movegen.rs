@@ -12,19 +12,29 @@ use super::moves::{CompactMove, Move, MoveKind};
 use super::options::{Camps, MaxChain};
 use super::position::Position;
 
-/// The jump landings from `h` with the given occupancy (the moving peg already lifted).
+/// The landing of the jump from `h` in direction `d`, or the empty set.
 ///
 /// Written without data-dependent branches: this is the innermost loop of move generation.
+#[inline(always)]
+fn jump_in_direction(t: &Tables, h: Hole, d: usize, occupied: Bits, reach: u8) -> Bits {
+    let hi = usize::from(h);
+    let pivot = first_index_on_ray(t, h, d, occupied);
+    let k = t.pivot_distance[hi][usize::from(pivot)];
+    let (after, landing) = t.jump_after[hi][d][usize::from(k.min(MAX_REACH as u8))];
+    let ok = k <= reach && after & occupied == 0;
+    if ok {
+        bit_or_none(landing)
+    } else {
+        0
+    }
+}
+
+/// The jump landings from `h` with the given occupancy (the moving peg already lifted).
 #[inline]
 pub(crate) fn jumps_from(t: &Tables, h: Hole, occupied: Bits, reach: u8) -> Bits {
-    let hi = usize::from(h);
     let mut out = 0;
     for d in 0..6 {
-        let pivot = first_index_on_ray(t, h, d, occupied);
-        let k = t.pivot_distance[hi][usize::from(pivot)];
-        let (after, landing) = t.jump_after[hi][d][usize::from(k.min(MAX_REACH as u8))];
-        let ok = k <= reach && after & occupied == 0;
-        out |= if ok { bit_or_none(landing) } else { 0 };
+        out |= jump_in_direction(t, h, d, occupied, reach);
     }
     out
 }
@@ -99,10 +109,16 @@ impl JumpCache {
             self.filled |= bit(h);
         }
         if self.span[i] & bit(lifted) == 0 {
-            self.jumps[i]
-        } else {
-            jumps_from(t, h, self.occupied & !bit(lifted), self.reach)
+            return self.jumps[i];
         }
+        // Lifting the start only changes the one direction whose ray passes through it.
+        let d = usize::from(t.direction[i][usize::from(lifted)]);
+        if d >= 6 {
+            return jumps_from(t, h, self.occupied & !bit(lifted), self.reach);
+        }
+        let before = jump_in_direction(t, h, d, self.occupied, self.reach);
+        let after = jump_in_direction(t, h, d, self.occupied & !bit(lifted), self.reach);
+        self.jumps[i] & !before | after
     }
 }
 
@@ -533,11 +549,32 @@ impl Position {
 
     /// Whether the peg on `p` is stuck (tripot case A) with the given occupancy.
     fn is_stuck(&self, p: Hole, colour: Colour, occupied: Bits) -> bool {
-        Self::stuck_by(
-            self.peg_reach(p, colour, occupied).all(),
-            p,
-            self.home(colour),
-        )
+        // Same answer as `stuck_by(peg_reach(..).all(), ..)`, but the search stops at the first
+        // move that frees the peg: a move ending outside its home camp when it stands there, any
+        // move otherwise.
+        let t = &**TABLES;
+        let home = self.home(colour);
+        let finals = self.final_mask(p, colour);
+        let goal = finals & if home & bit(p) != 0 { !home } else { !0 };
+        let allowed = self.landing_mask(colour);
+        if t.adjacent[usize::from(p)] & !occupied & allowed & goal != 0 {
+            return false;
+        }
+        let occ = occupied & !bit(p);
+        let reach = self.rules.options.jump_reach;
+        let mut visited = bit(p);
+        let mut frontier = bit(p);
+        while frontier != 0 {
+            let h = frontier.trailing_zeros() as Hole;
+            frontier &= frontier - 1;
+            let new = jumps_from(t, h, occ, reach) & allowed & !visited;
+            if new & goal != 0 {
+                return false;
+            }
+            visited |= new;
+            frontier |= new;
+        }
+        true
     }
 
     /// Stuck: no move at all, or in its home camp with every move ending inside it.
