@@ -258,13 +258,24 @@ impl Position {
         // lifting it changes nothing here.)
         let first = jumps_from(t, from, cache.occupied, cache.reach) & allowed;
         let mut visited = bit(from) | first;
-        let mut frontier = first;
-        while frontier != 0 {
-            let h = frontier.trailing_zeros() as Hole;
-            frontier &= frontier - 1;
+        // The frontier as two 64-bit halves: single-instruction bit scans (see `HoleIter`).
+        let (mut lo, mut hi) = (first as u64, (first >> 64) as u64);
+        loop {
+            let h = if lo != 0 {
+                let h = lo.trailing_zeros() as Hole;
+                lo &= lo - 1;
+                h
+            } else if hi != 0 {
+                let h = 64 + hi.trailing_zeros() as Hole;
+                hi &= hi - 1;
+                h
+            } else {
+                break;
+            };
             let new = cache.landings(t, h, from) & allowed & !visited;
             visited |= new;
-            frontier |= new;
+            lo |= new as u64;
+            hi |= (new >> 64) as u64;
         }
         visited & !bit(from)
     }
