@@ -133,25 +133,9 @@ fn anti_blocking_forces_a_peg_out_of_an_otherwise_full_target() {
 
 #[test]
 fn blocked_destination_counts_the_adjacent_last_peg_as_arrived() {
-    // S has 9 pegs in its target N; an N peg holds the last hole.
-    let n_camp = [
-        [3, -7],
-        [4, -7],
-        [2, -6],
-        [3, -6],
-        [4, -6],
-        [1, -5],
-        [2, -5],
-        [3, -5],
-        [4, -5],
-    ];
-    // The last S peg must be directly next to the blocked hole: only [3,-7] and [4,-7] are, and
-    // they are inside the camp. So block [4,-5] instead, with the last S peg on [3,-4] beside it.
-    let s: Vec<[i32; 2]> = n_camp[..8]
-        .iter()
-        .copied()
-        .chain([[4, -8], [3, -4]])
-        .collect();
+    // S has 9 pegs in its target N; an N peg holds the last hole [4,-5], and the last S peg
+    // stands right next to it on [3,-4].
+    let s = n_camp_except(&[[4, -5]], &[[3, -4]]);
     let blocker = [4, -5];
     let base = |blocked: bool| {
         pos(
@@ -225,18 +209,7 @@ fn five_players_leave_one_point_empty() {
 #[test]
 fn continuing_for_places_skips_finished_players_and_ranks_them_in_order() {
     // Three players; S completes its target with its last move, the others play on.
-    let n_camp = [
-        [4, -8],
-        [3, -7],
-        [4, -7],
-        [2, -6],
-        [3, -6],
-        [4, -6],
-        [1, -5],
-        [2, -5],
-        [3, -5],
-    ];
-    let s: Vec<[i32; 2]> = n_camp.iter().copied().chain([[3, -4]]).collect();
+    let s = n_camp_except(&[[4, -5]], &[[3, -4]]);
     let mut p = pos(
         rules(json!({"continue_for_places": true})),
         &[&["S"], &["NW"], &["NE"]],
@@ -257,25 +230,13 @@ fn continuing_for_places_skips_finished_players_and_ranks_them_in_order() {
 
 #[test]
 fn a_team_wins_when_every_teammate_has_completed() {
-    let n_camp = [
-        [4, -8],
-        [3, -7],
-        [4, -7],
-        [2, -6],
-        [3, -6],
-        [4, -6],
-        [1, -5],
-        [2, -5],
-        [3, -5],
-        [4, -5],
-    ];
     let v = json!({
         "rules": "classic",
         "players": [
             {"colours": ["S"], "team": 0}, {"colours": ["NW"], "team": 1},
             {"colours": ["N"], "team": 0}, {"colours": ["SE"], "team": 1}
         ],
-        "pegs": {"S": n_camp, "N": [[0, 0]], "NW": [[-4, -4]], "SE": [[4, 4]]},
+        "pegs": {"S": N_CAMP, "N": [[0, 0]], "NW": [[-4, -4]], "SE": [[4, 4]]},
         "to_move": 1,
         "finished": [0]
     });

@@ -9,19 +9,6 @@ use chinese_checkers_core::rules::{
 use common::*;
 use serde_json::json;
 
-const N_CAMP: [[i32; 2]; 10] = [
-    [4, -8],
-    [3, -7],
-    [4, -7],
-    [2, -6],
-    [3, -6],
-    [4, -6],
-    [1, -5],
-    [2, -5],
-    [3, -5],
-    [4, -5],
-];
-
 #[test]
 fn classic_start_has_the_hand_counted_moves() {
     // Red (S) opens. Front row [-4..-1, 5]: steps out to r = 4 (5 holes, each reachable by one

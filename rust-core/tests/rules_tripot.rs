@@ -174,19 +174,7 @@ fn case_a_a_peg_in_its_camp_with_moves_only_inside_it_is_stuck() {
 /// Nine S pegs fill the N point; the tenth is far away; an N peg squats on the N tip.
 #[test]
 fn case_b_the_last_peg_evicts_a_squatter_with_any_own_peg_in_its_range() {
-    let n_camp = [
-        [4, -8],
-        [3, -7],
-        [4, -7],
-        [2, -6],
-        [3, -6],
-        [4, -6],
-        [1, -5],
-        [2, -5],
-        [3, -5],
-        [4, -5],
-    ];
-    let s_pegs: Vec<[i32; 2]> = n_camp[1..].iter().copied().chain([[0, 4]]).collect();
+    let s_pegs = n_camp_except(&[[4, -8]], &[[0, 4]]);
     let p = duel("tripot", &s_pegs, &[[4, -8], [-4, 8]], 0);
     // The squatter on [4,-8] has neighbours [3,-7], [4,-7] (own) and, two apart through an
     // occupied middle, [2,-6] and [4,-6].
@@ -292,18 +280,7 @@ fn deadlock_is_decided_on_pegs_home_then_distance_then_side_one() {
 
 #[test]
 fn a_side_wins_when_every_target_hole_holds_its_colour() {
-    let n_camp = [
-        [4, -8],
-        [3, -7],
-        [4, -7],
-        [2, -6],
-        [3, -6],
-        [4, -6],
-        [1, -5],
-        [2, -5],
-        [3, -5],
-    ];
-    let s: Vec<[i32; 2]> = n_camp.iter().copied().chain([[3, -4]]).collect();
+    let s = n_camp_except(&[[4, -5]], &[[3, -4]]);
     let mut p = duel("tripot", &s, &[[-4, 8]], 0);
     assert!(p.outcome().is_none());
     play(&mut p, &mv("step", &[[3, -4], [4, -5]]));
@@ -313,18 +290,7 @@ fn a_side_wins_when_every_target_hole_holds_its_colour() {
 
 #[test]
 fn an_opposing_peg_left_in_the_target_stops_the_win() {
-    let n_camp = [
-        [3, -7],
-        [4, -7],
-        [2, -6],
-        [3, -6],
-        [4, -6],
-        [1, -5],
-        [2, -5],
-        [3, -5],
-        [4, -5],
-    ];
-    let s: Vec<[i32; 2]> = n_camp.iter().copied().chain([[0, 0]]).collect();
+    let s = n_camp_except(&[[4, -8]], &[[0, 0]]);
     let p = duel("tripot", &s, &[[4, -8]], 0);
     assert!(p.outcome().is_none());
 }

@@ -72,3 +72,27 @@ pub fn play(p: &mut Position, m: &Move) {
     p.validate(m).unwrap();
     p.apply(&m.compact());
 }
+
+/// The N point (S's target): the tip `[4,-8]`, then the rows `r = -7, -6, -5`.
+pub const N_CAMP: [[i32; 2]; 10] = [
+    [4, -8],
+    [3, -7],
+    [4, -7],
+    [2, -6],
+    [3, -6],
+    [4, -6],
+    [1, -5],
+    [2, -5],
+    [3, -5],
+    [4, -5],
+];
+
+/// The N point without the `missing` holes, plus `extra` holes.
+pub fn n_camp_except(missing: &[[i32; 2]], extra: &[[i32; 2]]) -> Vec<[i32; 2]> {
+    N_CAMP
+        .iter()
+        .filter(|h| !missing.contains(h))
+        .chain(extra)
+        .copied()
+        .collect()
+}
