@@ -201,17 +201,7 @@ fn case_b_the_last_peg_evicts_a_squatter_with_any_own_peg_in_its_range() {
 fn case_b_is_not_offered_when_the_last_peg_can_reach_its_target() {
     // Nine S pegs (fewer than ten is allowed in a test position): eight in the N point, the
     // last on [3,-4] next to the free target hole [4,-5]; N squats on the tip [4,-8].
-    let s_pegs = [
-        [3, -7],
-        [4, -7],
-        [2, -6],
-        [3, -6],
-        [4, -6],
-        [1, -5],
-        [2, -5],
-        [3, -5],
-        [3, -4],
-    ];
+    let s_pegs = n_camp_except(&[[4, -8], [4, -5]], &[[3, -4]]);
     let p = duel("tripot", &s_pegs, &[[4, -8], [-4, 8]], 0);
     assert!(targets(&p, MoveKind::Step, [3, -4]).contains(&[4, -5]));
     assert!(
