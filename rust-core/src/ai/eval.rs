@@ -263,6 +263,19 @@ pub(crate) fn move_gain(p: &Position, m: &crate::rules::CompactMove) -> i32 {
     }
 }
 
+/// How much a move helps the mover: its race gain ([`move_gain`]) plus, in a blocked endgame,
+/// what it does to the blockage. `blocked` is the mover's [`blockage_of`] before the move; the
+/// moves that open a way out look like retreats to the race measure alone.
+pub(crate) fn progress_gain(p: &Position, m: &crate::rules::CompactMove, blocked: i32) -> i32 {
+    let mut g = move_gain(p, m);
+    if blocked > 0 {
+        let mut q = *p;
+        q.apply(m);
+        g += blocked - blockage_of(&q, p.to_move());
+    }
+    g
+}
+
 /// Hex distance of a hole to a colour's target tip.
 pub(crate) fn tip_distance(c: Colour, h: Hole) -> u32 {
     u32::from(TABLES.dist[c.index()][usize::from(h)])

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use crate::rules::board::{holes, Colour};
 use crate::rules::{CompactMove, Move, MoveKind, Position};
 
-use super::eval::{blockage_of, hash, move_gain, UNIT};
+use super::eval::{blockage_of, hash, move_gain, progress_gain, UNIT};
 use super::race::Race;
 use super::search::{Config, Searcher};
 use super::{CancelHandle, Level, SearchLimits, SearchReport};
@@ -190,17 +190,8 @@ pub(crate) fn choose(
     // target), only progress is played. Besides looking human, this guarantees that games end:
     // two searching sides in a waiting standoff would otherwise step back and forth forever
     // (the rules have no repetition limit), whereas progress is bounded.
-    let me = position.to_move();
-    let blocked = blockage_of(position, me);
-    let progress = |m: &CompactMove| {
-        let mut g = move_gain(position, m);
-        if blocked > 0 {
-            let mut q = *position;
-            q.apply(m);
-            g += blocked - blockage_of(&q, me);
-        }
-        g
-    };
+    let blocked = blockage_of(position, position.to_move());
+    let progress = |m: &CompactMove| progress_gain(position, m, blocked);
     if roots.iter().any(|m| progress(m) > 0) {
         roots.retain(|m| progress(m) > 0);
     }
@@ -267,17 +258,8 @@ fn policy(
 ) -> CompactMove {
     // A squatter in a target (ours, or our peg in theirs) stops the game from ending: opening
     // the way out counts like progress (see `eval::blockage`).
-    let me = position.to_move();
-    let blocked = blockage_of(position, me);
-    let gain = |m: &CompactMove| {
-        let mut g = move_gain(position, m);
-        if blocked > 0 {
-            let mut q = *position;
-            q.apply(m);
-            g += blocked - blockage_of(&q, me);
-        }
-        g
-    };
+    let blocked = blockage_of(position, position.to_move());
+    let gain = |m: &CompactMove| progress_gain(position, m, blocked);
     let mut scored: Vec<(i32, CompactMove)> = roots.iter().map(|m| (gain(m), *m)).collect();
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let Some(&(best, best_move)) = scored.first() else {

@@ -14,7 +14,9 @@ use std::time::Instant;
 
 use crate::rules::{CompactMove, MoveKind, Position};
 
-use super::eval::{blockage_of, evaluate, hash, move_gain, side_of, UNIT, WIN, WIN_BOUND};
+use super::eval::{
+    blockage_of, evaluate, hash, move_gain, progress_gain, side_of, UNIT, WIN, WIN_BOUND,
+};
 use super::CancelHandle;
 
 /// Deepest ply the buffers are sized for.
@@ -212,15 +214,9 @@ impl<'a> Searcher<'a> {
         let mut best_gain = i32::MIN;
         // In a blocked endgame the moves that matter (opening a way out) look like retreats;
         // score them by what they do to the blockage instead of pruning them.
-        let mover = pos.to_move();
-        let blocked = blockage_of(pos, mover);
+        let blocked = blockage_of(pos, pos.to_move());
         for m in &list {
-            let mut g = move_gain(pos, m);
-            if blocked > 0 {
-                let mut q = *pos;
-                q.apply(m);
-                g += blocked - blockage_of(&q, mover);
-            }
+            let g = progress_gain(pos, m, blocked);
             best_gain = best_gain.max(g);
             let mut key = g * 64;
             if m.kind != MoveKind::Pass && m.kind != MoveKind::Swap {
