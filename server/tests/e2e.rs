@@ -279,16 +279,7 @@ async fn full_game_to_the_end(kind: Kind) {
     let id = game_id(&p);
     play_moves(&mut p, &id, 400).await;
     for c in p.iter_mut() {
-        c.expect("end", |m| {
-            matches!(
-                m,
-                ServerMsg::Event {
-                    event: GameEvent::Ended { .. },
-                    ..
-                }
-            )
-        })
-        .await;
+        c.expect_end().await;
     }
     let end = p[0].game(&id).record().result().expect("the game ended");
     assert!(
@@ -316,16 +307,7 @@ async fn resign_and_rematch(kind: Kind) {
     p[0].expect_error(ErrorCode::NotOver).await;
     p[1].send(&ClientMsg::Resign { game: id.clone() }).await;
     for c in p.iter_mut() {
-        c.expect("end", |m| {
-            matches!(
-                m,
-                ServerMsg::Event {
-                    event: GameEvent::Ended { .. },
-                    ..
-                }
-            )
-        })
-        .await;
+        c.expect_end().await;
     }
     let want = GameResult {
         winner: Some(0),
@@ -417,16 +399,7 @@ async fn draw_offer_decline_accept(kind: Kind) {
     })
     .await;
     for c in p.iter_mut() {
-        c.expect("end", |m| {
-            matches!(
-                m,
-                ServerMsg::Event {
-                    event: GameEvent::Ended { .. },
-                    ..
-                }
-            )
-        })
-        .await;
+        c.expect_end().await;
         let r = c.game(&id).record().result();
         assert_eq!(
             r,
@@ -513,16 +486,7 @@ async fn abandonment_after_grace(kind: Kind) {
         )
     })
     .await;
-    b.expect("abandoned", |m| {
-        matches!(
-            m,
-            ServerMsg::Event {
-                event: GameEvent::Ended { .. },
-                ..
-            }
-        )
-    })
-    .await;
+    b.expect_end().await;
     let want = GameResult {
         winner: Some(1),
         reason: EndReason::Abandoned,

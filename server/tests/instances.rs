@@ -80,16 +80,7 @@ async fn players_on_different_instances_play_a_whole_game() {
     let mut p = if side_a == 0 { [a, b] } else { [b, a] };
     play_moves(&mut p, &id, 600).await;
     for c in p.iter_mut() {
-        c.expect("end", |m| {
-            matches!(
-                m,
-                ServerMsg::Event {
-                    event: GameEvent::Ended { .. },
-                    ..
-                }
-            )
-        })
-        .await;
+        c.expect_end().await;
     }
     let r = p[0].game(&id).record().result().unwrap();
     assert!(
@@ -171,16 +162,7 @@ async fn an_instance_dies_mid_game_and_the_client_moves_to_the_other() {
     let mut p = if a_first { [a, b] } else { [b, a] };
     play_moves(&mut p, &id, 400).await;
     for c in p.iter_mut() {
-        c.expect("end", |m| {
-            matches!(
-                m,
-                ServerMsg::Event {
-                    event: GameEvent::Ended { .. },
-                    ..
-                }
-            )
-        })
-        .await;
+        c.expect_end().await;
     }
     let moves = p[0].game(&id).record().moves().to_vec();
     assert_eq!(moves, p[1].game(&id).record().moves());
@@ -220,16 +202,7 @@ async fn a_player_whose_instance_died_and_who_never_returns_loses_by_abandonment
         matches!(m, ServerMsg::Event { event: GameEvent::Disconnected { side, .. }, .. } if *side == side_a)
     })
     .await;
-    b.expect("abandoned", |m| {
-        matches!(
-            m,
-            ServerMsg::Event {
-                event: GameEvent::Ended { .. },
-                ..
-            }
-        )
-    })
-    .await;
+    b.expect_end().await;
     let want = GameResult {
         winner: Some(1 - side_a),
         reason: EndReason::Abandoned,
@@ -264,16 +237,7 @@ async fn the_grace_timer_survives_the_death_of_its_instance() {
     })
     .await;
     dying.kill();
-    b.expect("abandoned", |m| {
-        matches!(
-            m,
-            ServerMsg::Event {
-                event: GameEvent::Ended { .. },
-                ..
-            }
-        )
-    })
-    .await;
+    b.expect_end().await;
     let want = GameResult {
         winner: Some(1 - side_a),
         reason: EndReason::Abandoned,

@@ -13,8 +13,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use chinese_checkers_core::online::{
-    decode_server, encode, new_token, ClientGame, ClientMsg, ErrorCode, Format, ServerMsg,
-    SyncEffect, PROTOCOL_VERSION,
+    decode_server, encode, new_token, ClientGame, ClientMsg, ErrorCode, Format, GameEvent,
+    ServerMsg, SyncEffect, PROTOCOL_VERSION,
 };
 use chinese_checkers_core::rules::Move;
 use chinese_checkers_server::{start, Backend, Config, Limits, RunningServer};
@@ -223,6 +223,20 @@ impl Client {
         for m in out {
             self.send(&m).await;
         }
+    }
+
+    /// Waits for the end of a game (any reason), skipping other messages.
+    pub async fn expect_end(&mut self) -> ServerMsg {
+        self.expect("the end of the game", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: GameEvent::Ended { .. },
+                    ..
+                }
+            )
+        })
+        .await
     }
 
     /// Waits for a message matching `pred`, skipping others.
