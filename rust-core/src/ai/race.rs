@@ -74,6 +74,26 @@ impl Race<'_> {
         }
     }
 
+    /// Every successor of a layer's states into `next`, best `rank` (lowest) first and ties by
+    /// position, so that beams are reproducible.
+    fn expand(&self, layer: &[Node], rank: impl Fn(Bits) -> u32, next: &mut Vec<(u32, Node)>) {
+        next.clear();
+        for (i, node) in layer.iter().enumerate() {
+            self.successors(node.bits, |b, from, to| {
+                next.push((
+                    rank(b),
+                    Node {
+                        bits: b,
+                        parent: i as u32,
+                        from,
+                        to,
+                    },
+                ));
+            });
+        }
+        next.sort_unstable_by_key(|(r, n)| (*r, n.bits));
+    }
+
     /// Beam search from `start` with `width` states per layer, up to `max_len` moves or the
     /// deadline. Returns the shortest path found.
     pub fn solve(
@@ -99,22 +119,7 @@ impl Race<'_> {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return None;
             }
-            next.clear();
-            let layer = &layers[depth];
-            for (i, node) in layer.iter().enumerate() {
-                self.successors(node.bits, |b, from, to| {
-                    next.push((
-                        self.rank(b),
-                        Node {
-                            bits: b,
-                            parent: i as u32,
-                            from,
-                            to,
-                        },
-                    ));
-                });
-            }
-            next.sort_unstable_by_key(|(r, n)| (*r, n.bits));
+            self.expand(&layers[depth], |b| self.rank(b), &mut next);
             let mut new_layer = Vec::with_capacity(width.min(next.len()));
             for &(_, n) in next.iter() {
                 if new_layer.len() >= width {
@@ -204,21 +209,11 @@ pub fn solo(rules: Rules, width: usize) -> Option<RacePath> {
         if 2 * depth + 1 >= bound {
             break;
         }
-        next.clear();
-        for (i, node) in layers[depth].iter().enumerate() {
-            race.successors(node.bits, |b, from, to| {
-                next.push((
-                    centre(b) * 8 + race.rank(b) / 8,
-                    Node {
-                        bits: b,
-                        parent: i as u32,
-                        from,
-                        to,
-                    },
-                ));
-            });
-        }
-        next.sort_unstable_by_key(|(r, n)| (*r, n.bits));
+        race.expand(
+            &layers[depth],
+            |b| centre(b) * 8 + race.rank(b) / 8,
+            &mut next,
+        );
         let mut layer = Vec::new();
         for &(_, n) in &next {
             if layer.len() >= width {
