@@ -258,6 +258,15 @@ pub struct HoleIter {
     hi: u64,
 }
 
+impl HoleIter {
+    /// Adds holes still to visit: a frontier that grows while it is walked (chain searches).
+    #[inline]
+    pub(crate) fn insert(&mut self, set: Bits) {
+        self.lo |= set as u64;
+        self.hi |= (set >> 64) as u64;
+    }
+}
+
 impl Iterator for HoleIter {
     type Item = Hole;
 

@@ -232,20 +232,28 @@ impl Position {
     /// Every hole a chain of jumps from `from` can land on (start excluded), ignoring final rules.
     #[inline]
     pub(crate) fn chain_landings(&self, from: Hole, colour: Colour, occupied: Bits) -> Bits {
+        self.chain_search(from, colour, occupied, 0).0
+    }
+
+    /// The holes the jump chains of the peg on `from` land on (`from` excluded), searched until
+    /// one lands in `stop`; the flag says whether one did (then the set is partial).
+    #[inline]
+    fn chain_search(&self, from: Hole, colour: Colour, occupied: Bits, stop: Bits) -> (Bits, bool) {
         let t = &**TABLES;
         let occ = occupied & !bit(from);
         let allowed = self.landing_mask(colour);
         let reach = self.rules.options.jump_reach;
         let mut visited = bit(from);
-        let mut frontier = bit(from);
-        while frontier != 0 {
-            let h = frontier.trailing_zeros() as Hole;
-            frontier &= frontier - 1;
+        let mut frontier = holes(bit(from));
+        while let Some(h) = frontier.next() {
             let new = jumps_from(t, h, occ, reach) & allowed & !visited;
             visited |= new;
-            frontier |= new;
+            if new & stop != 0 {
+                return (visited & !bit(from), true);
+            }
+            frontier.insert(new);
         }
-        visited & !bit(from)
+        (visited & !bit(from), false)
     }
 
     /// `chain_landings` at the position's own occupancy, sharing work through `cache`.
@@ -258,24 +266,11 @@ impl Position {
         // lifting it changes nothing here.)
         let first = jumps_from(t, from, cache.occupied, cache.reach) & allowed;
         let mut visited = bit(from) | first;
-        // The frontier as two 64-bit halves: single-instruction bit scans (see `HoleIter`).
-        let (mut lo, mut hi) = (first as u64, (first >> 64) as u64);
-        loop {
-            let h = if lo != 0 {
-                let h = lo.trailing_zeros() as Hole;
-                lo &= lo - 1;
-                h
-            } else if hi != 0 {
-                let h = 64 + hi.trailing_zeros() as Hole;
-                hi &= hi - 1;
-                h
-            } else {
-                break;
-            };
+        let mut frontier = holes(first);
+        while let Some(h) = frontier.next() {
             let new = cache.landings(t, h, from) & allowed & !visited;
             visited |= new;
-            lo |= new as u64;
-            hi |= (new >> 64) as u64;
+            frontier.insert(new);
         }
         visited & !bit(from)
     }
@@ -571,21 +566,7 @@ impl Position {
         if t.adjacent[usize::from(p)] & !occupied & allowed & goal != 0 {
             return false;
         }
-        let occ = occupied & !bit(p);
-        let reach = self.rules.options.jump_reach;
-        let mut visited = bit(p);
-        let mut frontier = bit(p);
-        while frontier != 0 {
-            let h = frontier.trailing_zeros() as Hole;
-            frontier &= frontier - 1;
-            let new = jumps_from(t, h, occ, reach) & allowed & !visited;
-            if new & goal != 0 {
-                return false;
-            }
-            visited |= new;
-            frontier |= new;
-        }
-        true
+        !self.chain_search(p, colour, occupied, goal).1
     }
 
     /// Stuck: no move at all, or in its home camp with every move ending inside it.
