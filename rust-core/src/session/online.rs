@@ -455,10 +455,8 @@ impl OnlineSession {
     pub fn view(&self) -> BoardView {
         let mut v = self.display.view();
         let caps = &mut v.capabilities;
-        caps.can_undo = false;
-        caps.can_redo = false;
-        caps.can_hint = false;
-        caps.ai_to_move = false;
+        // Undo, redo, hint and the AI are already off for `Mode::Online` (see `SessionState`);
+        // replay is for finished local games only.
         caps.can_replay = false;
         let in_game = self.in_game();
         let (side, draw_offer) = match &self.client {

@@ -233,10 +233,19 @@ impl SessionState {
             };
             names.push(name);
         }
-        let mut state = SessionState {
+        let mut state = SessionState::with_game(settings, names, Game::new(start));
+        state.refresh();
+        state.auto_pass()?;
+        Ok(state)
+    }
+
+    /// A state over `game` with nothing in progress: no touch, end, offer, replay or hint.
+    /// The constructors set what differs.
+    fn with_game(settings: NewGame, names: Vec<String>, game: Game) -> SessionState {
+        SessionState {
             settings,
             names,
-            game: Game::new(start),
+            game,
             legal: Vec::with_capacity(256),
             redo: Vec::new(),
             touch: Touch::Idle,
@@ -249,10 +258,7 @@ impl SessionState {
             generation: 0,
             stats_recorded: false,
             online_side: None,
-        };
-        state.refresh();
-        state.auto_pass()?;
-        Ok(state)
+        }
     }
 
     /// The game (start position and moves).
@@ -304,21 +310,11 @@ impl SessionState {
             seed: 0,
         };
         let mut state = SessionState {
-            settings,
-            names,
-            game,
-            legal: Vec::with_capacity(256),
-            redo: Vec::new(),
-            touch: Touch::Idle,
             end,
-            draw_offer: None,
-            draw_declined: false,
-            replay: None,
-            hint: None,
-            thinking: false,
-            generation: 0,
+            // Online games are not counted in the local statistics.
             stats_recorded: true,
             online_side: Some(side),
+            ..SessionState::with_game(settings, names, game)
         };
         state.refresh();
         state
