@@ -7,7 +7,7 @@
 //! instance replayed (compare-and-append), and publishes the events in the same script.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chinese_checkers_core::online::{Command, CommandError, ErrorCode, GameEvent, GameRecord};
@@ -23,15 +23,23 @@ use super::{
 };
 use crate::bus::{Bus, BusMsg};
 
-const APPEND: &str = r"
+// The scripts are built once: `Script::new` hashes the source, and APPEND runs on every move.
+
+static APPEND: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
 for i = 3, #ARGV, 2 do
   redis.call('RPUSH', KEYS[1], ARGV[i])
   redis.call('PUBLISH', ARGV[2], ARGV[i + 1])
 end
-return 1";
+return 1",
+    )
+});
 
-const ENQUEUE: &str = r"
+static ENQUEUE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
 local items = redis.call('LRANGE', KEYS[1], 0, -1)
 local me = cjson.decode(ARGV[1])
 for _, item in ipairs(items) do
@@ -45,11 +53,15 @@ for _, item in ipairs(items) do
   end
 end
 redis.call('RPUSH', KEYS[1], ARGV[1])
-return false";
+return false",
+    )
+});
 
 /// Removes the items of a list whose field `ARGV[1]` (`token` or `id`, possibly inside `host`)
 /// equals `ARGV[2]`; returns the first removed item (or false) and the count.
-const REMOVE_WHERE: &str = r"
+static REMOVE_WHERE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
 local items = redis.call('LRANGE', KEYS[1], 0, -1)
 local first = false
 local n = 0
@@ -63,9 +75,13 @@ for _, item in ipairs(items) do
     n = n + 1
   end
 end
-return {first, n}";
+return {first, n}",
+    )
+});
 
-const CREATE_TABLE: &str = r"
+static CREATE_TABLE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
 local items = redis.call('LRANGE', KEYS[1], 0, -1)
 local me = cjson.decode(ARGV[1])
 local mine = 0
@@ -76,15 +92,21 @@ for _, item in ipairs(items) do
 end
 if mine >= tonumber(ARGV[2]) then return -1 end
 redis.call('RPUSH', KEYS[1], ARGV[1])
-return 1";
+return 1",
+    )
+});
 
-const CREATE_ROOM: &str = r"
+static CREATE_ROOM: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[3])
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return -1 end
 if not redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2], 'NX') then return 0 end
 redis.call('ZADD', KEYS[2], ARGV[6], ARGV[5])
 redis.call('EXPIRE', KEYS[2], ARGV[2])
-return 1";
+return 1",
+    )
+});
 
 /// How long a finished game's log is kept.
 const FINISHED_TTL_S: i64 = 24 * 3600;
@@ -251,8 +273,7 @@ impl RedisStore {
             if events.is_empty() {
                 return Ok(Ok(events));
             }
-            let append = Script::new(APPEND);
-            let mut script = append.prepare_invoke();
+            let mut script = APPEND.prepare_invoke();
             script
                 .key(self.key(&format!("g:{id}:ev")))
                 .arg(c.record.seq())
@@ -372,7 +393,7 @@ impl RedisStore {
         entry: &QueueEntry,
     ) -> Result<Option<QueueEntry>, StoreError> {
         let mut conn = self.conn.clone();
-        let found: Option<String> = Script::new(ENQUEUE)
+        let found: Option<String> = ENQUEUE
             .key(self.key("queue"))
             .arg(serde_json::to_string(entry).map_err(corrupt)?)
             .invoke_async(&mut conn)
@@ -389,7 +410,7 @@ impl RedisStore {
         value: &str,
     ) -> Result<(Option<String>, usize), StoreError> {
         let mut conn = self.conn.clone();
-        let (first, n): (Option<String>, usize) = Script::new(REMOVE_WHERE)
+        let (first, n): (Option<String>, usize) = REMOVE_WHERE
             .key(self.key(list))
             .arg(field)
             .arg(value)
@@ -408,7 +429,7 @@ impl RedisStore {
         max: usize,
     ) -> Result<Created, StoreError> {
         let mut conn = self.conn.clone();
-        let r: i64 = Script::new(CREATE_TABLE)
+        let r: i64 = CREATE_TABLE
             .key(self.key("tables"))
             .arg(serde_json::to_string(table).map_err(corrupt)?)
             .arg(max)
@@ -448,7 +469,7 @@ impl RedisStore {
     ) -> Result<Created, StoreError> {
         let now = now_ms();
         let mut conn = self.conn.clone();
-        let r: i64 = Script::new(CREATE_ROOM)
+        let r: i64 = CREATE_ROOM
             .key(self.key(&format!("room:{}", room.code)))
             .key(self.key(&format!("u:{}:rooms", room.host.token)))
             .arg(serde_json::to_string(room).map_err(corrupt)?)
