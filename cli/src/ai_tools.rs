@@ -6,14 +6,14 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::{anyhow, Context, Result};
-use chinese_checkers_core::ai::{self, race, CancelHandle, Level, SearchLimits};
+use chinese_checkers_core::ai::{self, race, AiLevel, CancelHandle, SearchLimits};
 use chinese_checkers_core::rules::board::coords;
 use chinese_checkers_core::rules::{CompactMove, Move, Position, Preset, Rules};
 use clap::Args;
 use serde_json::{json, Value};
 
-fn level(name: &str) -> Result<Level> {
-    Level::from_name(name).ok_or_else(|| {
+fn level(name: &str) -> Result<AiLevel> {
+    AiLevel::from_name(name).ok_or_else(|| {
         anyhow!("unknown level \"{name}\" (beginner, easy, medium, hard, impossible)")
     })
 }
@@ -185,7 +185,13 @@ fn opening(start: &Position, seed: u64) -> Vec<CompactMove> {
     out
 }
 
-fn play_game(args: &ArenaArgs, start: &Position, index: usize, a: Level, b: Level) -> GameResult {
+fn play_game(
+    args: &ArenaArgs,
+    start: &Position,
+    index: usize,
+    a: AiLevel,
+    b: AiLevel,
+) -> GameResult {
     let n = start.player_count();
     let a_seat = index % n;
     let mut p = *start;

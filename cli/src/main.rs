@@ -1,7 +1,7 @@
 //! `chinese-checkers`: terminal play and the engine's command-line tools.
 //!
 //! `moves` and `apply` are a stable public contract (issue: rules engine): other tools and tests
-//! drive the engine through them with the JSON formats of `shared/RULES.md` §4.
+//! drive the engine through them with the JSON formats of docs/RULES.md §6.
 
 mod ai_tools;
 mod engine;

@@ -130,7 +130,7 @@ const UP: &str = "\x1b[A";
 const ENTER: &str = "\r";
 
 /// The screen cell of hole `[q, r]` on an 80×24 terminal (compact board at column 1, row 3 of
-/// the screen; RULES.md §1 layout, two columns per half-step).
+/// the screen; docs/RULES.md §1 layout, two columns per half-step).
 fn cell(q: i32, r: i32) -> (u16, u16) {
     ((4 * q + 2 * r + 26) as u16, (r + 8 + 3) as u16)
 }
@@ -269,18 +269,19 @@ mod online {
     use std::sync::Arc;
     use std::time::{Duration, Instant};
 
-    use chinese_checkers_core::ffi::{new_token, GameSession};
-    use chinese_checkers_core::session::{BoardView, MoveKindView};
+    use chinese_checkers_core::ffi::{new_token, OnlineGame};
+    use chinese_checkers_core::rules::MoveKind;
+    use chinese_checkers_core::session::online::{Connection, OnlineState};
     use chinese_checkers_server::{start, Config};
     use tungstenite::stream::MaybeTlsStream;
     use tungstenite::{Message, WebSocket};
 
     use super::{temp_dir, Term, WAIT};
 
-    /// The second device, scripted: a blocking socket and an online session.
+    /// The second device, scripted: a blocking socket and an online game.
     pub struct Bot {
         ws: WebSocket<MaybeTlsStream<TcpStream>>,
-        pub session: Arc<GameSession>,
+        pub game: Arc<OnlineGame>,
     }
 
     impl Bot {
@@ -291,11 +292,11 @@ mod online {
             }
             let mut bot = Bot {
                 ws,
-                session: GameSession::new_online(),
+                game: OnlineGame::new(),
             };
-            let up = bot.session.online_hello(new_token(), name.into()).unwrap();
+            let up = bot.game.hello(new_token(), name.into()).unwrap();
             bot.send(up.outgoing);
-            bot.pump_until("welcome", |v| v.online.as_ref().unwrap().welcomed);
+            bot.pump_until("welcome", |s| s.connection == Connection::Connected);
             bot
         }
 
@@ -305,12 +306,12 @@ mod online {
             }
         }
 
-        /// Feeds the server's frames to the session until `done` holds (bounded in time);
+        /// Feeds the server's frames to the game until `done` holds (bounded in time);
         /// returns whether it did.
-        pub fn pump(&mut self, limit: Duration, done: impl Fn(&BoardView) -> bool) -> bool {
+        pub fn pump(&mut self, limit: Duration, done: impl Fn(&OnlineState) -> bool) -> bool {
             let t0 = Instant::now();
             loop {
-                if done(&self.session.view()) {
+                if done(&self.game.state()) {
                     return true;
                 }
                 if t0.elapsed() > limit {
@@ -318,7 +319,7 @@ mod online {
                 }
                 match self.ws.read() {
                     Ok(Message::Text(t)) => {
-                        let up = self.session.online_receive(t.as_str().to_owned()).unwrap();
+                        let up = self.game.receive(t.as_str().to_owned()).unwrap();
                         self.send(up.outgoing);
                     }
                     Ok(_) => {}
@@ -332,43 +333,46 @@ mod online {
             }
         }
 
-        pub fn pump_until(&mut self, what: &str, done: impl Fn(&BoardView) -> bool) {
+        pub fn pump_until(&mut self, what: &str, done: impl Fn(&OnlineState) -> bool) {
             assert!(self.pump(WAIT, done), "bot: timed out waiting for {what}");
         }
 
         pub fn my_turn(&self) -> bool {
-            let v = self.session.view();
-            let o = v.online.as_ref().unwrap();
-            o.side.is_some() && v.outcome.is_none() && Some(v.to_move) == o.side
+            let s = self.game.state();
+            s.game
+                .as_ref()
+                .is_some_and(|g| s.board.outcome.is_none() && s.board.to_move == g.side)
         }
 
         /// Plays a step with the first peg that has one, and waits for the server's commit.
         pub fn play_a_step(&mut self) {
-            let view = self.session.view();
-            let side = view.online.as_ref().unwrap().side.unwrap();
-            let mine = view.players[side as usize].colours.clone();
-            let pegs: Vec<_> = view
+            let state = self.game.state();
+            let side = state.game.as_ref().unwrap().side;
+            let mine = state.board.players[side as usize].colours.clone();
+            let pegs: Vec<_> = state
+                .board
                 .holes
                 .iter()
                 .filter(|h| h.occupant.is_some_and(|c| mine.contains(&c)))
                 .map(|h| h.coord)
                 .collect();
             for peg in pegs {
-                let up = self.session.online_tap(peg.q, peg.r).unwrap();
+                let up = self.game.tap(peg.q, peg.r).unwrap();
                 let Some(step) = up
-                    .view
+                    .state
+                    .board
                     .targets
                     .iter()
-                    .find(|t| t.kind == MoveKindView::Step)
+                    .find(|t| t.kind == MoveKind::Step)
                     .cloned()
                 else {
-                    self.session.online_cancel_touch().unwrap();
+                    self.game.cancel_touch();
                     continue;
                 };
-                let up = self.session.online_tap(step.coord.q, step.coord.r).unwrap();
+                let up = self.game.tap(step.coord.q, step.coord.r).unwrap();
                 self.send(up.outgoing);
-                self.pump_until("the commit of its move", |v| {
-                    v.online.as_ref().unwrap().pending_move.is_empty()
+                self.pump_until("the commit of its move", |s| {
+                    s.game.as_ref().unwrap().pending_move.is_empty()
                 });
                 return;
             }
@@ -419,9 +423,9 @@ mod online {
 
         // The second device joins with it.
         let mut bot = Bot::connect(&url, "Bob");
-        let up = bot.session.online_join_room(code.clone()).unwrap();
+        let up = bot.game.join_room(code.clone()).unwrap();
         bot.send(up.outgoing);
-        bot.pump_until("the game", |v| v.online.as_ref().unwrap().side.is_some());
+        bot.pump_until("the game", |s| s.game.is_some());
         t.wait_until("the game with Bob", |s| {
             s.contains("Bob") && !s.contains("Room code")
         });
@@ -436,7 +440,7 @@ mod online {
                 "no progress; the screen:\n{}",
                 t.contents()
             );
-            let before = bot.session.view().history.len();
+            let before = bot.game.state().board.history.len();
             if bot.my_turn() {
                 bot.play_a_step();
                 bot_moved = true;
@@ -446,9 +450,8 @@ mod online {
                 });
                 continue;
             }
-            if !bot.pump(Duration::from_millis(300), |v| {
-                v.online.as_ref().unwrap().side.is_some()
-                    && Some(v.to_move) != v.online.as_ref().unwrap().side
+            if !bot.pump(Duration::from_millis(300), |s| {
+                s.game.as_ref().is_some_and(|g| s.board.to_move != g.side)
             }) {
                 continue;
             }
@@ -459,7 +462,7 @@ mod online {
             t.send(ENTER);
             t.send(if r < 0 { DOWN } else { UP });
             t.send(ENTER);
-            let played = bot.pump(WAIT, |v| v.history.len() > before);
+            let played = bot.pump(WAIT, |s| s.board.history.len() > before);
             assert!(
                 played,
                 "the terminal's move did not arrive; the screen:\n{}",

@@ -7,7 +7,7 @@
 
 use std::hint::black_box;
 
-use chinese_checkers_core::ai::{self, race, CancelHandle, Level, SearchLimits};
+use chinese_checkers_core::ai::{self, race, AiLevel, CancelHandle, SearchLimits};
 use chinese_checkers_core::rules::{Position, Preset, Rules};
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -22,7 +22,7 @@ fn middle_game(start: Position, plies: usize) -> Position {
             time_ms: None,
             seed: i as u64,
         };
-        let r = ai::choose_move(&p, Level::Medium, limits, &CancelHandle::new());
+        let r = ai::choose_move(&p, AiLevel::Medium, limits, &CancelHandle::new());
         p.apply(&r.best.compact());
     }
     p
@@ -44,7 +44,7 @@ fn levels(c: &mut Criterion) {
     let mut group = c.benchmark_group("choose_move");
     group.sample_size(10);
     for (name, p) in positions() {
-        for level in Level::ALL {
+        for level in AiLevel::ALL {
             group.bench_function(format!("{name}/{}", level.name()), |b| {
                 b.iter(|| {
                     let limits = SearchLimits {

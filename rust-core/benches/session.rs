@@ -1,9 +1,12 @@
-//! One tap → BoardView round trip on a crowded tripot 3-colour board (target: under 50 µs).
+//! One tap → GameState round trip on a crowded tripot 3-colour board (target: under 50 µs).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use chinese_checkers_core::ai::greatest_progress;
+use chinese_checkers_core::ai::AiLevel;
 use chinese_checkers_core::rules::{CompactMove, Position, Rules};
-use chinese_checkers_core::session::{update, AiLevel, Event, Mode, SessionState};
+use chinese_checkers_core::session::{
+    update, Event, PositionSetup, SearchKind, Seat, SessionState, ValidSetup,
+};
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
 
 /// Tripot, three colours a side, 20 plies of greedy play: 60 pegs, most of them mid-board.
@@ -47,11 +50,9 @@ fn busiest_peg(state: &SessionState) -> (i32, i32) {
 
 fn bench(c: &mut Criterion) {
     let pos = crowded();
-    let mode = Mode::Solo {
-        level: AiLevel::Medium,
-        human_side: 0,
-    };
-    let state = SessionState::from_position(&pos.to_json().to_string(), mode, vec![], 1).unwrap();
+    let seats = vec![Seat::person(), Seat::ai(AiLevel::Medium)];
+    let setup = ValidSetup::from_position(&PositionSetup::of(&pos), seats, 1).unwrap();
+    let state = SessionState::new(setup);
     let (q, r) = busiest_peg(&state);
     let mut selected = state.clone();
     update(&mut selected, Event::Tap { q, r }).unwrap();
@@ -105,9 +106,10 @@ fn bench(c: &mut Criterion) {
         let mut moves = Vec::new();
         p.legal_moves_into(&mut moves);
         let m = p.expand(&greatest_progress(&p, &moves)).unwrap();
-        let generation = long.generation();
         let event = if long.ai_to_move() {
-            Event::AiMoved { mv: m, generation }
+            let request = long.begin_search(SearchKind::Think, None).unwrap();
+            long.finish_search(&request, Some(m));
+            continue;
         } else {
             let [q, r] = chinese_checkers_core::rules::board::coords(m.path[0]);
             update(&mut long, Event::Tap { q, r }).unwrap();

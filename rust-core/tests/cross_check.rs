@@ -1,5 +1,5 @@
 //! The fast engine against the independent slow reference generator (`tests/reference`, written
-//! from RULES.md alone): identical move sets, identical positions after every move, identical
+//! from docs/RULES.md alone): identical move sets, identical positions after every move, identical
 //! winners, on positions reached by random play, and pinned perft counts.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly by design
 
@@ -40,7 +40,7 @@ fn reference_moves(p: &reference::RefPosition) -> Vec<Key> {
     out
 }
 
-/// Start positions in the rule families both engines implement (the RULES.md §4 keys).
+/// Start positions in the rule families both engines implement (the docs/RULES.md §4 keys).
 fn starts() -> Vec<Position> {
     let r = |v: Value| Rules::from_json(&v).unwrap();
     let mut out = vec![];

@@ -1,5 +1,5 @@
 //! Hand-checked tests of the reference move generator (`tests/reference/mod.rs`). Every expected
-//! number below was counted by hand from RULES.md, not taken from the generator.
+//! number below was counted by hand from docs/RULES.md, not taken from the generator.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly by design
 
 mod reference;

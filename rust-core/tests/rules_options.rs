@@ -1,4 +1,4 @@
-//! Rulebook options (RULES.md §3.4 and the §4 option table), written from the rule text.
+//! Rulebook options (docs/RULES.md §3.4 and the §4 option table), written from the rule text.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly by design
 
 mod common;

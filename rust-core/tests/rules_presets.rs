@@ -1,4 +1,4 @@
-//! Classic (RULES.md §3.2) and sternhalma (§3.3) rules, written from the rule text.
+//! Classic (docs/RULES.md §3.2) and sternhalma (§3.3) rules, written from the rule text.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly by design
 
 mod common;

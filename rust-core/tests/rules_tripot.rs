@@ -1,4 +1,4 @@
-//! Tripot rules (RULES.md §3.1), each test written from the rule text.
+//! Tripot rules (docs/RULES.md §3.1), each test written from the rule text.
 //!
 //! Diagrams list holes as `[q, r]`; `s = -q - r`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly by design

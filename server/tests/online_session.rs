@@ -1,6 +1,6 @@
-//! End to end: two `GameSession`s in online mode play through the real server (in process, on
-//! 127.0.0.1). The test only carries strings between the sessions and two WebSocket clients, as
-//! the apps will: every message is built and read by the core.
+//! End to end: two `OnlineGame`s play through the real server (in process, on 127.0.0.1). The
+//! test only carries strings between the games and two WebSocket clients, as the apps will:
+//! every message is built and read by the core.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -9,9 +9,11 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chinese_checkers_core::ffi::{new_token, GameSession};
-use chinese_checkers_core::session::online::OnlineFormat;
-use chinese_checkers_core::session::{BannerKind, BoardView, EndReason, MoveKindView};
+use chinese_checkers_core::ffi::{new_token, OnlineGame};
+use chinese_checkers_core::online::Format;
+use chinese_checkers_core::rules::MoveKind;
+use chinese_checkers_core::session::online::{Connection, OnlineState};
+use chinese_checkers_core::session::{Banner, EndReason, PlayerName};
 use chinese_checkers_server::Limits;
 use common::{server, Kind};
 use futures_util::{SinkExt, StreamExt};
@@ -21,10 +23,10 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-/// One device: its socket and its session.
+/// One device: its socket and its online game.
 struct Device {
     ws: Ws,
-    session: Arc<GameSession>,
+    game: Arc<OnlineGame>,
     token: String,
     name: &'static str,
 }
@@ -40,7 +42,7 @@ impl Device {
     async fn new(url: &str, name: &'static str) -> Device {
         let mut d = Device {
             ws: connect(url).await,
-            session: GameSession::new_online(),
+            game: OnlineGame::new(),
             token: new_token(),
             name,
         };
@@ -50,11 +52,11 @@ impl Device {
 
     async fn hello(&mut self) {
         let up = self
-            .session
-            .online_hello(self.token.clone(), self.name.into())
+            .game
+            .hello(self.token.clone(), self.name.into())
             .unwrap();
         self.send(up.outgoing).await;
-        self.pump(|v| v.online.as_ref().unwrap().welcomed).await;
+        self.pump(|s| s.connection == Connection::Connected).await;
     }
 
     async fn send(&mut self, outgoing: Vec<String>) {
@@ -63,13 +65,13 @@ impl Device {
         }
     }
 
-    /// Feeds the server's frames to the session (sending its answers) until `done` holds for the
-    /// view; bounded in frames and in time.
-    async fn pump(&mut self, done: impl Fn(&BoardView) -> bool) -> BoardView {
+    /// Feeds the server's frames to the game (sending its answers) until `done` holds for the
+    /// state; bounded in frames and in time.
+    async fn pump(&mut self, done: impl Fn(&OnlineState) -> bool) -> OnlineState {
         for _ in 0..500 {
-            let view = self.session.view();
-            if done(&view) {
-                return view;
+            let state = self.game.state();
+            if done(&state) {
+                return state;
             }
             let frame = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
                 .await
@@ -77,10 +79,7 @@ impl Device {
                 .expect("socket open")
                 .expect("frame");
             if let Message::Text(text) = frame {
-                let up = self
-                    .session
-                    .online_receive(text.as_str().to_owned())
-                    .unwrap();
+                let up = self.game.receive(text.as_str().to_owned()).unwrap();
                 self.send(up.outgoing).await;
             }
         }
@@ -90,36 +89,38 @@ impl Device {
     /// Plays a step with two taps (the first peg of ours that has one); returns the moves count
     /// the game will have once it is confirmed.
     async fn play_a_step(&mut self) -> usize {
-        let view = self.session.view();
-        let side = view.online.as_ref().unwrap().side.unwrap();
-        assert_eq!(view.to_move, side, "{}: not my turn", self.name);
-        let mine = &view.players[side as usize].colours;
-        let pegs: Vec<_> = view
+        let state = self.game.state();
+        let side = state.game.as_ref().unwrap().side;
+        assert_eq!(state.board.to_move, side, "{}: not my turn", self.name);
+        let mine = &state.board.players[side as usize].colours;
+        let pegs: Vec<_> = state
+            .board
             .holes
             .iter()
             .filter(|h| h.occupant.is_some_and(|c| mine.contains(&c)))
             .map(|h| h.coord)
             .collect();
         for peg in pegs {
-            let up = self.session.online_tap(peg.q, peg.r).unwrap();
+            let up = self.game.tap(peg.q, peg.r).unwrap();
             let Some(step) = up
-                .view
+                .state
+                .board
                 .targets
                 .iter()
-                .find(|t| t.kind == MoveKindView::Step)
+                .find(|t| t.kind == MoveKind::Step)
                 .cloned()
             else {
-                self.session.online_cancel_touch().unwrap();
+                self.game.cancel_touch();
                 continue;
             };
-            let up = self.session.online_tap(step.coord.q, step.coord.r).unwrap();
+            let up = self.game.tap(step.coord.q, step.coord.r).unwrap();
             assert_eq!(up.outgoing.len(), 1, "a finished move is sent");
             // Shown at once, pending until the server's event.
-            assert_eq!(up.view.banner.as_ref().unwrap().kind, BannerKind::Sending);
-            assert!(!up.view.online.as_ref().unwrap().pending_move.is_empty());
-            let moves = up.view.history.len();
+            assert_eq!(up.state.board.banner, Some(Banner::Sending));
+            assert!(!up.state.game.as_ref().unwrap().pending_move.is_empty());
+            let moves = up.state.board.history.len();
             self.send(up.outgoing).await;
-            self.pump(|v| v.online.as_ref().unwrap().pending_move.is_empty())
+            self.pump(|s| s.game.as_ref().unwrap().pending_move.is_empty())
                 .await;
             return moves;
         }
@@ -129,8 +130,13 @@ impl Device {
 
 /// Whether it is `d`'s turn.
 fn my_turn(d: &Device) -> bool {
-    let v = d.session.view();
-    v.to_move == v.online.as_ref().unwrap().side.unwrap()
+    let s = d.game.state();
+    s.board.to_move == s.game.as_ref().unwrap().side
+}
+
+/// Our seat in the game.
+fn side(s: &OnlineState) -> i32 {
+    s.game.as_ref().unwrap().side
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -140,19 +146,31 @@ async fn two_sessions_play_through_the_server() {
     let mut b = Device::new(&s.url, "Bob").await;
 
     // Ann opens a private room; Bob joins with the code shown to Ann.
-    let up = a.session.online_create_room(OnlineFormat::Tripot1).unwrap();
+    let up = a.game.create_room(Format::Tripot1).unwrap();
     a.send(up.outgoing).await;
-    let view = a
-        .pump(|v| v.online.as_ref().unwrap().room_code.is_some())
-        .await;
-    assert_eq!(view.banner.unwrap().kind, BannerKind::RoomCode);
-    let code = view.online.unwrap().room_code.unwrap();
-    let up = b.session.online_join_room(code.to_lowercase()).unwrap();
+    let state = a.pump(|s| s.room.is_some()).await;
+    let code = state.room.as_ref().unwrap().code.clone();
+    assert_eq!(state.room.as_ref().unwrap().format, Format::Tripot1);
+    assert_eq!(
+        state.board.banner,
+        Some(Banner::RoomCode { code: code.clone() })
+    );
+    let up = b.game.join_room(code.to_lowercase()).unwrap();
     b.send(up.outgoing).await;
     for d in [&mut a, &mut b] {
-        let v = d.pump(|v| v.online.as_ref().unwrap().game.is_some()).await;
-        assert!(!v.capabilities.can_undo && !v.capabilities.can_hint);
-        assert!(v.capabilities.can_resign && v.capabilities.can_offer_draw);
+        let s = d.pump(|s| s.game.is_some()).await;
+        let caps = &s.board.capabilities;
+        assert!(!caps.can_undo && !caps.can_hint);
+        assert!(caps.can_resign && caps.can_offer_draw);
+        // We are "You"; the opponent is named as the server gave it.
+        let me = side(&s) as usize;
+        assert_eq!(s.board.players[me].name, PlayerName::You);
+        let them = if d.name == "Ann" { "Bob" } else { "Ann" };
+        assert_eq!(
+            s.board.players[1 - me].name,
+            PlayerName::Named { name: them.into() }
+        );
+        assert_eq!(s.game.as_ref().unwrap().opponent, them);
     }
 
     // Four moves, each confirmed by the server and applied (validated) on the other device.
@@ -163,81 +181,104 @@ async fn two_sessions_play_through_the_server() {
             (&mut b, &mut a)
         };
         let moves = mover.play_a_step().await;
-        let v = other.pump(|v| v.history.len() == moves).await;
-        assert_eq!(v.to_move, v.online.unwrap().side.unwrap());
+        let s = other.pump(|s| s.board.history.len() == moves).await;
+        assert_eq!(s.board.to_move, side(&s));
     }
 
     // Bob's socket drops; Ann sees it, plays on if it is her turn; Bob comes back and catches up.
+    let bob_side = side(&b.game.state());
     b.ws.close(None).await.ok();
-    a.pump(|v| v.online.as_ref().is_some_and(|o| !o.opponent_connected))
+    a.pump(|s| s.game.as_ref().is_some_and(|g| !g.opponent_connected))
         .await;
     assert_eq!(
-        a.session.view().banner.unwrap().kind,
-        BannerKind::OpponentDisconnected
+        a.game.state().board.banner,
+        Some(Banner::OpponentDisconnected { player: bob_side })
     );
-    let mut moves = a.session.view().history.len();
+    let mut moves = a.game.state().board.history.len();
     if my_turn(&a) {
         moves = a.play_a_step().await;
     }
     b.ws = connect(&s.url).await;
     b.hello().await;
-    b.pump(|v| {
-        v.history.len() == moves && v.banner.as_ref().map(|b| b.kind) != Some(BannerKind::Syncing)
-    })
-    .await;
-    a.pump(|v| v.online.as_ref().is_some_and(|o| o.opponent_connected))
+    b.pump(|s| s.board.history.len() == moves && s.board.banner != Some(Banner::Syncing))
         .await;
+    let back = a
+        .pump(|s| s.game.as_ref().is_some_and(|g| g.opponent_connected))
+        .await;
+    assert_eq!(
+        back.board.banner,
+        Some(Banner::OpponentReconnected { player: bob_side })
+    );
     let (mover, other) = if my_turn(&a) {
         (&mut a, &mut b)
     } else {
         (&mut b, &mut a)
     };
     let moves = mover.play_a_step().await;
-    other.pump(|v| v.history.len() == moves).await;
+    other.pump(|s| s.board.history.len() == moves).await;
 
     // Ann offers a draw, Bob declines; then Bob resigns.
-    let up = a.session.online_offer_draw().unwrap();
+    let ann_side = side(&a.game.state());
+    let up = a.game.offer_draw().unwrap();
     a.send(up.outgoing).await;
-    b.pump(|v| v.capabilities.can_answer_draw).await;
-    let up = b.session.online_answer_draw(false).unwrap();
+    let offered = b.pump(|s| s.board.capabilities.can_answer_draw).await;
+    assert_eq!(
+        offered.board.banner,
+        Some(Banner::DrawOffered { by: ann_side })
+    );
+    // Ann's own offer shows once the server has it (she waits for Bob).
+    a.pump(|s| s.board.banner == Some(Banner::DrawOffered { by: ann_side }))
+        .await;
+    assert!(!a.game.state().board.capabilities.can_answer_draw);
+    let up = b.game.answer_draw(false).unwrap();
     b.send(up.outgoing).await;
-    a.pump(|v| {
-        v.banner
-            .as_ref()
-            .is_some_and(|b| b.kind == BannerKind::DrawDeclined)
-    })
-    .await;
-    let up = b.session.online_resign().unwrap();
+    a.pump(|s| s.board.banner == Some(Banner::DrawDeclined { by: bob_side }))
+        .await;
+    let up = b.game.resign().unwrap();
     b.send(up.outgoing).await;
     for d in [&mut a, &mut b] {
-        let v = d.pump(|v| v.outcome.is_some()).await;
-        let outcome = v.outcome.unwrap();
+        let s = d.pump(|s| s.board.outcome.is_some()).await;
+        let outcome = s.board.outcome.as_ref().unwrap();
         assert_eq!(outcome.reason, EndReason::Resigned);
-        assert_eq!(v.banner.unwrap().kind, BannerKind::GameOver);
-        assert!(v.online.unwrap().can_rematch);
+        assert_eq!(outcome.by, Some(bob_side));
+        assert_eq!(outcome.winners, vec![ann_side]);
+        assert_eq!(s.board.banner, Some(Banner::GameOver));
+        assert!(s.board.capabilities.can_rematch);
+        assert!(s.game.as_ref().unwrap().over);
     }
-    assert!(a.session.view().outcome.unwrap().text.contains("You won"));
+    // Ann won: the winner is the seat the state names "You".
+    let state = a.game.state();
+    let winner = state.board.outcome.as_ref().unwrap().winners[0];
+    assert_eq!(state.board.players[winner as usize].name, PlayerName::You);
 
     // Both ask for a rematch: a new game starts with the sides swapped.
-    let old_game = a.session.view().online.unwrap().game.unwrap();
-    let old_side = a.session.view().online.unwrap().side.unwrap();
+    let old_game = a.game.state().game.unwrap().id;
+    let old_side = side(&a.game.state());
+    let up = a.game.rematch().unwrap();
+    a.send(up.outgoing).await;
+    // Ann's request reaches Bob as an offer.
+    let asked = b
+        .pump(|s| matches!(s.board.banner, Some(Banner::RematchOffered { .. })))
+        .await;
+    assert_eq!(
+        asked.board.banner,
+        Some(Banner::RematchOffered { by: ann_side })
+    );
+    let up = b.game.rematch().unwrap();
+    b.send(up.outgoing).await;
     for d in [&mut a, &mut b] {
-        let up = d.session.online_rematch().unwrap();
-        d.send(up.outgoing).await;
-    }
-    for d in [&mut a, &mut b] {
-        let v = d
-            .pump(|v| v.online.as_ref().unwrap().game.as_deref() != Some(old_game.as_str()))
+        let s = d
+            .pump(|s| s.game.as_ref().is_some_and(|g| g.id != old_game))
             .await;
-        assert!(v.outcome.is_none() && v.history.is_empty());
-        assert!(v.capabilities.can_resign);
+        assert!(s.board.outcome.is_none() && s.board.history.is_empty());
+        assert!(s.board.capabilities.can_resign);
     }
-    assert_ne!(a.session.view().online.unwrap().side.unwrap(), old_side);
+    assert_ne!(side(&a.game.state()), old_side);
     let (mover, other) = if my_turn(&a) {
         (&mut a, &mut b)
     } else {
         (&mut b, &mut a)
     };
     let moves = mover.play_a_step().await;
-    other.pump(|v| v.history.len() == moves).await;
+    other.pump(|s| s.board.history.len() == moves).await;
 }

@@ -1,59 +1,72 @@
-//! The terminal game's UI state: the session, the last [`BoardView`], the keyboard cursor, the
-//! message line and the background worker that runs the AI's search (and hints) off the UI
-//! thread. Keys and clicks become session calls; every rule stays in the core.
+//! The terminal game's UI state: the game (a [`LocalGame`] or an [`OnlineGame`]), the last
+//! [`GameState`], the keyboard cursor, the message line and the AI's search (and hints) running
+//! off the UI thread. Keys and clicks become game calls; every rule stays in the core.
 
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use chinese_checkers_core::ffi::GameSession;
-use chinese_checkers_core::session::online::OnlineUpdate;
-use chinese_checkers_core::session::{BoardView, Coord, HoleView, SessionError};
+use chinese_checkers_core::ffi::{AiSearch, LocalGame, OnlineGame, OnlineUpdate, SearchOutcome};
+use chinese_checkers_core::session::online::{Connection, OnlineState};
+use chinese_checkers_core::session::{
+    Coord, GameState, MoveError, OnlineError, PlayerState, SeatPlayer,
+};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
 use super::board::{self, Direction, Placement};
 use super::online::{Link, LinkEvent};
+use super::words;
 
 /// What to ask the server for once it has welcomed us.
-pub type LobbyAction = Box<dyn FnOnce(&GameSession) -> Result<OnlineUpdate, SessionError> + Send>;
+pub type LobbyAction = Box<dyn FnOnce(&OnlineGame) -> Result<OnlineUpdate, OnlineError> + Send>;
 
 /// An online game's connection and the lobby request still to make.
 struct Online {
+    game: Arc<OnlineGame>,
     link: Link,
     action: Option<LobbyAction>,
     /// The game the cursor was last placed for.
-    game: Option<String>,
+    game_id: Option<String>,
+    /// The online state drawn on screen (its `board` is the app's `view`).
+    state: OnlineState,
 }
 
-/// What the background worker is doing.
+/// The game behind the screen.
+enum Game {
+    Local(Arc<LocalGame>),
+    Online(Box<Online>),
+}
+
+/// What the background search is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {
-    /// The AI's move (`GameSession::think`).
+    /// The AI's move (`LocalGame::think`).
     Think,
-    /// A hint for the person (`GameSession::hint`).
+    /// A hint for the person (`LocalGame::hint`).
     Hint,
 }
 
-/// A background search and the channel its result comes back on.
+/// A search in progress: its handle (to cancel it) and the small thread that waits for it.
 struct Worker {
     job: Job,
-    result: Receiver<Result<BoardView, SessionError>>,
+    search: Arc<AiSearch>,
+    result: Receiver<SearchOutcome>,
     handle: JoinHandle<()>,
 }
 
 /// The whole UI state of the terminal game.
 pub struct App {
-    session: Arc<GameSession>,
+    game: Game,
     /// The snapshot drawn on screen.
-    pub view: BoardView,
+    pub view: GameState,
     /// The hole under the keyboard cursor.
     pub cursor: Coord,
-    /// The normalised x the cursor keeps while moving up and down.
+    /// The x the cursor keeps while moving up and down.
     goal_x: Option<f32>,
     /// The seat the cursor was last placed for (pass-and-play hands it to the next seat).
-    cursor_seat: u32,
+    cursor_seat: i32,
     /// The last error or notice, shown under the board until the next action.
     pub message: Option<String>,
     /// Where the last frame drew the board (for mouse clicks).
@@ -63,17 +76,14 @@ pub struct App {
     pub quit: bool,
     /// Whether the AI moves by itself (off in tests that render a fixed position).
     pub autoplay: bool,
-    online: Option<Online>,
 }
 
 impl App {
-    /// The UI state of `session`, the cursor on the peg of the person nearest the centre.
-    pub fn new(session: Arc<GameSession>) -> App {
-        let view = session.view();
+    fn with(game: Game, view: GameState) -> App {
         let cursor = initial_cursor(&view);
         let cursor_seat = view.to_move;
         App {
-            session,
+            game,
             view,
             cursor,
             goal_x: None,
@@ -83,32 +93,63 @@ impl App {
             worker: None,
             quit: false,
             autoplay: true,
-            online: None,
         }
     }
 
-    /// The UI state of an online session: `link` carries its messages, and `action` (quick
-    /// match, room, table) is asked for once the server has welcomed us.
-    pub fn new_online(session: Arc<GameSession>, link: Link, action: LobbyAction) -> App {
-        let mut app = App::new(session);
+    /// The UI state of a game on this device, the cursor on the peg of the person nearest the
+    /// centre.
+    pub fn new(game: Arc<LocalGame>) -> App {
+        let view = game.state();
+        App::with(Game::Local(game), view)
+    }
+
+    /// The UI state of an online game: `link` carries its messages, and `action` (quick match,
+    /// room, table) is asked for once the server has welcomed us.
+    pub fn new_online(game: Arc<OnlineGame>, link: Link, action: LobbyAction) -> App {
+        let state = game.state();
+        let view = state.board.clone();
+        let mut app = App::with(
+            Game::Online(Box::new(Online {
+                game,
+                link,
+                action: Some(action),
+                game_id: None,
+                state,
+            })),
+            view,
+        );
         app.autoplay = false;
-        app.online = Some(Online {
-            link,
-            action: Some(action),
-            game: None,
-        });
         app
     }
 
     /// Whether this is an online game.
     pub fn is_online(&self) -> bool {
-        self.online.is_some()
+        matches!(self.game, Game::Online(_))
+    }
+
+    /// The local game behind the screen (none online).
+    pub fn local(&self) -> Option<&Arc<LocalGame>> {
+        match &self.game {
+            Game::Local(g) => Some(g),
+            Game::Online(_) => None,
+        }
+    }
+
+    /// The game's state now, fetched from the core.
+    fn fetch(&mut self) -> GameState {
+        match &mut self.game {
+            Game::Local(g) => g.state(),
+            Game::Online(o) => {
+                o.state = o.game.state();
+                o.state.board.clone()
+            }
+        }
     }
 
     /// Online: reports the connection's events, makes the lobby request once welcomed, draws
-    /// what the session now shows and puts the cursor on our pegs when a game starts.
+    /// what the game now shows and puts the cursor on our pegs when a game starts.
     fn tick_online(&mut self) {
-        let Some(online) = self.online.as_mut() else {
+        let Game::Online(online) = &mut self.game else {
             return;
         };
         while let Some(event) = online.link.poll() {
@@ -117,20 +158,20 @@ impl App {
                 LinkEvent::Error(e) | LinkEvent::Closed(e) => self.message = Some(e),
             }
         }
-        let view = self.session.view();
-        let welcomed = view.online.as_ref().is_some_and(|o| o.welcomed);
+        let welcomed = online.game.state().connection == Connection::Connected;
         if welcomed {
             if let Some(action) = online.action.take() {
-                match action(&self.session) {
+                match action(&online.game) {
                     Ok(update) => online.link.send(update.outgoing),
-                    Err(e) => self.message = Some(e.to_string()),
+                    Err(e) => self.message = Some(words::online_error(&e)),
                 }
             }
         }
-        let game = view.online.as_ref().and_then(|o| o.game.clone());
-        let new_game = game.is_some() && game != online.game;
-        online.game = game;
-        self.view = self.session.view();
+        online.state = online.game.state();
+        let game_id = online.state.game.as_ref().map(|g| g.id.clone());
+        let new_game = game_id.is_some() && game_id != online.game_id;
+        online.game_id = game_id;
+        self.view = online.state.board.clone();
         if new_game {
             self.cursor = initial_cursor(&self.view);
             self.goal_x = None;
@@ -138,33 +179,31 @@ impl App {
         }
     }
 
-    /// Online: sends what a call produced and shows its view.
-    fn apply_online(&mut self, result: Result<OnlineUpdate, SessionError>) {
+    /// Online: sends what a call produced and shows its state.
+    fn apply_online(&mut self, result: Result<OnlineUpdate, String>) {
+        let Game::Online(online) = &mut self.game else {
+            return;
+        };
         let result = result.map(|update| {
-            if let Some(online) = &self.online {
-                online.link.send(update.outgoing);
-            }
-            update.view
+            online.link.send(update.outgoing);
+            online.state = update.state;
+            online.state.board.clone()
         });
-        self.apply(result);
+        self.show(result);
     }
 
     fn cancel_touch(&mut self) {
-        if self.online.is_some() {
-            let result = self.session.online_cancel_touch();
-            self.apply_online(result);
-        } else {
-            self.view = self.session.cancel_touch();
+        match &mut self.game {
+            Game::Local(g) => self.view = g.cancel_touch(),
+            Game::Online(o) => {
+                o.state = o.game.cancel_touch();
+                self.view = o.state.board.clone();
+            }
         }
         self.message = None;
     }
 
-    /// The session behind the screen.
-    pub fn session(&self) -> &Arc<GameSession> {
-        &self.session
-    }
-
-    /// What the worker is doing, if anything.
+    /// What the background search is doing, if anything.
     pub fn busy(&self) -> Option<Job> {
         self.worker.as_ref().map(|w| w.job)
     }
@@ -175,33 +214,28 @@ impl App {
         self.tick_online();
         if let Some(w) = &self.worker {
             match w.result.try_recv() {
-                Ok(result) => {
+                Ok(outcome) => {
                     self.finish_worker();
-                    match result {
-                        Ok(view) => self.view = view,
-                        // Stopped by undo or quit, or the turn changed hands before the search
-                        // began (undo again): nothing to report.
-                        Err(SessionError::Cancelled | SessionError::NotNow(_)) => {
-                            self.view = self.session.view()
-                        }
-                        Err(e) => {
-                            self.message = Some(e.to_string());
-                            self.view = self.session.view();
-                        }
+                    // Finished: the AI's move or the hint is in the game. Cancelled (by undo,
+                    // resign or quit): nothing to report.
+                    if let SearchOutcome::Failed { detail, .. } = outcome {
+                        self.message = Some(format!("internal error: {detail}"));
                     }
+                    // The outcome's state may be older than a later call's: draw the newest.
+                    self.view = self.fetch();
                 }
-                Err(TryRecvError::Empty) => self.view = self.session.view(),
+                Err(TryRecvError::Empty) => self.view = self.fetch(),
                 Err(TryRecvError::Disconnected) => {
                     self.finish_worker();
                     self.message = Some("the AI stopped unexpectedly".into());
-                    self.view = self.session.view();
+                    self.view = self.fetch();
                 }
             }
         }
-        if self.autoplay && self.worker.is_none() && self.view.capabilities.ai_to_move {
+        if self.autoplay && self.worker.is_none() && self.view.ai_to_move {
             self.start(Job::Think);
             // Show "… is thinking" at once.
-            self.view = self.session.view();
+            self.view = self.fetch();
         }
         self.follow_turn();
     }
@@ -209,12 +243,12 @@ impl App {
     /// In pass-and-play, puts the cursor on the next seat's pegs when the turn passes to it.
     fn follow_turn(&mut self) {
         let seat = self.view.to_move;
-        let human = self
+        let person = self
             .view
             .players
             .iter()
-            .any(|p| p.index == seat && p.is_human);
-        if human && seat != self.cursor_seat && self.view.outcome.is_none() {
+            .any(|p| p.index == seat && p.player == SeatPlayer::Person);
+        if person && seat != self.cursor_seat && self.view.outcome.is_none() {
             self.cursor = initial_cursor(&self.view);
             self.goal_x = None;
             self.cursor_seat = seat;
@@ -229,80 +263,101 @@ impl App {
         }
     }
 
-    /// Runs `job` on a thread of its own; its result is picked up by [`App::tick`].
+    /// Starts `job` in the core (its engine thread searches) and waits for it on a small thread
+    /// of ours; the outcome is picked up by [`App::tick`].
     fn start(&mut self, job: Job) {
+        let Game::Local(game) = &self.game else {
+            return;
+        };
+        let started = match job {
+            Job::Think => game.think(),
+            Job::Hint => game.hint(),
+        };
+        let search = match started {
+            Ok(search) => search,
+            // The turn changed hands meanwhile: nothing to do.
+            Err(MoveError::NotAiTurn) => return,
+            Err(e) => {
+                self.message = Some(words::move_error(&e));
+                return;
+            }
+        };
         let (tx, rx) = mpsc::channel();
-        let session = Arc::clone(&self.session);
+        let waiting = Arc::clone(&search);
         let spawned = std::thread::Builder::new()
             .name(match job {
                 Job::Think => "ai-think".into(),
                 Job::Hint => "ai-hint".into(),
             })
-            .spawn(move || {
-                let result = match job {
-                    Job::Think => session.think(),
-                    Job::Hint => session.hint(),
-                };
-                // The UI may have quit already: nobody to tell then.
-                let _ = tx.send(result);
-            });
+            // The UI may have quit already: nobody to tell then.
+            .spawn(move || drop(tx.send(waiting.wait())));
         match spawned {
             Ok(handle) => {
                 self.worker = Some(Worker {
                     job,
+                    search,
                     result: rx,
                     handle,
                 })
             }
-            Err(e) => self.message = Some(format!("could not start the AI thread: {e}")),
+            Err(e) => {
+                search.cancel();
+                self.message = Some(format!("could not start the AI thread: {e}"));
+            }
         }
     }
 
-    /// Stops a search in progress and waits for its thread (quitting).
+    /// Stops a search in progress and waits for its thread, and closes the connection (quitting).
     pub fn shutdown(&mut self) {
-        if let Some(online) = self.online.as_mut() {
+        if let Game::Online(online) = &mut self.game {
             online.link.close();
         }
-        if self.worker.is_some() {
-            self.session.cancel_thinking();
+        if let Some(w) = &self.worker {
+            w.search.cancel();
             self.finish_worker();
-            self.view = self.session.view();
+            self.view = self.fetch();
         }
     }
 
-    /// Shows the outcome of a session call: the new view, or the error on the message line.
-    fn apply(&mut self, result: Result<BoardView, SessionError>) {
+    /// Shows the outcome of a game call: the new state, or the error on the message line.
+    fn show(&mut self, result: Result<GameState, String>) {
         match result {
             Ok(view) => {
                 self.view = view;
                 self.message = None;
                 self.follow_turn();
             }
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => self.message = Some(e),
         }
+    }
+
+    /// Shows the outcome of a local game call.
+    fn apply(&mut self, result: Result<GameState, MoveError>) {
+        self.show(result.map_err(|e| words::move_error(&e)));
     }
 
     /// A tap on the hole under the cursor.
     pub fn tap_cursor(&mut self) {
         let Coord { q, r } = self.cursor;
-        if self.online.is_some() {
-            let result = self.session.online_tap(q, r);
-            self.apply_online(result);
-            return;
+        match &self.game {
+            Game::Local(g) => {
+                let result = g.tap(q, r);
+                self.apply(result);
+            }
+            Game::Online(o) => {
+                let result = o.game.tap(q, r).map_err(|e| words::move_error(&e));
+                self.apply_online(result);
+            }
         }
-        let result = self.session.tap(q, r);
-        self.apply(result);
     }
 
     /// Moves the cursor to the nearest hole in `dir`.
     pub fn move_cursor(&mut self, dir: Direction) {
         let goal = match dir {
-            Direction::Up | Direction::Down => {
-                self.goal_x.or_else(|| board::x_of(&self.view, self.cursor))
-            }
+            Direction::Up | Direction::Down => self.goal_x.or_else(|| board::x_of(self.cursor)),
             Direction::Left | Direction::Right => None,
         };
-        if let Some(c) = board::step_cursor(&self.view, self.cursor, dir, goal) {
+        if let Some(c) = board::step_cursor(self.cursor, dir, goal) {
             self.cursor = c;
         }
         self.goal_x = goal;
@@ -324,30 +379,40 @@ impl App {
             KeyCode::Right => self.move_cursor(Direction::Right),
             KeyCode::Enter | KeyCode::Char(' ') => self.tap_cursor(),
             KeyCode::Esc => self.cancel_touch(),
-            KeyCode::Char('e') | KeyCode::Char('E') if self.online.is_some() => {
-                let result = self.session.online_end_jump();
-                self.apply_online(result);
-            }
-            KeyCode::Char('e') | KeyCode::Char('E') => {
-                let result = self.session.end_jump();
-                self.apply(result);
-            }
-            KeyCode::Char('u') | KeyCode::Char('U') => {
-                // Undo cancels a search in progress; the worker then reports `Cancelled`.
-                let result = self.session.undo();
-                self.apply(result);
-            }
-            KeyCode::Char('r') | KeyCode::Char('R') => {
-                let result = self.session.redo();
-                self.apply(result);
-            }
+            KeyCode::Char('e') | KeyCode::Char('E') => self.end_jump(),
+            KeyCode::Char('u') | KeyCode::Char('U') => self.take_back(true),
+            KeyCode::Char('r') | KeyCode::Char('R') => self.take_back(false),
             KeyCode::Char('h') | KeyCode::Char('H') => self.ask_hint(),
             KeyCode::Char('q') | KeyCode::Char('Q') => self.quit = true,
             _ => {}
         }
     }
 
-    /// Starts a hint on the worker when the core allows one now.
+    fn end_jump(&mut self) {
+        match &self.game {
+            Game::Local(g) => {
+                let result = g.end_jump();
+                self.apply(result);
+            }
+            Game::Online(o) => {
+                let result = o.game.end_jump().map_err(|e| words::move_error(&e));
+                self.apply_online(result);
+            }
+        }
+    }
+
+    /// Undo (`back`) or redo. Undo stops a search in progress; its waiting thread then reports
+    /// it cancelled.
+    fn take_back(&mut self, back: bool) {
+        let Game::Local(g) = &self.game else {
+            self.message = Some("undo and redo are not available online".into());
+            return;
+        };
+        let result = if back { g.undo() } else { g.redo() };
+        self.apply(result);
+    }
+
+    /// Starts a hint search when the core allows one now.
     fn ask_hint(&mut self) {
         if self.worker.is_some() {
             self.message = Some("wait for the search in progress to finish".into());
@@ -368,7 +433,7 @@ impl App {
         let Some(placement) = self.placement else {
             return;
         };
-        match placement.hit(&self.view, mouse.column, mouse.row) {
+        match placement.hit(mouse.column, mouse.row) {
             Some(c) => {
                 self.cursor = c;
                 self.goal_x = None;
@@ -381,28 +446,30 @@ impl App {
 
 /// The person's peg nearest the centre of the board (the seat to move in pass-and-play), or the
 /// centre hole.
-fn initial_cursor(view: &BoardView) -> Coord {
+fn initial_cursor(view: &GameState) -> Coord {
+    let person = |p: &&PlayerState| p.player == SeatPlayer::Person;
     let seat = view
         .players
         .iter()
-        .find(|p| p.is_human && p.index == view.to_move)
-        .or_else(|| view.players.iter().find(|p| p.is_human));
+        .filter(person)
+        .find(|p| p.index == view.to_move)
+        .or_else(|| view.players.iter().find(person));
     let centre = Coord { q: 0, r: 0 };
     let Some(seat) = seat else {
         return centre;
     };
-    // Distances in true proportions: x spans 12·√3 units, y spans 24 (RULES.md §1).
-    let dist =
-        |h: &HoleView| ((h.x - 0.5) * 12.0 * 3f32.sqrt()).powi(2) + ((h.y - 0.5) * 24.0).powi(2);
-    let mut best: Option<(&HoleView, f32)> = None;
-    for h in &view.holes {
+    let g = board::geometry();
+    let (cx, cy) = (g.width / 2.0, g.height / 2.0);
+    let mut best: Option<(Coord, f32)> = None;
+    for (h, at) in view.holes.iter().zip(&g.holes) {
         if !h.occupant.is_some_and(|c| seat.colours.contains(&c)) {
             continue;
         }
-        let d = dist(h);
+        // True proportions: one unit between neighbours.
+        let d = (at.x - cx).powi(2) + (at.y - cy).powi(2);
         if best.is_none() || best.is_some_and(|(_, b)| d < b - 1e-6) {
-            best = Some((h, d));
+            best = Some((h.coord, d));
         }
     }
-    best.map_or(centre, |(h, _)| h.coord)
+    best.map_or(centre, |(c, _)| c)
 }

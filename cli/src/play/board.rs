@@ -1,12 +1,15 @@
-//! Board geometry on the terminal: where each hole of a [`BoardView`] is drawn, which hole a click
-//! lands on, and where an arrow key takes the cursor.
+//! Board geometry on the terminal: where each hole is drawn, which hole a click lands on, and
+//! where an arrow key takes the cursor.
 //!
-//! Everything starts from the core's normalised screen positions (the pointy-top hex layout of
-//! RULES.md §1): a normalised `x` of 1 is 24 half-steps between holes, a normalised `y` of 1 is
-//! the 16 row gaps of the star. A half-step is two terminal columns, so neighbours in a row are
-//! four columns apart and each hole owns a three-column cell (`[R]`, ` · `...).
+//! Everything starts from the core's [`board_geometry`] (true proportions, neighbouring holes one
+//! unit apart, the holes in the order of `GameState::holes`): the star is 12 units wide, i.e. 24
+//! half-steps between holes, and 16 row gaps tall. A half-step is two terminal columns, so
+//! neighbours in a row are four columns apart and each hole owns a three-column cell (`[R]`,
+//! ` · `...).
 
-use chinese_checkers_core::session::{BoardView, Coord, HoleView};
+use std::sync::LazyLock;
+
+use chinese_checkers_core::session::{board_geometry, BoardGeometry, Coord, HoleGeometry};
 
 /// Half-steps between the star's leftmost and rightmost holes.
 const HALF_STEPS: f32 = 24.0;
@@ -14,6 +17,19 @@ const HALF_STEPS: f32 = 24.0;
 const ROW_GAPS: f32 = 16.0;
 /// Terminal columns per half-step.
 const COLS_PER_HALF_STEP: u16 = 2;
+
+/// The board's holes as the core lays them out (the same on every call).
+static GEOMETRY: LazyLock<BoardGeometry> = LazyLock::new(board_geometry);
+
+/// The board's geometry, holes in the order of `GameState::holes`.
+pub fn geometry() -> &'static BoardGeometry {
+    &GEOMETRY
+}
+
+/// The geometry of the hole at `c`.
+pub fn hole(c: Coord) -> Option<&'static HoleGeometry> {
+    GEOMETRY.holes.iter().find(|h| h.coord == c)
+}
 
 /// Columns the board needs: the centres span 48 columns, plus one column each side for a
 /// hole's decoration.
@@ -25,10 +41,11 @@ pub fn board_height(row_step: u16) -> u16 {
 }
 
 /// The half-step column (0..=24) and row (0..=16) of a hole in the star's grid.
-pub fn grid(h: &HoleView) -> (u16, u16) {
-    let gx = (h.x.clamp(0.0, 1.0) * HALF_STEPS).round() as u16;
-    let gy = (h.y.clamp(0.0, 1.0) * ROW_GAPS).round() as u16;
-    (gx, gy)
+pub fn grid(h: &HoleGeometry) -> (u16, u16) {
+    let g = geometry();
+    let gx = (h.x / g.width).clamp(0.0, 1.0) * HALF_STEPS;
+    let gy = (h.y / g.height).clamp(0.0, 1.0) * ROW_GAPS;
+    (gx.round() as u16, gy.round() as u16)
 }
 
 /// Where the board is on the screen, as the last frame drew it.
@@ -44,7 +61,7 @@ pub struct Placement {
 
 impl Placement {
     /// The screen column of the hole's centre and its screen row.
-    pub fn cell(&self, h: &HoleView) -> (u16, u16) {
+    pub fn cell(&self, h: &HoleGeometry) -> (u16, u16) {
         let (gx, gy) = grid(h);
         (
             self.x + 1 + gx * COLS_PER_HALF_STEP,
@@ -53,8 +70,8 @@ impl Placement {
     }
 
     /// The hole whose three-column cell contains the screen position, if any.
-    pub fn hit(&self, view: &BoardView, column: u16, row: u16) -> Option<Coord> {
-        view.holes.iter().find_map(|h| {
+    pub fn hit(&self, column: u16, row: u16) -> Option<Coord> {
+        geometry().holes.iter().find_map(|h| {
             let (cx, cy) = self.cell(h);
             (cy == row && column.abs_diff(cx) <= 1).then_some(h.coord)
         })
@@ -74,31 +91,21 @@ pub enum Direction {
     Right,
 }
 
-/// A hole's position in true proportions (one unit is a hex's outer radius).
-fn physical(h: &HoleView) -> (f32, f32) {
-    // x spans 12·√3 units, y spans 16 · 1.5 units (RULES.md §1).
-    (h.x * 12.0 * 3f32.sqrt(), h.y * 24.0)
-}
-
 /// The nearest hole from `from` in the screen direction `dir`: among the holes within 63° of that
 /// direction, the one with the smallest distance along it plus distance across it. For up and
 /// down, "across" is measured from `goal_x` (the column the cursor started from, so that
-/// repeated presses zig-zag up a column instead of drifting sideways).
-pub fn step_cursor(
-    view: &BoardView,
-    from: Coord,
-    dir: Direction,
-    goal_x: Option<f32>,
-) -> Option<Coord> {
-    let here = view.holes.iter().find(|h| h.coord == from)?;
-    let (hx, hy) = physical(here);
+/// repeated presses zig-zag up a column instead of drifting sideways). Distances are the
+/// geometry's true proportions (one unit between neighbours).
+pub fn step_cursor(from: Coord, dir: Direction, goal_x: Option<f32>) -> Option<Coord> {
+    let here = hole(from)?;
+    let (hx, hy) = (here.x, here.y);
     let across_from = match dir {
-        Direction::Up | Direction::Down => goal_x.map_or(hx, |g| g * 12.0 * 3f32.sqrt()),
+        Direction::Up | Direction::Down => goal_x.unwrap_or(hx),
         Direction::Left | Direction::Right => hy,
     };
-    let mut best: Option<(f32, &HoleView)> = None;
-    for h in view.holes.iter().filter(|h| h.coord != from) {
-        let (x, y) = physical(h);
+    let mut best: Option<(f32, &HoleGeometry)> = None;
+    for h in geometry().holes.iter().filter(|h| h.coord != from) {
+        let (x, y) = (h.x, h.y);
         let (along, across, cone) = match dir {
             Direction::Up => (hy - y, (x - across_from).abs(), (x - hx).abs()),
             Direction::Down => (y - hy, (x - across_from).abs(), (x - hx).abs()),
@@ -120,7 +127,7 @@ pub fn step_cursor(
     best.map(|(_, h)| h.coord)
 }
 
-/// The normalised x of a hole, the cursor's goal column for vertical moves.
-pub fn x_of(view: &BoardView, c: Coord) -> Option<f32> {
-    view.holes.iter().find(|h| h.coord == c).map(|h| h.x)
+/// The x of a hole, the cursor's goal column for vertical moves.
+pub fn x_of(c: Coord) -> Option<f32> {
+    hole(c).map(|h| h.x)
 }

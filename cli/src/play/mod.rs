@@ -1,14 +1,16 @@
 //! `chinese-checkers play`: the full-screen terminal game (ratatui + crossterm) over the same
-//! `GameSession` the mobile apps use. The terminal only draws `BoardView` snapshots and turns
-//! keys and clicks into session calls; the AI thinks on a worker thread. The game is saved on
-//! quit and `--resume` continues it. With `--server` the game is played online: the session's
-//! online mode over a WebSocket (`online.rs`), every string on screen from the core.
+//! `LocalGame` the mobile apps use. The terminal only draws `GameState` snapshots and turns keys
+//! and clicks into game calls; the AI thinks on the core's engine thread while a small thread of
+//! ours waits for it. The game is saved on quit and `--resume` continues it. With `--server` the
+//! game is played online: an `OnlineGame` over a WebSocket (`online.rs`). The core words
+//! nothing: every sentence on screen comes from `words.rs`.
 
 mod app;
 mod board;
 mod online;
 mod render;
 mod save;
+mod words;
 
 #[cfg(test)]
 mod tests;
@@ -19,9 +21,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use chinese_checkers_core::ffi::GameSession;
-use chinese_checkers_core::session::online::OnlineFormat;
-use chinese_checkers_core::session::{AiLevel, Mode, NewGame, Opener};
+use chinese_checkers_core::ai::AiLevel;
+use chinese_checkers_core::ffi::{LocalGame, OnlineGame};
+use chinese_checkers_core::online::Format;
+use chinese_checkers_core::rules::{Preset, Rules};
+use chinese_checkers_core::session::{
+    GameSetup, Opener, PositionSetup, RuleSetInfo, Seat, SetupError,
+};
 use clap::{Args, ValueEnum};
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode};
 use ratatui::crossterm::execute;
@@ -125,12 +131,12 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     }
     let dir = save::data_dir()?;
     let save_path = save::session_file(&dir);
-    let session = if args.resume {
+    let game = if args.resume {
         save::load(&save_path)?
     } else {
-        new_session(args)?
+        new_game(args)?
     };
-    let mut app = App::new(session);
+    let mut app = App::new(game);
     let played = tui(&mut app);
     app.shutdown();
     let stored = store(&app, &dir, &save_path);
@@ -145,91 +151,122 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
         bail!("online games are tripot games: leave out --rules");
     }
     let format = match args.colours {
-        1 => OnlineFormat::Tripot1,
-        2 => OnlineFormat::Tripot2,
-        _ => OnlineFormat::Tripot3,
+        1 => Format::Tripot1,
+        2 => Format::Tripot2,
+        _ => Format::Tripot3,
     };
     let action: app::LobbyAction = if args.quick {
-        Box::new(move |s: &GameSession| s.online_quick_match(Some(format)))
+        Box::new(move |g: &OnlineGame| g.quick_match(Some(format)))
     } else if let Some(code) = args.room.clone() {
-        Box::new(move |s: &GameSession| s.online_join_room(code))
+        Box::new(move |g: &OnlineGame| g.join_room(code))
     } else if args.create_room {
-        Box::new(move |s: &GameSession| s.online_create_room(format))
+        Box::new(move |g: &OnlineGame| g.create_room(format))
     } else if args.lobby {
-        Box::new(move |s: &GameSession| s.online_create_table(format))
+        Box::new(move |g: &OnlineGame| g.create_table(format))
     } else {
         bail!("say how to find an opponent: --quick, --lobby, --room CODE or --create-room");
     };
     let token = online::device_token(&save::data_dir()?)?;
-    let session = GameSession::new_online();
-    let hello = session
-        .online_hello(token.clone(), online::player_name())
-        .or_else(|_| session.online_hello(token, "Player".into()))
-        .map_err(|e| anyhow!("could not greet the server: {e}"))?;
-    let link = online::Link::open(url.to_owned(), Arc::clone(&session))?;
+    let game = OnlineGame::new();
+    let hello = game
+        .hello(token.clone(), online::player_name())
+        .or_else(|_| game.hello(token, "Player".into()))
+        .map_err(|e| anyhow!("could not greet the server: {}", words::online_error(&e)))?;
+    let link = online::Link::open(url.to_owned(), Arc::clone(&game))?;
     link.send(hello.outgoing);
-    let mut app = App::new_online(session, link, action);
+    let mut app = App::new_online(game, link, action);
     let played = tui(&mut app);
     app.shutdown();
     played?;
     if let Some(outcome) = &app.view.outcome {
-        println!("Game over: {}", outcome.text);
+        println!("Game over: {}", words::outcome(&app.view, outcome));
     }
     Ok(())
 }
 
+/// The rules a `--rules` setting names: a preset name or a rules object as JSON text.
+fn parse_rules(text: &str) -> Result<Rules> {
+    let value = serde_json::from_str::<serde_json::Value>(text)
+        .unwrap_or_else(|_| serde_json::Value::String(text.trim().to_string()));
+    Rules::from_json(&value).map_err(|e| anyhow!("invalid game settings: {e}"))
+}
+
 /// Whether a rules setting names the tripot rule set.
 fn is_tripot(rules: &str) -> bool {
-    match serde_json::from_str::<serde_json::Value>(rules) {
-        Ok(serde_json::Value::Object(m)) => {
-            m.get("preset").and_then(|p| p.as_str()) == Some("tripot")
-        }
-        Ok(serde_json::Value::String(s)) => s == "tripot",
-        _ => rules.trim() == "tripot",
+    parse_rules(rules).is_ok_and(|r| r.preset == Preset::Tripot)
+}
+
+/// The seat the person takes in a solo game (tripot: always the first side, the opener is
+/// chosen instead; with a fixed opener "opponent opens" seats the AI first, and the core's coin
+/// toss seats its winner first).
+fn person_seat(args: &PlayArgs, info: &RuleSetInfo) -> usize {
+    match args.opens {
+        OpensArg::Opponent if !info.opener_choice && !args.hotseat => 1,
+        _ => 0,
     }
 }
 
-/// The new-game settings the options describe.
-pub fn settings(args: &PlayArgs, seed: u64) -> NewGame {
-    let tripot = is_tripot(&args.rules);
-    let coin = (seed ^ (seed >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63;
-    let (opener, human_side) = match (tripot, args.opens) {
-        (true, OpensArg::You) => (Opener::Side1, 0),
-        (true, OpensArg::Opponent) => (Opener::Side2, 0),
-        (true, OpensArg::Coin) => (Opener::CoinToss, 0),
-        (false, OpensArg::You) => (Opener::Side1, 0),
-        (false, OpensArg::Opponent) => (Opener::Side1, 1),
-        (false, OpensArg::Coin) => (Opener::Side1, coin as u32),
+/// `n` seats: everyone at this terminal (`--hotseat`), or the person in `person` and the AI in
+/// every other seat (numbered when there are several).
+fn seats(args: &PlayArgs, n: usize, person: usize) -> Vec<Seat> {
+    if args.hotseat {
+        return vec![Seat::person(); n];
+    }
+    let level = args.level.level();
+    (0..n)
+        .map(|i| {
+            if i == person {
+                Seat::person()
+            } else {
+                Seat::ai(level)
+            }
+        })
+        .collect()
+}
+
+/// The new-game set-up the options describe.
+pub fn settings(args: &PlayArgs, seed: u64) -> Result<GameSetup> {
+    let rules = parse_rules(&args.rules)?;
+    let info = RuleSetInfo::of(rules.preset);
+    let tripot = rules.preset == Preset::Tripot;
+    let n = if tripot { 2 } else { args.players as usize };
+    let person = person_seat(args, &info);
+    let opener = match (info.opener_choice, args.opens) {
+        (_, OpensArg::Coin) => Opener::CoinToss,
+        (true, OpensArg::Opponent) => Opener::Seat { index: 1 },
+        _ => Opener::Seat { index: 0 },
     };
-    let mode = if args.hotseat {
-        Mode::PassAndPlay
-    } else {
-        Mode::Solo {
-            level: args.level.level(),
-            human_side,
-        }
-    };
-    NewGame {
-        mode,
-        rules: args.rules.clone(),
-        colours_per_side: args.colours,
-        players: args.players,
+    Ok(GameSetup {
+        rules,
+        seats: seats(args, n, person),
+        colours_per_side: if tripot { args.colours as i32 } else { 1 },
         opener,
-        names: Vec::new(),
         seed,
-    }
+    })
 }
 
-fn new_session(args: &PlayArgs) -> Result<Arc<GameSession>> {
+/// The game the options describe: a new one, or one from `--position`.
+fn new_game(args: &PlayArgs) -> Result<Arc<LocalGame>> {
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let settings = settings(args, seed);
     if let Some(path) = &args.position {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("could not read the position {}", path.display()))?;
-        return GameSession::from_position(text, settings.mode, Vec::new(), seed)
-            .map_err(|e| anyhow!("could not start from {}: {e}", path.display()));
+        let cannot = |e: &SetupError| {
+            anyhow!(
+                "could not start from {}: {}",
+                path.display(),
+                words::setup_error(e)
+            )
+        };
+        let position = PositionSetup::from_json(&text).map_err(|e| cannot(&e))?;
+        let info = RuleSetInfo::of(position.rules.preset);
+        let person = person_seat(args, &info);
+        let seats = seats(args, position.players.len(), person);
+        return LocalGame::from_position(position, seats, seed).map_err(|e| cannot(&e));
     }
-    GameSession::new(settings).map_err(|e| anyhow!("could not start the game: {e}"))
+    let setup = settings(args, seed)?;
+    LocalGame::new(setup)
+        .map_err(|e| anyhow!("could not start the game: {}", words::setup_error(&e)))
 }
 
 fn clock_seed() -> u64 {
@@ -242,13 +279,15 @@ fn clock_seed() -> u64 {
 /// Saves the game in progress (or, once it is over, records it and drops the save); returns
 /// what to tell the person.
 fn store(app: &App, dir: &Path, save_path: &Path) -> Result<String> {
-    let session = app.session();
+    let game = app
+        .local()
+        .ok_or_else(|| anyhow!("an online game is not saved here"))?;
     if let Some(outcome) = &app.view.outcome {
-        save::record_statistics(session, &save::statistics_file(dir))?;
+        save::record_statistics(game, &save::statistics_file(dir))?;
         save::remove(save_path)?;
-        return Ok(format!("Game over: {}", outcome.text));
+        return Ok(format!("Game over: {}", words::outcome(&app.view, outcome)));
     }
-    save::write(save_path, &session.save())?;
+    save::write(save_path, &game.save())?;
     Ok(format!(
         "Game saved to {}; continue it with `chinese-checkers play --resume`.",
         save_path.display()

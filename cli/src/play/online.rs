@@ -1,7 +1,7 @@
 //! Online play's transport: one WebSocket to `--server`, run by a worker thread (blocking
-//! `tungstenite`). Every text frame the server sends goes straight to the session's
-//! `online_receive` and its answers go back out; the UI thread hands the messages of taps and
-//! lobby calls to [`Link::send`]. The UI only draws `GameSession::view()`.
+//! `tungstenite`). Every text frame the server sends goes straight to [`OnlineGame::receive`]
+//! and its answers go back out; the UI thread hands the messages of taps and lobby calls to
+//! [`Link::send`]. The UI only draws `OnlineGame::state()`.
 
 use std::io::ErrorKind;
 use std::net::TcpStream;
@@ -13,19 +13,21 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use chinese_checkers_core::ffi::{new_token, GameSession};
+use chinese_checkers_core::ffi::{new_token, OnlineGame};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
+
+use super::words;
 
 /// How long a read waits before the worker looks at its outgoing queue again.
 const POLL: Duration = Duration::from_millis(25);
 
-/// What the worker tells the UI (transport trouble; the game's own state is in the session).
+/// What the worker tells the UI (transport trouble; the game's own state is in the core).
 #[derive(Debug)]
 pub enum LinkEvent {
     /// The connection is up.
     Connected,
-    /// A frame the session refused, or a send that failed.
+    /// A frame the core refused, or a send that failed.
     Error(String),
     /// The connection is gone (or never came up).
     Closed(String),
@@ -43,7 +45,7 @@ pub struct Link {
 
 impl Link {
     /// Connects to `url` on a worker thread (the UI keeps running meanwhile).
-    pub fn open(url: String, session: Arc<GameSession>) -> Result<Link> {
+    pub fn open(url: String, game: Arc<OnlineGame>) -> Result<Link> {
         let (out_tx, out_rx) = mpsc::channel::<String>();
         let (ev_tx, ev_rx) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
@@ -52,7 +54,7 @@ impl Link {
         let up = Arc::clone(&connected);
         let handle = std::thread::Builder::new()
             .name("online".into())
-            .spawn(move || worker(&url, &session, &out_rx, &ev_tx, &flag, &up))
+            .spawn(move || worker(&url, &game, &out_rx, &ev_tx, &flag, &up))
             .context("could not start the connection thread")?;
         Ok(Link {
             outgoing: out_tx,
@@ -96,7 +98,7 @@ impl Drop for Link {
 
 fn worker(
     url: &str,
-    session: &GameSession,
+    game: &OnlineGame,
     outgoing: &Receiver<String>,
     events: &Sender<LinkEvent>,
     stop: &AtomicBool,
@@ -138,7 +140,7 @@ fn worker(
             }
         }
         match ws.read() {
-            Ok(Message::Text(text)) => match session.online_receive(text.as_str().to_owned()) {
+            Ok(Message::Text(text)) => match game.receive(text.as_str().to_owned()) {
                 Ok(update) => {
                     for m in update.outgoing {
                         if let Err(e) = ws.send(Message::text(m)) {
@@ -147,7 +149,7 @@ fn worker(
                     }
                 }
                 Err(e) => {
-                    let _ = events.send(LinkEvent::Error(e.to_string()));
+                    let _ = events.send(LinkEvent::Error(words::online_error(&e)));
                 }
             },
             Ok(_) => {}

@@ -1,13 +1,14 @@
 //! Drawing the terminal game from the UI state: title, banner or turn, the star board, players,
 //! history and legend, the message line and the keys. Pure: it writes a ratatui [`Buffer`] and
-//! never calls the session, so it is unit-tested on ratatui's test backend.
+//! never calls the game, so it is unit-tested on ratatui's test backend.
 //!
 //! Every peg shows a letter as well as a colour (R, O, Y for the `S`, `SE`, `SW` camps; B, G, P
 //! for `N`, `NW`, `NE`), and every highlight shows marks beside the hole, so the board reads
 //! without colour too.
 
+use chinese_checkers_core::rules::{Colour, MoveKind};
 use chinese_checkers_core::session::{
-    BannerKind, BoardView, Coord, Highlight, HistoryItem, HoleView, MoveKindView, PegColour,
+    Banner, Coord, GameState, Highlight, HoleGeometry, HoleState, PlayedMove,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -17,7 +18,8 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use ratatui::Frame;
 
 use super::app::{App, Job};
-use super::board::{board_height, Placement, BOARD_WIDTH};
+use super::board::{board_height, geometry, Placement, BOARD_WIDTH};
+use super::words;
 
 /// The smallest terminal the game draws in (columns).
 pub const MIN_WIDTH: u16 = 80;
@@ -48,26 +50,26 @@ const LEGEND: [&str; 4] = [
 ];
 
 /// The letter of a peg colour.
-pub fn letter(c: PegColour) -> char {
+pub fn letter(c: Colour) -> char {
     match c {
-        PegColour::S => 'R',
-        PegColour::SE => 'O',
-        PegColour::SW => 'Y',
-        PegColour::N => 'B',
-        PegColour::NW => 'G',
-        PegColour::NE => 'P',
+        Colour::S => 'R',
+        Colour::SE => 'O',
+        Colour::SW => 'Y',
+        Colour::N => 'B',
+        Colour::NW => 'G',
+        Colour::NE => 'P',
     }
 }
 
 /// The terminal colour of a peg colour.
-pub fn colour(c: PegColour) -> Color {
+pub fn colour(c: Colour) -> Color {
     match c {
-        PegColour::S => Color::LightRed,
-        PegColour::SE => Color::Indexed(208),
-        PegColour::SW => Color::Yellow,
-        PegColour::N => Color::LightBlue,
-        PegColour::NW => Color::Green,
-        PegColour::NE => Color::Magenta,
+        Colour::S => Color::LightRed,
+        Colour::SE => Color::Indexed(208),
+        Colour::SW => Color::Yellow,
+        Colour::N => Color::LightBlue,
+        Colour::NW => Color::Green,
+        Colour::NE => Color::Magenta,
     }
 }
 
@@ -129,8 +131,8 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App) -> Option<Placement> {
         y: inner.y,
         row_step,
     };
-    for h in &view.holes {
-        draw_hole(buf, &placement, h, h.coord == app.cursor);
+    for (h, g) in view.holes.iter().zip(&geometry().holes) {
+        draw_hole(buf, &placement, h, g, h.coord == app.cursor);
     }
     side_panel(view, side_area, buf);
     Some(placement)
@@ -159,7 +161,7 @@ fn too_small(area: Rect, buf: &mut Buffer) {
 }
 
 /// The three characters of a hole: left mark, the peg or hole, right mark.
-fn hole_cell(h: &HoleView, cursor: bool) -> [(char, Style); 3] {
+fn hole_cell(h: &HoleState, cursor: bool) -> [(char, Style); 3] {
     let plain = Style::default();
     let (mid, mut mid_style) = match (h.occupant, h.highlight) {
         (Some(c), _) => (letter(c), plain.fg(colour(c)).add_modifier(Modifier::BOLD)),
@@ -195,8 +197,14 @@ fn hole_cell(h: &HoleView, cursor: bool) -> [(char, Style); 3] {
     [(left, mark), (mid, mid_style), (right, mark)]
 }
 
-fn draw_hole(buf: &mut Buffer, placement: &Placement, h: &HoleView, cursor: bool) {
-    let (cx, cy) = placement.cell(h);
+fn draw_hole(
+    buf: &mut Buffer,
+    placement: &Placement,
+    h: &HoleState,
+    g: &HoleGeometry,
+    cursor: bool,
+) {
+    let (cx, cy) = placement.cell(g);
     for (i, (ch, style)) in hole_cell(h, cursor).into_iter().enumerate() {
         if let Some(cell) = buf.cell_mut((cx - 1 + i as u16, cy)) {
             cell.set_char(ch).set_style(style);
@@ -205,7 +213,7 @@ fn draw_hole(buf: &mut Buffer, placement: &Placement, h: &HoleView, cursor: bool
 }
 
 /// A peg colour's letter in its colour.
-fn letter_span(c: PegColour) -> Span<'static> {
+fn letter_span(c: Colour) -> Span<'static> {
     Span::styled(
         letter(c).to_string(),
         Style::default().fg(colour(c)).add_modifier(Modifier::BOLD),
@@ -213,7 +221,7 @@ fn letter_span(c: PegColour) -> Span<'static> {
 }
 
 /// The seats' letters, e.g. `R O`.
-fn letters(colours: &[PegColour]) -> Vec<Span<'static>> {
+fn letters(colours: &[Colour]) -> Vec<Span<'static>> {
     let mut out = Vec::new();
     for (i, &c) in colours.iter().enumerate() {
         if i > 0 {
@@ -226,7 +234,7 @@ fn letters(colours: &[PegColour]) -> Vec<Span<'static>> {
 
 /// "Chinese Checkers  You (R) vs Jean Médecin (B)"; with more than two seats only their number
 /// (the players panel names them).
-fn title_line(view: &BoardView) -> Line<'static> {
+fn title_line(view: &GameState) -> Line<'static> {
     let mut spans = vec![Span::styled(
         "Chinese Checkers  ",
         Style::default().add_modifier(Modifier::BOLD),
@@ -239,46 +247,45 @@ fn title_line(view: &BoardView) -> Line<'static> {
         if i > 0 {
             spans.push(Span::raw(" vs "));
         }
-        spans.push(Span::raw(format!("{} (", p.name)));
+        spans.push(Span::raw(format!("{} (", words::name(&p.name))));
         spans.extend(letters(&p.colours));
         spans.push(Span::raw(")"));
     }
     Line::from(spans)
 }
 
-/// The core's banner (skipped turn, thinking, outcome...), or whose turn it is.
-fn status_line(view: &BoardView) -> Line<'static> {
+/// The banner (skipped turn, thinking, outcome...), worded here, or whose turn it is.
+fn status_line(view: &GameState) -> Line<'static> {
     if let Some(b) = &view.banner {
-        let style = match b.kind {
-            BannerKind::YouWereBlocked | BannerKind::OpponentBlocked => {
-                Style::default().fg(Color::Black).bg(Color::Yellow)
-            }
-            BannerKind::AiThinking => Style::default().fg(Color::Cyan),
-            BannerKind::GameOver => Style::default()
+        let style = match b {
+            Banner::TurnSkipped { .. } => Style::default().fg(Color::Black).bg(Color::Yellow),
+            Banner::AiThinking { .. } | Banner::CoinToss { .. } => Style::default().fg(Color::Cyan),
+            Banner::GameOver => Style::default()
                 .fg(Color::Black)
                 .bg(Color::Green)
                 .add_modifier(Modifier::BOLD),
-            BannerKind::DrawOffered | BannerKind::DrawDeclined | BannerKind::Replay => {
+            Banner::DrawOffered { .. } | Banner::DrawDeclined { .. } | Banner::Replay { .. } => {
                 Style::default().fg(Color::Yellow)
             }
             // Online banners.
-            BannerKind::Connecting
-            | BannerKind::Waiting
-            | BannerKind::RoomCode
-            | BannerKind::Sending
-            | BannerKind::Syncing
-            | BannerKind::OpponentReconnected
-            | BannerKind::RematchOffered => Style::default().fg(Color::Cyan),
-            BannerKind::OpponentDisconnected | BannerKind::ServerError => {
+            Banner::Connecting
+            | Banner::Reconnecting
+            | Banner::Waiting
+            | Banner::RoomCode { .. }
+            | Banner::Sending
+            | Banner::Syncing
+            | Banner::OpponentReconnected { .. }
+            | Banner::RematchOffered { .. } => Style::default().fg(Color::Cyan),
+            Banner::OpponentDisconnected { .. } | Banner::ServerError { .. } => {
                 Style::default().fg(Color::Black).bg(Color::Yellow)
             }
         };
-        return Line::from(Span::styled(format!(" {} ", b.text), style));
+        return Line::from(Span::styled(format!(" {} ", words::banner(view, b)), style));
     }
     let mut spans = vec![
         Span::raw(" Turn: "),
         Span::styled(
-            view.to_move_name.clone(),
+            words::to_move(view),
             Style::default().add_modifier(Modifier::BOLD),
         ),
     ];
@@ -327,7 +334,7 @@ fn help_line() -> Line<'static> {
 }
 
 /// Players (▶ whose turn, ★ winners), the legend and the history.
-fn side_panel(view: &BoardView, area: Rect, buf: &mut Buffer) {
+fn side_panel(view: &GameState, area: Rect, buf: &mut Buffer) {
     let players_height = view.players.len() as u16 + 2;
     let legend_height = LEGEND.len() as u16 + 2;
     let show_legend = area.height >= players_height + legend_height + 5;
@@ -347,7 +354,10 @@ fn side_panel(view: &BoardView, area: Rect, buf: &mut Buffer) {
                 None if p.index == view.to_move => "▶ ",
                 _ => "  ",
             };
-            let mut spans = vec![Span::raw(marker), Span::raw(format!("{} ", p.name))];
+            let mut spans = vec![
+                Span::raw(marker),
+                Span::raw(format!("{} ", words::name(&p.name))),
+            ];
             spans.extend(letters(&p.colours));
             Line::from(spans)
         })
@@ -370,7 +380,10 @@ fn side_panel(view: &BoardView, area: Rect, buf: &mut Buffer) {
     let skip = view.history.len().saturating_sub(rows);
     let lines: Vec<Line> = view.history[skip..]
         .iter()
-        .map(|item| Line::from(history_text(item, usize::from(inner.width))))
+        .map(|item| {
+            let name = words::player(view, item.player);
+            Line::from(history_text(item, &name, usize::from(inner.width)))
+        })
         .collect();
     Paragraph::new(lines).render(inner, buf);
 }
@@ -379,10 +392,11 @@ fn coord_text(c: &Coord) -> String {
     format!("{},{}", c.q, c.r)
 }
 
-/// One history line fitted to `width`: number, name, label and path (every landing if it fits,
-/// else start and end).
-pub fn history_text(item: &HistoryItem, width: usize) -> String {
-    let arrow = if item.kind == MoveKindView::Swap {
+/// One history line fitted to `width`: number, the mover's `name`, kind and path (every landing
+/// if it fits, else start and end).
+pub fn history_text(item: &PlayedMove, name: &str, width: usize) -> String {
+    let label = words::move_kind(item.kind);
+    let arrow = if item.kind == MoveKind::Swap {
         "↔"
     } else {
         "→"
@@ -393,18 +407,18 @@ pub fn history_text(item: &HistoryItem, width: usize) -> String {
         _ => full.clone(),
     };
     let head = format!("{:>3} ", item.number);
-    let name_chars = item.player_name.chars().count();
+    let name_chars = name.chars().count();
     for path in [full.join(arrow), short.join(arrow)] {
-        let fixed = head.chars().count() + item.label.chars().count() + 2 + path.chars().count();
+        let fixed = head.chars().count() + label.chars().count() + 2 + path.chars().count();
         if fixed + name_chars <= width {
-            return format!("{head}{} {} {path}", item.player_name, item.label);
+            return format!("{head}{name} {label} {path}");
         }
         if fixed + 4 <= width {
-            let name: String = item.player_name.chars().take(width - fixed).collect();
+            let name: String = name.chars().take(width - fixed).collect();
             let name = name.trim_end();
-            return format!("{head}{name} {} {path}", item.label);
+            return format!("{head}{name} {label} {path}");
         }
     }
-    let text = format!("{head}{} {}", item.label, short.join(arrow));
+    let text = format!("{head}{label} {}", short.join(arrow));
     text.chars().take(width).collect()
 }

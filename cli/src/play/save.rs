@@ -1,14 +1,16 @@
 //! Where the terminal game keeps its save and statistics: a per-user data directory
 //! (`$XDG_DATA_HOME/chinese-checkers`, else `~/.local/share/chinese-checkers`).
 //!
-//! The files hold the core's own versioned JSON (`GameSession::save`, the statistics JSON); this
+//! The files hold the core's own versioned JSON (`LocalGame::save`, the statistics JSON); this
 //! module only reads and writes them.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context, Result};
-use chinese_checkers_core::ffi::GameSession;
+use chinese_checkers_core::ffi::LocalGame;
+
+use super::words;
 
 /// The per-user data directory of the game (not created here).
 pub fn data_dir() -> Result<PathBuf> {
@@ -35,7 +37,7 @@ pub fn statistics_file(dir: &Path) -> PathBuf {
 
 /// Restores the saved game at `path`, with an error that says what to do when there is none or
 /// it is damaged.
-pub fn load(path: &Path) -> Result<Arc<GameSession>> {
+pub fn load(path: &Path) -> Result<Arc<LocalGame>> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -48,11 +50,12 @@ pub fn load(path: &Path) -> Result<Arc<GameSession>> {
             return Err(e).with_context(|| format!("could not read the save {}", path.display()))
         }
     };
-    GameSession::restore(text).map_err(|e| {
+    LocalGame::restore(text).map_err(|e| {
         anyhow!(
-            "could not resume the saved game at {}: {e} (delete the file or start a new game \
+            "could not resume the saved game at {}: {} (delete the file or start a new game \
              without --resume)",
-            path.display()
+            path.display(),
+            words::save_error(&e, "save")
         )
     })
 }
@@ -78,14 +81,18 @@ pub fn remove(path: &Path) -> Result<()> {
 }
 
 /// Adds a finished solo game to the statistics file (the core counts each game once).
-pub fn record_statistics(session: &GameSession, path: &Path) -> Result<()> {
+pub fn record_statistics(game: &LocalGame, path: &Path) -> Result<()> {
     let old = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(e).with_context(|| format!("could not read {}", path.display())),
     };
-    let new = session
-        .record_statistics(old)
-        .map_err(|e| anyhow!("could not update the statistics {}: {e}", path.display()))?;
+    let new = game.record_statistics(old).map_err(|e| {
+        anyhow!(
+            "could not update the statistics {}: {}",
+            path.display(),
+            words::save_error(&e, "statistics")
+        )
+    })?;
     write(path, &new)
 }

@@ -3,8 +3,12 @@
 
 use std::sync::Arc;
 
-use chinese_checkers_core::ffi::GameSession;
-use chinese_checkers_core::session::{Coord, Highlight, Mode, Opener};
+use chinese_checkers_core::ai::AiLevel;
+use chinese_checkers_core::ffi::{LocalGame, SearchOutcome};
+use chinese_checkers_core::rules::{MoveKind, Preset};
+use chinese_checkers_core::session::{
+    Banner, Coord, EndReason, GameState, Highlight, Opener, PositionSetup, Seat, SeatPlayer,
+};
 use clap::Parser;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -15,9 +19,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use ratatui::Terminal;
 
-use super::board::{step_cursor, Direction};
+use super::board::{self, step_cursor, Direction};
 use super::render::{self, history_text};
-use super::{save, settings, App, OpensArg, PlayArgs};
+use super::{save, settings, words, App, OpensArg, PlayArgs};
 
 /// `chinese-checkers play ...` as the tests parse it.
 #[derive(Parser)]
@@ -35,10 +39,22 @@ fn args(argv: &[&str]) -> PlayArgs {
 /// A solo tripot game against the Beginner, one colour each, the person opening, seed 1; the
 /// AI does not move by itself.
 fn app() -> App {
-    let session = GameSession::new(settings(&args(&[]), 1)).unwrap();
-    let mut app = App::new(session);
+    let mut app = App::new(game(&[], 1));
     app.autoplay = false;
     app
+}
+
+/// A new game from command-line options.
+fn game(argv: &[&str], seed: u64) -> Arc<LocalGame> {
+    LocalGame::new(settings(&args(argv), seed).unwrap()).unwrap()
+}
+
+/// The AI's move, as the worker would wait for it.
+fn think(app: &App) -> GameState {
+    match app.local().unwrap().think().unwrap().wait() {
+        SearchOutcome::Finished { state } => state,
+        other => panic!("the AI did not move: {other:?}"),
+    }
 }
 
 fn c(q: i32, r: i32) -> Coord {
@@ -129,10 +145,9 @@ fn a_move_its_path_and_the_history_after_the_ai_replied() {
     assert_eq!(app.cursor, c(-3, 4));
     app.handle_key(key(KeyCode::Enter));
     assert_eq!(app.view.history.len(), 1);
-    assert!(app.view.capabilities.ai_to_move);
+    assert!(app.view.ai_to_move);
     // The AI's move, as the worker would play it.
-    let view = app.session().think().unwrap();
-    app.view = view;
+    app.view = think(&app);
     let got = screen(&mut app, 80, 23);
     let side: String = got[13].chars().skip(53).collect();
     assert_eq!(side, "│  1 You Step -3,5→-3,4   │");
@@ -178,48 +193,39 @@ fn a_small_terminal_gets_a_message_not_a_board() {
 
 #[test]
 fn arrows_pick_the_nearest_hole_in_that_direction() {
-    let app = app();
-    let v = &app.view;
     // From S's front row.
     assert_eq!(
-        step_cursor(v, c(-3, 5), Direction::Right, None),
+        step_cursor(c(-3, 5), Direction::Right, None),
         Some(c(-2, 5))
     );
-    assert_eq!(
-        step_cursor(v, c(-3, 5), Direction::Left, None),
-        Some(c(-4, 5))
-    );
-    assert_eq!(
-        step_cursor(v, c(-3, 5), Direction::Down, None),
-        Some(c(-4, 6))
-    );
+    assert_eq!(step_cursor(c(-3, 5), Direction::Left, None), Some(c(-4, 5)));
+    assert_eq!(step_cursor(c(-3, 5), Direction::Down, None), Some(c(-4, 6)));
     // The right end of a row goes on to the nearest hole up or down that way.
-    assert_eq!(
-        step_cursor(v, c(-1, 5), Direction::Right, None),
-        Some(c(0, 4))
-    );
+    assert_eq!(step_cursor(c(-1, 5), Direction::Right, None), Some(c(0, 4)));
     // The S tip has nothing below it.
-    assert_eq!(step_cursor(v, c(-4, 8), Direction::Down, None), None);
+    assert_eq!(step_cursor(c(-4, 8), Direction::Down, None), None);
     // Every hole can reach the centre by arrows alone, and back.
-    for h in &v.holes {
+    let g = board::geometry();
+    let (mid_x, mid_y) = (g.width / 2.0, g.height / 2.0);
+    for h in &g.holes {
         let mut at = h.coord;
         for _ in 0..40 {
             if at == c(0, 0) {
                 break;
             }
-            let here = v.holes.iter().find(|k| k.coord == at).unwrap();
-            let dir = if (here.y - 0.5).abs() > 0.01 {
-                if here.y > 0.5 {
+            let here = board::hole(at).unwrap();
+            let dir = if (here.y - mid_y).abs() > 0.01 {
+                if here.y > mid_y {
                     Direction::Up
                 } else {
                     Direction::Down
                 }
-            } else if here.x > 0.5 {
+            } else if here.x > mid_x {
                 Direction::Left
             } else {
                 Direction::Right
             };
-            at = step_cursor(v, at, dir, Some(0.5)).unwrap();
+            at = step_cursor(at, dir, Some(mid_x)).unwrap();
         }
         assert_eq!(at, c(0, 0), "from {:?}", h.coord);
     }
@@ -242,8 +248,7 @@ fn a_click_on_a_hole_taps_it_and_between_holes_cancels() {
     let mut app = app();
     screen(&mut app, 80, 23);
     let p = app.placement.unwrap();
-    let hole = app.view.holes.iter().find(|h| h.coord == c(-2, 5)).unwrap();
-    let (x, y) = p.cell(hole);
+    let (x, y) = p.cell(board::hole(c(-2, 5)).unwrap());
     let click = |column, row| MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column,
@@ -264,8 +269,8 @@ fn a_click_on_a_hole_taps_it_and_between_holes_cancels() {
         .iter()
         .find(|h| h.highlight == Highlight::StepTarget)
         .unwrap()
-        .clone();
-    let (tx, ty) = p.cell(&target);
+        .coord;
+    let (tx, ty) = p.cell(board::hole(target).unwrap());
     app.handle_mouse(click(tx - 1, ty));
     assert_eq!(app.view.history.len(), 1);
 }
@@ -304,47 +309,88 @@ fn history_lines_fit_their_width() {
         a
     };
     let item = &app.view.history[0];
-    assert_eq!(history_text(item, 40), "  1 You Step -3,5→-3,4");
+    let you = words::player(&app.view, item.player);
+    assert_eq!(history_text(item, &you, 40), "  1 You Step -3,5→-3,4");
     let mut long = item.clone();
-    long.player_name = "Jean Médecin".into();
-    assert_eq!(history_text(&long, 25), "  1 Jean M Step -3,5→-3,4");
+    let jean = "Jean Médecin";
+    assert_eq!(history_text(&long, jean, 25), "  1 Jean M Step -3,5→-3,4");
     long.path = vec![c(-3, 5), c(-3, 3), c(-3, 1)];
-    long.label = "Jump".into();
-    assert_eq!(history_text(&long, 25), "  1 Jean M Jump -3,5→-3,1");
+    long.kind = MoveKind::Jump;
+    assert_eq!(history_text(&long, jean, 25), "  1 Jean M Jump -3,5→-3,1");
     assert_eq!(
-        history_text(&long, 40),
+        history_text(&long, jean, 40),
         "  1 Jean Médecin Jump -3,5→-3,3→-3,1"
     );
-    assert!(history_text(&long, 12).chars().count() <= 12);
+    assert!(history_text(&long, jean, 12).chars().count() <= 12);
     // A name cut at a space does not leave a double space.
-    long.player_name = "Marie Curie".into();
-    assert_eq!(history_text(&long, 25), "  1 Marie Jump -3,5→-3,1");
+    assert_eq!(
+        history_text(&long, "Marie Curie", 25),
+        "  1 Marie Jump -3,5→-3,1"
+    );
 }
 
 #[test]
 fn options_become_new_game_settings() {
-    let s = settings(&args(&["--opens", "opponent"]), 5);
-    assert_eq!(s.opener, Opener::Side2);
-    let s = settings(&args(&["--rules", "classic", "--opens", "opponent"]), 5);
-    assert_eq!(
-        s.mode,
-        Mode::Solo {
-            level: chinese_checkers_core::session::AiLevel::Beginner,
-            human_side: 1
-        }
-    );
-    let s = settings(
-        &args(&["--hotseat", "--colours", "3", "--opens", "coin"]),
-        5,
-    );
-    assert_eq!(s.mode, Mode::PassAndPlay);
+    let settings = |argv: &[&str]| settings(&args(argv), 5).unwrap();
+    let beginner = Seat::ai(AiLevel::Beginner);
+    // Tripot chooses its opener: the person keeps side 1.
+    let s = settings(&["--opens", "opponent"]);
+    assert_eq!(s.opener, Opener::Seat { index: 1 });
+    assert_eq!(s.seats, vec![Seat::person(), beginner.clone()]);
+    // A fixed opener: the AI takes the first seat.
+    let s = settings(&["--rules", "classic", "--opens", "opponent"]);
+    assert_eq!(s.rules.preset, Preset::Classic);
+    assert_eq!(s.opener, Opener::Seat { index: 0 });
+    assert_eq!(s.seats, vec![beginner.clone(), Seat::person()]);
+    assert!(LocalGame::new(s).is_ok());
+    // The core tosses the coin (seeded).
+    let s = settings(&["--hotseat", "--colours", "3", "--opens", "coin"]);
+    assert_eq!(s.seats, vec![Seat::person(); 2]);
     assert_eq!((s.colours_per_side, s.opener), (3, Opener::CoinToss));
-    let s = settings(
-        &args(&["--rules", "sternhalma", "--players", "6", "--level", "hard"]),
-        5,
-    );
-    assert_eq!(s.players, 6);
-    assert!(GameSession::new(s).is_ok());
+    let opener = LocalGame::new(s).unwrap().state().to_move;
+    let again = LocalGame::new(settings(&[
+        "--hotseat",
+        "--colours",
+        "3",
+        "--opens",
+        "coin",
+    ]))
+    .unwrap()
+    .state();
+    assert_eq!(again.to_move, opener, "the same seed tosses the same way");
+    assert_eq!(again.banner, Some(Banner::CoinToss { opener }));
+    // With a fixed opener the core's coin seats the person first or second, the same for a seed.
+    let seated: Vec<usize> = (0..16)
+        .map(|seed| {
+            let s =
+                super::settings(&args(&["--rules", "classic", "--opens", "coin"]), seed).unwrap();
+            assert_eq!(s.opener, Opener::CoinToss);
+            let state = LocalGame::new(s).unwrap().state();
+            assert_eq!(state.to_move, 0);
+            state
+                .players
+                .iter()
+                .position(|p| p.player == SeatPlayer::Person)
+                .unwrap()
+        })
+        .collect();
+    assert!(seated.contains(&0) && seated.contains(&1), "{seated:?}");
+    let s = settings(&["--rules", "sternhalma", "--players", "6", "--level", "hard"]);
+    assert_eq!(s.seats.len(), 6);
+    assert_eq!(s.seats[0], Seat::person());
+    assert!(s.seats[1..].iter().all(|s| s.player
+        == SeatPlayer::Ai {
+            level: AiLevel::Hard
+        }));
+    // Several AI seats of one level get names of their own from the core.
+    let state = LocalGame::new(s).unwrap().state();
+    assert_eq!(words::player(&state, 0), "You");
+    let hard = AiLevel::Hard.opponent().name;
+    assert_eq!(words::player(&state, 1), hard);
+    let names: std::collections::BTreeSet<String> =
+        (0..6).map(|p| words::player(&state, p)).collect();
+    assert_eq!(names.len(), 6, "{names:?}");
+    assert!(super::settings(&args(&["--rules", "nonsense"]), 5).is_err());
     assert!(Cmd::try_parse_from(["play", "--colours", "4"]).is_err());
     assert!(Cmd::try_parse_from(["play", "--opens", "me"]).is_err());
     assert_eq!(args(&["--opens", "coin"]).opens, OpensArg::Coin);
@@ -378,9 +424,9 @@ fn saves_round_trip_and_a_corrupt_save_is_refused_clearly() {
     app.handle_key(key(KeyCode::Enter));
     app.handle_key(key(KeyCode::Up));
     app.handle_key(key(KeyCode::Enter));
-    save::write(&path, &app.session().save()).unwrap();
-    let restored: Arc<GameSession> = save::load(&path).unwrap();
-    assert_eq!(restored.view().history, app.view.history);
+    save::write(&path, &app.local().unwrap().save()).unwrap();
+    let restored: Arc<LocalGame> = save::load(&path).unwrap();
+    assert_eq!(restored.state().history, app.view.history);
 
     std::fs::write(
         &path,
@@ -413,12 +459,10 @@ const ENDGAME: &str = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colour
  "to_move":0}"#;
 
 fn solo_from(position: &str) -> App {
-    let mode = Mode::Solo {
-        level: chinese_checkers_core::session::AiLevel::Beginner,
-        human_side: 0,
-    };
-    let session = GameSession::from_position(position.into(), mode, vec![], 3).unwrap();
-    let mut app = App::new(session);
+    let position = PositionSetup::from_json(position).unwrap();
+    let seats = vec![Seat::person(), Seat::ai(AiLevel::Beginner)];
+    let game = LocalGame::from_position(position, seats, 3).unwrap();
+    let mut app = App::new(game);
     app.autoplay = false;
     app
 }
@@ -456,15 +500,15 @@ fn a_chain_in_progress_then_end_jump_wins() {
     assert!(got[6].contains("<R>"), "{}", got[6]);
     assert!(got.iter().any(|l| l.chars().take(53).any(|ch| ch == '*')));
     app.handle_key(key(KeyCode::Char('e')));
-    assert_eq!(app.view.history[0].label, "Jump");
+    assert_eq!(app.view.history[0].kind, MoveKind::Jump);
     assert_eq!(app.view.history[0].path, vec![c(3, -7), c(1, -5)]);
     assert!(app.view.outcome.is_none(), "[3,-7] is empty now");
     // Take it back and bring the straggler home in two steps instead.
     app.handle_key(key(KeyCode::Char('u')));
     assert!(app.view.history.is_empty());
     for (from, to) in [(c(1, -3), c(1, -4)), (c(1, -4), c(1, -5))] {
-        if app.view.capabilities.ai_to_move {
-            app.view = app.session().think().unwrap();
+        if app.view.ai_to_move {
+            app.view = think(&app);
         }
         app.cursor = from;
         app.tap_cursor();
@@ -474,9 +518,9 @@ fn a_chain_in_progress_then_end_jump_wins() {
     }
     let outcome = app.view.outcome.clone().unwrap();
     assert_eq!(outcome.winners, vec![0]);
+    assert_eq!(outcome.reason, EndReason::Win);
     let got = screen(&mut app, 80, 23);
-    assert_eq!(got[1].trim_end(), format!(" {}", outcome.text));
-    assert!(got[1].contains("You won!"));
+    assert_eq!(got[1].trim_end(), " You won! — all pegs home");
     assert!(got[3].contains("★ You R"), "{}", got[3]);
     assert_eq!(
         got[21].trim_end(),
@@ -494,68 +538,68 @@ fn the_skipped_turn_banner_comes_from_the_core() {
     let got = screen(&mut app, 80, 23);
     assert_eq!(got[1].trim_end(), " You were blocked — turn skipped");
     assert!(got[13].contains("  1 You Pass"), "{}", got[13]);
-    assert!(app.view.capabilities.ai_to_move);
+    assert_eq!(app.view.banner, Some(Banner::TurnSkipped { player: 0 }));
+    assert!(app.view.ai_to_move);
 }
 
 #[test]
 fn the_ai_moves_on_a_worker_thread_and_quitting_stops_it() {
     use super::app::Job;
-    use chinese_checkers_core::session::BannerKind;
     use std::time::{Duration, Instant};
 
-    let session = GameSession::new(settings(&args(&["--opens", "opponent"]), 1)).unwrap();
-    let mut app = App::new(session);
+    let mut app = App::new(game(&["--opens", "opponent"], 1));
     app.tick();
     assert_eq!(app.busy(), Some(Job::Think));
     let t0 = Instant::now();
-    // The move shows as soon as the session has it; the worker reports a moment later.
+    // The move shows as soon as the game has it; the waiting thread reports a moment later.
     while app.view.history.is_empty() || app.busy().is_some() {
         assert!(t0.elapsed() < Duration::from_secs(20), "the Beginner moved");
         std::thread::sleep(Duration::from_millis(10));
         app.tick();
     }
     assert_eq!(app.view.history.len(), 1);
-    assert_eq!(app.view.to_move_name, "You");
+    assert_eq!(words::to_move(&app.view), "You");
 
     // The strongest level thinks for a while: the screen says so, and quitting stops it.
-    let args = args(&[
+    let argv = [
         "--opens",
         "opponent",
         "--level",
         "impossible",
         "--colours",
         "3",
-    ]);
-    let mut app = App::new(GameSession::new(settings(&args, 1)).unwrap());
+    ];
+    let mut app = App::new(game(&argv, 1));
     app.tick();
     let t0 = Instant::now();
-    while app.view.banner.as_ref().map(|b| b.kind) != Some(BannerKind::AiThinking) {
+    while !matches!(app.view.banner, Some(Banner::AiThinking { player: 1 })) {
         assert!(t0.elapsed() < Duration::from_secs(20), "thinking banner");
         std::thread::sleep(Duration::from_millis(5));
         app.tick();
     }
     let got = screen(&mut app, 80, 23);
-    assert!(got[1].contains("is thinking"), "{}", got[1]);
+    let impossible = AiLevel::Impossible.opponent().name;
+    assert_eq!(got[1].trim_end(), format!(" {impossible} is thinking…"));
     app.shutdown();
     assert_eq!(app.busy(), None);
     assert!(
         app.view.history.is_empty(),
         "the cancelled search played nothing"
     );
-    assert!(app.view.capabilities.ai_to_move);
+    assert!(app.view.ai_to_move);
+    assert_eq!(app.view.thinking, None);
 }
 
 #[test]
 fn pass_and_play_hands_the_cursor_to_the_next_seat() {
-    let session = GameSession::new(settings(&args(&["--hotseat"]), 1)).unwrap();
-    let mut app = App::new(session);
+    let mut app = App::new(game(&["--hotseat"], 1));
     assert_eq!(app.cursor, c(-3, 5));
     app.handle_key(key(KeyCode::Enter));
     app.handle_key(key(KeyCode::Up));
     app.handle_key(key(KeyCode::Enter));
     app.tick();
     assert_eq!(app.busy(), None, "no AI in pass-and-play");
-    assert_eq!(app.view.to_move_name, "Player 2");
+    assert_eq!(words::to_move(&app.view), "Player 2");
     // The cursor is now on one of N's front pegs.
     assert_eq!(app.cursor.r, -5, "{:?}", app.cursor);
     let got = screen(&mut app, 80, 23);
@@ -575,4 +619,123 @@ fn pass_and_play_hands_the_cursor_to_the_next_seat() {
     app.handle_key(key(KeyCode::Char('u')));
     assert_eq!(app.view.to_move, 0);
     assert_eq!(app.cursor.r, 5);
+}
+
+#[test]
+fn the_terminal_words_what_the_core_hands_over() {
+    use chinese_checkers_core::online::ErrorCode;
+    use chinese_checkers_core::session::{GameOutcome, MoveError, PlayerName, SaveError};
+
+    let mut v = app().view;
+    let jean = AiLevel::Beginner.opponent().name;
+    let say = |v: &GameState, b: Banner| words::banner(v, &b);
+    assert_eq!(
+        say(&v, Banner::TurnSkipped { player: 1 }),
+        format!("{jean} was blocked — turn skipped")
+    );
+    assert_eq!(
+        say(&v, Banner::AiThinking { player: 1 }),
+        format!("{jean} is thinking…")
+    );
+    assert_eq!(
+        say(&v, Banner::CoinToss { opener: 1 }),
+        format!("Coin toss: {jean} opens")
+    );
+    assert_eq!(
+        say(&v, Banner::CoinToss { opener: 0 }),
+        "Coin toss: you open"
+    );
+    assert_eq!(
+        say(&v, Banner::Replay { shown: 3, total: 7 }),
+        "Replay — move 3 of 7"
+    );
+    assert_eq!(say(&v, Banner::DrawDeclined { by: 1 }), "Draw declined");
+    let resigned = GameOutcome {
+        winners: vec![1],
+        reason: EndReason::Resigned,
+        by: Some(0),
+        ranking: vec![vec![1], vec![0]],
+    };
+    assert_eq!(
+        words::outcome(&v, &resigned),
+        format!("You resigned — {jean} won")
+    );
+    let deadlock = GameOutcome {
+        winners: vec![],
+        reason: EndReason::Deadlock,
+        by: None,
+        ranking: vec![vec![0, 1]],
+    };
+    assert_eq!(
+        words::outcome(&v, &deadlock),
+        "Draw — both sides were blocked; decided on pegs home, then distance"
+    );
+    v.outcome = Some(resigned);
+    assert_eq!(
+        say(&v, Banner::GameOver),
+        format!("You resigned — {jean} won")
+    );
+
+    // Online: the opponent is the remote seat.
+    v.players[1].player = SeatPlayer::Remote;
+    v.players[1].name = PlayerName::Named { name: "Bob".into() };
+    let abandoned = GameOutcome {
+        winners: vec![0],
+        reason: EndReason::Abandoned,
+        by: Some(1),
+        ranking: vec![vec![0], vec![1]],
+    };
+    assert_eq!(
+        words::outcome(&v, &abandoned),
+        "Bob left the game — You won!"
+    );
+    for (banner, text) in [
+        (
+            Banner::DrawOffered { by: 0 },
+            "Draw offered — waiting for Bob",
+        ),
+        (Banner::DrawOffered { by: 1 }, "Bob offers a draw"),
+        (Banner::DrawDeclined { by: 1 }, "Bob declined the draw"),
+        (Banner::RematchOffered { by: 1 }, "Bob wants a rematch"),
+        (
+            Banner::RematchOffered { by: 0 },
+            "Rematch asked — waiting for Bob",
+        ),
+        (
+            Banner::OpponentDisconnected { player: 1 },
+            "Bob lost the connection — their seat is held",
+        ),
+        (Banner::OpponentReconnected { player: 1 }, "Bob is back"),
+        (
+            Banner::RoomCode {
+                code: "ABC234".into(),
+            },
+            "Room code ABC234 — share it with your opponent",
+        ),
+        (Banner::Connecting, "Connecting…"),
+        (Banner::Waiting, "Waiting for an opponent…"),
+        (Banner::Sending, "Sending…"),
+        (Banner::Syncing, "Syncing with the server…"),
+        (
+            Banner::ServerError {
+                code: ErrorCode::RoomNotFound,
+            },
+            "Server: there is no room with that code (it may have expired)",
+        ),
+    ] {
+        assert_eq!(say(&v, banner), text);
+    }
+    assert_eq!(
+        words::move_error(&MoveError::NothingToUndo),
+        "not possible now: there is no move of yours to take back"
+    );
+    assert_eq!(
+        words::save_error(
+            &SaveError::Corrupt {
+                detail: "eof".into()
+            },
+            "save"
+        ),
+        "corrupt save: eof"
+    );
 }

@@ -12,7 +12,7 @@ use crate::rules::{CompactMove, Move, MoveKind, Position};
 use super::eval::{blockage_of, hash, move_gain, progress_gain, UNIT};
 use super::race::Race;
 use super::search::{Config, Searcher};
-use super::{CancelHandle, Level, SearchLimits, SearchReport};
+use super::{AiLevel, CancelHandle, SearchLimits, SearchReport};
 
 /// Everything that distinguishes one level from another.
 #[derive(Clone, Copy, Debug)]
@@ -30,23 +30,23 @@ pub(crate) struct Profile {
 }
 
 /// The profile of a level.
-pub(crate) fn profile(level: Level) -> Profile {
+pub(crate) fn profile(level: AiLevel) -> Profile {
     match level {
-        Level::Beginner => Profile {
+        AiLevel::Beginner => Profile {
             max_hops: 2,
             overlook: 150,
             search: None,
             time_ms: 100,
             race_width: 0,
         },
-        Level::Easy => Profile {
+        AiLevel::Easy => Profile {
             max_hops: 4,
             overlook: 80,
             search: None,
             time_ms: 100,
             race_width: 0,
         },
-        Level::Medium => Profile {
+        AiLevel::Medium => Profile {
             max_hops: 6,
             overlook: 30,
             search: Some(Config {
@@ -64,7 +64,7 @@ pub(crate) fn profile(level: Level) -> Profile {
         // far they read. At 40 000 nodes Hard came within a few points of Impossible (about 50%
         // over 33 games, docs/AI.md), so Hard reads a quarter as far: still a full-width root
         // and no blind spots, well clear of Medium, and clearly below Impossible.
-        Level::Hard => Profile {
+        AiLevel::Hard => Profile {
             max_hops: usize::MAX,
             overlook: 0,
             search: Some(Config {
@@ -78,7 +78,7 @@ pub(crate) fn profile(level: Level) -> Profile {
             time_ms: 270,
             race_width: 300,
         },
-        Level::Impossible => Profile {
+        AiLevel::Impossible => Profile {
             max_hops: usize::MAX,
             overlook: 0,
             search: Some(Config {
@@ -147,7 +147,7 @@ pub(crate) fn separated(pos: &Position) -> Option<(Colour, Colour)> {
 /// Chooses the move; see [`super::choose_move`].
 pub(crate) fn choose(
     position: &Position,
-    level: Level,
+    level: AiLevel,
     limits: SearchLimits,
     cancel: &CancelHandle,
 ) -> SearchReport {
@@ -252,7 +252,7 @@ pub(crate) fn choose(
 /// temperament. Never a retreat while something goes forward.
 fn policy(
     position: &Position,
-    level: Level,
+    level: AiLevel,
     roots: &[CompactMove],
     rng: &mut StdRng,
 ) -> CompactMove {
@@ -270,7 +270,7 @@ fn policy(
     }
     // How many of the best moves are in play, and how far below the best a pick may be.
     let (pool, slack) = match level {
-        Level::Beginner => (5, 3 * UNIT),
+        AiLevel::Beginner => (5, 3 * UNIT),
         _ => (3, UNIT),
     };
     let candidates: Vec<(i32, CompactMove)> = scored
@@ -280,7 +280,7 @@ fn policy(
         .filter(|(g, _)| *g >= best - slack || best <= 0)
         .collect();
     let mistake = match level {
-        Level::Beginner => 450,
+        AiLevel::Beginner => 450,
         _ => 200,
     };
     if candidates.len() <= 1 || rng.gen_range(0..1000) >= mistake {

@@ -1,6 +1,6 @@
 //! The AI: five levels with named opponents, hints, and the search behind them.
 //!
-//! Public surface used by the session (keep it stable): [`Level`], [`Opponent`], [`opponents`],
+//! Public surface used by the session (keep it stable): [`AiLevel`], [`Opponent`], [`opponents`],
 //! [`CancelHandle`], [`SearchLimits`], [`SearchReport`], [`choose_move`] and [`hint`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,10 +19,14 @@ mod search;
 mod tests;
 
 /// The five levels, weakest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
-pub enum Level {
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum AiLevel {
     /// Plays plausible forward moves and makes human mistakes.
+    #[default]
     Beginner,
     /// Looks one move ahead, sometimes misses the best jump.
     Easy,
@@ -34,30 +38,30 @@ pub enum Level {
     Impossible,
 }
 
-impl Level {
+impl AiLevel {
     /// Every level, weakest first.
-    pub const ALL: [Level; 5] = [
-        Level::Beginner,
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Impossible,
+    pub const ALL: [AiLevel; 5] = [
+        AiLevel::Beginner,
+        AiLevel::Easy,
+        AiLevel::Medium,
+        AiLevel::Hard,
+        AiLevel::Impossible,
     ];
 
     /// The level's name as written on the command line and in JSON.
     pub fn name(self) -> &'static str {
         match self {
-            Level::Beginner => "beginner",
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Impossible => "impossible",
+            AiLevel::Beginner => "beginner",
+            AiLevel::Easy => "easy",
+            AiLevel::Medium => "medium",
+            AiLevel::Hard => "hard",
+            AiLevel::Impossible => "impossible",
         }
     }
 
     /// Parses a level name.
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name() == name)
+    pub fn from_name(name: &str) -> Option<AiLevel> {
+        AiLevel::ALL.into_iter().find(|l| l.name() == name)
     }
 
     /// The named opponent who plays at this level.
@@ -70,7 +74,7 @@ impl Level {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opponent {
     /// The level it plays at.
-    pub level: Level,
+    pub level: AiLevel,
     /// Display name.
     pub name: &'static str,
     /// One-line personality shown under the name.
@@ -79,30 +83,41 @@ pub struct Opponent {
 
 static OPPONENTS: [Opponent; 5] = [
     Opponent {
-        level: Level::Beginner,
+        level: AiLevel::Beginner,
         name: "Jean Médecin",
         personality: "Strolls forward one peg at a time and rarely sees a long jump.",
     },
     Opponent {
-        level: Level::Easy,
+        level: AiLevel::Easy,
         name: "Catherine Ségurane",
         personality: "Loves a good jump, but only ever thinks about this turn.",
     },
     Opponent {
-        level: Level::Medium,
+        level: AiLevel::Medium,
         name: "Giuseppe Garibaldi",
         personality: "Plans a couple of moves ahead and builds ladders when he can.",
     },
     Opponent {
-        level: Level::Hard,
+        level: AiLevel::Hard,
         name: "Henri Matisse",
         personality: "Patient and precise: reads deep, blocks your ladders, wastes nothing.",
     },
     Opponent {
-        level: Level::Impossible,
+        level: AiLevel::Impossible,
         name: "Marie Curie",
         personality: "Calculates everything. Every tempo counts against her.",
     },
+];
+
+/// Names for further AI seats in one game (a six-player table may seat the same level five
+/// times): each AI seat after the first of its level takes the next name not yet at the table.
+pub static MORE_AI_NAMES: [&str; 6] = [
+    "Yves Klein",
+    "Simone Veil",
+    "Raoul Dufy",
+    "Niki de Saint Phalle",
+    "Louis Nucéra",
+    "Ben Vautier",
 ];
 
 /// The five opponents, weakest first.
@@ -173,7 +188,7 @@ pub struct SearchReport {
 /// budget (their time budget is only a safety cap that a normal machine never reaches).
 pub fn choose_move(
     position: &Position,
-    level: Level,
+    level: AiLevel,
     limits: SearchLimits,
     cancel: &CancelHandle,
 ) -> SearchReport {
@@ -187,7 +202,7 @@ pub fn hint(position: &Position, cancel: &CancelHandle) -> Move {
         time_ms: Some(280),
         seed: 0,
     };
-    choose_move(position, Level::Hard, limits, cancel).best
+    choose_move(position, AiLevel::Hard, limits, cancel).best
 }
 
 /// The move with the largest drop in remaining distance (the online time-out move).

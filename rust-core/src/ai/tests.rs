@@ -38,7 +38,7 @@ fn completes(p: &Position, m: &Move) -> bool {
 #[test]
 fn every_level_takes_a_win_in_one() {
     let p = pos(WIN_IN_ONE);
-    for level in Level::ALL {
+    for level in AiLevel::ALL {
         let r = choose_move(&p, level, limits(3), &CancelHandle::new());
         assert!(completes(&p, &r.best), "{level:?} played {:?}", r.best);
     }
@@ -92,7 +92,7 @@ fn every_chosen_move_is_legal_for_every_rule_set() {
             if p.outcome().is_some() {
                 break;
             }
-            let level = Level::ALL[(ply + k) % 3];
+            let level = AiLevel::ALL[(ply + k) % 3];
             let r = choose_move(&p, level, limits(ply as u64), &CancelHandle::new());
             p.validate(&r.best)
                 .unwrap_or_else(|e| panic!("start {k} ply {ply} {level:?}: {e}"));
@@ -104,7 +104,12 @@ fn every_chosen_move_is_legal_for_every_rule_set() {
 #[test]
 fn a_seed_fixes_the_move() {
     let mut p = Position::start_tripot(Rules::default(), 1).unwrap();
-    for level in [Level::Beginner, Level::Easy, Level::Medium, Level::Hard] {
+    for level in [
+        AiLevel::Beginner,
+        AiLevel::Easy,
+        AiLevel::Medium,
+        AiLevel::Hard,
+    ] {
         let a = choose_move(&p, level, limits(7), &CancelHandle::new());
         let b = choose_move(&p, level, limits(7), &CancelHandle::new());
         assert_eq!(a.best, b.best, "{level:?}");
@@ -127,13 +132,13 @@ fn cancellation_returns_promptly_with_a_legal_move() {
         time_ms: Some(60_000),
         seed: 0,
     };
-    let r = choose_move(&p, Level::Impossible, long, &cancel);
+    let r = choose_move(&p, AiLevel::Impossible, long, &cancel);
     let took = begin.elapsed();
     t.join().unwrap();
     assert!(took < Duration::from_millis(1500), "{took:?}");
     p.validate(&r.best).unwrap();
     // Already cancelled: still a legal move, at once.
-    let r = choose_move(&p, Level::Hard, long, &cancel);
+    let r = choose_move(&p, AiLevel::Hard, long, &cancel);
     p.validate(&r.best).unwrap();
 }
 
@@ -141,7 +146,7 @@ fn cancellation_returns_promptly_with_a_legal_move() {
 fn the_best_move_so_far_is_published() {
     let p = Position::start_tripot(Rules::default(), 1).unwrap();
     let cancel = CancelHandle::new();
-    let r = choose_move(&p, Level::Medium, limits(1), &cancel);
+    let r = choose_move(&p, AiLevel::Medium, limits(1), &cancel);
     let so_far = cancel.best_so_far().unwrap();
     p.validate(&so_far).unwrap();
     assert_eq!(so_far, r.best);
@@ -151,7 +156,7 @@ fn the_best_move_so_far_is_published() {
 /// offer a useless swap.
 #[test]
 fn weak_levels_never_retreat_when_they_can_advance() {
-    for level in [Level::Beginner, Level::Easy] {
+    for level in [AiLevel::Beginner, AiLevel::Easy] {
         for start in [
             Position::start_tripot(Rules::default(), 1).unwrap(),
             Position::start(Rules::preset(Preset::Classic), 2).unwrap(),
@@ -242,7 +247,7 @@ fn separated_armies_are_raced() {
     assert!(separated(&p).is_some());
     let start = Position::start_tripot(Rules::default(), 1).unwrap();
     assert!(separated(&start).is_none());
-    let r = choose_move(&p, Level::Impossible, limits(0), &CancelHandle::new());
+    let r = choose_move(&p, AiLevel::Impossible, limits(0), &CancelHandle::new());
     p.validate(&r.best).unwrap();
     assert!(matches!(r.best.kind, MoveKind::Step | MoveKind::Jump));
     // Two pegs to bring in, a few moves each at most; the race plan says how many.

@@ -22,6 +22,7 @@ pub const PROTOCOL_VERSION: u32 = 1;
 
 /// A game format offered online: tripot with 1, 2 or 3 colours per side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Format {
     /// Tripot, one colour per side.
     #[serde(rename = "tripot1")]
@@ -48,7 +49,7 @@ impl Format {
     }
 }
 
-/// A move on the wire: the Move JSON of RULES.md §4 (`{"kind": ..., "path": [[q, r], ...]}`).
+/// A move on the wire: the Move JSON of docs/RULES.md §6 (`{"kind": ..., "path": [[q, r], ...]}`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WireMove {
@@ -210,6 +211,7 @@ impl ClientMsg {
 
 /// An open table in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct TableInfo {
     /// The table's id.
     pub id: String,
@@ -337,6 +339,7 @@ pub struct GameSnapshot {
 /// Machine-readable error codes sent in [`ServerMsg::Error`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum ErrorCode {
     /// The frame is not JSON, or not an object with a `type`.
     Malformed,

@@ -1,4 +1,4 @@
-//! The star board of RULES.md §1: 121 holes, dense indices, bitsets and precomputed tables.
+//! The star board of docs/RULES.md §1: 121 holes, dense indices, bitsets and precomputed tables.
 //!
 //! Holes are numbered row by row (`r` from -8 to 8, then `q` ascending), so walking along any
 //! of the three "forward" directions (`[+1,0]`, `[0,+1]`, `[-1,+1]`) always increases the index.
@@ -13,7 +13,7 @@ pub const HOLES: usize = 121;
 /// A set of holes, one bit per hole index.
 pub type Bits = u128;
 
-/// The six neighbour directions, in RULES.md order: `[+1,0] [-1,0] [0,+1] [0,-1] [+1,-1] [-1,+1]`.
+/// The six neighbour directions, in docs/RULES.md order: `[+1,0] [-1,0] [0,+1] [0,-1] [+1,-1] [-1,+1]`.
 pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
 
 /// Whether walking in direction `d` increases hole indices (see the module comment).
@@ -30,6 +30,7 @@ pub(crate) const NONE: Hole = u8::MAX;
 
 /// One of the six camps (star points), which also names the colour that starts there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Colour {
     /// The bottom point (`r >= 5`).
     S,
@@ -159,8 +160,6 @@ pub(crate) struct Tables {
     pub camp15: [Bits; 6],
     /// The holes within swap range of a hole: (neighbour, hole two apart through it) per direction.
     pub swap_pairs: [[(Hole, Hole); 6]; HOLES],
-    /// Normalised screen position of each hole (`x`, `y` in `0..=1`).
-    pub screen: [(f32, f32); HOLES],
     /// Hole index by `(q + 8) * 17 + (r + 8)`, or `NONE`.
     pub grid: [Hole; 17 * 17],
 }
@@ -184,11 +183,6 @@ pub fn on_board(q: i32, r: i32) -> bool {
 pub fn coords(h: Hole) -> [i32; 2] {
     let (q, r) = TABLES.coords[usize::from(h)];
     [i32::from(q), i32::from(r)]
-}
-
-/// Normalised screen position of a hole (pointy-top layout of RULES.md §1, scaled into `0..=1`).
-pub fn screen_position(h: Hole) -> (f32, f32) {
-    TABLES.screen[usize::from(h)]
 }
 
 /// Hex distance between two holes.
@@ -428,25 +422,6 @@ fn build_tables() -> Box<Tables> {
     }
     let all_camps = camp10.iter().fold(0, |a, &b| a | b);
 
-    let sqrt3 = 3f32.sqrt();
-    let raw: Vec<(f32, f32)> = coords
-        .iter()
-        .map(|&(q, r)| {
-            let (q, r) = (f32::from(q), f32::from(r));
-            (sqrt3 * (q + r / 2.0), 1.5 * r)
-        })
-        .collect();
-    let (min_x, max_x) = raw.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
-        (lo.min(p.0), hi.max(p.0))
-    });
-    let (min_y, max_y) = raw.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| {
-        (lo.min(p.1), hi.max(p.1))
-    });
-    let mut screen = [(0f32, 0f32); HOLES];
-    for (i, &(x, y)) in raw.iter().enumerate() {
-        screen[i] = ((x - min_x) / (max_x - min_x), (y - min_y) / (max_y - min_y));
-    }
-
     Box::new(Tables {
         coords,
         adjacent,
@@ -461,7 +436,6 @@ fn build_tables() -> Box<Tables> {
         camp10,
         camp15,
         swap_pairs,
-        screen,
         grid,
     })
 }

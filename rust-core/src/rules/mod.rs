@@ -1,7 +1,7 @@
 //! The rules engine: board geometry, rule options and presets, move generation and validation,
-//! outcomes and the JSON interchange formats of `shared/RULES.md`.
+//! outcomes and the JSON interchange formats of docs/RULES.md.
 //!
-//! Choices where RULES.md and the seeds are silent are documented where they are made:
+//! Choices where docs/RULES.md and the seeds are silent are documented where they are made:
 //! - a colour may have fewer pegs than the rules give it (test positions); more is an error;
 //! - `legal_moves` does not look at whether the game is over; [`Game`] and the CLI do;
 //! - under `deadlock: "peg_count"` with more than two players the earliest seat wins a perfect tie.

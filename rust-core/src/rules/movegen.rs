@@ -306,7 +306,7 @@ impl Position {
 
     /// The longest jump routes of one peg: their number of jumps and the holes they may end on.
     ///
-    /// Only routes whose final hole is a legal ending count (RULES.md §4, `max_chain`).
+    /// Only routes whose final hole is a legal ending count (docs/RULES.md §4, `max_chain`).
     pub(crate) fn longest_routes(&self, from: Hole, colour: Colour) -> (u32, Bits) {
         let occ = self.occupied & !bit(from);
         let mut best = (0, 0);
@@ -602,7 +602,7 @@ impl Position {
         false
     }
 
-    /// Tripot's swaps (RULES.md §3.1, cases A and B), appended to `out` without duplicates.
+    /// Tripot's swaps (docs/RULES.md §3.1, cases A and B), appended to `out` without duplicates.
     fn swaps_into(&self, out: &mut Vec<CompactMove>, plain: &PlainMoves) {
         let t = &**TABLES;
         let player = self.to_move();

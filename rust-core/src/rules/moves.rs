@@ -9,6 +9,7 @@ use super::error::IllegalMove;
 /// What kind of move a move is; also its label in the history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum MoveKind {
     /// One hole to an empty neighbour.
     Step,
@@ -58,7 +59,7 @@ impl CompactMove {
     }
 }
 
-/// A move with its full path (RULES.md §4): step `[from, to]`, jump `[from, landing…]`,
+/// A move with its full path (docs/RULES.md §6): step `[from, to]`, jump `[from, landing…]`,
 /// swap `[own peg, opposing peg]`, pass `[]`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -136,7 +137,7 @@ impl Move {
         Move::from_json(&value)
     }
 
-    /// The Move JSON of RULES.md §4.
+    /// The Move JSON of docs/RULES.md §6.
     pub fn to_json(&self) -> Value {
         let path: Vec<[i32; 2]> = self.path.iter().map(|&h| coords(h)).collect();
         json!({ "kind": self.kind, "path": path })

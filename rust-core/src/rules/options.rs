@@ -1,4 +1,4 @@
-//! Rule sets as data: the option keys of RULES.md §4 and the named presets.
+//! Rule sets as data: the option keys of docs/RULES.md §4 and the named presets.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -9,6 +9,7 @@ use super::error::PositionError;
 /// A named rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Preset {
     /// Le Tripot d'Edmonde's duel: long jumps, swaps, passes and deadlock scoring (the default).
     Tripot,
@@ -17,7 +18,7 @@ pub enum Preset {
     /// The 2–6 player game with the camp rule, target lock and the 200-move cap.
     Sternhalma,
     /// The generic rulebook's base game (short jumps, open camps), a base for its options.
-    /// Not named in RULES.md; its defaults equal `classic` so that rulebook options have a
+    /// Not named in docs/RULES.md; its defaults equal `classic` so that rulebook options have a
     /// neutral base to combine with.
     Rulebook,
 }
@@ -46,7 +47,7 @@ impl Preset {
         Preset::ALL.into_iter().find(|p| p.name() == name)
     }
 
-    /// The options this preset stands for (RULES.md §4 table).
+    /// The options this preset stands for (docs/RULES.md §4 table).
     pub fn options(self) -> RuleOptions {
         let base = RuleOptions {
             jump_reach: 1,
@@ -87,6 +88,7 @@ impl Preset {
 /// Where pegs may land relative to the four camps that are neither their home nor their target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Camps {
     /// No restriction.
     Open,
@@ -99,6 +101,7 @@ pub enum Camps {
 /// How a colour completes its target camp.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum WinRule {
     /// Every hole of the target holds a peg of that colour.
     AllOwn,
@@ -109,6 +112,7 @@ pub enum WinRule {
 /// What happens when every player has passed in a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Deadlock {
     /// Tripot's ending: the game is decided on pegs home, then distance, then side 1.
     PegCount,
@@ -119,6 +123,7 @@ pub enum Deadlock {
 /// The rulebook's maximum-jump-chain variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum MaxChain {
     /// Any chain length.
     Off,
@@ -131,6 +136,7 @@ pub enum MaxChain {
 /// How an unfinished game (move cap) ranks the players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Ranking {
     /// Sternhalma: remaining distance only (sum of hex distances to the target tip).
     Distance,
@@ -140,12 +146,13 @@ pub enum Ranking {
 
 /// Every option that changes which moves are legal or who wins.
 ///
-/// The first ten are the keys of RULES.md §4. The last four are rulebook options that the table
-/// does not list (RULES.md §3.4); their JSON keys are this crate's choice: `anti_blocking`,
+/// The first ten are the keys of docs/RULES.md §4. The last four are rulebook options that the table
+/// does not list (docs/RULES.md §3.4); their JSON keys are this crate's choice: `anti_blocking`,
 /// `blocked_destination`, `continue_for_places` and `ranking` (`"distance"` or
 /// `"pegs_then_distance"`). Partnerships are given per player (`"team"` in the Position JSON).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct RuleOptions {
     /// Greatest pivot distance of a jump: 1 = short jumps only; 6 or more = any length.
     pub jump_reach: u8,
@@ -187,6 +194,7 @@ impl Default for RuleOptions {
 
 /// A preset plus the options actually in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct Rules {
     /// The preset the options started from.
     pub preset: Preset,

@@ -94,7 +94,7 @@ impl Position {
     }
 
     /// Pegs of a player standing in their own colour's target, and their total distance to the
-    /// target tips (the deadlock and ranking measures of RULES.md §3).
+    /// target tips (the deadlock and ranking measures of docs/RULES.md §3).
     pub fn progress(&self, player: usize) -> (u32, u32) {
         let mut home = 0;
         let mut dist = 0;

@@ -88,7 +88,7 @@ fn default_rules() -> Value {
     Value::String("tripot".into())
 }
 
-/// The usual colours of each player for a player count (RULES.md §3.3; side 1 sits at `S`).
+/// The usual colours of each player for a player count (docs/RULES.md §3.3; side 1 sits at `S`).
 fn seats(players: usize) -> Option<&'static [Colour]> {
     use Colour::*;
     Some(match players {
@@ -103,14 +103,14 @@ fn seats(players: usize) -> Option<&'static [Colour]> {
 }
 
 impl Position {
-    /// Parses and validates a Position JSON text (RULES.md §4).
+    /// Parses and validates a Position JSON text (docs/RULES.md §6).
     pub fn from_json_str(text: &str) -> Result<Position, PositionError> {
         let value: Value =
             serde_json::from_str(text).map_err(|e| PositionError::Json(e.to_string()))?;
         Position::from_json(&value)
     }
 
-    /// Parses and validates a Position JSON value (RULES.md §4).
+    /// Parses and validates a Position JSON value (docs/RULES.md §6).
     pub fn from_json(value: &Value) -> Result<Position, PositionError> {
         let raw: PositionJson = serde_json::from_value(value.clone())
             .map_err(|e| PositionError::Json(e.to_string()))?;
@@ -257,14 +257,14 @@ impl Position {
         Position::assemble(rules, layout, pegs)
     }
 
-    /// The standard start for `players` players with one colour each (RULES.md §3.3 seats).
+    /// The standard start for `players` players with one colour each (docs/RULES.md §3.3 seats).
     pub fn start(rules: Rules, players: usize) -> Result<Position, PositionError> {
         let seats = seats(players).ok_or(PositionError::PlayerCount(players))?;
         let layout: Vec<_> = seats.iter().map(|&c| (vec![c], None)).collect();
         Position::start_with(rules, &layout)
     }
 
-    /// Tripot's two sides with 1, 2 or 3 colours each (RULES.md §3.1); side 1 is player 0.
+    /// Tripot's two sides with 1, 2 or 3 colours each (docs/RULES.md §3.1); side 1 is player 0.
     pub fn start_tripot(rules: Rules, colours_per_side: usize) -> Result<Position, PositionError> {
         use Colour::*;
         let (a, b): (Vec<Colour>, Vec<Colour>) = match colours_per_side {
@@ -280,7 +280,7 @@ impl Position {
         Position::start_with(rules, &[(a, None), (b, None)])
     }
 
-    /// Serialises to the Position JSON of RULES.md §4.
+    /// Serialises to the Position JSON of docs/RULES.md §6.
     pub fn to_json(&self) -> Value {
         let players: Vec<Value> = self
             .players()

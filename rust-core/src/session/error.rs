@@ -1,45 +1,178 @@
-//! The session's errors: one enum, readable messages, passed to the apps as an exception.
+//! The session's errors, one type per area. Each keeps its data in fields (so the apps word it
+//! and keep the numbers), and each message reads after "failed to …" in a log.
 
-/// Why a session call failed. The message is meant to be shown or logged as is.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, uniffi::Error)]
-#[uniffi(flat_error)]
-pub enum SessionError {
-    /// The new-game settings do not make a game.
-    #[error("invalid game settings: {0}")]
-    BadSettings(String),
-    /// A Position JSON was refused by the rules.
-    #[error("invalid position: {0}")]
-    BadPosition(String),
-    /// The mode is not available yet.
-    #[error("{0} is not available yet")]
-    Unsupported(String),
-    /// The action is not possible now (wrong mode, game over, not your turn...).
-    #[error("not possible now: {0}")]
-    NotNow(String),
-    /// A move was refused by the rules.
-    #[error("illegal move: {0}")]
-    IllegalMove(String),
-    /// The save is damaged or not a session save.
-    #[error("corrupt save: {0}")]
-    CorruptSave(String),
-    /// The save was written by a newer version of the app.
-    #[error("this save was written by a newer version of the app (format {found}, this app reads up to {supported})")]
-    SaveTooNew {
-        /// Version in the save.
-        found: u32,
-        /// Newest version this build reads.
-        supported: u32,
+use crate::rules::Preset;
+
+/// Why a game set-up (new game, or a game from a position) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
+pub enum SetupError {
+    /// The rule set does not seat this many players.
+    #[error("seat {found} players: {preset:?} seats {allowed:?}")]
+    SeatCount {
+        /// The rule set.
+        preset: Preset,
+        /// Seats given.
+        found: i32,
+        /// Seat counts the rule set allows.
+        allowed: Vec<i32>,
     },
-    /// The statistics file is damaged.
-    #[error("corrupt statistics: {0}")]
-    CorruptStatistics(String),
-    /// An internal error (a bug): the engine failed; the game is unchanged.
-    #[error("internal error: {0}")]
-    Internal(String),
-    /// Online: a frame from the server could not be understood (it is ignored).
-    #[error("online: {0}")]
-    Online(String),
-    /// The AI's search was cancelled before it moved.
-    #[error("the AI's search was cancelled")]
-    Cancelled,
+    /// The rule set does not give a side this many colours.
+    #[error("give each side {found} colours: {preset:?} allows {allowed:?}")]
+    ColoursPerSide {
+        /// The rule set.
+        preset: Preset,
+        /// Colours per side given.
+        found: i32,
+        /// Colours per side the rule set allows.
+        allowed: Vec<i32>,
+    },
+    /// The rule set has a fixed opener (the first seat): seat the opener first instead.
+    #[error("choose the opener: {preset:?} always opens with the first seat")]
+    OpenerFixed {
+        /// The rule set.
+        preset: Preset,
+    },
+    /// The opener names a seat that does not exist.
+    #[error("let seat {index} open: there are {seats} seats")]
+    NoSuchSeat {
+        /// The seat named.
+        index: i32,
+        /// Seats in the game.
+        seats: i32,
+    },
+    /// The rule options are out of range (e.g. `jump_reach` 0).
+    #[error("use these rule options: {detail}")]
+    BadRules {
+        /// What is wrong, for logs and developers.
+        detail: String,
+    },
+    /// A position (typed or JSON) was refused by the rules.
+    #[error("use this position: {detail}")]
+    BadPosition {
+        /// What is wrong, for logs and developers.
+        detail: String,
+    },
+}
+
+/// Why an action in a game (a tap, a move, undo, a hint…) was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
+pub enum MoveError {
+    /// The game is over.
+    #[error("act: the game is over")]
+    GameOver,
+    /// It is not the turn of a person at this device (or replay is running).
+    #[error("act: it is not your turn")]
+    NotYourTurn,
+    /// It is not the AI's turn.
+    #[error("start the AI: it is not the AI's turn")]
+    NotAiTurn,
+    /// There is no move of a person at this device to take back.
+    #[error("undo: there is no move to take back")]
+    NothingToUndo,
+    /// There is nothing to play again.
+    #[error("redo: there is nothing to redo")]
+    NothingToRedo,
+    /// "End jump" without a chain in progress.
+    #[error("end the jump: no jump is in progress")]
+    NoJumpInProgress,
+    /// The chain may not stop on this hole (jump on, or back out).
+    #[error("end the jump: it may not end on this hole")]
+    CannotEndHere,
+    /// A draw offer is not possible now (two people at one device, during the game).
+    #[error("offer a draw: not possible now")]
+    DrawNotPossible,
+    /// No draw offer awaits an answer.
+    #[error("answer a draw offer: none was made")]
+    NoDrawOffer,
+    /// Replay needs at least one move.
+    #[error("start replay: no move has been played yet")]
+    NothingToReplay,
+    /// Replay is not running.
+    #[error("step the replay: replay is not running")]
+    NotReplaying,
+    /// A hint is only for a person's turn in a running game.
+    #[error("find a hint: not possible now")]
+    HintNotPossible,
+    /// Online: our previous move is still on its way to the server.
+    #[error("move: your previous move is still being sent")]
+    MoveInFlight,
+    /// Online: there is no game in progress.
+    #[error("move: there is no game in progress")]
+    NoGame,
+    /// The engine failed (a bug); the game is unchanged.
+    #[error("run the engine: {detail}")]
+    Internal {
+        /// What failed, for logs.
+        detail: String,
+    },
+}
+
+/// Why a saved game or the statistics could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
+pub enum SaveError {
+    /// The text is damaged or is not a save of this kind.
+    #[error("read the save: {detail}")]
+    Corrupt {
+        /// What is wrong, for logs.
+        detail: String,
+    },
+    /// The save was written by a newer version of the app.
+    #[error("read the save: format {found} is newer than this app reads ({supported})")]
+    TooNew {
+        /// Version in the save.
+        found: i32,
+        /// Newest version this build reads.
+        supported: i32,
+    },
+}
+
+/// Why an online call was refused, or a frame from the server was not understood.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
+pub enum OnlineError {
+    /// The display name is empty, too long or has characters that are not allowed.
+    #[error("use this name: {detail}")]
+    BadName {
+        /// What is wrong, for logs.
+        detail: String,
+    },
+    /// The device token is not one that `new_token` makes.
+    #[error("use this device token: {detail}")]
+    BadToken {
+        /// What is wrong, for logs.
+        detail: String,
+    },
+    /// The room code cannot be a code (wrong length or characters).
+    #[error("join the room: {code:?} is not a room code")]
+    BadRoomCode {
+        /// What was typed.
+        code: String,
+    },
+    /// Not connected (send `hello` first, and wait for the welcome).
+    #[error("talk to the server: not connected")]
+    NotConnected,
+    /// A game is in progress: finish it first.
+    #[error("start another game: a game is in progress")]
+    GameInProgress,
+    /// There is no game for this call.
+    #[error("act on the game: there is no game")]
+    NoGame,
+    /// We have no open table to close.
+    #[error("close the table: no table is open")]
+    NoTable,
+    /// The game is not over yet.
+    #[error("ask for a rematch: the game is not over")]
+    NotOver,
+    /// No draw offer of the opponent awaits an answer.
+    #[error("answer a draw offer: none was made")]
+    NoDrawOffer,
+    /// A frame from the server could not be understood; it was ignored.
+    #[error("read a frame from the server: {detail}")]
+    Malformed {
+        /// What is wrong, for logs.
+        detail: String,
+    },
 }

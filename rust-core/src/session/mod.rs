@@ -1,9 +1,11 @@
 //! The game session: a pure state machine (Ferrostar/Crux style) between the apps and the rules.
 //!
-//! [`update`]`(state, event)` is the only way the state changes; [`SessionState::view`] derives
-//! the [`BoardView`] the apps render. Nothing here blocks, spawns or does I/O: the AI's search
-//! runs outside (see `ffi::GameSession::think`), and its result comes back as an
-//! [`Event::AiMoved`] tagged with the state's generation, so a stale result is ignored.
+//! [`update`]`(state, event)` is the only way a person's action changes the state;
+//! [`SessionState::view`] derives the [`GameState`] the apps render. Nothing here blocks, spawns or
+//! does I/O: a search (the AI's move, a hint) is asked for with [`SessionState::begin_search`],
+//! which picks the level and the seed, runs outside (see `ffi::search`), and comes back through
+//! [`SessionState::finish_search`], tagged with the generation it started from so that a stale
+//! result is dropped.
 //!
 //! Touch model: tap one of your pegs to select it (its step, jump and swap targets are
 //! highlighted, each with its path); tap a target to play. In tripot a jump leaves the peg "in
@@ -11,16 +13,23 @@
 //! earlier landing to back out to it. Tapping anywhere else cancels.
 
 pub mod error;
+pub mod geometry;
 pub mod online;
 pub mod save;
+pub mod setup;
 pub mod state;
 mod touch;
 pub mod types;
 mod view;
 
-pub use error::SessionError;
+pub use error::{MoveError, OnlineError, SaveError, SetupError};
+pub use geometry::{board_geometry, BoardGeometry, HoleGeometry};
 pub use save::{GameResult, OpponentRecord, Statistics, SAVE_VERSION};
-pub use state::{update, Event, ManualEnd, SessionState, Target, Touch};
+pub use setup::{
+    rule_sets, GameSetup, Opener, PegsSetup, PlayerSetup, PositionSetup, RuleSetInfo, Seat,
+    ValidSetup,
+};
+pub use state::{update, Event, ManualEnd, SearchKind, SearchRequest, SessionState, Target, Touch};
 pub use types::*;
 
 #[cfg(test)]

@@ -1,72 +1,120 @@
-//! The session's online mode: the board, the touch model and the banners of a local game, with the
-//! moves going through the server.
+//! An online game on this device: the board, the touch model and the banners of a local game,
+//! with the moves going through the server.
 //!
-//! [`OnlineSession`] owns the connection's state (welcomed, searching, open table or room) and the
-//! game's [`ClientGame`]. The apps move strings only: every action returns the encoded messages to
-//! send, and every frame the server sends goes into [`OnlineSession::receive`]. A move made with
-//! taps is shown at once as pending ("Sending…") and committed when the server's event comes back;
-//! the opponent's moves are validated by the rules before they are applied; a refusal, a gap or a
-//! reconnection makes the session ask for a resync. Undo, redo and hints do not exist online
-//! (RULES.md §3.2).
+//! [`OnlineSession`] owns the connection's state (welcomed, searching, open table or room, the
+//! lobby) and the game's [`ClientGame`]. The apps move strings only: every action returns the
+//! encoded messages to send, and every frame the server sends goes into
+//! [`OnlineSession::receive`]. A move made with taps is shown at once as pending ("Sending…")
+//! and committed when the server's event comes back; the opponent's moves are validated by the
+//! rules before they are applied; a refusal, a gap or a reconnection makes the session ask for a
+//! resync. Undo, redo and hints do not exist online (docs/RULES.md).
 
-use super::error::SessionError;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::error::{MoveError, OnlineError, SaveError};
+use super::save::check_header;
 use super::state::{update, Event, ManualEnd, SessionState, Touch};
-use super::types::{Banner, BannerKind, BoardView, EndReason, OnlineStatus};
+use super::types::{
+    Banner, ChangeKind, Coord, EndReason, GameState, PlayerName, SeatPlayer, StateChange,
+};
 use super::view::coord;
 use crate::online::record::start_position;
 use crate::online::{
-    check_name, check_token, decode_server, encode, ClientGame, ClientMsg, DrawAction,
-    EndReason as WireEnd, Format, GameEvent, ServerMsg, SyncEffect, PROTOCOL_VERSION,
+    check_name, check_token, decode_server, encode, normalize_room_code, ClientGame, ClientMsg,
+    DrawAction, EndReason as WireEnd, ErrorCode, Format, GameEvent, GameSnapshot, ServerMsg,
+    SyncEffect, TableInfo, WireMove, PROTOCOL_VERSION,
 };
 use crate::rules::Game;
 
-/// An online format as the apps choose it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Enum)]
-pub enum OnlineFormat {
-    /// Tripot, one colour per side.
-    Tripot1,
-    /// Tripot, two colours per side.
-    Tripot2,
-    /// Tripot, three colours per side.
-    Tripot3,
+/// The connection as the app should show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum Connection {
+    /// Connecting for the first time (`hello` sent or about to be).
+    Connecting,
+    /// The socket dropped (reported by the app); reconnecting.
+    Reconnecting,
+    /// The server welcomed us.
+    Connected,
 }
 
-impl OnlineFormat {
-    /// The protocol's format.
-    pub fn format(self) -> Format {
-        match self {
-            OnlineFormat::Tripot1 => Format::Tripot1,
-            OnlineFormat::Tripot2 => Format::Tripot2,
-            OnlineFormat::Tripot3 => Format::Tripot3,
-        }
-    }
+/// A private room waiting for the friend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct RoomInfo {
+    /// The code to share.
+    pub code: String,
+    /// The format.
+    pub format: Format,
+    /// Seconds before the unused room expires (as the server said when it was created).
+    pub expires_in_s: u64,
 }
 
-/// What an online call produces: the messages to send (in order, each one WebSocket text frame)
-/// and the new board to draw.
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
-pub struct OnlineUpdate {
-    /// Encoded messages to send now, in order.
-    pub outgoing: Vec<String>,
-    /// The snapshot to draw now.
-    pub view: BoardView,
+/// The game this device plays online.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct OnlineGameInfo {
+    /// The server's game id.
+    pub id: String,
+    /// Its format.
+    pub format: Format,
+    /// Our seat (0 opens).
+    pub side: i32,
+    /// The opponent's display name.
+    pub opponent: String,
+    /// The path of our move sent but not yet confirmed (already drawn on the board).
+    pub pending_move: Vec<Coord>,
+    /// Whether the opponent is connected.
+    pub opponent_connected: bool,
+    /// The game is being brought back in step with the server.
+    pub resyncing: bool,
+    /// The game is over.
+    pub over: bool,
 }
 
-/// A game found by the server whose snapshot has not arrived yet.
+/// Everything the online screens show, sent as one value after every call.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct OnlineState {
+    /// The connection.
+    pub connection: Connection,
+    /// Our display name as the server keeps it (empty before the first welcome).
+    pub name: String,
+    /// Waiting for a quick-match opponent.
+    pub searching: bool,
+    /// Our open table in the lobby, waiting for an opponent.
+    pub table: Option<TableInfo>,
+    /// Our private room, waiting for the friend.
+    pub room: Option<RoomInfo>,
+    /// Watching the lobby.
+    pub watching_lobby: bool,
+    /// The lobby's open tables (while watching), oldest first.
+    pub lobby: Vec<TableInfo>,
+    /// The game in progress or just over.
+    pub game: Option<OnlineGameInfo>,
+    /// The board (tripot's start while no game is on).
+    pub board: GameState,
+    /// The last refusal of the server, until the next successful action.
+    pub last_error: Option<ErrorCode>,
+}
+
+/// A game found by the server (or named in the welcome) whose snapshot has not arrived yet.
 #[derive(Clone, Debug)]
 struct Matched {
     game: String,
-    opponent: String,
 }
 
 /// The online mode's state. Pure: no I/O, no clock.
 #[derive(Clone, Debug)]
 pub struct OnlineSession {
     name: String,
-    welcomed: bool,
+    connection: Connection,
     searching: bool,
-    table: Option<String>,
-    room_code: Option<String>,
+    table: Option<TableInfo>,
+    room: Option<RoomInfo>,
+    watching_lobby: bool,
+    lobby: Vec<TableInfo>,
     matched: Option<Matched>,
     opponent: String,
     client: Option<ClientGame>,
@@ -74,23 +122,32 @@ pub struct OnlineSession {
     display: SessionState,
     /// A passing banner (opponent back, draw declined, a refusal), cleared by the next move.
     note: Option<Banner>,
+    last_error: Option<ErrorCode>,
 }
 
 /// The board shown before an online game starts (tripot 1's start position).
-pub(crate) fn placeholder() -> SessionState {
-    SessionState::online(
+fn placeholder() -> SessionState {
+    SessionState::with_game(
+        vec![SeatPlayer::Person, SeatPlayer::Remote],
+        vec![PlayerName::You, PlayerName::Numbered { number: 2 }],
         Game::new(start_position(Format::Tripot1)),
-        0,
-        vec!["You".into(), "Opponent".into()],
-        None,
     )
 }
 
-fn note(kind: BannerKind, text: impl Into<String>) -> Option<Banner> {
-    Some(Banner {
-        kind,
-        text: text.into(),
-    })
+/// The `format` field of an online save.
+const ONLINE_SAVE_FORMAT: &str = "chinese-checkers-online";
+/// The newest online save version this build writes and reads.
+const ONLINE_SAVE_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OnlineSaveV1 {
+    format: String,
+    version: u32,
+    name: String,
+    opponent: String,
+    game: Option<GameSnapshot>,
+    pending: Option<WireMove>,
 }
 
 impl Default for OnlineSession {
@@ -99,20 +156,29 @@ impl Default for OnlineSession {
     }
 }
 
+fn bad_frame(e: impl std::fmt::Display) -> OnlineError {
+    OnlineError::Malformed {
+        detail: e.to_string(),
+    }
+}
+
 impl OnlineSession {
     /// A session not yet connected: send [`OnlineSession::hello`] first.
     pub fn new() -> OnlineSession {
         OnlineSession {
             name: String::new(),
-            welcomed: false,
+            connection: Connection::Connecting,
             searching: false,
             table: None,
-            room_code: None,
+            room: None,
+            watching_lobby: false,
+            lobby: Vec::new(),
             matched: None,
             opponent: String::new(),
             client: None,
             display: placeholder(),
             note: None,
+            last_error: None,
         }
     }
 
@@ -125,38 +191,65 @@ impl OnlineSession {
         self.client.as_ref().is_some_and(|c| !c.record().is_over())
     }
 
-    fn game_id(&self) -> Result<String, SessionError> {
+    fn game_id(&self) -> Result<String, OnlineError> {
         self.client
             .as_ref()
             .map(|c| c.game_id().to_owned())
-            .ok_or_else(|| SessionError::NotNow("there is no online game".into()))
+            .ok_or(OnlineError::NoGame)
     }
 
-    fn playing(&self) -> Result<String, SessionError> {
+    fn playing(&self) -> Result<String, OnlineError> {
         if !self.in_game() {
-            return Err(SessionError::NotNow(
-                "there is no online game in progress".into(),
-            ));
+            return Err(OnlineError::NoGame);
         }
         self.game_id()
     }
 
-    fn not_in_game(&self) -> Result<(), SessionError> {
+    /// Checks that a new game may be looked for (connected, no game in progress).
+    fn free(&mut self) -> Result<(), OnlineError> {
+        if self.connection != Connection::Connected {
+            return Err(OnlineError::NotConnected);
+        }
         if self.in_game() {
-            return Err(SessionError::NotNow("a game is in progress".into()));
+            return Err(OnlineError::GameInProgress);
+        }
+        self.last_error = None;
+        // The refusal's banner goes with it (it would come back once the wait ends).
+        if matches!(self.note, Some(Banner::ServerError { .. })) {
+            self.note = None;
+        }
+        Ok(())
+    }
+
+    /// A new connection starts without what the old one had: the server dropped our place in
+    /// the quick-match queue and closed our tables when the socket went, and the lobby must be
+    /// watched again.
+    fn new_connection(&mut self) {
+        self.searching = false;
+        self.table = None;
+        self.watching_lobby = false;
+        self.lobby.clear();
+    }
+
+    fn connected(&self) -> Result<(), OnlineError> {
+        if self.connection != Connection::Connected {
+            return Err(OnlineError::NotConnected);
         }
         Ok(())
     }
 
     /// The first message of every connection (and of every reconnection: the server's welcome
     /// then makes the session resume its game).
-    pub fn hello(&mut self, token: &str, name: &str) -> Result<Vec<String>, SessionError> {
-        check_token(token).map_err(SessionError::BadSettings)?;
-        let name = check_name(name).map_err(SessionError::BadSettings)?;
+    pub fn hello(&mut self, token: &str, name: &str) -> Result<Vec<String>, OnlineError> {
+        check_token(token).map_err(|detail| OnlineError::BadToken { detail })?;
+        let name = check_name(name).map_err(|detail| OnlineError::BadName { detail })?;
         self.name = name.clone();
         // A new connection: nothing is known to the server until it welcomes us.
-        self.welcomed = false;
-        self.searching = false;
+        if self.connection == Connection::Connected {
+            self.connection = Connection::Reconnecting;
+        }
+        self.new_connection();
+        self.rebuild();
         Ok(vec![encode(&ClientMsg::Hello {
             v: PROTOCOL_VERSION,
             token: token.to_owned(),
@@ -164,15 +257,25 @@ impl OnlineSession {
         })])
     }
 
+    /// The app's socket dropped: show "reconnecting" at once. The app reconnects and sends
+    /// [`OnlineSession::hello`] again.
+    pub fn connection_lost(&mut self) {
+        self.connection = Connection::Reconnecting;
+        self.new_connection();
+        self.rebuild();
+    }
+
+    /// Changes the display name (for later games).
+    pub fn set_name(&mut self, name: &str) -> Result<Vec<String>, OnlineError> {
+        let name = check_name(name).map_err(|detail| OnlineError::BadName { detail })?;
+        self.name = name.clone();
+        Ok(vec![encode(&ClientMsg::SetName { name })])
+    }
+
     /// Quick match in a format, or in any format (`None`).
-    pub fn quick_match(
-        &mut self,
-        format: Option<OnlineFormat>,
-    ) -> Result<Vec<String>, SessionError> {
-        self.not_in_game()?;
-        Ok(vec![encode(&ClientMsg::QuickMatch {
-            format: format.map(OnlineFormat::format),
-        })])
+    pub fn quick_match(&mut self, format: Option<Format>) -> Result<Vec<String>, OnlineError> {
+        self.free()?;
+        Ok(vec![encode(&ClientMsg::QuickMatch { format })])
     }
 
     /// Stops waiting for a quick match.
@@ -180,61 +283,99 @@ impl OnlineSession {
         vec![encode(&ClientMsg::CancelMatch)]
     }
 
+    /// Starts receiving the lobby's open tables (sent now and on every change).
+    pub fn watch_lobby(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.connected()?;
+        self.watching_lobby = true;
+        self.rebuild();
+        Ok(vec![encode(&ClientMsg::WatchLobby)])
+    }
+
+    /// Stops receiving the lobby.
+    pub fn unwatch_lobby(&mut self) -> Vec<String> {
+        self.watching_lobby = false;
+        self.lobby.clear();
+        self.rebuild();
+        vec![encode(&ClientMsg::UnwatchLobby)]
+    }
+
     /// Opens a public table in the lobby.
-    pub fn create_table(&mut self, format: OnlineFormat) -> Result<Vec<String>, SessionError> {
-        self.not_in_game()?;
-        Ok(vec![encode(&ClientMsg::CreateTable {
-            format: format.format(),
-        })])
+    pub fn create_table(&mut self, format: Format) -> Result<Vec<String>, OnlineError> {
+        self.free()?;
+        Ok(vec![encode(&ClientMsg::CreateTable { format })])
+    }
+
+    /// Closes our open table.
+    pub fn close_table(&mut self) -> Result<Vec<String>, OnlineError> {
+        let table = self.table.take().ok_or(OnlineError::NoTable)?;
+        self.rebuild();
+        Ok(vec![encode(&ClientMsg::CloseTable { table: table.id })])
     }
 
     /// Sits at an open table.
-    pub fn join_table(&mut self, table: &str) -> Result<Vec<String>, SessionError> {
-        self.not_in_game()?;
+    pub fn join_table(&mut self, table: &str) -> Result<Vec<String>, OnlineError> {
+        self.free()?;
         Ok(vec![encode(&ClientMsg::JoinTable {
             table: table.to_owned(),
         })])
     }
 
-    /// Creates a private room; its code comes back in the view (`online.room_code`).
-    pub fn create_room(&mut self, format: OnlineFormat) -> Result<Vec<String>, SessionError> {
-        self.not_in_game()?;
-        Ok(vec![encode(&ClientMsg::CreateRoom {
-            format: format.format(),
-        })])
+    /// Creates a private room; its code comes back in the state (`room`).
+    pub fn create_room(&mut self, format: Format) -> Result<Vec<String>, OnlineError> {
+        self.free()?;
+        Ok(vec![encode(&ClientMsg::CreateRoom { format })])
     }
 
-    /// Joins a private room by its code (as typed).
-    pub fn join_room(&mut self, code: &str) -> Result<Vec<String>, SessionError> {
-        self.not_in_game()?;
-        Ok(vec![encode(&ClientMsg::JoinRoom {
+    /// Joins a private room by its code as typed (case, spaces and dashes do not matter).
+    pub fn join_room(&mut self, code: &str) -> Result<Vec<String>, OnlineError> {
+        let normalised = normalize_room_code(code).ok_or_else(|| OnlineError::BadRoomCode {
             code: code.to_owned(),
+        })?;
+        self.free()?;
+        Ok(vec![encode(&ClientMsg::JoinRoom { code: normalised })])
+    }
+
+    /// The app goes to the background: the server holds our seat longer if the socket drops.
+    pub fn away(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.connected()?;
+        let game = self.playing()?;
+        Ok(vec![encode(&ClientMsg::Away { game })])
+    }
+
+    /// The app is back in the foreground on a live socket: catch up with the game.
+    pub fn back(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.connected()?;
+        let client = self.client.as_ref().ok_or(OnlineError::NoGame)?;
+        // Not a resync: on a live socket the server sends only what we missed, often nothing,
+        // and "Syncing" would stay up until the next event.
+        Ok(vec![encode(&ClientMsg::Resume {
+            game: client.game_id().to_owned(),
+            last_seq: client.last_seq(),
         })])
     }
 
     /// A tap on the board. A completed move is validated, shown as pending and sent.
-    pub fn tap(&mut self, q: i32, r: i32) -> Result<Vec<String>, SessionError> {
+    pub fn tap(&mut self, q: i32, r: i32) -> Result<Vec<String>, MoveError> {
         self.touch(Event::Tap { q, r })
     }
 
     /// "End jump": sends the chain in progress as it stands.
-    pub fn end_jump(&mut self) -> Result<Vec<String>, SessionError> {
+    pub fn end_jump(&mut self) -> Result<Vec<String>, MoveError> {
         self.touch(Event::EndJump)
     }
 
     /// Drops the selection or the chain in progress.
     pub fn cancel_touch(&mut self) {
         self.display.touch = Touch::Idle;
+        self.bump(StateChange::default());
     }
 
-    fn touch(&mut self, event: Event) -> Result<Vec<String>, SessionError> {
+    fn touch(&mut self, event: Event) -> Result<Vec<String>, MoveError> {
         let Some(client) = self.client.as_mut() else {
-            return Err(SessionError::NotNow("there is no online game".into()));
+            return Err(MoveError::NoGame);
         };
         if client.pending().is_some() {
-            return Err(SessionError::NotNow(
-                "your previous move is still being sent".into(),
-            ));
+            return Err(MoveError::MoveInFlight);
         }
         // The touch model runs on a copy: a finished move must go to the server, not be played.
         let before = self.display.game.history().len();
@@ -244,22 +385,23 @@ impl OnlineSession {
             self.display = trial;
             return Ok(Vec::new());
         };
-        let msg = client
-            .propose(&entry.mv)
-            .map_err(|e| SessionError::NotNow(e.to_string()))?;
+        let msg = client.propose(&entry.mv).map_err(|e| MoveError::Internal {
+            detail: e.to_string(),
+        })?;
         self.note = None;
+        self.last_error = None;
         self.rebuild();
         Ok(vec![encode(&msg)])
     }
 
     /// Resigns the game in progress.
-    pub fn resign(&mut self) -> Result<Vec<String>, SessionError> {
+    pub fn resign(&mut self) -> Result<Vec<String>, OnlineError> {
         let game = self.playing()?;
         Ok(vec![encode(&ClientMsg::Resign { game })])
     }
 
     /// Offers a draw (accepts the opponent's offer if one is pending).
-    pub fn offer_draw(&mut self) -> Result<Vec<String>, SessionError> {
+    pub fn offer_draw(&mut self) -> Result<Vec<String>, OnlineError> {
         let game = self.playing()?;
         Ok(vec![encode(&ClientMsg::Draw {
             game,
@@ -268,14 +410,14 @@ impl OnlineSession {
     }
 
     /// Answers the opponent's draw offer.
-    pub fn answer_draw(&mut self, accept: bool) -> Result<Vec<String>, SessionError> {
+    pub fn answer_draw(&mut self, accept: bool) -> Result<Vec<String>, OnlineError> {
         let game = self.playing()?;
         let offered_by_opponent = self
             .client
             .as_ref()
             .is_some_and(|c| c.record().draw_offer().is_some_and(|s| s != c.side()));
         if !offered_by_opponent {
-            return Err(SessionError::NotNow("no draw was offered".into()));
+            return Err(OnlineError::NoDrawOffer);
         }
         let action = if accept {
             DrawAction::Accept
@@ -286,51 +428,59 @@ impl OnlineSession {
     }
 
     /// Asks for (or agrees to) a rematch once the game is over.
-    pub fn rematch(&mut self) -> Result<Vec<String>, SessionError> {
+    pub fn rematch(&mut self) -> Result<Vec<String>, OnlineError> {
         if self.in_game() {
-            return Err(SessionError::NotNow("the game is not over".into()));
+            return Err(OnlineError::NotOver);
         }
         let game = self.game_id()?;
         Ok(vec![encode(&ClientMsg::Rematch { game })])
     }
 
-    /// The `resume` message for the current game (after a reconnection; `receive` sends it by
-    /// itself when the server welcomes us back).
-    pub fn resume(&mut self) -> Result<Vec<String>, SessionError> {
-        let Some(client) = self.client.as_mut() else {
-            return Err(SessionError::NotNow("there is no online game".into()));
-        };
+    /// The `resume` message for the current game (`receive` sends it by itself when the server
+    /// welcomes us back).
+    pub fn resume(&mut self) -> Result<Vec<String>, OnlineError> {
+        let client = self.client.as_mut().ok_or(OnlineError::NoGame)?;
         Ok(vec![encode(&client.resume_msg())])
     }
 
-    /// One frame from the server: returns the messages to send in answer.
-    pub fn receive(&mut self, text: &str) -> Result<Vec<String>, SessionError> {
-        let msg = decode_server(text).map_err(|e| SessionError::Online(e.to_string()))?;
+    /// One frame from the server: returns the messages to send in answer. A frame that cannot
+    /// be understood is refused and changes nothing.
+    pub fn receive(&mut self, text: &str) -> Result<Vec<String>, OnlineError> {
+        let msg = decode_server(text).map_err(bad_frame)?;
         let mut out = Vec::new();
         match &msg {
-            ServerMsg::Welcome { name, .. } => {
-                self.welcomed = true;
+            ServerMsg::Welcome { name, games, .. } => {
+                self.connection = Connection::Connected;
                 self.name = name.clone();
-                // Back after a reconnection: fetch what was missed.
-                if let Some(c) = self.client.as_mut() {
-                    if !c.record().is_over() {
-                        out.push(encode(&c.resume_msg()));
-                    }
-                }
+                self.welcome(games, &mut out);
             }
             ServerMsg::Searching { .. } => self.searching = true,
             ServerMsg::MatchCancelled => self.searching = false,
-            ServerMsg::TableCreated { table } => self.table = Some(table.id.clone()),
-            ServerMsg::RoomCreated { code, .. } => self.room_code = Some(code.clone()),
+            ServerMsg::TableCreated { table } => self.table = Some(table.clone()),
+            ServerMsg::Lobby { tables } => {
+                if self.watching_lobby {
+                    self.lobby = tables.clone();
+                }
+            }
+            ServerMsg::RoomCreated {
+                code,
+                format,
+                expires_in_s,
+            } => {
+                self.room = Some(RoomInfo {
+                    code: code.clone(),
+                    format: *format,
+                    expires_in_s: *expires_in_s,
+                })
+            }
             ServerMsg::Matched { game, opponent, .. } => {
                 self.searching = false;
                 self.table = None;
-                self.room_code = None;
+                self.room = None;
                 self.note = None;
-                self.matched = Some(Matched {
-                    game: game.clone(),
-                    opponent: opponent.clone(),
-                });
+                self.last_error = None;
+                self.opponent = opponent.clone();
+                self.matched = Some(Matched { game: game.clone() });
             }
             ServerMsg::Sync { snapshot } => {
                 let current = self.client.as_ref().map(|c| c.game_id().to_owned());
@@ -341,11 +491,10 @@ impl OnlineSession {
                     .as_ref()
                     .is_some_and(|m| m.game == snapshot.game)
                 {
-                    let client = ClientGame::from_snapshot(snapshot)
-                        .map_err(|e| SessionError::Online(e.to_string()))?;
-                    if let Some(m) = self.matched.take() {
-                        self.opponent = m.opponent;
-                    }
+                    let client = ClientGame::from_snapshot(snapshot).map_err(bad_frame)?;
+                    self.matched = None;
+                    let them = usize::from(1 - client.side());
+                    self.opponent = snapshot.players[them].clone();
                     self.client = Some(client);
                     self.display.touch = Touch::Idle;
                 }
@@ -362,43 +511,73 @@ impl OnlineSession {
                     if opponent_event.is_some() {
                         self.note = opponent_event;
                     }
+                    if let GameEvent::RematchStarted { game } = event {
+                        // Both asked: the new game's events follow.
+                        self.matched = Some(Matched { game: game.clone() });
+                    }
                 }
             }
             ServerMsg::Ack { .. } => self.effect(&msg, &mut out),
-            ServerMsg::Error { game, message, .. } => {
+            ServerMsg::Error { game, code, .. } => {
                 if game.is_some() {
                     self.effect(&msg, &mut out);
                 }
-                self.note = note(BannerKind::ServerError, message.clone());
+                self.last_error = Some(*code);
+                self.note = Some(Banner::ServerError { code: *code });
             }
             ServerMsg::ShuttingDown { .. } => {
-                self.welcomed = false;
-                self.searching = false;
+                self.connection = Connection::Reconnecting;
+                self.new_connection();
             }
-            ServerMsg::Lobby { .. } | ServerMsg::Pong => {}
+            ServerMsg::Pong => {}
         }
         self.rebuild();
         Ok(out)
     }
 
+    /// After a welcome: resume our game (and resend a pending move: the server answers a move it
+    /// already has with an `ack`), or pick up a game the server says we play but this device
+    /// does not know (the app was killed before it saved).
+    fn welcome(&mut self, games: &[String], out: &mut Vec<String>) {
+        if let Some(c) = self.client.as_mut() {
+            if !c.record().is_over() {
+                out.push(encode(&c.resume_msg()));
+                if let Some(p) = c.pending() {
+                    out.push(encode(&ClientMsg::Move {
+                        game: c.game_id().to_owned(),
+                        ply: p.ply,
+                        mv: p.mv.clone(),
+                    }));
+                }
+                return;
+            }
+        }
+        // A game matched before the socket dropped (its snapshot never came) is asked for again.
+        let matched = self
+            .matched
+            .as_ref()
+            .map(|m| &m.game)
+            .filter(|g| games.contains(g));
+        if let Some(game) = matched.or(games.first()).cloned() {
+            self.matched = Some(Matched { game: game.clone() });
+            out.push(encode(&ClientMsg::Resume { game, last_seq: 0 }));
+        }
+    }
+
     /// The passing banner an event of the opponent's deserves, if any.
     fn opponent_note(&self, event: &GameEvent) -> Option<Banner> {
         let c = self.client.as_ref()?;
-        let who = &self.opponent;
+        let them = i32::from(1 - c.side());
         match event {
             GameEvent::Reconnected { side } if *side != c.side() => {
-                note(BannerKind::OpponentReconnected, format!("{who} is back"))
+                Some(Banner::OpponentReconnected { player: them })
             }
             GameEvent::DrawDeclined { side } if *side != c.side() => {
-                note(BannerKind::DrawDeclined, format!("{who} declined the draw"))
+                Some(Banner::DrawDeclined { by: them })
             }
-            GameEvent::RematchOffered { side } if *side != c.side() => {
-                note(BannerKind::RematchOffered, format!("{who} wants a rematch"))
-            }
-            GameEvent::RematchOffered { .. } => note(
-                BannerKind::RematchOffered,
-                format!("Rematch asked — waiting for {who}"),
-            ),
+            GameEvent::RematchOffered { side } => Some(Banner::RematchOffered {
+                by: i32::from(*side),
+            }),
             _ => None,
         }
     }
@@ -415,9 +594,10 @@ impl OnlineSession {
     }
 
     /// Rebuilds the board shown from the confirmed game and our pending move, keeping the touch
-    /// state when the game did not move.
+    /// state when the game did not move, and records what changed.
     fn rebuild(&mut self) {
         let Some(c) = &self.client else {
+            self.bump(StateChange::default());
             return;
         };
         let record = c.record();
@@ -429,36 +609,78 @@ impl OnlineSession {
             }
         }
         // Endings the rules do not know about are shown like the local ones.
-        let end = record.result().and_then(|r| match (r.reason, r.winner) {
-            (WireEnd::Resign | WireEnd::Abandoned, Some(w)) => Some(ManualEnd {
-                reason: EndReason::Resigned,
-                by: usize::from(1 - (w & 1)),
-            }),
-            (WireEnd::DrawAgreed, _) => Some(ManualEnd {
-                reason: EndReason::DrawAgreed,
-                by: 0,
-            }),
-            _ => None,
+        let end = record.result().and_then(|r| {
+            let loser = usize::from(1 - (r.winner? & 1));
+            match r.reason {
+                WireEnd::Resign => Some(ManualEnd {
+                    reason: EndReason::Resigned,
+                    by: loser,
+                }),
+                WireEnd::Abandoned => Some(ManualEnd {
+                    reason: EndReason::Abandoned,
+                    by: loser,
+                }),
+                _ => None,
+            }
         });
-        let mut names = record.players().to_vec();
-        names[usize::from(c.side())] = "You".into();
-        let same = self.display.game.history().len() == game.history().len()
-            && self.display.names.len() == names.len();
-        let mut next = SessionState::online(game, usize::from(c.side()), names, end);
-        if same && next.touchable() {
+        let end = end.or_else(|| {
+            record.result().and_then(|r| {
+                (r.reason == WireEnd::DrawAgreed).then_some(ManualEnd {
+                    reason: EndReason::DrawAgreed,
+                    by: 0,
+                })
+            })
+        });
+        let side = usize::from(c.side());
+        let mut names: Vec<PlayerName> = record
+            .players()
+            .iter()
+            .map(|n| PlayerName::Named { name: n.clone() })
+            .collect();
+        names[side] = PlayerName::You;
+        let mut seats = vec![SeatPlayer::Remote; 2];
+        seats[side] = SeatPlayer::Person;
+        let old = self.display.game.history().len();
+        let new = game.history().len();
+        let same_game = self.display.names.len() == names.len()
+            && self.display.game.start() == game.start()
+            && new >= old;
+        let change = if same_game && new == old + 1 {
+            let animate = game
+                .history()
+                .last()
+                .map(|e| e.mv.path.iter().map(|&h| coord(h)).collect())
+                .unwrap_or_default();
+            StateChange {
+                kind: ChangeKind::NewMove,
+                animate,
+            }
+        } else {
+            StateChange::default()
+        };
+        let mut next = SessionState::with_game(seats, names, game);
+        next.end = end;
+        // Online games are not counted in the local statistics.
+        next.stats_recorded = true;
+        next.refresh();
+        if same_game && new == old && next.touchable() {
             next.touch = self.display.touch.clone();
         }
+        next.revision = self.display.revision;
         self.display = next;
+        self.bump(change);
     }
 
-    /// The snapshot to draw now.
-    pub fn view(&self) -> BoardView {
+    fn bump(&mut self, change: StateChange) {
+        self.display.revision += 1;
+        self.display.change = change;
+    }
+
+    /// The state to draw now.
+    pub fn state(&self) -> OnlineState {
         let mut v = self.display.view();
-        let caps = &mut v.capabilities;
-        // Undo, redo, hint and the AI are already off for `Mode::Online` (see `SessionState`);
-        // replay is for finished local games only.
-        caps.can_replay = false;
         let in_game = self.in_game();
+        let caps = &mut v.capabilities;
         let (side, draw_offer) = match &self.client {
             Some(c) => (Some(c.side()), c.record().draw_offer()),
             None => (None, None),
@@ -466,104 +688,124 @@ impl OnlineSession {
         caps.can_resign = in_game;
         caps.can_offer_draw = in_game && draw_offer.is_none();
         caps.can_answer_draw = in_game && draw_offer.is_some() && draw_offer != side;
+        caps.can_rematch = self.client.is_some() && !in_game;
         if self.client.is_none() {
             caps.can_end_jump = false;
         }
-        let pending: Vec<super::types::Coord> = self
-            .client
-            .as_ref()
-            .and_then(|c| c.pending())
-            .and_then(|p| p.mv.to_move().ok())
-            .map(|mv| mv.path.iter().map(|&h| coord(h)).collect())
-            .unwrap_or_default();
-        let opponent_connected = self.client.as_ref().is_none_or(|c| {
-            c.record()
-                .connected()
-                .get(usize::from(1 - c.side()))
-                .copied()
-                .unwrap_or(true)
+        let game = self.client.as_ref().map(|c| OnlineGameInfo {
+            id: c.game_id().to_owned(),
+            format: c.record().format(),
+            side: i32::from(c.side()),
+            opponent: self.opponent.clone(),
+            pending_move: c
+                .pending()
+                .and_then(|p| p.mv.to_move().ok())
+                .map(|mv| mv.path.iter().map(|&h| coord(h)).collect())
+                .unwrap_or_default(),
+            opponent_connected: c.record().connected()[usize::from(1 - c.side())],
+            resyncing: c.is_resyncing(),
+            over: c.record().is_over(),
         });
-        let abandoned = self
-            .client
-            .as_ref()
-            .and_then(|c| c.record().result())
-            .is_some_and(|r| r.reason == WireEnd::Abandoned);
-        if abandoned {
-            if let Some(o) = v.outcome.as_mut() {
-                o.text = o.text.replacen("resigned", "left the game", 1);
-            }
-        }
-        v.banner = self.banner(&v, in_game, &pending, opponent_connected);
-        v.online = Some(OnlineStatus {
-            welcomed: self.welcomed,
+        v.banner = self.banner(&v, game.as_ref());
+        OnlineState {
+            connection: self.connection,
+            name: self.name.clone(),
             searching: self.searching,
             table: self.table.clone(),
-            room_code: self.room_code.clone(),
-            game: self.client.as_ref().map(|c| c.game_id().to_owned()),
-            side: side.map(u32::from),
-            opponent: self.opponent.clone(),
-            pending_move: pending,
-            opponent_connected,
-            can_rematch: self.client.is_some() && !in_game,
-        });
-        v
+            room: self.room.clone(),
+            watching_lobby: self.watching_lobby,
+            lobby: self.lobby.clone(),
+            game,
+            board: v,
+            last_error: self.last_error,
+        }
     }
 
-    fn banner(
-        &self,
-        v: &BoardView,
-        in_game: bool,
-        pending: &[super::types::Coord],
-        opponent_connected: bool,
-    ) -> Option<Banner> {
-        if let Some(o) = &v.outcome {
-            if self.note.is_some() && self.room_code.is_none() && !self.searching {
+    fn banner(&self, v: &GameState, game: Option<&OnlineGameInfo>) -> Option<Banner> {
+        let waiting = self.room.is_some() || self.searching || self.table.is_some();
+        if v.outcome.is_some() && !waiting {
+            if self.note.is_some() {
                 return self.note.clone();
             }
-            if self.matched.is_none() && self.room_code.is_none() && !self.searching {
-                return note(BannerKind::GameOver, o.text.clone());
+            if self.matched.is_none() {
+                return v.banner.clone();
             }
         }
-        if !self.welcomed {
-            return note(BannerKind::Connecting, "Connecting…");
+        match self.connection {
+            Connection::Connecting => return Some(Banner::Connecting),
+            Connection::Reconnecting => return Some(Banner::Reconnecting),
+            Connection::Connected => {}
         }
-        if let Some(code) = &self.room_code {
-            return note(
-                BannerKind::RoomCode,
-                format!("Room code {code} — share it with your opponent"),
-            );
+        if let Some(room) = &self.room {
+            return Some(Banner::RoomCode {
+                code: room.code.clone(),
+            });
         }
         if self.searching || self.table.is_some() {
-            return note(BannerKind::Waiting, "Waiting for an opponent…");
+            return Some(Banner::Waiting);
         }
-        if self.client.as_ref().is_some_and(ClientGame::is_resyncing) {
-            return note(BannerKind::Syncing, "Syncing with the server…");
-        }
-        if !pending.is_empty() {
-            return note(BannerKind::Sending, "Sending…");
-        }
-        if in_game && !opponent_connected {
-            return note(
-                BannerKind::OpponentDisconnected,
-                format!("{} lost the connection — their seat is held", self.opponent),
-            );
-        }
-        if let Some(c) = &self.client {
-            if in_game {
-                if let Some(by) = c.record().draw_offer() {
-                    let text = if by == c.side() {
-                        format!("Draw offered — waiting for {}", self.opponent)
-                    } else {
-                        format!("{} offers a draw", self.opponent)
-                    };
-                    return note(BannerKind::DrawOffered, text);
-                }
+        if let Some(g) = game.filter(|g| !g.over) {
+            if g.resyncing {
+                return Some(Banner::Syncing);
+            }
+            if !g.pending_move.is_empty() {
+                return Some(Banner::Sending);
+            }
+            if !g.opponent_connected {
+                return Some(Banner::OpponentDisconnected { player: 1 - g.side });
+            }
+            if let Some(by) = self.client.as_ref().and_then(|c| c.record().draw_offer()) {
+                return Some(Banner::DrawOffered { by: i32::from(by) });
             }
         }
         if self.note.is_some() {
             return self.note.clone();
         }
         v.banner.clone()
+    }
+
+    /// The session as versioned JSON: the game (as the server's snapshot of it) and our pending
+    /// move, so that a game survives the app being killed.
+    pub fn save(&self) -> String {
+        let save = OnlineSaveV1 {
+            format: ONLINE_SAVE_FORMAT.into(),
+            version: ONLINE_SAVE_VERSION,
+            name: self.name.clone(),
+            opponent: self.opponent.clone(),
+            game: self.client.as_ref().map(|c| c.record().snapshot(c.side())),
+            pending: self
+                .client
+                .as_ref()
+                .and_then(|c| c.pending())
+                .map(|p| p.mv.clone()),
+        };
+        serde_json::to_string(&save).unwrap_or_default()
+    }
+
+    /// A session saved by [`OnlineSession::save`]; not connected: send `hello` (the welcome
+    /// resumes the game and resends a pending move).
+    pub fn restore(text: &str) -> Result<OnlineSession, SaveError> {
+        let corrupt = |e: String| SaveError::Corrupt { detail: e };
+        let value: Value = serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
+        check_header(&value, ONLINE_SAVE_FORMAT, ONLINE_SAVE_VERSION)?;
+        let save: OnlineSaveV1 =
+            serde_json::from_value(value).map_err(|e| corrupt(e.to_string()))?;
+        let mut session = OnlineSession::new();
+        session.name = save.name;
+        session.opponent = save.opponent;
+        if let Some(snapshot) = &save.game {
+            let mut client =
+                ClientGame::from_snapshot(snapshot).map_err(|e| corrupt(e.to_string()))?;
+            if let Some(wire) = &save.pending {
+                let mv = wire.to_move().map_err(|e| corrupt(e.to_string()))?;
+                client
+                    .propose(&mv)
+                    .map_err(|e| corrupt(format!("pending move: {e}")))?;
+            }
+            session.client = Some(client);
+        }
+        session.rebuild();
+        Ok(session)
     }
 }
 

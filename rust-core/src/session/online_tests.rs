@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::online::record::Command;
-use crate::online::{decode_client, ErrorCode, GameRecord, WireMove};
+use crate::online::{decode_client, GameRecord};
 use crate::rules::board::coords;
 use crate::rules::{Move, MoveKind};
 
@@ -19,34 +19,85 @@ fn frame(msg: &ServerMsg) -> String {
     encode(msg)
 }
 
+fn welcome(games: &[&str]) -> String {
+    frame(&ServerMsg::Welcome {
+        v: PROTOCOL_VERSION,
+        name: "Ann".into(),
+        games: games.iter().map(|&g| g.to_owned()).collect(),
+    })
+}
+
+/// The one message of `out`, decoded.
+fn only(out: &[String]) -> ClientMsg {
+    assert_eq!(out.len(), 1, "{out:?}");
+    decode_client(&out[0]).unwrap()
+}
+
+fn banner(s: &OnlineSession) -> Option<Banner> {
+    s.state().board.banner
+}
+
+fn path_of(mv: &Move) -> Vec<Coord> {
+    mv.path.iter().map(|&h| coord(h)).collect()
+}
+
+/// A session that said hello and was welcomed (no game).
+fn welcomed() -> OnlineSession {
+    let mut s = OnlineSession::new();
+    s.hello(TOKEN, "Ann").unwrap();
+    assert!(s.receive(&welcome(&[])).unwrap().is_empty());
+    assert_eq!(s.state().connection, Connection::Connected);
+    s
+}
+
+/// A step move for whoever is to move in `record`.
+fn step_in(record: &GameRecord) -> Move {
+    record
+        .game()
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.kind == MoveKind::Step)
+        .unwrap()
+}
+
+/// Plays `mv` on `device` with two taps; returns what was sent.
+fn tap_move(device: &mut OnlineSession, mv: &Move) -> ClientMsg {
+    let [q, r] = coords(mv.path[0]);
+    assert!(device.tap(q, r).unwrap().is_empty());
+    let [q, r] = coords(mv.path[1]);
+    only(&device.tap(q, r).unwrap())
+}
+
 impl Script {
     /// Hello, welcome, matched and the first snapshot: the device plays `side`.
     fn start(side: u8) -> Script {
         let mut device = OnlineSession::new();
+        let st = device.state();
+        assert_eq!(st.connection, Connection::Connecting);
+        assert!(st.game.is_none());
         let hello = device.hello(TOKEN, "  Ann  ").unwrap();
         assert!(matches!(
-            decode_client(&hello[0]).unwrap(),
-            ClientMsg::Hello { ref name, .. } if name == "Ann"
+            only(&hello),
+            ClientMsg::Hello { ref name, v: PROTOCOL_VERSION, .. } if name == "Ann"
         ));
-        assert_eq!(device.view().banner.unwrap().kind, BannerKind::Connecting);
-        let welcome = ServerMsg::Welcome {
-            v: PROTOCOL_VERSION,
-            name: "Ann".into(),
-            games: Vec::new(),
-        };
-        assert!(device.receive(&frame(&welcome)).unwrap().is_empty());
-        let q = device.quick_match(Some(OnlineFormat::Tripot1)).unwrap();
-        assert!(matches!(
-            decode_client(&q[0]).unwrap(),
+        assert_eq!(banner(&device), Some(Banner::Connecting));
+        assert!(device.receive(&welcome(&[])).unwrap().is_empty());
+        let st = device.state();
+        assert_eq!(st.connection, Connection::Connected);
+        assert_eq!(st.name, "Ann");
+        let q = device.quick_match(Some(Format::Tripot1)).unwrap();
+        assert_eq!(
+            only(&q),
             ClientMsg::QuickMatch {
                 format: Some(Format::Tripot1)
             }
-        ));
+        );
         let searching = ServerMsg::Searching {
             format: Some(Format::Tripot1),
         };
         device.receive(&frame(&searching)).unwrap();
-        assert_eq!(device.view().banner.unwrap().kind, BannerKind::Waiting);
+        assert!(device.state().searching);
+        assert_eq!(banner(&device), Some(Banner::Waiting));
         let players = if side == 0 {
             ["Ann".to_string(), "Bob".to_string()]
         } else {
@@ -64,11 +115,16 @@ impl Script {
             snapshot: server.snapshot(side),
         };
         assert!(device.receive(&frame(&sync)).unwrap().is_empty());
-        let v = device.view();
-        let online = v.online.clone().unwrap();
-        assert_eq!(online.game.as_deref(), Some("g1"));
-        assert_eq!(online.side, Some(u32::from(side)));
-        assert!(!online.searching);
+        let st = device.state();
+        let game = st.game.clone().unwrap();
+        assert_eq!(game.id, "g1");
+        assert_eq!(game.format, Format::Tripot1);
+        assert_eq!(game.side, i32::from(side));
+        assert_eq!(game.opponent, "Bob");
+        assert!(game.pending_move.is_empty());
+        assert!(game.opponent_connected && !game.resyncing && !game.over);
+        assert!(!st.searching);
+        assert_eq!(st.board.banner, None);
         Script { device, server }
     }
 
@@ -79,7 +135,7 @@ impl Script {
         let mut out = Vec::new();
         for (seq, event) in events {
             let msg = ServerMsg::Event {
-                game: "g1".into(),
+                game: self.server.id().into(),
                 seq,
                 event,
             };
@@ -90,66 +146,77 @@ impl Script {
 
     /// A step move for whoever is to move on the server.
     fn a_step(&self) -> Move {
-        self.server
-            .game()
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.kind == MoveKind::Step)
-            .unwrap()
+        step_in(&self.server)
     }
 
     /// Plays `mv` on the device with two taps; returns the message sent.
     fn tap_move(&mut self, mv: &Move) -> ClientMsg {
-        let [q, r] = coords(mv.path[0]);
-        assert!(self.device.tap(q, r).unwrap().is_empty());
-        let [q, r] = coords(mv.path[1]);
-        let out = self.device.tap(q, r).unwrap();
-        assert_eq!(out.len(), 1);
-        decode_client(&out[0]).unwrap()
+        tap_move(&mut self.device, mv)
+    }
+
+    /// The server receives the device's move message (as the real server would).
+    fn server_gets(&mut self, side: u8, msg: ClientMsg) -> Vec<String> {
+        let ClientMsg::Move { ply, mv, .. } = msg else {
+            panic!("{msg:?}")
+        };
+        self.server_runs(side, &Command::Move { ply, mv })
     }
 }
 
 #[test]
 fn local_move_is_pending_then_committed() {
     let mut s = Script::start(0);
-    let v = s.device.view();
-    assert!(!v.capabilities.can_undo && !v.capabilities.can_redo && !v.capabilities.can_hint);
-    assert!(v.capabilities.can_resign && v.capabilities.can_offer_draw);
-    assert!(!v.capabilities.ai_to_move);
-    assert!(v.players[0].is_human && !v.players[1].is_human);
+    let b = s.device.state().board;
+    let c = b.capabilities;
+    assert!(!c.can_undo && !c.can_redo && !c.can_hint && !c.can_replay);
+    assert!(c.can_resign && c.can_offer_draw && !c.can_answer_draw && !c.can_rematch);
+    assert!(!b.ai_to_move);
+    assert_eq!(b.players[0].player, SeatPlayer::Person);
+    assert_eq!(b.players[1].player, SeatPlayer::Remote);
+    assert_eq!(b.players[0].name, PlayerName::You);
+    assert_eq!(b.players[1].name, PlayerName::Named { name: "Bob".into() });
     let mv = s.a_step();
     let msg = s.tap_move(&mv);
     let ClientMsg::Move {
-        game,
+        ref game,
         ply,
-        mv: wire,
+        mv: ref wire,
     } = msg
     else {
         panic!("{msg:?}")
     };
     assert_eq!((game.as_str(), ply), ("g1", 0));
+    assert_eq!(wire, &WireMove::from_move(&mv));
     // Shown at once, marked pending.
-    let v = s.device.view();
-    assert_eq!(v.banner.as_ref().unwrap().kind, BannerKind::Sending);
-    assert_eq!(v.online.as_ref().unwrap().pending_move.len(), 2);
-    assert_eq!(v.history.len(), 1);
-    assert_eq!(v.to_move, 1);
+    let st = s.device.state();
+    assert_eq!(st.board.banner, Some(Banner::Sending));
+    assert_eq!(st.game.as_ref().unwrap().pending_move, path_of(&mv));
+    assert_eq!(st.board.history.len(), 1);
+    assert_eq!(st.board.history[0].player, 0);
+    assert_eq!(st.board.history[0].kind, MoveKind::Step);
+    assert_eq!(st.board.to_move, 1);
     // A second move is refused while the first is being sent.
-    assert!(s.device.tap(0, 0).is_err());
+    assert_eq!(s.device.tap(0, 0), Err(MoveError::MoveInFlight));
+    assert_eq!(s.device.end_jump(), Err(MoveError::MoveInFlight));
     // The server's event commits it.
-    let out = s.server_runs(0, &Command::Move { ply, mv: wire });
+    let out = s.server_gets(0, msg);
     assert!(out.is_empty());
-    let v = s.device.view();
-    assert!(v.online.as_ref().unwrap().pending_move.is_empty());
-    assert_eq!(v.history.len(), 1);
-    assert_ne!(v.banner.map(|b| b.kind), Some(BannerKind::Sending));
+    let st = s.device.state();
+    assert!(st.game.as_ref().unwrap().pending_move.is_empty());
+    assert_eq!(st.board.history.len(), 1);
+    assert_eq!(st.board.banner, None);
+    // Committing draws nothing new.
+    assert_eq!(st.board.change.kind, ChangeKind::Refresh);
     assert_eq!(s.device.client().unwrap().record().ply(), 1);
 }
 
 #[test]
 fn opponent_move_is_validated_and_applied() {
     let mut s = Script::start(1);
-    // Not our turn: taps do nothing that would be sent.
+    let st = s.device.state();
+    assert_eq!(st.board.players[1].name, PlayerName::You);
+    assert_eq!(st.board.players[0].player, SeatPlayer::Remote);
+    // Not our turn: taps send nothing.
     let mv = s.a_step();
     let [q, r] = coords(mv.path[0]);
     assert!(s.device.tap(q, r).unwrap_or_default().is_empty());
@@ -161,13 +228,67 @@ fn opponent_move_is_validated_and_applied() {
         },
     );
     assert!(out.is_empty());
-    let v = s.device.view();
-    assert_eq!(v.history.len(), 1);
-    assert_eq!(v.to_move, 1);
-    assert_eq!(v.last_move.len(), 2);
+    let b = s.device.state().board;
+    assert_eq!(b.history.len(), 1);
+    assert_eq!(b.history[0].player, 0);
+    assert_eq!(b.to_move, 1);
+    assert_eq!(b.last_move, path_of(&mv));
     // Now we can answer.
     let reply = s.a_step();
     assert!(matches!(s.tap_move(&reply), ClientMsg::Move { ply: 1, .. }));
+}
+
+#[test]
+fn revision_grows_and_opponent_move_is_animated() {
+    let mut s = Script::start(1);
+    let mut last = s.device.state().board.revision;
+    let mut grew = |s: &Script| {
+        let r = s.device.state().board.revision;
+        assert!(r > last, "{r} after {last}");
+        last = r;
+    };
+    s.device.receive(&frame(&ServerMsg::Pong)).unwrap();
+    grew(&s);
+    assert_eq!(s.device.state().board.change, StateChange::default());
+    let mv = s.a_step();
+    s.server_runs(
+        0,
+        &Command::Move {
+            ply: 0,
+            mv: WireMove::from_move(&mv),
+        },
+    );
+    grew(&s);
+    let change = s.device.state().board.change;
+    assert_eq!(change.kind, ChangeKind::NewMove);
+    assert_eq!(change.animate, path_of(&mv));
+    // Selecting a peg is a refresh.
+    let reply = s.a_step();
+    let [q, r] = coords(reply.path[0]);
+    s.device.tap(q, r).unwrap();
+    grew(&s);
+    let b = s.device.state().board;
+    assert_eq!(b.change.kind, ChangeKind::Refresh);
+    assert_eq!(b.selected, Some(coord(reply.path[0])));
+    assert!(!b.targets.is_empty());
+    // An event that moves nothing keeps the selection and animates nothing.
+    s.server_runs(0, &Command::Draw(DrawAction::Offer));
+    grew(&s);
+    let b = s.device.state().board;
+    assert_eq!(b.change.kind, ChangeKind::Refresh);
+    assert_eq!(b.selected, Some(coord(reply.path[0])));
+    s.device.cancel_touch();
+    grew(&s);
+    assert_eq!(s.device.state().board.selected, None);
+    // Our own move is drawn at once (animated), its confirmation is not.
+    let msg = s.tap_move(&reply);
+    grew(&s);
+    let change = s.device.state().board.change;
+    assert_eq!(change.kind, ChangeKind::NewMove);
+    assert_eq!(change.animate, path_of(&reply));
+    s.server_gets(1, msg);
+    grew(&s);
+    assert_eq!(s.device.state().board.change.kind, ChangeKind::Refresh);
 }
 
 #[test]
@@ -187,23 +308,25 @@ fn forged_opponent_move_is_refused_and_resync_requested() {
         },
     };
     let out = s.device.receive(&frame(&forged)).unwrap();
-    assert_eq!(out.len(), 1);
-    assert!(matches!(
-        decode_client(&out[0]).unwrap(),
-        ClientMsg::Resume { last_seq: 1, .. }
-    ));
-    let v = s.device.view();
-    assert_eq!(v.history.len(), 0);
-    assert_eq!(v.banner.unwrap().kind, BannerKind::Syncing);
+    assert_eq!(
+        only(&out),
+        ClientMsg::Resume {
+            game: "g1".into(),
+            last_seq: 1
+        }
+    );
+    let st = s.device.state();
+    assert_eq!(st.board.history.len(), 0);
+    assert!(st.game.unwrap().resyncing);
+    assert_eq!(st.board.banner, Some(Banner::Syncing));
     // The snapshot puts it right.
     let sync = ServerMsg::Sync {
         snapshot: s.server.snapshot(1),
     };
     assert!(s.device.receive(&frame(&sync)).unwrap().is_empty());
-    assert_ne!(
-        s.device.view().banner.map(|b| b.kind),
-        Some(BannerKind::Syncing)
-    );
+    let st = s.device.state();
+    assert!(!st.game.unwrap().resyncing);
+    assert_eq!(st.board.banner, None);
 }
 
 #[test]
@@ -239,10 +362,7 @@ fn gap_asks_for_resume_and_reconnection_resumes() {
         event,
     };
     let out = s.device.receive(&frame(&msg)).unwrap();
-    assert!(matches!(
-        decode_client(&out[0]).unwrap(),
-        ClientMsg::Resume { last_seq: 1, .. }
-    ));
+    assert!(matches!(only(&out), ClientMsg::Resume { last_seq: 1, .. }));
     // The missed events come, in order.
     for (seq, event) in events.into_iter().chain(later) {
         let msg = ServerMsg::Event {
@@ -252,22 +372,27 @@ fn gap_asks_for_resume_and_reconnection_resumes() {
         };
         s.device.receive(&frame(&msg)).unwrap();
     }
-    assert_eq!(s.device.view().history.len(), 2);
+    let st = s.device.state();
+    assert_eq!(st.board.history.len(), 2);
+    assert!(!st.game.unwrap().resyncing);
     // A reconnection: hello again, and the welcome makes the session resume by itself.
-    s.device.hello(TOKEN, "Ann").unwrap();
-    assert_eq!(s.device.view().banner.unwrap().kind, BannerKind::Connecting);
-    let welcome = ServerMsg::Welcome {
-        v: PROTOCOL_VERSION,
-        name: "Ann".into(),
-        games: vec!["g1".into()],
-    };
-    let out = s.device.receive(&frame(&welcome)).unwrap();
     assert!(matches!(
-        decode_client(&out[0]).unwrap(),
-        ClientMsg::Resume { last_seq: 3, .. }
+        only(&s.device.hello(TOKEN, "Ann").unwrap()),
+        ClientMsg::Hello { .. }
     ));
+    assert_eq!(s.device.state().connection, Connection::Reconnecting);
+    assert_eq!(banner(&s.device), Some(Banner::Reconnecting));
+    let out = s.device.receive(&welcome(&["g1"])).unwrap();
+    assert_eq!(
+        only(&out),
+        ClientMsg::Resume {
+            game: "g1".into(),
+            last_seq: 3
+        }
+    );
+    assert_eq!(s.device.state().connection, Connection::Connected);
     assert!(matches!(
-        decode_client(&s.device.resume().unwrap()[0]).unwrap(),
+        only(&s.device.resume().unwrap()),
         ClientMsg::Resume { last_seq: 3, .. }
     ));
 }
@@ -279,121 +404,253 @@ fn refusal_drops_the_pending_move_and_resyncs() {
     s.tap_move(&mv);
     let refusal = ServerMsg::error(ErrorCode::WrongPly, "wrong ply", Some("g1"));
     let out = s.device.receive(&frame(&refusal)).unwrap();
-    assert!(matches!(
-        decode_client(&out[0]).unwrap(),
-        ClientMsg::Resume { .. }
-    ));
-    let v = s.device.view();
-    assert!(v.online.unwrap().pending_move.is_empty());
-    assert_eq!(v.history.len(), 0);
+    assert!(matches!(only(&out), ClientMsg::Resume { .. }));
+    let st = s.device.state();
+    assert!(st.game.as_ref().unwrap().pending_move.is_empty());
+    assert_eq!(st.board.history.len(), 0);
+    assert_eq!(st.last_error, Some(ErrorCode::WrongPly));
+    assert_eq!(st.board.banner, Some(Banner::Syncing));
+    // Once in step again the refusal shows, until the next move.
+    let sync = ServerMsg::Sync {
+        snapshot: s.server.snapshot(0),
+    };
+    s.device.receive(&frame(&sync)).unwrap();
+    assert_eq!(
+        banner(&s.device),
+        Some(Banner::ServerError {
+            code: ErrorCode::WrongPly
+        })
+    );
+    s.tap_move(&mv);
+    let st = s.device.state();
+    assert_eq!(st.last_error, None);
+    assert_eq!(st.board.banner, Some(Banner::Sending));
 }
 
 #[test]
 fn draw_offer_decline_accept() {
     let mut s = Script::start(0);
     let out = s.device.offer_draw().unwrap();
-    assert!(matches!(
-        decode_client(&out[0]).unwrap(),
-        ClientMsg::Draw {
-            action: DrawAction::Offer,
-            ..
-        }
-    ));
-    assert!(s.device.answer_draw(true).is_err());
-    s.server_runs(0, &Command::Draw(DrawAction::Offer));
-    let v = s.device.view();
-    assert_eq!(v.banner.unwrap().text, "Draw offered — waiting for Bob");
-    assert!(!v.capabilities.can_answer_draw);
-    s.server_runs(1, &Command::Draw(DrawAction::Decline));
     assert_eq!(
-        s.device.view().banner.unwrap().text,
-        "Bob declined the draw"
+        only(&out),
+        ClientMsg::Draw {
+            game: "g1".into(),
+            action: DrawAction::Offer,
+        }
     );
+    assert_eq!(s.device.answer_draw(true), Err(OnlineError::NoDrawOffer));
+    s.server_runs(0, &Command::Draw(DrawAction::Offer));
+    let b = s.device.state().board;
+    assert_eq!(b.banner, Some(Banner::DrawOffered { by: 0 }));
+    assert!(!b.capabilities.can_answer_draw && !b.capabilities.can_offer_draw);
+    // Our own offer cannot be answered by us.
+    assert_eq!(s.device.answer_draw(false), Err(OnlineError::NoDrawOffer));
+    s.server_runs(1, &Command::Draw(DrawAction::Decline));
+    let b = s.device.state().board;
+    assert_eq!(b.banner, Some(Banner::DrawDeclined { by: 1 }));
+    assert!(b.capabilities.can_offer_draw);
     // The opponent offers; we accept.
     s.server_runs(1, &Command::Draw(DrawAction::Offer));
-    let v = s.device.view();
-    assert_eq!(v.banner.unwrap().text, "Bob offers a draw");
-    assert!(v.capabilities.can_answer_draw);
+    let b = s.device.state().board;
+    assert_eq!(b.banner, Some(Banner::DrawOffered { by: 1 }));
+    assert!(b.capabilities.can_answer_draw);
     let out = s.device.answer_draw(true).unwrap();
-    assert!(matches!(
-        decode_client(&out[0]).unwrap(),
+    assert_eq!(
+        only(&out),
         ClientMsg::Draw {
+            game: "g1".into(),
             action: DrawAction::Accept,
-            ..
         }
-    ));
+    );
     s.server_runs(0, &Command::Draw(DrawAction::Accept));
-    let v = s.device.view();
-    let outcome = v.outcome.unwrap();
+    let st = s.device.state();
+    let outcome = st.board.outcome.clone().unwrap();
     assert_eq!(outcome.reason, EndReason::DrawAgreed);
-    assert_eq!(v.banner.unwrap().kind, BannerKind::GameOver);
-    assert!(!v.capabilities.can_resign && !v.capabilities.can_offer_draw);
-    assert!(v.online.unwrap().can_rematch);
+    assert!(outcome.winners.is_empty());
+    assert_eq!(st.board.banner, Some(Banner::GameOver));
+    let c = st.board.capabilities;
+    assert!(!c.can_resign && !c.can_offer_draw && !c.can_answer_draw);
+    assert!(c.can_rematch);
+    assert!(st.game.unwrap().over);
+    assert_eq!(s.device.offer_draw(), Err(OnlineError::NoGame));
+    // Taps on a finished game are ignored.
+    assert_eq!(s.device.tap(0, 0), Ok(Vec::new()));
 }
 
 #[test]
 fn resign_and_rematch_and_disconnection_banners() {
     let mut s = Script::start(1);
     s.server_runs(0, &Command::Disconnect { grace_ms: 60_000 });
-    let v = s.device.view();
-    assert_eq!(v.banner.unwrap().kind, BannerKind::OpponentDisconnected);
-    assert!(!v.online.unwrap().opponent_connected);
+    let st = s.device.state();
+    assert_eq!(
+        st.board.banner,
+        Some(Banner::OpponentDisconnected { player: 0 })
+    );
+    assert!(!st.game.unwrap().opponent_connected);
     s.server_runs(0, &Command::Reconnect);
     assert_eq!(
-        s.device.view().banner.unwrap().kind,
-        BannerKind::OpponentReconnected
+        banner(&s.device),
+        Some(Banner::OpponentReconnected { player: 0 })
     );
+    assert!(s.device.state().game.unwrap().opponent_connected);
     let out = s.device.resign().unwrap();
-    assert!(matches!(
-        decode_client(&out[0]).unwrap(),
-        ClientMsg::Resign { .. }
-    ));
-    assert!(s.device.rematch().is_err());
+    assert_eq!(only(&out), ClientMsg::Resign { game: "g1".into() });
+    assert_eq!(s.device.rematch(), Err(OnlineError::NotOver));
     s.server_runs(1, &Command::Resign);
-    let v = s.device.view();
-    let outcome = v.outcome.unwrap();
+    let st = s.device.state();
+    let outcome = st.board.outcome.clone().unwrap();
     assert_eq!(outcome.reason, EndReason::Resigned);
     assert_eq!(outcome.winners, vec![0]);
-    assert!(outcome.text.starts_with("You resigned"), "{}", outcome.text);
-    assert!(s.device.resign().is_err());
+    // We (seat 1) resigned.
+    assert_eq!(outcome.by, Some(1));
+    assert_eq!(st.board.banner, Some(Banner::GameOver));
+    assert!(st.board.capabilities.can_rematch);
+    assert_eq!(s.device.resign(), Err(OnlineError::NoGame));
     let out = s.device.rematch().unwrap();
-    assert!(matches!(
-        decode_client(&out[0]).unwrap(),
-        ClientMsg::Rematch { .. }
-    ));
+    assert_eq!(only(&out), ClientMsg::Rematch { game: "g1".into() });
     s.server_runs(0, &Command::Rematch);
-    assert_eq!(s.device.view().banner.unwrap().text, "Bob wants a rematch");
+    assert_eq!(banner(&s.device), Some(Banner::RematchOffered { by: 0 }));
+    s.server_runs(1, &Command::Rematch);
+    assert_eq!(banner(&s.device), Some(Banner::RematchOffered { by: 1 }));
+    // Both asked: the server starts the new game (sides swapped) and sends it.
+    s.server_runs(1, &Command::StartRematch { game: "g2".into() });
+    let (g2, _) = GameRecord::new("g2", Format::Tripot1, ["Ann".into(), "Bob".into()]);
+    let matched = ServerMsg::Matched {
+        game: "g2".into(),
+        side: 0,
+        format: Format::Tripot1,
+        opponent: "Bob".into(),
+    };
+    s.device.receive(&frame(&matched)).unwrap();
+    // Still the old game until its snapshot comes.
+    assert_eq!(s.device.state().game.unwrap().id, "g1");
+    let sync = ServerMsg::Sync {
+        snapshot: g2.snapshot(0),
+    };
+    assert!(s.device.receive(&frame(&sync)).unwrap().is_empty());
+    let st = s.device.state();
+    let game = st.game.unwrap();
+    assert_eq!((game.id.as_str(), game.side), ("g2", 0));
+    assert_eq!(game.opponent, "Bob");
+    assert!(!game.over);
+    assert_eq!(st.board.outcome, None);
+    assert_eq!(st.board.banner, None);
+    assert_eq!(st.board.players[0].name, PlayerName::You);
+    assert!(st.board.capabilities.can_resign && !st.board.capabilities.can_rematch);
+    // We open the rematch.
+    s.server = g2;
+    let mv = s.a_step();
+    assert!(matches!(
+        s.tap_move(&mv),
+        ClientMsg::Move { ref game, ply: 0, .. } if game == "g2"
+    ));
+}
+
+#[test]
+fn abandoned_game_is_won() {
+    let mut s = Script::start(1);
+    s.server_runs(0, &Command::Disconnect { grace_ms: 1 });
+    let since_seq = s.server.seq();
+    s.server_runs(0, &Command::Abandon { since_seq });
+    let st = s.device.state();
+    let outcome = st.board.outcome.clone().unwrap();
+    assert_eq!(outcome.reason, EndReason::Abandoned);
+    assert_eq!(outcome.winners, vec![1]);
+    assert_eq!(outcome.by, Some(0));
+    assert_eq!(st.board.banner, Some(Banner::GameOver));
+    assert!(st.game.unwrap().over);
+    assert!(st.board.capabilities.can_rematch);
+    // A finished game does not stop the search for the next one.
+    assert!(matches!(
+        only(&s.device.quick_match(None).unwrap()),
+        ClientMsg::QuickMatch { format: None }
+    ));
 }
 
 #[test]
 fn room_code_banner_and_bad_frames() {
     let mut s = OnlineSession::new();
-    assert!(s.hello("short", "Ann").is_err());
-    assert!(s.hello(TOKEN, "   ").is_err());
+    assert!(matches!(
+        s.hello("short", "Ann"),
+        Err(OnlineError::BadToken { .. })
+    ));
+    assert!(matches!(
+        s.hello(TOKEN, "   "),
+        Err(OnlineError::BadName { .. })
+    ));
     s.hello(TOKEN, "Ann").unwrap();
-    let welcome = ServerMsg::Welcome {
-        v: PROTOCOL_VERSION,
-        name: "Ann".into(),
-        games: Vec::new(),
-    };
-    s.receive(&frame(&welcome)).unwrap();
-    s.create_room(OnlineFormat::Tripot2).unwrap();
+    // Nothing is looked for before the welcome.
+    assert_eq!(
+        s.create_room(Format::Tripot2),
+        Err(OnlineError::NotConnected)
+    );
+    s.receive(&welcome(&[])).unwrap();
+    let out = s.create_room(Format::Tripot2).unwrap();
+    assert_eq!(
+        only(&out),
+        ClientMsg::CreateRoom {
+            format: Format::Tripot2
+        }
+    );
     let created = ServerMsg::RoomCreated {
         code: "ABC234".into(),
         format: Format::Tripot2,
         expires_in_s: 600,
     };
     s.receive(&frame(&created)).unwrap();
-    let v = s.view();
-    assert_eq!(v.online.unwrap().room_code.as_deref(), Some("ABC234"));
-    let b = v.banner.unwrap();
-    assert_eq!(b.kind, BannerKind::RoomCode);
-    assert!(b.text.contains("ABC234"));
-    assert!(s.resign().is_err());
-    assert!(s.tap(0, 0).is_err());
-    assert!(matches!(s.receive("{nope"), Err(SessionError::Online(_))));
+    let st = s.state();
+    assert_eq!(
+        st.room,
+        Some(RoomInfo {
+            code: "ABC234".into(),
+            format: Format::Tripot2,
+            expires_in_s: 600,
+        })
+    );
+    assert_eq!(
+        st.board.banner,
+        Some(Banner::RoomCode {
+            code: "ABC234".into()
+        })
+    );
+    assert_eq!(s.resign(), Err(OnlineError::NoGame));
+    assert_eq!(s.away(), Err(OnlineError::NoGame));
+    assert_eq!(s.back(), Err(OnlineError::NoGame));
+    assert_eq!(s.resume(), Err(OnlineError::NoGame));
+    assert_eq!(s.rematch(), Err(OnlineError::NoGame));
+    assert_eq!(s.tap(0, 0), Err(MoveError::NoGame));
+    assert_eq!(s.end_jump(), Err(MoveError::NoGame));
+    // Frames that cannot be understood are refused and change nothing.
+    let revision = s.state().board.revision;
+    for bad in [
+        "{nope",
+        "[]",
+        r#"{"type":"teleport"}"#,
+        r#"{"type":"welcome","v":1}"#,
+    ] {
+        assert!(
+            matches!(s.receive(bad), Err(OnlineError::Malformed { .. })),
+            "{bad}"
+        );
+    }
+    assert_eq!(s.state().board.revision, revision);
+    // The friend's side is refused: the room stays, and its code stays up.
     let refused = ServerMsg::error(ErrorCode::RoomNotFound, "No room with that code", None);
     s.receive(&frame(&refused)).unwrap();
+    let st = s.state();
+    assert_eq!(st.last_error, Some(ErrorCode::RoomNotFound));
+    assert!(matches!(st.board.banner, Some(Banner::RoomCode { .. })));
+    // The friend joins: the room is gone.
+    let matched = ServerMsg::Matched {
+        game: "r1".into(),
+        side: 0,
+        format: Format::Tripot2,
+        opponent: "Cat".into(),
+    };
+    s.receive(&frame(&matched)).unwrap();
+    let st = s.state();
+    assert_eq!(st.room, None);
+    assert_eq!(st.last_error, None);
     assert!(!new_token_is_shared());
 }
 
@@ -402,4 +659,674 @@ fn new_token_is_shared() -> bool {
     let a = crate::online::new_token();
     check_token(&a).unwrap();
     a == crate::online::new_token()
+}
+
+#[test]
+fn game_calls_need_a_welcome() {
+    let mut s = OnlineSession::new();
+    assert_eq!(s.quick_match(None), Err(OnlineError::NotConnected));
+    s.hello(TOKEN, "Ann").unwrap();
+    assert_eq!(s.quick_match(None), Err(OnlineError::NotConnected));
+    assert_eq!(
+        s.create_room(Format::Tripot1),
+        Err(OnlineError::NotConnected)
+    );
+    assert_eq!(s.join_room("ABC234"), Err(OnlineError::NotConnected));
+    assert_eq!(
+        s.create_table(Format::Tripot1),
+        Err(OnlineError::NotConnected)
+    );
+    assert_eq!(s.join_table("t1"), Err(OnlineError::NotConnected));
+    assert_eq!(s.watch_lobby(), Err(OnlineError::NotConnected));
+    assert_eq!(s.away(), Err(OnlineError::NotConnected));
+    assert_eq!(s.back(), Err(OnlineError::NotConnected));
+    s.receive(&welcome(&[])).unwrap();
+    assert!(matches!(
+        only(&s.join_table("t1").unwrap()),
+        ClientMsg::JoinTable { ref table } if table == "t1"
+    ));
+    // A game in progress must be finished first.
+    let mut g = Script::start(0);
+    assert_eq!(g.device.quick_match(None), Err(OnlineError::GameInProgress));
+    assert_eq!(
+        g.device.create_room(Format::Tripot1),
+        Err(OnlineError::GameInProgress)
+    );
+    assert_eq!(
+        g.device.join_room("ABC234"),
+        Err(OnlineError::GameInProgress)
+    );
+    assert_eq!(
+        g.device.create_table(Format::Tripot1),
+        Err(OnlineError::GameInProgress)
+    );
+    assert_eq!(g.device.join_table("t1"), Err(OnlineError::GameInProgress));
+}
+
+#[test]
+fn connection_lost_then_welcome_resumes_and_resends_the_pending_move() {
+    let mut s = Script::start(0);
+    let mv = s.a_step();
+    let sent = s.tap_move(&mv);
+    s.device.connection_lost();
+    let st = s.device.state();
+    assert_eq!(st.connection, Connection::Reconnecting);
+    assert_eq!(st.board.banner, Some(Banner::Reconnecting));
+    // The move stays drawn, pending.
+    assert_eq!(st.game.unwrap().pending_move, path_of(&mv));
+    assert_eq!(s.device.tap(0, 0), Err(MoveError::MoveInFlight));
+    assert_eq!(s.device.quick_match(None), Err(OnlineError::NotConnected));
+    assert_eq!(s.device.away(), Err(OnlineError::NotConnected));
+    s.device.hello(TOKEN, "Ann").unwrap();
+    assert_eq!(s.device.state().connection, Connection::Reconnecting);
+    // The server held our seat meanwhile.
+    let held = s
+        .server
+        .execute(0, &Command::Disconnect { grace_ms: 60_000 })
+        .unwrap();
+    let out = s.device.receive(&welcome(&["g1"])).unwrap();
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert_eq!(
+        decode_client(&out[0]).unwrap(),
+        ClientMsg::Resume {
+            game: "g1".into(),
+            last_seq: 1
+        }
+    );
+    assert_eq!(decode_client(&out[1]).unwrap(), sent);
+    let st = s.device.state();
+    assert_eq!(st.connection, Connection::Connected);
+    assert_eq!(st.board.banner, Some(Banner::Syncing));
+    // The server catches us up, marks us back, then plays the resent move.
+    for (seq, event) in held {
+        let msg = ServerMsg::Event {
+            game: "g1".into(),
+            seq,
+            event,
+        };
+        assert!(s.device.receive(&frame(&msg)).unwrap().is_empty());
+    }
+    s.server_runs(0, &Command::Reconnect);
+    assert_eq!(banner(&s.device), Some(Banner::Sending));
+    assert!(s.server_gets(0, sent).is_empty());
+    let st = s.device.state();
+    let game = st.game.unwrap();
+    assert!(game.pending_move.is_empty() && !game.resyncing);
+    assert_eq!(st.board.history.len(), 1);
+    assert_eq!(st.board.to_move, 1);
+    assert_eq!(st.board.banner, None);
+}
+
+#[test]
+fn move_that_reached_the_server_before_the_drop_is_not_played_twice() {
+    let mut s = Script::start(0);
+    let mv = s.a_step();
+    let sent = s.tap_move(&mv);
+    // The server played it, but its event was lost with the socket.
+    let ClientMsg::Move { ply, mv: wire, .. } = sent.clone() else {
+        panic!("{sent:?}")
+    };
+    let missed = s
+        .server
+        .execute(0, &Command::Move { ply, mv: wire })
+        .unwrap();
+    s.device.connection_lost();
+    s.device.hello(TOKEN, "Ann").unwrap();
+    let out = s.device.receive(&welcome(&["g1"])).unwrap();
+    assert_eq!(decode_client(&out[1]).unwrap(), sent);
+    for (seq, event) in missed {
+        let msg = ServerMsg::Event {
+            game: "g1".into(),
+            seq,
+            event,
+        };
+        assert!(s.device.receive(&frame(&msg)).unwrap().is_empty());
+    }
+    // The resent move is only acknowledged.
+    assert!(matches!(
+        s.server.command(
+            0,
+            &Command::Move {
+                ply,
+                mv: WireMove::from_move(&mv)
+            }
+        ),
+        Err(crate::online::CommandError::Duplicate(0))
+    ));
+    let ack = ServerMsg::Ack {
+        game: "g1".into(),
+        ply,
+    };
+    assert!(s.device.receive(&frame(&ack)).unwrap().is_empty());
+    let st = s.device.state();
+    assert!(st.game.unwrap().pending_move.is_empty());
+    assert_eq!(st.board.history.len(), 1);
+    assert_eq!(st.board.banner, None);
+}
+
+#[test]
+fn lost_connection_forgets_the_queue_table_and_lobby() {
+    let mut s = welcomed();
+    s.watch_lobby().unwrap();
+    let tables = vec![TableInfo {
+        id: "t9".into(),
+        format: Format::Tripot3,
+        host: "Dan".into(),
+    }];
+    s.receive(&frame(&ServerMsg::Lobby { tables })).unwrap();
+    s.create_table(Format::Tripot1).unwrap();
+    let table = TableInfo {
+        id: "t1".into(),
+        format: Format::Tripot1,
+        host: "Ann".into(),
+    };
+    s.receive(&frame(&ServerMsg::TableCreated { table }))
+        .unwrap();
+    assert!(s.state().table.is_some());
+    s.connection_lost();
+    let st = s.state();
+    assert_eq!(st.connection, Connection::Reconnecting);
+    assert_eq!(st.board.banner, Some(Banner::Reconnecting));
+    // The server closed our table with the socket; the lobby must be watched again.
+    assert_eq!(st.table, None);
+    assert!(!st.watching_lobby && st.lobby.is_empty() && !st.searching);
+    s.hello(TOKEN, "Ann").unwrap();
+    // Nothing to resume.
+    assert!(s.receive(&welcome(&[])).unwrap().is_empty());
+    assert_eq!(s.state().connection, Connection::Connected);
+    assert_eq!(banner(&s), None);
+    // The server going down is a lost connection too.
+    s.quick_match(None).unwrap();
+    s.receive(&frame(&ServerMsg::Searching { format: None }))
+        .unwrap();
+    assert!(s.state().searching);
+    s.receive(&frame(&ServerMsg::ShuttingDown {
+        reconnect_after_ms: 500,
+    }))
+    .unwrap();
+    let st = s.state();
+    assert_eq!(st.connection, Connection::Reconnecting);
+    assert!(!st.searching);
+    assert_eq!(st.board.banner, Some(Banner::Reconnecting));
+}
+
+#[test]
+fn lobby_is_watched_and_unwatched() {
+    let mut s = welcomed();
+    let out = s.watch_lobby().unwrap();
+    assert_eq!(only(&out), ClientMsg::WatchLobby);
+    let st = s.state();
+    assert!(st.watching_lobby && st.lobby.is_empty());
+    let tables = vec![
+        TableInfo {
+            id: "t1".into(),
+            format: Format::Tripot1,
+            host: "Bob".into(),
+        },
+        TableInfo {
+            id: "t2".into(),
+            format: Format::Tripot3,
+            host: "Cat".into(),
+        },
+    ];
+    s.receive(&frame(&ServerMsg::Lobby {
+        tables: tables.clone(),
+    }))
+    .unwrap();
+    assert_eq!(s.state().lobby, tables);
+    // A later list replaces it.
+    s.receive(&frame(&ServerMsg::Lobby {
+        tables: tables[1..].to_vec(),
+    }))
+    .unwrap();
+    assert_eq!(s.state().lobby, tables[1..].to_vec());
+    let out = s.unwatch_lobby();
+    assert_eq!(only(&out), ClientMsg::UnwatchLobby);
+    let st = s.state();
+    assert!(!st.watching_lobby && st.lobby.is_empty());
+    // A list still on its way when we stopped watching is dropped.
+    s.receive(&frame(&ServerMsg::Lobby { tables })).unwrap();
+    assert!(s.state().lobby.is_empty());
+    // Sitting at a table.
+    assert_eq!(
+        only(&s.join_table("t2").unwrap()),
+        ClientMsg::JoinTable { table: "t2".into() }
+    );
+}
+
+#[test]
+fn room_codes_are_normalised() {
+    let mut s = welcomed();
+    let out = s.join_room("abc-234 ").unwrap();
+    assert_eq!(
+        only(&out),
+        ClientMsg::JoinRoom {
+            code: "ABC234".into()
+        }
+    );
+    assert_eq!(
+        only(&s.join_room(" x y z-2 3 4").unwrap()),
+        ClientMsg::JoinRoom {
+            code: "XYZ234".into()
+        }
+    );
+    for bad in [
+        "", "ABC23", "ABC2345", "ABCDE0", "ABCDEO", "ABC 23I", "ab!234",
+    ] {
+        assert_eq!(
+            s.join_room(bad),
+            Err(OnlineError::BadRoomCode { code: bad.into() }),
+            "{bad}"
+        );
+    }
+    // An impossible code is refused even before the welcome.
+    let mut fresh = OnlineSession::new();
+    assert!(matches!(
+        fresh.join_room("nope"),
+        Err(OnlineError::BadRoomCode { .. })
+    ));
+}
+
+#[test]
+fn table_is_created_then_closed() {
+    let mut s = welcomed();
+    let out = s.create_table(Format::Tripot2).unwrap();
+    assert_eq!(
+        only(&out),
+        ClientMsg::CreateTable {
+            format: Format::Tripot2
+        }
+    );
+    let table = TableInfo {
+        id: "t7".into(),
+        format: Format::Tripot2,
+        host: "Ann".into(),
+    };
+    s.receive(&frame(&ServerMsg::TableCreated {
+        table: table.clone(),
+    }))
+    .unwrap();
+    let st = s.state();
+    assert_eq!(st.table, Some(table));
+    assert_eq!(st.board.banner, Some(Banner::Waiting));
+    let out = s.close_table().unwrap();
+    assert_eq!(only(&out), ClientMsg::CloseTable { table: "t7".into() });
+    let st = s.state();
+    assert_eq!(st.table, None);
+    assert_eq!(st.board.banner, None);
+    assert_eq!(s.close_table(), Err(OnlineError::NoTable));
+    // Someone sits at a table: it is no longer open.
+    s.create_table(Format::Tripot1).unwrap();
+    let table = TableInfo {
+        id: "t8".into(),
+        format: Format::Tripot1,
+        host: "Ann".into(),
+    };
+    s.receive(&frame(&ServerMsg::TableCreated { table }))
+        .unwrap();
+    let matched = ServerMsg::Matched {
+        game: "g5".into(),
+        side: 0,
+        format: Format::Tripot1,
+        opponent: "Eve".into(),
+    };
+    s.receive(&frame(&matched)).unwrap();
+    assert_eq!(s.state().table, None);
+}
+
+#[test]
+fn quick_match_can_be_cancelled() {
+    let mut s = welcomed();
+    s.quick_match(Some(Format::Tripot3)).unwrap();
+    s.receive(&frame(&ServerMsg::Searching {
+        format: Some(Format::Tripot3),
+    }))
+    .unwrap();
+    assert!(s.state().searching);
+    assert_eq!(only(&s.cancel_match()), ClientMsg::CancelMatch);
+    s.receive(&frame(&ServerMsg::MatchCancelled)).unwrap();
+    assert!(!s.state().searching);
+    assert_eq!(banner(&s), None);
+}
+
+#[test]
+fn away_and_back() {
+    let mut s = Script::start(0);
+    assert_eq!(
+        only(&s.device.away().unwrap()),
+        ClientMsg::Away { game: "g1".into() }
+    );
+    // Back in the foreground: catch up with what happened meanwhile.
+    let out = s.device.back().unwrap();
+    assert_eq!(
+        only(&out),
+        ClientMsg::Resume {
+            game: "g1".into(),
+            last_seq: 1
+        }
+    );
+    // The server may have nothing to send: no "Syncing" waits for it.
+    assert_eq!(banner(&s.device), None);
+    assert!(!s.device.state().game.unwrap().resyncing);
+    // Or the opponent's moves it missed.
+    let mv = s.a_step();
+    let sent = s.tap_move(&mv);
+    s.server_gets(0, sent);
+    let reply = s.a_step();
+    let missed = s
+        .server
+        .execute(
+            1,
+            &Command::Move {
+                ply: 1,
+                mv: WireMove::from_move(&reply),
+            },
+        )
+        .unwrap();
+    assert!(matches!(
+        only(&s.device.back().unwrap()),
+        ClientMsg::Resume { last_seq: 2, .. }
+    ));
+    for (seq, event) in missed {
+        let msg = ServerMsg::Event {
+            game: "g1".into(),
+            seq,
+            event,
+        };
+        assert!(s.device.receive(&frame(&msg)).unwrap().is_empty());
+    }
+    let b = s.device.state().board;
+    assert_eq!(b.history.len(), 2);
+    assert_eq!(b.to_move, 0);
+    // A finished game is not away.
+    s.server_runs(0, &Command::Resign);
+    assert_eq!(s.device.away(), Err(OnlineError::NoGame));
+}
+
+#[test]
+fn set_name_cleans_and_refuses() {
+    let mut s = welcomed();
+    assert_eq!(s.state().name, "Ann");
+    let out = s.set_name("  Zoe   Quinn ").unwrap();
+    assert_eq!(
+        only(&out),
+        ClientMsg::SetName {
+            name: "Zoe Quinn".into()
+        }
+    );
+    assert_eq!(s.state().name, "Zoe Quinn");
+    let long = "x".repeat(25);
+    for bad in ["", "   ", "Zoe\u{7}", long.as_str()] {
+        assert!(
+            matches!(s.set_name(bad), Err(OnlineError::BadName { .. })),
+            "{bad:?}"
+        );
+    }
+    assert_eq!(s.state().name, "Zoe Quinn");
+    // The server's welcome has the last word.
+    s.connection_lost();
+    s.hello(TOKEN, "Zoe Quinn").unwrap();
+    s.receive(&welcome(&[])).unwrap();
+    assert_eq!(s.state().name, "Ann");
+}
+
+#[test]
+fn server_error_sets_last_error_and_banner() {
+    let mut s = welcomed();
+    s.join_room("ABC234").unwrap();
+    let refused = ServerMsg::error(ErrorCode::RoomNotFound, "No room with that code", None);
+    assert!(s.receive(&frame(&refused)).unwrap().is_empty());
+    let st = s.state();
+    assert_eq!(st.last_error, Some(ErrorCode::RoomNotFound));
+    assert_eq!(
+        st.board.banner,
+        Some(Banner::ServerError {
+            code: ErrorCode::RoomNotFound
+        })
+    );
+    // The next action clears it, and it does not come back once the wait ends.
+    s.quick_match(None).unwrap();
+    let st = s.state();
+    assert_eq!(st.last_error, None);
+    assert_eq!(st.board.banner, None);
+    s.receive(&frame(&ServerMsg::error(
+        ErrorCode::AlreadySearching,
+        "already searching",
+        None,
+    )))
+    .unwrap();
+    assert_eq!(s.state().last_error, Some(ErrorCode::AlreadySearching));
+    s.receive(&frame(&ServerMsg::Searching { format: None }))
+        .unwrap();
+    assert_eq!(banner(&s), Some(Banner::Waiting));
+    s.cancel_match();
+    s.receive(&frame(&ServerMsg::MatchCancelled)).unwrap();
+    assert_eq!(
+        banner(&s),
+        Some(Banner::ServerError {
+            code: ErrorCode::AlreadySearching
+        })
+    );
+    s.create_room(Format::Tripot1).unwrap();
+    assert_eq!(banner(&s), None);
+    // A refusal about another game leaves ours alone.
+    let mut g = Script::start(1);
+    let other = ServerMsg::error(ErrorCode::GameNotFound, "no such game", Some("g0"));
+    assert!(g.device.receive(&frame(&other)).unwrap().is_empty());
+    let st = g.device.state();
+    assert_eq!(st.last_error, Some(ErrorCode::GameNotFound));
+    assert!(!st.game.unwrap().resyncing);
+    assert_eq!(
+        st.board.banner,
+        Some(Banner::ServerError {
+            code: ErrorCode::GameNotFound
+        })
+    );
+}
+
+/// Plays one move each, then a move of ours that is still pending.
+fn mid_game_with_pending_move() -> (Script, ClientMsg) {
+    let mut s = Script::start(0);
+    let mv = s.a_step();
+    let sent = s.tap_move(&mv);
+    s.server_gets(0, sent);
+    let reply = s.a_step();
+    s.server_runs(
+        1,
+        &Command::Move {
+            ply: 1,
+            mv: WireMove::from_move(&reply),
+        },
+    );
+    let mv = s.a_step();
+    let sent = s.tap_move(&mv);
+    assert!(matches!(sent, ClientMsg::Move { ply: 2, .. }));
+    (s, sent)
+}
+
+#[test]
+fn save_and_restore_keep_the_game_and_the_pending_move() {
+    let (mut s, sent) = mid_game_with_pending_move();
+    let text = s.device.save();
+    let mut restored = OnlineSession::restore(&text).unwrap();
+    let (a, b) = (s.device.state(), restored.state());
+    assert_eq!(b.connection, Connection::Connecting);
+    assert_eq!(b.name, "Ann");
+    assert_eq!(a.game, b.game);
+    assert_eq!(b.game.as_ref().unwrap().opponent, "Bob");
+    assert_eq!(b.game.as_ref().unwrap().pending_move.len(), 2);
+    assert_eq!(a.board.holes, b.board.holes);
+    assert_eq!(a.board.history, b.board.history);
+    assert_eq!(a.board.players, b.board.players);
+    assert_eq!(a.board.last_move, b.board.last_move);
+    assert_eq!(a.board.to_move, b.board.to_move);
+    assert_eq!(b.board.banner, Some(Banner::Connecting));
+    // Saving again gives the same text.
+    assert_eq!(restored.save(), text);
+    // Connecting resumes the game and sends the move again.
+    restored.hello(TOKEN, "Ann").unwrap();
+    let out = restored.receive(&welcome(&["g1"])).unwrap();
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert_eq!(
+        decode_client(&out[0]).unwrap(),
+        ClientMsg::Resume {
+            game: "g1".into(),
+            last_seq: s.server.seq()
+        }
+    );
+    assert_eq!(decode_client(&out[1]).unwrap(), sent);
+    // The server plays it; the restored session commits it.
+    s.device = restored;
+    assert!(s.server_gets(0, sent).is_empty());
+    let st = s.device.state();
+    assert!(st.game.unwrap().pending_move.is_empty());
+    assert_eq!(st.board.history.len(), 3);
+    assert_eq!(st.board.banner, None);
+}
+
+#[test]
+fn save_without_a_game_restores_an_empty_session() {
+    let s = welcomed();
+    let restored = OnlineSession::restore(&s.save()).unwrap();
+    let st = restored.state();
+    assert!(st.game.is_none());
+    assert_eq!(st.name, "Ann");
+    assert_eq!(st.connection, Connection::Connecting);
+    assert_eq!(st.board.history.len(), 0);
+}
+
+#[test]
+fn restore_refuses_damaged_and_newer_saves() {
+    let (s, _) = mid_game_with_pending_move();
+    let text = s.device.save();
+    let corrupt = |t: &str| {
+        assert!(
+            matches!(OnlineSession::restore(t), Err(SaveError::Corrupt { .. })),
+            "{t}"
+        )
+    };
+    corrupt("");
+    corrupt("{");
+    corrupt("[]");
+    corrupt("{}");
+    corrupt(&text[..text.len() / 2]);
+    let value: Value = serde_json::from_str(&text).unwrap();
+    let edit = |f: &dyn Fn(&mut Value)| {
+        let mut v = value.clone();
+        f(&mut v);
+        v.to_string()
+    };
+    // Another kind of save.
+    corrupt(&edit(&|v| v["format"] = "chinese-checkers".into()));
+    corrupt(&edit(&|v| v["version"] = 0.into()));
+    corrupt(&edit(&|v| v["surprise"] = true.into()));
+    // A game that does not replay, and a pending move the rules refuse.
+    corrupt(&edit(&|v| {
+        v["game"]["moves"][0] = serde_json::json!({"kind": "step", "path": [[0, 0], [0, 1]]})
+    }));
+    corrupt(&edit(&|v| {
+        v["pending"] = serde_json::json!({"kind": "step", "path": [[0, 0], [0, 1]]})
+    }));
+    // Written by a newer app.
+    assert_eq!(
+        OnlineSession::restore(&edit(&|v| v["version"] = 2.into())).unwrap_err(),
+        SaveError::TooNew {
+            found: 2,
+            supported: 1
+        }
+    );
+}
+
+#[test]
+fn welcome_with_an_unknown_game_picks_it_up() {
+    // The server's game: Bob opened, we (side 1) have not answered yet.
+    let (mut server, _) = GameRecord::new("g7", Format::Tripot2, ["Bob".into(), "Ann".into()]);
+    let first = step_in(&server);
+    server
+        .execute(
+            0,
+            &Command::Move {
+                ply: 0,
+                mv: WireMove::from_move(&first),
+            },
+        )
+        .unwrap();
+    // A fresh install of the app (nothing saved).
+    let mut device = OnlineSession::new();
+    device.hello(TOKEN, "Ann").unwrap();
+    let out = device.receive(&welcome(&["g7"])).unwrap();
+    assert_eq!(
+        only(&out),
+        ClientMsg::Resume {
+            game: "g7".into(),
+            last_seq: 0
+        }
+    );
+    assert!(device.state().game.is_none());
+    // Events of other games are ignored meanwhile.
+    let stray = ServerMsg::Sync {
+        snapshot: GameRecord::new("g8", Format::Tripot1, ["X".into(), "Y".into()])
+            .0
+            .snapshot(0),
+    };
+    assert!(device.receive(&frame(&stray)).unwrap().is_empty());
+    assert!(device.state().game.is_none());
+    let sync = ServerMsg::Sync {
+        snapshot: server.snapshot(1),
+    };
+    assert!(device.receive(&frame(&sync)).unwrap().is_empty());
+    let st = device.state();
+    let game = st.game.unwrap();
+    assert_eq!(game.id, "g7");
+    assert_eq!(game.format, Format::Tripot2);
+    assert_eq!(game.side, 1);
+    assert_eq!(game.opponent, "Bob");
+    assert!(!game.over);
+    assert_eq!(st.board.history.len(), 1);
+    assert_eq!(st.board.to_move, 1);
+    assert_eq!(st.board.players[1].name, PlayerName::You);
+    assert_eq!(
+        st.board.players[0].name,
+        PlayerName::Named { name: "Bob".into() }
+    );
+    assert_eq!(st.board.players[0].colours.len(), 2);
+    assert_eq!(st.board.banner, None);
+    // Our turn.
+    let reply = step_in(&server);
+    assert!(matches!(
+        tap_move(&mut device, &reply),
+        ClientMsg::Move { ref game, ply: 1, .. } if game == "g7"
+    ));
+}
+
+#[test]
+fn match_interrupted_by_a_lost_connection_is_picked_up() {
+    let mut s = welcomed();
+    s.quick_match(None).unwrap();
+    let matched = ServerMsg::Matched {
+        game: "g3".into(),
+        side: 0,
+        format: Format::Tripot1,
+        opponent: "Bob".into(),
+    };
+    s.receive(&frame(&matched)).unwrap();
+    // The socket drops before the game's snapshot arrives.
+    s.connection_lost();
+    s.hello(TOKEN, "Ann").unwrap();
+    let out = s.receive(&welcome(&["g3"])).unwrap();
+    assert_eq!(
+        only(&out),
+        ClientMsg::Resume {
+            game: "g3".into(),
+            last_seq: 0
+        }
+    );
+    let (server, _) = GameRecord::new("g3", Format::Tripot1, ["Ann".into(), "Bob".into()]);
+    s.receive(&frame(&ServerMsg::Sync {
+        snapshot: server.snapshot(0),
+    }))
+    .unwrap();
+    let game = s.state().game.unwrap();
+    assert_eq!((game.id.as_str(), game.side), ("g3", 0));
+    assert_eq!(game.opponent, "Bob");
 }

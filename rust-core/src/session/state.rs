@@ -2,17 +2,16 @@
 //!
 //! The state holds the game (start position and moves), the redo stack, the touch state (nothing,
 //! a selected peg, or a tripot chain in progress), the replay cursor, the hint and the manual
-//! ending (resignation, agreed draw). The [`BoardView`](super::BoardView) is derived from it.
+//! ending (resignation, agreed draw). The [`GameState`](super::GameState) is derived from it.
 
-use rand::{rngs::StdRng, Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use super::error::SessionError;
-use super::types::{EndReason, Mode, NewGame, Opener};
-use crate::rules::{
-    board::hole_at, CompactMove, Game, Hole, Move, MoveKind, Position, Preset, Rules,
-};
+use super::error::MoveError;
+use super::setup::{Seat, ValidSetup};
+use super::types::{ChangeKind, EndReason, PlayerName, SeatPlayer, StateChange};
+use super::view::coord;
+use crate::ai::{AiLevel, SearchLimits};
+use crate::rules::{board::hole_at, CompactMove, Game, Hole, Move, MoveKind, Position};
 
 /// A game ended by the players rather than by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,172 +91,157 @@ pub enum Event {
     },
     /// Leave replay.
     ReplayExit,
-    /// The AI started thinking for the game as it is at `generation`.
-    AiStarted {
-        /// The generation the search started from.
-        generation: u64,
-    },
-    /// The AI chose a move for the game as it was at `generation` (ignored if stale).
-    AiMoved {
-        /// The move.
-        mv: Move,
-        /// The generation the search started from.
-        generation: u64,
-    },
-    /// The AI's search stopped without a move.
-    AiStopped,
-    /// A hint arrived for the game as it was at `generation` (ignored if stale).
-    HintReady {
-        /// The suggested move.
-        mv: Move,
-        /// The generation the hint was computed for.
-        generation: u64,
-    },
 }
 
 /// The whole session. Build with [`SessionState::new`] or [`SessionState::from_position`].
 #[derive(Clone, Debug)]
 pub struct SessionState {
-    pub(crate) settings: NewGame,
-    pub(crate) names: Vec<String>,
+    /// Who plays each seat (`Remote` online).
+    pub(crate) seats: Vec<SeatPlayer>,
+    pub(crate) names: Vec<PlayerName>,
+    /// Seed of the AI's randomness (each search mixes in the game's generation).
+    pub(crate) seed: u64,
+    /// The seat a coin toss chose, announced until the first move.
+    pub(crate) coin_toss: Option<usize>,
     pub(crate) game: Game,
     pub(crate) legal: Vec<CompactMove>,
     pub(crate) redo: Vec<Vec<Move>>,
     pub(crate) touch: Touch,
     pub(crate) end: Option<ManualEnd>,
     pub(crate) draw_offer: Option<usize>,
-    pub(crate) draw_declined: bool,
+    /// Who declined the last draw offer (shown until the next move).
+    pub(crate) draw_declined: Option<usize>,
     pub(crate) replay: Option<usize>,
     pub(crate) hint: Option<Move>,
-    pub(crate) thinking: bool,
+    /// A search is running: the AI's move or a hint.
+    pub(crate) search: Option<SearchKind>,
+    /// Bumped whenever the game changes; a search result carries the one it started from.
     pub(crate) generation: u64,
+    /// Bumped on every update; sent to the apps with each state.
+    pub(crate) revision: u64,
+    pub(crate) change: StateChange,
     pub(crate) stats_recorded: bool,
-    /// Online only: the seat this device plays (the other one is the remote opponent).
-    pub(crate) online_side: Option<usize>,
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// The AI's move.
+    Think,
+    /// A hint for the person to move.
+    Hint,
+}
+
+/// A search to run outside the state machine (on an engine thread): the session chose it, its
+/// seed and its level; [`SessionState::finish_search`] takes the result back.
+#[derive(Clone, Debug)]
+pub struct SearchRequest {
+    /// What the search is for.
+    pub kind: SearchKind,
+    /// The position to search.
+    pub position: Position,
+    /// The level (hints search like Hard within ~300 ms).
+    pub level: AiLevel,
+    /// Time and seed.
+    pub limits: SearchLimits,
+    /// The generation the search starts from (a result for another one is dropped).
+    pub generation: u64,
 }
 
 /// The state machine's step: applies `event` to `state`. On error the state is unchanged.
-pub fn update(state: &mut SessionState, event: Event) -> Result<(), SessionError> {
-    state.handle(event)
+pub fn update(state: &mut SessionState, event: Event) -> Result<(), MoveError> {
+    let (revision, change) = (state.revision, state.change.clone());
+    let result = state.handle(event);
+    if result.is_err() {
+        state.revision = revision;
+        state.change = change;
+    }
+    result
 }
 
-fn not_now(what: &str) -> SessionError {
-    SessionError::NotNow(what.to_string())
-}
-
-/// Parses a `rules` setting: a preset name or a rules object as JSON text.
-pub(crate) fn parse_rules(text: &str) -> Result<Rules, SessionError> {
-    let value = serde_json::from_str::<Value>(text)
-        .unwrap_or_else(|_| Value::String(text.trim().to_string()));
-    Rules::from_json(&value).map_err(|e| SessionError::BadSettings(e.to_string()))
+/// The name a seat shows when it was given none: the AI's opponent name, "You" for the one
+/// person at the device, "Player n" otherwise.
+pub(crate) fn default_name(seat: &Seat, index: usize, persons: usize) -> PlayerName {
+    let given = seat.name.trim();
+    if !given.is_empty() {
+        return PlayerName::Named {
+            name: given.to_string(),
+        };
+    }
+    match seat.player {
+        SeatPlayer::Ai { level } => PlayerName::Named {
+            name: level.opponent().name.to_string(),
+        },
+        SeatPlayer::Person if persons == 1 => PlayerName::You,
+        _ => PlayerName::Numbered {
+            number: index as i32 + 1,
+        },
+    }
 }
 
 impl SessionState {
-    /// A new game from the new-game screen's settings.
-    pub fn new(settings: NewGame) -> Result<SessionState, SessionError> {
-        let rules = parse_rules(&settings.rules)?;
-        let bad = |e: crate::rules::PositionError| SessionError::BadSettings(e.to_string());
-        let mut start = if rules.preset == Preset::Tripot {
-            Position::start_tripot(rules, settings.colours_per_side as usize).map_err(bad)?
-        } else {
-            Position::start(rules, settings.players as usize).map_err(bad)?
-        };
-        if rules.preset == Preset::Tripot {
-            let side2 = match settings.opener {
-                Opener::Side1 => false,
-                Opener::Side2 => true,
-                Opener::CoinToss => StdRng::seed_from_u64(settings.seed).gen_bool(0.5),
+    /// A new local game from a validated set-up; plays any forced passes at once.
+    pub fn new(setup: ValidSetup) -> SessionState {
+        let persons = setup
+            .seats
+            .iter()
+            .filter(|s| s.player == SeatPlayer::Person)
+            .count();
+        let mut names: Vec<PlayerName> = Vec::with_capacity(setup.seats.len());
+        for (i, seat) in setup.seats.iter().enumerate() {
+            let name = default_name(seat, i, persons);
+            // A second AI of the same level gets a name of its own.
+            let taken = |n: &str| {
+                names
+                    .iter()
+                    .any(|m| matches!(m, PlayerName::Named { name } if name == n))
             };
-            if side2 {
-                let mut v = start.to_json();
-                v["to_move"] = Value::from(1);
-                start = Position::from_json(&v).map_err(bad)?;
-            }
-        }
-        SessionState::build(settings, start)
-    }
-
-    /// A session starting from any position (tests, puzzles): `mode`, `names` and `seed` as in
-    /// [`NewGame`]; the rules come from the position.
-    pub fn from_position(
-        position: &str,
-        mode: Mode,
-        names: Vec<String>,
-        seed: u64,
-    ) -> Result<SessionState, SessionError> {
-        let start = Position::from_json_str(position)
-            .map_err(|e| SessionError::BadPosition(e.to_string()))?;
-        let settings = NewGame {
-            mode,
-            rules: start.rules().to_json().to_string(),
-            colours_per_side: start.players()[0].colours().count() as u32,
-            players: start.player_count() as u32,
-            opener: Opener::Side1,
-            names,
-            seed,
-        };
-        SessionState::build(settings, start)
-    }
-
-    /// Common construction: checks the mode, names the seats, plays any forced passes.
-    pub(crate) fn build(settings: NewGame, start: Position) -> Result<SessionState, SessionError> {
-        let n = start.player_count();
-        match &settings.mode {
-            Mode::Online => return Err(SessionError::Unsupported("online play".into())),
-            Mode::Solo { human_side, .. } if *human_side as usize >= n => {
-                return Err(SessionError::BadSettings(format!(
-                    "the person's side {} does not exist in a {n}-player game",
-                    human_side + 1
-                )))
-            }
-            _ => {}
-        }
-        let mut names = Vec::with_capacity(n);
-        let ai_seats = match settings.mode {
-            Mode::Solo { .. } => n - 1,
-            _ => 0,
-        };
-        for p in 0..n {
-            let given = settings.names.get(p).map(|s| s.trim()).unwrap_or("");
-            let name = if !given.is_empty() {
-                given.to_string()
-            } else {
-                match &settings.mode {
-                    Mode::Solo { human_side, .. } if *human_side as usize == p => "You".into(),
-                    Mode::Solo { level, .. } if ai_seats > 1 => {
-                        format!("{} {}", level.opponent_name(), p + 1)
+            let name = match name {
+                PlayerName::Named { name } if seat.name.trim().is_empty() && taken(&name) => {
+                    let free = crate::ai::MORE_AI_NAMES.iter().find(|n| !taken(n));
+                    PlayerName::Named {
+                        name: free.map_or(name, |n| (*n).to_string()),
                     }
-                    Mode::Solo { level, .. } => level.opponent_name().to_string(),
-                    _ => format!("Player {}", p + 1),
                 }
+                other => other,
             };
             names.push(name);
         }
-        let mut state = SessionState::with_game(settings, names, Game::new(start));
+        let seats = setup.seats.iter().map(|s| s.player).collect();
+        let mut state = SessionState::with_game(seats, names, Game::new(setup.start));
+        state.seed = setup.seed;
+        state.coin_toss = setup.coin_toss;
         state.refresh();
-        state.auto_pass()?;
-        Ok(state)
+        state.auto_pass();
+        state
     }
 
     /// A state over `game` with nothing in progress: no touch, end, offer, replay or hint.
     /// The constructors set what differs.
-    fn with_game(settings: NewGame, names: Vec<String>, game: Game) -> SessionState {
+    pub(crate) fn with_game(
+        seats: Vec<SeatPlayer>,
+        names: Vec<PlayerName>,
+        game: Game,
+    ) -> SessionState {
         SessionState {
-            settings,
+            seats,
             names,
+            seed: 0,
+            coin_toss: None,
             game,
             legal: Vec::with_capacity(256),
             redo: Vec::new(),
             touch: Touch::Idle,
             end: None,
             draw_offer: None,
-            draw_declined: false,
+            draw_declined: None,
             replay: None,
             hint: None,
-            thinking: false,
+            search: None,
             generation: 0,
+            revision: 0,
+            change: StateChange::default(),
             stats_recorded: false,
-            online_side: None,
         }
     }
 
@@ -266,13 +250,13 @@ impl SessionState {
         &self.game
     }
 
-    /// The settings the session was started with.
-    pub fn settings(&self) -> &NewGame {
-        &self.settings
+    /// Who plays each seat.
+    pub fn seats(&self) -> &[SeatPlayer] {
+        &self.seats
     }
 
     /// The seats' display names.
-    pub fn names(&self) -> &[String] {
+    pub fn names(&self) -> &[PlayerName] {
         &self.names
     }
 
@@ -281,48 +265,34 @@ impl SessionState {
         self.generation
     }
 
-    /// The person's seat in solo (and online, the seat this device plays).
-    pub fn human_side(&self) -> Option<usize> {
-        match self.settings.mode {
-            Mode::Solo { human_side, .. } => Some(human_side as usize),
-            Mode::Online => self.online_side,
+    /// Whether a person at this device plays seat `p`.
+    pub fn is_person(&self, p: usize) -> bool {
+        self.seats.get(p) == Some(&SeatPlayer::Person)
+    }
+
+    /// The AI's level in seat `p`, if the AI plays it.
+    pub fn ai_level(&self, p: usize) -> Option<AiLevel> {
+        match self.seats.get(p) {
+            Some(SeatPlayer::Ai { level }) => Some(*level),
             _ => None,
         }
     }
 
-    /// The display state of an online game: `game` as the server confirmed it (plus our pending
-    /// move), `side` the seat this device plays. No forced passes are played here: the server
-    /// plays them and sends them as moves.
-    pub(crate) fn online(
-        game: Game,
-        side: usize,
-        names: Vec<String>,
-        end: Option<ManualEnd>,
-    ) -> SessionState {
-        let start = *game.start();
-        let settings = NewGame {
-            mode: Mode::Online,
-            rules: start.rules().to_json().to_string(),
-            colours_per_side: start.players()[0].colours().count() as u32,
-            players: start.player_count() as u32,
-            opener: Opener::Side1,
-            names: names.clone(),
-            seed: 0,
-        };
-        let mut state = SessionState {
-            end,
-            // Online games are not counted in the local statistics.
-            stats_recorded: true,
-            online_side: Some(side),
-            ..SessionState::with_game(settings, names, game)
-        };
-        state.refresh();
-        state
+    /// The one person at this device, when there is exactly one (solo, online).
+    pub fn only_person(&self) -> Option<usize> {
+        let mut persons = (0..self.seats.len()).filter(|&p| self.is_person(p));
+        match (persons.next(), persons.next()) {
+            (Some(p), None) => Some(p),
+            _ => None,
+        }
     }
 
-    /// Whether a person on this device plays seat `p`.
-    pub fn is_human(&self, p: usize) -> bool {
-        !matches!(self.human_side(), Some(h) if h != p)
+    fn has_ai(&self) -> bool {
+        (0..self.seats.len()).any(|p| self.ai_level(p).is_some())
+    }
+
+    fn online(&self) -> bool {
+        self.seats.contains(&SeatPlayer::Remote)
     }
 
     /// Whether the game is over (by the rules or by resignation / agreed draw).
@@ -330,12 +300,12 @@ impl SessionState {
         self.end.is_some() || self.game.outcome().is_some()
     }
 
-    /// Whether the AI should move now.
+    /// Whether the AI should move now (and is not thinking yet).
     pub fn ai_to_move(&self) -> bool {
-        // Online, the other seat is a remote person, never the AI.
-        !matches!(self.settings.mode, Mode::Online)
-            && !self.is_over()
-            && !self.is_human(self.game.position().to_move())
+        !self.is_over()
+            && self.replay.is_none()
+            && self.search.is_none()
+            && self.ai_level(self.game.position().to_move()).is_some()
     }
 
     /// Whether a person may touch the board now.
@@ -343,7 +313,7 @@ impl SessionState {
         !self.is_over()
             && self.replay.is_none()
             && self.draw_offer.is_none()
-            && self.is_human(self.game.position().to_move())
+            && self.is_person(self.game.position().to_move())
     }
 
     /// Recomputes the cached legal moves after the game changed.
@@ -355,52 +325,58 @@ impl SessionState {
         }
     }
 
-    /// Plays the forced passes (a side with no move and no swap passes automatically).
-    fn auto_pass(&mut self) -> Result<(), SessionError> {
-        let mut guard = 0;
-        while self.end.is_none() && self.legal.as_slice() == [CompactMove::PASS] {
-            self.game
-                .play(&Move::pass())
-                .map_err(|e| SessionError::IllegalMove(e.to_string()))?;
-            self.refresh();
-            guard += 1;
-            if guard > 100_000 {
-                break;
+    /// Plays the forced passes (a side with no move and no swap passes automatically). Online
+    /// there are none: the server plays them and sends them as moves.
+    fn auto_pass(&mut self) {
+        // Every pass is legal when it is the only move; the bound only guards against a bug.
+        for _ in 0..100_000 {
+            if self.end.is_some()
+                || self.online()
+                || self.legal.as_slice() != [CompactMove::PASS]
+                || self.game.play(&Move::pass()).is_err()
+            {
+                return;
             }
+            self.refresh();
         }
-        Ok(())
     }
 
     /// Plays a move (a person's or the AI's) and everything that follows from it.
-    pub(crate) fn play(&mut self, mv: &Move, clear_redo: bool) -> Result<(), SessionError> {
+    pub(crate) fn play(&mut self, mv: &Move, clear_redo: bool) -> Result<(), MoveError> {
         if self.is_over() {
-            return Err(not_now("the game is over"));
+            return Err(MoveError::GameOver);
         }
-        self.game
-            .play(mv)
-            .map_err(|e| SessionError::IllegalMove(e.to_string()))?;
-        log::debug!(
-            "played {:?} by player {}",
-            mv.kind,
-            self.game.history().len()
-        );
+        // Every move played here comes from the legal list; a refusal is a bug.
+        self.game.play(mv).map_err(|e| MoveError::Internal {
+            detail: e.to_string(),
+        })?;
+        log::debug!("played {:?}, move {}", mv.kind, self.game.history().len());
         if clear_redo {
             self.redo.clear();
         }
         self.after_change();
+        self.change = StateChange {
+            kind: ChangeKind::NewMove,
+            animate: mv.path.iter().map(|&h| coord(h)).collect(),
+        };
         self.refresh();
-        self.auto_pass()
+        self.auto_pass();
+        Ok(())
     }
 
     fn after_change(&mut self) {
         self.touch = Touch::Idle;
         self.hint = None;
-        self.draw_declined = false;
-        self.thinking = false;
+        self.draw_declined = None;
+        self.search = None;
+        self.coin_toss = None;
         self.generation += 1;
     }
 
-    fn handle(&mut self, event: Event) -> Result<(), SessionError> {
+    fn handle(&mut self, event: Event) -> Result<(), MoveError> {
+        // A plain refresh unless the event says otherwise.
+        self.change = StateChange::default();
+        self.revision += 1;
         match event {
             Event::Tap { q, r } => {
                 let hole = hole_at(q, r);
@@ -416,18 +392,14 @@ impl SessionState {
             Event::Resign => self.resign(),
             Event::OfferDraw => {
                 if !self.can_offer_draw() {
-                    return Err(not_now(
-                        "draw offers are for two players on one screen, during the game",
-                    ));
+                    return Err(MoveError::DrawNotPossible);
                 }
                 self.draw_offer = Some(self.game.position().to_move());
                 self.touch = Touch::Idle;
                 Ok(())
             }
             Event::AnswerDraw { accept } => {
-                let by = self
-                    .draw_offer
-                    .ok_or_else(|| not_now("no draw was offered"))?;
+                let by = self.draw_offer.ok_or(MoveError::NoDrawOffer)?;
                 self.draw_offer = None;
                 if accept {
                     self.end = Some(ManualEnd {
@@ -436,106 +408,92 @@ impl SessionState {
                     });
                     self.generation += 1;
                 } else {
-                    self.draw_declined = true;
+                    self.draw_declined = Some(1 - by.min(1));
                 }
                 Ok(())
             }
             Event::ReplayStart => {
                 if self.game.history().len() == 0 {
-                    return Err(not_now("no move has been played yet"));
+                    return Err(MoveError::NothingToReplay);
                 }
                 self.touch = Touch::Idle;
                 self.replay = Some(self.game.history().len());
                 Ok(())
             }
             Event::ReplayStep { delta } => {
-                let shown = self
-                    .replay
-                    .ok_or_else(|| not_now("replay is not running"))?;
+                let shown = self.replay.ok_or(MoveError::NotReplaying)?;
                 let total = self.game.history().len() as i64;
-                self.replay = Some((shown as i64 + i64::from(delta)).clamp(0, total) as usize);
+                let now = (shown as i64 + i64::from(delta)).clamp(0, total) as usize;
+                self.replay = Some(now);
+                // One move forward animates; anything else jumps.
+                let animate = match self.game.history().nth(shown) {
+                    Some(e) if now == shown + 1 => e.mv.path.iter().map(|&h| coord(h)).collect(),
+                    _ => Vec::new(),
+                };
+                self.change = StateChange {
+                    kind: ChangeKind::ReplayStep,
+                    animate,
+                };
                 Ok(())
             }
             Event::ReplayExit => {
                 self.replay = None;
                 Ok(())
             }
-            Event::AiStarted { generation } => {
-                if generation == self.generation && self.ai_to_move() {
-                    self.thinking = true;
-                }
-                Ok(())
-            }
-            Event::AiMoved { mv, generation } => {
-                if generation != self.generation || !self.ai_to_move() {
-                    log::info!("discarding a stale AI move");
-                    return Ok(());
-                }
-                self.thinking = false;
-                self.play(&mv, true)
-            }
-            Event::AiStopped => {
-                self.thinking = false;
-                Ok(())
-            }
-            Event::HintReady { mv, generation } => {
-                if generation == self.generation && self.can_hint() {
-                    self.hint = Some(mv);
-                }
-                Ok(())
-            }
         }
     }
 
-    /// Undo is possible: solo back to the person's previous move, pass-and-play one move.
+    /// Undo is possible: back to the previous move of a person at this device (with one person
+    /// that is their previous turn; with several, one move).
     pub fn can_undo(&self) -> bool {
         if self.end.is_some() || self.replay.is_some() || self.draw_offer.is_some() {
             return false;
         }
-        match self.settings.mode {
-            Mode::Solo { human_side, .. } => self
+        !self.online()
+            && self
                 .game
                 .history()
-                .any(|e| e.player == human_side as usize && e.mv.kind != MoveKind::Pass),
-            Mode::PassAndPlay => self.game.history().any(|e| e.mv.kind != MoveKind::Pass),
-            Mode::Online => false,
-        }
+                .any(|e| self.is_person(e.player) && e.mv.kind != MoveKind::Pass)
     }
 
     /// Redo is possible.
     pub fn can_redo(&self) -> bool {
-        self.end.is_none()
-            && self.replay.is_none()
-            && !self.redo.is_empty()
-            && !matches!(self.settings.mode, Mode::Online)
+        self.end.is_none() && self.replay.is_none() && !self.redo.is_empty() && !self.online()
     }
 
-    /// A hint may be asked for (solo, the person's turn).
+    /// A hint may be asked for: a person's turn in a game against the AI (docs/RULES.md: no
+    /// hints in pass-and-play or online).
     pub fn can_hint(&self) -> bool {
-        matches!(self.settings.mode, Mode::Solo { .. }) && self.touchable()
+        self.has_ai() && self.touchable() && self.search.is_none()
     }
 
-    /// The person may resign.
+    /// Resigning is possible (the one person, or the person to move).
     pub fn can_resign(&self) -> bool {
-        !self.is_over() && self.replay.is_none() && !matches!(self.settings.mode, Mode::Online)
+        !self.is_over() && self.replay.is_none() && !self.online() && self.resigner().is_some()
     }
 
-    /// A draw may be offered (pass-and-play, two players, on the offering player's turn).
+    /// Who resigns: the one person at this device, else the person to move.
+    fn resigner(&self) -> Option<usize> {
+        let to_move = self.game.position().to_move();
+        self.only_person()
+            .or_else(|| self.is_person(to_move).then_some(to_move))
+    }
+
+    /// A draw may be offered: two people at one device, on the offering player's turn.
     pub fn can_offer_draw(&self) -> bool {
-        matches!(self.settings.mode, Mode::PassAndPlay)
-            && self.game.position().player_count() == 2
+        self.seats.len() == 2
+            && self.seats.iter().all(|s| *s == SeatPlayer::Person)
             && self.touchable()
     }
 
-    fn undo(&mut self) -> Result<(), SessionError> {
+    fn undo(&mut self) -> Result<(), MoveError> {
         if !self.can_undo() {
-            return Err(not_now("there is no move of yours to take back"));
+            return Err(MoveError::NothingToUndo);
         }
-        let solo_human = self.human_side();
         let mut group = Vec::new();
         while let Some(entry) = self.game.undo() {
             let real = entry.mv.kind != MoveKind::Pass;
-            let mine = !matches!(solo_human, Some(h) if h != entry.player);
+            let mine = self.is_person(entry.player);
             group.push(entry.mv);
             if real && mine {
                 break;
@@ -544,18 +502,20 @@ impl SessionState {
         group.reverse();
         self.redo.push(group);
         self.after_change();
+        self.change.kind = ChangeKind::Undo;
         self.refresh();
         Ok(())
     }
 
-    fn redo(&mut self) -> Result<(), SessionError> {
-        if !self.can_redo() || self.ai_to_move() {
-            return Err(not_now("there is nothing to redo"));
+    fn redo(&mut self) -> Result<(), MoveError> {
+        if !self.can_redo() || self.ai_level(self.game.position().to_move()).is_some() {
+            return Err(MoveError::NothingToRedo);
         }
         let Some(group) = self.redo.pop() else {
-            return Err(not_now("there is nothing to redo"));
+            return Err(MoveError::NothingToRedo);
         };
         let saved = (self.game.clone(), self.generation);
+        let mut animate = Vec::new();
         for mv in &group {
             // Passes are replayed by `play` itself (auto-pass).
             if mv.kind == MoveKind::Pass {
@@ -568,26 +528,109 @@ impl SessionState {
                 self.redo.push(group);
                 return Err(e);
             }
+            animate = std::mem::take(&mut self.change.animate);
         }
+        self.change = StateChange {
+            kind: ChangeKind::Redo,
+            animate,
+        };
         Ok(())
     }
 
-    fn resign(&mut self) -> Result<(), SessionError> {
-        if !self.can_resign() {
-            return Err(not_now("the game is already over"));
+    fn resign(&mut self) -> Result<(), MoveError> {
+        if self.is_over() {
+            return Err(MoveError::GameOver);
         }
-        let by = self
-            .human_side()
-            .unwrap_or_else(|| self.game.position().to_move());
+        let by = match self.resigner() {
+            Some(by) if self.can_resign() => by,
+            _ => return Err(MoveError::NotYourTurn),
+        };
         self.end = Some(ManualEnd {
             reason: EndReason::Resigned,
             by,
         });
         self.touch = Touch::Idle;
         self.draw_offer = None;
-        self.thinking = false;
+        self.search = None;
         self.generation += 1;
         Ok(())
+    }
+
+    /// Starts a search: marks the AI as thinking (or the hint as pending) and returns what to
+    /// search, with the seed and level the session chose.
+    pub fn begin_search(
+        &mut self,
+        kind: SearchKind,
+        time_ms: Option<u64>,
+    ) -> Result<SearchRequest, MoveError> {
+        let to_move = self.game.position().to_move();
+        let (level, limits) = match kind {
+            SearchKind::Think => {
+                if self.is_over() {
+                    return Err(MoveError::GameOver);
+                }
+                let level = match self.ai_level(to_move) {
+                    Some(level) if self.ai_to_move() => level,
+                    _ => return Err(MoveError::NotAiTurn),
+                };
+                // Each move gets its own seed, the same for the same game and seed.
+                let seed = self.seed ^ self.generation.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                (level, SearchLimits { time_ms, seed })
+            }
+            SearchKind::Hint => {
+                if !self.can_hint() {
+                    return Err(MoveError::HintNotPossible);
+                }
+                // A little under 300 ms: the clock is read every 1024 nodes.
+                let limits = SearchLimits {
+                    time_ms: Some(280),
+                    seed: 0,
+                };
+                (AiLevel::Hard, limits)
+            }
+        };
+        self.revision += 1;
+        self.change = StateChange::default();
+        self.search = Some(kind);
+        Ok(SearchRequest {
+            kind,
+            position: *self.game.position(),
+            level,
+            limits,
+            generation: self.generation,
+        })
+    }
+
+    /// Forgets a search that was cancelled, so that another may start at once; its result,
+    /// should it still arrive, is dropped as stale.
+    pub fn cancel_search(&mut self, request: &SearchRequest) {
+        if request.generation == self.generation && self.search == Some(request.kind) {
+            self.search = None;
+            self.generation += 1;
+            self.revision += 1;
+            self.change = StateChange::default();
+        }
+    }
+
+    /// Takes a search's result back: the AI's move is played, a hint shown; `None` (cancelled
+    /// or failed) just ends the search. A result for an older generation changes nothing.
+    pub fn finish_search(&mut self, request: &SearchRequest, result: Option<Move>) {
+        if request.generation != self.generation || self.search != Some(request.kind) {
+            log::info!("dropping a stale {:?} result", request.kind);
+            return;
+        }
+        self.revision += 1;
+        self.change = StateChange::default();
+        self.search = None;
+        match (request.kind, result) {
+            (SearchKind::Think, Some(mv)) => {
+                if let Err(e) = self.play(&mv, true) {
+                    log::error!("the AI's move was refused: {e}");
+                }
+            }
+            (SearchKind::Hint, Some(mv)) => self.hint = Some(mv),
+            (_, None) => {}
+        }
     }
 
     /// The position the board shows: the current one, or the replayed one.

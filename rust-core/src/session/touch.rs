@@ -1,7 +1,7 @@
 //! The touch model shared by both apps: select a peg, see where it can go, tap a target; tripot's
 //! hop-by-hop chain with "End jump" and backing out; swaps as distinct targets.
 
-use super::error::SessionError;
+use super::error::MoveError;
 use super::state::{SessionState, Target, Touch};
 use crate::rules::board::{bit, Bits, TABLES};
 use crate::rules::movegen::jumps_from;
@@ -15,7 +15,7 @@ impl SessionState {
     }
 
     /// A tap on `hole` (`None`: outside the board).
-    pub(crate) fn tap(&mut self, hole: Option<Hole>) -> Result<(), SessionError> {
+    pub(crate) fn tap(&mut self, hole: Option<Hole>) -> Result<(), MoveError> {
         if !self.touchable() {
             // Taps while it is not the person's turn (or in replay) are ignored, not errors.
             return Ok(());
@@ -99,7 +99,7 @@ impl SessionState {
     }
 
     /// The person tapped target `t` of the selected `peg`.
-    fn choose(&mut self, peg: Hole, t: Target, targets: Vec<Target>) -> Result<(), SessionError> {
+    fn choose(&mut self, peg: Hole, t: Target, targets: Vec<Target>) -> Result<(), MoveError> {
         if t.kind == MoveKind::Jump && self.interactive_chain() {
             let hops = self.next_hops(&t.path);
             if !hops.is_empty() {
@@ -129,12 +129,12 @@ impl SessionState {
     }
 
     /// "End jump": plays the chain in progress as it stands.
-    pub(crate) fn end_jump(&mut self) -> Result<(), SessionError> {
+    pub(crate) fn end_jump(&mut self) -> Result<(), MoveError> {
         if !matches!(self.touch, Touch::Chain { .. }) {
-            return Err(SessionError::NotNow("no jump is in progress".into()));
+            return Err(MoveError::NoJumpInProgress);
         }
         let Touch::Chain { path, targets } = std::mem::take(&mut self.touch) else {
-            return Err(SessionError::NotNow("no jump is in progress".into()));
+            return Err(MoveError::NoJumpInProgress);
         };
         let mv = Move {
             kind: MoveKind::Jump,
@@ -142,9 +142,7 @@ impl SessionState {
         };
         if !self.can_end_here(&path) {
             self.touch = Touch::Chain { path, targets };
-            return Err(SessionError::IllegalMove(
-                "the jump may not end on this hole; jump on or tap elsewhere".into(),
-            ));
+            return Err(MoveError::CannotEndHere);
         }
         self.play(&mv, true).inspect_err(|_| {
             self.touch = Touch::Chain {

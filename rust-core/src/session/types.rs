@@ -1,102 +1,18 @@
-//! The values that cross into the apps: the new-game settings and the `BoardView` snapshot.
+//! The snapshot that crosses into the apps after every update: [`GameState`] and its parts.
 //!
-//! These are plain data (UniFFI records and enums, serde where they are saved); the apps render
-//! them and never compute a rule from them.
+//! Plain data: the apps render it and never compute a rule from it. Nothing here is worded: every
+//! banner, outcome and history entry is a kind plus the player indices, names and counts it
+//! needs, so each app words it from its own string resources (see docs/API.md).
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::Level;
+use crate::ai::AiLevel;
+use crate::online::ErrorCode;
+use crate::rules::{Colour, MoveKind};
 
-/// The AI's strength, as offered in the new-game screen (mirrors [`crate::ai::Level`]).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, uniffi::Enum,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum AiLevel {
-    /// Plays plausible forward moves and makes human mistakes.
-    #[default]
-    Beginner,
-    /// Looks one move ahead.
-    Easy,
-    /// Reads a few moves ahead.
-    Medium,
-    /// Deep search.
-    Hard,
-    /// As strong as the engine gets.
-    Impossible,
-}
-
-impl AiLevel {
-    /// The engine level behind this choice.
-    pub fn level(self) -> Level {
-        match self {
-            AiLevel::Beginner => Level::Beginner,
-            AiLevel::Easy => Level::Easy,
-            AiLevel::Medium => Level::Medium,
-            AiLevel::Hard => Level::Hard,
-            AiLevel::Impossible => Level::Impossible,
-        }
-    }
-
-    /// The named opponent who plays at this level.
-    pub fn opponent_name(self) -> &'static str {
-        self.level().opponent().name
-    }
-}
-
-/// How the game is played.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, uniffi::Enum)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    /// One person against the AI. `human_side` is the player index the person takes (0 = side 1,
-    /// red `S` in classic; 1 = side 2, blue `N` in classic); every other seat is the AI.
-    Solo {
-        /// The AI's level.
-        level: AiLevel,
-        /// The person's seat (0-based player index).
-        human_side: u32,
-    },
-    /// Everyone on the same screen, taking turns.
-    PassAndPlay,
-    /// An online room (a later issue): refused for now with a clear error.
-    Online,
-}
-
-/// Who opens the game (tripot; other rule sets have a fixed opener and ignore this).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, uniffi::Enum)]
-#[serde(rename_all = "snake_case")]
-pub enum Opener {
-    /// Side 1 (the person in solo) opens.
-    Side1,
-    /// Side 2 opens.
-    Side2,
-    /// A coin toss decides (seeded by `NewGame::seed`).
-    CoinToss,
-}
-
-/// Everything the new-game screen chooses.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, uniffi::Record)]
-pub struct NewGame {
-    /// Solo, pass-and-play or online.
-    pub mode: Mode,
-    /// The rule set: a preset name (`"tripot"`, `"classic"`, `"sternhalma"`, `"rulebook"`) or a
-    /// Position `rules` object as JSON text, e.g. `{"preset":"classic","camps":"no_foreign"}`.
-    pub rules: String,
-    /// Tripot: colours per side (1, 2 or 3). Ignored by other rule sets.
-    pub colours_per_side: u32,
-    /// Other rule sets: number of players (2–6). Ignored by tripot (always two sides).
-    pub players: u32,
-    /// Who opens (tripot only).
-    pub opener: Opener,
-    /// Display names per seat; missing or empty names get defaults ("You", the AI's name,
-    /// "Player 2"...).
-    pub names: Vec<String>,
-    /// Seed of the coin toss and of the AI's randomness.
-    pub seed: u64,
-}
-
-/// A hole by its axial coordinates (RULES.md §1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, uniffi::Record)]
+/// A hole by its axial coordinates (docs/RULES.md, "The board").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct Coord {
     /// Axial `q`.
     pub q: i32,
@@ -104,25 +20,9 @@ pub struct Coord {
     pub r: i32,
 }
 
-/// A peg colour, named by its home camp.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum PegColour {
-    /// Bottom camp.
-    S,
-    /// Lower-left camp.
-    SW,
-    /// Upper-left camp.
-    NW,
-    /// Top camp.
-    N,
-    /// Upper-right camp.
-    NE,
-    /// Lower-right camp.
-    SE,
-}
-
 /// How a hole is highlighted (one per hole; the most specific wins).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Highlight {
     /// Nothing special.
     None,
@@ -142,123 +42,178 @@ pub enum Highlight {
     Hint,
 }
 
-/// One hole of the board as the apps draw it.
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
-pub struct HoleView {
+/// One hole as the board shows it now. `holes[i]` of a [`GameState`] is the hole of
+/// `BoardGeometry::holes[i]`; together they make the accessibility label (where the hole is, what
+/// stands on it, whether it is a target).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct HoleState {
     /// Where the hole is.
     pub coord: Coord,
-    /// Normalised screen x in `0..=1` (pointy-top layout, RULES.md §1).
-    pub x: f32,
-    /// Normalised screen y in `0..=1` (y grows downward).
-    pub y: f32,
-    /// The peg standing here, if any.
-    pub occupant: Option<PegColour>,
+    /// The colour of the peg standing here, if any.
+    pub occupant: Option<Colour>,
+    /// The player who moves that peg.
+    pub owner: Option<i32>,
     /// How the hole is highlighted.
     pub highlight: Highlight,
 }
 
-/// The kind of a move, also its label in the history.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
-pub enum MoveKindView {
-    /// One hole to a neighbour.
-    Step,
-    /// One or more jumps.
-    Jump,
-    /// Tripot's swap.
-    Swap,
-    /// A skipped turn.
-    Pass,
-}
-
 /// Where the selected peg can go: a highlighted hole and the path the peg would take.
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
-pub struct TargetView {
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct MoveTarget {
     /// The highlighted hole.
     pub coord: Coord,
     /// Step, jump or swap.
-    pub kind: MoveKindView,
+    pub kind: MoveKind,
     /// The peg's path, start first (for a swap: own peg, opposing peg).
     pub path: Vec<Coord>,
 }
 
-/// A seat at the table.
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
-pub struct PlayerView {
-    /// Player index (0 = side 1).
-    pub index: u32,
-    /// Display name.
-    pub name: String,
-    /// The colours this seat moves.
-    pub colours: Vec<PegColour>,
-    /// Whether a person on this device plays this seat.
-    pub is_human: bool,
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum SeatPlayer {
+    /// A person at this device.
+    Person,
+    /// The AI at a level.
+    Ai {
+        /// Its strength.
+        level: AiLevel,
+    },
+    /// Online: the person at the other device.
+    Remote,
 }
 
-/// What the banner above the board says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Enum)]
-pub enum BannerKind {
-    /// The person's turn was skipped (no legal move).
-    YouWereBlocked,
-    /// Another seat's turn was skipped.
-    OpponentBlocked,
+/// A seat's display name. Only names a player gave (or an AI's proper name) are text; the rest
+/// is worded by the app ("You", "Player 3").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum PlayerName {
+    /// A name to show as it is.
+    Named {
+        /// The name.
+        name: String,
+    },
+    /// The one person at this device (solo, online): "You".
+    You,
+    /// An unnamed seat: "Player {number}".
+    Numbered {
+        /// 1-based seat number.
+        number: i32,
+    },
+}
+
+/// A seat at the table.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct PlayerState {
+    /// Player index (0 = the first seat).
+    pub index: i32,
+    /// Display name.
+    pub name: PlayerName,
+    /// Who plays it.
+    pub player: SeatPlayer,
+    /// The colours this seat moves.
+    pub colours: Vec<Colour>,
+    /// Partnership team, if the game has teams.
+    pub team: Option<i32>,
+}
+
+/// What the banner above the board says; the app words it.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum Banner {
+    /// The coin toss chose who opens (shown until the first move).
+    CoinToss {
+        /// The player who opens.
+        opener: i32,
+    },
+    /// A player's turn was skipped (no legal move); `player` may be the person.
+    TurnSkipped {
+        /// Whose turn was skipped.
+        player: i32,
+    },
     /// The AI is thinking.
-    AiThinking,
+    AiThinking {
+        /// The AI seat.
+        player: i32,
+    },
     /// A draw was offered and awaits an answer.
-    DrawOffered,
+    DrawOffered {
+        /// Who offered it.
+        by: i32,
+    },
     /// A draw offer was declined.
-    DrawDeclined,
-    /// The game is over.
+    DrawDeclined {
+        /// Who declined it.
+        by: i32,
+    },
+    /// The game is over (the outcome says how).
     GameOver,
-    /// Replay mode: the board shows an earlier position.
-    Replay,
-    /// Online: not yet welcomed by the server (connecting or reconnecting).
+    /// Replay mode: the board shows the game after `shown` of `total` moves.
+    Replay {
+        /// Moves shown on the board.
+        shown: i32,
+        /// Moves in the game.
+        total: i32,
+    },
+    /// Online: connecting for the first time.
     Connecting,
+    /// Online: the connection dropped; reconnecting.
+    Reconnecting,
     /// Online: waiting for an opponent (quick match or an open table).
     Waiting,
-    /// Online: a private room is open; the text carries the code to share.
-    RoomCode,
+    /// Online: a private room is open; share its code.
+    RoomCode {
+        /// The code to share.
+        code: String,
+    },
     /// Online: our move is shown but the server has not confirmed it yet.
     Sending,
     /// Online: the game is being brought back in step with the server.
     Syncing,
     /// Online: the opponent's connection dropped; their seat is held.
-    OpponentDisconnected,
+    OpponentDisconnected {
+        /// The opponent's seat.
+        player: i32,
+    },
     /// Online: the opponent is back.
-    OpponentReconnected,
+    OpponentReconnected {
+        /// The opponent's seat.
+        player: i32,
+    },
     /// Online: a rematch was asked for.
-    RematchOffered,
-    /// Online: the server refused something (the text says what).
-    ServerError,
-}
-
-/// The banner to show, with its text (already worded by the core).
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
-pub struct Banner {
-    /// What it is about.
-    pub kind: BannerKind,
-    /// The text to show.
-    pub text: String,
+    RematchOffered {
+        /// Who asked (our own seat: waiting for the opponent).
+        by: i32,
+    },
+    /// Online: the server refused something.
+    ServerError {
+        /// What it refused, as the server's code.
+        code: ErrorCode,
+    },
 }
 
 /// One played move in the history list.
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
-pub struct HistoryItem {
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct PlayedMove {
     /// 1-based move number.
-    pub number: u32,
+    pub number: i32,
     /// Who moved.
-    pub player: u32,
-    /// Their display name.
-    pub player_name: String,
+    pub player: i32,
     /// Step, jump, swap or pass.
-    pub kind: MoveKindView,
-    /// "Step", "Jump", "Swap" or "Pass".
-    pub label: String,
-    /// The path as played.
+    pub kind: MoveKind,
+    /// The path as played (empty for a pass).
     pub path: Vec<Coord>,
 }
 
-/// What the person can do now (buttons enabled or not).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, uniffi::Record)]
+/// What the people at this device can do now (buttons enabled or not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct Capabilities {
     /// Undo is possible.
     pub can_undo: bool,
@@ -268,21 +223,22 @@ pub struct Capabilities {
     pub can_hint: bool,
     /// A chain is in progress and may end here ("End jump").
     pub can_end_jump: bool,
-    /// The person may resign.
+    /// Resigning is possible.
     pub can_resign: bool,
-    /// The person may offer a draw.
+    /// A draw may be offered.
     pub can_offer_draw: bool,
-    /// A draw offer awaits this device's answer.
+    /// A draw offer awaits an answer from this device.
     pub can_answer_draw: bool,
     /// Replay (stepping through the game) may start or is running.
     pub can_replay: bool,
-    /// The AI should move now: call `think()` from a background thread.
-    pub ai_to_move: bool,
+    /// Online: the game is over and a rematch may be asked for.
+    pub can_rematch: bool,
 }
 
 /// Why the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, uniffi::Enum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum EndReason {
     /// Someone completed their target(s).
     Win,
@@ -296,86 +252,100 @@ pub enum EndReason {
     Resigned,
     /// A draw offer was accepted.
     DrawAgreed,
+    /// Online: a player left and did not come back in time.
+    Abandoned,
 }
 
 /// The end of the game.
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
-pub struct OutcomeView {
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct GameOutcome {
     /// Winning player indices (empty for a draw).
-    pub winners: Vec<u32>,
+    pub winners: Vec<i32>,
     /// Why the game ended.
     pub reason: EndReason,
-    /// The reason, worded for the person ("Henri Matisse won: all pegs home").
-    pub text: String,
+    /// Resigned, abandoned or agreed draw: the player who resigned, left or offered the draw.
+    pub by: Option<i32>,
     /// Every player by place, best first; players sharing a place share a group.
-    pub ranking: Vec<Vec<u32>>,
+    pub ranking: Vec<Vec<i32>>,
 }
 
 /// Replay position: the board shows the game after `shown` of `total` moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct ReplayView {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct ReplayState {
     /// Moves shown on the board.
-    pub shown: u32,
+    pub shown: i32,
     /// Moves in the game.
-    pub total: u32,
+    pub total: i32,
 }
 
-/// Everything the screen shows after an update, sent as one value.
-#[derive(Clone, Debug, PartialEq, uniffi::Record)]
-pub struct BoardView {
-    /// The 121 holes.
-    pub holes: Vec<HoleView>,
+/// What the last update changed, so that an app animates forward moves only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum ChangeKind {
+    /// Nothing on the board moved (a selection, a banner, the first state).
+    #[default]
+    Refresh,
+    /// A move was played (by a person, the AI or the opponent online).
+    NewMove,
+    /// Moves were taken back.
+    Undo,
+    /// Moves taken back were played again.
+    Redo,
+    /// The replay cursor moved.
+    ReplayStep,
+}
+
+/// The last change and the path to animate.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct StateChange {
+    /// What changed.
+    pub kind: ChangeKind,
+    /// The path of the move to animate (a new move, the last move a redo played again, a replay
+    /// step of one move forward); empty when nothing should move.
+    pub animate: Vec<Coord>,
+}
+
+/// Everything the board screen shows after an update, sent as one value.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct GameState {
+    /// Grows with every change; an app may drop a state older than the one it drew.
+    pub revision: u64,
+    /// What the last update changed.
+    pub change: StateChange,
+    /// The 121 holes, in the order of `board_geometry().holes`.
+    pub holes: Vec<HoleState>,
     /// Where the selected peg can go, each with its path (empty when nothing is selected).
-    pub targets: Vec<TargetView>,
+    pub targets: Vec<MoveTarget>,
     /// The selected peg, if any.
     pub selected: Option<Coord>,
     /// The chain so far (start first), while a tripot chain is in progress.
     pub chain: Vec<Coord>,
-    /// The path of the last move (for the animation), empty at the start.
+    /// The path of the last move shown, empty at the start.
     pub last_move: Vec<Coord>,
     /// The seats.
-    pub players: Vec<PlayerView>,
+    pub players: Vec<PlayerState>,
     /// Whose turn it is.
-    pub to_move: u32,
-    /// Their name.
-    pub to_move_name: String,
+    pub to_move: i32,
+    /// The AI should move now: start its search (`LocalGame.think`).
+    pub ai_to_move: bool,
+    /// The AI seat whose search is running, if any.
+    pub thinking: Option<i32>,
+    /// The hint, once found: the suggested move's path.
+    pub hint: Vec<Coord>,
+    /// Whether a hint search is running.
+    pub hint_pending: bool,
     /// The banner, if any.
     pub banner: Option<Banner>,
     /// The moves played, oldest first.
-    pub history: Vec<HistoryItem>,
+    pub history: Vec<PlayedMove>,
     /// What can be done now.
     pub capabilities: Capabilities,
     /// The outcome once the game is over.
-    pub outcome: Option<OutcomeView>,
+    pub outcome: Option<GameOutcome>,
     /// The replay cursor while replaying.
-    pub replay: Option<ReplayView>,
-    /// The hint, once asked for: the move's path.
-    pub hint: Vec<Coord>,
-    /// Online games only: the connection's and the game's status.
-    pub online: Option<OnlineStatus>,
-}
-
-/// What an online session shows besides the board.
-#[derive(Clone, Debug, PartialEq, Default, uniffi::Record)]
-pub struct OnlineStatus {
-    /// The server accepted our `hello`.
-    pub welcomed: bool,
-    /// Waiting for a quick-match opponent.
-    pub searching: bool,
-    /// The open table waiting for an opponent, if any.
-    pub table: Option<String>,
-    /// The private room's code to share, while it waits for the opponent.
-    pub room_code: Option<String>,
-    /// The game in progress (or just over), if any.
-    pub game: Option<String>,
-    /// Our seat in that game (0 opens).
-    pub side: Option<u32>,
-    /// The opponent's display name.
-    pub opponent: String,
-    /// The path of our move sent but not yet confirmed (already drawn on the board).
-    pub pending_move: Vec<Coord>,
-    /// Whether the opponent is connected.
-    pub opponent_connected: bool,
-    /// The game is over and a rematch may be asked for.
-    pub can_rematch: bool,
+    pub replay: Option<ReplayState>,
 }

@@ -1,11 +1,11 @@
-//! Building the [`BoardView`] snapshot from the state, and the texts that depend on the game.
+//! Building the [`GameState`] snapshot from the state.
 
-use super::state::{SessionState, Touch};
+use super::state::{SearchKind, SessionState, Touch};
 use super::types::{
-    Banner, BannerKind, BoardView, Capabilities, Coord, EndReason, Highlight, HistoryItem,
-    HoleView, MoveKindView, OutcomeView, PegColour, PlayerView, ReplayView, TargetView,
+    Banner, Capabilities, Coord, EndReason, GameOutcome, GameState, Highlight, HoleState,
+    MoveTarget, PlayedMove, PlayerState, ReplayState,
 };
-use crate::rules::board::{coords, screen_position};
+use crate::rules::board::coords;
 use crate::rules::{Colour, Hole, MoveKind, OutcomeReason, HOLES};
 
 /// The hole as a [`Coord`].
@@ -18,31 +18,9 @@ fn coords_of(path: &[Hole]) -> Vec<Coord> {
     path.iter().map(|&h| coord(h)).collect()
 }
 
-/// The app-facing colour.
-pub(crate) fn peg_colour(c: Colour) -> PegColour {
-    match c {
-        Colour::S => PegColour::S,
-        Colour::SW => PegColour::SW,
-        Colour::NW => PegColour::NW,
-        Colour::N => PegColour::N,
-        Colour::NE => PegColour::NE,
-        Colour::SE => PegColour::SE,
-    }
-}
-
-/// The app-facing move kind.
-pub(crate) fn kind_view(k: MoveKind) -> MoveKindView {
-    match k {
-        MoveKind::Step => MoveKindView::Step,
-        MoveKind::Jump => MoveKindView::Jump,
-        MoveKind::Swap => MoveKindView::Swap,
-        MoveKind::Pass => MoveKindView::Pass,
-    }
-}
-
 impl SessionState {
     /// The snapshot the screen shows now.
-    pub fn view(&self) -> BoardView {
+    pub fn view(&self) -> GameState {
         let pos = self.shown_position();
         let history_len = self.game.history().len();
         let shown = self.replay.unwrap_or(history_len);
@@ -100,40 +78,38 @@ impl SessionState {
         if let Some(s) = selected {
             highlight[usize::from(s)] = Highlight::Selected;
         }
-        let holes: Vec<HoleView> = (0..HOLES as Hole)
+        let holes: Vec<HoleState> = (0..HOLES as Hole)
             .map(|h| {
-                let (x, y) = screen_position(h);
-                HoleView {
+                let occupant = occupant[usize::from(h)];
+                HoleState {
                     coord: coord(h),
-                    x,
-                    y,
-                    occupant: occupant[usize::from(h)].map(peg_colour),
+                    occupant,
+                    owner: occupant.and_then(|c| pos.owner_of(c)).map(|p| p as i32),
                     highlight: highlight[usize::from(h)],
                 }
             })
             .collect();
 
-        let players: Vec<PlayerView> = pos
+        let players: Vec<PlayerState> = pos
             .players()
             .iter()
             .enumerate()
-            .map(|(i, p)| PlayerView {
-                index: i as u32,
+            .map(|(i, p)| PlayerState {
+                index: i as i32,
                 name: self.names[i].clone(),
-                colours: p.colours().map(peg_colour).collect(),
-                is_human: self.is_human(i),
+                player: self.seats[i],
+                colours: p.colours().collect(),
+                team: p.team.map(i32::from),
             })
             .collect();
-        let history: Vec<HistoryItem> = self
+        let history: Vec<PlayedMove> = self
             .game
             .history()
             .enumerate()
-            .map(|(i, e)| HistoryItem {
-                number: i as u32 + 1,
-                player: e.player as u32,
-                player_name: self.names[e.player].clone(),
-                kind: kind_view(e.mv.kind),
-                label: e.label().to_string(),
+            .map(|(i, e)| PlayedMove {
+                number: i as i32 + 1,
+                player: e.player as i32,
+                kind: e.mv.kind,
                 path: coords_of(&e.mv.path),
             })
             .collect();
@@ -147,17 +123,20 @@ impl SessionState {
             can_resign: self.can_resign(),
             can_offer_draw: self.can_offer_draw(),
             can_answer_draw: self.draw_offer.is_some(),
-            can_replay: history_len > 0,
-            ai_to_move: self.ai_to_move() && self.replay.is_none(),
+            can_replay: history_len > 0 && !self.seats.contains(&super::SeatPlayer::Remote),
+            can_rematch: false,
         };
         let to_move = pos.to_move();
-        BoardView {
+        let thinking = (self.search == Some(SearchKind::Think)).then_some(to_move as i32);
+        GameState {
+            revision: self.revision,
+            change: self.change.clone(),
             holes,
             targets: targets
                 .iter()
-                .map(|t| TargetView {
+                .map(|t| MoveTarget {
                     coord: coord(t.hole),
-                    kind: kind_view(t.kind),
+                    kind: t.kind,
                     path: coords_of(&t.path),
                 })
                 .collect(),
@@ -165,139 +144,92 @@ impl SessionState {
             chain: coords_of(&chain),
             last_move: coords_of(&last_move),
             players,
-            to_move: to_move as u32,
-            to_move_name: self.names[to_move].clone(),
-            banner: self.banner(shown, outcome.as_ref()),
+            to_move: to_move as i32,
+            ai_to_move: self.ai_to_move(),
+            thinking,
+            hint: coords_of(&hint),
+            hint_pending: self.search == Some(SearchKind::Hint),
+            banner: self.banner(shown, outcome.is_some()),
             history,
             capabilities,
             outcome,
-            replay: self.replay.map(|k| ReplayView {
-                shown: k as u32,
-                total: history_len as u32,
+            replay: self.replay.map(|k| ReplayState {
+                shown: k as i32,
+                total: history_len as i32,
             }),
-            hint: coords_of(&hint),
-            online: None,
         }
     }
 
-    /// The banner: replay, game over, draw offer, skipped turn, AI thinking, declined draw.
-    fn banner(&self, shown: usize, outcome: Option<&OutcomeView>) -> Option<Banner> {
-        let make = |kind, text: String| Some(Banner { kind, text });
+    /// The banner: replay, game over, draw offer, skipped turn, AI thinking, declined draw, coin
+    /// toss.
+    fn banner(&self, shown: usize, over: bool) -> Option<Banner> {
         if let Some(k) = self.replay {
-            let total = self.game.history().len();
-            return make(BannerKind::Replay, format!("Replay — move {k} of {total}"));
+            return Some(Banner::Replay {
+                shown: k as i32,
+                total: self.game.history().len() as i32,
+            });
         }
-        if let Some(o) = outcome {
-            return make(BannerKind::GameOver, o.text.clone());
+        if over {
+            return Some(Banner::GameOver);
         }
         if let Some(p) = self.draw_offer {
-            return make(
-                BannerKind::DrawOffered,
-                format!("{} offers a draw", self.names[p]),
-            );
+            return Some(Banner::DrawOffered { by: p as i32 });
         }
         if let Some(last) = self.game.history().nth(shown.wrapping_sub(1)) {
             if last.mv.kind == MoveKind::Pass {
-                let p = last.player;
-                return if self.human_side() == Some(p) {
-                    make(
-                        BannerKind::YouWereBlocked,
-                        "You were blocked — turn skipped".into(),
-                    )
-                } else {
-                    make(
-                        BannerKind::OpponentBlocked,
-                        format!("{} was blocked — turn skipped", self.names[p]),
-                    )
-                };
+                return Some(Banner::TurnSkipped {
+                    player: last.player as i32,
+                });
             }
         }
-        if self.thinking {
-            let p = self.game.position().to_move();
-            return make(
-                BannerKind::AiThinking,
-                format!("{} is thinking…", self.names[p]),
-            );
+        if self.search == Some(SearchKind::Think) {
+            return Some(Banner::AiThinking {
+                player: self.game.position().to_move() as i32,
+            });
         }
-        if self.draw_declined {
-            return make(BannerKind::DrawDeclined, "Draw declined".into());
+        if let Some(by) = self.draw_declined {
+            return Some(Banner::DrawDeclined { by: by as i32 });
         }
-        None
+        self.coin_toss
+            .map(|p| Banner::CoinToss { opener: p as i32 })
     }
 
-    /// The outcome, worded for the person.
-    pub(crate) fn outcome_view(&self) -> Option<OutcomeView> {
+    /// The outcome: by the rules, or by resignation or agreement.
+    pub(crate) fn outcome_view(&self) -> Option<GameOutcome> {
         let n = self.game.position().player_count();
         if let Some(end) = self.end {
-            let others: Vec<u32> = (0..n).filter(|&p| p != end.by).map(|p| p as u32).collect();
+            let others: Vec<i32> = (0..n).filter(|&p| p != end.by).map(|p| p as i32).collect();
             return Some(match end.reason {
-                EndReason::DrawAgreed => OutcomeView {
+                EndReason::DrawAgreed => GameOutcome {
                     winners: Vec::new(),
                     reason: EndReason::DrawAgreed,
-                    text: "Draw agreed".into(),
-                    ranking: vec![(0..n as u32).collect()],
+                    by: Some(end.by as i32),
+                    ranking: vec![(0..n as i32).collect()],
                 },
-                _ => {
-                    let who = if self.human_side() == Some(end.by) {
-                        "You resigned".to_string()
-                    } else {
-                        format!("{} resigned", self.names[end.by])
-                    };
-                    OutcomeView {
-                        text: format!("{who} — {}", self.winners_text(&others)),
-                        winners: others.clone(),
-                        reason: EndReason::Resigned,
-                        ranking: vec![others, vec![end.by as u32]],
-                    }
-                }
+                reason => GameOutcome {
+                    winners: others.clone(),
+                    reason,
+                    by: Some(end.by as i32),
+                    ranking: vec![others, vec![end.by as i32]],
+                },
             });
         }
         let o = self.game.outcome()?;
-        let winners: Vec<u32> = o.winners.iter().map(|&p| p as u32).collect();
-        let (reason, why) = match o.reason {
-            OutcomeReason::Win => (EndReason::Win, "all pegs home"),
-            OutcomeReason::Deadlock => (
-                EndReason::Deadlock,
-                "both sides were blocked; decided on pegs home, then distance",
-            ),
-            OutcomeReason::Draw => (EndReason::Draw, "everyone was blocked"),
-            OutcomeReason::MoveLimit => (
-                EndReason::MoveLimit,
-                "move limit reached; ranked by distance",
-            ),
+        let reason = match o.reason {
+            OutcomeReason::Win => EndReason::Win,
+            OutcomeReason::Deadlock => EndReason::Deadlock,
+            OutcomeReason::Draw => EndReason::Draw,
+            OutcomeReason::MoveLimit => EndReason::MoveLimit,
         };
-        let text = if winners.is_empty() {
-            format!("Draw — {why}")
-        } else {
-            format!("{} — {why}", self.winners_text(&winners))
-        };
-        Some(OutcomeView {
-            winners,
+        Some(GameOutcome {
+            winners: o.winners.iter().map(|&p| p as i32).collect(),
             reason,
-            text,
+            by: None,
             ranking: o
                 .ranking
                 .iter()
-                .map(|g| g.iter().map(|&p| p as u32).collect())
+                .map(|g| g.iter().map(|&p| p as i32).collect())
                 .collect(),
         })
-    }
-
-    fn winners_text(&self, winners: &[u32]) -> String {
-        if winners
-            .iter()
-            .any(|&w| self.human_side() == Some(w as usize))
-        {
-            return "You won!".into();
-        }
-        let names: Vec<&str> = winners
-            .iter()
-            .map(|&w| self.names[w as usize].as_str())
-            .collect();
-        match names.len() {
-            0 => "Nobody won".into(),
-            1 => format!("{} won", names[0]),
-            _ => format!("{} won", names.join(" and ")),
-        }
     }
 }

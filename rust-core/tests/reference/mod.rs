@@ -1,4 +1,4 @@
-//! Slow, obviously-correct reference move generator, written only from `RULES.md`.
+//! Slow, obviously-correct reference move generator, written only from `docs/RULES.md`.
 //!
 //! Test code: it cross-checks the fast engine of `rust-core/src/rules` (perft counts, move-set
 //! equality). It deliberately shares nothing with that engine: holes are plain `(q, r)` pairs, the
@@ -26,7 +26,7 @@ pub type Hole = (i32, i32);
 /// The board: which colour stands on each occupied hole. Holes not in the map are empty.
 pub type Board = BTreeMap<Hole, String>;
 
-/// The six neighbour directions of RULES.md §1.
+/// The six neighbour directions of docs/RULES.md §1.
 pub const DIRECTIONS: [Hole; 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
 
 /// The six camps (= colour names).
@@ -114,7 +114,7 @@ fn camp_axis(camp: &str) -> (usize, i32) {
     }
 }
 
-/// The 10-hole camp of RULES.md §1 (N `r <= -5`, S `r >= 5`, NE `q >= 5`, SW `q <= -5`,
+/// The 10-hole camp of docs/RULES.md §1 (N `r <= -5`, S `r >= 5`, NE `q >= 5`, SW `q <= -5`,
 /// NW `s >= 5`, SE `s <= -5`).
 pub fn in_camp10(camp: &str, h: Hole) -> bool {
     if !on_board(h) {
@@ -125,7 +125,7 @@ pub fn in_camp10(camp: &str, h: Hole) -> bool {
     sign * c[axis] >= 5
 }
 
-/// The 15-hole area of RULES.md §4 (`pegs: 15`): the camp plus the row beyond its base. For `S`
+/// The 15-hole area of docs/RULES.md §4 (`pegs: 15`): the camp plus the row beyond its base. For `S`
 /// that row is `r = 4, q = -4..0`; in general: the camp's coordinate is at least 4 in the camp's
 /// sense and the other two coordinates lie in `-4..=4`.
 pub fn in_area15(camp: &str, h: Hole) -> bool {
@@ -186,7 +186,7 @@ pub enum MaxChain {
     Army,
 }
 
-/// Every rule option of RULES.md §4, resolved against the preset.
+/// Every rule option of docs/RULES.md §4, resolved against the preset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefRules {
     /// `tripot`, `classic` or `sternhalma`.
@@ -213,7 +213,7 @@ pub struct RefRules {
     pub max_chain: MaxChain,
 }
 
-/// The preset's values, from the table of RULES.md §4.
+/// The preset's values, from the table of docs/RULES.md §4.
 pub fn preset_rules(preset: &str) -> RefRules {
     match preset {
         "tripot" => RefRules {
@@ -401,7 +401,7 @@ impl RefRules {
 // Position
 // ---------------------------------------------------------------------------------------------
 
-/// A position (RULES.md §4).
+/// A position (docs/RULES.md §6).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefPosition {
     /// The `rules` value exactly as parsed (written back by [`to_json`]).
@@ -441,7 +441,7 @@ fn hole_json(h: Hole) -> Value {
     json!([h.0, h.1])
 }
 
-/// Parses a Position JSON (RULES.md §4). Panics on bad input.
+/// Parses a Position JSON (docs/RULES.md §6). Panics on bad input.
 pub fn parse(position: &Value) -> RefPosition {
     let rules_json = position
         .get("rules")
@@ -857,7 +857,7 @@ pub fn swap_range(board: &Board, h: Hole) -> Vec<Hole> {
     out
 }
 
-/// The swaps of the side to move (both cases of RULES.md §3.1), when the `swaps` option is on.
+/// The swaps of the side to move (both cases of docs/RULES.md §3.1), when the `swaps` option is on.
 pub fn swap_moves(p: &RefPosition) -> BTreeSet<RefMove> {
     let rules = &p.rules;
     let board = &p.board;

@@ -1,0 +1,270 @@
+//! The terminal's English: the core hands over data only (names as kinds, banners and outcomes
+//! as enums with player indices, errors as typed variants), and this module words all of it —
+//! the same sentences the terminal has always shown.
+
+use chinese_checkers_core::online::ErrorCode;
+use chinese_checkers_core::rules::MoveKind;
+use chinese_checkers_core::session::{
+    Banner, EndReason, GameOutcome, GameState, MoveError, OnlineError, PlayerName, PlayerState,
+    SaveError, SeatPlayer, SetupError,
+};
+
+/// A seat's display name: the name given, "You", or "Player n".
+pub fn name(name: &PlayerName) -> String {
+    match name {
+        PlayerName::Named { name } => name.clone(),
+        PlayerName::You => "You".into(),
+        PlayerName::Numbered { number } => format!("Player {number}"),
+    }
+}
+
+/// The display name of player `index` of `state`.
+pub fn player(state: &GameState, index: i32) -> String {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| state.players.get(i))
+        .map_or_else(|| format!("Player {}", index + 1), |p| name(&p.name))
+}
+
+/// Whether player `index` is "you" (the one person at this device).
+fn is_you(state: &GameState, index: i32) -> bool {
+    seat(state, index).is_some_and(|p| p.name == PlayerName::You)
+}
+
+/// Who plays seat `index`.
+fn seat(state: &GameState, index: i32) -> Option<&PlayerState> {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| state.players.get(i))
+}
+
+fn is_remote(state: &GameState, index: i32) -> bool {
+    seat(state, index).is_some_and(|p| p.player == SeatPlayer::Remote)
+}
+
+/// Online: the opponent's name (the remote seat), if there is one.
+fn remote(state: &GameState) -> Option<String> {
+    state
+        .players
+        .iter()
+        .find(|p| p.player == SeatPlayer::Remote)
+        .map(|p| name(&p.name))
+}
+
+/// Whose turn it is, by name.
+pub fn to_move(state: &GameState) -> String {
+    player(state, state.to_move)
+}
+
+/// The banner above the board.
+pub fn banner(state: &GameState, banner: &Banner) -> String {
+    match banner {
+        Banner::CoinToss { opener } if is_you(state, *opener) => "Coin toss: you open".into(),
+        Banner::CoinToss { opener } => format!("Coin toss: {} opens", player(state, *opener)),
+        Banner::TurnSkipped { player: p } if is_you(state, *p) => {
+            "You were blocked — turn skipped".into()
+        }
+        Banner::TurnSkipped { player: p } => {
+            format!("{} was blocked — turn skipped", player(state, *p))
+        }
+        Banner::AiThinking { player: p } => format!("{} is thinking…", player(state, *p)),
+        Banner::DrawOffered { by } => match remote(state) {
+            Some(them) if !is_remote(state, *by) => format!("Draw offered — waiting for {them}"),
+            _ => format!("{} offers a draw", player(state, *by)),
+        },
+        Banner::DrawDeclined { by } if is_remote(state, *by) => {
+            format!("{} declined the draw", player(state, *by))
+        }
+        Banner::DrawDeclined { .. } => "Draw declined".into(),
+        Banner::GameOver => state
+            .outcome
+            .as_ref()
+            .map_or_else(|| "Game over".into(), |o| outcome(state, o)),
+        Banner::Replay { shown, total } => format!("Replay — move {shown} of {total}"),
+        Banner::Connecting => "Connecting…".into(),
+        Banner::Reconnecting => "Reconnecting…".into(),
+        Banner::Waiting => "Waiting for an opponent…".into(),
+        Banner::RoomCode { code } => format!("Room code {code} — share it with your opponent"),
+        Banner::Sending => "Sending…".into(),
+        Banner::Syncing => "Syncing with the server…".into(),
+        Banner::OpponentDisconnected { player: p } => format!(
+            "{} lost the connection — their seat is held",
+            player(state, *p)
+        ),
+        Banner::OpponentReconnected { player: p } => format!("{} is back", player(state, *p)),
+        Banner::RematchOffered { by } if is_remote(state, *by) => {
+            format!("{} wants a rematch", player(state, *by))
+        }
+        Banner::RematchOffered { .. } => format!(
+            "Rematch asked — waiting for {}",
+            remote(state).unwrap_or_else(|| "your opponent".into())
+        ),
+        Banner::ServerError { code } => format!("Server: {}", server_error(*code)),
+    }
+}
+
+/// The end of the game, e.g. "You won! — all pegs home" or "Marie Curie resigned — You won!".
+pub fn outcome(state: &GameState, o: &GameOutcome) -> String {
+    let who = |verb: &str| match o.by {
+        Some(by) if is_you(state, by) => format!("You {verb}"),
+        Some(by) => format!("{} {verb}", player(state, by)),
+        None => format!("A player {verb}"),
+    };
+    let why = match o.reason {
+        EndReason::Resigned => return format!("{} — {}", who("resigned"), winners(state, o)),
+        EndReason::Abandoned => return format!("{} — {}", who("left the game"), winners(state, o)),
+        EndReason::DrawAgreed => return "Draw agreed".into(),
+        EndReason::Win => "all pegs home",
+        EndReason::Deadlock => "both sides were blocked; decided on pegs home, then distance",
+        EndReason::Draw => "everyone was blocked",
+        EndReason::MoveLimit => "move limit reached; ranked by distance",
+    };
+    if o.winners.is_empty() {
+        format!("Draw — {why}")
+    } else {
+        format!("{} — {why}", winners(state, o))
+    }
+}
+
+/// "You won!", "Marie Curie won", "Player 1 and Player 3 won".
+fn winners(state: &GameState, o: &GameOutcome) -> String {
+    if o.winners.iter().any(|&w| is_you(state, w)) {
+        return "You won!".into();
+    }
+    let names: Vec<String> = o.winners.iter().map(|&w| player(state, w)).collect();
+    match names.len() {
+        0 => "Nobody won".into(),
+        _ => format!("{} won", names.join(" and ")),
+    }
+}
+
+/// A move's kind as the history lists it.
+pub fn move_kind(kind: MoveKind) -> &'static str {
+    match kind {
+        MoveKind::Step => "Step",
+        MoveKind::Jump => "Jump",
+        MoveKind::Swap => "Swap",
+        MoveKind::Pass => "Pass",
+    }
+}
+
+/// Why an action in the game was refused.
+pub fn move_error(e: &MoveError) -> String {
+    let not_now = |why: &str| format!("not possible now: {why}");
+    match e {
+        MoveError::GameOver => not_now("the game is over"),
+        MoveError::NotYourTurn => not_now("it is not your turn"),
+        MoveError::NotAiTurn => not_now("it is not the AI's turn"),
+        MoveError::NothingToUndo => not_now("there is no move of yours to take back"),
+        MoveError::NothingToRedo => not_now("there is nothing to redo"),
+        MoveError::NoJumpInProgress => not_now("no jump is in progress"),
+        MoveError::CannotEndHere => {
+            "illegal move: the jump may not end on this hole; jump on or tap elsewhere".into()
+        }
+        MoveError::DrawNotPossible => {
+            not_now("draw offers are for two players on one screen, during the game")
+        }
+        MoveError::NoDrawOffer => not_now("no draw was offered"),
+        MoveError::NothingToReplay => not_now("no move has been played yet"),
+        MoveError::NotReplaying => not_now("replay is not running"),
+        MoveError::HintNotPossible => not_now("hints are for your turn in a solo game"),
+        MoveError::MoveInFlight => not_now("your previous move is still being sent"),
+        MoveError::NoGame => not_now("there is no online game"),
+        MoveError::Internal { detail } => format!("internal error: {detail}"),
+    }
+}
+
+/// Why a new game could not be set up.
+pub fn setup_error(e: &SetupError) -> String {
+    let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+    match e {
+        SetupError::SeatCount {
+            preset,
+            found,
+            allowed,
+        } => format!(
+            "invalid game settings: {} is played by {} players, not {found}",
+            preset.name(),
+            list(allowed)
+        ),
+        SetupError::ColoursPerSide {
+            preset,
+            found,
+            allowed,
+        } => format!(
+            "invalid game settings: {} gives each side {} colours, not {found}",
+            preset.name(),
+            list(allowed)
+        ),
+        SetupError::OpenerFixed { preset } => format!(
+            "invalid game settings: in {} the first seat always opens",
+            preset.name()
+        ),
+        SetupError::NoSuchSeat { index, seats } => format!(
+            "invalid game settings: there is no seat {} of {seats}",
+            index + 1
+        ),
+        SetupError::BadRules { detail } => format!("invalid game settings: {detail}"),
+        SetupError::BadPosition { detail } => format!("invalid position: {detail}"),
+    }
+}
+
+/// Why a save (`what`: "save" or "statistics") could not be read.
+pub fn save_error(e: &SaveError, what: &str) -> String {
+    match e {
+        SaveError::Corrupt { detail } => format!("corrupt {what}: {detail}"),
+        SaveError::TooNew { found, supported } => format!(
+            "this {what} was written by a newer version of the app (format {found}, this app \
+             reads up to {supported})"
+        ),
+    }
+}
+
+/// Why an online call was refused.
+pub fn online_error(e: &OnlineError) -> String {
+    let not_now = |why: &str| format!("not possible now: {why}");
+    match e {
+        OnlineError::BadName { detail } => format!("invalid name: {detail}"),
+        OnlineError::BadToken { detail } => format!("invalid device token: {detail}"),
+        OnlineError::BadRoomCode { code } => format!("{code:?} is not a room code"),
+        OnlineError::NotConnected => not_now("not connected to the server"),
+        OnlineError::GameInProgress => not_now("a game is in progress"),
+        OnlineError::NoGame => not_now("there is no online game"),
+        OnlineError::NoTable => not_now("no table is open"),
+        OnlineError::NotOver => not_now("the game is not over"),
+        OnlineError::NoDrawOffer => not_now("no draw was offered"),
+        OnlineError::Malformed { detail } => format!("online: {detail}"),
+    }
+}
+
+/// What the server refused, by its error code.
+pub fn server_error(code: ErrorCode) -> &'static str {
+    match code {
+        ErrorCode::Malformed => "a message could not be read",
+        ErrorCode::UnknownMessage => "a message was not understood",
+        ErrorCode::BadMessage => "a message was malformed",
+        ErrorCode::UnsupportedVersion => "this version of the game is too old for the server",
+        ErrorCode::HelloFirst => "say hello first",
+        ErrorCode::BadToken => "this device's token was refused",
+        ErrorCode::BadName => "this name was refused",
+        ErrorCode::RateLimited => "too many messages; slow down",
+        ErrorCode::TooLarge => "a message was too large",
+        ErrorCode::TooManyRooms => "you have too many open rooms",
+        ErrorCode::TooManyTables => "you have too many open tables",
+        ErrorCode::AlreadySearching => "you are already looking for an opponent",
+        ErrorCode::RoomNotFound => "there is no room with that code (it may have expired)",
+        ErrorCode::TableNotFound => "that table is no longer open",
+        ErrorCode::OwnTable => "you cannot join your own table or room",
+        ErrorCode::GameNotFound => "there is no such game",
+        ErrorCode::NotInGame => "you do not play in this game",
+        ErrorCode::WrongPly => "a move arrived out of order",
+        ErrorCode::NotYourTurn => "it is not your turn",
+        ErrorCode::IllegalMove => "the move was refused",
+        ErrorCode::GameOver => "the game is over",
+        ErrorCode::NotOver => "the game is not over",
+        ErrorCode::NoDrawOffer => "there is no draw offer to answer",
+        ErrorCode::Idle => "closed after a long silence",
+        ErrorCode::ShuttingDown => "the server is restarting; reconnect shortly",
+        ErrorCode::Internal => "something went wrong on the server; try again",
+    }
+}

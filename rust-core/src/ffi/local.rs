@@ -1,0 +1,175 @@
+//! [`LocalGame`]: a game played on this device — solo, pass-and-play, or any mix of people and AI
+//! seats. One object per game; every call applies one event and returns the new [`GameState`].
+
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use super::search::AiSearch;
+use crate::ai::CancelHandle;
+use crate::session::{
+    update, Event, GameSetup, GameState, MoveError, PositionSetup, SaveError, SearchKind, Seat,
+    SessionState, SetupError, ValidSetup,
+};
+
+/// A game on this device. Thread-safe: the UI thread taps while an engine thread searches.
+#[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
+pub struct LocalGame {
+    state: Arc<Mutex<SessionState>>,
+    /// The search running now, to stop it on undo or resign.
+    running: Mutex<Option<CancelHandle>>,
+    ai_time_ms: Mutex<Option<u64>>,
+}
+
+impl LocalGame {
+    fn wrap(state: SessionState) -> Arc<LocalGame> {
+        Arc::new(LocalGame {
+            state: Arc::new(Mutex::new(state)),
+            running: Mutex::new(None),
+            ai_time_ms: Mutex::new(None),
+        })
+    }
+
+    fn apply(&self, event: Event) -> Result<GameState, MoveError> {
+        let mut state = self.state.lock();
+        update(&mut state, event)?;
+        Ok(state.view())
+    }
+
+    fn search(&self, kind: SearchKind) -> Result<Arc<AiSearch>, MoveError> {
+        let request = {
+            let time_ms = *self.ai_time_ms.lock();
+            self.state.lock().begin_search(kind, time_ms)?
+        };
+        let search = AiSearch::spawn(Arc::clone(&self.state), request)?;
+        *self.running.lock() = Some(search.cancel_handle());
+        Ok(search)
+    }
+
+    /// Applies `event`, which ends any search; the engine is stopped only when the event was
+    /// accepted (a refused undo leaves a search running).
+    fn apply_stopping_search(&self, event: Event) -> Result<GameState, MoveError> {
+        let state = self.apply(event)?;
+        if let Some(c) = self.running.lock().take() {
+            c.cancel();
+        }
+        Ok(state)
+    }
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl LocalGame {
+    /// A new game from the new-game screen's set-up.
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn new(setup: GameSetup) -> Result<Arc<LocalGame>, SetupError> {
+        let valid = setup.validate()?;
+        log::info!("new game: {:?}", setup.rules.preset);
+        Ok(LocalGame::wrap(SessionState::new(valid)))
+    }
+
+    /// A game from a position (puzzles, tests, a position file): one seat per player.
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn from_position(
+        position: PositionSetup,
+        seats: Vec<Seat>,
+        seed: u64,
+    ) -> Result<Arc<LocalGame>, SetupError> {
+        let valid = ValidSetup::from_position(&position, seats, seed)?;
+        Ok(LocalGame::wrap(SessionState::new(valid)))
+    }
+
+    /// A game saved with `save`. A damaged or newer save is refused with a clear error.
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn restore(save: String) -> Result<Arc<LocalGame>, SaveError> {
+        Ok(LocalGame::wrap(SessionState::restore(&save)?))
+    }
+
+    /// The state to draw now.
+    pub fn state(&self) -> GameState {
+        self.state.lock().view()
+    }
+
+    /// A tap on hole `(q, r)`: select, play, hop, back out or cancel (see docs/API.md).
+    pub fn tap(&self, q: i32, r: i32) -> Result<GameState, MoveError> {
+        self.apply(Event::Tap { q, r })
+    }
+
+    /// "End jump": plays the tripot chain in progress as it stands.
+    pub fn end_jump(&self) -> Result<GameState, MoveError> {
+        self.apply(Event::EndJump)
+    }
+
+    /// Drops the selection or the chain in progress.
+    pub fn cancel_touch(&self) -> GameState {
+        self.apply(Event::CancelTouch)
+            .unwrap_or_else(|_| self.state())
+    }
+
+    /// Takes back moves: to the previous move of a person at this device. Stops a search.
+    pub fn undo(&self) -> Result<GameState, MoveError> {
+        self.apply_stopping_search(Event::Undo)
+    }
+
+    /// Plays again what undo took back.
+    pub fn redo(&self) -> Result<GameState, MoveError> {
+        self.apply(Event::Redo)
+    }
+
+    /// The one person at this device (or the person to move) resigns. Stops a search.
+    pub fn resign(&self) -> Result<GameState, MoveError> {
+        self.apply_stopping_search(Event::Resign)
+    }
+
+    /// The player to move offers a draw (two people at one device).
+    pub fn offer_draw(&self) -> Result<GameState, MoveError> {
+        self.apply(Event::OfferDraw)
+    }
+
+    /// The other player answers the pending draw offer.
+    pub fn answer_draw(&self, accept: bool) -> Result<GameState, MoveError> {
+        self.apply(Event::AnswerDraw { accept })
+    }
+
+    /// Enters replay at the current move (the game itself is not changed).
+    pub fn replay_start(&self) -> Result<GameState, MoveError> {
+        self.apply(Event::ReplayStart)
+    }
+
+    /// Moves the replay cursor by `delta` moves (clamped to the game).
+    pub fn replay_step(&self, delta: i32) -> Result<GameState, MoveError> {
+        self.apply(Event::ReplayStep { delta })
+    }
+
+    /// Leaves replay.
+    pub fn replay_exit(&self) -> GameState {
+        self.apply(Event::ReplayExit)
+            .unwrap_or_else(|_| self.state())
+    }
+
+    /// Starts the AI's move when `ai_to_move` (the state shows it thinking). Await the handle's
+    /// `finish` for the state after its move; cancel it, or drop it, to stop the search.
+    pub fn think(&self) -> Result<Arc<AiSearch>, MoveError> {
+        self.search(SearchKind::Think)
+    }
+
+    /// Starts a hint search (about 300 ms) for the person to move; the hint shows in the state.
+    pub fn hint(&self) -> Result<Arc<AiSearch>, MoveError> {
+        self.search(SearchKind::Hint)
+    }
+
+    /// Limits the AI's thinking time per move (`None`: the level's own budget).
+    pub fn set_ai_time_limit(&self, ms: Option<u64>) {
+        *self.ai_time_ms.lock() = ms;
+    }
+
+    /// The whole game as versioned JSON, to survive process death.
+    pub fn save(&self) -> String {
+        self.state.lock().save()
+    }
+
+    /// Adds this game, once finished, to the statistics JSON (once per game) and returns the new
+    /// JSON; an empty text starts afresh.
+    pub fn record_statistics(&self, statistics: String) -> Result<String, SaveError> {
+        self.state.lock().record_statistics(&statistics)
+    }
+}

@@ -1,0 +1,100 @@
+//! The exported surface: a thin facade over the pure core, one small module per concern.
+//!
+//! - [`local::LocalGame`]: a game on this device (solo, pass-and-play, any mix of seats);
+//! - [`online::OnlineGame`]: the server connection and the online game;
+//! - [`search::AiSearch`]: a running AI or hint search, awaited and cancelled through its handle;
+//! - [`logging`]: logging set up once;
+//! - the free functions below: catalogue, geometry, opponents, statistics, positions, tokens.
+//!
+//! With the `uniffi` feature these are exported to Kotlin and Swift; without it (the server, the
+//! terminal) they are plain Rust. No call panics across the boundary: fallible calls return one
+//! error type per area.
+
+pub mod local;
+pub mod logging;
+pub mod online;
+pub mod search;
+
+pub use local::LocalGame;
+pub use logging::{init_logging, LogLevel};
+pub use online::{OnlineGame, OnlineUpdate};
+pub use search::{AiSearch, SearchOutcome};
+
+use crate::ai::AiLevel;
+use crate::session::{
+    BoardGeometry, OpponentRecord, PositionSetup, RuleSetInfo, SaveError, SetupError, Statistics,
+};
+
+/// The version of the core library, as built.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn core_version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// A fresh random device token for online play (made once, on first launch, and kept).
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn new_token() -> String {
+    crate::online::new_token()
+}
+
+/// Every rule set with its seatings, options and a ready set-up, tripot (the default) first.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn rule_sets() -> Vec<RuleSetInfo> {
+    crate::session::rule_sets()
+}
+
+/// The board's drawing data (121 holes, true aspect ratio, camps, rows).
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn board_geometry() -> BoardGeometry {
+    crate::session::board_geometry()
+}
+
+/// A named AI opponent for the new-game screen (the app words the personality by level).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct OpponentInfo {
+    /// The level it plays at.
+    pub level: AiLevel,
+    /// Its name (a proper name, the same in every language).
+    pub name: String,
+}
+
+/// The five opponents, weakest first.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn opponents() -> Vec<OpponentInfo> {
+    AiLevel::ALL
+        .into_iter()
+        .map(|level| OpponentInfo {
+            level,
+            name: level.opponent().name.to_string(),
+        })
+        .collect()
+}
+
+/// The statistics per opponent (weakest first) from their JSON text (empty text: all zeros).
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn statistics_records(statistics: String) -> Result<Vec<OpponentRecord>, SaveError> {
+    Ok(Statistics::from_json(&statistics)?.records())
+}
+
+/// Reads a Position JSON text (docs/RULES.md) into its typed form.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn position_from_json(json: String) -> Result<PositionSetup, SetupError> {
+    PositionSetup::from_json(&json)
+}
+
+/// Writes a position as Position JSON text (after checking it).
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn position_to_json(position: PositionSetup) -> Result<String, SetupError> {
+    Ok(position.to_position()?.to_json().to_string())
+}
+
+/// A room code as typed, cleaned (case, spaces and dashes do not matter), or `None` when it
+/// cannot be a code — for checking the field as the person types.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn check_room_code(typed: String) -> Option<String> {
+    crate::online::normalize_room_code(&typed)
+}
+
+#[cfg(test)]
+mod tests;

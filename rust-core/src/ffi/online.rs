@@ -1,0 +1,198 @@
+//! [`OnlineGame`]: the connection to the server and the game played through it. The app owns the
+//! WebSocket: it sends what each call returns and passes every frame it receives to `receive`.
+
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::online::Format;
+use crate::session::online::{OnlineSession, OnlineState};
+use crate::session::{MoveError, OnlineError, SaveError};
+
+/// What an online call produces: the messages to send (in order, each one WebSocket text frame)
+/// and the new state to draw.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct OnlineUpdate {
+    /// Encoded messages to send now, in order.
+    pub outgoing: Vec<String>,
+    /// The state to draw now.
+    pub state: OnlineState,
+}
+
+/// An online session: lobby, matchmaking, rooms and the game in progress.
+#[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
+pub struct OnlineGame {
+    session: Mutex<OnlineSession>,
+}
+
+impl OnlineGame {
+    fn call<E>(
+        &self,
+        f: impl FnOnce(&mut OnlineSession) -> Result<Vec<String>, E>,
+    ) -> Result<OnlineUpdate, E> {
+        let mut session = self.session.lock();
+        let outgoing = f(&mut session)?;
+        Ok(OnlineUpdate {
+            outgoing,
+            state: session.state(),
+        })
+    }
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl OnlineGame {
+    /// A session not yet connected: open the WebSocket and send what `hello` returns.
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn new() -> Arc<OnlineGame> {
+        Arc::new(OnlineGame {
+            session: Mutex::new(OnlineSession::new()),
+        })
+    }
+
+    /// A session saved with `save` (the game survives the app being killed). Connect and send
+    /// `hello`: the welcome resumes the game.
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn restore(save: String) -> Result<Arc<OnlineGame>, SaveError> {
+        Ok(Arc::new(OnlineGame {
+            session: Mutex::new(OnlineSession::restore(&save)?),
+        }))
+    }
+
+    /// The state to draw now.
+    pub fn state(&self) -> OnlineState {
+        self.session.lock().state()
+    }
+
+    /// The first message of every connection, and of every reconnection.
+    pub fn hello(&self, token: String, name: String) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.hello(&token, &name))
+    }
+
+    /// Every text frame from the server goes in here; send what comes out.
+    pub fn receive(&self, frame: String) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.receive(&frame))
+    }
+
+    /// The socket dropped: the state shows "reconnecting" at once. Reconnect, then `hello`.
+    pub fn connection_lost(&self) -> OnlineState {
+        let mut session = self.session.lock();
+        session.connection_lost();
+        session.state()
+    }
+
+    /// Changes the display name (for later games).
+    pub fn set_name(&self, name: String) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.set_name(&name))
+    }
+
+    /// Quick match in a format, or in any format (`None`).
+    pub fn quick_match(&self, format: Option<Format>) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.quick_match(format))
+    }
+
+    /// Stops waiting for a quick match.
+    pub fn cancel_match(&self) -> OnlineUpdate {
+        let mut session = self.session.lock();
+        OnlineUpdate {
+            outgoing: session.cancel_match(),
+            state: session.state(),
+        }
+    }
+
+    /// Starts receiving the lobby's open tables (now and on every change).
+    pub fn watch_lobby(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.watch_lobby())
+    }
+
+    /// Stops receiving the lobby.
+    pub fn unwatch_lobby(&self) -> OnlineUpdate {
+        let mut session = self.session.lock();
+        OnlineUpdate {
+            outgoing: session.unwatch_lobby(),
+            state: session.state(),
+        }
+    }
+
+    /// Opens a public table in the lobby.
+    pub fn create_table(&self, format: Format) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.create_table(format))
+    }
+
+    /// Closes our open table.
+    pub fn close_table(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.close_table())
+    }
+
+    /// Sits at an open table.
+    pub fn join_table(&self, table: String) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.join_table(&table))
+    }
+
+    /// Creates a private room; its code arrives in `state.room`.
+    pub fn create_room(&self, format: Format) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.create_room(format))
+    }
+
+    /// Joins a private room by its code as typed.
+    pub fn join_room(&self, code: String) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.join_room(&code))
+    }
+
+    /// The app goes to the background: the server holds the seat longer.
+    pub fn away(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.away())
+    }
+
+    /// The app is back in the foreground on a live socket.
+    pub fn back(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.back())
+    }
+
+    /// A tap on the board; a finished move is shown as pending and sent.
+    pub fn tap(&self, q: i32, r: i32) -> Result<OnlineUpdate, MoveError> {
+        self.call(|s| s.tap(q, r))
+    }
+
+    /// "End jump" sends the chain in progress.
+    pub fn end_jump(&self) -> Result<OnlineUpdate, MoveError> {
+        self.call(|s| s.end_jump())
+    }
+
+    /// Drops the selection or the chain in progress.
+    pub fn cancel_touch(&self) -> OnlineState {
+        let mut session = self.session.lock();
+        session.cancel_touch();
+        session.state()
+    }
+
+    /// Resigns the game in progress.
+    pub fn resign(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.resign())
+    }
+
+    /// Offers a draw.
+    pub fn offer_draw(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.offer_draw())
+    }
+
+    /// Answers the opponent's draw offer.
+    pub fn answer_draw(&self, accept: bool) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.answer_draw(accept))
+    }
+
+    /// Asks for (or agrees to) a rematch after the end.
+    pub fn rematch(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.rematch())
+    }
+
+    /// The `resume` for the current game (the welcome sends it by itself).
+    pub fn resume(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.resume())
+    }
+
+    /// The session as versioned JSON (the game and a pending move), to survive process death.
+    pub fn save(&self) -> String {
+        self.session.lock().save()
+    }
+}

@@ -1,0 +1,202 @@
+//! Tests of the facade in Rust: searches awaited, waited for and cancelled (by the handle, by
+//! dropping the future, by undo), the free functions, and the online object's strings.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::future::Future;
+use std::sync::Arc;
+use std::task::{Context, Wake, Waker};
+use std::time::{Duration, Instant};
+
+use super::*;
+use crate::rules::Preset;
+use crate::session::{Banner, GameSetup, GameState, MoveError, Opener, Seat};
+
+fn game(level: AiLevel, opener: Opener) -> Arc<LocalGame> {
+    LocalGame::new(GameSetup {
+        opener,
+        seed: 3,
+        ..GameSetup::solo(Preset::Tripot, level)
+    })
+    .unwrap()
+}
+
+fn state_of(outcome: SearchOutcome) -> (bool, GameState) {
+    match outcome {
+        SearchOutcome::Finished { state } => (true, state),
+        SearchOutcome::Cancelled { state } => (false, state),
+        SearchOutcome::Failed { detail, .. } => panic!("search failed: {detail}"),
+    }
+}
+
+const AI_OPENS: Opener = Opener::Seat { index: 1 };
+const YOU_OPEN: Opener = Opener::Seat { index: 0 };
+
+#[test]
+fn think_plays_and_refuses_on_the_persons_turn() {
+    let g = game(AiLevel::Beginner, AI_OPENS);
+    g.set_ai_time_limit(Some(50));
+    let search = g.think().unwrap();
+    assert_eq!(g.state().thinking, Some(1));
+    let (finished, v) = state_of(search.wait());
+    assert!(finished);
+    assert_eq!(v.history.len(), 1);
+    assert_eq!(v.thinking, None);
+    assert_eq!(g.think().err(), Some(MoveError::NotAiTurn));
+}
+
+#[test]
+fn awaited_think_plays() {
+    let g = game(AiLevel::Beginner, AI_OPENS);
+    g.set_ai_time_limit(Some(50));
+    let search = g.think().unwrap();
+    let (finished, v) = state_of(pollster::block_on(search.finish()));
+    assert!(finished);
+    assert_eq!(v.history.len(), 1);
+    // A second await of the same handle reports the state, not a second move.
+    let (finished, v) = state_of(pollster::block_on(search.finish()));
+    assert!(!finished);
+    assert_eq!(v.history.len(), 1);
+}
+
+#[test]
+fn cancel_stops_the_search_and_another_may_start() {
+    let g = game(AiLevel::Impossible, AI_OPENS);
+    g.set_ai_time_limit(Some(20_000));
+    let t = Instant::now();
+    let search = g.think().unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    search.cancel();
+    let (finished, v) = state_of(search.wait());
+    assert!(!finished);
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    assert!(v.history.is_empty() && v.thinking.is_none() && v.banner.is_none());
+    assert!(v.ai_to_move);
+    g.set_ai_time_limit(Some(50));
+    let (finished, v) = state_of(g.think().unwrap().wait());
+    assert!(finished && v.history.len() == 1);
+}
+
+struct NoopWaker;
+
+impl Wake for NoopWaker {
+    fn wake(self: Arc<Self>) {}
+}
+
+#[test]
+fn dropping_the_awaiting_future_cancels_the_search() {
+    let g = game(AiLevel::Impossible, AI_OPENS);
+    g.set_ai_time_limit(Some(20_000));
+    let search = g.think().unwrap();
+    {
+        let mut fut = Box::pin(search.finish());
+        let waker = Waker::from(Arc::new(NoopWaker));
+        let mut cx = Context::from_waker(&waker);
+        assert!(fut.as_mut().poll(&mut cx).is_pending());
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(g.state().banner, Some(Banner::AiThinking { player: 1 }));
+    }
+    // Dropped: the state shows no search at once, and the engine stops soon after.
+    let v = g.state();
+    assert!(v.thinking.is_none() && v.history.is_empty() && v.ai_to_move);
+}
+
+#[test]
+fn dropping_the_handle_stops_the_engine() {
+    let g = game(AiLevel::Impossible, AI_OPENS);
+    g.set_ai_time_limit(Some(20_000));
+    let t = Instant::now();
+    drop(g.think().unwrap());
+    while g.state().thinking.is_some() && t.elapsed() < Duration::from_secs(3) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let v = g.state();
+    assert!(
+        v.thinking.is_none(),
+        "still thinking after {:?}",
+        t.elapsed()
+    );
+    assert!(v.history.is_empty());
+}
+
+#[test]
+fn undo_cancels_a_search_in_progress() {
+    let g = game(AiLevel::Impossible, YOU_OPEN);
+    g.tap(-1, 5).unwrap();
+    g.tap(-1, 4).unwrap();
+    g.set_ai_time_limit(Some(20_000));
+    let search = g.think().unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let v = g.undo().unwrap();
+    assert!(v.history.is_empty());
+    let (finished, v) = state_of(search.wait());
+    assert!(!finished);
+    assert!(v.history.is_empty());
+}
+
+#[test]
+fn hints_show_in_the_state_and_can_be_cancelled() {
+    let g = game(AiLevel::Beginner, YOU_OPEN);
+    let search = g.hint().unwrap();
+    assert!(g.state().hint_pending);
+    let (finished, v) = state_of(search.wait());
+    assert!(finished);
+    assert!(v.hint.len() >= 2 && !v.hint_pending);
+    let search = g.hint().unwrap();
+    search.cancel();
+    let (_, v) = state_of(search.wait());
+    assert!(!v.hint_pending);
+    assert!(g.hint().is_ok(), "another hint may start at once");
+}
+
+#[test]
+fn catalogue_geometry_opponents_and_positions() {
+    let sets = rule_sets();
+    assert_eq!(sets[0].preset, Preset::Tripot);
+    assert_eq!(sets[0].colours_per_side, vec![1, 2, 3]);
+    assert!(sets[0].opener_choice && !sets[1].opener_choice);
+    assert_eq!(board_geometry().holes.len(), 121);
+    assert_eq!(opponents().len(), 5);
+    assert_eq!(opponents()[0].name, "Jean Médecin");
+    assert_eq!(statistics_records(String::new()).unwrap().len(), 5);
+    assert!(statistics_records("{".into()).is_err());
+    let text = r#"{"rules":"classic","players":[{"colours":["S"]},{"colours":["N"]}],
+        "pegs":{"S":[[-4,8]],"N":[[4,-8]]},"to_move":1}"#;
+    let p = position_from_json(text.into()).unwrap();
+    assert_eq!(p.to_move, 1);
+    let again = position_from_json(position_to_json(p.clone()).unwrap()).unwrap();
+    assert_eq!(again, p);
+    let g = LocalGame::from_position(p.clone(), vec![Seat::person(), Seat::person()], 0).unwrap();
+    assert_eq!(g.state().to_move, 1);
+    assert!(LocalGame::from_position(p, vec![Seat::person()], 0).is_err());
+    assert_eq!(
+        check_room_code(" abc-234 ".into()).as_deref(),
+        Some("ABC234")
+    );
+    assert_eq!(check_room_code("AB".into()), None);
+    init_logging(LogLevel::Warn);
+    init_logging(LogLevel::Error);
+}
+
+#[test]
+fn online_game_moves_strings_only() {
+    let online = OnlineGame::new();
+    let up = online.hello(new_token(), "Ann".into()).unwrap();
+    assert_eq!(up.outgoing.len(), 1);
+    assert!(up.outgoing[0].contains("\"type\":\"hello\""));
+    assert_eq!(up.state.board.banner, Some(Banner::Connecting));
+    assert!(online.quick_match(None).is_err(), "not welcomed yet");
+    let up = online
+        .receive(r#"{"type":"welcome","v":1,"name":"Ann","games":[]}"#.into())
+        .unwrap();
+    assert_eq!(
+        up.state.connection,
+        crate::session::online::Connection::Connected
+    );
+    let up = online.quick_match(None).unwrap();
+    assert_eq!(up.outgoing, vec![r#"{"type":"quick_match","format":null}"#]);
+    assert!(online.receive("not json".into()).is_err());
+    let s = online.connection_lost();
+    assert_eq!(s.board.banner, Some(Banner::Reconnecting));
+    let restored = OnlineGame::restore(online.save()).unwrap();
+    assert_eq!(restored.state().name, "Ann");
+}

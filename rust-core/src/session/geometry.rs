@@ -1,0 +1,113 @@
+//! The board's drawing data: where each hole is, in one coordinate space with the true aspect
+//! ratio, which camp it belongs to, and its row and place in the row (the words a player uses).
+
+use std::sync::LazyLock;
+
+use super::types::Coord;
+use crate::rules::board::{coords, TABLES};
+use crate::rules::{Colour, Hole, HOLES};
+
+/// One hole of the board as the apps draw it. Neighbouring holes are 1 unit apart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct HoleGeometry {
+    /// Where the hole is on the board.
+    pub coord: Coord,
+    /// Centre, from the left edge (`0..=width`).
+    pub x: f32,
+    /// Centre, from the top edge (`0..=height`); y grows downward.
+    pub y: f32,
+    /// The camp (star point) the hole belongs to, named by the colour that starts there; `None`
+    /// for the central hexagon.
+    pub camp: Option<Colour>,
+    /// Row from the top, 1–17 (for accessibility labels).
+    pub row: i32,
+    /// Place in the row from the left, 1–13.
+    pub place: i32,
+}
+
+/// The whole board: 121 holes in the order of `GameState::holes`.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct BoardGeometry {
+    /// The holes.
+    pub holes: Vec<HoleGeometry>,
+    /// Width of the board's bounding box (hole centres), in hole spacings: 12.
+    pub width: f32,
+    /// Height of that box: 16 rows √3/2 apart (about 13.86).
+    pub height: f32,
+    /// Radius of a hole drawn at a pleasant size, in the same units.
+    pub hole_radius: f32,
+}
+
+static GEOMETRY: LazyLock<BoardGeometry> = LazyLock::new(build);
+
+/// The board's geometry (the same value on every call).
+pub fn board_geometry() -> BoardGeometry {
+    GEOMETRY.clone()
+}
+
+fn build() -> BoardGeometry {
+    let row_height = 3f32.sqrt() / 2.0;
+    let mut holes: Vec<HoleGeometry> = (0..HOLES as Hole)
+        .map(|h| {
+            let [q, r] = coords(h);
+            let camp = Colour::ALL
+                .into_iter()
+                .find(|c| TABLES.camp10[c.index()] & crate::rules::board::bit(h) != 0);
+            HoleGeometry {
+                coord: Coord { q, r },
+                // Axial to pixel (pointy-top): x = q + r/2, y = r·√3/2; the centre hole at (6, 8 rows).
+                x: q as f32 + r as f32 / 2.0 + 6.0,
+                y: (r + 8) as f32 * row_height,
+                camp,
+                row: r + 9,
+                place: 0,
+            }
+        })
+        .collect();
+    for row in 1..=17 {
+        let mut in_row: Vec<usize> = (0..holes.len()).filter(|&i| holes[i].row == row).collect();
+        in_row.sort_by(|&a, &b| holes[a].x.total_cmp(&holes[b].x));
+        for (place, i) in in_row.into_iter().enumerate() {
+            holes[i].place = place as i32 + 1;
+        }
+    }
+    BoardGeometry {
+        holes,
+        width: 12.0,
+        height: 16.0 * row_height,
+        hole_radius: 0.36,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry_has_the_true_aspect_and_ten_holes_per_camp() {
+        let g = board_geometry();
+        assert_eq!(g.holes.len(), 121);
+        let max_x = g.holes.iter().map(|h| h.x).fold(0.0, f32::max);
+        let max_y = g.holes.iter().map(|h| h.y).fold(0.0, f32::max);
+        assert!((max_x - g.width).abs() < 1e-4 && (max_y - g.height).abs() < 1e-4);
+        assert!(g.holes.iter().all(|h| h.x >= 0.0 && h.y >= 0.0));
+        // Neighbours are one unit apart, across rows too.
+        let at = |q, r| g.holes.iter().find(|h| h.coord == Coord { q, r }).unwrap();
+        for (a, b) in [((0, 0), (1, 0)), ((0, 0), (0, 1)), ((0, 0), (-1, 1))] {
+            let (a, b) = (at(a.0, a.1), at(b.0, b.1));
+            assert!(((a.x - b.x).hypot(a.y - b.y) - 1.0).abs() < 1e-5);
+        }
+        for c in Colour::ALL {
+            assert_eq!(g.holes.iter().filter(|h| h.camp == Some(c)).count(), 10);
+        }
+        assert_eq!(g.holes.iter().filter(|h| h.camp.is_none()).count(), 61);
+        // Row 1 is the top tip, row 5 the widest: 13 holes.
+        assert_eq!(at(4, -8).row, 1);
+        assert_eq!(g.holes.iter().filter(|h| h.row == 5).count(), 13);
+        assert_eq!(at(0, 0).row, 9);
+        assert_eq!(at(0, 0).place, 5);
+        assert_eq!(at(0, 0).x, 6.0);
+    }
+}
