@@ -3,17 +3,20 @@ package app.chinesecheckers.core
 import app.chinesecheckers.online.OnlineClient
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import java.io.File
 import java.util.concurrent.TimeUnit
 
-/** Two OkHttp clients carry two online sessions' strings through the real server on 127.0.0.1. */
+/** Two OkHttp clients carry two online games' strings through the real server on 127.0.0.1. */
 class OnlineClientTest {
     private var server: Process? = null
+    private val clients = mutableListOf<OnlineClient>()
 
     @AfterEach
     fun stop() {
+        clients.forEach { it.close() }
         server?.destroy()
         server?.waitFor(5, TimeUnit.SECONDS)
     }
@@ -21,7 +24,8 @@ class OnlineClientTest {
     private fun startServer(): String {
         val bin = System.getProperty("server.bin")
         check(bin != null && File(bin).canExecute()) { "server binary not found: $bin (run tests/kotlin/run.sh)" }
-        val p = ProcessBuilder(bin, "--bind", "127.0.0.1:0")
+        // A long grace: the dropped device must find its seat held when it comes back.
+        val p = ProcessBuilder(bin, "--bind", "127.0.0.1:0", "--grace-ms", "60000")
             .redirectError(ProcessBuilder.Redirect.DISCARD) // never read: must not fill a pipe
             .start()
         server = p
@@ -30,76 +34,146 @@ class OnlineClientTest {
         return "ws://${line.removePrefix("listening on ").trim()}/ws"
     }
 
-    /** One device: its session, its client, and the last view the client reported. */
-    private class Device(url: String, name: String) {
-        val session = GameSession.newOnline()
-        @Volatile var view: BoardView = session.view()
-        val client = OnlineClient(session, url, newToken(), name) { view = it }
+    /** One device: its game object and the OkHttp client carrying its strings. */
+    private inner class Device(url: String, name: String, val token: String = newToken(), game: OnlineGame = OnlineGame()) {
+        val client = OnlineClient(game, url, token, name).also { clients += it }
+        val game get() = client.game
+        val state get() = game.state()
+        val side get() = state.game!!.side
 
-        fun await(what: String, cond: (BoardView) -> Boolean): BoardView {
+        fun await(what: String, cond: (OnlineState) -> Boolean): OnlineState {
             val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10)
             while (System.nanoTime() < deadline) {
-                val v = session.view()
-                if (cond(v)) return v
+                val s = game.state()
+                if (cond(s)) return s
                 Thread.sleep(10)
             }
-            error("timed out waiting for $what")
+            error("timed out waiting for $what: ${game.state()}")
         }
 
         fun myTurn(): Boolean {
-            val v = session.view()
-            return v.toMove == v.online?.side
+            val s = game.state()
+            val g = s.game ?: return false
+            return !g.over && s.board.toMove == g.side && g.pendingMove.isEmpty()
         }
 
-        /** Taps a step (the first peg of ours that has one); returns the game's length after it. */
-        fun playStep(): Int {
-            val v = session.view()
-            val mine = v.players[v.online!!.side!!.toInt()].colours
-            for (hole in v.holes.filter { it.occupant != null && it.occupant in mine }) {
-                var targets: List<TargetView> = emptyList()
-                client.perform { s -> s.onlineTap(hole.coord.q, hole.coord.r).also { targets = it.view.targets } }
-                val step = targets.firstOrNull { it.kind == MoveKindView.STEP }
+        /** Taps a step (the first peg of ours that has one); returns the game's length with it. */
+        fun tapStep(): Int {
+            val v = game.state().board
+            for (hole in v.holes.filter { it.owner == v.toMove }) {
+                val targets = client.perform { it.tap(hole.coord.q, hole.coord.r) }.board.targets
+                val step = targets.firstOrNull { it.kind == MoveKind.STEP }
                 if (step == null) {
-                    client.perform { it.onlineCancelTouch() }
+                    game.cancelTouch()
                     continue
                 }
-                var moves = 0
-                client.perform { s -> s.onlineTap(step.coord.q, step.coord.r).also { moves = it.view.history.size } }
-                await("our move confirmed") { it.online!!.pendingMove.isEmpty() }
-                return moves
+                val after = client.perform { it.tap(step.coord.q, step.coord.r) }
+                assertEquals(listOf(hole.coord, step.coord), after.game!!.pendingMove)
+                return after.board.history.size
             }
             error("no step to play")
         }
+
+        /** Plays a step and waits for the server to confirm it. */
+        fun playStep(): Int {
+            val moves = tapStep()
+            await("our move confirmed") { it.game!!.pendingMove.isEmpty() && it.board.history.size == moves }
+            return moves
+        }
+    }
+
+    /** The device whose turn it is plays a step; the other one sees it. */
+    private fun playRound(a: Device, b: Device) {
+        val (mover, other) = if (a.myTurn()) a to b else b to a
+        val moves = mover.playStep()
+        other.await("the opponent's move") { it.board.history.size == moves }
     }
 
     @Test
-    fun twoClientsPlayThroughTheServer() {
+    fun twoClientsPlaySaveRestoreReconnectAndFinish() {
         val url = startServer()
-        val a = Device(url, "Ann")
-        val b = Device(url, "Bob")
-        a.client.connect()
-        b.client.connect()
-        a.await("welcome") { it.online!!.welcomed }
-        b.await("welcome") { it.online!!.welcomed }
+        val ann = Device(url, "Ann")
+        val bob = Device(url, "Bob")
+        ann.client.connect()
+        bob.client.connect()
+        ann.await("welcome") { it.connection == Connection.CONNECTED }
+        bob.await("welcome") { it.connection == Connection.CONNECTED }
 
-        a.client.perform { it.onlineCreateRoom(OnlineFormat.TRIPOT1) }
-        val code = a.await("room code") { it.online!!.roomCode != null }.online!!.roomCode!!
-        b.client.perform { it.onlineJoinRoom(code) }
-        a.await("game") { it.online!!.game != null }
-        b.await("game") { it.online!!.game != null }
+        ann.client.perform { it.createRoom(Format.TRIPOT1) }
+        val code = ann.await("room code") { it.room != null }.room!!.code
+        assertEquals(Banner.RoomCode(code), ann.state.board.banner)
+        // The code as a person might type it.
+        bob.client.perform { it.joinRoom(" " + code.lowercase().chunked(3).joinToString("-") + " ") }
+        val annGame = ann.await("game") { it.game != null }.game!!
+        val bobGame = bob.await("game") { it.game != null }.game!!
+        assertEquals(annGame.id, bobGame.id)
+        assertEquals(1, annGame.side + bobGame.side)
+        assertEquals("Bob", annGame.opponent)
+        assertEquals("Ann", bobGame.opponent)
 
-        repeat(4) {
-            val (mover, other) = if (a.myTurn()) a to b else b to a
-            val moves = mover.playStep()
-            other.await("the opponent's move") { it.history.size == moves }
+        repeat(4) { playRound(ann, bob) }
+        // Ann is to move when her connection drops.
+        if (!ann.myTurn()) playRound(ann, bob)
+        assertTrue(ann.myTurn())
+        val played = ann.state.board.history.size
+
+        ann.client.drop()
+        assertEquals(Connection.RECONNECTING, ann.state.connection)
+        assertEquals(Banner.Reconnecting, ann.state.board.banner)
+        bob.await("Ann's seat held") {
+            !it.game!!.opponentConnected && it.board.banner == Banner.OpponentDisconnected(1 - it.game!!.side)
         }
+        // Offline, Ann still moves: the move is shown as pending, and saved with the game.
+        val withPending = ann.tapStep()
+        assertEquals(played + 1, withPending)
+        val saved = ann.game.save()
 
-        b.client.perform { it.onlineResign() }
-        val end = a.await("the end") { it.outcome != null }
-        assertEquals(EndReason.RESIGNED, end.outcome!!.reason)
-        assertEquals(BannerKind.GAME_OVER, end.banner?.kind)
-        assertTrue(b.await("the end") { it.outcome != null }.online!!.canRematch)
-        a.client.close()
-        b.client.close()
+        // The app is killed; a new game object is restored from the save and reconnects.
+        val restored = OnlineGame.restore(saved)
+        val before = restored.state()
+        assertEquals(annGame.id, before.game!!.id)
+        assertEquals(annGame.side, before.game!!.side)
+        assertEquals(ann.state.board.history, before.board.history)
+        assertEquals(ann.state.game!!.pendingMove, before.game!!.pendingMove)
+        assertEquals(ann.state.board.holes, before.board.holes)
+        val ann2 = Device(url, "Ann", ann.token, restored)
+        ann2.client.connect()
+        ann2.await("resumed, pending move confirmed") {
+            it.connection == Connection.CONNECTED && !it.game!!.resyncing &&
+                it.game!!.pendingMove.isEmpty() && it.board.history.size == played + 1
+        }
+        bob.await("Ann's move after her return") {
+            it.game!!.opponentConnected && it.board.history.size == played + 1
+        }
+        assertEquals(ann2.state.board.history, bob.state.board.history)
+        assertEquals(ann2.state.board.holes, bob.state.board.holes)
+
+        repeat(3) { playRound(ann2, bob) }
+
+        // A draw offered and declined, then Bob resigns.
+        ann2.client.perform { it.offerDraw() }
+        val offered = bob.await("the draw offer") { it.board.capabilities.canAnswerDraw }
+        assertEquals(Banner.DrawOffered(ann2.side), offered.board.banner)
+        bob.client.perform { it.answerDraw(false) }
+        ann2.await("the decline") { it.board.banner == Banner.DrawDeclined(bob.side) }
+
+        bob.client.perform { it.resign() }
+        val annEnd = ann2.await("the end") { it.board.outcome != null }
+        val bobEnd = bob.await("the end") { it.board.outcome != null }
+        val end = annEnd.board.outcome!!
+        assertEquals(end, bobEnd.board.outcome)
+        assertEquals(EndReason.RESIGNED, end.reason)
+        assertEquals(bob.side, end.by)
+        assertEquals(listOf(ann2.side), end.winners)
+        assertEquals(annEnd.board.history, bobEnd.board.history)
+        for (s in listOf(annEnd, bobEnd)) {
+            assertEquals(Banner.GameOver, s.board.banner)
+            assertTrue(s.game!!.over)
+            assertTrue(s.board.capabilities.canRematch)
+            assertFalse(s.board.capabilities.canResign)
+        }
+        // The finished game saves and restores as finished.
+        val after = OnlineGame.restore(ann2.game.save()).state()
+        assertEquals(end, after.board.outcome)
     }
 }

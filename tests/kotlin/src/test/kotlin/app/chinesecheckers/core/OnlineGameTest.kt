@@ -1,0 +1,159 @@
+package app.chinesecheckers.core
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+
+/** The online game through the generated bindings, fed with scripted server frames (no network). */
+class OnlineGameTest {
+    private fun snapshot(seq: Int, moves: String = "") = """{"type":"sync","snapshot":{"game":"g1","seq":$seq,
+        "side":0,"format":"tripot1","players":["Ann","Bob"],"moves":[$moves],"draw_offer":null,
+        "connected":[true,true],"rematch":[false,false],"rematch_game":null,"result":null}}"""
+
+    private fun event(seq: Int, event: String) = """{"type":"event","game":"g1","seq":$seq,"event":$event}"""
+
+    private fun OnlineUpdate.sent(type: String): String {
+        val msg = outgoing.single()
+        assertTrue(msg.contains("\"type\":\"$type\""), msg)
+        return msg
+    }
+
+    @Test
+    fun roomCodesAreCheckedAsTyped() {
+        assertEquals(checkRoomCode("ABC234"), checkRoomCode(" abc-234 "))
+        assertTrue(checkRoomCode("ABC234") != null)
+        assertNull(checkRoomCode(""))
+        assertNull(checkRoomCode("ABC"))
+        val e = assertThrows<OnlineException.BadRoomCode> { OnlineGame().joinRoom("a?") }
+        assertEquals("a?", e.code)
+    }
+
+    @Test
+    fun movesStringsOnly() {
+        val g = OnlineGame()
+        assertThrows<MoveException.NoGame> { g.tap(0, 0) }
+        assertEquals(Connection.CONNECTING, g.state().connection)
+        val hello = g.hello(newToken(), "Ann")
+        hello.sent("hello")
+        assertEquals(Banner.Connecting, hello.state.board.banner)
+        val welcome = g.receive("""{"type":"welcome","v":1,"name":"Ann","games":[]}""")
+        assertTrue(welcome.outgoing.isEmpty())
+        assertEquals(Connection.CONNECTED, welcome.state.connection)
+        assertEquals("Ann", welcome.state.name)
+        g.createRoom(Format.TRIPOT1).sent("create_room")
+        val room = g.receive("""{"type":"room_created","code":"ABC234","format":"tripot1","expires_in_s":600}""").state
+        assertEquals(RoomInfo("ABC234", Format.TRIPOT1, 600uL), room.room)
+        assertEquals(Banner.RoomCode("ABC234"), room.board.banner)
+        g.receive("""{"type":"matched","game":"g1","side":0,"format":"tripot1","opponent":"Bob"}""")
+        val started = g.receive(snapshot(1)).state
+        assertNull(started.room)
+        val info = started.game!!
+        assertEquals("g1", info.id)
+        assertEquals(0, info.side)
+        assertEquals("Bob", info.opponent)
+        assertEquals(Format.TRIPOT1, info.format)
+        assertTrue(info.opponentConnected && !info.over && !info.resyncing)
+        val board = started.board
+        assertEquals(PlayerName.You, board.players[0].name)
+        assertEquals(PlayerName.Named("Bob"), board.players[1].name)
+        assertEquals(SeatPlayer.Remote, board.players[1].player)
+        assertFalse(board.capabilities.canUndo || board.capabilities.canHint || board.capabilities.canReplay)
+        assertTrue(board.capabilities.canResign && board.capabilities.canOfferDraw)
+        assertThrows<OnlineException.GameInProgress> { g.quickMatch(Format.TRIPOT2) }
+        assertThrows<OnlineException.NotOver> { g.rematch() }
+
+        // A step with two taps: pending at once (and animated), committed by the server's event.
+        assertTrue(g.tap(-1, 5).outgoing.isEmpty())
+        val up = g.tap(-1, 4)
+        assertEquals(Banner.Sending, up.state.board.banner)
+        assertEquals(listOf(Coord(-1, 5), Coord(-1, 4)), up.state.game!!.pendingMove)
+        assertEquals(ChangeKind.NEW_MOVE, up.state.board.change.kind)
+        assertEquals(listOf(Coord(-1, 5), Coord(-1, 4)), up.state.board.change.animate)
+        assertThrows<MoveException.MoveInFlight> { g.tap(-2, 6) }
+        val move = up.sent("move")
+        val mv = move.substring(move.indexOf("\"mv\":") + 5, move.lastIndexOf('}'))
+        val committed = g.receive(event(2, """{"kind":"moved","ply":0,"side":0,"mv":$mv}""")).state
+        assertTrue(committed.game!!.pendingMove.isEmpty())
+        assertEquals(1, committed.board.history.size)
+        assertEquals(1, committed.board.toMove)
+        assertNull(committed.board.banner)
+        val revision = committed.board.revision
+
+        // The opponent's move is validated and animated.
+        val theirs = """{"kind":"step","path":[[1,-5],[1,-4]]}"""
+        val moved = g.receive(event(3, """{"kind":"moved","ply":1,"side":1,"mv":$theirs}""")).state.board
+        assertEquals(2, moved.history.size)
+        assertEquals(ChangeKind.NEW_MOVE, moved.change.kind)
+        assertEquals(listOf(Coord(1, -5), Coord(1, -4)), moved.change.animate)
+        assertTrue(moved.revision > revision)
+        assertEquals(0, moved.toMove)
+
+        // The opponent drops and comes back; offers a draw, which is declined.
+        val gone = g.receive(event(4, """{"kind":"disconnected","side":1,"grace_ms":30000}""")).state
+        assertFalse(gone.game!!.opponentConnected)
+        assertEquals(Banner.OpponentDisconnected(1), gone.board.banner)
+        val back = g.receive(event(5, """{"kind":"reconnected","side":1}""")).state
+        assertEquals(Banner.OpponentReconnected(1), back.board.banner)
+        val offered = g.receive(event(6, """{"kind":"draw_offered","side":1}""")).state
+        assertEquals(Banner.DrawOffered(1), offered.board.banner)
+        assertTrue(offered.board.capabilities.canAnswerDraw)
+        assertTrue(g.answerDraw(false).sent("draw").contains("decline"))
+        val declined = g.receive(event(7, """{"kind":"draw_declined","side":0}""")).state
+        assertFalse(declined.board.capabilities.canAnswerDraw)
+        assertThrows<OnlineException.NoDrawOffer> { g.answerDraw(true) }
+
+        // A refusal asks for a resync; the snapshot brings the game back in step.
+        val refused = g.receive("""{"type":"error","code":"internal","message":"oops","game":"g1"}""")
+        refused.sent("resume")
+        assertEquals(ErrorCode.INTERNAL, refused.state.lastError)
+        assertTrue(refused.state.game!!.resyncing)
+        assertEquals(Banner.Syncing, refused.state.board.banner)
+        val synced = g.receive(snapshot(7, "$mv,$theirs")).state
+        assertFalse(synced.game!!.resyncing)
+        assertEquals(2, synced.board.history.size)
+
+        // The save keeps the game; a restored session resumes it after its welcome.
+        val restored = OnlineGame.restore(g.save())
+        assertEquals("g1", restored.state().game!!.id)
+        assertEquals(synced.board.history, restored.state().board.history)
+        restored.hello(newToken(), "Ann").sent("hello")
+        restored.receive("""{"type":"welcome","v":1,"name":"Ann","games":["g1"]}""").sent("resume")
+
+        // The end: we resign; the server's event ends the game on the board.
+        g.resign().sent("resign")
+        val ended = g.receive(event(8, """{"kind":"ended","result":{"winner":1,"reason":"resign"}}""")).state
+        val end = ended.board.outcome!!
+        assertEquals(EndReason.RESIGNED, end.reason)
+        assertEquals(0, end.by)
+        assertEquals(listOf(1), end.winners)
+        assertEquals(Banner.GameOver, ended.board.banner)
+        assertTrue(ended.game!!.over)
+        assertTrue(ended.board.capabilities.canRematch)
+        assertFalse(ended.board.capabilities.canResign)
+        assertThrows<OnlineException.NoGame> { g.resign() }
+        g.rematch().sent("rematch")
+    }
+
+    @Test
+    fun connectionLostShowsReconnecting() {
+        val g = OnlineGame()
+        g.hello(newToken(), "Ann")
+        g.receive("""{"type":"welcome","v":1,"name":"Ann","games":[]}""")
+        val lost = g.connectionLost()
+        assertEquals(Connection.RECONNECTING, lost.connection)
+        assertEquals(Banner.Reconnecting, lost.board.banner)
+        assertThrows<OnlineException.NotConnected> { g.createRoom(Format.TRIPOT1) }
+        g.hello(newToken(), "Ann")
+        val again = g.receive("""{"type":"welcome","v":1,"name":"Ann","games":[]}""").state
+        assertEquals(Connection.CONNECTED, again.connection)
+        g.quickMatch(null).sent("quick_match")
+        val waiting = g.receive("""{"type":"searching","format":null}""").state
+        assertTrue(waiting.searching)
+        assertEquals(Banner.Waiting, waiting.board.banner)
+        g.cancelMatch().sent("cancel_match")
+        assertFalse(g.receive("""{"type":"match_cancelled"}""").state.searching)
+    }
+}
