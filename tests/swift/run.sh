@@ -16,7 +16,7 @@
 # Environment: SWIFT_CHROOT (chroot location), DEBIAN_MIRROR (default: the host's own Debian
 # mirror, read from its apt sources).
 # Extra arguments are passed to `swift test` (e.g. `--filter CoreVersionTests`).
-# See shared/notes/swift-on-linux.md for the recipe this follows.
+# Swift 6 on Linux needs a newer glibc than bookworm has, hence the chroot.
 set -euo pipefail
 
 SWIFT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -1,7 +1,39 @@
-// The observable game model of the app (plain Swift, testable on Linux). Placeholder for now.
+// The app's plain-Swift model around the core (testable on Linux): small helpers only, the core
+// owns every rule and every state.
+import ChineseCheckersCore
 
 /// Information about the GameModel module.
 public enum GameModelInfo {
     /// The version of the game model.
     public static let version = "0.1"
+}
+
+extension AiSearch {
+    /// Awaits the search. Cancelling the Swift `Task` that awaits it cancels the search in the
+    /// core: Swift's cancellation does not reach Rust by itself, so it is forwarded to `cancel()`
+    /// (the game is then left as it was and `finish` returns `.cancelled`).
+    public func outcome() async -> SearchOutcome {
+        await withTaskCancellationHandler {
+            await self.finish()
+        } onCancel: {
+            self.cancel()
+        }
+    }
+}
+
+extension SearchOutcome {
+    /// The state after the search, however it ended.
+    public var state: GameState {
+        switch self {
+        case .finished(let state), .cancelled(let state), .failed(_, let state):
+            return state
+        }
+    }
+}
+
+extension LocalGame {
+    /// Lets the AI play its move (when `state().aiToMove`) and returns how the search ended.
+    public func playAiMove() async throws -> SearchOutcome {
+        try await think().outcome()
+    }
 }

@@ -6,20 +6,20 @@ import FoundationNetworking
 #endif
 import ChineseCheckersCore
 
-/// Carries strings between a WebSocket and the core's online session, nothing more: every message
+/// Carries strings between a WebSocket and the core's `OnlineGame`, nothing more: every message
 /// is built and read by the core (`OnlineUpdate.outgoing` is sent as text frames, every text frame
-/// received goes to `onlineReceive`), and every change of the board comes out as a `BoardView`
-/// through `onView` (called on URLSession's queue or on the caller's thread).
+/// received goes to `receive(frame:)`), and every new state comes out through `onState` (called on
+/// URLSession's queue or on the caller's thread).
 ///
 /// Reconnecting is the app's choice (when, how often): call `connect()` again; the core sends
 /// `hello` and resumes the game by itself when the server welcomes it.
 public final class OnlineClient: @unchecked Sendable {
-    private let session: GameSession
+    public let game: OnlineGame
     private let url: URL
     private let token: String
     private let name: String
     private let urlSession: URLSession
-    private let onView: (BoardView) -> Void
+    private let onState: (OnlineState) -> Void
     // One lock around "ask the core, send what it says", so that messages leave in the order the
     // core produced them even when the UI and URLSession's queue call at once.
     private let lock = NSLock()
@@ -28,19 +28,19 @@ public final class OnlineClient: @unchecked Sendable {
     // `send` is async only, so a single loop keeps the core's order).
     private var outbox: AsyncStream<String>.Continuation?
 
-    public init(session: GameSession, url: URL, token: String, name: String,
+    public init(game: OnlineGame, url: URL, token: String, name: String,
                 urlSession: URLSession = URLSession(configuration: .default),
-                onView: @escaping (BoardView) -> Void) {
-        self.session = session
+                onState: @escaping (OnlineState) -> Void = { _ in }) {
+        self.game = game
         self.url = url
         self.token = token
         self.name = name
         self.urlSession = urlSession
-        self.onView = onView
+        self.onState = onState
     }
 
     /// Opens the WebSocket and sends `hello` (the task holds frames until it is open).
-    public func connect() {
+    public func connect() throws {
         let (frames, outbox) = AsyncStream.makeStream(of: String.self)
         lock.lock()
         closeLocked(.goingAway)
@@ -50,15 +50,21 @@ public final class OnlineClient: @unchecked Sendable {
         // header, and the server then refuses the upgrade (400). Ask for the upgrade explicitly.
         request.setValue("Upgrade", forHTTPHeaderField: "Connection")
         #endif
+        let hello: OnlineUpdate
+        do {
+            hello = try game.hello(token: token, name: name)
+        } catch {
+            lock.unlock()
+            throw error
+        }
         let t = urlSession.webSocketTask(with: request)
         task = t
         self.outbox = outbox
         t.resume()
         // `hello` goes first, before anything another thread may perform meanwhile.
-        let hello = try? session.onlineHello(token: token, name: name)
-        hello?.outgoing.forEach { outbox.yield($0) }
+        hello.outgoing.forEach { outbox.yield($0) }
         lock.unlock()
-        if let view = hello?.view { onView(view) }
+        onState(hello.state)
         Task {
             for await text in frames {
                 do { try await t.send(.string(text)) } catch { break } // the receive loop reports it
@@ -68,39 +74,56 @@ public final class OnlineClient: @unchecked Sendable {
             while let self {
                 let message: URLSessionWebSocketTask.Message
                 do { message = try await t.receive() } catch {
-                    self.onView(self.session.view()) // closed or failed: the view says so
+                    self.socketEnded(t)
                     return
                 }
                 if case .string(let text) = message {
                     // A frame the core does not understand changes nothing; the next one may.
-                    _ = try? self.perform { try $0.onlineReceive(text: text) }
+                    _ = try? self.perform { try $0.receive(frame: text) }
                 } // the protocol has text frames only
             }
         }
     }
 
-    /// Runs one of the session's `online…` calls, sends what it returns and publishes its view.
+    /// Runs one of the game's calls, sends what it returns and publishes its state.
     @discardableResult
-    public func perform(_ action: (GameSession) throws -> OnlineUpdate) throws -> BoardView {
+    public func perform(_ action: (OnlineGame) throws -> OnlineUpdate) throws -> OnlineState {
         lock.lock()
         let update: OnlineUpdate
         do {
-            update = try action(session)
+            update = try action(game)
         } catch {
             lock.unlock()
             throw error
         }
         for text in update.outgoing { outbox?.yield(text) }
         lock.unlock()
-        onView(update.view)
-        return update.view
+        onState(update.state)
+        return update.state
     }
 
     /// Closes the socket (the server holds the seat for its grace period).
     public func close() {
         lock.lock()
+        let open = task != nil
         closeLocked(.normalClosure)
+        let state = open ? game.connectionLost() : nil
         lock.unlock()
+        if let state { onState(state) }
+    }
+
+    /// The socket `t` closed or failed: the core shows "reconnecting" (unless `t` was already
+    /// replaced or closed by `connect()` or `close()`).
+    private func socketEnded(_ t: URLSessionWebSocketTask) {
+        lock.lock()
+        guard task === t else {
+            lock.unlock()
+            return
+        }
+        closeLocked(.goingAway)
+        let state = game.connectionLost()
+        lock.unlock()
+        onState(state)
     }
 
     private func closeLocked(_ code: URLSessionWebSocketTask.CloseCode) {

@@ -3,7 +3,7 @@ import XCTest
 import ChineseCheckersCore
 import GameModel
 
-/// Two URLSession clients carry two online sessions' strings through the real server on 127.0.0.1
+/// Two URLSession clients carry two `OnlineGame`s' strings through the real server on 127.0.0.1
 /// (the binary run.sh builds, passed in CHINESE_CHECKERS_SERVER_BIN). Same scenario as Kotlin's.
 final class OnlineClientTests: XCTestCase {
     private var server: Process?
@@ -68,93 +68,159 @@ final class OnlineClientTests: XCTestCase {
         return url
     }
 
-    /// One device: its session, its client, and the last view the client reported.
+    /// One device: its online game, its client (with the device's token), and the last state
+    /// the client reported.
     private final class Device {
-        let session = GameSession.newOnline()
-        let views = Box<BoardView>()
+        let token: String
         let client: OnlineClient
+        let reported = Box<OnlineState>()
+        var game: OnlineGame { client.game }
+        var state: OnlineState { game.state() }
 
-        init(url: URL, name: String) {
-            client = OnlineClient(session: session, url: url, token: newToken(), name: name) { [views] in
-                views.set($0)
+        init(url: URL, name: String, token: String = newToken(), game: OnlineGame = OnlineGame()) {
+            self.token = token
+            client = OnlineClient(game: game, url: url, token: token, name: name) { [reported] in
+                reported.set($0)
             }
         }
 
+        @discardableResult
         func waitFor(_ what: String, timeout: TimeInterval = 10,
-                   _ cond: (BoardView) -> Bool) throws -> BoardView {
-            let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                let v = session.view()
-                if cond(v) { return v }
-                Thread.sleep(forTimeInterval: 0.01)
+                     _ cond: (OnlineState) -> Bool) throws -> OnlineState {
+            var last = state
+            try waitUntil(what, timeout: timeout) {
+                last = state
+                return cond(last)
             }
-            throw TestError("timed out waiting for \(what)")
+            return last
         }
+
+        var side: Int32 { state.game!.side }
 
         func myTurn() -> Bool {
-            let v = session.view()
-            return v.toMove == v.online?.side
+            let s = state
+            return s.game.map { !$0.over && s.board.toMove == $0.side } ?? false
         }
 
-        /// Taps a step (the first peg of ours that has one); returns the game's length after it.
+        /// Taps a step (the first peg of ours that has one), waits for the server to confirm it and
+        /// returns the game's length after it.
         func playStep() throws -> Int {
-            let v = session.view()
-            let mine = v.players[Int(v.online!.side!)].colours
-            for hole in v.holes where hole.occupant.map({ mine.contains($0) }) == true {
-                let targets = try client.perform { try $0.onlineTap(q: hole.coord.q, r: hole.coord.r) }.targets
-                guard let step = targets.first(where: { $0.kind == .step }) else {
-                    try client.perform { try $0.onlineCancelTouch() }
+            let s = state
+            XCTAssertNil(s.board.outcome)
+            for hole in s.board.holes where hole.owner == s.game!.side {
+                let selected = try client.perform { try $0.tap(q: hole.coord.q, r: hole.coord.r) }
+                guard let step = selected.board.targets.first(where: { $0.kind == .step }) else {
+                    _ = game.cancelTouch()
                     continue
                 }
-                let moves = try client.perform { try $0.onlineTap(q: step.coord.q, r: step.coord.r) }.history.count
-                _ = try waitFor("our move confirmed") { $0.online!.pendingMove.isEmpty }
-                return moves
+                let sent = try client.perform { try $0.tap(q: step.coord.q, r: step.coord.r) }
+                XCTAssertEqual(sent.game?.pendingMove, [hole.coord, step.coord])
+                XCTAssertEqual(sent.board.banner, .sending)
+                XCTAssertEqual(sent.board.history.count, s.board.history.count + 1, "shown at once")
+                let done = try waitFor("our move confirmed") { $0.game!.pendingMove.isEmpty }
+                return done.board.history.count
             }
             throw TestError("no step to play")
         }
     }
 
-    func testTwoClientsPlayThroughTheServer() throws {
+    /// One move by whoever is to move; the other sees it.
+    private func oneMove(_ a: Device, _ b: Device) throws {
+        try waitUntil("someone to move") { a.myTurn() || b.myTurn() }
+        let (mover, other) = a.myTurn() ? (a, b) : (b, a)
+        let moves = try mover.playStep()
+        let seen = try other.waitFor("the opponent's move") { $0.board.history.count == moves }
+        XCTAssertEqual(seen.board.change.kind, .newMove)
+        XCTAssertEqual(seen.board.holes, mover.state.board.holes)
+    }
+
+    func testTwoGamesPlaySaveReconnectAndFinishThroughTheServer() throws {
         let url = try startServer()
         let a = Device(url: url, name: "Ann")
         let b = Device(url: url, name: "Bob")
-        a.client.connect()
-        b.client.connect()
-        _ = try a.waitFor("welcome") { $0.online!.welcomed }
-        _ = try b.waitFor("welcome") { $0.online!.welcomed }
+        XCTAssertEqual(a.state.connection, .connecting)
+        XCTAssertEqual(a.state.board.banner, .connecting)
+        try a.client.connect()
+        try b.client.connect()
+        XCTAssertEqual(try a.waitFor("welcome") { $0.connection == .connected }.name, "Ann")
+        try b.waitFor("welcome") { $0.connection == .connected }
 
-        try a.client.perform { try $0.onlineCreateRoom(format: .tripot1) }
-        let code = try a.waitFor("room code") { $0.online!.roomCode != nil }.online!.roomCode!
-        try b.client.perform { try $0.onlineJoinRoom(code: code) }
-        _ = try a.waitFor("game") { $0.online!.game != nil }
-        _ = try b.waitFor("game") { $0.online!.game != nil }
-
-        for _ in 0..<4 {
-            let (mover, other) = a.myTurn() ? (a, b) : (b, a)
-            let moves = try mover.playStep()
-            _ = try other.waitFor("the opponent's move") { $0.history.count == moves }
+        assertThrows(OnlineError.self, try b.client.perform { try $0.joinRoom(code: "no!") }) {
+            $0 == .BadRoomCode(code: "no!")
         }
+        try a.client.perform { try $0.createRoom(format: .tripot1) }
+        let room = try a.waitFor("room code") { $0.room != nil }
+        let code = room.room!.code
+        XCTAssertEqual(room.room!.format, .tripot1)
+        XCTAssertEqual(room.board.banner, .roomCode(code: code))
+        let typed = code.prefix(3).lowercased() + "-" + code.dropFirst(3) + " "
+        XCTAssertEqual(checkRoomCode(typed: typed), code)
+        XCTAssertNil(checkRoomCode(typed: "no!"))
+        try b.client.perform { try $0.joinRoom(code: typed) }
+        let ga = try a.waitFor("game") { $0.game != nil }.game!
+        let gb = try b.waitFor("game") { $0.game != nil }.game!
+        XCTAssertEqual(ga.id, gb.id)
+        XCTAssertEqual(Set([ga.side, gb.side]), [0, 1])
+        XCTAssertEqual(ga.opponent, "Bob")
+        XCTAssertEqual(gb.opponent, "Ann")
+        XCTAssertEqual(ga.format, .tripot1)
+        XCTAssertNil(a.state.room)
+        XCTAssertEqual(a.state.board.players[Int(ga.side)].name, .you)
+        XCTAssertEqual(a.state.board.players[Int(gb.side)].name, .named(name: "Bob"))
 
-        try b.client.perform { try $0.onlineResign() }
-        let end = try a.waitFor("the end") { $0.outcome != nil }
-        XCTAssertEqual(end.outcome?.reason, .resigned)
-        XCTAssertEqual(end.banner?.kind, .gameOver)
-        XCTAssertTrue(try b.waitFor("the end") { $0.outcome != nil }.online!.canRematch)
-        XCTAssertNotNil(a.views.get(), "the client published views")
-        a.client.close()
+        for _ in 0..<4 { try oneMove(a, b) }
+
+        // Bob's app saves, loses its connection and is killed.
+        let saved = b.game.save()
+        let movesAtSave = b.state.board.history.count
+        XCTAssertEqual(movesAtSave, 4)
         b.client.close()
+        XCTAssertEqual(b.state.connection, .reconnecting)
+        XCTAssertEqual(b.state.board.banner, .reconnecting)
+        let away = try a.waitFor("Bob's seat held") { $0.game?.opponentConnected == false }
+        XCTAssertEqual(away.board.banner, .opponentDisconnected(player: gb.side))
+        // Ann may move meanwhile: the restored game catches up.
+        if a.myTurn() { _ = try a.playStep() }
+
+        let restored = try OnlineGame.restore(save: saved)
+        let r = restored.state()
+        XCTAssertEqual(r.connection, .connecting)
+        XCTAssertEqual(r.game?.id, gb.id)
+        XCTAssertEqual(r.game?.side, gb.side)
+        XCTAssertEqual(r.board.history.count, movesAtSave)
+        let b2 = Device(url: url, name: "Bob", token: b.token, game: restored)
+        try b2.client.connect()
+        let caughtUp = try b2.waitFor("the game resumed") {
+            $0.connection == .connected && $0.game?.resyncing == false
+                && $0.board.history == a.state.board.history
+        }
+        XCTAssertEqual(caughtUp.board.holes, a.state.board.holes)
+        let back = try a.waitFor("Bob back") { $0.game?.opponentConnected == true }
+        XCTAssertEqual(back.board.banner, .opponentReconnected(player: gb.side))
+
+        for _ in 0..<4 { try oneMove(a, b2) }
+
+        // Bob resigns: both sides agree on the outcome.
+        try waitUntil("no move in flight") { a.state.game!.pendingMove.isEmpty && b2.state.game!.pendingMove.isEmpty }
+        try b2.client.perform { try $0.resign() }
+        let endA = try a.waitFor("the end") { $0.board.outcome != nil }
+        let endB = try b2.waitFor("the end") { $0.board.outcome != nil }
+        XCTAssertEqual(endA.board.outcome, endB.board.outcome)
+        XCTAssertEqual(endA.board.outcome?.reason, .resigned)
+        XCTAssertEqual(endA.board.outcome?.winners, [ga.side])
+        XCTAssertEqual(endA.board.outcome?.by, gb.side)
+        XCTAssertEqual(endA.board.history, endB.board.history)
+        for end in [endA, endB] {
+            XCTAssertEqual(end.board.banner, .gameOver)
+            XCTAssertTrue(end.game!.over)
+            XCTAssertTrue(end.board.capabilities.canRematch)
+            XCTAssertFalse(end.board.capabilities.canResign)
+        }
+        assertThrows(OnlineError.self, try a.client.perform { try $0.resign() }) { $0 == .NoGame }
+        XCTAssertNil(try a.client.perform { try $0.tap(q: 0, r: 0) }.board.selected, "taps after the end are ignored")
+        XCTAssertNotNil(a.reported.get(), "the client published states")
+        a.client.close()
+        b2.client.close()
     }
 }
 
-private struct TestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// A value shared between threads.
-private final class Box<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: T?
-    func set(_ v: T) { lock.lock(); value = v; lock.unlock() }
-    func get() -> T? { lock.lock(); defer { lock.unlock() }; return value }
-}
