@@ -19,14 +19,13 @@ case "$(uname -s)" in
   *) LIB_FILE=libchinese_checkers_core.so ;;
 esac
 
-# Two separate builds: building the bindgen together with the core would unify uniffi's
-# `cli` feature into the core library.
-echo "==> cargo build -p chinese-checkers-core"
-cargo build -p chinese-checkers-core
+# The core and the server in one build, with the features and the profile `cargo test --workspace`
+# uses, so that the core compiled for the Rust tests serves here too; the bindgen on its own (building it
+# with the core would unify uniffi's `cli` feature into the core library).
+echo "==> cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server"
+cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server
 echo "==> cargo build -p uniffi-bindgen"
 cargo build -p uniffi-bindgen
-echo "==> cargo build -p chinese-checkers-server (for the online client test)"
-cargo build -p chinese-checkers-server --bin chinese-checkers-server
 
 # Snapshot the library: the bindings are generated from, and the tests load, these very bytes,
 # even if a concurrent cargo build replaces target/debug meanwhile.

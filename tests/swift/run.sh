@@ -6,9 +6,10 @@
 # 1. Bootstraps (once) a Debian trixie chroot with swiftlang 6.0.3 at $SWIFT_CHROOT
 #    (default /var/cache/chinese-checkers/swift-trixie, outside the repository). Bookworm's glibc
 #    is too old for that toolchain, hence the chroot. A marker file makes later runs skip this.
-# 2. Builds the core cdylib and the bindgen, in two separate cargo calls (building them together
-#    would merge uniffi's `cli` feature into the core library), and the server binary (a third
-#    call) for the online client test, which gets its path in CHINESE_CHECKERS_SERVER_BIN.
+# 2. Builds the core cdylib with the server binary (one cargo call, the features `cargo test`
+#    uses) and the bindgen (a second call: building it with the core would merge uniffi's `cli`
+#    feature into the core library). The online client test gets the server's path in
+#    CHINESE_CHECKERS_SERVER_BIN.
 # 3. Generates the Swift bindings into Sources/ChineseCheckersCore{,FFI}/ (git-ignored).
 # 4. Runs `swift test` inside the chroot (in a private mount namespace, so the /proc and bind
 #    mounts vanish when it ends) and exits with its status.
@@ -113,12 +114,10 @@ TARGET_DIR="$(cargo metadata --format-version 1 --no-deps |
 LIB_DIR="$TARGET_DIR/debug"
 CORE_LIB="$LIB_DIR/libchinese_checkers_core.so"
 
-log "Building the core library"
-cargo build -p chinese-checkers-core
+log "Building the core library and the server (one build, as cargo test builds them)"
+cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server
 log "Building the bindgen (separately, so its cli feature stays out of the core)"
 cargo build -p uniffi-bindgen
-log "Building the server (for the online client test)"
-cargo build -p chinese-checkers-server --bin chinese-checkers-server
 SERVER_BIN="$LIB_DIR/chinese-checkers-server"
 [[ -x "$SERVER_BIN" ]] || die "cargo did not build $SERVER_BIN"
 
