@@ -30,6 +30,11 @@ impl LocalGame {
         })
     }
 
+    /// Runs `f` on the state (the library saves and counts games through this).
+    pub(crate) fn with_state<T>(&self, f: impl FnOnce(&SessionState) -> T) -> T {
+        f(&self.state.lock())
+    }
+
     fn apply(&self, event: Event) -> Result<GameState, MoveError> {
         let mut state = self.state.lock();
         update(&mut state, event)?;
@@ -87,6 +92,11 @@ impl LocalGame {
     /// The state to draw now.
     pub fn state(&self) -> GameState {
         self.state.lock().view()
+    }
+
+    /// The game's id (its slot in the saved-games library, its entry in the statistics).
+    pub fn id(&self) -> String {
+        self.state.lock().id().to_owned()
     }
 
     /// A tap on hole `(q, r)`: select, play, hop, back out or cancel (see docs/API.md).
@@ -165,11 +175,5 @@ impl LocalGame {
     /// The whole game as versioned JSON, to survive process death.
     pub fn save(&self) -> String {
         self.state.lock().save()
-    }
-
-    /// Adds this game, once finished, to the statistics JSON (once per game) and returns the new
-    /// JSON; an empty text starts afresh.
-    pub fn record_statistics(&self, statistics: String) -> Result<String, SaveError> {
-        self.state.lock().record_statistics(&statistics)
     }
 }

@@ -3,6 +3,7 @@
 //! - [`local::LocalGame`]: a game on this device (solo, pass-and-play, any mix of seats);
 //! - [`online::OnlineGame`]: the server connection and the online game;
 //! - [`search::AiSearch`]: a running AI or hint search, awaited and cancelled through its handle;
+//! - [`library::GameLibrary`]: the saved games ("Continue") and the statistics;
 //! - [`logging`]: logging set up once;
 //! - the free functions below: catalogue, geometry, opponents, statistics, positions, tokens.
 //!
@@ -10,20 +11,20 @@
 //! terminal) they are plain Rust. No call panics across the boundary: fallible calls return one
 //! error type per area.
 
+pub mod library;
 pub mod local;
 pub mod logging;
 pub mod online;
 pub mod search;
 
+pub use library::GameLibrary;
 pub use local::LocalGame;
 pub use logging::{init_logging, LogLevel};
 pub use online::{OnlineGame, OnlineUpdate};
 pub use search::{AiSearch, SearchOutcome};
 
 use crate::ai::AiLevel;
-use crate::session::{
-    BoardGeometry, OpponentRecord, PositionSetup, RuleSetInfo, SaveError, SetupError, Statistics,
-};
+use crate::session::{BoardGeometry, PositionSetup, RuleSetInfo, SetupError};
 
 /// The version of the core library, as built.
 #[cfg_attr(feature = "uniffi", uniffi::export)]
@@ -69,12 +70,6 @@ pub fn opponents() -> Vec<OpponentInfo> {
             name: level.opponent().name.to_string(),
         })
         .collect()
-}
-
-/// The statistics per opponent (weakest first) from their JSON text (empty text: all zeros).
-#[cfg_attr(feature = "uniffi", uniffi::export)]
-pub fn statistics_records(statistics: String) -> Result<Vec<OpponentRecord>, SaveError> {
-    Ok(Statistics::from_json(&statistics)?.records())
 }
 
 /// Reads a Position JSON text (docs/RULES.md) into its typed form.

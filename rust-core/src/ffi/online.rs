@@ -27,6 +27,11 @@ pub struct OnlineGame {
 }
 
 impl OnlineGame {
+    /// Runs `f` on the session (the library saves games through this).
+    pub(crate) fn with_session<T>(&self, f: impl FnOnce(&OnlineSession) -> T) -> T {
+        f(&self.session.lock())
+    }
+
     fn call<E>(
         &self,
         f: impl FnOnce(&mut OnlineSession) -> Result<Vec<String>, E>,

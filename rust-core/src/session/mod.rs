@@ -14,6 +14,7 @@
 
 pub mod error;
 pub mod geometry;
+pub mod library;
 pub mod online;
 pub mod save;
 pub mod setup;
@@ -22,14 +23,17 @@ mod touch;
 pub mod types;
 mod view;
 
-pub use error::{MoveError, OnlineError, SaveError, SetupError};
+pub use error::{LibraryError, MoveError, OnlineError, SaveError, SetupError};
 pub use geometry::{board_geometry, BoardGeometry, HoleGeometry};
-pub use save::{GameResult, OpponentRecord, Statistics, SAVE_VERSION};
+pub use library::{Library, OpponentStatistics, SavedGame, SavedGameKind};
+pub use save::SAVE_VERSION;
 pub use setup::{
     rule_sets, GameSetup, Opener, PegsSetup, PlayerSetup, PositionSetup, RuleSetInfo, Seat,
     ValidSetup,
 };
-pub use state::{update, Event, ManualEnd, SearchKind, SearchRequest, SessionState, Target, Touch};
+pub use state::{
+    update, CountedGame, Event, ManualEnd, SearchKind, SearchRequest, SessionState, Target, Touch,
+};
 pub use types::*;
 
 #[cfg(test)]

@@ -660,8 +660,6 @@ impl OnlineSession {
         };
         let mut next = SessionState::with_game(seats, names, game);
         next.end = end;
-        // Online games are not counted in the local statistics.
-        next.stats_recorded = true;
         next.refresh();
         if same_game && new == old && next.touchable() {
             next.touch = self.display.touch.clone();

@@ -3,16 +3,15 @@
 //! A save is `{"format": "chinese-checkers-session", "version": 2, ...}`. Restoring replays every
 //! move through the rules, so a tampered save is refused rather than trusted. A save from a newer
 //! version or a damaged one gives a [`SaveError`], never a panic. Version 1 saves (the terminal
-//! game's, before seats were typed) are still read.
-
-use std::collections::BTreeMap;
+//! game's, before seats were typed) are still read; they never count in the statistics (whether
+//! they started from the start position is not known).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::error::SaveError;
 use super::setup::{Seat, ValidSetup};
-use super::state::{ManualEnd, SessionState};
+use super::state::{new_game_id, FirstEnd, ManualEnd, SessionState};
 use super::types::{EndReason, PlayerName, SeatPlayer};
 use crate::ai::AiLevel;
 use crate::rules::{Move, Position};
@@ -21,16 +20,17 @@ use crate::rules::{Move, Position};
 pub const SAVE_FORMAT: &str = "chinese-checkers-session";
 /// The newest session save version this build writes and reads.
 pub const SAVE_VERSION: u32 = 2;
-/// The `format` field of a statistics file.
-pub const STATS_FORMAT: &str = "chinese-checkers-statistics";
-/// The newest statistics version this build writes and reads.
-pub const STATS_VERSION: u32 = 1;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SaveV2 {
     format: String,
     version: u32,
+    id: String,
+    #[serde(default)]
+    from_start: bool,
+    #[serde(default)]
+    first_end: Option<FirstEnd>,
     seats: Vec<SeatPlayer>,
     names: Vec<PlayerName>,
     seed: u64,
@@ -41,8 +41,6 @@ struct SaveV2 {
     end: Option<ManualEnd>,
     #[serde(default)]
     draw_offer: Option<usize>,
-    #[serde(default)]
-    stats_recorded: bool,
 }
 
 /// Version 1: the settings held a mode instead of typed seats.
@@ -57,8 +55,6 @@ struct SaveV1 {
     end: Option<ManualEnd>,
     #[serde(default)]
     draw_offer: Option<usize>,
-    #[serde(default)]
-    stats_recorded: bool,
 }
 
 #[derive(Deserialize)]
@@ -88,6 +84,9 @@ impl SaveV1 {
         SaveV2 {
             format: SAVE_FORMAT.into(),
             version: SAVE_VERSION,
+            id: new_game_id(),
+            from_start: false,
+            first_end: None,
             seats,
             names: self
                 .names
@@ -100,7 +99,6 @@ impl SaveV1 {
             redo: self.redo,
             end: self.end,
             draw_offer: self.draw_offer,
-            stats_recorded: self.stats_recorded,
         }
     }
 }
@@ -142,6 +140,9 @@ impl SessionState {
         let save = SaveV2 {
             format: SAVE_FORMAT.into(),
             version: SAVE_VERSION,
+            id: self.id.clone(),
+            from_start: self.from_start,
+            first_end: self.first_end.clone(),
             seats: self.seats.clone(),
             names: self.names.clone(),
             seed: self.seed,
@@ -154,7 +155,6 @@ impl SessionState {
                 .collect(),
             end: self.end,
             draw_offer: self.draw_offer,
-            stats_recorded: self.stats_recorded,
         };
         serde_json::to_string(&save).unwrap_or_default()
     }
@@ -191,6 +191,7 @@ impl SessionState {
             seats,
             seed: save.seed,
             coin_toss: None,
+            from_start: save.from_start,
         };
         let mut state = SessionState::new(setup);
         state.names = save.names;
@@ -216,149 +217,25 @@ impl SessionState {
             .end
             .is_some_and(|e| e.by >= state.seats.len() || e.reason == EndReason::Abandoned)
             || save.draw_offer.is_some_and(|p| p >= state.seats.len())
+            || save.first_end.as_ref().is_some_and(|f| {
+                f.moves.len() != state.seats.len()
+                    || f.winners.iter().any(|&w| w >= state.seats.len())
+            })
         {
             return Err(corrupt("the ending names a player who does not exist"));
         }
+        if save.id.is_empty()
+            || save.id.len() > 64
+            || !save.id.bytes().all(|b| b.is_ascii_alphanumeric())
+        {
+            return Err(corrupt("the game id is not one this app makes"));
+        }
+        state.id = save.id;
         state.end = save.end;
         state.draw_offer = save.draw_offer;
-        state.stats_recorded = save.stats_recorded;
+        state.first_end = save.first_end;
+        // A save from before the ending was kept: the ending it shows is the first one.
+        state.note_end();
         Ok(state)
-    }
-
-    /// Adds this finished game to the statistics (once per game) and returns them. Counted:
-    /// games of one person against the AI (against the strongest AI seat when levels differ).
-    ///
-    /// `statistics` is the JSON text from a previous call or [`Statistics::to_json`] (an empty
-    /// text starts afresh). Unfinished games and other games leave them unchanged.
-    pub fn record_statistics(&mut self, statistics: &str) -> Result<String, SaveError> {
-        let mut stats = Statistics::from_json(statistics)?;
-        let person = self.only_person();
-        let level = (0..self.seats.len()).filter_map(|p| self.ai_level(p)).max();
-        let (Some(person), Some(level), Some(outcome)) = (person, level, self.outcome_view())
-        else {
-            return Ok(stats.to_json());
-        };
-        if !self.stats_recorded {
-            let result = if outcome.winners.contains(&(person as i32)) {
-                GameResult::Won
-            } else if outcome.winners.is_empty() || outcome.reason == EndReason::DrawAgreed {
-                GameResult::Drawn
-            } else {
-                GameResult::Lost
-            };
-            stats.record(level, result);
-            self.stats_recorded = true;
-        }
-        Ok(stats.to_json())
-    }
-}
-
-/// A finished game from the person's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// The person won.
-    Won,
-    /// The person lost (resignation included).
-    Lost,
-    /// Nobody won.
-    Drawn,
-}
-
-/// Won / lost / drawn against one opponent.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct OpponentRecord {
-    /// The level the opponent plays at.
-    #[serde(skip, default = "default_level")]
-    pub level: AiLevel,
-    /// The opponent's name.
-    #[serde(skip)]
-    pub name: String,
-    /// Games the person won.
-    pub won: i32,
-    /// Games the person lost.
-    pub lost: i32,
-    /// Games drawn.
-    #[serde(default)]
-    pub drawn: i32,
-}
-
-fn default_level() -> AiLevel {
-    AiLevel::Beginner
-}
-
-/// Local statistics per opponent, saved as versioned JSON like the session.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Statistics {
-    per_level: BTreeMap<String, OpponentRecord>,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StatsV1 {
-    format: String,
-    version: u32,
-    opponents: BTreeMap<String, OpponentRecord>,
-}
-
-impl Statistics {
-    /// Parses statistics JSON text; an empty text gives empty statistics.
-    pub fn from_json(text: &str) -> Result<Statistics, SaveError> {
-        if text.trim().is_empty() {
-            return Ok(Statistics::default());
-        }
-        let value: Value = serde_json::from_str(text).map_err(corrupt)?;
-        check_header(&value, STATS_FORMAT, STATS_VERSION)?;
-        let raw: StatsV1 = serde_json::from_value(value).map_err(corrupt)?;
-        for (key, r) in &raw.opponents {
-            if AiLevel::from_name(key).is_none() {
-                return Err(corrupt(format!("unknown opponent level \"{key}\"")));
-            }
-            if r.won < 0 || r.lost < 0 || r.drawn < 0 {
-                return Err(corrupt(format!("negative count for \"{key}\"")));
-            }
-        }
-        Ok(Statistics {
-            per_level: raw.opponents,
-        })
-    }
-
-    /// The JSON text to store.
-    pub fn to_json(&self) -> String {
-        let raw = StatsV1 {
-            format: STATS_FORMAT.into(),
-            version: STATS_VERSION,
-            opponents: self.per_level.clone(),
-        };
-        serde_json::to_string(&raw).unwrap_or_default()
-    }
-
-    /// Counts one game against the opponent at `level`.
-    pub fn record(&mut self, level: AiLevel, result: GameResult) {
-        let entry = self.per_level.entry(level.name().to_string()).or_default();
-        match result {
-            GameResult::Won => entry.won = entry.won.saturating_add(1),
-            GameResult::Lost => entry.lost = entry.lost.saturating_add(1),
-            GameResult::Drawn => entry.drawn = entry.drawn.saturating_add(1),
-        }
-    }
-
-    /// One record per opponent, weakest first (zeros for opponents never played).
-    pub fn records(&self) -> Vec<OpponentRecord> {
-        AiLevel::ALL
-            .into_iter()
-            .map(|level| {
-                let r = self
-                    .per_level
-                    .get(level.name())
-                    .cloned()
-                    .unwrap_or_default();
-                OpponentRecord {
-                    level,
-                    name: level.opponent().name.to_string(),
-                    ..r
-                }
-            })
-            .collect()
     }
 }

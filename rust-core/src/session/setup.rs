@@ -159,6 +159,7 @@ impl GameSetup {
             seats,
             seed: self.seed,
             coin_toss: matches!(self.opener, Opener::CoinToss).then_some(opener),
+            from_start: true,
         })
     }
 }
@@ -171,6 +172,8 @@ pub struct ValidSetup {
     pub(crate) seed: u64,
     /// The seat a coin toss chose, to announce it.
     pub(crate) coin_toss: Option<usize>,
+    /// The game starts from the rule set's start position (it may count in the statistics).
+    pub(crate) from_start: bool,
 }
 
 impl ValidSetup {
@@ -193,6 +196,7 @@ impl ValidSetup {
             seats,
             seed,
             coin_toss: None,
+            from_start: false,
         })
     }
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::MoveError;
 use super::setup::{Seat, ValidSetup};
-use super::types::{ChangeKind, EndReason, PlayerName, SeatPlayer, StateChange};
+use super::types::{ChangeKind, EndReason, Notice, PlayerName, SeatPlayer, StateChange};
 use super::view::coord;
 use crate::ai::{AiLevel, SearchLimits};
 use crate::rules::{board::hole_at, CompactMove, Game, Hole, Move, MoveKind, Position};
@@ -96,6 +96,17 @@ pub enum Event {
 /// The whole session. Build with [`SessionState::new`] or [`SessionState::from_position`].
 #[derive(Clone, Debug)]
 pub struct SessionState {
+    /// The game's id (random): its slot in the saved-games library, its entry in the statistics.
+    pub(crate) id: String,
+    /// Started from a rule set's start position (not from a position): may count in the
+    /// statistics.
+    pub(crate) from_start: bool,
+    /// How the game first ended, kept when moves are taken back afterwards.
+    pub(crate) first_end: Option<FirstEnd>,
+    /// A person's turns skipped in a row, shown until a person acts.
+    pub(crate) skipped: Option<SkipRun>,
+    /// Why the last tap did nothing.
+    pub(crate) notice: Option<Notice>,
     /// Who plays each seat (`Remote` online).
     pub(crate) seats: Vec<SeatPlayer>,
     pub(crate) names: Vec<PlayerName>,
@@ -120,7 +131,42 @@ pub struct SessionState {
     /// Bumped on every update; sent to the apps with each state.
     pub(crate) revision: u64,
     pub(crate) change: StateChange,
-    pub(crate) stats_recorded: bool,
+}
+
+/// How a game first ended (for the statistics).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstEnd {
+    /// The winners (none: a draw).
+    pub winners: Vec<usize>,
+    /// Moves each player had played (passes not counted).
+    pub moves: Vec<u32>,
+}
+
+/// A person's turns skipped in a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SkipRun {
+    /// Whose turns.
+    pub player: usize,
+    /// How many in a row.
+    pub times: u32,
+    /// Moves the others played meanwhile.
+    pub others_moved: u32,
+}
+
+/// A finished game as the statistics count it, from the one person's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountedGame {
+    /// The opponent: the strongest AI at the table.
+    pub level: AiLevel,
+    /// Won (`Some(true)`), lost, or drawn (`None`).
+    pub won: Option<bool>,
+    /// The person's moves.
+    pub moves: u32,
+}
+
+/// A fresh random game id.
+pub(crate) fn new_game_id() -> String {
+    format!("{:016x}", rand::random::<u64>())
 }
 
 /// What a search is for.
@@ -150,12 +196,17 @@ pub struct SearchRequest {
 
 /// The state machine's step: applies `event` to `state`. On error the state is unchanged.
 pub fn update(state: &mut SessionState, event: Event) -> Result<(), MoveError> {
-    let (revision, change) = (state.revision, state.change.clone());
+    let before = (
+        state.revision,
+        state.change.clone(),
+        state.skipped,
+        state.notice,
+    );
     let result = state.handle(event);
     if result.is_err() {
-        state.revision = revision;
-        state.change = change;
+        (state.revision, state.change, state.skipped, state.notice) = before;
     }
+    state.note_end();
     result
 }
 
@@ -211,6 +262,7 @@ impl SessionState {
         let mut state = SessionState::with_game(seats, names, Game::new(setup.start));
         state.seed = setup.seed;
         state.coin_toss = setup.coin_toss;
+        state.from_start = setup.from_start;
         state.refresh();
         state.auto_pass();
         state
@@ -224,6 +276,11 @@ impl SessionState {
         game: Game,
     ) -> SessionState {
         SessionState {
+            id: new_game_id(),
+            from_start: false,
+            first_end: None,
+            skipped: None,
+            notice: None,
             seats,
             names,
             seed: 0,
@@ -241,7 +298,6 @@ impl SessionState {
             generation: 0,
             revision: 0,
             change: StateChange::default(),
-            stats_recorded: false,
         }
     }
 
@@ -330,6 +386,7 @@ impl SessionState {
     fn auto_pass(&mut self) {
         // Every pass is legal when it is the only move; the bound only guards against a bug.
         for _ in 0..100_000 {
+            let player = self.game.position().to_move();
             if self.end.is_some()
                 || self.online()
                 || self.legal.as_slice() != [CompactMove::PASS]
@@ -337,8 +394,63 @@ impl SessionState {
             {
                 return;
             }
+            if self.is_person(player) {
+                self.skipped = match self.skipped {
+                    Some(run) if run.player == player => Some(SkipRun {
+                        times: run.times + 1,
+                        ..run
+                    }),
+                    _ => Some(SkipRun {
+                        player,
+                        times: 1,
+                        others_moved: 0,
+                    }),
+                };
+            }
             self.refresh();
         }
+    }
+
+    /// Keeps how the game first ended (once).
+    pub(crate) fn note_end(&mut self) {
+        if self.first_end.is_some() {
+            return;
+        }
+        if let Some(o) = self.outcome_view() {
+            let mut moves = vec![0; self.seats.len()];
+            for e in self.game.history() {
+                if e.mv.kind != MoveKind::Pass {
+                    moves[e.player] += 1;
+                }
+            }
+            let winners = o.winners.iter().map(|&w| w as usize).collect();
+            self.first_end = Some(FirstEnd { winners, moves });
+        }
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// How the statistics count this game: a game of one person against the AI, started from
+    /// the start position, once it has ended (as it first ended).
+    pub fn counted(&self) -> Option<CountedGame> {
+        let person = self.only_person()?;
+        let level = (0..self.seats.len())
+            .filter_map(|p| self.ai_level(p))
+            .max()?;
+        let end = self.first_end.as_ref().filter(|_| self.from_start)?;
+        let won = if end.winners.is_empty() {
+            None
+        } else {
+            Some(end.winners.contains(&person))
+        };
+        Some(CountedGame {
+            level,
+            won,
+            moves: end.moves.get(person).copied().unwrap_or(0),
+        })
     }
 
     /// Plays a move (a person's or the AI's) and everything that follows from it.
@@ -346,10 +458,14 @@ impl SessionState {
         if self.is_over() {
             return Err(MoveError::GameOver);
         }
+        let mover = self.game.position().to_move();
         // Every move played here comes from the legal list; a refusal is a bug.
         self.game.play(mv).map_err(|e| MoveError::Internal {
             detail: e.to_string(),
         })?;
+        if let Some(run) = self.skipped.as_mut().filter(|r| r.player != mover) {
+            run.others_moved += 1;
+        }
         log::debug!("played {:?}, move {}", mv.kind, self.game.history().len());
         if clear_redo {
             self.redo.clear();
@@ -377,6 +493,9 @@ impl SessionState {
         // A plain refresh unless the event says otherwise.
         self.change = StateChange::default();
         self.revision += 1;
+        // A person acted: the skipped-turn summary and the last notice have been seen.
+        self.skipped = None;
+        self.notice = None;
         match event {
             Event::Tap { q, r } => {
                 let hole = hole_at(q, r);
@@ -627,6 +746,7 @@ impl SessionState {
                 if let Err(e) = self.play(&mv, true) {
                     log::error!("the AI's move was refused: {e}");
                 }
+                self.note_end();
             }
             (SearchKind::Hint, Some(mv)) => self.hint = Some(mv),
             (_, None) => {}

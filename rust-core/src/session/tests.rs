@@ -288,10 +288,100 @@ fn blocked_person_is_skipped_with_a_banner() {
     let pos = HEMMED.replace("RULES", r#"{"preset":"tripot","swaps":false}"#);
     let s = from_position(&pos, vec![Seat::person(), Seat::ai(AiLevel::Hard)]);
     let v = s.view();
-    assert_eq!(v.banner, Some(Banner::TurnSkipped { player: 0 }));
+    assert_eq!(
+        v.banner,
+        Some(Banner::TurnSkipped {
+            player: 0,
+            times: 1,
+            others_moved: 0
+        })
+    );
     assert_eq!(v.history[0].kind, MoveKind::Pass);
     assert!(v.ai_to_move);
     assert!(!v.capabilities.can_undo);
+}
+
+#[test]
+fn a_run_of_skipped_turns_is_summed_up_until_the_person_acts() {
+    let pos = HEMMED.replace("RULES", r#"{"preset":"tripot","swaps":false}"#);
+    let mut s = from_position(&pos, vec![Seat::person(), Seat::ai(AiLevel::Hard)]);
+    // The AI walks its free peg down the board; the person stays hemmed in.
+    for k in 1..=3 {
+        let request = s.begin_search(SearchKind::Think, None).unwrap();
+        let step = |r: i32| crate::rules::board::hole_at(0, r).unwrap();
+        let mv = crate::rules::Move {
+            kind: MoveKind::Step,
+            path: vec![step(-5 + k), step(-4 + k)],
+        };
+        s.finish_search(&request, Some(mv));
+        assert_eq!(
+            s.view().banner,
+            Some(Banner::TurnSkipped {
+                player: 0,
+                times: k + 1,
+                others_moved: k
+            }),
+            "after the AI's move {k}"
+        );
+    }
+    // Any action of the person clears it (here a tap while it is the AI's turn).
+    tap(&mut s, 0, 0);
+    let v = s.view();
+    assert_eq!(v.banner, None);
+    assert_eq!(v.notice, Some(Notice::NotYourTurn));
+}
+
+#[test]
+fn refused_taps_say_why() {
+    let mut s = solo(Preset::Tripot, 1, SIDE1);
+    tap(&mut s, 0, 0);
+    assert_eq!(s.view().notice, Some(Notice::EmptyHole));
+    tap(&mut s, 1, -5);
+    assert_eq!(s.view().notice, Some(Notice::NotYourPeg { owner: 1 }));
+    tap(&mut s, -4, 8); // the tip: hemmed in by its own pegs at the start
+    let v = s.view();
+    assert_eq!(v.notice, Some(Notice::PegCannotMove));
+    assert!(v.targets.is_empty());
+    tap(&mut s, -1, 5);
+    assert_eq!(s.view().notice, None, "a peg with moves: no notice");
+    tap(&mut s, 0, 0);
+    assert_eq!(
+        s.view().notice,
+        Some(Notice::NotReachable {
+            reason: Unreachable::NoPath
+        })
+    );
+    // Sternhalma's camp rule: a step into a foreign camp.
+    let pos = r#"{"rules":"sternhalma","players":[{"colours":["S"]},{"colours":["N"]}],
+      "pegs":{"S":[[-4,4]],"N":[[4,-8]]},"to_move":0}"#;
+    let mut s = from_position(pos, people(2));
+    tap(&mut s, -4, 4);
+    tap(&mut s, -5, 4);
+    assert_eq!(
+        s.view().notice,
+        Some(Notice::NotReachable {
+            reason: Unreachable::CampRule
+        })
+    );
+}
+
+#[test]
+fn a_hint_is_hidden_when_another_peg_is_chosen() {
+    let mut s = solo(Preset::Tripot, 1, SIDE1);
+    let request = s.begin_search(SearchKind::Hint, None).unwrap();
+    let mv = s
+        .game()
+        .position()
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.path[0] != crate::rules::board::hole_at(-1, 5).unwrap())
+        .unwrap();
+    s.finish_search(&request, Some(mv.clone()));
+    let [q, r] = crate::rules::board::coords(mv.path[0]);
+    tap(&mut s, q, r);
+    assert!(!s.view().hint.is_empty(), "the hint's own peg keeps it");
+    tap(&mut s, -1, 5);
+    assert!(s.view().hint.is_empty());
 }
 
 #[test]
@@ -419,12 +509,14 @@ fn resign_replay_and_statistics() {
     assert_eq!(o.winners, vec![1]);
     assert_eq!(o.by, Some(0));
     assert_eq!(s.view().banner, Some(Banner::GameOver));
-    let stats = s.record_statistics("").unwrap();
-    let stats = s.record_statistics(&stats).unwrap(); // counted once
-    let recs = Statistics::from_json(&stats).unwrap().records();
-    assert_eq!((recs[0].won, recs[0].lost), (0, 1));
-    assert_eq!(recs[0].name, "Jean Médecin");
-    assert!(Statistics::from_json("{\"format\":\"x\"}").is_err());
+    assert_eq!(
+        s.counted(),
+        Some(CountedGame {
+            level: AiLevel::Beginner,
+            won: Some(false),
+            moves: 1
+        })
+    );
 }
 
 /// Two states shown alike, whatever their revision.
@@ -533,6 +625,19 @@ fn a_full_solo_game_ends() {
     }
     let v = s.view();
     assert!(v.outcome.is_some(), "{} moves", v.history.len());
+    // The statistics keep the first ending, even when moves are taken back to look at the game.
+    let counted = s.counted().unwrap();
+    update(&mut s, Event::Undo).unwrap();
+    assert!(s.view().outcome.is_none());
+    assert_eq!(s.counted(), Some(counted));
+    let restored = SessionState::restore(&s.save()).unwrap();
+    assert_eq!(restored.counted(), Some(counted));
+    assert_eq!(restored.id(), s.id());
+    // A game from a position never counts.
+    let pos = HEMMED.replace("RULES", "\"tripot\"");
+    let mut p = from_position(&pos, vec![Seat::person(), Seat::ai(AiLevel::Hard)]);
+    update(&mut p, Event::Resign).unwrap();
+    assert!(p.view().outcome.is_some() && p.counted().is_none());
 }
 
 #[test]

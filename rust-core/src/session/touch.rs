@@ -3,9 +3,12 @@
 
 use super::error::MoveError;
 use super::state::{SessionState, Target, Touch};
+use super::types::{Notice, Unreachable};
 use crate::rules::board::{bit, Bits, TABLES};
 use crate::rules::movegen::jumps_from;
-use crate::rules::{CompactMove, Hole, MaxChain, Move, MoveKind, Position, Preset};
+use crate::rules::{
+    Camps, CompactMove, Hole, MaxChain, Move, MoveKind, Position, Preset, RuleOptions,
+};
 
 impl SessionState {
     /// Whether jumps are played hop by hop (tripot, without a longest-chain obligation).
@@ -17,7 +20,11 @@ impl SessionState {
     /// A tap on `hole` (`None`: outside the board).
     pub(crate) fn tap(&mut self, hole: Option<Hole>) -> Result<(), MoveError> {
         if !self.touchable() {
-            // Taps while it is not the person's turn (or in replay) are ignored, not errors.
+            // Taps while it is not the person's turn (or in replay) are ignored, not errors; in a
+            // running game the person is told why.
+            if !self.is_over() && self.replay.is_none() && self.draw_offer.is_none() {
+                self.notice = Some(Notice::NotYourTurn);
+            }
             return Ok(());
         }
         let Some(hole) = hole else {
@@ -35,6 +42,13 @@ impl SessionState {
                 }
                 if let Some(t) = targets.iter().find(|t| t.hole == hole) {
                     return self.choose(peg, t.clone(), targets.clone());
+                }
+                if self.game.position().colour_at(hole).is_none() {
+                    // An empty hole the selected peg cannot reach: say why.
+                    self.notice = Some(Notice::NotReachable {
+                        reason: self.why_unreachable(peg, hole),
+                    });
+                    return Ok(());
                 }
                 self.select(hole);
                 Ok(())
@@ -66,11 +80,18 @@ impl SessionState {
     /// Selects the peg on `hole` if it belongs to the side to move, or if it is an opposing peg
     /// that a swap may take; otherwise nothing.
     fn select(&mut self, hole: Hole) {
+        // The hint is for its own peg: choosing another one hides it.
+        if self
+            .hint
+            .as_ref()
+            .is_some_and(|m| m.path.first() != Some(&hole))
+        {
+            self.hint = None;
+        }
         let pos = self.game.position();
         let mover = pos.to_move();
-        let own = pos
-            .colour_at(hole)
-            .is_some_and(|c| pos.owner_of(c) == Some(mover));
+        let owner = pos.colour_at(hole).and_then(|c| pos.owner_of(c));
+        let own = owner == Some(mover);
         if !own {
             // An opposing peg that may be swapped (e.g. a squatter in the target, case B):
             // selecting it shows the own pegs it can swap with.
@@ -84,18 +105,95 @@ impl SessionState {
                     path: vec![m.from, m.to],
                 })
                 .collect();
-            self.touch = if swaps.is_empty() {
-                Touch::Idle
+            if swaps.is_empty() {
+                self.touch = Touch::Idle;
+                self.notice = Some(match owner {
+                    Some(p) => Notice::NotYourPeg { owner: p as i32 },
+                    None => Notice::EmptyHole,
+                });
             } else {
-                Touch::Selected {
+                self.touch = Touch::Selected {
                     peg: hole,
                     targets: swaps,
-                }
-            };
+                };
+            }
             return;
         }
         let targets = targets_of(pos, &self.legal, hole);
+        if targets.is_empty() {
+            self.notice = Some(Notice::PegCannotMove);
+        }
         self.touch = Touch::Selected { peg: hole, targets };
+    }
+
+    /// Why the peg on `from` cannot move to the empty `to`: the first rule option that, relaxed,
+    /// would let it, else no path at all.
+    fn why_unreachable(&self, from: Hole, to: Hole) -> Unreachable {
+        let pos = self.game.position();
+        let o = pos.rules().options;
+        let relaxations: [(Unreachable, bool, RuleOptions); 5] = [
+            (
+                Unreachable::CampRule,
+                o.camps != Camps::Open,
+                RuleOptions {
+                    camps: Camps::Open,
+                    ..o
+                },
+            ),
+            (
+                Unreachable::TargetLock,
+                o.target_lock,
+                RuleOptions {
+                    target_lock: false,
+                    ..o
+                },
+            ),
+            (
+                Unreachable::MustJump,
+                o.mandatory_jump,
+                RuleOptions {
+                    mandatory_jump: false,
+                    ..o
+                },
+            ),
+            (
+                Unreachable::LongestChain,
+                o.max_chain != MaxChain::Off,
+                RuleOptions {
+                    max_chain: MaxChain::Off,
+                    ..o
+                },
+            ),
+            (
+                Unreachable::MustFreeTarget,
+                o.anti_blocking,
+                RuleOptions {
+                    anti_blocking: false,
+                    ..o
+                },
+            ),
+        ];
+        for (reason, applies, options) in relaxations {
+            if !applies {
+                continue;
+            }
+            // The same position under the relaxed option (built through the checked reader).
+            let mut json = pos.to_json();
+            json["rules"] = crate::rules::Rules {
+                options,
+                ..*pos.rules()
+            }
+            .to_json();
+            let Ok(relaxed) = Position::from_json(&json) else {
+                continue;
+            };
+            let mut moves = Vec::new();
+            relaxed.legal_moves_into(&mut moves);
+            if moves.iter().any(|m| m.from == from && m.to == to) {
+                return reason;
+            }
+        }
+        Unreachable::NoPath
     }
 
     /// The person tapped target `t` of the selected `peg`.

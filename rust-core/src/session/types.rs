@@ -131,10 +131,15 @@ pub enum Banner {
         /// The player who opens.
         opener: i32,
     },
-    /// A player's turn was skipped (no legal move); `player` may be the person.
+    /// A player had no legal move and passed. For a person at this device it stays until their
+    /// next action and sums up the run: "you were blocked 35 times; the others moved 35 times".
     TurnSkipped {
         /// Whose turn was skipped.
         player: i32,
+        /// Turns skipped in a row.
+        times: i32,
+        /// Moves the other seats played meanwhile.
+        others_moved: i32,
     },
     /// The AI is thinking.
     AiThinking {
@@ -195,6 +200,48 @@ pub enum Banner {
         /// What it refused, as the server's code.
         code: ErrorCode,
     },
+}
+
+/// Why a tap did nothing: said to the person instead of a silent refusal. Shown until the next
+/// action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum Notice {
+    /// It is not the turn of a person at this device.
+    NotYourTurn,
+    /// An empty hole with no peg selected: tap one of your pegs.
+    EmptyHole,
+    /// That peg belongs to another player.
+    NotYourPeg {
+        /// Whose peg it is.
+        owner: i32,
+    },
+    /// That peg has no legal move now.
+    PegCannotMove,
+    /// The selected peg cannot reach that hole.
+    NotReachable {
+        /// Why.
+        reason: Unreachable,
+    },
+}
+
+/// Why the selected peg cannot go where the person tapped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum Unreachable {
+    /// No step or jump leads there.
+    NoPath,
+    /// A move may not end in a camp that is neither the peg's home nor its target (or, under the
+    /// strict rule, not even pass through one).
+    CampRule,
+    /// A peg that has reached its target camp may not leave it.
+    TargetLock,
+    /// A jump is possible somewhere, so a step is not allowed.
+    MustJump,
+    /// The longest jump chain must be played.
+    LongestChain,
+    /// A peg must first be moved out of another player's target camp.
+    MustFreeTarget,
 }
 
 /// One played move in the history list.
@@ -340,6 +387,8 @@ pub struct GameState {
     pub hint_pending: bool,
     /// The banner, if any.
     pub banner: Option<Banner>,
+    /// Why the last tap did nothing, if it did nothing.
+    pub notice: Option<Notice>,
     /// The moves played, oldest first.
     pub history: Vec<PlayedMove>,
     /// What can be done now.

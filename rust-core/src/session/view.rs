@@ -150,6 +150,7 @@ impl SessionState {
             hint: coords_of(&hint),
             hint_pending: self.search == Some(SearchKind::Hint),
             banner: self.banner(shown, outcome.is_some()),
+            notice: self.notice,
             history,
             capabilities,
             outcome,
@@ -175,10 +176,22 @@ impl SessionState {
         if let Some(p) = self.draw_offer {
             return Some(Banner::DrawOffered { by: p as i32 });
         }
+        if let Some(run) = self.skipped.filter(|_| self.replay.is_none()) {
+            return Some(Banner::TurnSkipped {
+                player: run.player as i32,
+                times: run.times as i32,
+                others_moved: run.others_moved as i32,
+            });
+        }
         if let Some(last) = self.game.history().nth(shown.wrapping_sub(1)) {
-            if last.mv.kind == MoveKind::Pass {
+            // Another seat's pass; a person's own passes are summed up above until they act.
+            if last.mv.kind == MoveKind::Pass
+                && (!self.is_person(last.player) || self.replay.is_some())
+            {
                 return Some(Banner::TurnSkipped {
                     player: last.player as i32,
+                    times: 1,
+                    others_moved: 0,
                 });
             }
         }
