@@ -19,9 +19,13 @@ fn level(name: &str) -> Result<AiLevel> {
 }
 
 fn rules(name: &str) -> Result<Rules> {
-    Preset::from_name(name)
-        .map(Rules::preset)
-        .ok_or_else(|| anyhow!("unknown rules \"{name}\""))
+    Preset::from_name(name).map(Rules::preset).ok_or_else(|| {
+        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+        anyhow!(
+            "unknown rules \"{name}\": the rule sets are {}",
+            names.join(", ")
+        )
+    })
 }
 
 /// Options of `bestmove`.
@@ -44,7 +48,8 @@ pub fn bestmove(args: &BestMoveArgs) -> Result<()> {
     std::io::stdin()
         .read_to_string(&mut text)
         .context("failed to read standard input")?;
-    let position = Position::from_json_str(&text).context("invalid position")?;
+    let value: Value = serde_json::from_str(&text).context("failed to parse the input as JSON")?;
+    let position = crate::engine::position(&value)?;
     if position.outcome().is_some() {
         return Err(anyhow!("the game is already over"));
     }
@@ -64,19 +69,33 @@ pub fn bestmove(args: &BestMoveArgs) -> Result<()> {
 /// Options of `solve`.
 #[derive(Args)]
 pub struct SolveArgs {
-    /// tripot (long jumps) or classic (short jumps).
+    /// tripot (long jumps), classic (short jumps), sternhalma or rulebook.
     #[arg(long, default_value = "classic")]
     rules: String,
-    /// Beam width per layer (wider is slower and finds shorter races).
+    /// Beam width per layer, at least 2 (wider is slower and finds shorter races).
     #[arg(long, default_value_t = 20_000)]
     width: usize,
 }
 
+/// The smallest beam `solve` accepts.
+const MIN_WIDTH: usize = 2;
+
 /// Prints the shortest solo race found (S camp to N camp on an empty board) and its length.
 pub fn solve(args: &SolveArgs) -> Result<()> {
+    if args.width < MIN_WIDTH {
+        return Err(anyhow!(
+            "--width must be at least {MIN_WIDTH} (the beam keeps this many positions per \
+             layer; the default is 20000)"
+        ));
+    }
     let r = rules(&args.rules)?;
     let start = Instant::now();
-    let path = race::solo(r, args.width).ok_or_else(|| anyhow!("no race found"))?;
+    let path = race::solo(r, args.width).ok_or_else(|| {
+        anyhow!(
+            "no race found with beam width {}: try a wider beam (the default is 20000)",
+            args.width
+        )
+    })?;
     if !race::verify_solo(r, &path) {
         return Err(anyhow!("internal error: the race found is not legal"));
     }
@@ -111,7 +130,7 @@ pub struct ArenaArgs {
     /// Level of engine B.
     #[arg(long)]
     b: String,
-    /// Number of games (pairs share an opening with the seats swapped).
+    /// Number of games, at least 1 (pairs share an opening with the seats swapped).
     #[arg(long, default_value_t = 200)]
     games: usize,
     /// Per-move time budget for both sides instead of the levels' node budgets.
@@ -254,6 +273,12 @@ fn play_game(
 
 /// Plays AI-vs-AI games in parallel and prints the match statistics.
 pub fn arena(args: &ArenaArgs) -> Result<()> {
+    if args.games == 0 {
+        return Err(anyhow!(
+            "--games must be at least 1 (an even number gives each engine both seats of every \
+             opening)"
+        ));
+    }
     let (a, b) = (level(&args.a)?, level(&args.b)?);
     let start = arena_start(args)?;
     let threads = args.threads.unwrap_or_else(|| {
@@ -302,6 +327,14 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
     Ok(())
 }
 
+/// The Elo difference a score `x` (0 to 1) means, signed and rounded: "+0" at an even score,
+/// never "-0".
+fn elo(x: f64) -> String {
+    let d = -400.0 * (1.0 / x.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+    // Adding zero turns a negative zero into a positive one.
+    format!("{:+.0}", d.round() + 0.0)
+}
+
 fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
     let n = results.len() as f64;
     let wins = results.iter().filter(|g| g.result == 1).count();
@@ -314,7 +347,7 @@ fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
         .count();
     let p = (wins as f64 + draws as f64 / 2.0) / n.max(1.0);
     let half = 1.96 * (p * (1.0 - p) / n.max(1.0)).sqrt();
-    let elo = |x: f64| -400.0 * (1.0 / x.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+
     let plies: usize = results.iter().map(|g| g.plies).sum();
     let max_plies = results.iter().map(|g| g.plies).max().unwrap_or(0);
     let side = |k: usize| {
@@ -343,7 +376,7 @@ fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
         "A wins {wins}, losses {losses}, draws {draws} (A won {first_wins} when seated first)"
     );
     println!(
-        "A score {:.1}% ± {:.1}% (95% CI {:.1}–{:.1}%), Elo {:+.0} [{:+.0}, {:+.0}]",
+        "A score {:.1}% ± {:.1}% (95% CI {:.1}–{:.1}%), Elo {} [{}, {}]",
         100.0 * p,
         100.0 * half,
         100.0 * (p - half).max(0.0),
@@ -357,4 +390,27 @@ fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
         plies as f64 / n.max(1.0)
     );
     println!("time per move: A {ta:.1} ms (max {ma}), B {tb:.1} ms (max {mb})");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_even_score_is_elo_plus_zero() {
+        assert_eq!(elo(0.5), "+0");
+        assert_eq!(elo(0.4999), "+0");
+        assert_eq!(elo(0.75), "+191");
+        assert_eq!(elo(0.25), "-191");
+        assert_eq!(elo(0.0), "-1200");
+    }
+
+    #[test]
+    fn unknown_rules_list_the_rule_sets() {
+        let e = rules("foo").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "unknown rules \"foo\": the rule sets are tripot, classic, sternhalma, rulebook"
+        );
+    }
 }

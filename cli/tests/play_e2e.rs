@@ -402,6 +402,24 @@ mod online {
     }
 
     #[test]
+    fn an_unreachable_server_gets_one_clear_line() {
+        let home = temp_dir("unreachable");
+        // Port 1 on this machine: nothing listens there.
+        let mut t = Term::start(&home, &["--server", "ws://127.0.0.1:1/ws", "--quick"]);
+        assert!(!t.wait_exit(), "play fails");
+        let screen = t.contents();
+        assert!(
+            screen.contains(
+                "error: Could not reach the server at ws://127.0.0.1:1/ws: connection refused"
+            ),
+            "{screen}"
+        );
+        assert_eq!(screen.matches("ws://127.0.0.1:1/ws").count(), 1, "{screen}");
+        assert!(!screen.contains("Connecting"), "{screen}");
+        let _ = std::fs::remove_dir_all(&home);
+    }
+
+    #[test]
     fn a_terminal_player_and_a_second_device_play_through_the_server() {
         let rt = tokio::runtime::Runtime::new().unwrap();
         let server = rt
@@ -414,7 +432,8 @@ mod online {
         let home = temp_dir("online");
 
         // The terminal opens a private room and shows its code.
-        let mut t = Term::start(&home, &["--server", &url, "--create-room"]);
+        let command = ["--server", url.as_str(), "--create-room", "--name", "Ada"];
+        let mut t = Term::start(&home, &command);
         t.wait_until("the room code", |s| room_code(s).is_some());
         let code = room_code(&t.contents()).unwrap();
         // The device token is kept next to the save.
@@ -426,6 +445,9 @@ mod online {
         let up = bot.game.join_room(code.clone()).unwrap();
         bot.send(up.outgoing);
         bot.pump_until("the game", |s| s.game.is_some());
+        assert_eq!(bot.game.state().game.unwrap().opponent, "Ada", "--name");
+        let kept = std::fs::read_to_string(home.join("chinese-checkers/online-name")).unwrap();
+        assert_eq!(kept.trim(), "Ada", "the name is kept next to the token");
         t.wait_until("the game with Bob", |s| {
             s.contains("Bob") && !s.contains("Room code")
         });
@@ -474,6 +496,19 @@ mod online {
             });
         }
 
+        t.send("q");
+        assert!(t.wait_exit(), "play exits cleanly");
+        // The player is told the game goes on without them for a while, and how to go back.
+        t.wait_for("You left the game against Bob in progress; it stays open on the server");
+        t.wait_for("continue it with the same command");
+
+        // The same command brings the game back (the remembered name, no new room).
+        let mut t = Term::start(&home, &command);
+        t.wait_until("the game with Bob again", |s| {
+            s.contains("Bob") && s.contains("You (") && !s.contains("Room code")
+        });
+        t.send("u");
+        t.wait_for("Undo is not available in online games");
         t.send("q");
         assert!(t.wait_exit(), "play exits cleanly");
         rt.block_on(server.shutdown());

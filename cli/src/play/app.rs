@@ -76,6 +76,9 @@ pub struct App {
     pub quit: bool,
     /// Whether the AI moves by itself (off in tests that render a fixed position).
     pub autoplay: bool,
+    /// Why the game cannot go on at all (the server could not be reached): the program quits
+    /// and says this.
+    pub fatal: Option<String>,
 }
 
 impl App {
@@ -93,6 +96,7 @@ impl App {
             worker: None,
             quit: false,
             autoplay: true,
+            fatal: None,
         }
     }
 
@@ -127,6 +131,22 @@ impl App {
         matches!(self.game, Game::Online(_))
     }
 
+    /// The online state behind the screen (none in a local game).
+    pub fn online_state(&self) -> Option<&OnlineState> {
+        match &self.game {
+            Game::Local(_) => None,
+            Game::Online(o) => Some(&o.state),
+        }
+    }
+
+    /// The online game behind the screen (none in a local game).
+    pub fn online_game(&self) -> Option<&Arc<OnlineGame>> {
+        match &self.game {
+            Game::Local(_) => None,
+            Game::Online(o) => Some(&o.game),
+        }
+    }
+
     /// The local game behind the screen (none online).
     pub fn local(&self) -> Option<&Arc<LocalGame>> {
         match &self.game {
@@ -155,15 +175,23 @@ impl App {
         while let Some(event) = online.link.poll() {
             match event {
                 LinkEvent::Connected => {}
+                LinkEvent::Unreachable(e) => {
+                    self.fatal = Some(e);
+                    self.quit = true;
+                }
                 LinkEvent::Error(e) | LinkEvent::Closed(e) => self.message = Some(e),
             }
         }
-        let welcomed = online.game.state().connection == Connection::Connected;
-        if welcomed {
+        let now = online.game.state();
+        if now.connection == Connection::Connected {
             if let Some(action) = online.action.take() {
-                match action(&online.game) {
-                    Ok(update) => online.link.send(update.outgoing),
-                    Err(e) => self.message = Some(words::online_error(&e)),
+                // A game left in progress last time is resumed by the welcome instead.
+                let resumed = now.game.as_ref().is_some_and(|g| !g.over);
+                if !resumed {
+                    match action(&online.game) {
+                        Ok(update) => online.link.send(update.outgoing),
+                        Err(e) => self.message = Some(words::online_error(&e)),
+                    }
                 }
             }
         }
@@ -310,7 +338,12 @@ impl App {
     /// Stops a search in progress and waits for its thread, and closes the connection (quitting).
     pub fn shutdown(&mut self) {
         if let Game::Online(online) = &mut self.game {
+            // Leaving a game in progress: the server holds the seat longer for a player "away".
+            if let Ok(update) = online.game.away() {
+                online.link.send(update.outgoing);
+            }
             online.link.close();
+            online.state = online.game.state();
         }
         if let Some(w) = &self.worker {
             w.search.cancel();
@@ -405,7 +438,7 @@ impl App {
     /// it cancelled.
     fn take_back(&mut self, back: bool) {
         let Game::Local(g) = &self.game else {
-            self.message = Some("undo and redo are not available online".into());
+            self.message = Some(words::not_online(if back { "Undo is" } else { "Redo is" }));
             return;
         };
         let result = if back { g.undo() } else { g.redo() };
@@ -414,7 +447,9 @@ impl App {
 
     /// Starts a hint search when the core allows one now.
     fn ask_hint(&mut self) {
-        if self.worker.is_some() {
+        if self.is_online() {
+            self.message = Some(words::not_online("Hints are"));
+        } else if self.worker.is_some() {
             self.message = Some("wait for the search in progress to finish".into());
         } else if !self.view.capabilities.can_hint {
             self.message = Some("hints are for your turn in a solo game".into());

@@ -73,25 +73,26 @@ pub enum OpensArg {
     Coin,
 }
 
-/// Options of `chinese-checkers play`.
+/// Options of `chinese-checkers play`. The options a game may ignore are `Option`s, so that only
+/// what was given on the command line is checked against the rest ([`check_options`]).
 #[derive(Args, Clone, Debug)]
 pub struct PlayArgs {
-    /// Rule set: tripot, classic, sternhalma, rulebook, or a rules JSON object such as
+    /// Rule set: tripot (default), classic, sternhalma, rulebook, or a rules JSON object such as
     /// '{"preset":"classic","camps":"no_foreign"}'.
-    #[arg(long, default_value = "tripot")]
-    pub rules: String,
-    /// Tripot: colours per side (1, 2 or 3).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=3))]
-    pub colours: u32,
-    /// Other rule sets: number of players (2 to 6).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(2..=6))]
-    pub players: u32,
-    /// The AI's level.
-    #[arg(long, value_enum, default_value_t = LevelArg::Beginner)]
-    pub level: LevelArg,
-    /// Who opens.
-    #[arg(long, value_enum, default_value_t = OpensArg::You)]
-    pub opens: OpensArg,
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Tripot: colours per side (1, 2 or 3; default 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=3))]
+    pub colours: Option<u32>,
+    /// Other rule sets: number of players (2 to 6 as the rule set seats them; default 2).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6))]
+    pub players: Option<u32>,
+    /// The AI's level (default beginner).
+    #[arg(long, value_enum)]
+    pub level: Option<LevelArg>,
+    /// Who opens (default you).
+    #[arg(long, value_enum)]
+    pub opens: Option<OpensArg>,
     /// Pass-and-play: everyone at this terminal, taking turns (no AI).
     #[arg(long)]
     pub hotseat: bool,
@@ -119,10 +120,122 @@ pub struct PlayArgs {
     /// Online: open a room and wait for a friend.
     #[arg(long, requires = "server", group = "online_room")]
     pub create_room: bool,
+    /// Online: the name your opponent sees; remembered for next time (default "Player").
+    #[arg(long, value_name = "NAME", requires = "server")]
+    pub name: Option<String>,
+}
+
+impl PlayArgs {
+    fn level(&self) -> AiLevel {
+        self.level.unwrap_or(LevelArg::Beginner).level()
+    }
+
+    fn opens(&self) -> OpensArg {
+        self.opens.unwrap_or(OpensArg::You)
+    }
+}
+
+/// The options given on the command line among `named` (flag, given).
+fn given(named: &[(&'static str, bool)]) -> Vec<&'static str> {
+    named
+        .iter()
+        .filter(|(_, on)| *on)
+        .map(|(flag, _)| *flag)
+        .collect()
+}
+
+/// "--a", "--a and --b", "--a, --b and --c".
+fn and_list<T: std::fmt::Display>(items: &[T], last: &str) -> String {
+    let words: Vec<String> = items.iter().map(ToString::to_string).collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((only, [])) => only.clone(),
+        Some((end, rest)) => format!("{} {last} {end}", rest.join(", ")),
+    }
+}
+
+/// "does" or "do", for the options of `flags`.
+fn verb(flags: &[&str]) -> &'static str {
+    if flags.len() == 1 {
+        "does"
+    } else {
+        "do"
+    }
+}
+
+/// Refuses options that the kind of game asked for would ignore, naming what applies instead.
+/// Only options given on the command line count. The rule set's own limits (seats, colours) are
+/// checked by [`settings`].
+pub fn check_options(args: &PlayArgs) -> Result<()> {
+    if args.resume {
+        let ignored = given(&[
+            ("--rules", args.rules.is_some()),
+            ("--colours", args.colours.is_some()),
+            ("--players", args.players.is_some()),
+            ("--level", args.level.is_some()),
+            ("--opens", args.opens.is_some()),
+            ("--hotseat", args.hotseat),
+            ("--seed", args.seed.is_some()),
+        ]);
+        if !ignored.is_empty() {
+            bail!(
+                "--resume continues the saved game as it was: {} {} not apply (leave out \
+                 --resume to start a new game with them)",
+                and_list(&ignored, "and"),
+                verb(&ignored)
+            );
+        }
+    }
+    if args.position.is_some() {
+        let ignored = given(&[
+            ("--rules", args.rules.is_some()),
+            ("--colours", args.colours.is_some()),
+            ("--players", args.players.is_some()),
+        ]);
+        if !ignored.is_empty() {
+            bail!(
+                "a position carries its own rules and players: {} {} not apply with --position \
+                 (--level, --opens, --hotseat and --seed do)",
+                and_list(&ignored, "and"),
+                verb(&ignored)
+            );
+        }
+    }
+    if args.hotseat && args.level.is_some() {
+        bail!(
+            "--hotseat is pass-and-play between people at this terminal, with no AI: --level \
+             does not apply (leave out --hotseat to play against the AI)"
+        );
+    }
+    if args.server.is_some() {
+        let ignored = given(&[
+            ("--players", args.players.is_some()),
+            ("--level", args.level.is_some()),
+            ("--opens", args.opens.is_some()),
+            ("--seed", args.seed.is_some()),
+        ]);
+        if !ignored.is_empty() {
+            bail!(
+                "online games are tripot between two people, seated by the server: \
+                 {} {} not apply with --server (--colours and --name do)",
+                and_list(&ignored, "and"),
+                verb(&ignored)
+            );
+        }
+        if args.rules.as_deref().is_some_and(|r| !is_tripot(r)) {
+            bail!("online games are tripot games: leave out --rules (--colours sets colours per side)");
+        }
+    }
+    Ok(())
 }
 
 /// Plays in the terminal until the person quits, then saves.
 pub fn run(args: &PlayArgs) -> Result<()> {
+    check_options(args)?;
+    if args.server.is_none() && !args.resume && args.position.is_none() {
+        // The rule set's limits, before the screen is taken over.
+        settings(args, 0)?;
+    }
     if !std::io::stdout().is_terminal() {
         bail!("`chinese-checkers play` needs a terminal to draw the board in");
     }
@@ -147,10 +260,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
 
 /// Plays one online game through the server at `url` until the person quits.
 fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
-    if !is_tripot(&args.rules) {
-        bail!("online games are tripot games: leave out --rules");
-    }
-    let format = match args.colours {
+    let format = match args.colours.unwrap_or(1) {
         1 => Format::Tripot1,
         2 => Format::Tripot2,
         _ => Format::Tripot3,
@@ -166,11 +276,13 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     } else {
         bail!("say how to find an opponent: --quick, --lobby, --room CODE or --create-room");
     };
-    let token = online::device_token(&save::data_dir()?)?;
-    let game = OnlineGame::new();
+    let dir = save::data_dir()?;
+    let token = online::device_token(&dir)?;
+    let name = online::player_name(&dir, args.name.as_deref())?;
+    // A game left in progress last time comes back with the welcome.
+    let game = online::take_game(&dir).unwrap_or_else(OnlineGame::new);
     let hello = game
-        .hello(token.clone(), online::player_name())
-        .or_else(|_| game.hello(token, "Player".into()))
+        .hello(token, name)
         .map_err(|e| anyhow!("could not greet the server: {}", words::online_error(&e)))?;
     let link = online::Link::open(url.to_owned(), Arc::clone(&game))?;
     link.send(hello.outgoing);
@@ -178,9 +290,16 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     let played = tui(&mut app);
     app.shutdown();
     played?;
-    if let Some(outcome) = &app.view.outcome {
-        println!("Game over: {}", words::outcome(&app.view, outcome));
+    if let Some(fatal) = app.fatal.take() {
+        bail!(fatal);
     }
+    let (Some(state), Some(game)) = (app.online_state(), app.online_game()) else {
+        return Ok(());
+    };
+    if state.game.as_ref().is_some_and(|g| !g.over) {
+        online::keep_game(&dir, game)?;
+    }
+    println!("{}", words::left_online(state));
     Ok(())
 }
 
@@ -200,7 +319,7 @@ fn is_tripot(rules: &str) -> bool {
 /// chosen instead; with a fixed opener "opponent opens" seats the AI first, and the core's coin
 /// toss seats its winner first).
 fn person_seat(args: &PlayArgs, info: &RuleSetInfo) -> usize {
-    match args.opens {
+    match args.opens() {
         OpensArg::Opponent if !info.opener_choice && !args.hotseat => 1,
         _ => 0,
     }
@@ -212,7 +331,7 @@ fn seats(args: &PlayArgs, n: usize, person: usize) -> Vec<Seat> {
     if args.hotseat {
         return vec![Seat::person(); n];
     }
-    let level = args.level.level();
+    let level = args.level();
     (0..n)
         .map(|i| {
             if i == person {
@@ -224,14 +343,47 @@ fn seats(args: &PlayArgs, n: usize, person: usize) -> Vec<Seat> {
         .collect()
 }
 
-/// The new-game set-up the options describe.
+/// The new-game set-up the options describe; options the rule set has no use for are refused.
 pub fn settings(args: &PlayArgs, seed: u64) -> Result<GameSetup> {
-    let rules = parse_rules(&args.rules)?;
+    let rules = parse_rules(args.rules.as_deref().unwrap_or("tripot"))?;
     let info = RuleSetInfo::of(rules.preset);
     let tripot = rules.preset == Preset::Tripot;
-    let n = if tripot { 2 } else { args.players as usize };
+    let name = rules.preset.name();
+    let list = |v: &[i32]| {
+        let v: Vec<String> = v.iter().map(i32::to_string).collect();
+        and_list(&v, "or")
+    };
+    if let Some(players) = args.players {
+        if tripot && players != 2 {
+            bail!(
+                "tripot has two sides: --players does not apply (use --colours 1, 2 or 3 for \
+                 the colours each side plays)"
+            );
+        }
+        if !info.seat_counts.contains(&(players as i32)) {
+            bail!(
+                "{name} is played by {} players, not {players}: use --players {}",
+                list(&info.seat_counts),
+                list(&info.seat_counts)
+            );
+        }
+    }
+    if let Some(colours) = args.colours {
+        if !info.colours_per_side.contains(&(colours as i32)) {
+            bail!(
+                "only tripot has colours per side: --colours does not apply to {name} (set the \
+                 number of players with --players {})",
+                list(&info.seat_counts)
+            );
+        }
+    }
+    let n = if tripot {
+        2
+    } else {
+        args.players.unwrap_or(2) as usize
+    };
     let person = person_seat(args, &info);
-    let opener = match (info.opener_choice, args.opens) {
+    let opener = match (info.opener_choice, args.opens()) {
         (_, OpensArg::Coin) => Opener::CoinToss,
         (true, OpensArg::Opponent) => Opener::Seat { index: 1 },
         _ => Opener::Seat { index: 0 },
@@ -239,7 +391,11 @@ pub fn settings(args: &PlayArgs, seed: u64) -> Result<GameSetup> {
     Ok(GameSetup {
         rules,
         seats: seats(args, n, person),
-        colours_per_side: if tripot { args.colours as i32 } else { 1 },
+        colours_per_side: if tripot {
+            args.colours.unwrap_or(1) as i32
+        } else {
+            1
+        },
         opener,
         seed,
     })
@@ -283,14 +439,15 @@ fn store(app: &App, dir: &Path, save_path: &Path) -> Result<String> {
         .local()
         .ok_or_else(|| anyhow!("an online game is not saved here"))?;
     if let Some(outcome) = &app.view.outcome {
-        save::record_statistics(game, &save::statistics_file(dir))?;
+        save::record_statistics(game, dir)?;
         save::remove(save_path)?;
         return Ok(format!("Game over: {}", words::outcome(&app.view, outcome)));
     }
     save::write(save_path, &game.save())?;
     Ok(format!(
-        "Game saved to {}; continue it with `chinese-checkers play --resume`.",
-        save_path.display()
+        "Game saved to {}; continue it with {}.",
+        save_path.display(),
+        words::command("play --resume")
     ))
 }
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context, Result};
-use chinese_checkers_core::ffi::LocalGame;
+use chinese_checkers_core::ffi::{GameLibrary, LocalGame};
 
 use super::words;
 
@@ -28,11 +28,6 @@ pub fn data_dir() -> Result<PathBuf> {
 /// The file of the game in progress.
 pub fn session_file(dir: &Path) -> PathBuf {
     dir.join("session.json")
-}
-
-/// The file of the statistics per opponent.
-pub fn statistics_file(dir: &Path) -> PathBuf {
-    dir.join("statistics.json")
 }
 
 /// Restores the saved game at `path`, with an error that says what to do when there is none or
@@ -80,19 +75,13 @@ pub fn remove(path: &Path) -> Result<()> {
     }
 }
 
-/// Adds a finished solo game to the statistics file (the core counts each game once).
-pub fn record_statistics(game: &LocalGame, path: &Path) -> Result<()> {
-    let old = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(e).with_context(|| format!("could not read {}", path.display())),
-    };
-    let new = game.record_statistics(old).map_err(|e| {
-        anyhow!(
-            "could not update the statistics {}: {}",
-            path.display(),
-            words::save_error(&e, "statistics")
-        )
-    })?;
-    write(path, &new)
+/// Counts a finished game in the statistics kept in `dir` (the core counts each game once, as
+/// it first ended, and only games of one person against the AI from the start position).
+pub fn record_statistics(game: &Arc<LocalGame>, dir: &Path) -> Result<()> {
+    let library = GameLibrary::open(dir.display().to_string())
+        .map_err(|e| anyhow!("could not open the statistics in {}: {e}", dir.display()))?;
+    library
+        .record(Arc::clone(game))
+        .map_err(|e| anyhow!("could not update the statistics: {e}"))?;
+    Ok(())
 }

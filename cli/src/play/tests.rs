@@ -393,7 +393,7 @@ fn options_become_new_game_settings() {
     assert!(super::settings(&args(&["--rules", "nonsense"]), 5).is_err());
     assert!(Cmd::try_parse_from(["play", "--colours", "4"]).is_err());
     assert!(Cmd::try_parse_from(["play", "--opens", "me"]).is_err());
-    assert_eq!(args(&["--opens", "coin"]).opens, OpensArg::Coin);
+    assert_eq!(args(&["--opens", "coin"]).opens, Some(OpensArg::Coin));
 }
 
 #[test]
@@ -538,7 +538,14 @@ fn the_skipped_turn_banner_comes_from_the_core() {
     let got = screen(&mut app, 80, 23);
     assert_eq!(got[1].trim_end(), " You were blocked — turn skipped");
     assert!(got[13].contains("  1 You Pass"), "{}", got[13]);
-    assert_eq!(app.view.banner, Some(Banner::TurnSkipped { player: 0 }));
+    assert_eq!(
+        app.view.banner,
+        Some(Banner::TurnSkipped {
+            player: 0,
+            times: 1,
+            others_moved: 0
+        })
+    );
     assert!(app.view.ai_to_move);
 }
 
@@ -630,7 +637,14 @@ fn the_terminal_words_what_the_core_hands_over() {
     let jean = AiLevel::Beginner.opponent().name;
     let say = |v: &GameState, b: Banner| words::banner(v, &b);
     assert_eq!(
-        say(&v, Banner::TurnSkipped { player: 1 }),
+        say(
+            &v,
+            Banner::TurnSkipped {
+                player: 1,
+                times: 1,
+                others_moved: 0
+            }
+        ),
         format!("{jean} was blocked — turn skipped")
     );
     assert_eq!(
@@ -738,4 +752,162 @@ fn the_terminal_words_what_the_core_hands_over() {
         ),
         "corrupt save: eof"
     );
+}
+
+/// The error `play` gives for these options (before it takes over the screen).
+fn refused(argv: &[&str]) -> String {
+    let a = args(argv);
+    super::check_options(&a)
+        .and_then(|()| super::settings(&a, 5).map(drop))
+        .err()
+        .unwrap_or_else(|| panic!("{argv:?} was accepted"))
+        .to_string()
+}
+
+#[test]
+fn options_the_game_would_ignore_are_refused_naming_what_applies() {
+    let e = refused(&["--players", "6"]);
+    assert!(
+        e.contains("tripot has two sides") && e.contains("--colours"),
+        "{e}"
+    );
+    let e = refused(&["--colours", "3", "--rules", "classic"]);
+    assert!(e.contains("only tripot has colours per side"), "{e}");
+    assert!(e.contains("--players 2"), "{e}");
+    let e = refused(&["--position", "F", "--rules", "sternhalma"]);
+    assert!(e.contains("a position carries its own rules"), "{e}");
+    assert!(e.contains("--rules does not apply with --position"), "{e}");
+    let e = refused(&["--position", "F", "--colours", "2", "--players", "3"]);
+    assert!(e.contains("--colours and --players do not apply"), "{e}");
+    let e = refused(&["--hotseat", "--level", "hard"]);
+    assert!(
+        e.contains("no AI") && e.contains("--level does not apply"),
+        "{e}"
+    );
+    let e = refused(&["--rules", "sternhalma", "--players", "5"]);
+    assert_eq!(
+        e,
+        "sternhalma is played by 2, 3, 4 or 6 players, not 5: use --players 2, 3, 4 or 6"
+    );
+    let e = refused(&["--rules", "classic", "--players", "3"]);
+    assert_eq!(e, "classic is played by 2 players, not 3: use --players 2");
+    let e = refused(&["--resume", "--level", "easy"]);
+    assert!(e.contains("--resume continues the saved game"), "{e}");
+    let e = refused(&["--server", "ws://h", "--quick", "--players", "3"]);
+    assert!(e.contains("--players does not apply with --server"), "{e}");
+    let e = refused(&["--server", "ws://h", "--quick", "--rules", "classic"]);
+    assert!(e.contains("online games are tripot games"), "{e}");
+    assert!(
+        Cmd::try_parse_from(["play", "--name", "Ada"]).is_err(),
+        "needs --server"
+    );
+
+    // What the rule set does seat, and defaults, are fine.
+    let ok = |argv: &[&str]| {
+        let a = args(argv);
+        super::check_options(&a).unwrap();
+        super::settings(&a, 5).unwrap()
+    };
+    assert_eq!(ok(&["--players", "2"]).seats.len(), 2);
+    assert_eq!(ok(&["--colours", "2"]).colours_per_side, 2);
+    assert_eq!(
+        ok(&["--rules", "rulebook", "--players", "5"]).seats.len(),
+        5
+    );
+    assert_eq!(
+        ok(&["--hotseat", "--opens", "coin"]).opener,
+        Opener::CoinToss
+    );
+    assert_eq!(ok(&[]).seats.len(), 2);
+    ok(&["--position", "F", "--level", "hard", "--seed", "3"]);
+    ok(&[
+        "--server",
+        "ws://h",
+        "--quick",
+        "--colours",
+        "2",
+        "--name",
+        "Ada",
+    ]);
+}
+
+#[test]
+fn the_online_name_is_remembered_next_to_the_token() {
+    let dir = std::env::temp_dir().join(format!("cc-play-name-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(super::online::player_name(&dir, None).unwrap(), "Player");
+    assert_eq!(
+        super::online::player_name(&dir, Some("  Ada   Lovelace ")).unwrap(),
+        "Ada Lovelace"
+    );
+    assert_eq!(
+        super::online::player_name(&dir, None).unwrap(),
+        "Ada Lovelace",
+        "remembered"
+    );
+    let e = super::online::player_name(&dir, Some("   ")).unwrap_err();
+    assert!(e.to_string().starts_with("invalid --name"), "{e}");
+    assert_eq!(
+        super::online::player_name(&dir, None).unwrap(),
+        "Ada Lovelace",
+        "a refused name is not remembered"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn online_undo_and_an_unreachable_server_are_worded_for_people() {
+    use chinese_checkers_core::ffi::OnlineGame;
+    use chinese_checkers_core::session::online::Connection;
+
+    // Port 1 on this machine: nothing listens there.
+    let url = "ws://127.0.0.1:1/ws";
+    let game = OnlineGame::new();
+    let link = super::online::Link::open(url.into(), Arc::clone(&game)).unwrap();
+    let mut app = App::new_online(game, link, Box::new(|g: &OnlineGame| g.quick_match(None)));
+    app.handle_key(key(KeyCode::Char('u')));
+    assert_eq!(
+        app.message.as_deref(),
+        Some("Undo is not available in online games")
+    );
+    app.handle_key(key(KeyCode::Char('r')));
+    assert_eq!(
+        app.message.as_deref(),
+        Some("Redo is not available in online games")
+    );
+    app.handle_key(key(KeyCode::Char('h')));
+    assert_eq!(
+        app.message.as_deref(),
+        Some("Hints are not available in online games")
+    );
+    let t0 = std::time::Instant::now();
+    while app.fatal.is_none() && t0.elapsed() < std::time::Duration::from_secs(20) {
+        app.tick();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        app.quit,
+        "the game stops instead of showing Connecting… forever"
+    );
+    assert_eq!(
+        app.fatal.as_deref(),
+        Some("Could not reach the server at ws://127.0.0.1:1/ws: connection refused")
+    );
+    app.shutdown();
+    let state = app.online_state().unwrap();
+    assert_eq!(state.connection, Connection::Connecting);
+    assert_eq!(
+        words::left_online(state),
+        "You left before the server answered; no game was started."
+    );
+}
+
+#[test]
+fn the_resume_hint_gives_the_cargo_command_and_the_install() {
+    let c = words::command("play --resume");
+    assert!(
+        c.contains("`cargo run --release -p chinese-checkers-cli -- play --resume`"),
+        "{c}"
+    );
+    assert!(c.contains("`cargo install --path cli`"), "{c}");
 }

@@ -4,10 +4,66 @@
 
 use chinese_checkers_core::online::ErrorCode;
 use chinese_checkers_core::rules::MoveKind;
+use chinese_checkers_core::session::online::{Connection, OnlineState};
 use chinese_checkers_core::session::{
     Banner, EndReason, GameOutcome, GameState, MoveError, OnlineError, PlayerName, PlayerState,
     SaveError, SeatPlayer, SetupError,
 };
+
+/// How to run `chinese-checkers <args>` from the source tree, and the short form once installed.
+pub fn command(args: &str) -> String {
+    format!(
+        "`cargo run --release -p chinese-checkers-cli -- {args}` (or `chinese-checkers {args}` \
+         once installed with `cargo install --path cli`)"
+    )
+}
+
+/// Why an online connection could not be made: one plain line, e.g. "Could not reach the server
+/// at ws://localhost:8080/ws: connection refused".
+pub fn unreachable(url: &str, why: &str) -> String {
+    format!("Could not reach the server at {url}: {why}")
+}
+
+/// Why an action that only exists on this device was refused online (`what`: "Undo is",
+/// "Hints are").
+pub fn not_online(what: &str) -> String {
+    format!("{what} not available in online games")
+}
+
+/// How long a default server holds the seat of a player who left a game in progress (its
+/// "background" grace, asked for on quitting).
+pub const SEAT_HELD_MINUTES: u32 = 3;
+
+/// The line printed after quitting an online game, worded from where it stood.
+pub fn left_online(state: &OnlineState) -> String {
+    if let Some(game) = &state.game {
+        if let Some(o) = state.board.outcome.as_ref().filter(|_| game.over) {
+            return format!("Game over: {}", outcome(&state.board, o));
+        }
+        let against = if game.opponent.is_empty() {
+            String::new()
+        } else {
+            format!(" against {}", game.opponent)
+        };
+        return format!(
+            "You left the game{against} in progress; it stays open on the server for about \
+             {SEAT_HELD_MINUTES} minutes — continue it with the same command."
+        );
+    }
+    if state.connection != Connection::Connected {
+        return "You left before the server answered; no game was started.".into();
+    }
+    if let Some(room) = &state.room {
+        return format!(
+            "You left before anyone joined room {}; no game was started.",
+            room.code
+        );
+    }
+    if state.searching || state.table.is_some() {
+        return "You left before an opponent was found; no game was started.".into();
+    }
+    "You left the server; no game was started.".into()
+}
 
 /// A seat's display name: the name given, "You", or "Player n".
 pub fn name(name: &PlayerName) -> String {
@@ -61,11 +117,30 @@ pub fn banner(state: &GameState, banner: &Banner) -> String {
     match banner {
         Banner::CoinToss { opener } if is_you(state, *opener) => "Coin toss: you open".into(),
         Banner::CoinToss { opener } => format!("Coin toss: {} opens", player(state, *opener)),
-        Banner::TurnSkipped { player: p } if is_you(state, *p) => {
-            "You were blocked — turn skipped".into()
+        Banner::TurnSkipped {
+            player: p, times, ..
+        } if *times <= 1 => {
+            if is_you(state, *p) {
+                "You were blocked — turn skipped".into()
+            } else {
+                format!("{} was blocked — turn skipped", player(state, *p))
+            }
         }
-        Banner::TurnSkipped { player: p } => {
-            format!("{} was blocked — turn skipped", player(state, *p))
+        Banner::TurnSkipped {
+            player: p,
+            times,
+            others_moved,
+        } => {
+            let who = if is_you(state, *p) {
+                "You were".to_string()
+            } else {
+                format!("{} was", player(state, *p))
+            };
+            let others = match state.players.len() {
+                2 => player(state, 1 - *p),
+                _ => "the others".into(),
+            };
+            format!("{who} blocked {times} times in a row; {others} moved {others_moved} times")
         }
         Banner::AiThinking { player: p } => format!("{} is thinking…", player(state, *p)),
         Banner::DrawOffered { by } => match remote(state) {
