@@ -103,9 +103,32 @@ final class FullGameTests: XCTestCase {
         XCTAssertTrue([.win, .deadlock].contains(o.reason), "\(o.reason)")
         XCTAssertEqual(o.winners.count, 1)
         XCTAssertEqual(o.ranking.count, 2)
-        let records = try statisticsRecords(statistics: try g.recordStatistics(statistics: ""))
-        XCTAssertEqual(records[0].won + records[0].lost + records[0].drawn, 1)
-        XCTAssertEqual(records[0].won, o.winners == [0] ? 1 : 0)
+        // The library counts it once, as it first ended; taking moves back changes nothing.
+        let (library, _) = try makeLibrary()
+        XCTAssertTrue(try library.record(game: g))
+        XCTAssertFalse(try library.record(game: g), "counted once")
+        let counted = try library.statistics()
+        let beginner = stats(counted, .beginner)
+        let personWon = o.winners == [0]
+        XCTAssertEqual([beginner.played, beginner.won, beginner.lost, beginner.drawn], [1, personWon ? 1 : 0, personWon ? 0 : 1, 0])
+        let personMoves = Int32(run.state.history.filter { $0.player == 0 && $0.kind != .pass }.count)
+        XCTAssertEqual(beginner.fewestMoves, personWon ? personMoves : nil)
+        XCTAssertEqual(counted.filter { $0.level != .beginner }.map(\.played), [0, 0, 0, 0])
+        let saved = try XCTUnwrap(library.saveLocal(game: g, replace: false))
+        XCTAssertEqual(saved.kind, .solo)
+        XCTAssertTrue(saved.over)
+        XCTAssertEqual(saved.moves, Int32(run.state.history.count))
+        let undone = try g.undo()
+        XCTAssertNil(undone.outcome)
+        XCTAssertLessThan(undone.history.count, run.state.history.count)
+        XCTAssertFalse(try library.record(game: g))
+        XCTAssertEqual(try library.statistics(), counted)
+        // Saved and opened again after the undo, it is still the same game: never counted twice.
+        _ = try library.saveLocal(game: g, replace: false)
+        let reopened = try library.openLocal(id: g.id())
+        XCTAssertEqual(reopened.state().history, undone.history)
+        XCTAssertFalse(try library.record(game: reopened))
+        XCTAssertEqual(try library.statistics(), counted)
     }
 
     func testTripotThreeColoursAiOpens() async throws {
@@ -140,6 +163,7 @@ final class FullGameTests: XCTestCase {
         XCTAssertEqual(s.players[4].name, .named(name: "Ada"))
         XCTAssertEqual(s.players[3].player, .ai(level: .easy))
         XCTAssertEqual(s.players[1].name, .named(name: opponents()[0].name))
+        XCTAssertNotEqual(s.players[5].name, s.players[1].name, "two Beginners, two names")
         // One round reaches every seat; undo with several people at the device takes back to the
         // last person's move (Ada's, seat 4), redo plays it and the AI's reply again.
         g.setAiTimeLimit(ms: 20)

@@ -161,7 +161,7 @@ final class LocalGameTests: XCTestCase {
         XCTAssertFalse(pos.rules.options.swaps)
         let g = try LocalGame.fromPosition(position: pos, seats: [person, ai(.hard)], seed: 0)
         let s = g.state()
-        XCTAssertEqual(s.banner, .turnSkipped(player: 0))
+        XCTAssertEqual(s.banner, .turnSkipped(player: 0, times: 1, othersMoved: 0))
         XCTAssertEqual(s.history.map(\.kind), [.pass])
         XCTAssertEqual(s.history[0].path, [])
         XCTAssertTrue(s.aiToMove)
@@ -169,6 +169,48 @@ final class LocalGameTests: XCTestCase {
         g.setAiTimeLimit(ms: 50)
         let after = try await g.aiMove()
         XCTAssertGreaterThanOrEqual(after.history.count, 2)
+    }
+
+    /// The person stays hemmed in while the AI walks: one banner sums up the run of skipped turns.
+    func testARunOfSkippedTurnsIsSummedUpUntilThePersonActs() async throws {
+        let pos = try hemmed(#"{"preset":"tripot","swaps":false}"#)
+        let g = try LocalGame.fromPosition(position: pos, seats: [person, ai()], seed: 0)
+        g.setAiTimeLimit(ms: 50)
+        var s = g.state()
+        XCTAssertEqual(s.banner, .turnSkipped(player: 0, times: 1, othersMoved: 0))
+        var runs = [s.banner]
+        for k in Int32(1)...4 {
+            s = try await g.aiMove()
+            XCTAssertNil(s.outcome)
+            // The person passed again at once unless the AI's move freed their peg.
+            let passedAgain = s.aiToMove
+            let times = passedAgain ? k + 1 : k
+            XCTAssertEqual(s.banner, .turnSkipped(player: 0, times: times, othersMoved: k), "after the AI's move \(k)")
+            XCTAssertEqual(s.history.filter { $0.player == 0 }.map(\.kind), Array(repeating: .pass, count: Int(times)))
+            XCTAssertEqual(s.history.filter { $0.player == 1 }.count, Int(k))
+            runs.append(s.banner)
+            if !passedAgain { break }
+        }
+        print("skipped-turn banners: \(runs.map { "\($0!)" })")
+        XCTAssertGreaterThanOrEqual(runs.count, 3, "the run grew over two AI moves at least")
+        // The person's next action (here a tap) clears it.
+        s = try g.tap(q: -4, r: 8)
+        XCTAssertNil(s.banner)
+        if s.aiToMove { XCTAssertEqual(s.notice, .notYourTurn) }
+    }
+
+    /// An AI seat's pass shows for that pass only (times 1, nobody moved meanwhile).
+    func testAnAiSeatsPassShowsOnce() throws {
+        let pos = try hemmed(#"{"preset":"tripot","swaps":false}"#)
+        let g = try LocalGame.fromPosition(position: pos, seats: [ai(), person], seed: 0)
+        var s = g.state()
+        XCTAssertEqual(s.banner, .turnSkipped(player: 0, times: 1, othersMoved: 0))
+        XCTAssertEqual(s.toMove, 1)
+        XCTAssertFalse(s.aiToMove)
+        s = try g.play(c(0, -4), c(0, -3))
+        XCTAssertEqual(s.history.map(\.kind), [.pass, .step, .pass])
+        XCTAssertEqual(s.banner, .turnSkipped(player: 0, times: 1, othersMoved: 0))
+        XCTAssertEqual(s.toMove, 1)
     }
 
     func testCoinTossIsAnnouncedUntilTheFirstMove() async throws {
@@ -188,6 +230,48 @@ final class LocalGameTests: XCTestCase {
         XCTAssertNil(s.banner)
     }
 
+    /// Rule sets where the first seat always opens seat the toss's winner first, the others in
+    /// their turn order behind it.
+    func testACoinTossWorksWhenTheFirstSeatAlwaysOpens() throws {
+        var firsts = Set<PlayerName>()
+        for seed in UInt64(0)..<16 {
+            let s = try LocalGame.make(.classic, opener: .coinToss, seed: seed).state()
+            XCTAssertEqual(s.toMove, 0)
+            XCTAssertEqual(s.banner, .coinToss(opener: 0))
+            XCTAssertEqual(s.players[0].colours, [.s])
+            XCTAssertEqual(Set(s.players.map(\.name)), [.you, .named(name: opponents()[0].name)])
+            XCTAssertEqual(s.aiToMove, s.players[0].name != .you)
+            firsts.insert(s.players[0].name)
+        }
+        XCTAssertEqual(firsts.count, 2, "either seat may win the toss")
+        let names: [PlayerName] = [.you, .named(name: opponents()[0].name), .named(name: opponents()[1].name)]
+        var rotations = Set<Int>()
+        for seed in UInt64(0)..<16 {
+            let s = try LocalGame.make(.sternhalma, seats: [person, ai(), ai(.easy)], opener: .coinToss, seed: seed).state()
+            XCTAssertEqual(s.toMove, 0)
+            XCTAssertEqual(s.banner, .coinToss(opener: 0))
+            let shown = s.players.map(\.name)
+            let k = try XCTUnwrap(names.firstIndex(of: shown[0]))
+            XCTAssertEqual(shown, Array(names[k...] + names[..<k]), "turn order kept")
+            rotations.insert(k)
+        }
+        XCTAssertEqual(rotations, [0, 1, 2])
+    }
+
+    func testAiSeatsOfOneLevelGetDistinctNames() throws {
+        let s = try LocalGame.make(.sternhalma, seats: [person, ai(), ai(), ai(), ai(.easy), ai()]).state()
+        let names = s.players.map(\.name)
+        XCTAssertEqual(Set(names).count, 6, "\(names)")
+        XCTAssertEqual(names[0], .you)
+        XCTAssertEqual(names[1], .named(name: opponents()[0].name))
+        XCTAssertEqual(names[4], .named(name: opponents()[1].name))
+        let levelNames = Set(opponents().map { PlayerName.named(name: $0.name) })
+        for i in [2, 3, 5] { XCTAssertFalse(levelNames.contains(names[i]), "\(names[i])") }
+        // A name given to a seat is kept.
+        let named = try LocalGame.make(.classic, seats: [person, Seat(player: .ai(level: .beginner), name: "Bot")]).state()
+        XCTAssertEqual(named.players[1].name, .named(name: "Bot"))
+    }
+
     func testResignationEndsTheGameForTheOtherSide() throws {
         let g = try solo()
         _ = try g.play(c(-1, 5), c(-1, 4))
@@ -198,10 +282,10 @@ final class LocalGameTests: XCTestCase {
         XCTAssertFalse(s.aiToMove)
         assertThrows(MoveError.self, try g.think()) { $0 == .GameOver }
         assertThrows(MoveError.self, try g.resign()) { $0 == .GameOver }
-        let records = try statisticsRecords(statistics: try g.recordStatistics(statistics: ""))
-        XCTAssertEqual(records.count, 5)
-        XCTAssertEqual(records[0].lost, 1)
-        XCTAssertEqual(records[0].won + records[0].drawn, 0)
+        let (library, _) = try makeLibrary()
+        XCTAssertTrue(try library.record(game: g))
+        let beginner = stats(try library.statistics(), .beginner)
+        XCTAssertEqual([beginner.played, beginner.won, beginner.lost, beginner.drawn], [1, 0, 1, 0])
     }
 
     func testDrawOffersAreDeclinedAndAgreed() throws {
@@ -255,6 +339,49 @@ final class LocalGameTests: XCTestCase {
         // Position JSON goes both ways.
         let again = try positionFromJson(json: try positionToJson(position: try positionFromJson(json: json)))
         XCTAssertEqual(again, try positionFromJson(json: json))
+    }
+
+    // MARK: - Notices (why a tap did nothing)
+
+    func testRefusedTapsSayWhy() throws {
+        let g = try solo()
+        var s = try g.tap(q: 0, r: 0)
+        XCTAssertEqual(s.notice, .emptyHole)
+        XCTAssertNil(s.selected)
+        s = try g.tap(q: 1, r: -5)
+        XCTAssertEqual(s.notice, .notYourPeg(owner: 1))
+        XCTAssertNil(s.selected)
+        // The tip is hemmed in by its own pegs at the start.
+        s = try g.tap(q: -4, r: 8)
+        XCTAssertEqual(s.notice, .pegCannotMove)
+        XCTAssertTrue(s.targets.isEmpty)
+        s = try g.tap(q: -1, r: 5)
+        XCTAssertNil(s.notice, "a peg with moves: no notice")
+        XCTAssertEqual(s.selected, c(-1, 5))
+        s = try g.tap(q: 0, r: 0)
+        XCTAssertEqual(s.notice, .notReachable(reason: .noPath))
+        XCTAssertNil(s.selected, "the tap also deselects, as before")
+        // Cleared by the next action.
+        s = g.cancelTouch()
+        XCTAssertNil(s.notice)
+        s = try g.play(c(-1, 5), c(-1, 4))
+        XCTAssertNil(s.notice)
+        XCTAssertTrue(s.aiToMove)
+        s = try g.tap(q: -2, r: 5)
+        XCTAssertEqual(s.notice, .notYourTurn)
+        XCTAssertNil(s.selected)
+        // Sternhalma's camp rule: no stopping in a foreign camp.
+        let pos = try positionFromJson(json: """
+        {"rules":"sternhalma","players":[{"colours":["S"]},{"colours":["N"]}],
+         "pegs":{"S":[[-4,4]],"N":[[4,-8]]},"to_move":0}
+        """)
+        let stern = try LocalGame.fromPosition(position: pos, seats: [person, person], seed: 0)
+        s = try stern.tap(q: -4, r: 4)
+        XCTAssertNil(s.notice)
+        XCTAssertFalse(s.targets.contains { $0.coord == c(-5, 4) })
+        s = try stern.tap(q: -5, r: 4)
+        XCTAssertEqual(s.notice, .notReachable(reason: .campRule))
+        XCTAssertTrue(s.history.isEmpty)
     }
 
     // MARK: - Typed errors
@@ -330,10 +457,8 @@ final class LocalGameTests: XCTestCase {
                 if case .Corrupt = $0 { return true } else { return false }
             }
         }
-        assertThrows(SaveError.self, try statisticsRecords(statistics: "{]")) {
-            if case .Corrupt = $0 { return true } else { return false }
-        }
-        XCTAssertEqual(try statisticsRecords(statistics: "").map(\.won), [0, 0, 0, 0, 0])
+        XCTAssertEqual(try LocalGame.restore(save: saved).id(), g.id(), "a restored game keeps its id")
+        XCTAssertNotEqual(try solo(colours: 2).id(), g.id())
     }
 
     // MARK: - Revisions and changes
@@ -405,6 +530,20 @@ final class LocalGameTests: XCTestCase {
         let played = try g.play(s.hint.first!, s.hint.last!)
         XCTAssertEqual(played.history.count, 1)
         XCTAssertEqual(played.hint, [])
+    }
+
+    func testChoosingAnotherPegHidesTheHint() async throws {
+        let g = try solo()
+        let outcome = await (try g.hint()).outcome()
+        guard case .finished(let hinted) = outcome else { return XCTFail("\(outcome)") }
+        let from = try XCTUnwrap(hinted.hint.first)
+        var s = try g.tap(q: from.q, r: from.r)
+        XCTAssertEqual(s.hint, hinted.hint, "the hint's own peg keeps it")
+        let other = try XCTUnwrap(s.holes.first { $0.owner == 0 && $0.coord != from }).coord
+        s = try g.tap(q: other.q, r: other.r)
+        XCTAssertEqual(s.selected, other)
+        XCTAssertEqual(s.hint, [])
+        XCTAssertFalse(s.holes.contains { $0.highlight == .hint })
     }
 
     func testCancellingTheAiTaskStopsTheSearch() async throws {

@@ -174,6 +174,18 @@ final class OnlineClientTests: XCTestCase {
         let saved = b.game.save()
         let movesAtSave = b.state.board.history.count
         XCTAssertEqual(movesAtSave, 4)
+        let (library, _) = try makeLibrary()
+        XCTAssertNil(try library.saveOnline(game: OnlineGame()), "no game on: nothing to save")
+        let entry = try XCTUnwrap(library.saveOnline(game: b.game))
+        XCTAssertEqual(entry.id, gb.id)
+        XCTAssertEqual(entry.kind, .online)
+        XCTAssertEqual(entry.preset, .tripot)
+        XCTAssertEqual(entry.moves, 4)
+        XCTAssertFalse(entry.over)
+        XCTAssertEqual(entry.players.count, 2)
+        XCTAssertEqual(entry.players[Int(gb.side)], .you)
+        XCTAssertEqual(entry.players[Int(ga.side)], .named(name: "Ann"))
+        XCTAssertEqual(try library.games(), [entry])
         b.client.close()
         XCTAssertEqual(b.state.connection, .reconnecting)
         XCTAssertEqual(b.state.board.banner, .reconnecting)
@@ -182,7 +194,8 @@ final class OnlineClientTests: XCTestCase {
         // Ann may move meanwhile: the restored game catches up.
         if a.myTurn() { _ = try a.playStep() }
 
-        let restored = try OnlineGame.restore(save: saved)
+        XCTAssertEqual(try OnlineGame.restore(save: saved).state().board.history.count, movesAtSave)
+        let restored = try library.openOnline(id: gb.id)
         let r = restored.state()
         XCTAssertEqual(r.connection, .connecting)
         XCTAssertEqual(r.game?.id, gb.id)

@@ -130,3 +130,19 @@ extension LocalGame {
         throw TestError("no step for player \(s.toMove)")
     }
 }
+
+extension XCTestCase {
+    /// A game library in a fresh folder under the temporary directory (removed when the test
+    /// ends), and that folder.
+    func makeLibrary() throws -> (GameLibrary, URL) {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cc-library-\(UUID().uuidString)", isDirectory: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return (try GameLibrary.open(dir: dir.path), dir)
+    }
+}
+
+/// The statistics of `level` in `stats`.
+func stats(_ stats: [OpponentStatistics], _ level: AiLevel) -> OpponentStatistics {
+    stats.first { $0.level == level }!
+}

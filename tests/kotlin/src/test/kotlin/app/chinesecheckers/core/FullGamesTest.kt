@@ -1,6 +1,8 @@
 package app.chinesecheckers.core
 
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.fail
@@ -67,12 +69,42 @@ class FullGamesTest {
     @Test
     fun tripotOneColourPlaysToTheEnd() {
         val g = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai()), colours = 1, opener = Opener.CoinToss, seed = 3uL))
+        val library = GameLibrary.open(java.nio.file.Files.createTempDirectory("cc-full").toString())
+        assertFalse(library.record(g), "not over yet")
         val v = playFull(g, 1, 120_000)
         checkOutcome(v, setOf(EndReason.WIN, EndReason.DEADLOCK))
+        val end = v.outcome!!
         // The person's result is counted once in the statistics.
-        val beginner = statisticsRecords(g.recordStatistics("")).first { it.level == AiLevel.BEGINNER }
+        assertTrue(library.record(g))
+        assertFalse(library.record(g), "counted twice")
+        val stats = library.statistics()
+        val beginner = stats.first { it.level == AiLevel.BEGINNER }
+        println("tripot, one colour: counted $beginner")
+        assertEquals(opponents().first { it.level == AiLevel.BEGINNER }.name, beginner.name)
+        assertEquals(1, beginner.played)
         assertEquals(1, beginner.won + beginner.lost + beginner.drawn)
-        if (0 in v.outcome!!.winners) assertEquals(1, beginner.won) else assertEquals(1, beginner.lost)
+        assertTrue(stats.filter { it.level != AiLevel.BEGINNER }.all { it.played == 0 })
+        val personMoves = v.history.count { it.player == 0 && it.kind != MoveKind.PASS }
+        when {
+            0 in end.winners -> {
+                assertEquals(1, beginner.won)
+                assertEquals(personMoves, beginner.fewestMoves)
+            }
+            end.winners.isEmpty() -> assertEquals(1, beginner.drawn)
+            else -> assertEquals(1, beginner.lost)
+        }
+        if (0 !in end.winners) assertNull(beginner.fewestMoves)
+        // Taking moves back after a rule ending is allowed; the game was counted as it first ended.
+        assertTrue(v.capabilities.canUndo, "undo after ${end.reason}")
+        val back = g.undo()
+        assertNull(back.outcome)
+        assertTrue(back.history.size < v.history.size)
+        assertFalse(library.record(g))
+        assertEquals(stats, library.statistics())
+        // Saved and opened again, it still does not count twice.
+        library.saveLocal(g, false)
+        assertFalse(library.record(library.openLocal(g.id())))
+        assertEquals(stats, library.statistics())
     }
 
     @Test

@@ -129,7 +129,7 @@ class LocalGameTest {
     fun blockedTurnIsSkippedWithATypedBanner() {
         val g = LocalGame.fromPosition(hemmed("""{"preset":"tripot","swaps":false}"""), listOf(person(), ai()), 0uL)
         val v = g.state()
-        assertEquals(Banner.TurnSkipped(0), v.banner)
+        assertEquals(Banner.TurnSkipped(0, 1, 0), v.banner)
         val pass = v.history.single()
         assertEquals(MoveKind.PASS, pass.kind)
         assertEquals(0, pass.player)
@@ -156,7 +156,8 @@ class LocalGameTest {
         val v = g.tap(0, 3)
         assertEquals(listOf(MoveKind.STEP, MoveKind.PASS), v.history.map { it.kind })
         assertEquals(listOf(0, 1), v.history.map { it.player })
-        assertEquals(Banner.TurnSkipped(1), v.banner)
+        // An AI seat's pass shows for that pass alone, as one.
+        assertEquals(Banner.TurnSkipped(1, 1, 0), v.banner)
         assertEquals(0, v.toMove)
         assertFalse(v.aiToMove)
         // The move is animated; the pass is not a move to draw.
@@ -166,6 +167,95 @@ class LocalGameTest {
         val undone = g.undo()
         assertTrue(undone.history.isEmpty())
         assertNull(undone.banner)
+    }
+
+    @Test
+    fun aRunOfSkippedTurnsIsSummedUpUntilThePersonActs() {
+        val g = LocalGame.fromPosition(hemmed("""{"preset":"tripot","swaps":false}"""), listOf(person(), ai()), 0uL)
+        g.setAiTimeLimit(50uL)
+        assertEquals(Banner.TurnSkipped(0, 1, 0), g.state().banner)
+        var grown = 0
+        for (k in 1..4) {
+            val v = g.aiMove()
+            val passes = v.history.count { it.player == 0 && it.kind == MoveKind.PASS }
+            val aiMoves = v.history.count { it.player == 1 && it.kind != MoveKind.PASS }
+            assertEquals(k, aiMoves)
+            if (v.history.last().let { it.player == 0 && it.kind == MoveKind.PASS }) {
+                // Hemmed in again: the run grows, the AI's moves meanwhile are counted.
+                assertEquals(k + 1, passes)
+                assertEquals(Banner.TurnSkipped(0, k + 1, k), v.banner, "after the AI's move $k")
+                assertTrue(v.aiToMove)
+                grown++
+            } else {
+                // The AI freed the person: the summary stays until the person acts.
+                assertEquals(k, passes)
+                assertEquals(Banner.TurnSkipped(0, k, k), v.banner, "after the AI's move $k")
+                assertFalse(v.aiToMove)
+                break
+            }
+        }
+        println("skipped run: grew $grown times")
+        assertTrue(grown >= 1, "the AI freed the person at once")
+        // Any action of the person ends the summary.
+        val v = g.tap(0, 0)
+        assertNull(v.banner)
+        if (v.aiToMove) assertEquals(Notice.NotYourTurn, v.notice)
+    }
+
+    @Test
+    fun refusedTapsSayWhy() {
+        val g = LocalGame(solo())
+        var v = g.state()
+        assertNull(v.notice)
+        v = g.tap(0, 0)
+        assertEquals(Notice.EmptyHole, v.notice)
+        assertNull(v.selected)
+        v = g.tap(1, -5)
+        assertEquals(Notice.NotYourPeg(1), v.notice)
+        assertNull(v.selected)
+        v = g.tap(-4, 8) // the tip: hemmed in by its own pegs at the start
+        assertEquals(Notice.PegCannotMove, v.notice)
+        assertTrue(v.targets.isEmpty())
+        v = g.tap(-1, 5)
+        assertNull(v.notice, "a peg with moves: no notice")
+        assertEquals(Coord(-1, 5), v.selected)
+        v = g.tap(0, 0)
+        assertEquals(Notice.NotReachable(Unreachable.NO_PATH), v.notice)
+        // The next action clears it.
+        v = g.cancelTouch()
+        assertNull(v.notice)
+        g.tap(-1, 5)
+        v = g.tap(-1, 4)
+        assertNull(v.notice)
+        assertTrue(v.aiToMove)
+        v = g.tap(-2, 5)
+        assertEquals(Notice.NotYourTurn, v.notice)
+        assertEquals(1, v.history.size)
+
+        // Sternhalma's camp rule: a step into a foreign camp.
+        val pos = positionFromJson(
+            """{"rules":"sternhalma","players":[{"colours":["S"]},{"colours":["N"]}],
+            "pegs":{"S":[[-4,4]],"N":[[4,-8]]},"to_move":0}"""
+        )
+        val s = LocalGame.fromPosition(pos, listOf(person(), person()), 0uL)
+        v = s.tap(-4, 4)
+        assertEquals(Coord(-4, 4), v.selected)
+        assertNull(v.notice)
+        v = s.tap(-5, 4)
+        assertEquals(Notice.NotReachable(Unreachable.CAMP_RULE), v.notice)
+        assertTrue(v.history.isEmpty())
+    }
+
+    @Test
+    fun aiSeatsOfOneLevelHaveDistinctNames() {
+        val seats = listOf(person()) + List(5) { ai(AiLevel.HARD) }
+        val names = LocalGame(setup(Preset.STERNHALMA, seats)).state().players.map { it.name }
+        assertEquals(6, names.toSet().size, "$names")
+        assertEquals(PlayerName.Named(opponents().first { it.level == AiLevel.HARD }.name), names[1])
+        assertTrue(names.drop(1).all { it is PlayerName.Named })
+        // A name given to a seat is kept as it is.
+        val named = LocalGame(setup(Preset.STERNHALMA, listOf(person(), ai(name = "Bo"), ai(name = "Bo"))))
+        assertEquals(List(2) { PlayerName.Named("Bo") }, named.state().players.drop(1).map { it.name })
     }
 
     @Test
@@ -219,11 +309,8 @@ class LocalGameTest {
     }
 
     @Test
-    fun resignEndsTheGameAndCountsInTheStatistics() {
+    fun resignEndsTheGame() {
         val g = LocalGame(solo(level = AiLevel.MEDIUM))
-        // An unfinished game does not count.
-        val untouched = statisticsRecords(g.recordStatistics(""))
-        assertTrue(untouched.all { it.won + it.lost + it.drawn == 0 })
         assertTrue(g.state().capabilities.canResign)
         val v = g.resign()
         val end = v.outcome!!
@@ -235,15 +322,6 @@ class LocalGameTest {
         assertFalse(v.capabilities.canResign || v.capabilities.canUndo || v.capabilities.canHint)
         assertThrows<MoveException.GameOver> { g.resign() }
         assertThrows<MoveException.GameOver> { g.think() }
-        val stats = g.recordStatistics("")
-        // Once per game: recording again changes nothing.
-        assertEquals(stats, g.recordStatistics(stats))
-        val records = statisticsRecords(stats)
-        assertEquals(opponents().map { it.level }, records.map { it.level })
-        val medium = records.first { it.level == AiLevel.MEDIUM }
-        assertEquals(opponents().first { it.level == AiLevel.MEDIUM }.name, medium.name)
-        assertEquals(Triple(0, 1, 0), Triple(medium.won, medium.lost, medium.drawn))
-        assertTrue(records.filter { it.level != AiLevel.MEDIUM }.all { it.won + it.lost + it.drawn == 0 })
     }
 
     @Test
@@ -260,6 +338,18 @@ class LocalGameTest {
         assertEquals(Highlight.HINT, v.hole(v.hint.first().q, v.hint.first().r).highlight)
         assertEquals(Highlight.HINT, v.hole(v.hint.last().q, v.hint.last().r).highlight)
         assertTrue(v.history.isEmpty())
+        // Choosing the hint's own peg keeps the hint; choosing another peg hides it.
+        val hint = v.hint
+        v = g.tap(hint.first().q, hint.first().r)
+        assertEquals(hint.first(), v.selected)
+        assertEquals(hint, v.hint)
+        v = g.cancelTouch()
+        assertEquals(hint, v.hint)
+        val other = listOf(Coord(-1, 5), Coord(-2, 5)).first { it != hint.first() } // front-row pegs: they can move
+        v = g.tap(other.q, other.r)
+        assertEquals(other, v.selected)
+        assertTrue(v.hint.isEmpty(), "the hint is still shown after choosing $other")
+        g.cancelTouch()
         g.tap(-1, 5)
         v = g.tap(-1, 4)
         assertTrue(v.hint.isEmpty()) // a move clears the hint
@@ -295,6 +385,10 @@ class LocalGameTest {
         assertEquals(a.players, b.players)
         assertEquals(a.toMove, b.toMove)
         assertEquals(a.capabilities, b.capabilities)
+        // The game keeps its id through a save; every new game has its own.
+        assertEquals(g.id(), r.id())
+        assertTrue(g.id().isNotEmpty())
+        assertNotEquals(g.id(), LocalGame(solo(colours = 2)).id())
         val tooNew = assertThrows<SaveException.TooNew> {
             LocalGame.restore("""{"format":"chinese-checkers-session","version":99}""")
         }

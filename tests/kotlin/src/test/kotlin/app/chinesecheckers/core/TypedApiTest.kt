@@ -155,8 +155,24 @@ class TypedApiTest {
 
     @Test
     fun otherErrorsAreTyped() {
-        assertThrows<SaveException.Corrupt> { statisticsRecords("{]") }
-        assertEquals(5, statisticsRecords("").size)
+        val dir = java.nio.file.Files.createTempDirectory("cc-typed")
+        val library = GameLibrary.open(dir.toString())
+        assertEquals(AiLevel.entries.toList(), library.statistics().map { it.level })
+        assertTrue(library.statistics().all { it.played == 0 && it.fewestMoves == null })
+        val missing = assertThrows<LibraryException.NotFound> { library.openLocal("0123456789abcdef") }
+        assertEquals("0123456789abcdef", missing.id)
+        assertThrows<LibraryException.NotFound> { library.openLocal("../statistics") }
+        assertThrows<LibraryException.NotFound> { library.openOnline("") }
+        java.nio.file.Files.writeString(dir.resolve("statistics.json"), "{]")
+        val damaged = assertThrows<LibraryException.Damaged> { library.statistics() }
+        assertTrue(damaged.file.endsWith("statistics.json"), damaged.file)
+        assertTrue(damaged.detail.isNotEmpty())
+        java.nio.file.Files.writeString(dir.resolve("statistics.json"), """{"format":"chinese-checkers-statistics","version":99}""")
+        val statsTooNew = assertThrows<LibraryException.TooNew> { library.statistics() }
+        assertEquals(99, statsTooNew.found)
+        assertTrue(statsTooNew.supported in 1 until 99)
+        val file = java.nio.file.Files.createTempFile("cc-typed", ".txt")
+        assertThrows<LibraryException.Storage> { GameLibrary.open(file.toString()) }
         val code = assertThrows<OnlineException.BadRoomCode> { OnlineGame().joinRoom("no!") }
         assertEquals("no!", code.code)
         assertNull(checkRoomCode("no!"))
@@ -201,6 +217,22 @@ class TypedApiTest {
             toss.opener
         }
         assertEquals(setOf(0, 1), openers.toSet(), "16 tosses all chose the same seat")
+    }
+
+    @Test
+    fun coinTossWithAFixedOpenerSeatsTheWinnerFirst() {
+        val firsts = (0uL until 16uL).map { seed ->
+            val g = LocalGame(setup(Preset.CLASSIC, listOf(person("Ann"), ai()), opener = Opener.CoinToss, seed = seed))
+            val v = g.state()
+            // The first seat always opens in classic: the toss decides who sits there.
+            assertEquals(0, v.toMove)
+            assertEquals(Banner.CoinToss(0), v.banner)
+            assertEquals(setOf(SeatPlayer.Person, SeatPlayer.Ai(AiLevel.BEGINNER)), v.players.map { it.player }.toSet())
+            assertEquals(PlayerName.Named("Ann"), v.players.first { it.player == SeatPlayer.Person }.name)
+            assertEquals(v.players[0].player == SeatPlayer.Ai(AiLevel.BEGINNER), v.aiToMove)
+            v.players[0].player
+        }
+        assertEquals(2, firsts.toSet().size, "16 tosses all seated the same player first")
     }
 
     @Test

@@ -1,0 +1,195 @@
+package app.chinesecheckers.core
+
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNotEquals
+import org.junit.jupiter.api.Assertions.assertNotNull
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+import java.nio.file.Files
+import java.nio.file.Path
+
+/** The saved games ("Continue") and the statistics, kept by [GameLibrary] in a folder. */
+class GameLibraryTest {
+    private fun folder(): Path = Files.createTempDirectory("cc-library")
+
+    private fun solo(level: AiLevel = AiLevel.BEGINNER) = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai(level))))
+
+    private fun hotseat() = LocalGame(setup(Preset.CLASSIC, listOf(person(), person())))
+
+    /** The game with the person's first step played. */
+    private fun LocalGame.played(): LocalGame = apply {
+        tap(-1, 5)
+        assertEquals(1, tap(-1, 4).history.size)
+    }
+
+    private fun sameGame(a: LocalGame, b: LocalGame) {
+        val (x, y) = a.state() to b.state()
+        assertEquals(a.id(), b.id())
+        assertEquals(x.history, y.history)
+        assertEquals(x.holes, y.holes)
+        assertEquals(x.players, y.players)
+        assertEquals(x.toMove, y.toMove)
+        assertEquals(x.outcome, y.outcome)
+    }
+
+    @Test
+    fun slotsAreKeptAndNeverReplacedWithoutAsking() {
+        val library = GameLibrary.open(folder().toString())
+        assertTrue(library.games().isEmpty())
+        // A game nobody has touched is not saved.
+        assertNull(library.saveLocal(solo(), false))
+        assertTrue(library.games().isEmpty())
+
+        val first = solo().played()
+        val saved = library.saveLocal(first, false)!!
+        assertEquals(first.id(), saved.id)
+        assertEquals(SavedGameKind.SOLO, saved.kind)
+        assertEquals(Preset.TRIPOT, saved.preset)
+        assertEquals(first.state().players.map { it.name }, saved.players)
+        assertEquals(1, saved.moves)
+        assertFalse(saved.over)
+        val now = System.currentTimeMillis() / 1000
+        assertTrue(saved.savedAtS.toLong() in now - 60..now + 60, "saved at ${saved.savedAtS}, now $now")
+        assertEquals(listOf(saved), library.games())
+
+        // The same game again, one move on: its own slot, no question.
+        first.setAiTimeLimit(50uL)
+        first.aiMove()
+        val again = library.saveLocal(first, false)!!
+        assertEquals(first.id(), again.id)
+        assertEquals(2, again.moves)
+        assertEquals(listOf(again), library.games())
+
+        // Another solo game: refused until the caller says to replace.
+        val second = solo(AiLevel.EASY).played()
+        assertNotEquals(first.id(), second.id())
+        val refused = assertThrows<LibraryException.WouldReplace> { library.saveLocal(second, false) }
+        assertEquals(first.id(), refused.existing.id)
+        assertEquals(SavedGameKind.SOLO, refused.existing.kind)
+        assertEquals(listOf(first.id()), library.games().map { it.id })
+
+        // A pass-and-play game has a slot of its own.
+        val people = hotseat().played()
+        val hot = library.saveLocal(people, false)!!
+        assertEquals(SavedGameKind.PASS_AND_PLAY, hot.kind)
+        assertEquals(Preset.CLASSIC, hot.preset)
+        assertEquals(listOf(PlayerName.Numbered(1), PlayerName.Numbered(2)), hot.players)
+        assertEquals(setOf(first.id(), people.id()), library.games().map { it.id }.toSet())
+        // A second pass-and-play game asks too.
+        val otherHot = hotseat().played()
+        assertEquals(people.id(), assertThrows<LibraryException.WouldReplace> { library.saveLocal(otherHot, false) }.existing.id)
+
+        // Replacing: the first solo game goes.
+        val replaced = library.saveLocal(second, true)!!
+        assertEquals(second.id(), replaced.id)
+        val games = library.games()
+        assertEquals(setOf(second.id(), people.id()), games.map { it.id }.toSet())
+        // Newest first.
+        assertEquals(games.sortedByDescending { it.savedAtS }.map { it.savedAtS }, games.map { it.savedAtS })
+        assertThrows<LibraryException.NotFound> { library.openLocal(first.id()) }
+
+        // Opened again: the same game, with the same history, and it plays on.
+        val opened = library.openLocal(second.id())
+        sameGame(second, opened)
+        sameGame(people, library.openLocal(people.id()))
+        assertTrue(opened.state().aiToMove)
+        opened.setAiTimeLimit(50uL)
+        assertEquals(2, opened.aiMove().history.size)
+        // A library on another folder has none of them.
+        assertTrue(GameLibrary.open(folder().toString()).games().isEmpty())
+
+        library.remove(second.id())
+        assertEquals(listOf(people.id()), library.games().map { it.id })
+        assertThrows<LibraryException.NotFound> { library.openLocal(second.id()) }
+        library.remove(second.id()) // removing again is no error
+        // An online game is only saved when one is on.
+        assertNull(library.saveOnline(OnlineGame()))
+    }
+
+    @Test
+    fun aLibraryReopenedOnItsFolderSeesTheSameGames() {
+        val dir = folder()
+        val game = solo().played()
+        GameLibrary.open(dir.toString()).saveLocal(game, false)
+        val library = GameLibrary.open(dir.toString())
+        assertEquals(listOf(game.id()), library.games().map { it.id })
+        sameGame(game, library.openLocal(game.id()))
+    }
+
+    @Test
+    fun aDamagedFileIsLeftOutAndReported() {
+        val dir = folder()
+        val library = GameLibrary.open(dir.toString())
+        val game = solo().played()
+        val people = hotseat().played()
+        library.saveLocal(game, false)
+        library.saveLocal(people, false)
+        val file = dir.resolve("games").resolve("${game.id()}.json")
+        assertTrue(Files.exists(file), "no file $file")
+        Files.writeString(file, "garbage, not json")
+        assertEquals(listOf(people.id()), library.games().map { it.id })
+        val damaged = assertThrows<LibraryException.Damaged> { library.openLocal(game.id()) }
+        assertTrue(damaged.detail.isNotEmpty())
+        assertTrue(damaged.file.contains(game.id()), damaged.file)
+        assertTrue(Files.exists(file), "the damaged file is kept")
+        // A file from a newer version is refused as such.
+        Files.writeString(file, """{"format":"chinese-checkers-saved-game","version":7}""")
+        val tooNew = assertThrows<LibraryException.TooNew> { library.openLocal(game.id()) }
+        assertEquals(7, tooNew.found)
+        assertEquals(1, tooNew.supported)
+        // A saved game whose save text is damaged is refused on opening.
+        Files.writeString(
+            file,
+            Files.readString(dir.resolve("games").resolve("${people.id()}.json"))
+                .replace("\"format\":\"chinese-checkers-session\"", "\"format\":\"nonsense\""),
+        )
+        assertThrows<LibraryException.Damaged> { library.openLocal(game.id()) }
+        // Removing it clears the way.
+        library.remove(game.id())
+        assertFalse(Files.exists(file))
+    }
+
+    @Test
+    fun aResignationCountsOneLossAgainstTheRightOpponent() {
+        val dir = folder()
+        val library = GameLibrary.open(dir.toString())
+        assertTrue(library.statistics().all { it.played == 0 })
+        val g = solo(AiLevel.MEDIUM)
+        assertFalse(library.record(g), "not over")
+        g.resign()
+        assertTrue(library.record(g))
+        assertFalse(library.record(g), "recorded twice")
+        val stats = library.statistics()
+        assertEquals(opponents().map { it.level }, stats.map { it.level })
+        assertEquals(opponents().map { it.name }, stats.map { it.name })
+        val medium = stats.first { it.level == AiLevel.MEDIUM }
+        assertEquals(
+            OpponentStatistics(AiLevel.MEDIUM, opponents().first { it.level == AiLevel.MEDIUM }.name, 1, 0, 1, 0, null),
+            medium,
+        )
+        assertTrue(stats.filter { it.level != AiLevel.MEDIUM }.all { it.played + it.won + it.lost + it.drawn == 0 })
+        // Another library on the same folder: the statistics are on disk.
+        assertEquals(stats, GameLibrary.open(dir.toString()).statistics())
+        // A game from a position never counts; nor does a game between people.
+        val pos = positionFromJson(
+            """{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+            "pegs":{"S":[[-1,5]],"N":[[4,-8]]},"to_move":0}"""
+        )
+        val fromPosition = LocalGame.fromPosition(pos, listOf(person(), ai(AiLevel.MEDIUM)), 0uL)
+        fromPosition.resign()
+        assertFalse(library.record(fromPosition))
+        val people = hotseat().played()
+        people.resign()
+        assertNotNull(people.state().outcome)
+        assertFalse(library.record(people))
+        assertEquals(stats, library.statistics())
+        // Two games against the AI count separately.
+        val again = solo(AiLevel.MEDIUM)
+        again.resign()
+        assertTrue(library.record(again))
+        assertEquals(2, library.statistics().first { it.level == AiLevel.MEDIUM }.lost)
+    }
+}
