@@ -10,7 +10,18 @@ set -euo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
 
-step() { printf '\n=== %s\n' "$*"; }
+# Each step's wall time, printed at the end (README's test section records them).
+TIMES=()
+STEP_NAME=""
+STEP_START=$SECONDS
+step() {
+    if [[ -n "$STEP_NAME" ]]; then
+        TIMES+=("$(printf '%5ds  %s' $((SECONDS - STEP_START)) "$STEP_NAME")")
+    fi
+    STEP_NAME="$*"
+    STEP_START=$SECONDS
+    printf '\n=== %s\n' "$*"
+}
 
 # Every runner's output is also kept, to add up one summary line at the end (the last line of
 # each runner alone can mislead: cargo's doc-test runs and Swift Testing close on "0 passed").
@@ -36,6 +47,12 @@ fi
 
 step "cargo test (workspace)"
 cargo test --workspace 2>&1 | tee "$LOGS/cargo.log"
+
+# The Kotlin suite needs a JDK (17 or newer) and Maven.
+if ! command -v mvn >/dev/null 2>&1 || ! command -v javac >/dev/null 2>&1; then
+    step "installing a JDK and Maven (Debian packages)"
+    apt-get update -qq && apt-get install -y -qq default-jdk-headless maven
+fi
 
 step "Kotlin bindings suite (JVM, Maven)"
 tests/kotlin/run.sh 2>&1 | tee "$LOGS/kotlin.log"
@@ -65,4 +82,6 @@ if [[ -f "$LOGS/swift.log" ]]; then
 fi
 
 step "all tests passed"
+printf '%s\n' "${TIMES[@]}"
+printf '%5ds  total\n' "$SECONDS"
 echo "tests: ${passed} passed, ${failed} failed"
