@@ -23,6 +23,9 @@ struct Cli {
 enum Command {
     /// Play a game in the terminal (full screen; mouse and keyboard).
     Play(play::PlayArgs),
+    /// Print your results against each AI opponent (games of one person against the AI from the
+    /// start position).
+    Stats,
     /// Read a Position JSON on stdin; print every legal Move of the side to move as a JSON array.
     Moves,
     /// Read {"position": P, "move": M} on stdin; print {"position": P2, "outcome": ...}.
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(a) => play::run(&a),
+        Command::Stats => play::stats(),
         Command::Moves => engine::moves(),
         Command::Apply => engine::apply(),
         Command::Bestmove(a) => ai_tools::bestmove(&a),

@@ -1,8 +1,10 @@
 //! End-to-end: the `chinese-checkers play` binary in a pseudo-terminal (portable-pty), its screen
 //! read back through a VT100 emulator (vt100), driven by keys and mouse clicks through short
-//! games against the seeded Beginner: moves, the AI's replies, undo and redo, quit and save,
-//! `--resume`, a game played to its end, the message for a corrupt save, and an online game
-//! through the real server (in process on 127.0.0.1) against a scripted second device.
+//! games against the seeded Beginner: moves, the AI's replies, undo and redo, quit and save in
+//! the saved-games library, `--resume`, nothing saved for an untouched game, the question before
+//! a second solo game replaces the first, a game played to its end (from a position: not
+//! counted), the messages for damaged saves, and an online game through the real server (in
+//! process on 127.0.0.1) against a scripted second device.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{Read, Write};
@@ -27,22 +29,44 @@ struct Term {
 
 impl Term {
     fn start(data_home: &Path, args: &[&str]) -> Term {
+        Term::spawn(data_home, args, (ROWS, COLS), false)
+    }
+
+    /// The binary in a terminal of `rows` × `cols`.
+    fn start_sized(data_home: &Path, args: &[&str], rows: u16, cols: u16) -> Term {
+        Term::spawn(data_home, args, (rows, cols), false)
+    }
+
+    /// The binary in the terminal with stdin from /dev/null (keys still reach the game through
+    /// the controlling terminal, but nobody can answer a question on stdin).
+    fn start_without_stdin(data_home: &Path, args: &[&str]) -> Term {
+        Term::spawn(data_home, args, (ROWS, COLS), true)
+    }
+
+    fn spawn(data_home: &Path, args: &[&str], (rows, cols): (u16, u16), no_stdin: bool) -> Term {
         let pair = native_pty_system()
             .openpty(PtySize {
-                rows: ROWS,
-                cols: COLS,
+                rows,
+                cols,
                 pixel_width: 0,
                 pixel_height: 0,
             })
             .unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_chinese-checkers"));
+        let bin = env!("CARGO_BIN_EXE_chinese-checkers");
+        let mut cmd = if no_stdin {
+            let mut sh = CommandBuilder::new("sh");
+            sh.args(["-c", "exec \"$0\" \"$@\" < /dev/null", bin]);
+            sh
+        } else {
+            CommandBuilder::new(bin)
+        };
         cmd.arg("play");
         cmd.args(args);
         cmd.env("XDG_DATA_HOME", data_home);
         cmd.env("TERM", "xterm-256color");
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(ROWS, COLS, 0)));
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
         let mut reader = pair.master.try_clone_reader().unwrap();
         let sink = Arc::clone(&screen);
         std::thread::spawn(move || {
@@ -194,17 +218,162 @@ fn keyboard_game_against_the_beginner_then_quit_save_and_resume() {
     t.wait_until("the hint's marks", |s| board_has(s, "?"));
     t.send("q");
     assert!(t.wait_exit(), "play exits cleanly");
-    t.wait_for("Game saved to");
-    let save = home.join("chinese-checkers/session.json");
-    assert!(save.exists());
+    t.wait_for("Game saved (solo game (vs ");
+    t.wait_for("play --resume`");
+    // In the library, not in the single file of earlier versions.
+    assert_eq!(saved_games(&home).len(), 1);
+    assert!(!home.join("chinese-checkers/session.json").exists());
 
-    // --resume continues where we left off.
+    // --resume continues where we left off, and quitting saves it again without a question.
     let mut t = Term::start(&home, &["--resume"]);
     t.wait_until("the restored history", |s| {
         history_has(s, 1, "You Step -3,5→-3,4") && history_has(s, 2, first_name)
     });
     t.send("q");
     assert!(t.wait_exit());
+    t.wait_for("Game saved (solo game (vs ");
+    assert_eq!(saved_games(&home).len(), 1);
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// The files of the saved-games library under `home`.
+fn saved_games(home: &Path) -> Vec<PathBuf> {
+    match std::fs::read_dir(home.join("chinese-checkers/games")) {
+        Ok(dir) => dir.map(|e| e.unwrap().path()).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// `chinese-checkers ARGS` without a terminal: whether it succeeded, and its stdout and stderr.
+fn run_plain(home: &Path, args: &[&str]) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chinese-checkers"))
+        .args(args)
+        .env("XDG_DATA_HOME", home)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+/// Plays the first step of a solo game and waits for the AI's reply (two moves played).
+fn first_step(t: &mut Term) {
+    let first = beginner_name();
+    let first_name = first.split(' ').next().unwrap();
+    t.wait_for("Turn: You");
+    t.wait_for("at -3,5");
+    t.send(ENTER);
+    t.wait_for("selected -3,5");
+    t.send(UP);
+    t.wait_for("at -3,4");
+    t.send(ENTER);
+    t.wait_until("the AI's reply in the history", |s| {
+        history_has(s, 2, first_name)
+    });
+    t.wait_for("Turn: You");
+}
+
+#[test]
+fn an_untouched_game_saves_nothing_and_a_second_solo_game_asks_before_replacing() {
+    let home = temp_dir("slots");
+    // Quitting before any move: nothing saved.
+    let mut t = Term::start(&home, &["--seed", "1"]);
+    t.wait_for("Turn: You");
+    t.send("q");
+    assert!(t.wait_exit());
+    t.wait_for("Nothing was played, so nothing was saved.");
+    assert!(saved_games(&home).is_empty());
+
+    // A first solo game, saved.
+    let mut t = Term::start(&home, &["--seed", "1"]);
+    first_step(&mut t);
+    t.send("q");
+    assert!(t.wait_exit());
+    t.wait_for("Game saved (solo game (vs ");
+    let first = saved_games(&home);
+    assert_eq!(first.len(), 1);
+    let first_text = std::fs::read_to_string(&first[0]).unwrap();
+
+    // A new game in a terminal too small for the board, quit at once: the save is untouched.
+    let mut t = Term::start_sized(&home, &["--seed", "2"], 20, 60);
+    t.wait_for("too small");
+    t.send("q");
+    assert!(t.wait_exit());
+    t.wait_for("Nothing was played, so nothing was saved.");
+    assert_eq!(saved_games(&home), first);
+    assert_eq!(std::fs::read_to_string(&first[0]).unwrap(), first_text);
+
+    // A second solo game played: asked before it replaces the first; no keeps the first.
+    let mut t = Term::start(&home, &["--seed", "2"]);
+    first_step(&mut t);
+    t.send("q");
+    t.wait_for("You already have a saved solo game (vs ");
+    t.wait_for("Replace it with this one? [y/N]");
+    t.send("n\r");
+    assert!(t.wait_exit());
+    t.wait_for("This game was not saved; your saved solo game");
+    assert_eq!(saved_games(&home), first);
+    assert_eq!(std::fs::read_to_string(&first[0]).unwrap(), first_text);
+
+    // Without a terminal on stdin nobody is asked: the first is kept, and that is said.
+    let mut t = Term::start_without_stdin(&home, &["--seed", "3"]);
+    first_step(&mut t);
+    t.send("q");
+    assert!(t.wait_exit());
+    t.wait_for("This game was not saved: you already have a saved solo game");
+    t.wait_for("stdin is not a terminal");
+    assert_eq!(saved_games(&home), first);
+
+    // An id that names no saved game lists the saved ones; `--resume solo` continues the first.
+    let mut t = Term::start(&home, &["--resume", "nothing-like-this"]);
+    assert!(!t.wait_exit());
+    t.wait_for("there is no saved game with the id \"nothing-like-this\"");
+    t.wait_for(" 1. solo game (vs ");
+    let mut t = Term::start(&home, &["--resume", "solo"]);
+    t.wait_until("the first game's two moves", |s| history_has(s, 2, ""));
+    t.send("q");
+    assert!(t.wait_exit());
+
+    // A pass-and-play game takes its own slot, no question asked.
+    let mut t = Term::start(&home, &["--hotseat", "--seed", "1"]);
+    t.wait_for("at -3,5");
+    t.send(ENTER);
+    t.wait_for("selected -3,5");
+    t.send(UP);
+    t.send(ENTER);
+    t.wait_until("the first move", |s| history_has(s, 1, "Player Step"));
+    t.send("q");
+    assert!(t.wait_exit());
+    t.wait_for("Game saved (pass-and-play game (Player 1 vs Player 2, 1 move))");
+    t.wait_for("play --resume hotseat`");
+    assert_eq!(saved_games(&home).len(), 2);
+
+    // Two saved games: --resume lists them (newest first; these two were saved within the same
+    // few seconds) and asks which.
+    let mut t = Term::start(&home, &["--resume"]);
+    t.wait_for("Which game do you want to continue? [1-2, Enter to cancel]");
+    let screen = t.contents();
+    assert!(screen.contains(". solo game (vs "), "{screen}");
+    let number = screen
+        .lines()
+        .find(|l| l.contains(". pass-and-play game (Player 1 vs Player 2, 1 move), saved just now"))
+        .and_then(|l| l.trim_start().split('.').next().map(str::to_owned))
+        .unwrap_or_else(|| panic!("the pass-and-play game is listed; the screen:\n{screen}"));
+    t.send(&format!("{number}\r"));
+    t.wait_until("the pass-and-play game", |s| {
+        s.contains("Player 1 (R) vs Player 2 (B)") && history_has(s, 1, "Player Step")
+    });
+    t.send("q");
+    assert!(t.wait_exit());
+    // Nobody to ask: refused, with the list and the ways to say which.
+    let mut t = Term::start_without_stdin(&home, &["--resume"]);
+    assert!(!t.wait_exit());
+    t.wait_for("say which to continue with --resume solo, --resume hotseat or --resume ID");
+    t.wait_for(". solo game (vs ");
     let _ = std::fs::remove_dir_all(&home);
 }
 
@@ -215,7 +384,7 @@ const ENDGAME: &str = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colour
  "to_move":0}"#;
 
 #[test]
-fn mouse_game_to_the_end_records_the_result() {
+fn mouse_game_to_the_end_from_a_position_is_not_counted() {
     let home = temp_dir("mouse");
     let position = home.join("endgame.json");
     std::fs::write(&position, ENDGAME).unwrap();
@@ -245,22 +414,37 @@ fn mouse_game_to_the_end_records_the_result() {
     t.send("q");
     assert!(t.wait_exit());
     t.wait_for("Game over: You won!");
-    // A finished game leaves no save behind, and counts in the statistics.
-    assert!(!home.join("chinese-checkers/session.json").exists());
-    let stats = std::fs::read_to_string(home.join("chinese-checkers/statistics.json")).unwrap();
-    assert!(stats.contains("chinese-checkers-statistics"), "{stats}");
+    // A finished game leaves no save behind; played from a position, it does not count.
+    assert!(saved_games(&home).is_empty());
+    let (ok, stats) = run_plain(&home, &["stats"]);
+    assert!(ok, "{stats}");
+    assert!(stats.contains(&first), "{stats}");
+    assert!(stats.contains("No game counted yet"), "{stats}");
     let _ = std::fs::remove_dir_all(&home);
 }
 
 #[test]
-fn a_corrupt_save_gives_a_clear_message() {
+fn damaged_saves_give_a_clear_message() {
     let home = temp_dir("errors");
+    // The single save of an earlier version, damaged: left where it is, and said.
     std::fs::create_dir_all(home.join("chinese-checkers")).unwrap();
-    std::fs::write(home.join("chinese-checkers/session.json"), "{not json").unwrap();
+    let old = home.join("chinese-checkers/session.json");
+    std::fs::write(&old, "{not json").unwrap();
     let mut t = Term::start(&home, &["--resume"]);
-    assert!(!t.wait_exit(), "a corrupt save is an error");
-    t.wait_for("could not resume the saved game");
-    t.wait_for("corrupt save");
+    assert!(!t.wait_exit(), "nothing to resume is an error");
+    t.wait_for("could not be moved to the saved games (corrupt save");
+    t.wait_for("there is no saved game to continue: start one with");
+    assert!(old.exists());
+    // A damaged game in the library, asked for by its id.
+    std::fs::create_dir_all(home.join("chinese-checkers/games")).unwrap();
+    std::fs::write(
+        home.join("chinese-checkers/games/0123456789abcdef.json"),
+        "{\"format\":\"chinese-checkers-saved-game\"",
+    )
+    .unwrap();
+    let mut t = Term::start(&home, &["--resume", "0123456789abcdef"]);
+    assert!(!t.wait_exit());
+    t.wait_for("could not resume the saved game 0123456789abcdef: corrupt save");
     let _ = std::fs::remove_dir_all(&home);
 }
 

@@ -6,10 +6,12 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use chinese_checkers_core::ffi::{AiSearch, LocalGame, OnlineGame, OnlineUpdate, SearchOutcome};
+use chinese_checkers_core::ffi::{
+    AiSearch, GameLibrary, LocalGame, OnlineGame, OnlineUpdate, SearchOutcome,
+};
 use chinese_checkers_core::session::online::{Connection, OnlineState};
 use chinese_checkers_core::session::{
-    Coord, GameState, MoveError, OnlineError, PlayerState, SeatPlayer,
+    Coord, GameState, MoveError, OnlineError, OpponentStatistics, PlayerState, SeatPlayer,
 };
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -79,6 +81,13 @@ pub struct App {
     /// Why the game cannot go on at all (the server could not be reached): the program quits
     /// and says this.
     pub fatal: Option<String>,
+    /// The saved games and statistics (none in tests that need no files).
+    library: Option<Arc<GameLibrary>>,
+    /// Whether the outcome shown was handed to the statistics already.
+    recorded: bool,
+    /// The statistics shown in the side panel instead of the history (`s`), or why they could
+    /// not be read; `None` while the history is shown.
+    pub stats: Option<Result<Vec<OpponentStatistics>, String>>,
 }
 
 impl App {
@@ -97,6 +106,53 @@ impl App {
             quit: false,
             autoplay: true,
             fatal: None,
+            library: None,
+            recorded: false,
+            stats: None,
+        }
+    }
+
+    /// Keeps the statistics in `library`: a local game is counted as soon as it ends.
+    pub fn set_library(&mut self, library: Arc<GameLibrary>) {
+        self.library = Some(library);
+        self.note_outcome();
+    }
+
+    /// Counts a local game in the statistics once the state shows an outcome, so that taking
+    /// moves back afterwards cannot undo it (the core counts each game once, as it first
+    /// ended, and only games of one person against the AI from the start position).
+    fn note_outcome(&mut self) {
+        if self.recorded || self.view.outcome.is_none() {
+            return;
+        }
+        let (Game::Local(game), Some(library)) = (&self.game, &self.library) else {
+            return;
+        };
+        self.recorded = true;
+        match library.record(Arc::clone(game)) {
+            Ok(_) => {
+                if self.stats.is_some() {
+                    self.load_stats();
+                }
+            }
+            Err(e) => self.message = Some(words::statistics_error(&e)),
+        }
+    }
+
+    /// Reads the statistics for the side panel.
+    fn load_stats(&mut self) {
+        self.stats = Some(match &self.library {
+            Some(library) => library
+                .statistics()
+                .map_err(|e| words::statistics_error(&e)),
+            None => Err(words::no_statistics()),
+        });
+    }
+
+    /// `s`: the statistics in the side panel instead of the history, or the history back.
+    pub fn toggle_stats(&mut self) {
+        if self.stats.take().is_none() {
+            self.load_stats();
         }
     }
 
@@ -266,6 +322,7 @@ impl App {
             self.view = self.fetch();
         }
         self.follow_turn();
+        self.note_outcome();
     }
 
     /// In pass-and-play, puts the cursor on the next seat's pegs when the turn passes to it.
@@ -359,6 +416,7 @@ impl App {
                 self.view = view;
                 self.message = None;
                 self.follow_turn();
+                self.note_outcome();
             }
             Err(e) => self.message = Some(e),
         }
@@ -416,6 +474,7 @@ impl App {
             KeyCode::Char('u') | KeyCode::Char('U') => self.take_back(true),
             KeyCode::Char('r') | KeyCode::Char('R') => self.take_back(false),
             KeyCode::Char('h') | KeyCode::Char('H') => self.ask_hint(),
+            KeyCode::Char('s') | KeyCode::Char('S') => self.toggle_stats(),
             KeyCode::Char('q') | KeyCode::Char('Q') => self.quit = true,
             _ => {}
         }

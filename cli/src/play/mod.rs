@@ -1,7 +1,10 @@
 //! `chinese-checkers play`: the full-screen terminal game (ratatui + crossterm) over the same
 //! `LocalGame` the mobile apps use. The terminal only draws `GameState` snapshots and turns keys
 //! and clicks into game calls; the AI thinks on the core's engine thread while a small thread of
-//! ours waits for it. The game is saved on quit and `--resume` continues it. With `--server` the
+//! ours waits for it. The game is kept in the saved-games library on quit (one solo and one
+//! pass-and-play slot, asked before replacing another game), `--resume [GAME]` continues one,
+//! and finished games against the AI count in the statistics (`s`, `chinese-checkers stats`).
+//! With `--server` the
 //! game is played online: an `OnlineGame` over a WebSocket (`online.rs`). The core words
 //! nothing: every sentence on screen comes from `words.rs`.
 
@@ -15,18 +18,18 @@ mod words;
 #[cfg(test)]
 mod tests;
 
-use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use chinese_checkers_core::ai::AiLevel;
-use chinese_checkers_core::ffi::{LocalGame, OnlineGame};
+use chinese_checkers_core::ffi::{GameLibrary, LocalGame, OnlineGame};
 use chinese_checkers_core::online::Format;
 use chinese_checkers_core::rules::{Preset, Rules};
 use chinese_checkers_core::session::{
-    GameSetup, Opener, PositionSetup, RuleSetInfo, Seat, SetupError,
+    GameSetup, LibraryError, Opener, PositionSetup, RuleSetInfo, SavedGame, Seat, SetupError,
 };
 use clap::{Args, ValueEnum};
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode};
@@ -102,9 +105,15 @@ pub struct PlayArgs {
     /// Start from a Position JSON file (puzzles, tests) instead of the starting position.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub position: Option<PathBuf>,
-    /// Continue the game saved when you last quit.
-    #[arg(long)]
-    pub resume: bool,
+    /// Continue a saved game: the only one, or GAME (`solo`, `hotseat` or a saved game's id);
+    /// with several saved and no GAME, you are asked which.
+    #[arg(
+        long,
+        value_name = "GAME",
+        num_args = 0..=1,
+        default_missing_value = ""
+    )]
+    pub resume: Option<String>,
     /// Online play through this server.
     #[arg(long, value_name = "URL", conflicts_with_all = ["hotseat", "resume", "position"])]
     pub server: Option<String>,
@@ -167,7 +176,7 @@ fn verb(flags: &[&str]) -> &'static str {
 /// Only options given on the command line count. The rule set's own limits (seats, colours) are
 /// checked by [`settings`].
 pub fn check_options(args: &PlayArgs) -> Result<()> {
-    if args.resume {
+    if args.resume.is_some() {
         let ignored = given(&[
             ("--rules", args.rules.is_some()),
             ("--colours", args.colours.is_some()),
@@ -232,7 +241,7 @@ pub fn check_options(args: &PlayArgs) -> Result<()> {
 /// Plays in the terminal until the person quits, then saves.
 pub fn run(args: &PlayArgs) -> Result<()> {
     check_options(args)?;
-    if args.server.is_none() && !args.resume && args.position.is_none() {
+    if args.server.is_none() && args.resume.is_none() && args.position.is_none() {
         // The rule set's limits, before the screen is taken over.
         settings(args, 0)?;
     }
@@ -243,19 +252,97 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         return run_online(args, url);
     }
     let dir = save::data_dir()?;
-    let save_path = save::session_file(&dir);
-    let game = if args.resume {
-        save::load(&save_path)?
-    } else {
-        new_game(args)?
+    let library = save::open_library(&dir)?;
+    if let Some(notice) = save::import_session(&library, &dir) {
+        println!("{notice}");
+    }
+    let game = match &args.resume {
+        Some(which) => resume(&library, which)?,
+        None => new_game(args)?,
     };
     let mut app = App::new(game);
+    app.set_library(Arc::clone(&library));
     let played = tui(&mut app);
     app.shutdown();
-    let stored = store(&app, &dir, &save_path);
+    // Saved even if the terminal failed; the question, if any, is asked on the plain terminal.
+    let stored = store(&app, &library, &mut |existing| {
+        ask_line(&words::replace_question(existing)).map(|answer| words::is_yes(&answer))
+    });
     played?;
     println!("{}", stored?);
     Ok(())
+}
+
+/// `chinese-checkers stats`: the results against each opponent.
+pub fn stats() -> Result<()> {
+    let library = save::open_library(&save::data_dir()?)?;
+    let stats = library
+        .statistics()
+        .map_err(|e| anyhow!(words::statistics_error(&e)))?;
+    println!("{}", words::statistics_table(&stats));
+    Ok(())
+}
+
+/// Asks `question` on the terminal and reads one line; `None` when stdin is not a terminal
+/// (nobody to ask). End of input answers with an empty line.
+fn ask_line(question: &str) -> Option<String> {
+    if !std::io::stdin().is_terminal() {
+        return None;
+    }
+    print!("{question}");
+    let _ = std::io::stdout().flush();
+    let mut line = String::new();
+    match std::io::stdin().read_line(&mut line) {
+        Ok(_) => Some(line),
+        Err(_) => Some(String::new()),
+    }
+}
+
+/// The saved game `--resume [WHICH]` means, opened: the only one, the one named, or the one the
+/// person picks from a list (refused, with the list, when nobody is at the terminal to ask).
+fn resume(library: &GameLibrary, which: &str) -> Result<Arc<LocalGame>> {
+    let games = library.games().map_err(|e| {
+        anyhow!(
+            "could not list the saved games: {}",
+            words::library_error(&e)
+        )
+    })?;
+    let games = save::resumable(games);
+    let now = save::now_s();
+    let choice = match save::choose(&games, which, now) {
+        Ok(choice) => choice,
+        // A damaged (unlisted) or finished saved game asked for by its id: opening it says what
+        // is wrong with it, or brings it back.
+        Err(e) => {
+            return match library.open_local(which.trim().to_owned()) {
+                Ok(game) => Ok(game),
+                Err(LibraryError::NotFound { .. }) => Err(anyhow!(e)),
+                Err(damaged) => Err(anyhow!(
+                    "could not resume the saved game {}: {} (start a new game without --resume)",
+                    which.trim(),
+                    words::library_error(&damaged)
+                )),
+            }
+        }
+    };
+    let chosen = match choice {
+        save::Choice::Game(g) => g,
+        save::Choice::Several(list) => {
+            if !std::io::stdin().is_terminal() {
+                bail!(words::which_game_needed(&list, now));
+            }
+            println!("{}", words::saved_games_list(&list, now).join("\n"));
+            let answer = ask_line(&words::which_question(list.len())).unwrap_or_default();
+            save::pick(&list, &answer).ok_or_else(|| anyhow!(words::no_game_chosen()))?
+        }
+    };
+    library.open_local(chosen.id.clone()).map_err(|e| {
+        anyhow!(
+            "could not resume the saved {}: {} (start a new game without --resume)",
+            words::saved_game(&chosen),
+            words::library_error(&e)
+        )
+    })
 }
 
 /// Plays one online game through the server at `url` until the person quits.
@@ -287,6 +374,8 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     let link = online::Link::open(url.to_owned(), Arc::clone(&game))?;
     link.send(hello.outgoing);
     let mut app = App::new_online(game, link, action);
+    // The statistics (`s`) are this device's, online too.
+    app.set_library(save::open_library(&dir)?);
     let played = tui(&mut app);
     app.shutdown();
     played?;
@@ -432,23 +521,47 @@ fn clock_seed() -> u64 {
         .unwrap_or(0)
 }
 
-/// Saves the game in progress (or, once it is over, records it and drops the save); returns
-/// what to tell the person.
-fn store(app: &App, dir: &Path, save_path: &Path) -> Result<String> {
+/// Keeps the game in the library on quitting: a finished game is counted in the statistics and
+/// its save removed; an unfinished one is saved in its slot — nothing for a game nobody played
+/// in, and over another saved game only if `confirm` says yes (`None`: nobody could be asked).
+/// Returns what to tell the person.
+fn store(
+    app: &App,
+    library: &GameLibrary,
+    confirm: &mut dyn FnMut(&SavedGame) -> Option<bool>,
+) -> Result<String> {
     let game = app
         .local()
         .ok_or_else(|| anyhow!("an online game is not saved here"))?;
     if let Some(outcome) = &app.view.outcome {
-        save::record_statistics(game, dir)?;
-        save::remove(save_path)?;
+        let recorded = library.record(Arc::clone(game));
+        library.remove(game.id()).map_err(|e| {
+            anyhow!(
+                "could not remove the finished game's save: {}",
+                words::library_error(&e)
+            )
+        })?;
+        recorded.map_err(|e| anyhow!(words::statistics_error(&e)))?;
         return Ok(format!("Game over: {}", words::outcome(&app.view, outcome)));
     }
-    save::write(save_path, &game.save())?;
-    Ok(format!(
-        "Game saved to {}; continue it with {}.",
-        save_path.display(),
-        words::command("play --resume")
-    ))
+    let cannot = |e: &LibraryError| anyhow!("could not save the game: {}", words::library_error(e));
+    let saved = match library.save_local(Arc::clone(game), false) {
+        Ok(None) => return Ok(words::nothing_saved()),
+        Ok(Some(saved)) => saved,
+        Err(LibraryError::WouldReplace { existing }) => match confirm(&existing) {
+            Some(true) => match library.save_local(Arc::clone(game), true) {
+                Ok(Some(saved)) => saved,
+                Ok(None) => return Ok(words::nothing_saved()),
+                Err(e) => return Err(cannot(&e)),
+            },
+            answer => return Ok(words::not_saved(&existing, answer.is_some())),
+        },
+        Err(e) => return Err(cannot(&e)),
+    };
+    let only_one = library
+        .games()
+        .map_or(true, |games| save::resumable(games).len() <= 1);
+    Ok(words::saved(&saved, only_one))
 }
 
 /// Runs the full-screen game, restoring the terminal however it ends.

@@ -8,7 +8,7 @@
 
 use chinese_checkers_core::rules::{Colour, MoveKind};
 use chinese_checkers_core::session::{
-    Banner, Coord, GameState, Highlight, HoleGeometry, HoleState, PlayedMove,
+    Banner, Coord, GameState, Highlight, HoleGeometry, HoleState, OpponentStatistics, PlayedMove,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -35,9 +35,9 @@ const KEYS: [(&str, &str); 7] = [
     ("←↑↓→", "move"),
     ("Enter", "select/play"),
     ("e", "end jump"),
-    ("u", "undo"),
-    ("r", "redo"),
+    ("u/r", "undo/redo"),
     ("h", "hint"),
+    ("s", "stats"),
     ("q", "quit"),
 ];
 
@@ -134,7 +134,7 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App) -> Option<Placement> {
     for (h, g) in view.holes.iter().zip(&geometry().holes) {
         draw_hole(buf, &placement, h, g, h.coord == app.cursor);
     }
-    side_panel(view, side_area, buf);
+    side_panel(app, side_area, buf);
     Some(placement)
 }
 
@@ -254,8 +254,13 @@ fn title_line(view: &GameState) -> Line<'static> {
     Line::from(spans)
 }
 
-/// The banner (skipped turn, thinking, outcome...), worded here, or whose turn it is.
+/// Why the last tap did nothing, else the banner (skipped turn, thinking, outcome...), else whose
+/// turn it is.
 fn status_line(view: &GameState) -> Line<'static> {
+    if let Some(n) = &view.notice {
+        let style = Style::default().fg(Color::Black).bg(Color::Yellow);
+        return Line::from(Span::styled(format!(" {} ", words::notice(view, n)), style));
+    }
     if let Some(b) = &view.banner {
         let style = match b {
             Banner::TurnSkipped { .. } => Style::default().fg(Color::Black).bg(Color::Yellow),
@@ -333,11 +338,13 @@ fn help_line() -> Line<'static> {
     Line::from(spans)
 }
 
-/// Players (▶ whose turn, ★ winners), the legend and the history.
-fn side_panel(view: &GameState, area: Rect, buf: &mut Buffer) {
+/// Players (▶ whose turn, ★ winners), the legend and the history — or, after `s`, the
+/// statistics in place of the legend and the history.
+fn side_panel(app: &App, area: Rect, buf: &mut Buffer) {
+    let view = &app.view;
     let players_height = view.players.len() as u16 + 2;
     let legend_height = LEGEND.len() as u16 + 2;
-    let show_legend = area.height >= players_height + legend_height + 5;
+    let show_legend = app.stats.is_none() && area.height >= players_height + legend_height + 5;
     let [players_area, legend_area, history_area] = Layout::vertical([
         Constraint::Length(players_height),
         Constraint::Length(if show_legend { legend_height } else { 0 }),
@@ -373,6 +380,10 @@ fn side_panel(view: &GameState, area: Rect, buf: &mut Buffer) {
             .render(legend_area, buf);
     }
 
+    if let Some(stats) = &app.stats {
+        statistics(stats, history_area, buf);
+        return;
+    }
     let block = Block::bordered().title(" History ");
     let inner = block.inner(history_area);
     block.render(history_area, buf);
@@ -386,6 +397,48 @@ fn side_panel(view: &GameState, area: Rect, buf: &mut Buffer) {
         })
         .collect();
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// The statistics per opponent (`s`): a heading, then each opponent's name and level over its
+/// numbers; or why they could not be read.
+fn statistics(stats: &Result<Vec<OpponentStatistics>, String>, area: Rect, buf: &mut Buffer) {
+    let block = Block::bordered().title(" Statistics ");
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let stats = match stats {
+        Ok(stats) => stats,
+        Err(e) => {
+            Paragraph::new(e.clone())
+                .style(Style::default().fg(Color::LightRed))
+                .wrap(Wrap { trim: true })
+                .render(inner, buf);
+            return;
+        }
+    };
+    let width = usize::from(inner.width);
+    let fit = |text: String| -> String { text.chars().take(width).collect() };
+    let dim = Style::default().fg(Color::DarkGray);
+    let mut lines = vec![Line::from(Span::styled(
+        fit(words::STATISTICS_HEADER.into()),
+        dim,
+    ))];
+    for s in stats {
+        let name = s.name.chars().count();
+        let level = s.level.name();
+        let mut head = vec![Span::styled(
+            fit(s.name.clone()),
+            Style::default().add_modifier(Modifier::BOLD),
+        )];
+        if name + 1 + level.len() <= width {
+            head.push(Span::styled(format!(" {level}"), dim));
+        }
+        lines.push(Line::from(head));
+        lines.push(Line::from(fit(words::statistics_numbers(s))));
+    }
+    lines.push(Line::from(Span::styled(words::STATISTICS_PANEL_NOTE, dim)));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
 }
 
 fn coord_text(c: &Coord) -> String {

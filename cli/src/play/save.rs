@@ -1,14 +1,17 @@
-//! Where the terminal game keeps its save and statistics: a per-user data directory
-//! (`$XDG_DATA_HOME/chinese-checkers`, else `~/.local/share/chinese-checkers`).
+//! Where the terminal game keeps its saved games and statistics: the core's [`GameLibrary`] in a
+//! per-user data directory (`$XDG_DATA_HOME/chinese-checkers`, else
+//! `~/.local/share/chinese-checkers`) — one solo slot, one pass-and-play slot, and the statistics.
 //!
-//! The files hold the core's own versioned JSON (`LocalGame::save`, the statistics JSON); this
-//! module only reads and writes them.
+//! The files hold the core's own versioned JSON; this module opens the library, brings in the
+//! single `session.json` of earlier versions, and decides (purely, for the tests) which saved
+//! game `--resume [GAME]` means.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use chinese_checkers_core::ffi::{GameLibrary, LocalGame};
+use chinese_checkers_core::session::{LibraryError, SavedGame, SavedGameKind};
 
 use super::words;
 
@@ -20,68 +23,152 @@ pub fn data_dir() -> Result<PathBuf> {
     let home = std::env::var_os("HOME")
         .filter(|h| !h.is_empty())
         .ok_or_else(|| {
-            anyhow!("neither XDG_DATA_HOME nor HOME is set: nowhere to keep the save")
+            anyhow!("neither XDG_DATA_HOME nor HOME is set: nowhere to keep the saved games")
         })?;
     Ok(PathBuf::from(home).join(".local/share/chinese-checkers"))
 }
 
-/// The file of the game in progress.
-pub fn session_file(dir: &Path) -> PathBuf {
-    dir.join("session.json")
-}
-
-/// Restores the saved game at `path`, with an error that says what to do when there is none or
-/// it is damaged.
-pub fn load(path: &Path) -> Result<Arc<LocalGame>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(anyhow!(
-                "there is no saved game at {} (start one with `chinese-checkers play`)",
-                path.display()
-            ))
-        }
-        Err(e) => {
-            return Err(e).with_context(|| format!("could not read the save {}", path.display()))
-        }
-    };
-    LocalGame::restore(text).map_err(|e| {
+/// The library of saved games and statistics in `dir` (made if missing).
+pub fn open_library(dir: &Path) -> Result<Arc<GameLibrary>> {
+    GameLibrary::open(dir.display().to_string()).map_err(|e| {
         anyhow!(
-            "could not resume the saved game at {}: {} (delete the file or start a new game \
-             without --resume)",
-            path.display(),
-            words::save_error(&e, "save")
+            "could not open the saved games in {}: {}",
+            dir.display(),
+            words::library_error(&e)
         )
     })
 }
 
-/// Writes `text` to `path` through a temporary file, so that a crash never leaves half a save.
-pub fn write(path: &Path, text: &str) -> Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("could not create the directory {}", dir.display()))?;
-    }
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("could not write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("could not write {}", path.display()))
+/// The single save of earlier versions (one game, replaced on every quit).
+pub fn session_file(dir: &Path) -> PathBuf {
+    dir.join("session.json")
 }
 
-/// Removes the save at `path` if there is one (the game it held is over).
-pub fn remove(path: &Path) -> Result<()> {
-    match std::fs::remove_file(path) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(e).with_context(|| format!("could not remove {}", path.display())),
+/// Marks that a `session.json` that could not be brought in was reported (said once, not on
+/// every start).
+fn reported_file(dir: &Path) -> PathBuf {
+    dir.join("session.json.reported")
+}
+
+/// Brings the `session.json` of an earlier version into the library, so that no game is lost on
+/// upgrade: restored, saved in its slot (never over another game), then deleted. A file that
+/// cannot be brought in is left where it is and reported once. Returns what to tell the person.
+pub fn import_session(library: &GameLibrary, dir: &Path) -> Option<String> {
+    let path = session_file(dir);
+    let text = std::fs::read_to_string(&path).ok()?;
+    let failed = |why: String| {
+        let marker = reported_file(dir);
+        if marker.exists() {
+            return None;
+        }
+        // Best effort: at worst the notice shows again next time.
+        let _ = std::fs::write(&marker, &why);
+        Some(words::session_not_imported(&path, &why))
+    };
+    let game = match LocalGame::restore(text) {
+        Ok(game) => game,
+        Err(e) => return failed(words::save_error(&e, "save")),
+    };
+    match library.save_local(game, false) {
+        Ok(saved) => {
+            // Nothing played (saved is None): nothing worth keeping either.
+            if std::fs::remove_file(&path).is_err() {
+                return None;
+            }
+            let _ = std::fs::remove_file(reported_file(dir));
+            saved.map(|g| words::session_imported(&g))
+        }
+        Err(LibraryError::WouldReplace { existing }) => failed(words::slot_taken(&existing)),
+        Err(e) => failed(words::library_error(&e)),
     }
 }
 
-/// Counts a finished game in the statistics kept in `dir` (the core counts each game once, as
-/// it first ended, and only games of one person against the AI from the start position).
-pub fn record_statistics(game: &Arc<LocalGame>, dir: &Path) -> Result<()> {
-    let library = GameLibrary::open(dir.display().to_string())
-        .map_err(|e| anyhow!("could not open the statistics in {}: {e}", dir.display()))?;
-    library
-        .record(Arc::clone(game))
-        .map_err(|e| anyhow!("could not update the statistics: {e}"))?;
-    Ok(())
+/// The saved games `--resume` can continue: local games not over, newest first.
+pub fn resumable(games: Vec<SavedGame>) -> Vec<SavedGame> {
+    games
+        .into_iter()
+        .filter(|g| g.kind != SavedGameKind::Online && !g.over)
+        .collect()
+}
+
+/// Which saved game `--resume` means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// This one.
+    Game(SavedGame),
+    /// Several are saved and none was named: the person chooses among these.
+    Several(Vec<SavedGame>),
+}
+
+/// The slot a `--resume` word names: `solo`, `hotseat` (or `pass-and-play`).
+fn slot(which: &str) -> Option<SavedGameKind> {
+    match which.to_ascii_lowercase().as_str() {
+        "solo" => Some(SavedGameKind::Solo),
+        "hotseat" | "pass-and-play" | "pass_and_play" => Some(SavedGameKind::PassAndPlay),
+        _ => None,
+    }
+}
+
+/// The game an id or the start of one (at least four characters, naming one game) picks.
+fn by_id<'a>(games: &'a [SavedGame], id: &str) -> Option<&'a SavedGame> {
+    if let Some(g) = games.iter().find(|g| g.id.eq_ignore_ascii_case(id)) {
+        return Some(g);
+    }
+    if id.chars().count() < 4 {
+        return None;
+    }
+    let id = id.to_ascii_lowercase();
+    let mut found = games
+        .iter()
+        .filter(|g| g.id.to_ascii_lowercase().starts_with(&id));
+    match (found.next(), found.next()) {
+        (Some(g), None) => Some(g),
+        _ => None,
+    }
+}
+
+/// What `--resume [WHICH]` means among the resumable `games` (newest first): no WHICH (`""`)
+/// continues the only one or asks among several; `solo` / `hotseat` take that slot; anything
+/// else is an id. The error says what is saved and how to go on; `now_s` words the list.
+pub fn choose(games: &[SavedGame], which: &str, now_s: u64) -> Result<Choice, String> {
+    let which = which.trim();
+    if which.is_empty() {
+        return match games {
+            [] => Err(words::no_saved_game()),
+            [only] => Ok(Choice::Game(only.clone())),
+            several => Ok(Choice::Several(several.to_vec())),
+        };
+    }
+    let found = match slot(which) {
+        Some(kind) => games.iter().find(|g| g.kind == kind),
+        None => by_id(games, which),
+    };
+    found
+        .map(|g| Choice::Game(g.clone()))
+        .ok_or_else(|| words::no_such_saved_game(which, slot(which), games, now_s))
+}
+
+/// The game a typed answer picks from the numbered list `games`: its number, `solo`,
+/// `hotseat` or an id. `None`: nothing (or nothing valid) was typed.
+pub fn pick(games: &[SavedGame], answer: &str) -> Option<SavedGame> {
+    let answer = answer.trim();
+    if answer.is_empty() {
+        return None;
+    }
+    if let Ok(n) = answer.trim_end_matches('.').parse::<usize>() {
+        if let Some(g) = n.checked_sub(1).and_then(|i| games.get(i)) {
+            return Some(g.clone());
+        }
+    }
+    if let Some(kind) = slot(answer) {
+        return games.iter().find(|g| g.kind == kind).cloned();
+    }
+    by_id(games, answer).cloned()
+}
+
+/// Seconds since 1970, as the library stamps its saves.
+pub fn now_s() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }

@@ -105,7 +105,7 @@ const SELECTED: [&str; 23] = [
     "│                         R                         ││                         │",
     "└───────────────────────────────────────────────────┘└─────────────────────────┘",
     "                                                                                ",
-    "←↑↓→ move  Enter select/play  e end jump  u undo  r redo  h hint  q quit        ",
+    "←↑↓→ move  Enter select/play  e end jump  u/r undo/redo  h hint  s stats  q quit",
 ];
 
 #[test]
@@ -414,34 +414,6 @@ fn online_options_are_parsed() {
         args(&["--server", url, "--room", "ABCD"]).room.as_deref(),
         Some("ABCD")
     );
-}
-
-#[test]
-fn saves_round_trip_and_a_corrupt_save_is_refused_clearly() {
-    let dir = std::env::temp_dir().join(format!("cc-play-test-{}", std::process::id()));
-    let path = save::session_file(&dir);
-    let mut app = app();
-    app.handle_key(key(KeyCode::Enter));
-    app.handle_key(key(KeyCode::Up));
-    app.handle_key(key(KeyCode::Enter));
-    save::write(&path, &app.local().unwrap().save()).unwrap();
-    let restored: Arc<LocalGame> = save::load(&path).unwrap();
-    assert_eq!(restored.state().history, app.view.history);
-
-    std::fs::write(
-        &path,
-        "{\"format\":\"chinese-checkers-session\",\"version\":1}",
-    )
-    .unwrap();
-    let err = save::load(&path).err().unwrap().to_string();
-    assert!(err.contains("could not resume the saved game"), "{err}");
-    assert!(err.contains("corrupt save"), "{err}");
-
-    save::remove(&path).unwrap();
-    let err = save::load(&path).err().unwrap().to_string();
-    assert!(err.contains("there is no saved game"), "{err}");
-    save::remove(&path).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -910,4 +882,448 @@ fn the_resume_hint_gives_the_cargo_command_and_the_install() {
         "{c}"
     );
     assert!(c.contains("`cargo install --path cli`"), "{c}");
+}
+
+/// A fresh folder for a library.
+fn library_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cc-play-lib-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A saved game as the library lists it.
+fn saved(
+    id: &str,
+    kind: chinese_checkers_core::session::SavedGameKind,
+    moves: i32,
+    ago_s: u64,
+) -> chinese_checkers_core::session::SavedGame {
+    use chinese_checkers_core::session::{PlayerName, SavedGameKind};
+    let players = match kind {
+        SavedGameKind::Solo => vec![
+            PlayerName::You,
+            PlayerName::Named {
+                name: AiLevel::Beginner.opponent().name.into(),
+            },
+        ],
+        _ => vec![
+            PlayerName::Numbered { number: 1 },
+            PlayerName::Numbered { number: 2 },
+        ],
+    };
+    chinese_checkers_core::session::SavedGame {
+        id: id.into(),
+        kind,
+        preset: Preset::Tripot,
+        players,
+        moves,
+        over: false,
+        saved_at_s: NOW - ago_s,
+    }
+}
+
+const NOW: u64 = 1_800_000_000;
+
+/// The person's first step in a solo game from the start (`[-3,5]` to `[-3,4]`).
+fn step(app: &mut App) {
+    app.cursor = c(-3, 5);
+    app.tap_cursor();
+    app.cursor = c(-3, 4);
+    app.tap_cursor();
+    assert_eq!(app.view.history.len(), 1, "{:?}", app.message);
+}
+
+#[test]
+fn the_replace_question_and_the_save_lines_are_worded_from_the_saved_game() {
+    use chinese_checkers_core::session::SavedGameKind;
+
+    let solo = saved("00000000000000a1", SavedGameKind::Solo, 20, 300);
+    assert_eq!(
+        words::replace_question(&solo),
+        "You already have a saved solo game (vs Jean Médecin, 20 moves). Replace it with this \
+         one? [y/N] "
+    );
+    let hotseat = saved("00000000000000b2", SavedGameKind::PassAndPlay, 1, 7200);
+    assert_eq!(
+        words::saved_game(&hotseat),
+        "pass-and-play game (Player 1 vs Player 2, 1 move)"
+    );
+    for yes in ["y", "Y\n", " yes ", "YES"] {
+        assert!(words::is_yes(yes), "{yes:?}");
+    }
+    for no in ["", "\n", "n", "no", "yep", "maybe"] {
+        assert!(!words::is_yes(no), "{no:?}");
+    }
+    assert_eq!(
+        words::not_saved(&solo, true),
+        "This game was not saved; your saved solo game (vs Jean Médecin, 20 moves) is kept."
+    );
+    assert!(words::not_saved(&solo, false).contains("stdin is not a terminal"));
+    assert_eq!(
+        words::nothing_saved(),
+        "Nothing was played, so nothing was saved."
+    );
+    assert_eq!(
+        words::saved(&solo, true),
+        format!(
+            "Game saved (solo game (vs Jean Médecin, 20 moves)); continue it with {}.",
+            words::command("play --resume")
+        )
+    );
+    assert!(words::saved(&hotseat, false).contains("play --resume hotseat"));
+    for (s, text) in [
+        (0, "just now"),
+        (59, "just now"),
+        (60, "1 minute ago"),
+        (300, "5 minutes ago"),
+        (3600, "1 hour ago"),
+        (7200, "2 hours ago"),
+        (86_400, "yesterday"),
+        (3 * 86_400, "3 days ago"),
+    ] {
+        assert_eq!(words::ago(NOW - s, NOW), text);
+    }
+    assert_eq!(words::ago(NOW + 5, NOW), "just now", "a clock set back");
+    assert_eq!(
+        words::saved_games_list(&[solo, hotseat], NOW),
+        [
+            " 1. solo game (vs Jean Médecin, 20 moves), saved 5 minutes ago — id 00000000000000a1",
+            " 2. pass-and-play game (Player 1 vs Player 2, 1 move), saved 2 hours ago — id \
+             00000000000000b2",
+        ]
+    );
+}
+
+#[test]
+fn resume_picks_the_only_game_a_slot_an_id_or_asks_among_several() {
+    use chinese_checkers_core::session::SavedGameKind;
+    use save::{choose, pick, Choice};
+
+    let solo = saved("1234abcd00000000", SavedGameKind::Solo, 20, 60);
+    let hotseat = saved("9876fedc00000000", SavedGameKind::PassAndPlay, 3, 600);
+    let both = [solo.clone(), hotseat.clone()];
+    // None saved: how to start one.
+    let e = choose(&[], "", NOW).unwrap_err();
+    assert_eq!(e, words::no_saved_game());
+    assert!(e.contains(&words::command("play")), "{e}");
+    // One: continued without a question.
+    assert_eq!(
+        choose(std::slice::from_ref(&hotseat), "", NOW),
+        Ok(Choice::Game(hotseat.clone()))
+    );
+    // Several: the person chooses.
+    assert_eq!(choose(&both, "", NOW), Ok(Choice::Several(both.to_vec())));
+    // A slot, by name.
+    assert_eq!(choose(&both, "solo", NOW), Ok(Choice::Game(solo.clone())));
+    assert_eq!(
+        choose(&both, "hotseat", NOW),
+        Ok(Choice::Game(hotseat.clone()))
+    );
+    assert_eq!(
+        choose(&both, "Pass-and-play", NOW),
+        Ok(Choice::Game(hotseat.clone()))
+    );
+    // An id, or the start of one that names a single game.
+    assert_eq!(
+        choose(&both, "9876fedc00000000", NOW),
+        Ok(Choice::Game(hotseat.clone()))
+    );
+    assert_eq!(choose(&both, "1234", NOW), Ok(Choice::Game(solo.clone())));
+    let e = choose(&both, "12", NOW).unwrap_err();
+    assert!(e.starts_with("there is no saved game with the id \"12\"; your saved games:"));
+    assert!(e.contains(" 2. pass-and-play game"), "{e}");
+    let e = choose(std::slice::from_ref(&solo), "hotseat", NOW).unwrap_err();
+    assert!(
+        e.starts_with("there is no saved pass-and-play game to continue; your saved games:"),
+        "{e}"
+    );
+    let e = choose(&[], "solo", NOW).unwrap_err();
+    assert!(e.contains("start one with"), "{e}");
+    // The answer to the list's question.
+    assert_eq!(pick(&both, "2\n"), Some(hotseat.clone()));
+    assert_eq!(pick(&both, " 1. "), Some(solo.clone()));
+    assert_eq!(pick(&both, "solo"), Some(solo.clone()));
+    assert_eq!(pick(&both, "9876"), Some(hotseat.clone()));
+    for nothing in ["", "\n", "0", "3", "what"] {
+        assert_eq!(pick(&both, nothing), None, "{nothing:?}");
+    }
+    // Finished and online games are not continued with --resume.
+    let mut over = solo.clone();
+    over.over = true;
+    let online = saved("online00", SavedGameKind::Online, 4, 0);
+    assert_eq!(
+        save::resumable(vec![over, online, hotseat.clone()]),
+        vec![hotseat.clone()]
+    );
+    // The refusal without a terminal names the ways to say which.
+    let e = words::which_game_needed(&both, NOW);
+    assert!(
+        e.contains("--resume solo, --resume hotseat or --resume ID"),
+        "{e}"
+    );
+    assert!(e.contains("id 1234abcd00000000"), "{e}");
+}
+
+#[test]
+fn quitting_saves_in_the_slot_asks_before_replacing_and_saves_nothing_untouched() {
+    use chinese_checkers_core::session::SavedGameKind;
+
+    let dir = library_dir("store");
+    let library = save::open_library(&dir).unwrap();
+    let never = &mut |_: &chinese_checkers_core::session::SavedGame| -> Option<bool> {
+        panic!("nothing to ask")
+    };
+    // Untouched: nothing saved.
+    let mut first = app();
+    first.set_library(Arc::clone(&library));
+    let said = super::store(&first, &library, never).unwrap();
+    assert_eq!(said, "Nothing was played, so nothing was saved.");
+    assert!(library.games().unwrap().is_empty());
+    // Played: saved in the solo slot, and again silently.
+    step(&mut first);
+    let said = super::store(&first, &library, never).unwrap();
+    assert!(
+        said.starts_with("Game saved (solo game (vs Jean Médecin, 1 move)); continue it with"),
+        "{said}"
+    );
+    assert!(said.contains("play --resume`"), "{said}");
+    super::store(&first, &library, never).unwrap();
+    let first_id = first.local().unwrap().id();
+    assert_eq!(library.games().unwrap()[0].id, first_id);
+    // A second solo game untouched overwrites nothing (the "too small" screen, then q).
+    let mut second = app();
+    second.set_library(Arc::clone(&library));
+    assert_eq!(
+        super::store(&second, &library, never).unwrap(),
+        words::nothing_saved()
+    );
+    // Played: asked first; no keeps the first game.
+    step(&mut second);
+    let mut asked = Vec::new();
+    let said = super::store(&second, &library, &mut |existing| {
+        asked.push(words::replace_question(existing));
+        Some(false)
+    })
+    .unwrap();
+    assert_eq!(
+        asked,
+        ["You already have a saved solo game (vs Jean Médecin, 1 move). Replace it with this one? \
+          [y/N] "]
+    );
+    assert_eq!(
+        said,
+        "This game was not saved; your saved solo game (vs Jean Médecin, 1 move) is kept."
+    );
+    assert_eq!(library.games().unwrap()[0].id, first_id);
+    // Nobody to ask: kept as well.
+    let said = super::store(&second, &library, &mut |_| None).unwrap();
+    assert!(said.contains("stdin is not a terminal"), "{said}");
+    // Yes replaces it.
+    super::store(&second, &library, &mut |_| Some(true)).unwrap();
+    let games = library.games().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].id, second.local().unwrap().id());
+    // A pass-and-play game has its own slot; with two saved, the hint names the slot.
+    let mut hotseat = App::new(game(&["--hotseat"], 1));
+    hotseat.autoplay = false;
+    step(&mut hotseat);
+    let said = super::store(&hotseat, &library, never).unwrap();
+    assert!(said.contains("play --resume hotseat`"), "{said}");
+    let kinds: Vec<SavedGameKind> = library.games().unwrap().iter().map(|g| g.kind).collect();
+    assert_eq!(kinds.len(), 2);
+    assert!(kinds.contains(&SavedGameKind::PassAndPlay));
+    // --resume opens the one named.
+    let back = library
+        .open_local(
+            match save::choose(
+                &save::resumable(library.games().unwrap()),
+                "solo",
+                save::now_s(),
+            )
+            .unwrap()
+            {
+                save::Choice::Game(g) => g.id,
+                other => panic!("{other:?}"),
+            },
+        )
+        .unwrap();
+    assert_eq!(back.state().history, second.view.history);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_is_counted_as_soon_as_it_ends_not_only_on_quitting() {
+    let dir = library_dir("record");
+    let library = save::open_library(&dir).unwrap();
+    let mut app = app();
+    app.set_library(Arc::clone(&library));
+    step(&mut app);
+    app.view = think(&app);
+    // The person resigns: the game is lost, and counted at once.
+    app.view = app.local().unwrap().resign().unwrap();
+    app.tick();
+    let beginner = &library.statistics().unwrap()[0];
+    assert_eq!((beginner.played, beginner.lost), (1, 1));
+    // Quitting a finished game counts nothing more and leaves no save.
+    library
+        .save_local(Arc::clone(app.local().unwrap()), true)
+        .unwrap();
+    let said = super::store(&app, &library, &mut |_| None).unwrap();
+    assert!(said.starts_with("Game over: You resigned"), "{said}");
+    assert!(library.games().unwrap().is_empty());
+    assert_eq!(library.statistics().unwrap()[0].played, 1);
+
+    // A game from a position never counts, even won.
+    let mut won = solo_from(ENDGAME);
+    won.set_library(Arc::clone(&library));
+    for (from, to) in [(c(1, -3), c(1, -4)), (c(1, -4), c(1, -5))] {
+        if won.view.ai_to_move {
+            won.view = think(&won);
+        }
+        won.cursor = from;
+        won.tap_cursor();
+        won.cursor = to;
+        won.tap_cursor();
+    }
+    assert!(won.view.outcome.is_some());
+    assert_eq!(won.message, None);
+    let total: i32 = library.statistics().unwrap().iter().map(|s| s.played).sum();
+    assert_eq!(total, 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn s_shows_the_statistics_in_place_of_the_history_until_pressed_again() {
+    let dir = library_dir("panel");
+    let library = save::open_library(&dir).unwrap();
+    let mut app = app();
+    app.set_library(Arc::clone(&library));
+    step(&mut app);
+    app.view = app.local().unwrap().resign().unwrap();
+    app.tick();
+    app.handle_key(key(KeyCode::Char('s')));
+    let got = screen(&mut app, 80, 23);
+    let side: Vec<String> = got.iter().map(|l| l.chars().skip(53).collect()).collect();
+    assert_eq!(side[6], "┌ Statistics ─────────────┐");
+    assert_eq!(side[7], "│games won lost drawn best│");
+    assert_eq!(side[8], "│Jean Médecin beginner    │");
+    assert_eq!(side[9], "│    1   0    1     0    —│");
+    assert_eq!(side[10], "│Catherine Ségurane easy  │");
+    assert_eq!(side[17], "│    0   0    0     0    —│");
+    assert_eq!(side[18], "│Only games vs the AI from│");
+    assert_eq!(side[19], "│the start count.         │");
+    assert!(!got.join("\n").contains("History"));
+    assert!(!got.join("\n").contains("Legend"));
+    app.handle_key(key(KeyCode::Char('s')));
+    let got = screen(&mut app, 80, 23);
+    assert!(got.join("\n").contains("History"));
+    // Without a library there is nothing to show, and the panel says so.
+    let mut bare = self::app();
+    bare.handle_key(key(KeyCode::Char('s')));
+    let got = screen(&mut bare, 80, 23);
+    assert!(got[7].contains("│the statistics are not   │"), "{}", got[7]);
+    assert!(got[8].contains("│kept for this game       │"), "{}", got[8]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_statistics_table_names_each_opponent() {
+    use chinese_checkers_core::session::OpponentStatistics;
+
+    let stats: Vec<OpponentStatistics> = [AiLevel::Beginner, AiLevel::Impossible]
+        .into_iter()
+        .map(|level| OpponentStatistics {
+            level,
+            name: level.opponent().name.into(),
+            ..OpponentStatistics::default()
+        })
+        .collect();
+    let empty = words::statistics_table(&stats);
+    assert!(empty.contains("No game counted yet"), "{empty}");
+    let mut stats = stats;
+    stats[0].played = 3;
+    stats[0].won = 2;
+    stats[0].lost = 1;
+    stats[0].fewest_moves = Some(31);
+    let table = words::statistics_table(&stats);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "Opponent      Level       Played  Won  Lost  Drawn  Fewest moves to win",
+            "Jean Médecin  beginner         3    2     1      0                   31",
+            "Marie Curie   impossible       0    0     0      0                    —",
+        ]
+    );
+    assert!(table.contains("from the start position"), "{table}");
+    assert!(!table.contains("No game counted yet"));
+}
+
+#[test]
+fn the_save_of_an_earlier_version_is_brought_into_the_library_once() {
+    let dir = library_dir("import");
+    let library = save::open_library(&dir).unwrap();
+    let path = save::session_file(&dir);
+    // Nothing to bring in.
+    assert_eq!(save::import_session(&library, &dir), None);
+    let mut app = app();
+    step(&mut app);
+    std::fs::write(&path, app.local().unwrap().save()).unwrap();
+    let said = save::import_session(&library, &dir).unwrap();
+    assert!(
+        said.contains("solo game (vs Jean Médecin, 1 move) saved by an earlier version"),
+        "{said}"
+    );
+    assert!(!path.exists(), "brought in, then deleted");
+    let games = library.games().unwrap();
+    assert_eq!(games[0].id, app.local().unwrap().id());
+    // A damaged file is left where it is, and said once.
+    std::fs::write(&path, "{not json").unwrap();
+    let said = save::import_session(&library, &dir).unwrap();
+    assert!(said.contains("corrupt save"), "{said}");
+    assert!(said.contains("the file is left as it is"), "{said}");
+    assert!(path.exists());
+    assert_eq!(save::import_session(&library, &dir), None, "said once");
+    assert!(path.exists());
+    // An untouched game from an earlier version: nothing to keep.
+    let fresh = self::app();
+    std::fs::write(&path, fresh.local().unwrap().save()).unwrap();
+    assert_eq!(save::import_session(&library, &dir), None);
+    assert!(!path.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resume_takes_an_optional_game() {
+    assert_eq!(args(&[]).resume, None);
+    assert_eq!(args(&["--resume"]).resume.as_deref(), Some(""));
+    assert_eq!(args(&["--resume", "solo"]).resume.as_deref(), Some("solo"));
+    assert_eq!(
+        args(&["--resume", "--seed", "1"]).resume.as_deref(),
+        Some(""),
+        "an option after it is not its value"
+    );
+}
+
+#[test]
+fn a_refused_tap_says_why_on_the_status_line() {
+    let mut a = app();
+    a.cursor = c(0, 0);
+    a.tap_cursor();
+    let shown = screen(&mut a, 80, 24).join("\n");
+    assert!(shown.contains("Select one of your pegs first"), "{shown}");
+    a.cursor = c(1, -5);
+    a.tap_cursor();
+    let shown = screen(&mut a, 80, 24).join("\n");
+    assert!(shown.contains("That peg is Jean Médecin's"), "{shown}");
+    // A peg with moves, then a hole it cannot reach.
+    a.cursor = c(-1, 5);
+    a.tap_cursor();
+    a.cursor = c(0, 0);
+    a.tap_cursor();
+    let shown = screen(&mut a, 80, 24).join("\n");
+    assert!(
+        shown.contains("That hole cannot be reached from here"),
+        "{shown}"
+    );
 }
