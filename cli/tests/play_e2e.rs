@@ -4,7 +4,8 @@
 //! the saved-games library, `--resume`, nothing saved for an untouched game, the question before
 //! a second solo game replaces the first, a game played to its end (from a position: not
 //! counted), the messages for damaged saves, and an online game through the real server (in
-//! process on 127.0.0.1) against a scripted second device.
+//! process on 127.0.0.1) against a scripted second device, including a dropped connection that
+//! the terminal reconnects by itself.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{Read, Write};
@@ -449,8 +450,9 @@ fn damaged_saves_give_a_clear_message() {
 }
 
 mod online {
-    use std::net::TcpStream;
-    use std::sync::Arc;
+    use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
     use std::time::{Duration, Instant};
 
     use chinese_checkers_core::ffi::{new_token, OnlineGame};
@@ -600,6 +602,156 @@ mod online {
         );
         assert_eq!(screen.matches("ws://127.0.0.1:1/ws").count(), 1, "{screen}");
         assert!(!screen.contains("Connecting"), "{screen}");
+        let _ = std::fs::remove_dir_all(&home);
+    }
+
+    /// A TCP proxy in front of the server: the test cuts its connections and refuses new ones
+    /// for a while, as a network outage would.
+    struct Proxy {
+        url: String,
+        down: Arc<AtomicBool>,
+        open: Arc<Mutex<Vec<TcpStream>>>,
+    }
+
+    impl Proxy {
+        fn start(target: SocketAddr) -> Proxy {
+            let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+            let url = format!("ws://{}/ws", listener.local_addr().unwrap());
+            let down = Arc::new(AtomicBool::new(false));
+            let open = Arc::new(Mutex::new(Vec::new()));
+            let (is_down, conns) = (Arc::clone(&down), Arc::clone(&open));
+            std::thread::spawn(move || {
+                for client in listener.incoming() {
+                    let Ok(client) = client else { continue };
+                    if is_down.load(Ordering::SeqCst) {
+                        // The outage: the connection is closed at once.
+                        let _ = client.shutdown(Shutdown::Both);
+                        continue;
+                    }
+                    let Ok(server) = TcpStream::connect(target) else {
+                        continue;
+                    };
+                    let mut list = conns.lock().unwrap();
+                    list.push(client.try_clone().unwrap());
+                    list.push(server.try_clone().unwrap());
+                    drop(list);
+                    for (mut from, mut to) in [
+                        (client.try_clone().unwrap(), server.try_clone().unwrap()),
+                        (server, client),
+                    ] {
+                        std::thread::spawn(move || {
+                            let _ = std::io::copy(&mut from, &mut to);
+                            let _ = from.shutdown(Shutdown::Both);
+                            let _ = to.shutdown(Shutdown::Both);
+                        });
+                    }
+                }
+            });
+            Proxy { url, down, open }
+        }
+
+        /// Cuts every connection and refuses new ones until [`Proxy::restore`].
+        fn cut(&self) {
+            self.down.store(true, Ordering::SeqCst);
+            for s in self.open.lock().unwrap().drain(..) {
+                let _ = s.shutdown(Shutdown::Both);
+            }
+        }
+
+        fn restore(&self) {
+            self.down.store(false, Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn a_dropped_connection_is_reconnected_and_the_pending_move_arrives_once() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let server = rt
+            .block_on(start(Config {
+                bind: "127.0.0.1:0".parse().unwrap(),
+                ..Config::default()
+            }))
+            .expect("the server starts");
+        let proxy = Proxy::start(server.addr());
+        let home = temp_dir("online-reconnect");
+
+        // The terminal plays through the proxy, the second device straight to the server.
+        let command = [
+            "--server",
+            proxy.url.as_str(),
+            "--create-room",
+            "--name",
+            "Ada",
+        ];
+        let mut t = Term::start(&home, &command);
+        t.wait_until("the room code", |s| room_code(s).is_some());
+        let code = room_code(&t.contents()).unwrap();
+        let mut bot = Bot::connect(&server.ws_url(), "Bob");
+        let up = bot.game.join_room(code).unwrap();
+        bot.send(up.outgoing);
+        bot.pump_until("the game", |s| s.game.is_some());
+        t.wait_until("the game with Bob", |s| {
+            s.contains("Bob") && !s.contains("Room code")
+        });
+        // Bob plays first if he opens: then it is the terminal's turn.
+        if bot.my_turn() {
+            bot.play_a_step();
+        }
+        bot.pump_until("the terminal's turn", |s| {
+            s.game.as_ref().is_some_and(|g| s.board.to_move != g.side)
+        });
+        let before = bot.game.state().board.history.len();
+        t.wait_until("the terminal's turn", |s| s.contains("Turn: You"));
+
+        // The network goes down: the terminal shows it is reconnecting.
+        proxy.cut();
+        t.wait_for("Reconnecting…");
+        // The person moves meanwhile: the move is drawn and kept, pending.
+        let r = cursor_row(&t.contents()).expect("the cursor's hole in the title");
+        t.send(ENTER);
+        t.send(if r < 0 { DOWN } else { UP });
+        t.send(ENTER);
+        let mine = format!("{:>3} You", before + 1);
+        t.wait_until("the pending move drawn", |s| {
+            s.contains(&mine) && s.contains("Reconnecting…")
+        });
+        assert!(
+            !bot.pump(Duration::from_millis(800), |s| s.board.history.len()
+                > before),
+            "the move cannot have reached the server yet"
+        );
+        assert!(t.contents().contains("Reconnecting…"), "{}", t.contents());
+
+        // The network comes back: the terminal reconnects by itself, resumes the game and its
+        // pending move arrives once.
+        proxy.restore();
+        bot.pump_until("the terminal's move after its return", |s| {
+            s.board.history.len() > before
+        });
+        t.wait_until("the move committed after the reconnection", |s| {
+            s.contains(&mine) && !s.contains("Sending") && !s.contains("Reconnecting")
+        });
+        bot.pump(Duration::from_millis(800), |_| false);
+        let state = bot.game.state();
+        assert_eq!(state.board.history.len(), before + 1, "played exactly once");
+        assert!(state.game.as_ref().unwrap().opponent_connected);
+        assert!(
+            !t.contents().contains(&format!("{:>3} You", before + 2)),
+            "{}",
+            t.contents()
+        );
+
+        // And the game goes on.
+        assert!(bot.my_turn());
+        bot.play_a_step();
+        t.wait_until("Bob's move on the terminal", |s| {
+            s.contains(&format!("{:>3} Bob", before + 2))
+        });
+        t.wait_until("the terminal's turn again", |s| s.contains("Turn: You"));
+
+        t.send("q");
+        assert!(t.wait_exit(), "play exits cleanly");
+        rt.block_on(server.shutdown());
         let _ = std::fs::remove_dir_all(&home);
     }
 

@@ -21,7 +21,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{State, WebSocketUpgrade};
-use axum::response::IntoResponse;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use thiserror::Error;
@@ -175,18 +176,14 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
         .route("/metrics", get(metrics_handler))
         .with_state(app.clone());
     let mut stop_rx2 = stop_rx;
+    let handshake = config.limits.handshake;
     let task = tokio::spawn(async move {
         let shutdown = async move {
             let _ = stop_rx2.wait_for(|m| *m != StopMode::Running).await;
             // Give connections a moment to say goodbye before the listener goes.
             tokio::time::sleep(Duration::from_millis(200)).await;
         };
-        if let Err(e) = axum::serve(listener, router)
-            .with_graceful_shutdown(shutdown)
-            .await
-        {
-            log::error!("server error: {e}");
-        }
+        serve(listener, router, handshake, shutdown).await;
     });
     Ok(RunningServer {
         addr,
@@ -196,7 +193,74 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
     })
 }
 
-async fn ws_handler(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> impl IntoResponse {
+/// Serves HTTP/1.1 (with upgrades) until `shutdown`, like `axum::serve`, but with a deadline for
+/// the request head: a client that sends half a request is dropped after `handshake`.
+async fn serve(
+    listener: TcpListener,
+    router: Router,
+    handshake: Duration,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::service::TowerToHyperService;
+
+    let (close_tx, close_rx) = watch::channel(());
+    tokio::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a little, keep serving.
+                    log::warn!("accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(router.clone());
+        let mut close = close_rx.clone();
+        tokio::spawn(async move {
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(handshake);
+            let conn = builder
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades();
+            tokio::pin!(conn);
+            tokio::select! {
+                result = conn.as_mut() => {
+                    if let Err(e) = result {
+                        log::debug!("connection: {e}");
+                    }
+                    return;
+                }
+                _ = close.changed() => conn.as_mut().graceful_shutdown(),
+            }
+            let _ = conn.await;
+        });
+    }
+    drop(listener);
+    drop(close_rx);
+    let _ = close_tx.send(());
+    close_tx.closed().await;
+}
+
+async fn ws_handler(
+    ws: WebSocketUpgrade,
+    headers: HeaderMap,
+    State(app): State<Arc<App>>,
+) -> Response {
+    // Browsers send `Origin`; the apps do not. A page of another site may not use the server.
+    let origin = headers
+        .get(header::ORIGIN)
+        .map(|v| v.to_str().unwrap_or("?"));
+    if !limits::origin_allowed(origin, &app.limits.allow_origins) {
+        return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
+    }
     // Transport ceiling; the protocol's own (smaller) limit answers with a clear error.
     let ceiling = app.limits.max_frame.max(1024) * 16;
     // Small buffers: thousands of idle-most-of-the-time sockets must not cost 128 KiB each.
@@ -205,6 +269,7 @@ async fn ws_handler(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> impl I
         .max_message_size(ceiling)
         .max_frame_size(ceiling)
         .on_upgrade(move |socket| conn::run(app, socket))
+        .into_response()
 }
 
 async fn health(State(app): State<Arc<App>>) -> impl IntoResponse {

@@ -40,6 +40,19 @@ impl RateLimiter {
     }
 }
 
+/// Whether a WebSocket request with this `Origin` header (if any) may connect.
+pub fn origin_allowed(origin: Option<&str>, allowed: &[String]) -> bool {
+    match origin {
+        None => true,
+        Some(o) => {
+            let o = o.trim().trim_end_matches('/');
+            allowed
+                .iter()
+                .any(|a| a.trim().trim_end_matches('/').eq_ignore_ascii_case(o))
+        }
+    }
+}
+
 /// Limits and timings of a server.
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -57,8 +70,16 @@ pub struct Limits {
     pub tables_per_token: usize,
     /// An unused private room expires after this.
     pub room_ttl: Duration,
-    /// A connection that sends nothing for this long is closed.
+    /// A connection that sends nothing for this long is closed. Every frame counts, WebSocket
+    /// pings and pongs included; the server pings a silent client half-way through.
     pub idle: Duration,
+    /// The HTTP request head (the WebSocket upgrade, a health check) must arrive within this;
+    /// a half-sent request is dropped.
+    pub handshake: Duration,
+    /// Browser origins allowed to open `/ws` (exact `Origin` values, e.g.
+    /// `https://play.example.org`). A request without `Origin` (the apps) is always allowed; one
+    /// with an `Origin` not listed is refused with 403.
+    pub allow_origins: Vec<String>,
     /// How long a dropped player's seat is held.
     pub grace: Duration,
     /// How long it is held when the app said it was going to the background.
@@ -80,6 +101,8 @@ impl Default for Limits {
             tables_per_token: 3,
             room_ttl: Duration::from_secs(600),
             idle: Duration::from_secs(120),
+            handshake: Duration::from_secs(10),
+            allow_origins: Vec::new(),
             grace: Duration::from_secs(60),
             background_grace: Duration::from_secs(180),
             presence_interval: Duration::from_secs(5),
@@ -90,6 +113,22 @@ impl Default for Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn origins_are_checked_against_the_list() {
+        let list = vec!["https://play.example.org".to_owned()];
+        assert!(origin_allowed(None, &[]));
+        assert!(origin_allowed(None, &list));
+        assert!(!origin_allowed(Some("https://evil.example"), &[]));
+        assert!(!origin_allowed(Some("https://evil.example"), &list));
+        assert!(!origin_allowed(Some("null"), &list));
+        assert!(origin_allowed(Some("https://play.example.org"), &list));
+        assert!(origin_allowed(Some("HTTPS://Play.Example.org/"), &list));
+        assert!(!origin_allowed(
+            Some("https://play.example.org.evil"),
+            &list
+        ));
+    }
 
     #[test]
     fn bucket_refills() {

@@ -3,7 +3,9 @@
 //!
 //! Options: `--bind ADDR` (default `127.0.0.1:8080`; port 0 picks one), `--redis URL` (scale-out
 //! backend), `--prefix P` (Redis key prefix, default `cc`), `--grace-ms N` (seat grace period),
-//! `--presence-ms N` (Redis presence heartbeat).
+//! `--presence-ms N` (Redis presence heartbeat), `--handshake-ms N` (deadline for an HTTP request
+//! head, default 10000), `--allow-origin ORIGIN` (repeatable: a browser origin allowed to open
+//! `/ws`; requests without `Origin`, as the apps send them, are always allowed).
 //! Prints `listening on ADDR` once ready; SIGINT/SIGTERM stop it gracefully (clients are told).
 
 use std::process::ExitCode;
@@ -34,10 +36,18 @@ fn parse(args: &[String]) -> Result<Config, String> {
                     .map_err(|e| format!("--presence-ms: {e}"))?;
                 config.limits.presence_interval = Duration::from_millis(ms.max(10));
             }
+            "--handshake-ms" => {
+                let ms: u64 = value()?
+                    .parse()
+                    .map_err(|e| format!("--handshake-ms: {e}"))?;
+                config.limits.handshake = Duration::from_millis(ms.max(10));
+            }
+            "--allow-origin" => config.limits.allow_origins.push(value()?),
             "--help" | "-h" => {
                 return Err(
                     "usage: chinese-checkers-server [--bind ADDR] [--redis URL] \
-                            [--prefix P] [--grace-ms N] [--presence-ms N]"
+                            [--prefix P] [--grace-ms N] [--presence-ms N] \
+                            [--handshake-ms N] [--allow-origin ORIGIN]..."
                         .into(),
                 )
             }

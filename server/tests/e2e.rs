@@ -14,7 +14,11 @@ use chinese_checkers_core::online::{
     WireMove, PROTOCOL_VERSION,
 };
 use chinese_checkers_core::rules::MoveKind;
+use chinese_checkers_server::Limits;
 use common::*;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
 
 macro_rules! suite {
     ($($name:ident),* $(,)?) => {
@@ -45,6 +49,13 @@ suite!(
     bad_game_commands_never_touch_other_games,
     rate_limit_and_idle_timeout,
     health_metrics_and_graceful_shutdown,
+    second_hello_is_refused_and_changes_nothing,
+    floods_of_any_frame_are_closed,
+    half_sent_requests_time_out,
+    names_with_invisible_or_bidi_characters_are_refused,
+    browser_origins_must_be_allowed,
+    pings_keep_a_connection_alive,
+    resume_with_nothing_missed_is_answered,
 );
 
 async fn quick_match_in_every_format(kind: Kind) {
@@ -660,7 +671,9 @@ async fn rate_limit_and_idle_timeout(kind: Kind) {
     let mut d = Client::join(&s.url, "Calm").await;
     d.send(&ClientMsg::Ping).await;
     d.expect("pong", |m| matches!(m, ServerMsg::Pong)).await;
-    // Silence closes the connection with a reason.
+    // Silence closes the connection with a reason. (A client that reads answers the server's
+    // pings and stays; this one neither reads nor writes.)
+    tokio::time::sleep(Duration::from_millis(1500)).await;
     d.expect_error(ErrorCode::Idle).await;
     assert!(d.try_recv(Duration::from_secs(2)).await.is_none(), "closed");
 }
@@ -687,4 +700,249 @@ async fn health_metrics_and_graceful_shutdown(kind: Kind) {
         })
         .await;
     }
+}
+
+async fn second_hello_is_refused_and_changes_nothing(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 1).await;
+    let first_name = p[0].name.clone();
+    p[0].send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot2),
+    })
+    .await;
+    p[0].expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+    // A second identity on the same socket is refused...
+    p[0].send(&ClientMsg::Hello {
+        v: PROTOCOL_VERSION,
+        token: chinese_checkers_core::online::new_token(),
+        name: "Eve".into(),
+    })
+    .await;
+    p[0].expect_error(ErrorCode::AlreadyGreeted).await;
+    // ...and the first one keeps its game (the opponent saw no disconnection)...
+    assert!(
+        p[1].try_recv(Duration::from_millis(300)).await.is_none(),
+        "the opponent hears nothing"
+    );
+    play_moves(&mut p, &id, 2).await;
+    assert_eq!(p[1].game(&id).record().ply(), 3);
+    // ...and its place in the quick-match queue: a third party meets it.
+    let mut carl = Client::join(&s.url, "Carl").await;
+    carl.send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot2),
+    })
+    .await;
+    let (game, _, format) = carl.matched().await;
+    assert_eq!(format, Format::Tripot2);
+    let got = p[0]
+        .expect("matched", |m| matches!(m, ServerMsg::Matched { .. }))
+        .await;
+    let ServerMsg::Matched { game: g, .. } = got else {
+        unreachable!()
+    };
+    assert_eq!(g, game);
+    assert_eq!(
+        carl.game(&game).record().players()[usize::from(1 - carl.game(&game).side())],
+        first_name
+    );
+}
+
+async fn floods_of_any_frame_are_closed(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    for (what, frame) in [
+        ("binary", Message::Binary(vec![1u8, 2, 3].into())),
+        ("ping", Message::Ping(vec![7u8].into())),
+        ("pong", Message::Pong(vec![7u8].into())),
+    ] {
+        let mut c = Client::raw(&s.url).await;
+        let flood = async {
+            for _ in 0..20_000 {
+                if !c.send_frame(frame.clone()).await {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(WAIT, flood).await;
+        assert!(
+            c.closed_within(WAIT).await,
+            "a flood of {what} frames is closed"
+        );
+    }
+    // A single binary frame is refused, not fatal; other connections never notice.
+    let mut c = Client::join(&s.url, "Calm").await;
+    assert!(c.send_frame(Message::Binary(vec![1u8].into())).await);
+    c.expect_error(ErrorCode::Malformed).await;
+    c.send(&ClientMsg::Ping).await;
+    c.expect("pong", |m| matches!(m, ServerMsg::Pong)).await;
+}
+
+async fn half_sent_requests_time_out(kind: Kind) {
+    let limits = Limits {
+        handshake: Duration::from_millis(400),
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    let addr = s.server.as_ref().unwrap().addr();
+    for partial in [&b"GET /ws HT"[..], b"GET /ws HTTP/1.1\r\nHost: x\r\n", b""] {
+        let mut t = tokio::net::TcpStream::connect(addr).await.unwrap();
+        t.write_all(partial).await.unwrap();
+        let start = tokio::time::Instant::now();
+        let mut buf = vec![];
+        let read = tokio::time::timeout(Duration::from_secs(5), t.read_to_end(&mut buf)).await;
+        assert!(
+            read.is_ok(),
+            "{:?}: held open",
+            String::from_utf8_lossy(partial)
+        );
+        assert!(
+            start.elapsed() >= Duration::from_millis(300),
+            "closed too early"
+        );
+    }
+    // Whole requests are served as before.
+    let health = http_get(addr, "/health").await;
+    assert!(health.contains("200 OK"), "{health}");
+    let mut c = Client::join(&s.url, "Ada").await;
+    c.send(&ClientMsg::Ping).await;
+    c.expect("pong", |m| matches!(m, ServerMsg::Pong)).await;
+}
+
+async fn names_with_invisible_or_bidi_characters_are_refused(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut c = Client::raw(&s.url).await;
+    c.name = "raw".into();
+    for name in [
+        "Ada\u{202E}nimda",
+        "\u{2067}Bob",
+        "Zero\u{200B}Width",
+        "Bom\u{FEFF}",
+        "Soft\u{00AD}hyphen",
+        "Bell\u{0007}",
+    ] {
+        c.send(&ClientMsg::Hello {
+            v: PROTOCOL_VERSION,
+            token: c.token.clone(),
+            name: name.into(),
+        })
+        .await;
+        c.expect_error(ErrorCode::BadName).await;
+    }
+    c.send(&ClientMsg::Hello {
+        v: PROTOCOL_VERSION,
+        token: c.token.clone(),
+        name: "Zoë".into(),
+    })
+    .await;
+    c.expect(
+        "welcome",
+        |m| matches!(m, ServerMsg::Welcome { name, .. } if name == "Zoë"),
+    )
+    .await;
+    c.send(&ClientMsg::SetName {
+        name: "Zoë\u{202D}".into(),
+    })
+    .await;
+    c.expect_error(ErrorCode::BadName).await;
+}
+
+/// Opens `/ws` with an `Origin` header (as a browser does); `Err` with the HTTP status if refused.
+async fn connect_with_origin(url: &str, origin: Option<&str>) -> Result<(), u16> {
+    let mut req = url.into_client_request().unwrap();
+    if let Some(o) = origin {
+        req.headers_mut().insert("Origin", o.parse().unwrap());
+    }
+    match tokio_tungstenite::connect_async(req).await {
+        Ok(_) => Ok(()),
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => Err(resp.status().as_u16()),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+async fn browser_origins_must_be_allowed(kind: Kind) {
+    // By default: the apps (no Origin) connect, any browser page is refused.
+    let s = server(kind, fast_limits()).await;
+    assert_eq!(connect_with_origin(&s.url, None).await, Ok(()));
+    assert_eq!(
+        connect_with_origin(&s.url, Some("https://evil.example")).await,
+        Err(403)
+    );
+    // With an allow-list: the listed origin connects, others are still refused.
+    let limits = Limits {
+        allow_origins: vec!["https://play.example.org".into()],
+        ..fast_limits()
+    };
+    let s2 = server(kind, limits).await;
+    assert_eq!(connect_with_origin(&s2.url, None).await, Ok(()));
+    assert_eq!(
+        connect_with_origin(&s2.url, Some("https://play.example.org")).await,
+        Ok(())
+    );
+    assert_eq!(
+        connect_with_origin(&s2.url, Some("https://evil.example")).await,
+        Err(403)
+    );
+    drop(s);
+}
+
+async fn pings_keep_a_connection_alive(kind: Kind) {
+    let limits = Limits {
+        idle: Duration::from_millis(600),
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    // One client only answers the server's pings (its WebSocket does it while reading); another
+    // only sends pings of its own and reads nothing.
+    let mut quiet = Client::join(&s.url, "Quiet").await;
+    let mut pinger = Client::join(&s.url, "Pinger").await;
+    let until = tokio::time::Instant::now() + Duration::from_millis(2400);
+    while tokio::time::Instant::now() < until {
+        assert!(pinger.send_frame(Message::Ping(vec![].into())).await);
+        assert!(
+            !quiet.closed_within(Duration::from_millis(200)).await,
+            "a client that answers pings is not idle"
+        );
+    }
+    for c in [&mut quiet, &mut pinger] {
+        c.send(&ClientMsg::Ping).await;
+        c.expect("pong", |m| matches!(m, ServerMsg::Pong)).await;
+    }
+}
+
+async fn resume_with_nothing_missed_is_answered(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 2).await;
+    let seq = p[0].game(&id).last_seq();
+    let resume = p[0].games.get_mut(&id).unwrap().resume_msg();
+    assert!(p[0].game(&id).is_resyncing());
+    p[0].send(&resume).await;
+    let got = p[0]
+        .expect("up_to_date", |m| matches!(m, ServerMsg::UpToDate { .. }))
+        .await;
+    assert_eq!(
+        got,
+        ServerMsg::UpToDate {
+            game: id.clone(),
+            seq
+        }
+    );
+    assert!(!p[0].game(&id).is_resyncing());
+    // A resume that missed something still gets the events, not `up_to_date`.
+    play_moves(&mut p, &id, 1).await;
+    p[1].send(&ClientMsg::Resume {
+        game: id.clone(),
+        last_seq: seq,
+    })
+    .await;
+    let got = p[1].recv().await;
+    assert!(
+        matches!(got, ServerMsg::Event { seq: n, .. } if n == seq + 1),
+        "{got:?}"
+    );
+    play_moves(&mut p, &id, 2).await;
+    assert_eq!(p[0].game(&id).record().ply(), 5);
 }

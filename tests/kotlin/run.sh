@@ -24,8 +24,8 @@ esac
 # with the core would unify uniffi's `cli` feature into the core library).
 echo "==> cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server"
 cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server
-echo "==> cargo build -p uniffi-bindgen"
-cargo build -p uniffi-bindgen
+echo "==> cargo build --profile test -p uniffi-bindgen"
+cargo build --profile test -p uniffi-bindgen
 
 # Snapshot the library: the bindings are generated from, and the tests load, these very bytes,
 # even if a concurrent cargo build replaces target/debug meanwhile.

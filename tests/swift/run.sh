@@ -117,7 +117,7 @@ CORE_LIB="$LIB_DIR/libchinese_checkers_core.so"
 log "Building the core library and the server (one build, as cargo test builds them)"
 cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server
 log "Building the bindgen (separately, so its cli feature stays out of the core)"
-cargo build -p uniffi-bindgen
+cargo build --profile test -p uniffi-bindgen
 SERVER_BIN="$LIB_DIR/chinese-checkers-server"
 [[ -x "$SERVER_BIN" ]] || die "cargo did not build $SERVER_BIN"
 

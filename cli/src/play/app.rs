@@ -241,8 +241,9 @@ impl App {
         let now = online.game.state();
         if now.connection == Connection::Connected {
             if let Some(action) = online.action.take() {
-                // A game left in progress last time is resumed by the welcome instead.
-                let resumed = now.game.as_ref().is_some_and(|g| !g.over);
+                // A game left in progress last time (kept here, or only known to the server) is
+                // resumed by the welcome instead.
+                let resumed = now.joining || now.game.as_ref().is_some_and(|g| !g.over);
                 if !resumed {
                     match action(&online.game) {
                         Ok(update) => online.link.send(update.outgoing),

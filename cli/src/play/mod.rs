@@ -368,11 +368,15 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     let name = online::player_name(&dir, args.name.as_deref())?;
     // A game left in progress last time comes back with the welcome.
     let game = online::take_game(&dir).unwrap_or_else(OnlineGame::new);
-    let hello = game
-        .hello(token, name)
+    // The worker greets the server on every connection; the greeting is checked here first.
+    OnlineGame::new()
+        .hello(token.clone(), name.clone())
         .map_err(|e| anyhow!("could not greet the server: {}", words::online_error(&e)))?;
-    let link = online::Link::open(url.to_owned(), Arc::clone(&game))?;
-    link.send(hello.outgoing);
+    let link = online::Link::open(
+        url.to_owned(),
+        Arc::clone(&game),
+        online::LinkConfig::new(token, name),
+    )?;
     let mut app = App::new_online(game, link, action);
     // The statistics (`s`) are this device's, online too.
     app.set_library(save::open_library(&dir)?);

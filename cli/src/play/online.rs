@@ -2,6 +2,12 @@
 //! `tungstenite`). Every text frame the server sends goes straight to [`OnlineGame::receive`]
 //! and its answers go back out; the UI thread hands the messages of taps and lobby calls to
 //! [`Link::send`]. The UI only draws `OnlineGame::state()`.
+//!
+//! The worker keeps the connection alive: a WebSocket ping every [`PING_EVERY`] (a player
+//! thinking sends nothing for minutes, and the server closes silent sockets), and when the socket
+//! drops it reconnects by itself after the delays the core's policy gives
+//! (`OnlineGame::reconnect_delay_ms`), greeting the server again each time (the welcome resumes
+//! the game and resends a pending move). The screen shows the core's "Reconnecting…" meanwhile.
 
 use std::io::ErrorKind;
 use std::net::{TcpStream, ToSocketAddrs};
@@ -10,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
 use chinese_checkers_core::ffi::{new_token, OnlineGame};
@@ -25,52 +31,89 @@ use super::words;
 /// How long a read waits before the worker looks at its outgoing queue again.
 const POLL: Duration = Duration::from_millis(25);
 
+/// How often the worker pings the server (well within the server's 120 s of allowed silence).
+pub const PING_EVERY: Duration = Duration::from_secs(25);
+
 /// What the worker tells the UI (transport trouble; the game's own state is in the core).
 #[derive(Debug)]
 pub enum LinkEvent {
-    /// The connection is up.
+    /// The connection is up (first time or again).
     Connected,
     /// The server could not be reached at all: one line saying where and why.
     Unreachable(String),
     /// A frame the core refused, or a send that failed.
     Error(String),
-    /// The connection is gone (or never came up).
+    /// The connection is gone for good (the core's policy says not to reconnect).
     Closed(String),
+}
+
+/// Who this device is to the server (greeted on every connection) and how the link behaves.
+#[derive(Clone, Debug)]
+pub struct LinkConfig {
+    /// The device token.
+    pub token: String,
+    /// The display name.
+    pub name: String,
+    /// The interval of the keep-alive pings.
+    pub ping_every: Duration,
+}
+
+impl LinkConfig {
+    /// The device's identity with the usual keep-alive ([`PING_EVERY`]).
+    pub fn new(token: String, name: String) -> LinkConfig {
+        LinkConfig {
+            token,
+            name,
+            ping_every: PING_EVERY,
+        }
+    }
 }
 
 /// The connection as the UI sees it.
 pub struct Link {
+    game: Arc<OnlineGame>,
     outgoing: Sender<String>,
     events: Receiver<LinkEvent>,
     stop: Arc<AtomicBool>,
-    /// Set by the worker once the socket is up (its loop then ends within [`POLL`]).
-    connected: Arc<AtomicBool>,
+    /// Set by the worker while it would end within [`POLL`] if asked to (connected, or waiting
+    /// to reconnect); not while it is connecting.
+    prompt: Arc<AtomicBool>,
     handle: Option<JoinHandle<()>>,
 }
 
 impl Link {
-    /// Connects to `url` on a worker thread (the UI keeps running meanwhile).
-    pub fn open(url: String, game: Arc<OnlineGame>) -> Result<Link> {
+    /// Connects to `url` on a worker thread (the UI keeps running meanwhile) and greets the
+    /// server with `config`'s identity on this connection and on every reconnection.
+    pub fn open(url: String, game: Arc<OnlineGame>, config: LinkConfig) -> Result<Link> {
         let (out_tx, out_rx) = mpsc::channel::<String>();
         let (ev_tx, ev_rx) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
-        let connected = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        let up = Arc::clone(&connected);
+        let prompt = Arc::new(AtomicBool::new(false));
+        let worker = Worker {
+            url,
+            game: Arc::clone(&game),
+            config,
+            outgoing: out_rx,
+            events: ev_tx,
+            stop: Arc::clone(&stop),
+            prompt: Arc::clone(&prompt),
+        };
         let handle = std::thread::Builder::new()
             .name("online".into())
-            .spawn(move || worker(&url, &game, &out_rx, &ev_tx, &flag, &up))
+            .spawn(move || worker.run())
             .context("could not start the connection thread")?;
         Ok(Link {
+            game,
             outgoing: out_tx,
             events: ev_rx,
             stop,
-            connected,
+            prompt,
             handle: Some(handle),
         })
     }
 
-    /// Queues messages to send, in order.
+    /// Queues messages to send, in order. Messages queued while the socket is down are dropped
+    /// (the core resends what must survive, a pending move, once the server welcomes us back).
     pub fn send(&self, messages: Vec<String>) {
         for m in messages {
             // The worker only goes away once the connection is closed; nothing to send then.
@@ -83,12 +126,14 @@ impl Link {
         self.events.try_recv().ok()
     }
 
-    /// Closes the connection and waits for the worker (bounded by its poll interval); a worker
-    /// still connecting is left behind rather than waited for.
+    /// Closes the connection for good (the person leaves: no reconnection) and waits for the
+    /// worker (bounded by its poll interval); a worker still connecting is left behind rather
+    /// than waited for.
     pub fn close(&mut self) {
+        self.game.leave();
         self.stop.store(true, Ordering::SeqCst);
         if let Some(h) = self.handle.take() {
-            if self.connected.load(Ordering::SeqCst) {
+            if self.prompt.load(Ordering::SeqCst) {
                 let _ = h.join();
             }
         }
@@ -101,69 +146,143 @@ impl Drop for Link {
     }
 }
 
-fn worker(
-    url: &str,
-    game: &OnlineGame,
-    outgoing: &Receiver<String>,
-    events: &Sender<LinkEvent>,
-    stop: &AtomicBool,
-    connected: &AtomicBool,
-) {
-    let mut ws = match connect(url) {
-        Ok(ws) => ws,
-        Err(e) => {
-            let _ = events.send(LinkEvent::Unreachable(words::unreachable(url, &e)));
-            return;
-        }
-    };
-    connected.store(true, Ordering::SeqCst);
-    let _ = events.send(LinkEvent::Connected);
-    let closed = |why: String| {
-        let _ = events.send(LinkEvent::Closed(why));
-    };
-    loop {
-        // Stopping: what the UI queued last (e.g. "away") still goes out before the close.
-        let stopping = stop.load(Ordering::SeqCst);
+/// How one connection ended.
+enum End {
+    /// Closed on purpose (the UI stopped or went away).
+    Stopped,
+    /// Lost, and why.
+    Lost(String),
+}
+
+/// The worker thread's side of the link.
+struct Worker {
+    url: String,
+    game: Arc<OnlineGame>,
+    config: LinkConfig,
+    outgoing: Receiver<String>,
+    events: Sender<LinkEvent>,
+    stop: Arc<AtomicBool>,
+    prompt: Arc<AtomicBool>,
+}
+
+impl Worker {
+    fn event(&self, event: LinkEvent) {
+        let _ = self.events.send(event);
+    }
+
+    /// Connects, and reconnects after every loss as long as the core's policy says so.
+    fn run(self) {
+        let mut ever_connected = false;
         loop {
-            match outgoing.try_recv() {
-                Ok(text) => {
-                    if let Err(e) = ws.send(Message::text(text)) {
-                        return closed(format!("connection lost: {e}"));
+            let why = match connect(&self.url) {
+                Ok(mut ws) => {
+                    if ever_connected {
+                        // What was queued while the socket was down (or as it dropped) is
+                        // dropped: the welcome makes the core resume and resend a pending move.
+                        while self.outgoing.try_recv().is_ok() {}
+                    }
+                    ever_connected = true;
+                    let hello = match self
+                        .game
+                        .hello(self.config.token.clone(), self.config.name.clone())
+                    {
+                        Ok(update) => update.outgoing,
+                        Err(e) => {
+                            let _ = ws.close(None);
+                            return self.event(LinkEvent::Error(words::online_error(&e)));
+                        }
+                    };
+                    self.prompt.store(true, Ordering::SeqCst);
+                    self.event(LinkEvent::Connected);
+                    match self.session(&mut ws, hello) {
+                        End::Stopped => return,
+                        End::Lost(why) => why,
                     }
                 }
-                Err(TryRecvError::Empty) => break,
-                // The UI is gone.
-                Err(TryRecvError::Disconnected) => {
-                    let _ = ws.close(None);
+                Err(e) if !ever_connected => {
+                    return self.event(LinkEvent::Unreachable(words::unreachable(&self.url, &e)));
+                }
+                Err(e) => e,
+            };
+            // Lost, or a reconnection failed: the core counts the attempt and says how long
+            // to wait (the screen shows "Reconnecting…" meanwhile).
+            self.game.connection_lost();
+            let Some(delay) = self.game.reconnect_delay_ms() else {
+                return self.event(LinkEvent::Closed(why));
+            };
+            self.prompt.store(true, Ordering::SeqCst);
+            let until = Instant::now() + Duration::from_millis(delay);
+            while Instant::now() < until {
+                if self.stop.load(Ordering::SeqCst) {
                     return;
                 }
+                std::thread::sleep(POLL.min(until.saturating_duration_since(Instant::now())));
+            }
+            if self.stop.load(Ordering::SeqCst) {
+                return;
+            }
+            self.prompt.store(false, Ordering::SeqCst);
+        }
+    }
+
+    /// Runs one connection: sends `hello`, then carries frames both ways and pings the server
+    /// every `ping_every`, until it ends.
+    fn session(&self, ws: &mut WebSocket<MaybeTlsStream<TcpStream>>, hello: Vec<String>) -> End {
+        let lost = |e: tungstenite::Error| End::Lost(format!("connection lost: {e}"));
+        for m in hello {
+            if let Err(e) = ws.send(Message::text(m)) {
+                return lost(e);
             }
         }
-        if stopping {
-            let _ = ws.close(None);
-            let _ = ws.flush();
-            return;
-        }
-        match ws.read() {
-            Ok(Message::Text(text)) => match game.receive(text.as_str().to_owned()) {
-                Ok(update) => {
-                    for m in update.outgoing {
-                        if let Err(e) = ws.send(Message::text(m)) {
-                            return closed(format!("connection lost: {e}"));
+        let mut last_ping = Instant::now();
+        loop {
+            // Stopping: what the UI queued last (e.g. "away") still goes out before the close.
+            let stopping = self.stop.load(Ordering::SeqCst);
+            loop {
+                match self.outgoing.try_recv() {
+                    Ok(text) => {
+                        if let Err(e) = ws.send(Message::text(text)) {
+                            return lost(e);
                         }
                     }
+                    Err(TryRecvError::Empty) => break,
+                    // The UI is gone.
+                    Err(TryRecvError::Disconnected) => {
+                        let _ = ws.close(None);
+                        return End::Stopped;
+                    }
                 }
-                Err(e) => {
-                    let _ = events.send(LinkEvent::Error(words::online_error(&e)));
-                }
-            },
-            Ok(_) => {}
-            Err(tungstenite::Error::Io(e))
-                if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
-            Err(tungstenite::Error::ConnectionClosed | tungstenite::Error::AlreadyClosed) => {
-                return closed("the server closed the connection".into());
             }
-            Err(e) => return closed(format!("connection lost: {e}")),
+            if stopping {
+                let _ = ws.close(None);
+                let _ = ws.flush();
+                return End::Stopped;
+            }
+            if last_ping.elapsed() >= self.config.ping_every {
+                last_ping = Instant::now();
+                if let Err(e) = ws.send(Message::Ping(Default::default())) {
+                    return lost(e);
+                }
+            }
+            match ws.read() {
+                Ok(Message::Text(text)) => match self.game.receive(text.as_str().to_owned()) {
+                    Ok(update) => {
+                        for m in update.outgoing {
+                            if let Err(e) = ws.send(Message::text(m)) {
+                                return lost(e);
+                            }
+                        }
+                    }
+                    Err(e) => self.event(LinkEvent::Error(words::online_error(&e))),
+                },
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+                Err(tungstenite::Error::ConnectionClosed | tungstenite::Error::AlreadyClosed) => {
+                    return End::Lost("the server closed the connection".into());
+                }
+                Err(e) => return lost(e),
+            }
         }
     }
 }

@@ -829,13 +829,14 @@ fn the_online_name_is_remembered_next_to_the_token() {
 
 #[test]
 fn online_undo_and_an_unreachable_server_are_worded_for_people() {
-    use chinese_checkers_core::ffi::OnlineGame;
+    use chinese_checkers_core::ffi::{new_token, OnlineGame};
     use chinese_checkers_core::session::online::Connection;
 
     // Port 1 on this machine: nothing listens there.
     let url = "ws://127.0.0.1:1/ws";
     let game = OnlineGame::new();
-    let link = super::online::Link::open(url.into(), Arc::clone(&game)).unwrap();
+    let config = super::online::LinkConfig::new(new_token(), "Ann".into());
+    let link = super::online::Link::open(url.into(), Arc::clone(&game), config).unwrap();
     let mut app = App::new_online(game, link, Box::new(|g: &OnlineGame| g.quick_match(None)));
     app.handle_key(key(KeyCode::Char('u')));
     assert_eq!(
@@ -1326,4 +1327,141 @@ fn a_refused_tap_says_why_on_the_status_line() {
         shown.contains("That hole cannot be reached from here"),
         "{shown}"
     );
+}
+
+/// A loopback WebSocket server (plain tungstenite) that accepts connections one after the other
+/// and reports every frame it reads, tagged with the connection's number, until `stop` is set.
+fn loopback_ws_server(
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) -> (
+    String,
+    std::sync::mpsc::Receiver<(usize, tungstenite::Message)>,
+) {
+    loopback(stop, false)
+}
+
+/// [`loopback_ws_server`], dropping the first connection after its first frame.
+fn loopback_ws_server_dropping_first(
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) -> (
+    String,
+    std::sync::mpsc::Receiver<(usize, tungstenite::Message)>,
+) {
+    loopback(stop, true)
+}
+
+fn loopback(
+    stop: Arc<std::sync::atomic::AtomicBool>,
+    drop_first: bool,
+) -> (
+    String,
+    std::sync::mpsc::Receiver<(usize, tungstenite::Message)>,
+) {
+    use std::sync::atomic::Ordering;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("ws://{}/ws", listener.local_addr().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for (n, stream) in listener.incoming().enumerate() {
+            if stop.load(Ordering::SeqCst) {
+                return;
+            }
+            let Ok(stream) = stream else { continue };
+            let Ok(mut ws) = tungstenite::accept(stream) else {
+                continue;
+            };
+            // One read blocks at most this long, so `stop` is seen.
+            let _ = ws
+                .get_ref()
+                .set_read_timeout(Some(std::time::Duration::from_millis(20)));
+            loop {
+                if stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                match ws.read() {
+                    Ok(m) => {
+                        let close = m.is_close() || (drop_first && n == 0);
+                        if tx.send((n, m)).is_err() || close {
+                            break;
+                        }
+                    }
+                    Err(tungstenite::Error::Io(e))
+                        if matches!(
+                            e.kind(),
+                            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                        ) => {}
+                    Err(_) => break,
+                }
+            }
+        }
+    });
+    (url, rx)
+}
+
+#[test]
+fn the_link_pings_the_server_to_keep_a_quiet_connection_alive() {
+    use chinese_checkers_core::ffi::{new_token, OnlineGame};
+    use std::time::{Duration, Instant};
+    use tungstenite::Message;
+
+    assert_eq!(super::online::PING_EVERY, Duration::from_secs(25));
+    assert_eq!(
+        super::online::LinkConfig::new(new_token(), "Ann".into()).ping_every,
+        super::online::PING_EVERY,
+        "the terminal pings every 25 s"
+    );
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (url, frames) = loopback_ws_server(Arc::clone(&stop));
+    let game = OnlineGame::new();
+    let mut config = super::online::LinkConfig::new(new_token(), "Ann".into());
+    config.ping_every = Duration::from_millis(100);
+    let t0 = Instant::now();
+    let mut link = super::online::Link::open(url, Arc::clone(&game), config).unwrap();
+    // The greeting first, then pings at the interval while nothing else is said.
+    let (_, first) = frames.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(
+        matches!(&first, Message::Text(t) if t.as_str().contains("\"hello\"")),
+        "{first:?}"
+    );
+    let mut pings = Vec::new();
+    while pings.len() < 3 {
+        match frames.recv_timeout(Duration::from_secs(5)) {
+            Ok((_, Message::Ping(_))) => pings.push(t0.elapsed()),
+            Ok(other) => panic!("only pings are expected on a quiet connection: {other:?}"),
+            Err(e) => panic!("no ping within 5 s ({pings:?}): {e}"),
+        }
+    }
+    assert!(pings[2] >= Duration::from_millis(300), "{pings:?}");
+    link.close();
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+#[test]
+fn the_link_reconnects_by_itself_and_greets_the_server_again() {
+    use chinese_checkers_core::ffi::{new_token, OnlineGame};
+    use chinese_checkers_core::session::online::Connection;
+    use std::time::Duration;
+    use tungstenite::Message;
+
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // The first connection is dropped by the server right after the greeting.
+    let (url, frames) = loopback_ws_server_dropping_first(Arc::clone(&stop));
+    let game = OnlineGame::new();
+    let config = super::online::LinkConfig::new(new_token(), "Ann".into());
+    let mut link = super::online::Link::open(url, Arc::clone(&game), config).unwrap();
+    let hello = |m: &Message| matches!(m, Message::Text(t) if t.as_str().contains("\"hello\""));
+    let (n, first) = frames.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(hello(&first) && n == 0, "{first:?}");
+    // The link notices, the core shows "Reconnecting…", and after the policy's first delay
+    // (about 500 ms) the link connects again and greets the server again.
+    let (n, again) = frames.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(hello(&again) && n == 1, "{again:?}");
+    assert_eq!(game.state().connection, Connection::Reconnecting);
+    assert!(
+        game.reconnect_delay_ms().is_some(),
+        "an attempt was counted"
+    );
+    link.close();
+    assert_eq!(game.reconnect_delay_ms(), None, "closed: no more attempts");
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
 }

@@ -344,6 +344,7 @@ pub fn server_error(code: ErrorCode) -> &'static str {
         ErrorCode::Idle => "closed after a long silence",
         ErrorCode::ShuttingDown => "the server is restarting; reconnect shortly",
         ErrorCode::Internal => "something went wrong on the server; try again",
+        ErrorCode::AlreadyGreeted => "this connection already said hello",
     }
 }
 

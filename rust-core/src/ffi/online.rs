@@ -86,6 +86,18 @@ impl OnlineGame {
         session.state()
     }
 
+    /// How long to wait (ms) before the next reconnection attempt, counted by `connection_lost`
+    /// (about 500 ms doubling to 30 s, ±20%, afresh after a welcome); `None`: do not reconnect
+    /// (the person left, or the game is over and nothing waits).
+    pub fn reconnect_delay_ms(&self) -> Option<u64> {
+        self.session.lock().reconnect_delay_ms()
+    }
+
+    /// The person leaves online play (the app closes the socket): no reconnection until `hello`.
+    pub fn leave(&self) {
+        self.session.lock().leave();
+    }
+
     /// Changes the display name (for later games).
     pub fn set_name(&self, name: String) -> Result<OnlineUpdate, OnlineError> {
         self.call(|s| s.set_name(&name))

@@ -33,8 +33,41 @@ pub fn check_token(token: &str) -> Result<(), String> {
     }
 }
 
+/// The characters of Unicode's general category Cf ("format"): invisible characters such as
+/// zero-width spaces and joiners, the byte-order mark, and the bidirectional embeddings,
+/// overrides and isolates (U+202A–U+202E, U+2066–U+2069) that could make a name display as
+/// something else. Inclusive ranges, sorted.
+const FORMAT_CHARS: &[(char, char)] = &[
+    ('\u{00AD}', '\u{00AD}'),
+    ('\u{0600}', '\u{0605}'),
+    ('\u{061C}', '\u{061C}'),
+    ('\u{06DD}', '\u{06DD}'),
+    ('\u{070F}', '\u{070F}'),
+    ('\u{0890}', '\u{0891}'),
+    ('\u{08E2}', '\u{08E2}'),
+    ('\u{180E}', '\u{180E}'),
+    ('\u{200B}', '\u{200F}'),
+    ('\u{202A}', '\u{202E}'),
+    ('\u{2060}', '\u{2064}'),
+    ('\u{2066}', '\u{206F}'),
+    ('\u{FEFF}', '\u{FEFF}'),
+    ('\u{FFF9}', '\u{FFFB}'),
+    ('\u{110BD}', '\u{110BD}'),
+    ('\u{110CD}', '\u{110CD}'),
+    ('\u{13430}', '\u{1343F}'),
+    ('\u{1BCA0}', '\u{1BCA3}'),
+    ('\u{1D173}', '\u{1D17A}'),
+    ('\u{E0001}', '\u{E0001}'),
+    ('\u{E0020}', '\u{E007F}'),
+];
+
+/// Whether `c` is a format character (general category Cf), bidi controls included.
+fn is_format(c: char) -> bool {
+    FORMAT_CHARS.iter().any(|&(lo, hi)| (lo..=hi).contains(&c))
+}
+
 /// Cleans a display name (trimmed, inner runs of spaces collapsed) and checks it: 1 to 24
-/// characters, no control characters.
+/// characters, no control characters, no invisible or bidirectional format characters.
 pub fn check_name(name: &str) -> Result<String, String> {
     let cleaned = name.split_whitespace().collect::<Vec<_>>().join(" ");
     let count = cleaned.chars().count();
@@ -43,6 +76,9 @@ pub fn check_name(name: &str) -> Result<String, String> {
     }
     if cleaned.chars().any(char::is_control) {
         return Err("a name may not contain control characters".into());
+    }
+    if cleaned.chars().any(is_format) {
+        return Err("a name may not contain invisible or text-direction characters".into());
     }
     Ok(cleaned)
 }
@@ -68,5 +104,34 @@ mod tests {
         assert!(check_name("   ").is_err());
         assert!(check_name(&"é".repeat(25)).is_err());
         assert_eq!(check_name(&"é".repeat(24)).unwrap().chars().count(), 24);
+    }
+
+    #[test]
+    fn names_refuse_control_format_and_bidi_characters() {
+        for c in ('\u{202A}'..='\u{202E}')
+            .chain('\u{2066}'..='\u{2069}')
+            .chain('\u{200B}'..='\u{200F}')
+            .chain(['\u{FEFF}', '\u{00AD}', '\u{2060}', '\u{061C}', '\u{E0041}'])
+            .chain(['\u{0000}', '\u{0007}', '\u{001B}', '\u{007F}', '\u{009B}'])
+        {
+            for name in [format!("Ada{c}"), format!("{c}Bob"), format!("A{c}B")] {
+                assert!(check_name(&name).is_err(), "{:?} accepted", name);
+            }
+        }
+        // The classic spoof: "Ada" followed by a right-to-left override.
+        assert!(check_name("Ada\u{202E}nimda").is_err());
+        // Ordinary letters of any script, accents and emoji stay welcome.
+        for ok in [
+            "Ada",
+            "Zoë",
+            "Ярослав",
+            "李雷",
+            "مريم",
+            "אבי",
+            "😀 Fun",
+            "O'Neil-Smith",
+        ] {
+            assert_eq!(check_name(ok).as_deref(), Ok(ok));
+        }
     }
 }

@@ -393,6 +393,9 @@ pub enum ErrorCode {
     ShuttingDown,
     /// Something went wrong on the server.
     Internal,
+    /// A second `hello` on a connection that already said hello (reconnect instead); the
+    /// connection stays as it was.
+    AlreadyGreeted,
 }
 
 /// Messages from the server to a client.
@@ -458,6 +461,13 @@ pub enum ServerMsg {
     Sync {
         /// The state.
         snapshot: GameSnapshot,
+    },
+    /// Answer to a `resume` that missed nothing: the client is up to date with the game.
+    UpToDate {
+        /// The game.
+        game: String,
+        /// The game's last event number.
+        seq: u64,
     },
     /// A resent move that was already applied: nothing changes.
     Ack {
@@ -545,7 +555,7 @@ pub fn decode_client(text: &str) -> Result<ClientMsg, ProtocolError> {
 }
 
 /// Every `type` the server may send.
-pub const SERVER_TYPES: [&str; 13] = [
+pub const SERVER_TYPES: [&str; 14] = [
     "welcome",
     "searching",
     "match_cancelled",
@@ -555,6 +565,7 @@ pub const SERVER_TYPES: [&str; 13] = [
     "matched",
     "event",
     "sync",
+    "up_to_date",
     "ack",
     "error",
     "shutting_down",

@@ -90,6 +90,17 @@ fn wire_format_is_stable() {
                "event":{"kind":"moved","ply":0,"side":0,"mv":{"kind":"jump","path":[[0,4],[0,2]]}}})
     );
     assert_eq!(decode_server(&encode(&ev)).unwrap(), ev);
+    let up = ServerMsg::UpToDate {
+        game: "g1".into(),
+        seq: 7,
+    };
+    assert_eq!(encode(&up), r#"{"type":"up_to_date","game":"g1","seq":7}"#);
+    assert_eq!(decode_server(&encode(&up)).unwrap(), up);
+    let e = ServerMsg::error(ErrorCode::AlreadyGreeted, "once", None);
+    assert_eq!(
+        encode(&e),
+        r#"{"type":"error","code":"already_greeted","message":"once"}"#
+    );
 }
 
 #[test]

@@ -5,7 +5,8 @@
 //! opponent's moves are validated by the rules before they are applied. A rejection, a gap in
 //! event numbers, an event that does not replay, or a reconnection makes the machine ask for a
 //! resync (a `resume` message); a snapshot replaces the state, and a pending move the server
-//! never saw is sent again.
+//! never saw is sent again. A `resume` that missed nothing is answered by `up_to_date`, which
+//! ends the resync too.
 
 use thiserror::Error;
 
@@ -172,6 +173,16 @@ impl ClientGame {
             }
             ServerMsg::Sync { snapshot } if snapshot.game == self.record.id() => {
                 self.on_snapshot(snapshot)
+            }
+            ServerMsg::UpToDate { game, seq } if game == self.record.id() => {
+                if *seq > self.record.seq() {
+                    // The server has events we do not: fetch them.
+                    self.resync()
+                } else if std::mem::take(&mut self.resyncing) {
+                    SyncEffect::Changed
+                } else {
+                    SyncEffect::None
+                }
             }
             ServerMsg::Ack { game, ply } if game == self.record.id() => {
                 match &self.pending {

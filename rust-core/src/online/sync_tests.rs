@@ -233,3 +233,37 @@ fn a_resume_answered_with_events_ends_the_resync() {
     let gap = [(third[0].0 + 1, third[0].1.clone())];
     assert!(matches!(t.deliver(1, &gap)[0], SyncEffect::Resync(_)));
 }
+
+#[test]
+fn a_resume_that_missed_nothing_is_answered_up_to_date_and_ends_the_resync() {
+    let mut t = Table::new();
+    let resume = t.devices[1].resume_msg();
+    assert!(t.devices[1].is_resyncing());
+    let ClientMsg::Resume { game, last_seq } = resume else {
+        panic!("{resume:?}")
+    };
+    // Another game's answer changes nothing.
+    let other = ServerMsg::UpToDate {
+        game: "h".into(),
+        seq: last_seq,
+    };
+    assert_eq!(t.devices[1].receive(&other), SyncEffect::None);
+    assert!(t.devices[1].is_resyncing());
+    let up = ServerMsg::UpToDate {
+        game: game.clone(),
+        seq: last_seq,
+    };
+    assert_eq!(t.devices[1].receive(&up), SyncEffect::Changed);
+    assert!(!t.devices[1].is_resyncing());
+    // Said again, nothing to do.
+    assert_eq!(t.devices[1].receive(&up), SyncEffect::None);
+    // The server says it has more than we do: fetch it.
+    let ahead = ServerMsg::UpToDate {
+        game,
+        seq: last_seq + 1,
+    };
+    assert!(matches!(
+        t.devices[1].receive(&ahead),
+        SyncEffect::Resync(ClientMsg::Resume { .. })
+    ));
+}

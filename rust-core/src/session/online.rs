@@ -93,6 +93,9 @@ pub struct OnlineState {
     pub lobby: Vec<TableInfo>,
     /// The game in progress or just over.
     pub game: Option<OnlineGameInfo>,
+    /// A game found by the server, or named in its welcome, is being picked up (its state is on
+    /// its way): do not look for another.
+    pub joining: bool,
     /// The board (tripot's start while no game is on).
     pub board: GameState,
     /// The last refusal of the server, until the next successful action.
@@ -123,6 +126,28 @@ pub struct OnlineSession {
     /// A passing banner (opponent back, draw declined, a refusal), cleared by the next move.
     note: Option<Banner>,
     last_error: Option<ErrorCode>,
+    /// Reconnection attempts since the last welcome (counted by `connection_lost`).
+    reconnect_attempts: u32,
+    /// Seeds the jitter of the reconnection delays.
+    reconnect_seed: u64,
+    /// The person left (`leave`): no reconnection until the next `hello`.
+    left: bool,
+}
+
+/// The first reconnection waits about this long; every further attempt twice as long...
+const RECONNECT_BASE_MS: u64 = 500;
+/// ... up to this (the jittered delay never exceeds it either).
+const RECONNECT_CAP_MS: u64 = 30_000;
+/// The delays vary by up to this fraction either way, so that many devices dropped at once
+/// (a server restart) do not all come back in the same instant.
+const RECONNECT_JITTER: f64 = 0.2;
+
+/// SplitMix64: a few well-mixed bits from `x`.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 /// The board shown before an online game starts (tripot 1's start position).
@@ -179,6 +204,9 @@ impl OnlineSession {
             display: placeholder(),
             note: None,
             last_error: None,
+            reconnect_attempts: 0,
+            reconnect_seed: rand::random(),
+            left: false,
         }
     }
 
@@ -210,7 +238,9 @@ impl OnlineSession {
         if self.connection != Connection::Connected {
             return Err(OnlineError::NotConnected);
         }
-        if self.in_game() {
+        // A game found or named in the welcome whose snapshot is on its way counts as in progress:
+        // a restarted client resumes it instead of looking for another.
+        if self.in_game() || self.matched.is_some() {
             return Err(OnlineError::GameInProgress);
         }
         self.last_error = None;
@@ -244,6 +274,7 @@ impl OnlineSession {
         check_token(token).map_err(|detail| OnlineError::BadToken { detail })?;
         let name = check_name(name).map_err(|detail| OnlineError::BadName { detail })?;
         self.name = name.clone();
+        self.left = false;
         // A new connection: nothing is known to the server until it welcomes us.
         if self.connection == Connection::Connected {
             self.connection = Connection::Reconnecting;
@@ -257,12 +288,48 @@ impl OnlineSession {
         })])
     }
 
-    /// The app's socket dropped: show "reconnecting" at once. The app reconnects and sends
-    /// [`OnlineSession::hello`] again.
+    /// The app's socket dropped, or an attempt to reconnect failed: show "reconnecting" at once
+    /// and count the attempt. The app waits [`OnlineSession::reconnect_delay_ms`], reconnects and
+    /// sends [`OnlineSession::hello`] again.
     pub fn connection_lost(&mut self) {
         self.connection = Connection::Reconnecting;
+        self.reconnect_attempts = self.reconnect_attempts.saturating_add(1);
         self.new_connection();
         self.rebuild();
+    }
+
+    /// How long to wait before the next reconnection attempt, the same policy for every app:
+    /// about 500 ms after the first loss, twice as long after every failed attempt, at most 30 s,
+    /// each delay varied by up to ±20% (from this session's seed); a welcome starts again from
+    /// 500 ms. `None` when nothing is worth reconnecting for: the person left, or the game is
+    /// over and nothing else waits (no room, no game matched).
+    pub fn reconnect_delay_ms(&self) -> Option<u64> {
+        if self.left {
+            return None;
+        }
+        let over = self.client.as_ref().is_some_and(|c| c.record().is_over());
+        if over && self.matched.is_none() && self.room.is_none() {
+            return None;
+        }
+        let attempt = self.reconnect_attempts.max(1);
+        let nominal = (RECONNECT_BASE_MS << (attempt - 1).min(16)).min(RECONNECT_CAP_MS);
+        // A fraction in [0, 1) from the seed and the attempt: the same answer until the next
+        // attempt is counted.
+        let unit =
+            (mix(self.reconnect_seed ^ u64::from(attempt)) >> 11) as f64 / (1u64 << 53) as f64;
+        let factor = 1.0 - RECONNECT_JITTER + 2.0 * RECONNECT_JITTER * unit;
+        Some(((nominal as f64 * factor).round() as u64).min(RECONNECT_CAP_MS))
+    }
+
+    /// Seeds the jitter of [`OnlineSession::reconnect_delay_ms`] (random by default; tests fix it).
+    pub fn set_reconnect_seed(&mut self, seed: u64) {
+        self.reconnect_seed = seed;
+    }
+
+    /// The person leaves online play (the app closes the socket itself): no reconnection until
+    /// the next [`OnlineSession::hello`].
+    pub fn leave(&mut self) {
+        self.left = true;
     }
 
     /// Changes the display name (for later games).
@@ -517,7 +584,8 @@ impl OnlineSession {
                     }
                 }
             }
-            ServerMsg::Ack { .. } => self.effect(&msg, &mut out),
+            // An empty catch-up: nothing was missed.
+            ServerMsg::UpToDate { .. } | ServerMsg::Ack { .. } => self.effect(&msg, &mut out),
             ServerMsg::Error { game, code, .. } => {
                 if game.is_some() {
                     self.effect(&msg, &mut out);
@@ -539,6 +607,8 @@ impl OnlineSession {
     /// already has with an `ack`), or pick up a game the server says we play but this device
     /// does not know (the app was killed before it saved).
     fn welcome(&mut self, games: &[String], out: &mut Vec<String>) {
+        // Connected again: the next loss starts the reconnection delays afresh.
+        self.reconnect_attempts = 0;
         if let Some(c) = self.client.as_mut() {
             if !c.record().is_over() {
                 out.push(encode(&c.resume_msg()));
@@ -714,6 +784,7 @@ impl OnlineSession {
             watching_lobby: self.watching_lobby,
             lobby: self.lobby.clone(),
             game,
+            joining: self.matched.is_some(),
             board: v,
             last_error: self.last_error,
         }

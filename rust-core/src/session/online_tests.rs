@@ -1263,6 +1263,9 @@ fn welcome_with_an_unknown_game_picks_it_up() {
         }
     );
     assert!(device.state().game.is_none());
+    // Meanwhile the game is being picked up: no new quick match starts over it.
+    assert!(device.state().joining);
+    assert_eq!(device.quick_match(None), Err(OnlineError::GameInProgress));
     // Events of other games are ignored meanwhile.
     let stray = ServerMsg::Sync {
         snapshot: GameRecord::new("g8", Format::Tripot1, ["X".into(), "Y".into()])
@@ -1276,6 +1279,7 @@ fn welcome_with_an_unknown_game_picks_it_up() {
     };
     assert!(device.receive(&frame(&sync)).unwrap().is_empty());
     let st = device.state();
+    assert!(!st.joining);
     let game = st.game.unwrap();
     assert_eq!(game.id, "g7");
     assert_eq!(game.format, Format::Tripot2);
@@ -1329,4 +1333,151 @@ fn match_interrupted_by_a_lost_connection_is_picked_up() {
     let game = s.state().game.unwrap();
     assert_eq!((game.id.as_str(), game.side), ("g3", 0));
     assert_eq!(game.opponent, "Bob");
+}
+
+/// The delay of the attempt counted last, with its bounds (the nominal ±20%, at most 30 s).
+fn delay_within(s: &OnlineSession, nominal: u64) -> u64 {
+    let d = s.reconnect_delay_ms().expect("a reconnection is due");
+    let (lo, hi) = (nominal * 4 / 5, (nominal * 6 / 5).min(30_000));
+    assert!((lo..=hi).contains(&d), "{d} not within {lo}..={hi}");
+    d
+}
+
+#[test]
+fn reconnection_delays_double_up_to_the_cap_with_jitter() {
+    let mut s = Script::start(0);
+    s.device.set_reconnect_seed(7);
+    let nominal = [
+        500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ];
+    let mut delays = Vec::new();
+    for n in nominal {
+        // Every lost connection or failed attempt is counted by `connection_lost`.
+        s.device.connection_lost();
+        let d = delay_within(&s.device, n);
+        assert_eq!(
+            s.device.reconnect_delay_ms(),
+            Some(d),
+            "the same until the next attempt"
+        );
+        delays.push(d);
+    }
+    // They grow until the cap, and never pass it.
+    assert!(delays[..6].windows(2).all(|w| w[0] < w[1]), "{delays:?}");
+    assert!(delays.iter().all(|&d| d <= 30_000), "{delays:?}");
+    // Far more attempts neither overflow nor pass the cap.
+    for _ in 0..100 {
+        s.device.connection_lost();
+    }
+    delay_within(&s.device, 30_000);
+}
+
+#[test]
+fn reconnection_delays_are_jittered_by_the_seed() {
+    let firsts: std::collections::BTreeSet<u64> = (0..50)
+        .map(|seed| {
+            let mut s = welcomed();
+            s.set_reconnect_seed(seed);
+            s.connection_lost();
+            delay_within(&s, 500)
+        })
+        .collect();
+    // Spread over the ±20% band, not one value for every device.
+    assert!(firsts.len() > 20, "{firsts:?}");
+    assert!(firsts.iter().any(|&d| d < 460) && firsts.iter().any(|&d| d > 540));
+    // The same seed gives the same delays.
+    let run = |seed| {
+        let mut s = welcomed();
+        s.set_reconnect_seed(seed);
+        (0..5)
+            .map(|_| {
+                s.connection_lost();
+                s.reconnect_delay_ms().unwrap()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(3), run(3));
+    assert_ne!(run(3), run(4));
+}
+
+#[test]
+fn a_welcome_resets_the_reconnection_delays() {
+    let mut s = Script::start(0);
+    s.device.set_reconnect_seed(1);
+    for _ in 0..4 {
+        s.device.connection_lost();
+    }
+    delay_within(&s.device, 4_000);
+    // `hello` alone (the socket is up, the server has not answered) does not reset them.
+    s.device.hello(TOKEN, "Ann").unwrap();
+    delay_within(&s.device, 4_000);
+    s.device.receive(&welcome(&["g1"])).unwrap();
+    assert_eq!(s.device.state().connection, Connection::Connected);
+    s.device.connection_lost();
+    delay_within(&s.device, 500);
+}
+
+#[test]
+fn no_reconnection_after_leaving_or_after_the_end() {
+    // The person left: no reconnection, until they say hello again.
+    let mut s = Script::start(0);
+    s.device.connection_lost();
+    assert!(s.device.reconnect_delay_ms().is_some());
+    s.device.leave();
+    assert_eq!(s.device.reconnect_delay_ms(), None);
+    s.device.connection_lost();
+    assert_eq!(s.device.reconnect_delay_ms(), None);
+    s.device.hello(TOKEN, "Ann").unwrap();
+    assert!(s.device.reconnect_delay_ms().is_some());
+
+    // Before any game (connecting, in the lobby) a lost connection is reconnected.
+    let mut fresh = OnlineSession::new();
+    fresh.connection_lost();
+    delay_within(&fresh, 500);
+
+    // The game is over and nothing waits: nothing to reconnect for.
+    let mut s = Script::start(1);
+    s.server_runs(1, &Command::Resign);
+    assert!(s.device.state().game.unwrap().over);
+    s.device.connection_lost();
+    assert_eq!(s.device.reconnect_delay_ms(), None);
+    // ... but a room waiting for the friend is.
+    s.device.hello(TOKEN, "Ann").unwrap();
+    s.device.receive(&welcome(&[])).unwrap();
+    s.device.create_room(Format::Tripot1).unwrap();
+    let room = ServerMsg::RoomCreated {
+        code: "ABCDEF".into(),
+        format: Format::Tripot1,
+        expires_in_s: 600,
+    };
+    s.device.receive(&frame(&room)).unwrap();
+    s.device.connection_lost();
+    delay_within(&s.device, 500);
+}
+
+#[test]
+fn a_reconnection_that_missed_nothing_is_ended_by_up_to_date() {
+    let mut s = Script::start(0);
+    s.device.connection_lost();
+    s.device.hello(TOKEN, "Ann").unwrap();
+    let out = s.device.receive(&welcome(&["g1"])).unwrap();
+    let ClientMsg::Resume { game, last_seq } = only(&out) else {
+        panic!("{out:?}")
+    };
+    assert_eq!(banner(&s.device), Some(Banner::Syncing));
+    assert!(s.device.state().game.unwrap().resyncing);
+    // Nothing was missed: the server says so, like an empty catch-up.
+    let up = ServerMsg::UpToDate {
+        game,
+        seq: last_seq,
+    };
+    assert!(s.device.receive(&frame(&up)).unwrap().is_empty());
+    let st = s.device.state();
+    assert!(!st.game.unwrap().resyncing);
+    assert_eq!(st.board.banner, None);
+    // The game goes on.
+    let mv = s.a_step();
+    let sent = s.tap_move(&mv);
+    assert!(s.server_gets(0, sent).is_empty());
+    assert_eq!(s.device.state().board.history.len(), 1);
 }

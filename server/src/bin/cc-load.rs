@@ -11,7 +11,8 @@
 //!         [--think-ms 1000] [--ramp-s 10]
 //! ```
 //! Without `--url` it starts an in-memory server in-process on 127.0.0.1:0. Only loopback
-//! addresses are accepted; games ≤ 5000, seconds ≤ 600.
+//! addresses are accepted (127.0.0.0/8, `localhost`, `[::1]`); games ≤ 5000, seconds ≤ 600.
+//! `--help` prints the usage.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -53,7 +54,46 @@ struct Stats {
 
 const MAX_SAMPLES: usize = 4_000_000;
 
-fn parse() -> Result<Opts, String> {
+const USAGE: &str = "usage: cc-load [--url ws://127.0.0.1:PORT/ws] [--games N (≤ 5000)] \
+[--seconds N (≤ 600)] [--moves N] [--think-ms N] [--ramp-s N]
+Runs N concurrent games of random moves against a loopback server (an in-memory one of its own \
+without --url) and reports games/s, moves/s, relay latency and the server's memory.";
+
+/// Whether `url` is a `ws://` URL of this machine: 127.0.0.0/8, `localhost` or `[::1]`, with an
+/// optional port, no user info.
+fn is_loopback_url(url: &str) -> bool {
+    let Some(rest) = url.strip_prefix("ws://") else {
+        return false;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    if authority.contains('@') {
+        return false;
+    }
+    let (host, port) = if authority.starts_with('[') {
+        match authority.find(']') {
+            Some(end) => authority.split_at(end + 1),
+            None => return false,
+        }
+    } else {
+        match authority.find(':') {
+            Some(i) => authority.split_at(i),
+            None => (authority, ""),
+        }
+    };
+    let port_ok = port.is_empty()
+        || port
+            .strip_prefix(':')
+            .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    let host_ok = host == "[::1]"
+        || host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::Ipv4Addr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    port_ok && host_ok
+}
+
+/// The options, or `None` for `--help`.
+fn parse(args: &[String]) -> Result<Option<Opts>, String> {
     let mut o = Opts {
         url: None,
         games: 200,
@@ -62,7 +102,6 @@ fn parse() -> Result<Opts, String> {
         think_ms: 1000,
         ramp_s: 5,
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut v = || it.next().cloned().ok_or(format!("{a} needs a value"));
@@ -74,11 +113,8 @@ fn parse() -> Result<Opts, String> {
             "--moves" => o.moves = num(v()?)? as u32,
             "--think-ms" => o.think_ms = num(v()?)?,
             "--ramp-s" => o.ramp_s = num(v()?)?,
-            _ => {
-                return Err(format!(
-                    "unknown option {a}; see the doc comment of cc-load"
-                ))
-            }
+            "--help" | "-h" => return Ok(None),
+            _ => return Err(format!("unknown option {a}\n{USAGE}")),
         }
     }
     if o.games == 0 || o.games > 5000 {
@@ -89,15 +125,11 @@ fn parse() -> Result<Opts, String> {
     }
     o.moves = o.moves.clamp(1, 1000);
     if let Some(url) = &o.url {
-        let host = url
-            .strip_prefix("ws://")
-            .and_then(|r| r.split(['/', ':']).next())
-            .unwrap_or("");
-        if !matches!(host, "127.0.0.1" | "localhost" | "[") {
+        if !is_loopback_url(url) {
             return Err(format!("only loopback servers are allowed, not {url}"));
         }
     }
-    Ok(o)
+    Ok(Some(o))
 }
 
 async fn send(ws: &mut Ws, msg: &ClientMsg) -> bool {
@@ -294,8 +326,13 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let opts = match parse() {
-        Ok(o) => Arc::new(o),
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let opts = match parse(&args) {
+        Ok(Some(o)) => Arc::new(o),
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(2);
@@ -388,4 +425,57 @@ async fn main() -> ExitCode {
         None => println!("server memory: unknown"),
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_loopback_urls_are_accepted() {
+        for ok in [
+            "ws://127.0.0.1:8080/ws",
+            "ws://127.0.0.1/ws",
+            "ws://127.1.2.3:9/ws",
+            "ws://localhost:8080/ws",
+            "ws://LOCALHOST/ws",
+            "ws://[::1]:8080/ws",
+            "ws://[::1]/ws",
+        ] {
+            assert!(is_loopback_url(ok), "{ok} refused");
+        }
+        for bad in [
+            "ws://[2001:db8::1]:8080/ws",
+            "ws://[::ffff:8.8.8.8]/ws",
+            "ws://[::]:8080/ws",
+            "ws://[::1:8080/ws",
+            "ws://8.8.8.8:8080/ws",
+            "ws://128.0.0.1/ws",
+            "ws://0.0.0.0:8080/ws",
+            "ws://localhost.example.org/ws",
+            "ws://127.0.0.1.nip.io/ws",
+            "ws://127.0.0.1@example.org/ws",
+            "ws://127.0.0.1:80x/ws",
+            "wss://127.0.0.1/ws",
+            "http://127.0.0.1/ws",
+            "",
+        ] {
+            assert!(!is_loopback_url(bad), "{bad} accepted");
+        }
+    }
+
+    #[test]
+    fn help_is_not_an_error_and_bad_urls_are() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(matches!(parse(&args(&["--help"])), Ok(None)));
+        assert!(matches!(parse(&args(&["-h"])), Ok(None)));
+        assert!(matches!(parse(&args(&[])), Ok(Some(_))));
+        assert!(parse(&args(&["--url", "ws://[::1]:9/ws"])).is_ok());
+        assert!(parse(&args(&["--url", "ws://[fe80::1]:9/ws"])).is_err());
+        let e = parse(&args(&["--bogus"])).err().unwrap_or_default();
+        assert!(
+            e.contains("unknown option --bogus") && e.contains("usage"),
+            "{e}"
+        );
+    }
 }

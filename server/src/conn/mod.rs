@@ -91,28 +91,46 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket) {
     };
     let mut stop = app.stop.clone();
     let idle = app.limits.idle;
+    // Any frame, WebSocket pings and pongs included, is a sign of life. Half-way through a
+    // silence the server pings: a client whose WebSocket answers pings is never idle.
     let mut deadline = Instant::now() + idle;
+    let mut pinged = false;
     let heartbeat = app.store.needs_presence();
     let mut beat = tokio::time::interval(app.limits.presence_interval);
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut killed = false;
     while !conn.closing {
         tokio::select! {
-            frame = conn.socket.recv() => match frame {
-                Some(Ok(Message::Text(text))) => {
+            frame = conn.socket.recv() => {
+                if matches!(frame, Some(Ok(_))) {
                     deadline = Instant::now() + idle;
-                    if let Err(e) = conn.on_text(text.as_str()).await {
-                        log::warn!("store error: {e}");
-                        conn.send(err(ErrorCode::Internal, "the server's storage failed; try again")).await;
+                    pinged = false;
+                }
+                match frame {
+                    Some(Ok(Message::Text(text))) => {
+                        if let Err(e) = conn.on_text(text.as_str()).await {
+                            log::warn!("store error: {e}");
+                            conn.send(err(ErrorCode::Internal, "the server's storage failed; try again")).await;
+                        }
                     }
+                    Some(Ok(Message::Binary(_))) => {
+                        if conn.within_rate().await {
+                            conn.send(err(ErrorCode::Malformed, "messages are JSON text frames")).await;
+                        }
+                    }
+                    // Counted like any frame: a flood of pings is a flood.
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
+                        conn.within_rate().await;
+                    }
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
                 }
-                Some(Ok(Message::Binary(_))) => {
-                    deadline = Instant::now() + idle;
-                    conn.send(err(ErrorCode::Malformed, "messages are JSON text frames")).await;
+            }
+            _ = tokio::time::sleep_until(deadline - idle / 2), if !pinged => {
+                pinged = true;
+                if conn.socket.send(Message::Ping(Default::default())).await.is_err() {
+                    conn.closing = true;
                 }
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => deadline = Instant::now() + idle,
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-            },
+            }
             _ = beat.tick(), if heartbeat => {
                 if let Err(e) = conn.heartbeat().await {
                     log::warn!("store error in heartbeat: {e}");
@@ -181,18 +199,27 @@ impl Conn {
         self.player.as_ref().map_or("", |p| p.token.as_str())
     }
 
+    /// Counts one frame (of any kind) against the rate limit; `false` when it is over the limit
+    /// (the client was told, and the connection is closed after too many violations).
+    async fn within_rate(&mut self) -> bool {
+        if self.rate.allow() {
+            return true;
+        }
+        self.violations += 1;
+        if self.violations > self.app.limits.max_violations {
+            self.send(err(ErrorCode::RateLimited, "too many messages; closing"))
+                .await;
+            self.close().await;
+        } else {
+            self.send(err(ErrorCode::RateLimited, "too many messages; slow down"))
+                .await;
+        }
+        false
+    }
+
     async fn on_text(&mut self, text: &str) -> Result<(), StoreError> {
         inc(&self.app.metrics.messages_in);
-        if !self.rate.allow() {
-            self.violations += 1;
-            if self.violations > self.app.limits.max_violations {
-                self.send(err(ErrorCode::RateLimited, "too many messages; closing"))
-                    .await;
-                self.close().await;
-            } else {
-                self.send(err(ErrorCode::RateLimited, "too many messages; slow down"))
-                    .await;
-            }
+        if !self.within_rate().await {
             return Ok(());
         }
         if text.len() > self.app.limits.max_frame {
@@ -221,6 +248,15 @@ impl Conn {
 
     async fn on_msg(&mut self, msg: ClientMsg) -> Result<(), StoreError> {
         match msg {
+            ClientMsg::Hello { .. } if self.player.is_some() => {
+                // One identity per connection: a second hello would leave the first one's
+                // queue entry, tables and games behind. The connection stays as it was.
+                self.send(err(
+                    ErrorCode::AlreadyGreeted,
+                    "this connection already said hello; open a new one to change identity",
+                ))
+                .await
+            }
             ClientMsg::Hello { v, token, name } => self.hello(v, token, name).await?,
             ClientMsg::SetName { name } => match check_name(&name) {
                 Ok(name) => {
@@ -302,9 +338,6 @@ impl Conn {
                 return Ok(());
             }
         };
-        if let Some(old) = self.player.take() {
-            self.app.bus.unsubscribe(&user_channel(&old.token), self.id);
-        }
         self.app
             .bus
             .subscribe(&user_channel(&token), self.id, &self.outbox);
@@ -381,6 +414,14 @@ impl Conn {
         });
         followed.sent = last_seq;
         followed.away = false;
+        if matches!(&resumed.catch_up, CatchUp::Events(events) if events.is_empty()) {
+            // Nothing missed: say so, so the client ends its resync now.
+            self.send(ServerMsg::UpToDate {
+                game: game.to_owned(),
+                seq: last_seq,
+            })
+            .await;
+        }
         self.send_catch_up(game, resumed.catch_up).await;
         self.touch(game).await?;
         if !resumed.over {

@@ -178,6 +178,23 @@ impl Client {
         self.send_raw(&encode(msg)).await;
     }
 
+    /// Sends any WebSocket frame; `false` when the connection is gone.
+    pub async fn send_frame(&mut self, frame: Message) -> bool {
+        self.ws.send(frame).await.is_ok()
+    }
+
+    /// Whether the server closes the connection within `wait` (frames until then are skipped).
+    pub async fn closed_within(&mut self, wait: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
+                Err(_) => return false,
+                Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => return true,
+                Ok(Some(Ok(_))) => continue,
+            }
+        }
+    }
+
     pub async fn send_raw(&mut self, text: &str) {
         self.ws
             .send(Message::text(text.to_owned()))

@@ -11,9 +11,15 @@ import ChineseCheckersCore
 /// received goes to `receive(frame:)`), and every new state comes out through `onState` (called on
 /// URLSession's queue or on the caller's thread).
 ///
-/// Reconnecting is the app's choice (when, how often): call `connect()` again; the core sends
-/// `hello` and resumes the game by itself when the server welcomes it.
+/// The connection is kept alive: a WebSocket ping every `OnlineClient.pingInterval` seconds (a
+/// player thinking sends nothing for minutes, and the server closes silent sockets). When the
+/// socket closes or fails, the client reconnects by itself after the delay the core's policy
+/// gives (`reconnectDelayMs()`, the same for every app) and sends `hello` again; the core resumes
+/// the game and resends a pending move when the server welcomes it. `close()` stops it.
 public final class OnlineClient: @unchecked Sendable {
+    /// How often the client pings the server (well within the server's 120 s of allowed silence).
+    public static let pingInterval: TimeInterval = 25
+
     public let game: OnlineGame
     private let url: URL
     private let token: String
@@ -27,22 +33,67 @@ public final class OnlineClient: @unchecked Sendable {
     // Frames to send, in order: one sending loop per connection drains it (FoundationNetworking's
     // `send` is async only, so a single loop keeps the core's order).
     private var outbox: AsyncStream<String>.Continuation?
+    /// The interval of the keep-alive pings, in seconds.
+    public let pingEvery: TimeInterval
+    /// Set by `close()`: no reconnection until `connect()` is called again.
+    private var closed = false
+    private var reconnectTask: Task<Void, Never>?
+    private var pings = 0
+    private var pongs = 0
 
     public init(game: OnlineGame, url: URL, token: String, name: String,
                 urlSession: URLSession = URLSession(configuration: .default),
+                pingInterval: TimeInterval = OnlineClient.pingInterval,
                 onState: @escaping (OnlineState) -> Void = { _ in }) {
         self.game = game
         self.url = url
         self.token = token
         self.name = name
         self.urlSession = urlSession
+        self.pingEvery = pingInterval
         self.onState = onState
+    }
+
+    /// Pings sent, and pongs received, since the client was made.
+    public var pingCounts: (sent: Int, pongs: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (pings, pongs)
     }
 
     /// Opens the WebSocket and sends `hello` (the task holds frames until it is open).
     public func connect() throws {
-        let (frames, outbox) = AsyncStream.makeStream(of: String.self)
         lock.lock()
+        closed = false
+        reconnectTask?.cancel()
+        reconnectTask = nil
+        let state: OnlineState
+        do {
+            state = try openLocked()
+        } catch {
+            lock.unlock()
+            throw error
+        }
+        lock.unlock()
+        onState(state)
+    }
+
+    /// The scheduled reconnection: opens a new socket unless closed or connected meanwhile.
+    private func reconnect() {
+        lock.lock()
+        reconnectTask = nil
+        guard !closed, task == nil, let state = try? openLocked() else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        onState(state)
+    }
+
+    /// Opens a socket (the lock held): `hello` first, then the sending, receiving and ping loops.
+    /// Returns the state after `hello`.
+    private func openLocked() throws -> OnlineState {
+        let (frames, outbox) = AsyncStream.makeStream(of: String.self)
         closeLocked(.goingAway)
         var request = URLRequest(url: url)
         #if canImport(FoundationNetworking)
@@ -50,21 +101,23 @@ public final class OnlineClient: @unchecked Sendable {
         // header, and the server then refuses the upgrade (400). Ask for the upgrade explicitly.
         request.setValue("Upgrade", forHTTPHeaderField: "Connection")
         #endif
-        let hello: OnlineUpdate
-        do {
-            hello = try game.hello(token: token, name: name)
-        } catch {
-            lock.unlock()
-            throw error
-        }
+        let hello = try game.hello(token: token, name: name)
         let t = urlSession.webSocketTask(with: request)
         task = t
         self.outbox = outbox
         t.resume()
         // `hello` goes first, before anything another thread may perform meanwhile.
         hello.outgoing.forEach { outbox.yield($0) }
-        lock.unlock()
-        onState(hello.state)
+        let every = UInt64(pingEvery * 1_000_000_000)
+        Task { [weak self] in
+            while true {
+                try? await Task.sleep(nanoseconds: every)
+                guard let self, self.pinging(t) else { return }
+                t.sendPing { [weak self] error in
+                    if error == nil { self?.counted { $0.pongs += 1 } }
+                }
+            }
+        }
         Task {
             for await text in frames {
                 do { try await t.send(.string(text)) } catch { break } // the receive loop reports it
@@ -83,6 +136,22 @@ public final class OnlineClient: @unchecked Sendable {
                 } // the protocol has text frames only
             }
         }
+        return hello.state
+    }
+
+    /// Whether `t` is still the socket (counting a ping about to be sent on it).
+    private func pinging(_ t: URLSessionWebSocketTask) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard task === t else { return false }
+        pings += 1
+        return true
+    }
+
+    private func counted(_ change: (OnlineClient) -> Void) {
+        lock.lock()
+        change(self)
+        lock.unlock()
     }
 
     /// Runs one of the game's calls, sends what it returns and publishes its state.
@@ -102,18 +171,34 @@ public final class OnlineClient: @unchecked Sendable {
         return update.state
     }
 
-    /// Closes the socket (the server holds the seat for its grace period).
+    /// Closes the socket (the server holds the seat for its grace period) and stops
+    /// reconnecting: the person leaves.
     public func close() {
         lock.lock()
+        closed = true
+        reconnectTask?.cancel()
+        reconnectTask = nil
         let open = task != nil
         closeLocked(.normalClosure)
         let state = open ? game.connectionLost() : nil
+        game.leave()
         lock.unlock()
         if let state { onState(state) }
     }
 
-    /// The socket `t` closed or failed: the core shows "reconnecting" (unless `t` was already
-    /// replaced or closed by `connect()` or `close()`).
+    /// Drops the socket abruptly, as a lost network would: the client reconnects by itself.
+    public func drop() {
+        lock.lock()
+        let t = task
+        lock.unlock()
+        guard let t else { return }
+        t.cancel()
+        socketEnded(t)
+    }
+
+    /// The socket `t` closed or failed: the core shows "reconnecting" and counts the attempt, and
+    /// a reconnection is scheduled after the core's delay (unless `t` was already replaced or
+    /// closed by `connect()` or `close()`, or the core says not to reconnect).
     private func socketEnded(_ t: URLSessionWebSocketTask) {
         lock.lock()
         guard task === t else {
@@ -122,6 +207,14 @@ public final class OnlineClient: @unchecked Sendable {
         }
         closeLocked(.goingAway)
         let state = game.connectionLost()
+        if !closed, let delay = game.reconnectDelayMs() {
+            reconnectTask?.cancel()
+            reconnectTask = Task { [weak self] in
+                try? await Task.sleep(nanoseconds: delay * 1_000_000)
+                guard !Task.isCancelled else { return }
+                self?.reconnect()
+            }
+        }
         lock.unlock()
         onState(state)
     }

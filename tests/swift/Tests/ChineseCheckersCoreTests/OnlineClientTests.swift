@@ -77,11 +77,30 @@ final class OnlineClientTests: XCTestCase {
         var game: OnlineGame { client.game }
         var state: OnlineState { game.state() }
 
-        init(url: URL, name: String, token: String = newToken(), game: OnlineGame = OnlineGame()) {
+        init(url: URL, name: String, token: String = newToken(), game: OnlineGame = OnlineGame(),
+             pingInterval: TimeInterval = OnlineClient.pingInterval) {
             self.token = token
-            client = OnlineClient(game: game, url: url, token: token, name: name) { [reported] in
+            client = OnlineClient(game: game, url: url, token: token, name: name,
+                                  pingInterval: pingInterval) { [reported] in
                 reported.set($0)
             }
+        }
+
+        /// Taps a step (the first peg of ours that has one) without waiting for the server;
+        /// returns the game's length with it.
+        func tapStep() throws -> Int {
+            let s = state
+            for hole in s.board.holes where hole.owner == s.game!.side {
+                let selected = try client.perform { try $0.tap(q: hole.coord.q, r: hole.coord.r) }
+                guard let step = selected.board.targets.first(where: { $0.kind == .step }) else {
+                    _ = game.cancelTouch()
+                    continue
+                }
+                let sent = try client.perform { try $0.tap(q: step.coord.q, r: step.coord.r) }
+                XCTAssertEqual(sent.game?.pendingMove, [hole.coord, step.coord])
+                return sent.board.history.count
+            }
+            throw TestError("no step to play")
         }
 
         @discardableResult
@@ -132,6 +151,20 @@ final class OnlineClientTests: XCTestCase {
         let seen = try other.waitFor("the opponent's move") { $0.board.history.count == moves }
         XCTAssertEqual(seen.board.change.kind, .newMove)
         XCTAssertEqual(seen.board.holes, mover.state.board.holes)
+    }
+
+    func testTheClientPingsTheServerToKeepAQuietConnection() throws {
+        XCTAssertEqual(OnlineClient.pingInterval, 25)
+        let url = try startServer()
+        XCTAssertEqual(Device(url: url, name: "Ann").client.pingEvery, 25, "every 25 s by default")
+        // A short interval here: the pings go out while the player says nothing.
+        let a = Device(url: url, name: "Ann", pingInterval: 0.1)
+        try a.client.connect()
+        try a.waitFor("welcome") { $0.connection == .connected }
+        try waitUntil("three pings") { a.client.pingCounts.sent >= 3 }
+        // (FoundationNetworking on Linux does not report the pongs: `pongs` stays 0 there.)
+        XCTAssertEqual(a.state.connection, .connected, "the pings do not disturb the connection")
+        a.client.close()
     }
 
     func testTwoGamesPlaySaveReconnectAndFinishThroughTheServer() throws {
@@ -212,6 +245,29 @@ final class OnlineClientTests: XCTestCase {
         XCTAssertEqual(back.board.banner, .opponentReconnected(player: gb.side))
 
         for _ in 0..<4 { try oneMove(a, b2) }
+
+        // The network drops while Bob is to move: the client reconnects by itself.
+        if !b2.myTurn() { try oneMove(a, b2) }
+        XCTAssertTrue(b2.myTurn())
+        b2.client.drop()
+        XCTAssertEqual(b2.state.connection, .reconnecting)
+        XCTAssertEqual(b2.state.board.banner, .reconnecting)
+        let firstDelay = try XCTUnwrap(b2.game.reconnectDelayMs())
+        XCTAssertTrue((400...600).contains(firstDelay), "the core's first delay, about 500 ms: \(firstDelay)")
+        // He moves meanwhile: the move stays pending until the server has it, exactly once.
+        let withPending = try b2.tapStep()
+        try b2.waitFor("reconnected by itself, the pending move confirmed") {
+            $0.connection == .connected && $0.game?.resyncing == false
+                && $0.game!.pendingMove.isEmpty && $0.board.history.count == withPending
+        }
+        try a.waitFor("Bob's move after the drop") {
+            $0.game?.opponentConnected == true && $0.board.history.count == withPending
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(a.state.board.history.count, withPending, "the move was played once")
+        XCTAssertEqual(a.state.board.history, b2.state.board.history)
+        // The game goes on.
+        for _ in 0..<2 { try oneMove(a, b2) }
 
         // Bob resigns: both sides agree on the outcome.
         try waitUntil("no move in flight") { a.state.game!.pendingMove.isEmpty && b2.state.game!.pendingMove.isEmpty }

@@ -9,33 +9,78 @@ import okhttp3.Request
 import okhttp3.Response
 import okhttp3.WebSocket
 import okhttp3.WebSocketListener
+import java.util.concurrent.Executors
+import java.util.concurrent.ScheduledExecutorService
+import java.util.concurrent.ScheduledFuture
+import java.util.concurrent.TimeUnit
 
 /**
  * The app's side of online play, with OkHttp: it only carries strings between the WebSocket and
  * the core's [OnlineGame]. Every message is built and read by the core; every change comes out as
  * an [OnlineState] through [onState] (called on OkHttp's or the caller's thread).
  *
- * Reconnecting is the app's choice (when, how often): call [connect] again; the core sends `hello`
- * and resumes the game by itself when the server welcomes it.
+ * The connection is kept alive: OkHttp pings the server every [PING_INTERVAL_SECONDS] (a player
+ * thinking sends nothing for minutes, and the server closes silent sockets). When the socket
+ * fails or closes, the client reconnects by itself after the delay the core's policy gives
+ * ([OnlineGame.reconnectDelayMs]: the same for every app) and sends `hello` again; the core
+ * resumes the game and resends a pending move when the server welcomes it. [close] stops it.
  */
 class OnlineClient(
     val game: OnlineGame,
     private val url: String,
     private val token: String,
     private val name: String,
-    private val http: OkHttpClient = OkHttpClient(),
+    http: OkHttpClient = OkHttpClient(),
     private val onState: (OnlineState) -> Unit = {},
+    pingIntervalMillis: Long = PING_INTERVAL_SECONDS * 1000,
 ) {
+    /** The OkHttp client used: the one given, with the keep-alive ping set on it. */
+    val http: OkHttpClient = http.newBuilder().pingInterval(pingIntervalMillis, TimeUnit.MILLISECONDS).build()
+
+    /** The socket of the current connection, if any (tests look at its ping counts). */
+    internal val currentSocket: WebSocket? get() = synchronized(lock) { socket }
+
     // One lock around "ask the core, send what it says", so that messages leave in the order the
     // core produced them even when the UI thread and OkHttp's thread call at once.
     private val lock = Any()
     private var socket: WebSocket? = null
+    /** Set by [close]: no reconnection until [connect] is called again. */
+    private var closed = false
+    private var reconnect: ScheduledFuture<*>? = null
 
     /** Opens the WebSocket; `hello` is sent as soon as it is open. */
     fun connect() {
         synchronized(lock) {
+            closed = false
+            reconnect?.cancel(false)
+            reconnect = null
             socket = http.newWebSocket(Request.Builder().url(url).build(), Listener())
         }
+    }
+
+    /**
+     * The socket is gone (failed, closed by the server, or dropped): the core shows
+     * "reconnecting" and counts the attempt; a new connection is scheduled after the core's delay
+     * unless the client was closed or the core says not to reconnect.
+     */
+    private fun lost() {
+        val state = synchronized(lock) {
+            socket = null
+            val state = game.connectionLost()
+            val delay = game.reconnectDelayMs()
+            if (!closed && delay != null) {
+                reconnect?.cancel(false)
+                reconnect = scheduler.schedule({
+                    synchronized(lock) {
+                        if (closed || socket != null) return@schedule
+                        reconnect = null
+                        socket = http.newWebSocket(Request.Builder().url(url).build(), Listener())
+                    }
+                }, delay.toLong(), TimeUnit.MILLISECONDS)
+            }
+            state
+        }
+        onState(state)
     }
 
     /** Runs one of the game's calls and sends what it returns; returns the new state. */
@@ -49,21 +94,36 @@ class OnlineClient(
         return state
     }
 
-    /** Closes the socket politely (the server holds the seat for its grace period). */
+    /**
+     * Closes the socket politely (the server holds the seat for its grace period) and stops
+     * reconnecting: the person leaves.
+     */
     fun close() {
         synchronized(lock) {
+            closed = true
+            reconnect?.cancel(false)
+            reconnect = null
+            game.leave()
             socket?.close(1000, null)
             socket = null
         }
     }
 
-    /** Drops the socket abruptly, as a lost network or a killed app would. */
-    fun drop() {
+    /**
+     * Drops the socket abruptly, as a lost network would: the client then reconnects by itself.
+     * With [reconnect] false, as a killed app would: nothing more happens.
+     */
+    fun drop(reconnect: Boolean = true) {
         synchronized(lock) {
             socket?.cancel()
             socket = null
+            if (!reconnect) {
+                closed = true
+                this.reconnect?.cancel(false)
+                this.reconnect = null
+            }
         }
-        onState(game.connectionLost())
+        if (reconnect) lost() else onState(game.connectionLost())
     }
 
     private inner class Listener : WebSocketListener() {
@@ -84,11 +144,26 @@ class OnlineClient(
         }
 
         override fun onFailure(webSocket: WebSocket, t: Throwable, response: Response?) {
-            if (current(webSocket)) onState(game.connectionLost())
+            if (current(webSocket)) lost()
+        }
+
+        override fun onClosing(webSocket: WebSocket, code: Int, reason: String) {
+            // The server closes (e.g. shutting down): finish the handshake; onClosed follows.
+            webSocket.close(1000, null)
         }
 
         override fun onClosed(webSocket: WebSocket, code: Int, reason: String) {
-            if (current(webSocket)) onState(game.connectionLost())
+            if (current(webSocket)) lost()
+        }
+    }
+
+    companion object {
+        /** How often OkHttp pings the server (well within the server's 120 s of allowed silence). */
+        const val PING_INTERVAL_SECONDS = 25L
+
+        /** Runs the scheduled reconnections (one daemon thread for every client). */
+        private val scheduler: ScheduledExecutorService = Executors.newSingleThreadScheduledExecutor { r ->
+            Thread(r, "online-reconnect").apply { isDaemon = true }
         }
     }
 }

@@ -90,6 +90,33 @@ class OnlineClientTest {
     }
 
     @Test
+    fun theClientPingsTheServerEvery25Seconds() {
+        val client = OnlineClient(OnlineGame(), "ws://127.0.0.1:1/ws", newToken(), "Ann")
+        assertEquals(25_000, client.http.pingIntervalMillis)
+        // Set on a client the app passes in, too.
+        val given = okhttp3.OkHttpClient.Builder().pingInterval(0, TimeUnit.SECONDS).build()
+        assertEquals(25_000, OnlineClient(OnlineGame(), "ws://127.0.0.1:1/ws", newToken(), "Ann", given).http.pingIntervalMillis)
+    }
+
+    @Test
+    fun aSilentGameStaysConnectedThroughPings() {
+        // OkHttp's pings (a short interval here) are answered by the server and the connection
+        // stays up without any message from the player.
+        val url = startServer()
+        val game = OnlineGame()
+        val client = OnlineClient(game, url, newToken(), "Ann", pingIntervalMillis = 100).also { clients += it }
+        assertEquals(100, client.http.pingIntervalMillis)
+        client.connect()
+        val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10)
+        fun pongs() = (client.currentSocket as? okhttp3.internal.ws.RealWebSocket)?.receivedPongCount() ?: 0
+        while (pongs() < 3 && System.nanoTime() < deadline) Thread.sleep(10)
+        val ws = client.currentSocket as okhttp3.internal.ws.RealWebSocket
+        assertTrue(ws.sentPingCount() >= 3, "pings sent: ${ws.sentPingCount()}")
+        assertTrue(ws.receivedPongCount() >= 3, "pongs received: ${ws.receivedPongCount()}")
+        assertEquals(Connection.CONNECTED, game.state().connection)
+    }
+
+    @Test
     fun twoClientsPlaySaveRestoreReconnectAndFinish() {
         val url = startServer()
         val ann = Device(url, "Ann")
@@ -117,7 +144,8 @@ class OnlineClientTest {
         assertTrue(ann.myTurn())
         val played = ann.state.board.history.size
 
-        ann.client.drop()
+        // The app is killed: its socket drops and nothing reconnects it.
+        ann.client.drop(reconnect = false)
         assertEquals(Connection.RECONNECTING, ann.state.connection)
         assertEquals(Banner.Reconnecting, ann.state.board.banner)
         bob.await("Ann's seat held") {
@@ -149,6 +177,28 @@ class OnlineClientTest {
         assertEquals(ann2.state.board.holes, bob.state.board.holes)
 
         repeat(3) { playRound(ann2, bob) }
+
+        // The network drops while Ann is to move: the client reconnects by itself.
+        if (!ann2.myTurn()) playRound(ann2, bob)
+        assertTrue(ann2.myTurn())
+        ann2.client.drop()
+        assertEquals(Connection.RECONNECTING, ann2.state.connection)
+        assertEquals(Banner.Reconnecting, ann2.state.board.banner)
+        assertTrue(ann2.game.reconnectDelayMs()!! in 400uL..600uL, "the core's first delay, about 500 ms")
+        // She moves meanwhile: the move stays pending until the server has it, exactly once.
+        val withPending2 = ann2.tapStep()
+        ann2.await("reconnected by itself, the pending move confirmed") {
+            it.connection == Connection.CONNECTED && !it.game!!.resyncing &&
+                it.game!!.pendingMove.isEmpty() && it.board.history.size == withPending2
+        }
+        bob.await("Ann's move after the drop") {
+            it.game!!.opponentConnected && it.board.history.size == withPending2
+        }
+        Thread.sleep(300)
+        assertEquals(withPending2, bob.state.board.history.size, "the move was played once")
+        assertEquals(ann2.state.board.history, bob.state.board.history)
+        // The game goes on.
+        repeat(2) { playRound(ann2, bob) }
 
         // A draw offered and declined, then Bob resigns.
         ann2.client.perform { it.offerDraw() }
