@@ -33,6 +33,10 @@ pub enum BusMsg {
     },
     /// The lobby's tables changed.
     Lobby,
+    /// Local only, never published: messages may have been lost (the Redis subscription was
+    /// down), so the connection brings what it follows up to date from the store.
+    #[serde(skip)]
+    Resync,
 }
 
 /// The channel of a game's events.
@@ -84,6 +88,18 @@ impl Bus {
         let subs = self.subs.lock();
         if let Some(list) = subs.get(channel) {
             for (_, outbox) in list {
+                let _ = outbox.try_send(msg.clone());
+            }
+        }
+    }
+
+    /// Sends [`BusMsg::Resync`] once to every connection listening to any channel.
+    pub fn resync_all(&self) {
+        let msg = Arc::new(BusMsg::Resync);
+        let subs = self.subs.lock();
+        let mut seen = std::collections::HashSet::new();
+        for (conn, outbox) in subs.values().flatten() {
+            if seen.insert(*conn) {
                 let _ = outbox.try_send(msg.clone());
             }
         }

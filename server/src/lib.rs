@@ -20,7 +20,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -57,6 +57,17 @@ pub struct Config {
     pub backend: Backend,
     /// Limits and timings.
     pub limits: Limits,
+    /// Serve TLS (`wss://`, `https://`) with these PEM files instead of plain TCP.
+    pub tls: Option<TlsFiles>,
+}
+
+/// A certificate chain and its private key, PEM files (`--tls-cert`, `--tls-key`).
+#[derive(Clone, Debug)]
+pub struct TlsFiles {
+    /// The certificate chain, leaf first.
+    pub cert: std::path::PathBuf,
+    /// The private key (PKCS#8, PKCS#1 or SEC1).
+    pub key: std::path::PathBuf,
 }
 
 impl Default for Config {
@@ -65,6 +76,7 @@ impl Default for Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             backend: Backend::Memory,
             limits: Limits::default(),
+            tls: None,
         }
     }
 }
@@ -78,6 +90,9 @@ pub enum ServerError {
     /// The backend is unreachable.
     #[error("backend: {0}")]
     Store(#[from] StoreError),
+    /// The TLS certificate or key could not be used.
+    #[error("TLS: {0}")]
+    Tls(String),
 }
 
 /// How the server is running or stopping.
@@ -99,11 +114,14 @@ pub(crate) struct App {
     pub(crate) metrics: Metrics,
     pub(crate) stop: watch::Receiver<StopMode>,
     pub(crate) next_conn: std::sync::atomic::AtomicU64,
+    /// Room creations and failed joins per client address.
+    pub(crate) addrs: limits::AddrLimiter,
 }
 
 /// A running server.
 pub struct RunningServer {
     addr: SocketAddr,
+    tls: bool,
     stop: watch::Sender<StopMode>,
     task: JoinHandle<()>,
     app: Arc<App>,
@@ -115,9 +133,10 @@ impl RunningServer {
         self.addr
     }
 
-    /// The WebSocket URL.
+    /// The WebSocket URL (`wss://` when serving TLS).
     pub fn ws_url(&self) -> String {
-        format!("ws://{}/ws", self.addr)
+        let scheme = if self.tls { "wss" } else { "ws" };
+        format!("{scheme}://{}/ws", self.addr)
     }
 
     /// Current metrics text.
@@ -125,6 +144,12 @@ impl RunningServer {
         self.app
             .metrics
             .render(self.app.store.games_cached(), self.app.bus.channels())
+    }
+
+    /// Redis backend: bounds this instance's cache of game records (tests use small bounds).
+    #[doc(hidden)]
+    pub fn set_game_cache_limits(&self, max: usize, keep: Duration) {
+        self.app.store.set_cache_limits(max, keep);
     }
 
     /// Tells every client to reconnect, closes the connections and stops (bounded wait).
@@ -142,6 +167,7 @@ impl RunningServer {
 
 /// Starts a server: binds, connects the backend, serves until stopped.
 pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
+    let tls = config.tls.as_ref().map(tls_acceptor).transpose()?;
     let listener = TcpListener::bind(config.bind)
         .await
         .map_err(|e| ServerError::Bind(config.bind, e))?;
@@ -169,6 +195,7 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
         metrics: Metrics::default(),
         stop: stop_rx.clone(),
         next_conn: std::sync::atomic::AtomicU64::new(1),
+        addrs: limits::AddrLimiter::default(),
     });
     let router = Router::new()
         .route("/ws", get(ws_handler))
@@ -177,16 +204,18 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
         .with_state(app.clone());
     let mut stop_rx2 = stop_rx;
     let handshake = config.limits.handshake;
+    let tls_task = tls.clone();
     let task = tokio::spawn(async move {
         let shutdown = async move {
             let _ = stop_rx2.wait_for(|m| *m != StopMode::Running).await;
             // Give connections a moment to say goodbye before the listener goes.
             tokio::time::sleep(Duration::from_millis(200)).await;
         };
-        serve(listener, router, handshake, shutdown).await;
+        serve(listener, router, handshake, tls_task, shutdown).await;
     });
     Ok(RunningServer {
         addr,
+        tls: tls.is_some(),
         stop: stop_tx,
         task,
         app,
@@ -194,11 +223,13 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
 }
 
 /// Serves HTTP/1.1 (with upgrades) until `shutdown`, like `axum::serve`, but with a deadline for
-/// the request head: a client that sends half a request is dropped after `handshake`.
+/// the request head: a client that sends half a request is dropped after `handshake`. With
+/// `tls`, each connection is a TLS one, whose handshake has the same deadline.
 async fn serve(
     listener: TcpListener,
     router: Router,
     handshake: Duration,
+    tls: Option<tokio_rustls::TlsAcceptor>,
     shutdown: impl std::future::Future<Output = ()>,
 ) {
     use hyper_util::rt::{TokioIo, TokioTimer};
@@ -207,9 +238,9 @@ async fn serve(
     let (close_tx, close_rx) = watch::channel(());
     tokio::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(e) => {
                     // Out of file descriptors and the like: wait a little, keep serving.
                     log::warn!("accept failed: {e}");
@@ -220,9 +251,31 @@ async fn serve(
             _ = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(router.clone());
+        // The peer's address, for the per-address limits (`ConnectInfo`, as `axum::serve` does).
+        let service = TowerToHyperService::new(
+            router
+                .clone()
+                .layer(axum::Extension(ConnectInfo::<SocketAddr>(peer))),
+        );
         let mut close = close_rx.clone();
+        let tls = tls.clone();
         tokio::spawn(async move {
+            let stream = match tls {
+                None => Transport::Plain(stream),
+                Some(acceptor) => {
+                    // The TLS handshake has the deadline of a request head, and stops with
+                    // the server.
+                    let accept = tokio::time::timeout(handshake, acceptor.accept(stream));
+                    tokio::select! {
+                        accepted = accept => match accepted {
+                            Ok(Ok(stream)) => Transport::Tls(Box::new(stream)),
+                            Ok(Err(e)) => return log::debug!("TLS handshake: {e}"),
+                            Err(_) => return log::debug!("TLS handshake: timed out"),
+                        },
+                        _ = close.changed() => return,
+                    }
+                }
+            };
             let mut builder = hyper::server::conn::http1::Builder::new();
             builder
                 .timer(TokioTimer::new())
@@ -249,9 +302,98 @@ async fn serve(
     close_tx.closed().await;
 }
 
+/// One accepted connection: plain TCP, or TLS over it.
+enum Transport {
+    Plain(tokio::net::TcpStream),
+    Tls(Box<tokio_rustls::server::TlsStream<tokio::net::TcpStream>>),
+}
+
+impl tokio::io::AsyncRead for Transport {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        match self.get_mut() {
+            Transport::Plain(s) => std::pin::Pin::new(s).poll_read(cx, buf),
+            Transport::Tls(s) => std::pin::Pin::new(s.as_mut()).poll_read(cx, buf),
+        }
+    }
+}
+
+impl tokio::io::AsyncWrite for Transport {
+    fn poll_write(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        match self.get_mut() {
+            Transport::Plain(s) => std::pin::Pin::new(s).poll_write(cx, buf),
+            Transport::Tls(s) => std::pin::Pin::new(s.as_mut()).poll_write(cx, buf),
+        }
+    }
+
+    fn poll_flush(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        match self.get_mut() {
+            Transport::Plain(s) => std::pin::Pin::new(s).poll_flush(cx),
+            Transport::Tls(s) => std::pin::Pin::new(s.as_mut()).poll_flush(cx),
+        }
+    }
+
+    fn poll_shutdown(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        match self.get_mut() {
+            Transport::Plain(s) => std::pin::Pin::new(s).poll_shutdown(cx),
+            Transport::Tls(s) => std::pin::Pin::new(s.as_mut()).poll_shutdown(cx),
+        }
+    }
+}
+
+/// The TLS set-up of `files`: the certificate chain and key read and checked now, so that a
+/// wrong file stops the server at start rather than failing every handshake.
+fn tls_acceptor(files: &TlsFiles) -> Result<tokio_rustls::TlsAcceptor, ServerError> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+
+    let read = |path: &std::path::Path| {
+        std::fs::read(path)
+            .map_err(|e| ServerError::Tls(format!("cannot read {}: {e}", path.display())))
+    };
+    let certs = CertificateDer::pem_slice_iter(&read(&files.cert)?)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| ServerError::Tls(format!("{}: {e}", files.cert.display())))?;
+    if certs.is_empty() {
+        return Err(ServerError::Tls(format!(
+            "{} holds no PEM certificate",
+            files.cert.display()
+        )));
+    }
+    let key = PrivateKeyDer::from_pem_slice(&read(&files.key)?).map_err(|e| {
+        ServerError::Tls(format!(
+            "{}: no usable private key ({e})",
+            files.key.display()
+        ))
+    })?;
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .map_err(|e| ServerError::Tls(e.to_string()))?
+    .with_no_client_auth()
+    .with_single_cert(certs, key)
+    .map_err(|e| ServerError::Tls(format!("the certificate and key do not go together: {e}")))?;
+    Ok(tokio_rustls::TlsAcceptor::from(Arc::new(config)))
+}
+
 async fn ws_handler(
     ws: WebSocketUpgrade,
     headers: HeaderMap,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     State(app): State<Arc<App>>,
 ) -> Response {
     // Browsers send `Origin`; the apps do not. A page of another site may not use the server.
@@ -261,6 +403,13 @@ async fn ws_handler(
     if !limits::origin_allowed(origin, &app.limits.allow_origins) {
         return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
     }
+    // Counted under the client's address (the proxy's `X-Forwarded-For` with `--trust-proxy`).
+    let forwarded = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .next_back()
+        .and_then(|v| v.to_str().ok());
+    let addr = limits::client_addr(peer.ip(), forwarded, app.limits.trust_proxy);
     // Transport ceiling; the protocol's own (smaller) limit answers with a clear error.
     let ceiling = app.limits.max_frame.max(1024) * 16;
     // Small buffers: thousands of idle-most-of-the-time sockets must not cost 128 KiB each.
@@ -268,20 +417,29 @@ async fn ws_handler(
         .write_buffer_size(4096)
         .max_message_size(ceiling)
         .max_frame_size(ceiling)
-        .on_upgrade(move |socket| conn::run(app, socket))
+        .on_upgrade(move |socket| conn::run(app, socket, addr))
         .into_response()
 }
 
+/// 200 `ok` when the backend can be used; 503 `unavailable` while Redis cannot be reached (the
+/// instance reconnects by itself).
 async fn health(State(app): State<Arc<App>>) -> impl IntoResponse {
     let backend = match app.store {
         Store::Memory(_) => "memory",
         Store::Redis(_) => "redis",
     };
-    axum::Json(serde_json::json!({
-        "status": "ok",
+    let ready = app.store.ready().await;
+    let code = if ready {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    let body = axum::Json(serde_json::json!({
+        "status": if ready { "ok" } else { "unavailable" },
         "backend": backend,
         "protocol": chinese_checkers_core::online::PROTOCOL_VERSION,
-    }))
+    }));
+    (code, body)
 }
 
 async fn metrics_handler(State(app): State<Arc<App>>) -> impl IntoResponse {

@@ -1,6 +1,11 @@
-//! Abuse limits: the per-connection message rate (a token bucket).
+//! Abuse limits: the per-connection message rate (a token bucket), and the room-creation and
+//! failed-join limits per connection and per client address ([`AddrLimiter`]).
 
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
+
+use parking_lot::Mutex;
 
 /// A token bucket: `burst` messages at once, refilled at `per_second`.
 #[derive(Debug)]
@@ -88,6 +93,34 @@ pub struct Limits {
     /// side whose presence lapsed twice, e.g. because its instance died, is marked disconnected
     /// by the opponent's instance).
     pub presence_interval: Duration,
+    /// Private rooms one client address may create within `room_ttl` (so at most this many of
+    /// its rooms are open at once), whatever tokens and connections it uses.
+    pub rooms_per_addr: usize,
+    /// Private rooms one client address may create per minute.
+    pub room_creations_per_addr_minute: usize,
+    /// Private rooms one connection may create per minute.
+    pub room_creations_per_conn_minute: usize,
+    /// Failed `join_room` attempts (no such room) answered at once; each further failure of the
+    /// connection or its address waits `join_delay`, doubled each time up to `join_delay_max`,
+    /// before its `room_not_found`.
+    pub join_failures_free: u32,
+    /// The first delay after the free failures.
+    pub join_delay: Duration,
+    /// The longest delay.
+    pub join_delay_max: Duration,
+    /// Failed joins after which a connection's `join_room` is refused with `rate_limited`.
+    pub join_failures_per_conn: u32,
+    /// Failed joins of one address within `join_window` after which its `join_room`s are refused
+    /// with `rate_limited` for `join_cooldown` (the right code included).
+    pub join_failures_per_addr: u32,
+    /// The window in which an address's failed joins are counted.
+    pub join_window: Duration,
+    /// How long an address that failed too often is refused.
+    pub join_cooldown: Duration,
+    /// Take the client's address from the last `X-Forwarded-For` entry (set by a reverse proxy in
+    /// front of the server) instead of the TCP peer. Only behind a proxy that sets it: otherwise
+    /// every client could claim any address.
+    pub trust_proxy: bool,
 }
 
 impl Default for Limits {
@@ -106,8 +139,213 @@ impl Default for Limits {
             grace: Duration::from_secs(60),
             background_grace: Duration::from_secs(180),
             presence_interval: Duration::from_secs(5),
+            rooms_per_addr: 50,
+            room_creations_per_addr_minute: 20,
+            room_creations_per_conn_minute: 10,
+            join_failures_free: 5,
+            join_delay: Duration::from_millis(250),
+            join_delay_max: Duration::from_secs(8),
+            join_failures_per_conn: 20,
+            join_failures_per_addr: 20,
+            join_window: Duration::from_secs(3600),
+            join_cooldown: Duration::from_secs(3600),
+            trust_proxy: false,
         }
     }
+}
+
+/// The address a client is counted under: the TCP peer, or with `trust_proxy` the last entry of
+/// the (last) `X-Forwarded-For` header when it parses; IPv6 addresses are grouped by their /64
+/// (one subscriber's network), IPv4-mapped ones are IPv4.
+pub fn client_addr(peer: IpAddr, forwarded_for: Option<&str>, trust_proxy: bool) -> IpAddr {
+    let ip = forwarded_for
+        .filter(|_| trust_proxy)
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|last| last.trim().parse::<IpAddr>().ok())
+        .unwrap_or(peer);
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let mut seg = v6.segments();
+                seg[4..].fill(0);
+                IpAddr::V6(seg.into())
+            }
+        },
+    }
+}
+
+/// Moments of recent events, oldest first.
+#[derive(Debug, Default)]
+pub struct Window {
+    times: VecDeque<Instant>,
+}
+
+impl Window {
+    /// Forgets events older than `span`; returns how many are left.
+    pub fn count(&mut self, now: Instant, span: Duration) -> usize {
+        while let Some(t) = self.times.front() {
+            if now.saturating_duration_since(*t) >= span {
+                self.times.pop_front();
+            } else {
+                break;
+            }
+        }
+        self.times.len()
+    }
+
+    /// Events within `span` of `now`, without forgetting any.
+    fn within(&self, now: Instant, span: Duration) -> usize {
+        self.times
+            .iter()
+            .filter(|t| now.saturating_duration_since(**t) < span)
+            .count()
+    }
+
+    /// Records an event.
+    pub fn push(&mut self, now: Instant) {
+        self.times.push_back(now);
+    }
+
+    /// Takes back the last event recorded.
+    pub fn pop(&mut self) {
+        self.times.pop_back();
+    }
+
+    fn is_empty(&self) -> bool {
+        self.times.is_empty()
+    }
+}
+
+/// Why a room creation is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CreateRefused {
+    /// `rooms_per_addr` within the room lifetime.
+    Open,
+    /// `room_creations_per_addr_minute`.
+    PerMinute,
+}
+
+/// What a failed-join check says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JoinCheck {
+    /// Go ahead; this many failures of the address are in the window, this attempt counted as
+    /// one until [`AddrLimiter::join_succeeded`] takes it back.
+    Allowed(u32),
+    /// The address is refused for this long.
+    Refused(Duration),
+}
+
+#[derive(Debug, Default)]
+struct AddrState {
+    created: Window,
+    failed: Window,
+    blocked_until: Option<Instant>,
+}
+
+/// Room creations and failed joins per client address, shared by an instance's connections (with
+/// several instances each counts its own: see docs/ONLINE.md).
+#[derive(Debug, Default)]
+pub struct AddrLimiter {
+    addrs: Mutex<HashMap<IpAddr, AddrState>>,
+    ops: std::sync::atomic::AtomicU64,
+}
+
+impl AddrLimiter {
+    /// Counts a room creation of `addr`, or says why it is refused.
+    pub fn try_create(&self, addr: IpAddr, limits: &Limits) -> Result<(), CreateRefused> {
+        self.try_create_at(addr, limits, Instant::now())
+    }
+
+    fn try_create_at(
+        &self,
+        addr: IpAddr,
+        limits: &Limits,
+        now: Instant,
+    ) -> Result<(), CreateRefused> {
+        self.sweep(now, limits);
+        let mut addrs = self.addrs.lock();
+        let st = addrs.entry(addr).or_default();
+        let ttl = limits.room_ttl.max(Duration::from_secs(1));
+        st.created.count(now, ttl.max(Duration::from_secs(60)));
+        if st.created.within(now, ttl) >= limits.rooms_per_addr {
+            return Err(CreateRefused::Open);
+        }
+        if st.created.within(now, Duration::from_secs(60)) >= limits.room_creations_per_addr_minute
+        {
+            return Err(CreateRefused::PerMinute);
+        }
+        st.created.push(now);
+        Ok(())
+    }
+
+    /// Takes back a creation counted by `try_create` (the store refused the room).
+    pub fn creation_failed(&self, addr: IpAddr) {
+        if let Some(st) = self.addrs.lock().get_mut(&addr) {
+            st.created.pop();
+        }
+    }
+
+    /// Before looking a room up: whether `addr` may try, counting the attempt as a failure.
+    pub fn join_attempt(&self, addr: IpAddr, limits: &Limits) -> JoinCheck {
+        self.join_attempt_at(addr, limits, Instant::now())
+    }
+
+    fn join_attempt_at(&self, addr: IpAddr, limits: &Limits, now: Instant) -> JoinCheck {
+        self.sweep(now, limits);
+        let mut addrs = self.addrs.lock();
+        let st = addrs.entry(addr).or_default();
+        if let Some(until) = st.blocked_until {
+            if until > now {
+                return JoinCheck::Refused(until - now);
+            }
+            st.blocked_until = None;
+        }
+        let failed = st.failed.count(now, limits.join_window);
+        if failed >= limits.join_failures_per_addr as usize {
+            st.blocked_until = Some(now + limits.join_cooldown);
+            return JoinCheck::Refused(limits.join_cooldown);
+        }
+        st.failed.push(now);
+        JoinCheck::Allowed(u32::try_from(failed + 1).unwrap_or(u32::MAX))
+    }
+
+    /// The attempt found its room: it is not a failure.
+    pub fn join_succeeded(&self, addr: IpAddr) {
+        if let Some(st) = self.addrs.lock().get_mut(&addr) {
+            st.failed.pop();
+        }
+    }
+
+    /// Now and then, forgets addresses with nothing recent.
+    fn sweep(&self, now: Instant, limits: &Limits) {
+        let n = self.ops.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if n % 1024 != 1023 {
+            return;
+        }
+        let keep = limits.room_ttl.max(Duration::from_secs(60));
+        self.addrs.lock().retain(|_, st| {
+            st.created.count(now, keep);
+            st.failed.count(now, limits.join_window);
+            !(st.created.is_empty()
+                && st.failed.is_empty()
+                && st.blocked_until.is_none_or(|u| u <= now))
+        });
+    }
+}
+
+/// How long the answer to a failed join waits: nothing for the first `join_failures_free`
+/// failures (`failures` counts this one), then `join_delay` doubling up to `join_delay_max`.
+pub fn join_failure_delay(failures: u32, limits: &Limits) -> Duration {
+    let Some(extra) = failures.checked_sub(limits.join_failures_free + 1) else {
+        return Duration::ZERO;
+    };
+    let factor = 1u32 << extra.min(20);
+    limits
+        .join_delay
+        .saturating_mul(factor)
+        .min(limits.join_delay_max)
 }
 
 #[cfg(test)]
@@ -128,6 +366,99 @@ mod tests {
             Some("https://play.example.org.evil"),
             &list
         ));
+    }
+
+    fn small() -> Limits {
+        Limits {
+            room_ttl: Duration::from_secs(600),
+            rooms_per_addr: 3,
+            room_creations_per_addr_minute: 2,
+            join_failures_free: 2,
+            join_delay: Duration::from_millis(100),
+            join_delay_max: Duration::from_millis(350),
+            join_failures_per_addr: 4,
+            join_window: Duration::from_secs(60),
+            join_cooldown: Duration::from_secs(120),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn client_addresses_trust_the_proxy_only_when_told() {
+        let peer: IpAddr = "127.0.0.1".parse().unwrap();
+        let xff = Some("203.0.113.9, 198.51.100.7");
+        assert_eq!(client_addr(peer, xff, false), peer);
+        assert_eq!(
+            client_addr(peer, xff, true),
+            "198.51.100.7".parse::<IpAddr>().unwrap()
+        );
+        assert_eq!(client_addr(peer, Some("garbage"), true), peer);
+        assert_eq!(client_addr(peer, None, true), peer);
+        // One IPv6 subscriber (a /64) is one address; IPv4-mapped is IPv4.
+        let a = client_addr("2001:db8:1:2:aaaa::1".parse().unwrap(), None, false);
+        let b = client_addr("2001:db8:1:2:bbbb::2".parse().unwrap(), None, false);
+        let c = client_addr("2001:db8:1:3::1".parse().unwrap(), None, false);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_eq!(
+            client_addr("::ffff:192.0.2.1".parse().unwrap(), None, false),
+            "192.0.2.1".parse::<IpAddr>().unwrap()
+        );
+    }
+
+    #[test]
+    fn room_creations_per_address() {
+        let l = small();
+        let r = AddrLimiter::default();
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let b: IpAddr = "192.0.2.2".parse().unwrap();
+        let t = Instant::now();
+        assert_eq!(r.try_create_at(a, &l, t), Ok(()));
+        assert_eq!(r.try_create_at(a, &l, t), Ok(()));
+        assert_eq!(r.try_create_at(a, &l, t), Err(CreateRefused::PerMinute));
+        assert_eq!(r.try_create_at(b, &l, t), Ok(()));
+        let t = t + Duration::from_secs(61);
+        assert_eq!(r.try_create_at(a, &l, t), Ok(()));
+        // Three within the room lifetime: the fourth waits until the first expired.
+        assert_eq!(r.try_create_at(a, &l, t), Err(CreateRefused::Open));
+        r.creation_failed(a);
+        assert_eq!(r.try_create_at(a, &l, t), Ok(()));
+        assert_eq!(r.try_create_at(a, &l, t + Duration::from_secs(601)), Ok(()));
+    }
+
+    #[test]
+    fn failed_joins_per_address_are_slowed_then_refused() {
+        let l = small();
+        let r = AddrLimiter::default();
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let b: IpAddr = "192.0.2.2".parse().unwrap();
+        let t = Instant::now();
+        for n in 1..=4 {
+            assert_eq!(r.join_attempt_at(a, &l, t), JoinCheck::Allowed(n));
+        }
+        // A success is not a failure.
+        r.join_succeeded(a);
+        assert_eq!(r.join_attempt_at(a, &l, t), JoinCheck::Allowed(4));
+        assert_eq!(
+            r.join_attempt_at(a, &l, t),
+            JoinCheck::Refused(Duration::from_secs(120))
+        );
+        assert_eq!(r.join_attempt_at(b, &l, t), JoinCheck::Allowed(1));
+        // Still refused after the window, until the cool-down is over.
+        let later = t + Duration::from_secs(90);
+        assert_eq!(
+            r.join_attempt_at(a, &l, later),
+            JoinCheck::Refused(Duration::from_secs(30))
+        );
+        assert_eq!(
+            r.join_attempt_at(a, &l, t + Duration::from_secs(121)),
+            JoinCheck::Allowed(1)
+        );
+        let ms = |n| join_failure_delay(n, &l).as_millis();
+        assert_eq!(
+            [ms(1), ms(2), ms(3), ms(4), ms(5), ms(40)],
+            [0, 0, 100, 200, 350, 350]
+        );
     }
 
     #[test]

@@ -5,18 +5,24 @@
 //! backend), `--prefix P` (Redis key prefix, default `cc`), `--grace-ms N` (seat grace period),
 //! `--presence-ms N` (Redis presence heartbeat), `--handshake-ms N` (deadline for an HTTP request
 //! head, default 10000), `--allow-origin ORIGIN` (repeatable: a browser origin allowed to open
-//! `/ws`; requests without `Origin`, as the apps send them, are always allowed).
+//! `/ws`; requests without `Origin`, as the apps send them, are always allowed), `--tls-cert FILE
+//! --tls-key FILE` (PEM certificate chain and private key: serve `wss://` and `https://` rather
+//! than plain TCP; both or neither),
+//! `--trust-proxy` (behind a reverse proxy only: count each client under the last
+//! `X-Forwarded-For` address rather than the proxy's, for the per-address room limits).
 //! Prints `listening on ADDR` once ready; SIGINT/SIGTERM stop it gracefully (clients are told).
 
 use std::process::ExitCode;
 use std::time::Duration;
 
-use chinese_checkers_server::{start, Backend, Config};
+use chinese_checkers_server::{start, Backend, Config, TlsFiles};
 
 fn parse(args: &[String]) -> Result<Config, String> {
     let mut config = Config::default();
     let mut redis: Option<String> = None;
     let mut prefix = "cc".to_owned();
+    let mut tls_cert: Option<String> = None;
+    let mut tls_key: Option<String> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = || it.next().cloned().ok_or(format!("{arg} needs a value"));
@@ -43,17 +49,29 @@ fn parse(args: &[String]) -> Result<Config, String> {
                 config.limits.handshake = Duration::from_millis(ms.max(10));
             }
             "--allow-origin" => config.limits.allow_origins.push(value()?),
+            "--trust-proxy" => config.limits.trust_proxy = true,
+            "--tls-cert" => tls_cert = Some(value()?),
+            "--tls-key" => tls_key = Some(value()?),
             "--help" | "-h" => {
                 return Err(
                     "usage: chinese-checkers-server [--bind ADDR] [--redis URL] \
                             [--prefix P] [--grace-ms N] [--presence-ms N] \
-                            [--handshake-ms N] [--allow-origin ORIGIN]..."
+                            [--handshake-ms N] [--allow-origin ORIGIN]... [--trust-proxy] \
+                            [--tls-cert FILE --tls-key FILE]"
                         .into(),
                 )
             }
             other => return Err(format!("unknown option {other}")),
         }
     }
+    config.tls = match (tls_cert, tls_key) {
+        (Some(cert), Some(key)) => Some(TlsFiles {
+            cert: cert.into(),
+            key: key.into(),
+        }),
+        (None, None) => None,
+        _ => return Err("--tls-cert and --tls-key go together".into()),
+    };
     if let Some(url) = redis {
         config.backend = Backend::Redis { url, prefix };
     }
@@ -94,4 +112,34 @@ async fn main() -> ExitCode {
     log::info!("shutting down");
     server.shutdown().await;
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::parse;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn tls_options_come_in_pairs() {
+        let config = parse(&args(&["--tls-cert", "c.pem", "--tls-key", "k.pem"])).unwrap();
+        let tls = config.tls.unwrap();
+        assert_eq!(tls.cert, std::path::PathBuf::from("c.pem"));
+        assert_eq!(tls.key, std::path::PathBuf::from("k.pem"));
+        assert!(parse(&args(&[])).unwrap().tls.is_none());
+        for half in [["--tls-cert", "c.pem"], ["--tls-key", "k.pem"]] {
+            assert_eq!(
+                parse(&args(&half)).unwrap_err(),
+                "--tls-cert and --tls-key go together"
+            );
+        }
+        assert_eq!(
+            parse(&args(&["--tls-cert"])).unwrap_err(),
+            "--tls-cert needs a value"
+        );
+    }
 }

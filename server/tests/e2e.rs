@@ -39,6 +39,9 @@ suite!(
     lobby_tables_live,
     private_room_by_code,
     private_room_limits_and_expiry,
+    room_creation_is_limited_per_address_and_connection,
+    guessing_room_codes_is_slowed_then_refused,
+    failed_joins_are_limited_per_connection,
     full_game_to_the_end,
     resign_and_rematch,
     draw_offer_decline_accept,
@@ -282,6 +285,193 @@ async fn private_room_limits_and_expiry(kind: Kind) {
     guest.expect_error(ErrorCode::RoomNotFound).await;
     // Expired rooms no longer count against the limit.
     create_room(&mut host, Format::Tripot1).await;
+}
+
+/// Creates a room, answering with the room's code or the error code.
+async fn try_create_room(c: &mut Client) -> Result<String, ErrorCode> {
+    c.send(&ClientMsg::CreateRoom {
+        format: Format::Tripot1,
+    })
+    .await;
+    match c
+        .expect("room or error", |m| {
+            matches!(m, ServerMsg::RoomCreated { .. } | ServerMsg::Error { .. })
+        })
+        .await
+    {
+        ServerMsg::RoomCreated { code, .. } => Ok(code),
+        ServerMsg::Error { code, .. } => Err(code),
+        _ => unreachable!(),
+    }
+}
+
+async fn room_creation_is_limited_per_address_and_connection(kind: Kind) {
+    let limits = Limits {
+        rooms_per_addr: 4,
+        room_creations_per_addr_minute: 100,
+        room_creations_per_conn_minute: 2,
+        trust_proxy: true,
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    // Ten connections with fresh tokens from one address: the address's limit holds.
+    let mut spam = vec![];
+    let mut created = 0;
+    for i in 0..10 {
+        let mut c = Client::join(&s.url, &format!("Spam{i}")).await;
+        match try_create_room(&mut c).await {
+            Ok(_) => created += 1,
+            Err(code) => assert_eq!(code, ErrorCode::TooManyRooms),
+        }
+        spam.push(c);
+    }
+    assert_eq!(created, 4);
+    // Another address (this server trusts the proxy's header) is another network.
+    let mut friend = Client::join_from(&s.url, "Friend", "198.51.100.7").await;
+    assert!(try_create_room(&mut friend).await.is_ok());
+    // Per connection: two a minute, though the token may have three rooms open.
+    assert!(try_create_room(&mut friend).await.is_ok());
+    assert_eq!(
+        try_create_room(&mut friend).await,
+        Err(ErrorCode::RateLimited)
+    );
+    // Per address per minute.
+    let limits = Limits {
+        room_creations_per_addr_minute: 3,
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    let mut results = vec![];
+    for i in 0..5 {
+        let mut c = Client::join(&s.url, &format!("Spam{i}")).await;
+        results.push(try_create_room(&mut c).await.map(|_| ()));
+    }
+    assert_eq!(
+        results,
+        [
+            Ok(()),
+            Ok(()),
+            Ok(()),
+            Err(ErrorCode::RateLimited),
+            Err(ErrorCode::RateLimited)
+        ]
+    );
+    // Without `trust_proxy`, `X-Forwarded-For` changes nothing.
+    let mut forged = Client::join_from(&s.url, "Forged", "198.51.100.8").await;
+    assert_eq!(
+        try_create_room(&mut forged).await,
+        Err(ErrorCode::RateLimited)
+    );
+}
+
+/// A valid room code that is not `avoid` (the `i`-th of a fixed sequence).
+fn wrong_code(i: usize, avoid: &str) -> String {
+    let a = chinese_checkers_core::online::ROOM_CODE_ALPHABET;
+    let n = chinese_checkers_core::online::ROOM_CODE_LEN;
+    (i..)
+        .map(|j| {
+            (0..n)
+                .map(|k| char::from(a[(j * 7 + k * k * 3 + k) % a.len()]))
+                .collect::<String>()
+        })
+        .find(|c| c != avoid)
+        .unwrap()
+}
+
+async fn guessing_room_codes_is_slowed_then_refused(kind: Kind) {
+    let delay = Duration::from_millis(300);
+    let limits = Limits {
+        join_failures_free: 2,
+        join_delay: delay,
+        join_delay_max: delay * 2,
+        join_failures_per_conn: 100,
+        join_failures_per_addr: 6,
+        join_window: Duration::from_secs(60),
+        join_cooldown: Duration::from_secs(60),
+        trust_proxy: true,
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    let mut host = Client::join_from(&s.url, "Host", "192.0.2.10").await;
+    let code = create_room(&mut host, Format::Tripot2).await;
+    // The guesser spreads its guesses over fresh connections (and tokens) of one address.
+    let mut guessers = vec![];
+    for i in 0..3 {
+        guessers.push(Client::join_from(&s.url, &format!("Guess{i}"), "203.0.113.66").await);
+    }
+    for n in 1..=6u32 {
+        let c = &mut guessers[n as usize % 3];
+        let t = std::time::Instant::now();
+        c.send(&ClientMsg::JoinRoom {
+            code: wrong_code(n as usize, &code),
+        })
+        .await;
+        c.expect_error(ErrorCode::RoomNotFound).await;
+        let took = t.elapsed();
+        // Two at once, then 300 ms, then 600 ms (the cap) each.
+        let wait = match n {
+            1 | 2 => Duration::ZERO,
+            3 => delay,
+            _ => delay * 2,
+        };
+        assert!(
+            took >= wait,
+            "guess {n} answered after {took:?}, before {wait:?}"
+        );
+        if n <= 2 {
+            assert!(took < delay, "guess {n} was slowed: {took:?}");
+        }
+    }
+    // Six failures: the address is refused, on every connection, even with the right code.
+    for c in guessers.iter_mut() {
+        c.send(&ClientMsg::JoinRoom {
+            code: wrong_code(9, &code),
+        })
+        .await;
+        c.expect_error(ErrorCode::RateLimited).await;
+    }
+    let mut fresh = Client::join_from(&s.url, "Guess9", "203.0.113.66").await;
+    fresh
+        .send(&ClientMsg::JoinRoom { code: code.clone() })
+        .await;
+    fresh.expect_error(ErrorCode::RateLimited).await;
+    // Meanwhile the friend, elsewhere, joins with the right code at once.
+    let mut friend = Client::join_from(&s.url, "Friend", "198.51.100.20").await;
+    let t = std::time::Instant::now();
+    friend.send(&ClientMsg::JoinRoom { code }).await;
+    let (g1, _, f) = friend.matched().await;
+    let (g2, _, _) = host.matched().await;
+    assert_eq!((g1, f), (g2, Format::Tripot2));
+    assert!(t.elapsed() < delay, "the friend waited {:?}", t.elapsed());
+}
+
+async fn failed_joins_are_limited_per_connection(kind: Kind) {
+    let limits = Limits {
+        join_failures_per_conn: 3,
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    let mut host = Client::join(&s.url, "Host").await;
+    let code = create_room(&mut host, Format::Tripot1).await;
+    let mut guesser = Client::join(&s.url, "Guess").await;
+    for n in 0..3 {
+        guesser
+            .send(&ClientMsg::JoinRoom {
+                code: wrong_code(n, &code),
+            })
+            .await;
+        guesser.expect_error(ErrorCode::RoomNotFound).await;
+    }
+    // The fourth on this connection is refused, the right code included.
+    guesser
+        .send(&ClientMsg::JoinRoom { code: code.clone() })
+        .await;
+    guesser.expect_error(ErrorCode::RateLimited).await;
+    // Another connection (same address, below its limit) still gets in.
+    let mut friend = Client::join(&s.url, "Friend").await;
+    friend.send(&ClientMsg::JoinRoom { code }).await;
+    friend.matched().await;
+    host.matched().await;
 }
 
 async fn full_game_to_the_end(kind: Kind) {

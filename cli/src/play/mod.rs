@@ -132,6 +132,10 @@ pub struct PlayArgs {
     /// Online: the name your opponent sees; remembered for next time (default "Player").
     #[arg(long, value_name = "NAME", requires = "server")]
     pub name: Option<String>,
+    /// Online: a PEM file of certificates to trust for a wss:// server besides the public
+    /// authorities (a private CA or a self-signed certificate; also CHINESE_CHECKERS_CA_FILE).
+    #[arg(long, value_name = "FILE", requires = "server")]
+    pub ca_file: Option<std::path::PathBuf>,
 }
 
 impl PlayArgs {
@@ -372,11 +376,11 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     OnlineGame::new()
         .hello(token.clone(), name.clone())
         .map_err(|e| anyhow!("could not greet the server: {}", words::online_error(&e)))?;
-    let link = online::Link::open(
-        url.to_owned(),
-        Arc::clone(&game),
-        online::LinkConfig::new(token, name),
-    )?;
+    let mut config = online::LinkConfig::new(token, name);
+    if let Some(file) = &args.ca_file {
+        config.ca_file = Some(file.clone());
+    }
+    let link = online::Link::open(url.to_owned(), Arc::clone(&game), config)?;
     let mut app = App::new_online(game, link, action);
     // The statistics (`s`) are this device's, online too.
     app.set_library(save::open_library(&dir)?);

@@ -11,7 +11,7 @@
 
 use std::io::ErrorKind;
 use std::net::{TcpStream, ToSocketAddrs};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::sync::Arc;
@@ -56,15 +56,25 @@ pub struct LinkConfig {
     pub name: String,
     /// The interval of the keep-alive pings.
     pub ping_every: Duration,
+    /// A PEM file of certificates trusted for `wss://` besides the usual public authorities
+    /// (a private CA, or a test's self-signed certificate).
+    pub ca_file: Option<PathBuf>,
 }
 
+/// The environment variable naming a PEM file of extra trusted certificates (as `--ca-file`).
+pub const CA_FILE_ENV: &str = "CHINESE_CHECKERS_CA_FILE";
+
 impl LinkConfig {
-    /// The device's identity with the usual keep-alive ([`PING_EVERY`]).
+    /// The device's identity with the usual keep-alive ([`PING_EVERY`]), trusting the public
+    /// authorities plus the certificates of [`CA_FILE_ENV`] if it is set.
     pub fn new(token: String, name: String) -> LinkConfig {
         LinkConfig {
             token,
             name,
             ping_every: PING_EVERY,
+            ca_file: std::env::var_os(CA_FILE_ENV)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from),
         }
     }
 }
@@ -174,7 +184,7 @@ impl Worker {
     fn run(self) {
         let mut ever_connected = false;
         loop {
-            let why = match connect(&self.url) {
+            let why = match connect(&self.url, self.config.ca_file.as_deref()) {
                 Ok(mut ws) => {
                     if ever_connected {
                         // What was queued while the socket was down (or as it dropped) is
@@ -287,30 +297,36 @@ impl Worker {
     }
 }
 
-/// How long reaching the server may take before it counts as unreachable.
+/// How long reaching the server may take before it counts as unreachable: the TCP connection,
+/// and then each read or write of the TLS and WebSocket handshakes.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Opens the WebSocket at `url`; the error is why not, in a few plain words. The TCP connection
-/// is made here rather than by `tungstenite::connect`, whose error for it ("unable to connect to
-/// URL") drops the reason.
-fn connect(url: &str) -> Result<WebSocket<MaybeTlsStream<TcpStream>>, String> {
+/// Opens the WebSocket at `url` (`ws://`, or `wss://` over rustls trusting the public
+/// authorities and the certificates in `ca_file`); the error is why not, in a few plain words.
+/// The TCP connection is made here rather than by `tungstenite::connect`, whose error for it
+/// ("unable to connect to URL") drops the reason.
+fn connect(
+    url: &str,
+    ca_file: Option<&Path>,
+) -> Result<WebSocket<MaybeTlsStream<TcpStream>>, String> {
     let request = url.into_client_request().map_err(|e| reason(&e))?;
     let uri = request.uri();
-    match uri.scheme_str() {
-        Some("ws") => {}
-        Some("wss") => {
-            return Err(
-                "secure wss:// servers are not supported by the terminal; use ws://HOST:PORT/ws"
-                    .into(),
-            )
-        }
-        _ => return Err("not a WebSocket address; use ws://HOST:PORT/ws".into()),
-    }
+    let secure = match uri.scheme_str() {
+        Some("ws") => false,
+        Some("wss") => true,
+        _ => return Err("not a WebSocket address; use ws://HOST:PORT/ws or wss://HOST/ws".into()),
+    };
     let host = uri
         .host()
         .map(|h| h.trim_start_matches('[').trim_end_matches(']').to_owned())
         .ok_or_else(|| "the address has no host; use ws://HOST:PORT/ws".to_owned())?;
-    let port = uri.port_u16().unwrap_or(80);
+    let port = uri.port_u16().unwrap_or(if secure { 443 } else { 80 });
+    // Checked before any connection: a bad certificate file is not the server's fault.
+    let tls = if secure {
+        Some(tls_client(&host, ca_file)?)
+    } else {
+        None
+    };
     let addrs = (host.as_str(), port)
         .to_socket_addrs()
         .map_err(|e| io_reason(&e))?;
@@ -319,14 +335,32 @@ fn connect(url: &str) -> Result<WebSocket<MaybeTlsStream<TcpStream>>, String> {
         match TcpStream::connect_timeout(&addr, CONNECT_TIMEOUT) {
             Ok(stream) => {
                 stream.set_nodelay(true).map_err(|e| io_reason(&e))?;
-                let (ws, _) = tungstenite::client(request, MaybeTlsStream::Plain(stream)).map_err(
-                    |e| match e {
-                        HandshakeError::Failure(e) => reason(&e),
-                        HandshakeError::Interrupted(_) => "the handshake was interrupted".into(),
-                    },
-                )?;
-                if let MaybeTlsStream::Plain(s) = ws.get_ref() {
-                    s.set_read_timeout(Some(POLL)).map_err(|e| io_reason(&e))?;
+                stream
+                    .set_read_timeout(Some(CONNECT_TIMEOUT))
+                    .and_then(|()| stream.set_write_timeout(Some(CONNECT_TIMEOUT)))
+                    .map_err(|e| io_reason(&e))?;
+                let stream = match &tls {
+                    Some((config, name)) => MaybeTlsStream::Rustls(rustls::StreamOwned::new(
+                        rustls::ClientConnection::new(Arc::clone(config), name.clone())
+                            .map_err(|e| tls_reason(&e))?,
+                        stream,
+                    )),
+                    None => MaybeTlsStream::Plain(stream),
+                };
+                let (ws, _) = tungstenite::client(request, stream).map_err(|e| match e {
+                    HandshakeError::Failure(e) => reason(&e),
+                    // A socket timeout mid-handshake surfaces as "would block".
+                    HandshakeError::Interrupted(_) => "no answer (timed out)".into(),
+                })?;
+                let tcp = match ws.get_ref() {
+                    MaybeTlsStream::Plain(s) => Some(s),
+                    MaybeTlsStream::Rustls(s) => Some(s.get_ref()),
+                    _ => None,
+                };
+                if let Some(s) = tcp {
+                    s.set_read_timeout(Some(POLL))
+                        .and_then(|()| s.set_write_timeout(None))
+                        .map_err(|e| io_reason(&e))?;
                 }
                 return Ok(ws);
             }
@@ -336,8 +370,80 @@ fn connect(url: &str) -> Result<WebSocket<MaybeTlsStream<TcpStream>>, String> {
     Err(last)
 }
 
+/// The rustls client set-up for `wss://` to `host` (its name, or an IP address, is the one
+/// sent for SNI and checked against the certificate): the public authorities of `webpki-roots`
+/// plus every certificate in the PEM file `ca_file`.
+fn tls_client(
+    host: &str,
+    ca_file: Option<&Path>,
+) -> Result<
+    (
+        Arc<rustls::ClientConfig>,
+        rustls::pki_types::ServerName<'static>,
+    ),
+    String,
+> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, ServerName};
+
+    let mut roots = rustls::RootCertStore {
+        roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
+    };
+    if let Some(path) = ca_file {
+        let bad = |why: String| format!("the certificate file {} {why}", path.display());
+        let pem =
+            std::fs::read(path).map_err(|e| bad(format!("cannot be read: {}", io_reason(&e))))?;
+        let mut added = 0;
+        for cert in CertificateDer::pem_slice_iter(&pem) {
+            let cert = cert.map_err(|e| bad(format!("is not valid PEM: {e}")))?;
+            roots
+                .add(cert)
+                .map_err(|e| bad(format!("holds an unusable certificate: {}", tls_reason(&e))))?;
+            added += 1;
+        }
+        if added == 0 {
+            return Err(bad("holds no PEM certificate".into()));
+        }
+    }
+    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .map_err(|e| tls_reason(&e))?
+    .with_root_certificates(roots)
+    .with_no_client_auth();
+    let name = ServerName::try_from(host.to_owned())
+        .map_err(|_| format!("{host:?} is not a host name usable with TLS"))?;
+    Ok((Arc::new(config), name))
+}
+
+/// Why TLS failed, in a few plain words.
+fn tls_reason(e: &rustls::Error) -> String {
+    match e {
+        rustls::Error::InvalidCertificate(why) => {
+            use rustls::CertificateError as C;
+            let why = match why {
+                C::UnknownIssuer => "not signed by a trusted authority; for a private one, \
+                                     give its certificate with --ca-file"
+                    .to_owned(),
+                C::NotValidForName | C::NotValidForNameContext { .. } => {
+                    "it is for another host name".to_owned()
+                }
+                C::Expired | C::ExpiredContext { .. } => "it has expired".to_owned(),
+                C::NotValidYet | C::NotValidYetContext { .. } => "it is not valid yet".to_owned(),
+                other => format!("{other:?}"),
+            };
+            format!("its TLS certificate was refused ({why})")
+        }
+        other => format!("TLS failed ({other})"),
+    }
+}
+
 /// Why an I/O call failed, in a few plain words ("connection refused").
 fn io_reason(io: &std::io::Error) -> String {
+    if let Some(tls) = io.get_ref().and_then(|e| e.downcast_ref::<rustls::Error>()) {
+        return tls_reason(tls);
+    }
     match io.kind() {
         ErrorKind::ConnectionRefused => "connection refused".into(),
         ErrorKind::TimedOut | ErrorKind::WouldBlock => "no answer (timed out)".into(),

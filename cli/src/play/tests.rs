@@ -694,9 +694,9 @@ fn the_terminal_words_what_the_core_hands_over() {
         (Banner::OpponentReconnected { player: 1 }, "Bob is back"),
         (
             Banner::RoomCode {
-                code: "ABC234".into(),
+                code: "ABCD2345".into(),
             },
-            "Room code ABC234 — share it with your opponent",
+            "Room code ABCD2345 — share it with your opponent",
         ),
         (Banner::Connecting, "Connecting…"),
         (Banner::Waiting, "Waiting for an opponent…"),
@@ -1464,4 +1464,195 @@ fn the_link_reconnects_by_itself_and_greets_the_server_again() {
     link.close();
     assert_eq!(game.reconnect_delay_ms(), None, "closed: no more attempts");
     stop.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// A self-signed certificate for `localhost` (made now with rcgen) in PEM files, and a server on
+/// 127.0.0.1 serving TLS with it; the directory goes when the test ends.
+struct TlsServer {
+    rt: tokio::runtime::Runtime,
+    server: Option<chinese_checkers_server::RunningServer>,
+    dir: std::path::PathBuf,
+    ca_file: std::path::PathBuf,
+}
+
+impl TlsServer {
+    fn start(tag: &str) -> TlsServer {
+        let dir = std::env::temp_dir().join(format!(
+            "cc-cli-tls-{tag}-{}-{}",
+            std::process::id(),
+            chinese_checkers_core::ffi::new_token()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let made = rcgen::generate_simple_self_signed(vec!["localhost".to_owned()]).unwrap();
+        let files = chinese_checkers_server::TlsFiles {
+            cert: dir.join("cert.pem"),
+            key: dir.join("key.pem"),
+        };
+        std::fs::write(&files.cert, made.cert.pem()).unwrap();
+        std::fs::write(&files.key, made.signing_key.serialize_pem()).unwrap();
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let server = rt
+            .block_on(chinese_checkers_server::start(
+                chinese_checkers_server::Config {
+                    bind: "127.0.0.1:0".parse().unwrap(),
+                    tls: Some(files.clone()),
+                    ..chinese_checkers_server::Config::default()
+                },
+            ))
+            .expect("the TLS server starts");
+        TlsServer {
+            rt,
+            server: Some(server),
+            dir,
+            ca_file: files.cert,
+        }
+    }
+
+    /// `wss://localhost:PORT/ws`: the name the certificate is for.
+    fn url(&self) -> String {
+        let port = self.server.as_ref().unwrap().addr().port();
+        format!("wss://localhost:{port}/ws")
+    }
+}
+
+impl Drop for TlsServer {
+    fn drop(&mut self) {
+        if let Some(server) = self.server.take() {
+            self.rt.block_on(server.shutdown());
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Opens a link to `url` and waits for the first transport event, then for the welcome.
+fn link_until_welcomed(
+    url: String,
+    ca_file: Option<std::path::PathBuf>,
+) -> (
+    super::online::Link,
+    Arc<chinese_checkers_core::ffi::OnlineGame>,
+    super::online::LinkEvent,
+) {
+    use chinese_checkers_core::ffi::{new_token, OnlineGame};
+    use chinese_checkers_core::session::online::Connection;
+    use std::time::{Duration, Instant};
+
+    let game = OnlineGame::new();
+    let mut config = super::online::LinkConfig::new(new_token(), "Ann".into());
+    config.ca_file = ca_file;
+    let link = super::online::Link::open(url, Arc::clone(&game), config).unwrap();
+    let t0 = Instant::now();
+    let event = loop {
+        if let Some(e) = link.poll() {
+            break e;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(20), "no transport event");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    if matches!(event, super::online::LinkEvent::Connected) {
+        while game.state().connection != Connection::Connected {
+            assert!(t0.elapsed() < Duration::from_secs(20), "no welcome");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    (link, game, event)
+}
+
+#[test]
+fn the_link_plays_over_wss_trusting_the_given_certificate_file() {
+    use super::online::LinkEvent;
+
+    let server = TlsServer::start("link");
+    let (mut link, game, event) = link_until_welcomed(server.url(), Some(server.ca_file.clone()));
+    assert!(matches!(event, LinkEvent::Connected), "{event:?}");
+    // Past the welcome, the link carries the game's messages both ways over TLS.
+    link.send(game.quick_match(None).unwrap().outgoing);
+    let t0 = std::time::Instant::now();
+    while !game.state().searching {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(20),
+            "the quick match was not acknowledged: {:?}",
+            game.state()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    link.close();
+}
+
+#[test]
+fn the_link_refuses_a_wss_server_whose_certificate_it_does_not_trust() {
+    use super::online::LinkEvent;
+
+    let server = TlsServer::start("untrusted");
+    let (_link, _game, event) = link_until_welcomed(server.url(), None);
+    match event {
+        LinkEvent::Unreachable(why) => {
+            assert!(
+                why.starts_with(&format!("Could not reach the server at {}: ", server.url())),
+                "{why}"
+            );
+            assert!(
+                why.ends_with(
+                    "its TLS certificate was refused (not signed by a trusted authority; \
+                     for a private one, give its certificate with --ca-file)"
+                ),
+                "{why}"
+            );
+        }
+        other => panic!("expected an unreachable server, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_missing_certificate_file_is_worded_without_reaching_the_server() {
+    use super::online::LinkEvent;
+
+    let missing = std::env::temp_dir().join("cc-no-such-ca-file.pem");
+    let (_link, _game, event) =
+        link_until_welcomed("wss://127.0.0.1:1/ws".into(), Some(missing.clone()));
+    match event {
+        LinkEvent::Unreachable(why) => assert!(
+            why.ends_with(&format!(
+                "the certificate file {} cannot be read: no such file or directory",
+                missing.display()
+            )),
+            "{why}"
+        ),
+        other => panic!("expected an unreachable server, got {other:?}"),
+    }
+}
+
+#[test]
+fn plain_ws_still_works_next_to_wss() {
+    use super::online::LinkEvent;
+
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(chinese_checkers_server::start(
+            chinese_checkers_server::Config {
+                bind: "127.0.0.1:0".parse().unwrap(),
+                ..chinese_checkers_server::Config::default()
+            },
+        ))
+        .expect("the server starts");
+    let (mut link, _game, event) = link_until_welcomed(server.ws_url(), None);
+    assert!(matches!(event, LinkEvent::Connected), "{event:?}");
+    link.close();
+    rt.block_on(server.shutdown());
+}
+
+#[test]
+fn the_ca_file_option_is_parsed_and_needs_a_server() {
+    let a = args(&[
+        "--server",
+        "wss://h/ws",
+        "--quick",
+        "--ca-file",
+        "/tmp/ca.pem",
+    ]);
+    assert_eq!(
+        a.ca_file.as_deref(),
+        Some(std::path::Path::new("/tmp/ca.pem"))
+    );
+    assert!(Cmd::try_parse_from(["play", "--ca-file", "/tmp/ca.pem"]).is_err());
 }

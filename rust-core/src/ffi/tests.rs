@@ -167,8 +167,8 @@ fn catalogue_geometry_opponents_and_positions() {
     assert_eq!(g.state().to_move, 1);
     assert!(LocalGame::from_position(p, vec![Seat::person()], 0).is_err());
     assert_eq!(
-        check_room_code(" abc-234 ".into()).as_deref(),
-        Some("ABC234")
+        check_room_code(" abcd-2345 ".into()).as_deref(),
+        Some("ABCD2345")
     );
     assert_eq!(check_room_code("AB".into()), None);
     init_logging(LogLevel::Warn);

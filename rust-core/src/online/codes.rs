@@ -6,8 +6,9 @@ use rand::Rng;
 /// The characters of a room code: digits 2–9 and capitals without `I`, `L` and `O`.
 pub const ROOM_CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
-/// How many characters a room code has (31^6 ≈ 887 million codes).
-pub const ROOM_CODE_LEN: usize = 6;
+/// How many characters a room code has: 31^8 ≈ 8.5e11 codes, so that guessing one at the
+/// rate the server allows is hopeless (the arithmetic is in docs/ONLINE.md, "Room codes").
+pub const ROOM_CODE_LEN: usize = 8;
 
 /// A fresh random room code.
 pub fn new_room_code<R: Rng + ?Sized>(rng: &mut R) -> String {
@@ -41,11 +42,20 @@ mod tests {
             let code = new_room_code(&mut rng);
             assert_eq!(code.len(), ROOM_CODE_LEN);
             assert_eq!(normalize_room_code(&code).as_deref(), Some(code.as_str()));
-            let spaced = format!("{}-{} ", &code[..3].to_lowercase(), &code[3..]);
+            let spaced = format!("{}-{} ", &code[..4].to_lowercase(), &code[4..]);
             assert_eq!(normalize_room_code(&spaced).as_deref(), Some(code.as_str()));
         }
         for bad in [
-            "", "ABC", "ABCDEFG", "ABCDE0", "ABCDEO", "ABCDE1", "ABCDEI", "ABCDEL",
+            "",
+            "ABC",
+            "ABCDEF",
+            "ABCDEFG",
+            "ABCDEFGH2",
+            "ABCDEFG0",
+            "ABCDEFGO",
+            "ABCDEFG1",
+            "ABCDEFGI",
+            "ABCDEFGL",
         ] {
             assert_eq!(normalize_room_code(bad), None, "{bad}");
         }

@@ -35,7 +35,7 @@ fn every_client_message_round_trips_and_is_listed() {
             format: Format::Tripot1,
         },
         ClientMsg::JoinRoom {
-            code: "ABC234".into(),
+            code: "ABCD2345".into(),
         },
         ClientMsg::Move {
             game: "g".into(),

@@ -593,7 +593,7 @@ fn room_code_banner_and_bad_frames() {
         }
     );
     let created = ServerMsg::RoomCreated {
-        code: "ABC234".into(),
+        code: "ABCD2345".into(),
         format: Format::Tripot2,
         expires_in_s: 600,
     };
@@ -602,7 +602,7 @@ fn room_code_banner_and_bad_frames() {
     assert_eq!(
         st.room,
         Some(RoomInfo {
-            code: "ABC234".into(),
+            code: "ABCD2345".into(),
             format: Format::Tripot2,
             expires_in_s: 600,
         })
@@ -610,7 +610,7 @@ fn room_code_banner_and_bad_frames() {
     assert_eq!(
         st.board.banner,
         Some(Banner::RoomCode {
-            code: "ABC234".into()
+            code: "ABCD2345".into()
         })
     );
     assert_eq!(s.resign(), Err(OnlineError::NoGame));
@@ -671,7 +671,7 @@ fn game_calls_need_a_welcome() {
         s.create_room(Format::Tripot1),
         Err(OnlineError::NotConnected)
     );
-    assert_eq!(s.join_room("ABC234"), Err(OnlineError::NotConnected));
+    assert_eq!(s.join_room("ABCD2345"), Err(OnlineError::NotConnected));
     assert_eq!(
         s.create_table(Format::Tripot1),
         Err(OnlineError::NotConnected)
@@ -693,7 +693,7 @@ fn game_calls_need_a_welcome() {
         Err(OnlineError::GameInProgress)
     );
     assert_eq!(
-        g.device.join_room("ABC234"),
+        g.device.join_room("ABCD2345"),
         Err(OnlineError::GameInProgress)
     );
     assert_eq!(
@@ -897,21 +897,27 @@ fn lobby_is_watched_and_unwatched() {
 #[test]
 fn room_codes_are_normalised() {
     let mut s = welcomed();
-    let out = s.join_room("abc-234 ").unwrap();
+    let out = s.join_room("abcd-2345 ").unwrap();
     assert_eq!(
         only(&out),
         ClientMsg::JoinRoom {
-            code: "ABC234".into()
+            code: "ABCD2345".into()
         }
     );
     assert_eq!(
-        only(&s.join_room(" x y z-2 3 4").unwrap()),
+        only(&s.join_room(" x y z w-2 3 4 5").unwrap()),
         ClientMsg::JoinRoom {
-            code: "XYZ234".into()
+            code: "XYZW2345".into()
         }
     );
     for bad in [
-        "", "ABC23", "ABC2345", "ABCDE0", "ABCDEO", "ABC 23I", "ab!234",
+        "",
+        "ABCD234",
+        "ABCD23456",
+        "ABCDEFG0",
+        "ABCDEFGO",
+        "ABCD 23I4",
+        "abcd!234",
     ] {
         assert_eq!(
             s.join_room(bad),
@@ -1073,7 +1079,7 @@ fn set_name_cleans_and_refuses() {
 #[test]
 fn server_error_sets_last_error_and_banner() {
     let mut s = welcomed();
-    s.join_room("ABC234").unwrap();
+    s.join_room("ABCD2345").unwrap();
     let refused = ServerMsg::error(ErrorCode::RoomNotFound, "No room with that code", None);
     assert!(s.receive(&frame(&refused)).unwrap().is_empty());
     let st = s.state();

@@ -146,8 +146,17 @@ async fn recv(ws: &mut Ws, deadline: Instant) -> Option<ServerMsg> {
     }
 }
 
+/// Connects as a client of its own address (`X-Forwarded-For: 10.x.y.z`, believed by a server
+/// run with `--trust-proxy`), so that the per-address room limits see many players, not one.
 async fn hello(url: &str, name: &str, deadline: Instant) -> Option<Ws> {
-    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.ok()?;
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    static NEXT_ADDR: AtomicU64 = AtomicU64::new(1);
+    let n = NEXT_ADDR.fetch_add(1, Ordering::Relaxed);
+    let mut req = url.into_client_request().ok()?;
+    let addr = format!("10.{}.{}.{}", (n >> 16) & 255, (n >> 8) & 255, n & 255);
+    req.headers_mut()
+        .insert("x-forwarded-for", addr.parse().ok()?);
+    let (mut ws, _) = tokio_tungstenite::connect_async(req).await.ok()?;
     let msg = ClientMsg::Hello {
         v: PROTOCOL_VERSION,
         token: new_token(),
@@ -342,10 +351,11 @@ async fn main() -> ExitCode {
     let url = match &opts.url {
         Some(u) => u.clone(),
         None => {
-            let config = chinese_checkers_server::Config {
+            let mut config = chinese_checkers_server::Config {
                 bind: SocketAddr::from(([127, 0, 0, 1], 0)),
                 ..Default::default()
             };
+            config.limits.trust_proxy = true;
             match chinese_checkers_server::start(config).await {
                 Ok(s) => {
                     let u = s.ws_url();

@@ -9,6 +9,7 @@ use rand::Rng;
 
 use super::{err, random_id, Conn};
 use crate::bus::{user_channel, BusMsg, LOBBY};
+use crate::limits::{join_failure_delay, CreateRefused, JoinCheck};
 use crate::metrics::inc;
 use crate::store::{
     CatchUp, Created, GameMeta, Player, QueueEntry, StoreError, StoredRoom, StoredTable,
@@ -158,6 +159,53 @@ impl Conn {
 
     pub(super) async fn create_room(&mut self, format: Format) -> Result<(), StoreError> {
         let ttl = self.app.limits.room_ttl.as_secs().max(1);
+        // Per connection, then per address (whatever tokens it uses), then per token (the store).
+        let now = std::time::Instant::now();
+        let per_conn = self.app.limits.room_creations_per_conn_minute;
+        if self
+            .rooms_created
+            .count(now, std::time::Duration::from_secs(60))
+            >= per_conn
+        {
+            self.send(err(
+                ErrorCode::RateLimited,
+                format!("at most {per_conn} rooms a minute; wait a little"),
+            ))
+            .await;
+            return Ok(());
+        }
+        match self.app.addrs.try_create(self.addr, &self.app.limits) {
+            Ok(()) => {}
+            Err(CreateRefused::Open) => {
+                let max = self.app.limits.rooms_per_addr;
+                self.send(err(
+                    ErrorCode::TooManyRooms,
+                    format!("at most {max} open rooms from one network"),
+                ))
+                .await;
+                return Ok(());
+            }
+            Err(CreateRefused::PerMinute) => {
+                let max = self.app.limits.room_creations_per_addr_minute;
+                self.send(err(
+                    ErrorCode::RateLimited,
+                    format!("at most {max} rooms a minute from one network; wait a little"),
+                ))
+                .await;
+                return Ok(());
+            }
+        }
+        self.rooms_created.push(now);
+        let created = self.create_room_code(format, ttl).await;
+        if !matches!(created, Ok(true)) {
+            self.rooms_created.pop();
+            self.app.addrs.creation_failed(self.addr);
+        }
+        created.map(|_| ())
+    }
+
+    /// Stores a room under a fresh code; `true` when it was created.
+    async fn create_room_code(&mut self, format: Format, ttl: u64) -> Result<bool, StoreError> {
         for _ in 0..8 {
             let code = new_room_code(&mut rand::thread_rng());
             let room = StoredRoom {
@@ -178,7 +226,7 @@ impl Conn {
                         expires_in_s: ttl,
                     })
                     .await;
-                    return Ok(());
+                    return Ok(true);
                 }
                 Created::TooMany => {
                     let max = self.app.limits.rooms_per_token;
@@ -187,29 +235,67 @@ impl Conn {
                         format!("at most {max} open rooms each"),
                     ))
                     .await;
-                    return Ok(());
+                    return Ok(false);
                 }
                 Created::Taken => continue,
             }
         }
         self.send(err(ErrorCode::Internal, "no free room code; try again"))
             .await;
-        Ok(())
+        Ok(false)
     }
 
     pub(super) async fn join_room(&mut self, code: &str) -> Result<(), StoreError> {
-        let room = match normalize_room_code(code) {
-            Some(code) => self.app.store.take_room(&code).await?,
-            None => None,
+        const NOT_FOUND: &str = "no room with that code (it may have expired)";
+        // Not a code at all: nothing is looked up, nothing is learnt.
+        let Some(code) = normalize_room_code(code) else {
+            self.send(err(ErrorCode::RoomNotFound, NOT_FOUND)).await;
+            return Ok(());
         };
-        let Some(room) = room else {
+        // Guessing codes: failures are limited per connection and per address, and slowed.
+        let limits = &self.app.limits;
+        if self.join_failures >= limits.join_failures_per_conn {
             self.send(err(
-                ErrorCode::RoomNotFound,
-                "no room with that code (it may have expired)",
+                ErrorCode::RateLimited,
+                "too many wrong room codes on this connection",
             ))
             .await;
             return Ok(());
+        }
+        let addr_failures = match self.app.addrs.join_attempt(self.addr, limits) {
+            JoinCheck::Allowed(n) => n,
+            JoinCheck::Refused(left) => {
+                let mins = left.as_secs().div_ceil(60).max(1);
+                self.send(err(
+                    ErrorCode::RateLimited,
+                    format!("too many wrong room codes; try again in {mins} min"),
+                ))
+                .await;
+                return Ok(());
+            }
         };
+        let room = match self.app.store.take_room(&code).await {
+            Ok(room) => room,
+            Err(e) => {
+                self.app.addrs.join_succeeded(self.addr);
+                return Err(e);
+            }
+        };
+        let Some(room) = room else {
+            self.join_failures += 1;
+            let failures = self.join_failures.max(addr_failures);
+            let delay = join_failure_delay(failures, &self.app.limits);
+            if !delay.is_zero() {
+                let mut stop = self.app.stop.clone();
+                tokio::select! {
+                    _ = tokio::time::sleep(delay) => {}
+                    _ = stop.wait_for(|m| *m != crate::StopMode::Running) => {}
+                }
+            }
+            self.send(err(ErrorCode::RoomNotFound, NOT_FOUND)).await;
+            return Ok(());
+        };
+        self.app.addrs.join_succeeded(self.addr);
         if room.host.token == self.token() {
             let ttl = self.app.limits.room_ttl.as_secs().max(1);
             self.app.store.create_room(&room, ttl, usize::MAX).await?;

@@ -3,6 +3,7 @@
 //! gaps (a gap is filled from the store, or by a full snapshot).
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,7 +18,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::bus::{game_channel, user_channel, BusMsg, Outbox, LOBBY};
-use crate::limits::RateLimiter;
+use crate::limits::{RateLimiter, Window};
 use crate::metrics::inc;
 use crate::store::{CatchUp, Player, StoreError};
 use crate::{App, StopMode};
@@ -54,6 +55,12 @@ struct Conn {
     rate: RateLimiter,
     violations: u32,
     closing: bool,
+    /// The client's address, as the per-address limits count it.
+    addr: IpAddr,
+    /// This connection's room creations in the last minute.
+    rooms_created: Window,
+    /// This connection's failed `join_room`s.
+    join_failures: u32,
 }
 
 fn random_id(prefix: char, len: usize) -> String {
@@ -69,7 +76,7 @@ fn err(code: ErrorCode, message: impl Into<String>) -> ServerMsg {
 }
 
 /// Serves one WebSocket until it closes, idles out or the server stops.
-pub(crate) async fn run(app: Arc<App>, socket: WebSocket) {
+pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
     let (outbox, mut inbox) = mpsc::channel::<Arc<BusMsg>>(512);
     let id = app.next_conn.fetch_add(1, Ordering::Relaxed);
     inc(&app.metrics.connections_total);
@@ -88,6 +95,9 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket) {
         rate,
         violations: 0,
         closing: false,
+        addr,
+        rooms_created: Window::default(),
+        join_failures: 0,
     };
     let mut stop = app.stop.clone();
     let idle = app.limits.idle;
@@ -540,6 +550,29 @@ impl Conn {
                     self.send_lobby().await?;
                 }
             }
+            BusMsg::Resync => self.resync().await?,
+        }
+        Ok(())
+    }
+
+    /// Bus messages may have been lost (Redis came back): sends what each followed game missed
+    /// since the last event sent (nothing if it missed nothing) and the lobby if watched.
+    async fn resync(&mut self) -> Result<(), StoreError> {
+        let token = self.token().to_owned();
+        let open: Vec<(String, u64)> = self
+            .games
+            .iter()
+            .filter(|(_, f)| !f.over)
+            .map(|(g, f)| (g.clone(), f.sent))
+            .collect();
+        for (game, sent) in open {
+            self.touch(&game).await?;
+            if let Ok(resumed) = self.app.store.resume(&game, &token, sent).await? {
+                self.send_catch_up(&game, resumed.catch_up).await;
+            }
+        }
+        if self.watching {
+            self.send_lobby().await?;
         }
         Ok(())
     }

@@ -25,6 +25,9 @@ pub enum StoreError {
     /// A stored value does not decode.
     #[error("corrupt stored value: {0}")]
     Corrupt(String),
+    /// Redis cannot be reached now (reconnecting).
+    #[error("{0}")]
+    Unavailable(String),
 }
 
 /// A player as the server knows them.
@@ -295,5 +298,21 @@ impl Store {
     /// Games in progress that this instance knows of (metrics).
     pub fn games_cached(&self) -> usize {
         dispatch!(self, s => s.games_cached())
+    }
+
+    /// Whether the backend can be used now (`/health`): Redis answers and pub/sub is up.
+    pub async fn ready(&self) -> bool {
+        match self {
+            Store::Memory(_) => true,
+            Store::Redis(s) => s.ready().await,
+        }
+    }
+
+    /// Redis backend: bounds the cache of game records (at most `max`; finished games kept
+    /// `keep`). No-op in memory.
+    pub fn set_cache_limits(&self, max: usize, keep: std::time::Duration) {
+        if let Store::Redis(s) = self {
+            s.set_cache_limits(max, keep);
+        }
     }
 }

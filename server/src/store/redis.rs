@@ -6,15 +6,16 @@
 //! Redis list of events; an append succeeds only if the list still has the length the appending
 //! instance replayed (compare-and-append), and publishes the events in the same script.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use chinese_checkers_core::online::{Command, CommandError, ErrorCode, GameEvent, GameRecord};
 use futures_util::StreamExt;
 use parking_lot::Mutex;
-use redis::aio::MultiplexedConnection;
-use redis::{AsyncCommands, Script};
+use redis::aio::{ConnectionLike, MultiplexedConnection};
+use redis::{AsyncCommands, Cmd, Pipeline, RedisError, RedisFuture, Script, Value};
 use tokio::sync::watch;
 
 use super::{
@@ -116,11 +117,249 @@ struct Cached {
     record: GameRecord,
 }
 
+/// A game's cached record (`None` until loaded), locked while a command or resume runs on it.
+type Slot = Arc<tokio::sync::Mutex<Option<Cached>>>;
+
+/// At most this many game records are cached per instance (least recently used out).
+pub const MAX_CACHED_GAMES: usize = 4096;
+
+struct CacheEntry {
+    slot: Slot,
+    /// Its place in the use order.
+    used: u64,
+    /// When it was seen finished.
+    finished: Option<Instant>,
+}
+
+/// This instance's cache of game records. The log in Redis is the truth; the cache only saves
+/// replaying it. It never holds an unknown game, forgets finished games after
+/// [`super::memory::FINISHED_KEEP`] (as the memory store does) and holds at most `max` games.
+struct GameCache {
+    entries: HashMap<String, CacheEntry>,
+    /// Use order: tick of last use to game id.
+    lru: BTreeMap<u64, String>,
+    /// Finished games in the order they were seen finished.
+    finished: VecDeque<(Instant, String)>,
+    tick: u64,
+    max: usize,
+    keep: Duration,
+}
+
+impl GameCache {
+    fn new(max: usize, keep: Duration) -> GameCache {
+        GameCache {
+            entries: HashMap::new(),
+            lru: BTreeMap::new(),
+            finished: VecDeque::new(),
+            tick: 0,
+            max,
+            keep,
+        }
+    }
+
+    /// The slot of a game (a new, empty one if it is not cached), marked used now.
+    fn slot(&mut self, id: &str) -> Slot {
+        self.sweep(Instant::now());
+        self.tick += 1;
+        let tick = self.tick;
+        if let Some(e) = self.entries.get_mut(id) {
+            self.lru.remove(&e.used);
+            e.used = tick;
+            self.lru.insert(tick, id.to_owned());
+            return e.slot.clone();
+        }
+        while self.entries.len() >= self.max.max(1) {
+            let Some((_, old)) = self.lru.pop_first() else {
+                break;
+            };
+            self.entries.remove(&old);
+        }
+        let slot = Slot::default();
+        self.entries.insert(
+            id.to_owned(),
+            CacheEntry {
+                slot: slot.clone(),
+                used: tick,
+                finished: None,
+            },
+        );
+        self.lru.insert(tick, id.to_owned());
+        slot
+    }
+
+    /// After a command or resume on `slot`: drops it if it holds nothing (no such game, or the
+    /// load failed), notes when it was first seen finished.
+    fn settle(&mut self, id: &str, slot: &Slot, empty: bool, over: bool, now: Instant) {
+        let Some(e) = self.entries.get_mut(id) else {
+            return;
+        };
+        if !Arc::ptr_eq(&e.slot, slot) {
+            return;
+        }
+        if empty {
+            self.remove(id);
+        } else if over && e.finished.is_none() {
+            e.finished = Some(now);
+            self.finished.push_back((now, id.to_owned()));
+            if self.finished.len() > self.max.max(1) * 2 {
+                // Entries evicted meanwhile: keep only those still cached as finished.
+                let entries = &self.entries;
+                self.finished
+                    .retain(|(at, id)| entries.get(id).is_some_and(|e| e.finished == Some(*at)));
+            }
+        }
+    }
+
+    fn remove(&mut self, id: &str) {
+        if let Some(e) = self.entries.remove(id) {
+            self.lru.remove(&e.used);
+        }
+    }
+
+    /// Forgets the games finished at least `keep` ago.
+    fn sweep(&mut self, now: Instant) {
+        while let Some((at, _)) = self.finished.front() {
+            if now.saturating_duration_since(*at) < self.keep {
+                break;
+            }
+            if let Some((at, id)) = self.finished.pop_front() {
+                if self
+                    .entries
+                    .get(&id)
+                    .is_some_and(|e| e.finished == Some(at))
+                {
+                    self.remove(&id);
+                }
+            }
+        }
+    }
+
+    fn len(&mut self) -> usize {
+        self.sweep(Instant::now());
+        self.entries.len()
+    }
+}
+
 /// State in Redis; bus messages go through Redis pub/sub.
 pub struct RedisStore {
-    conn: MultiplexedConnection,
+    conn: Arc<Link>,
     prefix: String,
-    games: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Option<Cached>>>>>,
+    games: Mutex<GameCache>,
+    /// Whether the pub/sub subscription is up.
+    subscribed: Arc<AtomicBool>,
+}
+
+/// Delay before the `failures`-th retry of a lost connection: 50 ms doubling up to 1 s.
+fn backoff(failures: u32) -> Duration {
+    Duration::from_millis(50u64 << failures.min(5)).min(Duration::from_secs(1))
+}
+
+/// The command connection: one multiplexed connection, replaced when it breaks (Redis restarted
+/// or unreachable). While Redis is down, commands fail fast and new connections are tried with
+/// backoff; the first command after Redis is back reconnects.
+struct Link {
+    client: redis::Client,
+    current: Mutex<Option<(u64, MultiplexedConnection)>>,
+    dial: tokio::sync::Mutex<Dial>,
+}
+
+#[derive(Default)]
+struct Dial {
+    generation: u64,
+    failures: u32,
+    next_try: Option<Instant>,
+}
+
+impl Link {
+    /// A connection to use now, reconnecting if the last one broke.
+    async fn get(self: &Arc<Self>) -> Result<LinkConn, StoreError> {
+        let wrap = |(generation, conn): (u64, MultiplexedConnection)| LinkConn {
+            link: self.clone(),
+            generation,
+            conn,
+        };
+        if let Some(c) = self.current.lock().clone() {
+            return Ok(wrap(c));
+        }
+        let mut dial = self.dial.lock().await;
+        if let Some(c) = self.current.lock().clone() {
+            return Ok(wrap(c));
+        }
+        if dial.next_try.is_some_and(|t| Instant::now() < t) {
+            return Err(StoreError::Unavailable(
+                "redis is unreachable; reconnecting".into(),
+            ));
+        }
+        match self.client.get_multiplexed_async_connection().await {
+            Ok(conn) => {
+                if dial.failures > 0 {
+                    log::info!("redis reconnected");
+                }
+                dial.generation += 1;
+                dial.failures = 0;
+                dial.next_try = None;
+                let c = (dial.generation, conn);
+                *self.current.lock() = Some(c.clone());
+                Ok(wrap(c))
+            }
+            Err(e) => {
+                dial.next_try = Some(Instant::now() + backoff(dial.failures));
+                dial.failures = dial.failures.saturating_add(1);
+                Err(e.into())
+            }
+        }
+    }
+
+    /// A command on connection `generation` failed: drop the connection if it is broken.
+    fn failed(&self, generation: u64, e: &RedisError) {
+        if !(e.is_unrecoverable_error() || e.is_connection_dropped() || e.is_io_error()) {
+            return;
+        }
+        let mut current = self.current.lock();
+        if current.as_ref().is_some_and(|(g, _)| *g == generation) {
+            log::warn!("redis connection lost ({e}); reconnecting");
+            *current = None;
+        }
+    }
+}
+
+/// A connection of a [`Link`]: reports failures to it, so a broken one is replaced.
+#[derive(Clone)]
+struct LinkConn {
+    link: Arc<Link>,
+    generation: u64,
+    conn: MultiplexedConnection,
+}
+
+impl ConnectionLike for LinkConn {
+    fn req_packed_command<'a>(&'a mut self, cmd: &'a Cmd) -> RedisFuture<'a, Value> {
+        Box::pin(async move {
+            let r = self.conn.req_packed_command(cmd).await;
+            if let Err(e) = &r {
+                self.link.failed(self.generation, e);
+            }
+            r
+        })
+    }
+
+    fn req_packed_commands<'a>(
+        &'a mut self,
+        pipeline: &'a Pipeline,
+        offset: usize,
+        count: usize,
+    ) -> RedisFuture<'a, Vec<Value>> {
+        Box::pin(async move {
+            let r = self.conn.req_packed_commands(pipeline, offset, count).await;
+            if let Err(e) = &r {
+                self.link.failed(self.generation, e);
+            }
+            r
+        })
+    }
+
+    fn get_db(&self) -> i64 {
+        self.conn.get_db()
+    }
 }
 
 fn corrupt(e: impl std::fmt::Display) -> StoreError {
@@ -145,16 +384,53 @@ impl RedisStore {
     ) -> Result<RedisStore, StoreError> {
         let client = redis::Client::open(url)?;
         let conn = client.get_multiplexed_async_connection().await?;
-        let mut pubsub = client.get_async_pubsub().await?;
         let pattern = format!("{prefix}:bus:*");
-        pubsub.psubscribe(&pattern).await?;
-        let strip = format!("{prefix}:bus:");
-        tokio::spawn(subscriber(pubsub, strip, bus, stop));
+        let pubsub = open_pubsub(&client, &pattern).await?;
+        let subscribed = Arc::new(AtomicBool::new(true));
+        let sub = Subscriber {
+            client: client.clone(),
+            pattern,
+            strip: format!("{prefix}:bus:"),
+            bus,
+            subscribed: subscribed.clone(),
+        };
+        tokio::spawn(sub.run(pubsub, stop));
         Ok(RedisStore {
-            conn,
+            conn: Arc::new(Link {
+                client,
+                current: Mutex::new(Some((0, conn))),
+                dial: tokio::sync::Mutex::default(),
+            }),
             prefix: prefix.to_owned(),
-            games: Mutex::default(),
+            games: Mutex::new(GameCache::new(
+                MAX_CACHED_GAMES,
+                super::memory::FINISHED_KEEP,
+            )),
+            subscribed,
         })
+    }
+
+    /// Whether Redis answers and the pub/sub subscription is up (for `/health`).
+    pub(super) async fn ready(&self) -> bool {
+        if !self.subscribed.load(Ordering::Relaxed) {
+            return false;
+        }
+        let ping = async {
+            let mut conn = self.conn.get().await?;
+            let pong: String = redis::cmd("PING").query_async(&mut conn).await?;
+            Ok::<_, StoreError>(pong)
+        };
+        matches!(
+            tokio::time::timeout(Duration::from_secs(2), ping).await,
+            Ok(Ok(_))
+        )
+    }
+
+    /// Changes the cache bounds (tests: a small cache, a short keep of finished games).
+    pub(super) fn set_cache_limits(&self, max: usize, keep: Duration) {
+        let mut games = self.games.lock();
+        games.max = max;
+        games.keep = keep;
     }
 
     fn key(&self, rest: &str) -> String {
@@ -167,7 +443,7 @@ impl RedisStore {
 
     pub(super) async fn publish(&self, channel: &str, msg: BusMsg) -> Result<(), StoreError> {
         let payload = serde_json::to_string(&msg).map_err(corrupt)?;
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let _: i64 = conn.publish(self.bus_channel(channel), payload).await?;
         Ok(())
     }
@@ -183,7 +459,7 @@ impl RedisStore {
             seq: 1,
             event: started.clone(),
         };
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let mut pipe = redis::pipe();
         pipe.atomic()
             .set(
@@ -205,13 +481,22 @@ impl RedisStore {
         Ok(())
     }
 
-    fn slot(&self, id: &str) -> Arc<tokio::sync::Mutex<Option<Cached>>> {
-        self.games.lock().entry(id.to_owned()).or_default().clone()
+    fn slot(&self, id: &str) -> Slot {
+        self.games.lock().slot(id)
+    }
+
+    /// After a command or resume: an empty slot (no such game, or loading failed) leaves the
+    /// cache; a finished game is forgotten after a while.
+    fn settle(&self, id: &str, slot: &Slot, cached: &Option<Cached>) {
+        let over = cached.as_ref().is_some_and(|c| c.record.is_over());
+        self.games
+            .lock()
+            .settle(id, slot, cached.is_none(), over, Instant::now());
     }
 
     /// Brings the cached record up to date with the stored log; `None` if there is no game.
     async fn refresh(&self, id: &str, cached: &mut Option<Cached>) -> Result<bool, StoreError> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         if cached.is_none() {
             let meta: Option<String> = conn.get(self.key(&format!("g:{id}:meta"))).await?;
             let Some(meta) = meta else {
@@ -236,7 +521,7 @@ impl RedisStore {
 
     /// Stored events after the first `from`.
     async fn events_from(&self, id: &str, from: u64) -> Result<Vec<GameEvent>, StoreError> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let raw: Vec<String> = conn
             .lrange(self.key(&format!("g:{id}:ev")), from as isize, -1)
             .await?;
@@ -253,9 +538,21 @@ impl RedisStore {
     ) -> Result<Result<Vec<(u64, GameEvent)>, CommandError>, StoreError> {
         let slot = self.slot(id);
         let mut cached = slot.lock().await;
+        let result = self.update_cached(id, token, command, &mut cached).await;
+        self.settle(id, &slot, &cached);
+        result
+    }
+
+    async fn update_cached(
+        &self,
+        id: &str,
+        token: &str,
+        command: &Command,
+        cached: &mut Option<Cached>,
+    ) -> Result<Result<Vec<(u64, GameEvent)>, CommandError>, StoreError> {
         // Bounded: another instance can win the race only so often in a row.
         for _ in 0..16 {
-            if !self.refresh(id, &mut cached).await? {
+            if !self.refresh(id, cached).await? {
                 return Ok(Err(no_game(id)));
             }
             let Some(c) = cached.as_mut() else {
@@ -288,7 +585,7 @@ impl RedisStore {
                     .arg(serde_json::to_string(event).map_err(corrupt)?)
                     .arg(serde_json::to_string(&bus).map_err(corrupt)?);
             }
-            let mut conn = self.conn.clone();
+            let mut conn = self.conn.get().await?;
             let done: i64 = script.invoke_async(&mut conn).await?;
             if done == 1 {
                 if !was_over && next.is_over() {
@@ -318,7 +615,19 @@ impl RedisStore {
     ) -> Result<Result<Resumed, CommandError>, StoreError> {
         let slot = self.slot(id);
         let mut cached = slot.lock().await;
-        if !self.refresh(id, &mut cached).await? {
+        let result = self.resume_cached(id, token, last_seq, &mut cached).await;
+        self.settle(id, &slot, &cached);
+        result
+    }
+
+    async fn resume_cached(
+        &self,
+        id: &str,
+        token: &str,
+        last_seq: u64,
+        cached: &mut Option<Cached>,
+    ) -> Result<Result<Resumed, CommandError>, StoreError> {
+        if !self.refresh(id, cached).await? {
             return Ok(Err(no_game(id)));
         }
         let Some(c) = cached.as_ref() else {
@@ -351,7 +660,7 @@ impl RedisStore {
     }
 
     pub(super) async fn token_of(&self, id: &str, side: u8) -> Result<Option<String>, StoreError> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let meta: Option<String> = conn.get(self.key(&format!("g:{id}:meta"))).await?;
         let Some(meta) = meta else { return Ok(None) };
         let meta: GameMeta = serde_json::from_str(&meta).map_err(corrupt)?;
@@ -364,7 +673,7 @@ impl RedisStore {
         side: u8,
         ttl_ms: u64,
     ) -> Result<(), StoreError> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let _: () = redis::cmd("SET")
             .arg(self.key(&format!("p:{id}:{side}")))
             .arg(1)
@@ -376,13 +685,13 @@ impl RedisStore {
     }
 
     pub(super) async fn present(&self, id: &str, side: u8) -> Result<bool, StoreError> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let n: i64 = conn.exists(self.key(&format!("p:{id}:{side}"))).await?;
         Ok(n > 0)
     }
 
     pub(super) async fn active_games(&self, token: &str) -> Result<Vec<String>, StoreError> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let mut games: Vec<String> = conn.smembers(self.key(&format!("u:{token}:games"))).await?;
         games.sort();
         Ok(games)
@@ -392,7 +701,7 @@ impl RedisStore {
         &self,
         entry: &QueueEntry,
     ) -> Result<Option<QueueEntry>, StoreError> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let found: Option<String> = ENQUEUE
             .key(self.key("queue"))
             .arg(serde_json::to_string(entry).map_err(corrupt)?)
@@ -409,7 +718,7 @@ impl RedisStore {
         field: &str,
         value: &str,
     ) -> Result<(Option<String>, usize), StoreError> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let (first, n): (Option<String>, usize) = REMOVE_WHERE
             .key(self.key(list))
             .arg(field)
@@ -428,7 +737,7 @@ impl RedisStore {
         table: &StoredTable,
         max: usize,
     ) -> Result<Created, StoreError> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let r: i64 = CREATE_TABLE
             .key(self.key("tables"))
             .arg(serde_json::to_string(table).map_err(corrupt)?)
@@ -454,7 +763,7 @@ impl RedisStore {
     }
 
     pub(super) async fn list_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let raw: Vec<String> = conn.lrange(self.key("tables"), 0, -1).await?;
         raw.iter()
             .map(|s| serde_json::from_str(s).map_err(corrupt))
@@ -468,7 +777,7 @@ impl RedisStore {
         max: usize,
     ) -> Result<Created, StoreError> {
         let now = now_ms();
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let r: i64 = CREATE_ROOM
             .key(self.key(&format!("room:{}", room.code)))
             .key(self.key(&format!("u:{}:rooms", room.host.token)))
@@ -488,7 +797,7 @@ impl RedisStore {
     }
 
     pub(super) async fn take_room(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
-        let mut conn = self.conn.clone();
+        let mut conn = self.conn.get().await?;
         let raw: Option<String> = redis::cmd("GETDEL")
             .arg(self.key(&format!("room:{code}")))
             .query_async(&mut conn)
@@ -508,36 +817,115 @@ impl RedisStore {
     }
 }
 
-/// Delivers every instance's bus messages to this instance's listeners.
-async fn subscriber(
-    pubsub: redis::aio::PubSub,
+/// A pub/sub connection subscribed to every bus channel of the prefix.
+async fn open_pubsub(
+    client: &redis::Client,
+    pattern: &str,
+) -> Result<redis::aio::PubSub, StoreError> {
+    let mut pubsub = client.get_async_pubsub().await?;
+    pubsub.psubscribe(pattern).await?;
+    Ok(pubsub)
+}
+
+/// Delivers every instance's bus messages to this instance's listeners. When the subscription
+/// is lost (Redis restarted), it resubscribes with backoff, then has every local connection
+/// bring its games up to date from the store (what was published meanwhile is lost).
+struct Subscriber {
+    client: redis::Client,
+    pattern: String,
     strip: String,
     bus: Arc<Bus>,
-    mut stop: watch::Receiver<bool>,
-) {
-    let mut stream = pubsub.into_on_message();
-    loop {
-        tokio::select! {
-            msg = stream.next() => {
-                let Some(msg) = msg else {
-                    log::error!("redis pub/sub closed; this instance no longer relays");
-                    return;
-                };
-                let channel = msg.get_channel_name();
-                let Some(local) = channel.strip_prefix(&strip) else { continue };
-                let payload: String = match msg.get_payload() {
-                    Ok(p) => p,
-                    Err(e) => {
-                        log::warn!("bad pub/sub payload on {channel}: {e}");
-                        continue;
-                    }
-                };
-                match serde_json::from_str::<BusMsg>(&payload) {
-                    Ok(m) => bus.deliver(local, Arc::new(m)),
-                    Err(e) => log::warn!("bad bus message on {channel}: {e}"),
-                }
+    subscribed: Arc<AtomicBool>,
+}
+
+impl Subscriber {
+    async fn run(self, mut pubsub: redis::aio::PubSub, mut stop: watch::Receiver<bool>) {
+        loop {
+            if !self.relay(pubsub, &mut stop).await {
+                return;
             }
-            _ = stop.changed() => return,
+            self.subscribed.store(false, Ordering::Relaxed);
+            log::warn!("redis pub/sub lost; resubscribing");
+            let mut failures = 0;
+            pubsub = loop {
+                tokio::select! {
+                    _ = tokio::time::sleep(backoff(failures)) => {}
+                    _ = stop.changed() => return,
+                }
+                let attempt = open_pubsub(&self.client, &self.pattern);
+                match tokio::time::timeout(Duration::from_secs(2), attempt).await {
+                    Ok(Ok(p)) => break p,
+                    Ok(Err(e)) => log::debug!("redis pub/sub: {e}"),
+                    Err(_) => log::debug!("redis pub/sub: connection timed out"),
+                }
+                failures = failures.saturating_add(1);
+            };
+            self.subscribed.store(true, Ordering::Relaxed);
+            log::info!("redis pub/sub resubscribed; resyncing this instance's connections");
+            self.bus.resync_all();
         }
+    }
+
+    /// Relays until the subscription is lost (`true`) or the server stops (`false`).
+    async fn relay(&self, pubsub: redis::aio::PubSub, stop: &mut watch::Receiver<bool>) -> bool {
+        let mut stream = pubsub.into_on_message();
+        loop {
+            tokio::select! {
+                msg = stream.next() => {
+                    let Some(msg) = msg else { return true };
+                    let channel = msg.get_channel_name();
+                    let Some(local) = channel.strip_prefix(&self.strip) else { continue };
+                    let payload: String = match msg.get_payload() {
+                        Ok(p) => p,
+                        Err(e) => {
+                            log::warn!("bad pub/sub payload on {channel}: {e}");
+                            continue;
+                        }
+                    };
+                    match serde_json::from_str::<BusMsg>(&payload) {
+                        Ok(m) => self.bus.deliver(local, Arc::new(m)),
+                        Err(e) => log::warn!("bad bus message on {channel}: {e}"),
+                    }
+                }
+                _ = stop.changed() => return false,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_drops_the_least_recently_used_and_empty_and_finished_games() {
+        let keep = Duration::from_secs(60);
+        let mut cache = GameCache::new(2, keep);
+        let a = cache.slot("a");
+        cache.slot("b");
+        assert!(Arc::ptr_eq(&a, &cache.slot("a")));
+        let c = cache.slot("c");
+        assert_eq!(cache.len(), 2);
+        assert!(
+            !cache.entries.contains_key("b"),
+            "b was the least recently used"
+        );
+        // No such game: the entry goes.
+        cache.settle("c", &c, true, false, Instant::now());
+        assert_eq!(cache.len(), 1);
+        // A stale slot settles nothing.
+        let old_c = c;
+        let c = cache.slot("c");
+        cache.settle("c", &old_c, true, false, Instant::now());
+        assert_eq!(cache.len(), 2);
+        // Finished: kept `keep`, then swept.
+        let t = Instant::now();
+        cache.settle("c", &c, false, true, t);
+        cache.sweep(t + keep / 2);
+        assert!(cache.entries.contains_key("c"));
+        cache.sweep(t + keep);
+        assert!(!cache.entries.contains_key("c"));
+        assert!(cache.entries.contains_key("a"));
+        assert_eq!(cache.lru.len(), cache.entries.len());
     }
 }

@@ -121,6 +121,7 @@ pub async fn instance(redis: Option<&str>, limits: Limits) -> RunningServer {
         bind: "127.0.0.1:0".parse().unwrap(),
         backend,
         limits,
+        tls: None,
     };
     start(config).await.expect("server starts")
 }
@@ -154,6 +155,36 @@ impl Client {
 
     pub async fn join(url: &str, name: &str) -> Client {
         Client::rejoin(url, name, &new_token()).await
+    }
+
+    /// Connects (fresh token, hello answered) as if from `addr`: through a proxy that sets
+    /// `X-Forwarded-For`, which a server with `trust_proxy` believes.
+    pub async fn join_from(url: &str, name: &str, addr: &str) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = url.into_client_request().unwrap();
+        req.headers_mut()
+            .insert("x-forwarded-for", addr.parse().unwrap());
+        let (ws, _) = tokio_tungstenite::connect_async(req)
+            .await
+            .expect("connects");
+        let mut c = Client {
+            ws,
+            token: new_token(),
+            name: name.to_owned(),
+            games: HashMap::new(),
+            welcome_games: vec![],
+        };
+        c.send(&ClientMsg::Hello {
+            v: PROTOCOL_VERSION,
+            token: c.token.clone(),
+            name: name.to_owned(),
+        })
+        .await;
+        match c.recv().await {
+            ServerMsg::Welcome { games, .. } => c.welcome_games = games,
+            other => panic!("expected welcome, got {other:?}"),
+        }
+        c
     }
 
     /// Connects with a given token (a device coming back).

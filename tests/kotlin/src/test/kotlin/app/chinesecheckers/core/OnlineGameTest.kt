@@ -23,8 +23,8 @@ class OnlineGameTest {
 
     @Test
     fun roomCodesAreCheckedAsTyped() {
-        assertEquals(checkRoomCode("ABC234"), checkRoomCode(" abc-234 "))
-        assertTrue(checkRoomCode("ABC234") != null)
+        assertEquals(checkRoomCode("ABCD2345"), checkRoomCode(" abcd-2345 "))
+        assertTrue(checkRoomCode("ABCD2345") != null)
         assertNull(checkRoomCode(""))
         assertNull(checkRoomCode("ABC"))
         val e = assertThrows<OnlineException.BadRoomCode> { OnlineGame().joinRoom("a?") }
@@ -44,9 +44,9 @@ class OnlineGameTest {
         assertEquals(Connection.CONNECTED, welcome.state.connection)
         assertEquals("Ann", welcome.state.name)
         g.createRoom(Format.TRIPOT1).sent("create_room")
-        val room = g.receive("""{"type":"room_created","code":"ABC234","format":"tripot1","expires_in_s":600}""").state
-        assertEquals(RoomInfo("ABC234", Format.TRIPOT1, 600uL), room.room)
-        assertEquals(Banner.RoomCode("ABC234"), room.board.banner)
+        val room = g.receive("""{"type":"room_created","code":"ABCD2345","format":"tripot1","expires_in_s":600}""").state
+        assertEquals(RoomInfo("ABCD2345", Format.TRIPOT1, 600uL), room.room)
+        assertEquals(Banner.RoomCode("ABCD2345"), room.board.banner)
         g.receive("""{"type":"matched","game":"g1","side":0,"format":"tripot1","opponent":"Bob"}""")
         val started = g.receive(snapshot(1)).state
         assertNull(started.room)

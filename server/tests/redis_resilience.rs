@@ -1,0 +1,336 @@
+//! The Redis backend under pressure: the per-instance cache of game records stays bounded
+//! (unknown ids are never cached, finished games are forgotten, least recently used out), and an
+//! instance survives a Redis restart (health says so meanwhile; the game goes on after).
+
+// Scenario code in tests.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::zombie_processes)]
+
+mod common;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use chinese_checkers_core::online::{ClientMsg, ErrorCode, Format, GameEvent, ServerMsg};
+use chinese_checkers_server::Limits;
+use common::*;
+use rand::Rng;
+
+/// `cc_games_held` from `/metrics`.
+async fn games_held(addr: SocketAddr) -> u64 {
+    let metrics = http_get(addr, "/metrics").await;
+    metrics
+        .lines()
+        .find_map(|l| l.strip_prefix("cc_games_held "))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no cc_games_held in {metrics}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resuming_unknown_games_caches_nothing() {
+    let limits = Limits {
+        rate_per_second: 1_000_000,
+        rate_burst: 1_000_000,
+        ..fast_limits()
+    };
+    let s = server(Kind::Redis, limits).await;
+    let addr = s.server.as_ref().unwrap().addr();
+    let mut c = Client::join(&s.url, "Eve").await;
+    let mut rng = rand::thread_rng();
+    for _ in 0..50 {
+        for _ in 0..100 {
+            let game = format!("g{:010x}", rng.gen::<u64>() & 0xff_ffff_ffff);
+            c.send(&ClientMsg::Resume { game, last_seq: 0 }).await;
+        }
+        for _ in 0..100 {
+            c.expect_error(ErrorCode::GameNotFound).await;
+        }
+    }
+    let held = games_held(addr).await;
+    assert!(held <= 2, "5000 unknown ids left {held} cached games");
+    // A real game is still served (and cached while it runs).
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 2).await;
+    assert_eq!(games_held(addr).await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_games_leave_the_cache_after_the_delay() {
+    let s = server(Kind::Redis, fast_limits()).await;
+    let server = s.server.as_ref().unwrap();
+    let addr = server.addr();
+    let keep = Duration::from_millis(500);
+    server.set_game_cache_limits(100, keep);
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 2).await;
+    assert_eq!(games_held(addr).await, 1);
+    p[0].send(&ClientMsg::Resign { game: id.clone() }).await;
+    p[0].expect_end().await;
+    p[1].expect_end().await;
+    // Kept a while (late resumes, rematches), then forgotten.
+    assert_eq!(games_held(addr).await, 1);
+    tokio::time::sleep(keep + Duration::from_millis(300)).await;
+    assert_eq!(
+        games_held(addr).await,
+        0,
+        "the finished game is still cached"
+    );
+    // Still in Redis: a late resume gets it (and the cache forgets it again later).
+    p[1].send(&ClientMsg::Resume {
+        game: id.clone(),
+        last_seq: 0,
+    })
+    .await;
+    let got = p[1]
+        .expect("the game's snapshot", |m| {
+            matches!(m, ServerMsg::Sync { .. })
+        })
+        .await;
+    assert!(
+        matches!(&got, ServerMsg::Sync { snapshot } if snapshot.result.is_some()),
+        "{got:?}"
+    );
+    assert_eq!(games_held(addr).await, 1);
+    tokio::time::sleep(keep + Duration::from_millis(300)).await;
+    assert_eq!(games_held(addr).await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cache_is_capped_least_recently_used_out() {
+    let s = server(Kind::Redis, fast_limits()).await;
+    let server = s.server.as_ref().unwrap();
+    let addr = server.addr();
+    server.set_game_cache_limits(2, Duration::from_secs(600));
+    let mut games = vec![];
+    for _ in 0..4 {
+        let mut p = pair(&s.url, Format::Tripot1).await;
+        let id = game_id(&p);
+        play_moves(&mut p, &id, 1).await;
+        games.push((p, id));
+        assert!(games_held(addr).await <= 2);
+    }
+    // Evicted games are reloaded from Redis and play on.
+    for (p, id) in &mut games {
+        play_moves(p, id, 2).await;
+        assert_eq!(p[0].game(id).record().ply(), 3);
+        assert_eq!(p[1].game(id).record().ply(), 3);
+        assert!(games_held(addr).await <= 2);
+    }
+}
+
+/// A redis-server whose data survive a SIGKILL (append-only file, synced on every write), on a
+/// fixed port and data directory so that it can be started again in its place.
+struct DurableRedis {
+    child: Option<Child>,
+    port: u16,
+    dir: PathBuf,
+}
+
+impl DurableRedis {
+    fn new() -> DurableRedis {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir = std::env::temp_dir().join(format!("cc-redis-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut r = DurableRedis {
+            child: None,
+            port,
+            dir,
+        };
+        r.start();
+        r
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+
+    fn start(&mut self) {
+        let child = spawn_redis(self.port, &self.dir);
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+                self.child = Some(child);
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("redis-server did not start listening on port {}", self.port);
+    }
+
+    /// SIGKILL: no goodbye, no final save.
+    fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// The events of a game's stored log.
+    fn log(&self, game: &str) -> Vec<GameEvent> {
+        let client = redis::Client::open(self.url()).unwrap();
+        let mut conn = client.get_connection().unwrap();
+        let raw: Vec<String> = redis::cmd("LRANGE")
+            .arg(format!("cc:g:{game}:ev"))
+            .arg(0)
+            .arg(-1)
+            .query(&mut conn)
+            .unwrap();
+        raw.iter()
+            .map(|s| serde_json::from_str(s).unwrap())
+            .collect()
+    }
+}
+
+fn spawn_redis(port: u16, dir: &Path) -> Child {
+    Command::new("redis-server")
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--dir"])
+        .arg(dir)
+        .args([
+            "--save",
+            "",
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            "always",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("redis-server is needed for this test (apt-get install -y redis-server)")
+}
+
+impl Drop for DurableRedis {
+    fn drop(&mut self) {
+        self.kill();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Polls `/health` until its status line contains `want` (panics after 15 s).
+async fn wait_health(addr: SocketAddr, want: &str) -> String {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        let got = http_get(addr, "/health").await;
+        if got.lines().next().is_some_and(|l| l.contains(want)) {
+            return got;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "/health never said {want}; last: {got}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_goes_on_after_redis_restarts() {
+    let mut redis = DurableRedis::new();
+    let server = instance(Some(&redis.url()), fast_limits()).await;
+    let addr = server.addr();
+    wait_health(addr, "200 OK").await;
+    let url = server.ws_url();
+    let mut p = pair(&url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 4).await;
+
+    redis.kill();
+    let down = wait_health(addr, "503").await;
+    assert!(down.contains("\"status\":\"unavailable\""), "{down}");
+    redis.start();
+    let up = wait_health(addr, "200 OK").await;
+    assert!(up.contains("\"status\":\"ok\""), "{up}");
+
+    // Both players move on (the moves are relayed through the renewed subscription).
+    play_moves(&mut p, &id, 6).await;
+    for c in &p {
+        assert_eq!(c.game(&id).record().ply(), 10, "{}", c.name);
+    }
+    assert_eq!(p[0].game(&id).last_seq(), p[1].game(&id).last_seq());
+    // Every move stored exactly once, in order, and nothing else lost or doubled.
+    let log = redis.log(&id);
+    assert_eq!(log.len() as u64, p[0].game(&id).last_seq());
+    let plies: Vec<u32> = log
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::Moved { ply, .. } => Some(*ply),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(plies, (0..10).collect::<Vec<_>>());
+    // Matchmaking works again too.
+    let mut host = Client::join(&url, "Cy").await;
+    host.send(&ClientMsg::CreateRoom {
+        format: Format::Tripot1,
+    })
+    .await;
+    let got = host
+        .expect("room", |m| {
+            matches!(m, ServerMsg::RoomCreated { .. } | ServerMsg::Error { .. })
+        })
+        .await;
+    assert!(matches!(got, ServerMsg::RoomCreated { .. }), "{got:?}");
+    server.shutdown().await;
+}
+
+/// Runs an admin command on the test's Redis.
+fn redis_admin(url: &str, args: &[&str]) -> redis::Value {
+    let client = redis::Client::open(url).unwrap();
+    let mut conn = client.get_connection().unwrap();
+    let mut cmd = redis::cmd(args[0]);
+    for a in &args[1..] {
+        cmd.arg(*a);
+    }
+    cmd.query(&mut conn).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn events_published_while_pubsub_was_down_are_resent() {
+    let s = server(Kind::Redis, fast_limits()).await;
+    let redis_url = s.redis.as_ref().unwrap().url.clone();
+    let addr = s.server.as_ref().unwrap().addr();
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 2).await;
+    // The subscription drops and cannot come back for now; commands still work.
+    redis_admin(&redis_url, &["ACL", "SETUSER", "default", "-psubscribe"]);
+    redis_admin(&redis_url, &["CLIENT", "KILL", "TYPE", "pubsub"]);
+    wait_health(addr, "503").await;
+    let seq = p[0].game(&id).last_seq();
+    let side = p[0].game(&id).record().to_move() as usize;
+    let mv = greedy(p[side].game(&id));
+    let msg = p[side].games.get_mut(&id).unwrap().propose(&mv).unwrap();
+    p[side].send(&msg).await;
+    // Stored, but published to no one here.
+    let key = format!("cc:g:{id}:ev");
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while redis_admin(&redis_url, &["LLEN", &key]) != redis::Value::Int(seq as i64 + 1) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the move was not stored"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(p[1 - side]
+        .try_recv(Duration::from_millis(300))
+        .await
+        .is_none());
+    // Back: the instance resubscribes and sends both players what they missed.
+    redis_admin(&redis_url, &["ACL", "SETUSER", "default", "+psubscribe"]);
+    wait_health(addr, "200 OK").await;
+    p[0].catch_up(&id, seq + 1).await;
+    p[1].catch_up(&id, seq + 1).await;
+    assert!(p[side].game(&id).pending().is_none());
+    play_moves(&mut p, &id, 2).await;
+    assert_eq!(p[0].game(&id).record().ply(), 5);
+    assert_eq!(p[1].game(&id).record().ply(), 5);
+}
