@@ -165,6 +165,34 @@ impl RunningServer {
     }
 }
 
+/// Ends the games whose deadline (a grace period, the inactivity limit) is due, every
+/// `sweep_interval`, until the server stops. Every instance runs one; the store makes sure a game
+/// is ended once.
+async fn sweep(app: Arc<App>) {
+    let mut stop = app.stop.clone();
+    let mut tick = tokio::time::interval(app.limits.sweep_interval.max(Duration::from_millis(10)));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = stop.wait_for(|m| *m != StopMode::Running) => return,
+        }
+        let now = store::now_ms();
+        let due = match app.store.due_games(now, 256).await {
+            Ok(due) => due,
+            Err(e) => {
+                log::warn!("store error in the deadline sweeper: {e}");
+                continue;
+            }
+        };
+        for game in due {
+            if let Err(e) = app.store.expire_game(&game, now).await {
+                log::warn!("store error expiring game {game}: {e}");
+            }
+        }
+    }
+}
+
 /// Starts a server: binds, connects the backend, serves until stopped.
 pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
     let tls = config.tls.as_ref().map(tls_acceptor).transpose()?;
@@ -197,6 +225,8 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
         next_conn: std::sync::atomic::AtomicU64::new(1),
         addrs: limits::AddrLimiter::default(),
     });
+    app.store.set_inactivity(config.limits.inactivity);
+    tokio::spawn(sweep(app.clone()));
     let router = Router::new()
         .route("/ws", get(ws_handler))
         .route("/health", get(health))

@@ -93,6 +93,10 @@ pub struct Limits {
     /// side whose presence lapsed twice, e.g. because its instance died, is marked disconnected
     /// by the opponent's instance).
     pub presence_interval: Duration,
+    /// A game in progress with no event for this long expires (ended as abandoned).
+    pub inactivity: Duration,
+    /// How often each instance looks for games whose deadline (grace or inactivity) is due.
+    pub sweep_interval: Duration,
     /// Private rooms one client address may create within `room_ttl` (so at most this many of
     /// its rooms are open at once), whatever tokens and connections it uses.
     pub rooms_per_addr: usize,
@@ -139,6 +143,8 @@ impl Default for Limits {
             grace: Duration::from_secs(60),
             background_grace: Duration::from_secs(180),
             presence_interval: Duration::from_secs(5),
+            inactivity: Duration::from_secs(24 * 3600),
+            sweep_interval: Duration::from_secs(10),
             rooms_per_addr: 50,
             room_creations_per_addr_minute: 20,
             room_creations_per_conn_minute: 10,

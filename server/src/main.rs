@@ -3,7 +3,9 @@
 //!
 //! Options: `--bind ADDR` (default `127.0.0.1:8080`; port 0 picks one), `--redis URL` (scale-out
 //! backend), `--prefix P` (Redis key prefix, default `cc`), `--grace-ms N` (seat grace period),
-//! `--presence-ms N` (Redis presence heartbeat), `--handshake-ms N` (deadline for an HTTP request
+//! `--presence-ms N` (Redis presence heartbeat), `--sweep-ms N` (how often game deadlines are
+//! checked, default 10000), `--inactivity-s N` (a game with no event this long expires, default
+//! 86400), `--handshake-ms N` (deadline for an HTTP request
 //! head, default 10000), `--allow-origin ORIGIN` (repeatable: a browser origin allowed to open
 //! `/ws`; requests without `Origin`, as the apps send them, are always allowed), `--tls-cert FILE
 //! --tls-key FILE` (PEM certificate chain and private key: serve `wss://` and `https://` rather
@@ -42,6 +44,16 @@ fn parse(args: &[String]) -> Result<Config, String> {
                     .map_err(|e| format!("--presence-ms: {e}"))?;
                 config.limits.presence_interval = Duration::from_millis(ms.max(10));
             }
+            "--sweep-ms" => {
+                let ms: u64 = value()?.parse().map_err(|e| format!("--sweep-ms: {e}"))?;
+                config.limits.sweep_interval = Duration::from_millis(ms.max(10));
+            }
+            "--inactivity-s" => {
+                let s: u64 = value()?
+                    .parse()
+                    .map_err(|e| format!("--inactivity-s: {e}"))?;
+                config.limits.inactivity = Duration::from_secs(s.max(1));
+            }
             "--handshake-ms" => {
                 let ms: u64 = value()?
                     .parse()
@@ -55,7 +67,8 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--help" | "-h" => {
                 return Err(
                     "usage: chinese-checkers-server [--bind ADDR] [--redis URL] \
-                            [--prefix P] [--grace-ms N] [--presence-ms N] \
+                            [--prefix P] [--grace-ms N] [--presence-ms N] [--sweep-ms N] \
+                            [--inactivity-s N] \
                             [--handshake-ms N] [--allow-origin ORIGIN]... [--trust-proxy] \
                             [--tls-cert FILE --tls-key FILE]"
                         .into(),

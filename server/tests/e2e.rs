@@ -34,6 +34,10 @@ macro_rules! suite {
 }
 
 suite!(
+    both_drop_at_once_then_abandoned_by_deadline,
+    started_game_with_both_gone_expires,
+    idle_game_with_both_connected_expires,
+    reconnect_within_grace_clears_the_deadline,
     quick_match_in_every_format,
     quick_match_pairs_the_longest_waiting,
     lobby_tables_live,
@@ -1135,4 +1139,132 @@ async fn resume_with_nothing_missed_is_answered(kind: Kind) {
     );
     play_moves(&mut p, &id, 2).await;
     assert_eq!(p[0].game(&id).record().ply(), 5);
+}
+
+/// Rejoins with a token, checks `welcome` lists no game, resumes the game and returns its result.
+async fn ended_for(
+    url: &str,
+    token: &str,
+    id: &str,
+    mut saved: chinese_checkers_core::online::ClientGame,
+) -> GameResult {
+    let mut a = Client::rejoin(url, "Back", token).await;
+    assert!(a.welcome_games.is_empty(), "an ended game is not listed");
+    let resume = saved.resume_msg();
+    a.games.insert(id.to_owned(), saved);
+    a.send(&resume).await;
+    a.expect_end().await;
+    a.game(id).record().result().expect("the game is over")
+}
+
+async fn both_drop_at_once_then_abandoned_by_deadline(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 2).await;
+    let [mut a, b] = p;
+    let saved = a.games.remove(&id).unwrap();
+    let token = a.token.clone();
+    drop(a);
+    drop(b);
+    // Grace 400 ms, sweeps every 200 ms.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let r = ended_for(&s.url, &token, &id, saved).await;
+    assert_eq!(r.reason, EndReason::Abandoned);
+    assert!(r.winner.is_some());
+}
+
+async fn started_game_with_both_gone_expires(kind: Kind) {
+    // Seats held far longer than the inactivity limit: only the latter ends the game.
+    let limits = Limits {
+        grace: Duration::from_secs(60),
+        background_grace: Duration::from_secs(60),
+        inactivity: Duration::from_millis(1200),
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    let p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    let [mut a, b] = p;
+    let saved = a.games.remove(&id).unwrap();
+    assert_eq!(saved.last_seq(), 1, "only `started`");
+    let token = a.token.clone();
+    drop(a);
+    drop(b);
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let still = Client::rejoin(&s.url, "Back", &token).await;
+    assert_eq!(still.welcome_games, vec![id.clone()], "not expired yet");
+    still.close().await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let r = ended_for(&s.url, &token, &id, saved).await;
+    assert_eq!(r.reason, EndReason::Abandoned);
+}
+
+async fn idle_game_with_both_connected_expires(kind: Kind) {
+    let limits = Limits {
+        inactivity: Duration::from_millis(1200),
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    // Nobody moves: side 0, to move, loses by abandonment.
+    for c in p.iter_mut() {
+        c.expect_end().await;
+        assert_eq!(
+            c.game(&id).record().result(),
+            Some(GameResult {
+                winner: Some(1),
+                reason: EndReason::Abandoned
+            })
+        );
+    }
+}
+
+async fn reconnect_within_grace_clears_the_deadline(kind: Kind) {
+    let limits = Limits {
+        grace: Duration::from_millis(1500),
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 2).await;
+    let [mut a, mut b] = p;
+    let mut saved = a.games.remove(&id).unwrap();
+    let token = a.token.clone();
+    drop(a);
+    b.expect("disconnected", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::Disconnected { side: 0, .. },
+                ..
+            }
+        )
+    })
+    .await;
+    let mut a = Client::rejoin(&s.url, "Ada", &token).await;
+    assert_eq!(a.welcome_games, vec![id.clone()]);
+    let resume = saved.resume_msg();
+    a.games.insert(id.clone(), saved);
+    a.send(&resume).await;
+    b.expect("reconnected", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::Reconnected { side: 0 },
+                ..
+            }
+        )
+    })
+    .await;
+    let seq = b.game(&id).last_seq();
+    a.catch_up(&id, seq).await;
+    // Well past the grace: the game goes on.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let mut p = [a, b];
+    play_moves(&mut p, &id, 2).await;
+    assert!(p[0].game(&id).record().result().is_none());
+    assert!(p[1].game(&id).record().result().is_none());
 }

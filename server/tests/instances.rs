@@ -176,7 +176,14 @@ async fn an_instance_dies_mid_game_and_the_client_moves_to_the_other() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_whose_instance_died_and_who_never_returns_loses_by_abandonment() {
     let redis = RedisServer::start();
-    let fast = ["--grace-ms", "600", "--presence-ms", "150"];
+    let fast = [
+        "--grace-ms",
+        "600",
+        "--presence-ms",
+        "150",
+        "--sweep-ms",
+        "200",
+    ];
     let dying = Process::start_with(&redis.url, &fast);
     let staying = Process::start_with(&redis.url, &fast);
     let mut a = Client::join(&dying.url, "Ada").await;
@@ -213,7 +220,14 @@ async fn a_player_whose_instance_died_and_who_never_returns_loses_by_abandonment
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_grace_timer_survives_the_death_of_its_instance() {
     let redis = RedisServer::start();
-    let fast = ["--grace-ms", "600", "--presence-ms", "150"];
+    let fast = [
+        "--grace-ms",
+        "600",
+        "--presence-ms",
+        "150",
+        "--sweep-ms",
+        "200",
+    ];
     let dying = Process::start_with(&redis.url, &fast);
     let staying = Process::start_with(&redis.url, &fast);
     let mut a = Client::join(&dying.url, "Ada").await;
@@ -243,4 +257,42 @@ async fn the_grace_timer_survives_the_death_of_its_instance() {
         reason: EndReason::Abandoned,
     };
     assert_eq!(b.game(&id).record().result(), Some(want));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_sweeping_instances_end_a_deserted_game_once() {
+    let redis = RedisServer::start();
+    let s1 = instance(Some(&redis.url), fast_limits()).await;
+    let s2 = instance(Some(&redis.url), fast_limits()).await;
+    let p = pair(&s1.ws_url(), Format::Tripot1).await;
+    let id = game_id(&p);
+    let [mut a, b] = p;
+    let mut saved = a.games.remove(&id).unwrap();
+    let token = a.token.clone();
+    drop(a);
+    drop(b);
+    // Grace 400 ms; both instances sweep every 200 ms.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let mut back = Client::rejoin(&s2.ws_url(), "Back", &token).await;
+    assert!(back.welcome_games.is_empty());
+    let resume = saved.resume_msg();
+    back.games.insert(id.clone(), saved);
+    back.send(&resume).await;
+    back.expect_end().await;
+    // `started`, two `disconnected`, one `ended`, and nothing more.
+    assert_eq!(back.game(&id).last_seq(), 4);
+    let r = back.game(&id).record().result().unwrap();
+    assert_eq!(r.reason, EndReason::Abandoned);
+    while let Some(m) = back.try_recv(std::time::Duration::from_millis(600)).await {
+        assert!(
+            !matches!(
+                m,
+                ServerMsg::Event {
+                    event: GameEvent::Ended { .. },
+                    ..
+                }
+            ),
+            "a second end: {m:?}"
+        );
+    }
 }

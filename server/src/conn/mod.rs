@@ -37,9 +37,6 @@ struct Followed {
     peer_connected: bool,
     /// Heartbeats in a row that found the opponent's presence lapsed (Redis backend).
     peer_missing: u8,
-    /// The opponent's `disconnected` event and when its grace ends here (Redis backend: any
-    /// instance ends the game if the instance that ran the timer died).
-    peer_gone: Option<(u64, Instant)>,
 }
 
 struct Conn {
@@ -420,7 +417,6 @@ impl Conn {
             over: resumed.over,
             peer_connected: true,
             peer_missing: 0,
-            peer_gone: None,
         });
         followed.sent = last_seq;
         followed.away = false;
@@ -469,15 +465,8 @@ impl Conn {
                 GameEvent::Ended { .. } => f.over = true,
                 // Someone marked us away while we are here (an older socket closing late).
                 GameEvent::Disconnected { side, .. } if *side == f.side => reconnect = true,
-                GameEvent::Disconnected { grace_ms, .. } => {
-                    f.peer_connected = false;
-                    let until = Instant::now() + Duration::from_millis(*grace_ms);
-                    f.peer_gone = Some((seq, until));
-                }
-                GameEvent::Reconnected { side } if *side != f.side => {
-                    f.peer_connected = true;
-                    f.peer_gone = None;
-                }
+                GameEvent::Disconnected { .. } => f.peer_connected = false,
+                GameEvent::Reconnected { side } if *side != f.side => f.peer_connected = true,
                 _ => {}
             }
         }
@@ -532,7 +521,6 @@ impl Conn {
                             over: false,
                             peer_connected: true,
                             peer_missing: 0,
-                            peer_gone: None,
                         },
                     );
                     self.send(msg.clone()).await;
@@ -577,7 +565,8 @@ impl Conn {
         Ok(())
     }
 
-    /// The socket is gone: leave the queue, close tables, hold the seats for the grace period.
+    /// The socket is gone: leave the queue, close tables, hold the seats for the grace period
+    /// (the `disconnected` event sets the game's stored deadline; the sweeper ends it).
     async fn leave(&mut self) -> Result<(), StoreError> {
         let Some(me) = self.player.clone() else {
             return Ok(());
@@ -607,20 +596,7 @@ impl Conn {
         for (game, grace) in open {
             let grace_ms = grace.as_millis() as u64;
             let cmd = Command::Disconnect { grace_ms };
-            let Ok(events) = self.app.store.update_game(&game, &me.token, &cmd).await? else {
-                continue;
-            };
-            for (seq, event) in events {
-                if matches!(event, GameEvent::Disconnected { .. }) {
-                    spawn_abandon_timer(
-                        self.app.clone(),
-                        game.clone(),
-                        me.token.clone(),
-                        seq,
-                        grace,
-                    );
-                }
-            }
+            let _ = self.app.store.update_game(&game, &me.token, &cmd).await?;
         }
         Ok(())
     }
@@ -634,26 +610,4 @@ impl Conn {
         }
         self.app.bus.unsubscribe(LOBBY, self.id);
     }
-}
-
-/// After the grace period, the absent side loses unless it came back (the record decides).
-fn spawn_abandon_timer(
-    app: Arc<App>,
-    game: String,
-    token: String,
-    since_seq: u64,
-    grace: Duration,
-) {
-    let mut stop = app.stop.clone();
-    tokio::spawn(async move {
-        tokio::select! {
-            _ = tokio::time::sleep(grace) => {
-                let cmd = Command::Abandon { since_seq };
-                if let Err(e) = app.store.update_game(&game, &token, &cmd).await {
-                    log::warn!("store error in abandonment timer: {e}");
-                }
-            }
-            _ = async { let _ = stop.wait_for(|m| *m != StopMode::Running).await; } => {}
-        }
-    });
 }

@@ -1,13 +1,12 @@
 //! Presence across instances (Redis backend): every connection renews its player's presence in
 //! each game it follows; a side whose presence lapsed on two heartbeats in a row while the game
 //! still shows it connected (its instance died without a word) is marked disconnected by the
-//! opponent's connection, which then runs the abandonment timer. And if the instance that ran a
-//! grace timer died, the opponent's connection ends the game once the grace is well over.
+//! opponent's connection; the `disconnected` event stores the game's grace deadline, which any
+//! instance's sweeper enforces.
 
-use chinese_checkers_core::online::{Command, GameEvent};
-use tokio::time::Instant;
+use chinese_checkers_core::online::Command;
 
-use super::{spawn_abandon_timer, Conn};
+use super::Conn;
 use crate::store::StoreError;
 
 impl Conn {
@@ -36,22 +35,11 @@ impl Conn {
             .filter(|(_, f)| !f.over)
             .map(|(g, f)| (g.clone(), f.side))
             .collect();
-        let margin = self.app.limits.presence_interval * 2;
         for (game, side) in open {
-            let Some((peer_connected, peer_gone)) = self
-                .games
-                .get(&game)
-                .map(|f| (f.peer_connected, f.peer_gone))
-            else {
+            let Some(peer_connected) = self.games.get(&game).map(|f| f.peer_connected) else {
                 continue;
             };
             self.app.store.touch_presence(&game, side, ttl).await?;
-            if let Some((since_seq, until)) = peer_gone {
-                // The grace ran out well ago and the game goes on: the timer's instance died.
-                if Instant::now() > until + margin {
-                    self.claim_abandon(&game, 1 - side, since_seq).await?;
-                }
-            }
             if !peer_connected {
                 continue;
             }
@@ -70,28 +58,7 @@ impl Conn {
         Ok(())
     }
 
-    /// Ends the game by abandonment if the opponent is still away since `since_seq` (the record
-    /// decides; harmless if another instance already did).
-    async fn claim_abandon(
-        &mut self,
-        game: &str,
-        side: u8,
-        since_seq: u64,
-    ) -> Result<(), StoreError> {
-        let app = self.app.clone();
-        if let Some(token) = app.store.token_of(game, side).await? {
-            let _ = app
-                .store
-                .update_game(game, &token, &Command::Abandon { since_seq })
-                .await?;
-        }
-        if let Some(f) = self.games.get_mut(game) {
-            f.peer_gone = None;
-        }
-        Ok(())
-    }
-
-    /// Marks the opponent disconnected on its behalf and starts its grace period here.
+    /// Marks the opponent disconnected on its behalf (its grace deadline is stored with it).
     async fn declare_gone(&mut self, game: &str, side: u8) -> Result<(), StoreError> {
         let app = self.app.clone();
         let Some(token) = app.store.token_of(game, side).await? else {
@@ -101,13 +68,7 @@ impl Conn {
         let cmd = Command::Disconnect {
             grace_ms: grace.as_millis() as u64,
         };
-        if let Ok(events) = app.store.update_game(game, &token, &cmd).await? {
-            for (seq, event) in events {
-                if matches!(event, GameEvent::Disconnected { .. }) {
-                    spawn_abandon_timer(app.clone(), game.to_owned(), token.clone(), seq, grace);
-                }
-            }
-        }
+        let _ = app.store.update_game(game, &token, &cmd).await?;
         if let Some(f) = self.games.get_mut(game) {
             f.peer_missing = 0;
         }

@@ -1,6 +1,7 @@
 //! The embedded backend: all state in this process's memory.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -8,8 +9,8 @@ use chinese_checkers_core::online::{Command, CommandError, GameEvent, GameRecord
 use parking_lot::{Mutex, RwLock};
 
 use super::{
-    no_game, not_in_game, CatchUp, Created, GameMeta, QueueEntry, Resumed, StoreError, StoredRoom,
-    StoredTable, MAX_CATCH_UP,
+    expiry, no_game, not_in_game, now_ms, CatchUp, Clock, ClockChange, Created, GameMeta,
+    QueueEntry, Resumed, StoreError, StoredRoom, StoredTable, MAX_CATCH_UP,
 };
 use crate::bus::{game_channel, Bus, BusMsg};
 
@@ -17,6 +18,8 @@ struct MemGame {
     meta: GameMeta,
     record: GameRecord,
     events: Vec<GameEvent>,
+    /// Its deadlines.
+    clock: Clock,
 }
 
 /// All state in memory; bus messages are delivered to this instance's listeners directly.
@@ -28,6 +31,7 @@ pub struct MemoryStore {
     tables: Mutex<Vec<StoredTable>>,
     rooms: Mutex<HashMap<String, (StoredRoom, Instant)>>,
     finished: Mutex<VecDeque<(Instant, String)>>,
+    inactivity_ms: AtomicU64,
 }
 
 /// A finished game is kept this long (for late resumes and rematches), then forgotten.
@@ -44,7 +48,54 @@ impl MemoryStore {
             tables: Mutex::default(),
             rooms: Mutex::default(),
             finished: Mutex::default(),
+            inactivity_ms: AtomicU64::new(24 * 3600 * 1000),
         }
+    }
+
+    pub(super) fn set_inactivity(&self, inactivity: Duration) {
+        self.inactivity_ms
+            .store(inactivity.as_millis() as u64, Ordering::Relaxed);
+    }
+
+    pub(super) async fn due_games(&self, now: u64, max: usize) -> Result<Vec<String>, StoreError> {
+        let games: Vec<(String, Arc<Mutex<MemGame>>)> = self
+            .games
+            .read()
+            .iter()
+            .map(|(id, g)| (id.clone(), g.clone()))
+            .collect();
+        Ok(games
+            .into_iter()
+            .filter(|(_, g)| g.lock().clock.next().is_some_and(|t| t <= now))
+            .map(|(id, _)| id)
+            .take(max)
+            .collect())
+    }
+
+    pub(super) async fn expire_game(&self, id: &str, now: u64) -> Result<bool, StoreError> {
+        let Some(game) = self.game(id) else {
+            return Ok(false);
+        };
+        let mut g = game.lock();
+        let Some(events) = expiry(&g.record, &g.clock, now) else {
+            if g.clock.next().is_some_and(|t| t <= now) {
+                // Stale (a side marked away that is back): keep only the idle deadline.
+                g.clock.away = [None, None];
+            }
+            return Ok(false);
+        };
+        let mut next = g.record.clone();
+        let mut numbered = Vec::with_capacity(events.len());
+        for event in events {
+            let seq = next.seq() + 1;
+            next.apply(seq, &event)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            numbered.push((seq, event));
+        }
+        let was_over = g.record.is_over();
+        g.record = next;
+        self.commit(id, &mut g, &numbered, was_over);
+        Ok(true)
     }
 
     pub(super) async fn publish(&self, channel: &str, msg: BusMsg) -> Result<(), StoreError> {
@@ -65,6 +116,7 @@ impl MemoryStore {
             meta: meta.clone(),
             record,
             events: vec![started.clone()],
+            clock: Clock::started(now_ms(), self.inactivity_ms.load(Ordering::Relaxed)),
         };
         self.games
             .write()
@@ -124,7 +176,23 @@ impl MemoryStore {
             Ok(events) => events,
             Err(e) => return Ok(Err(e)),
         };
-        for (seq, event) in &events {
+        self.commit(id, &mut g, &events, was_over);
+        Ok(Ok(events))
+    }
+
+    /// Stores and delivers events already applied to the record, and updates the deadlines.
+    fn commit(&self, id: &str, g: &mut MemGame, events: &[(u64, GameEvent)], was_over: bool) {
+        if events.is_empty() {
+            return;
+        }
+        let change = ClockChange::of(
+            events,
+            now_ms(),
+            self.inactivity_ms.load(Ordering::Relaxed),
+            g.record.is_over(),
+        );
+        g.clock.apply(&change);
+        for (seq, event) in events {
             g.events.push(event.clone());
             // Delivered under the game's lock, so listeners see the events in order.
             self.bus.deliver(
@@ -150,7 +218,6 @@ impl MemoryStore {
                 }
             }
         }
-        Ok(Ok(events))
     }
 
     pub(super) async fn resume(

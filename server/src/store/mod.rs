@@ -8,8 +8,11 @@
 pub mod memory;
 pub mod redis;
 
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
 use chinese_checkers_core::online::{
-    Command, CommandError, ErrorCode, Format, GameEvent, GameSnapshot, TableInfo,
+    Command, CommandError, EndReason, ErrorCode, Format, GameEvent, GameRecord, GameResult,
+    GameSnapshot, TableInfo,
 };
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -159,6 +162,123 @@ pub enum Created {
     Taken,
 }
 
+/// Milliseconds since the Unix epoch (deadlines are stored in these, shared by instances).
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+/// A game's deadlines, in [`now_ms`] time, stored with the game: the end of each away side's
+/// grace period and the end of the inactivity allowance (reset by every event).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// When each side's grace ends (while it is away).
+    pub away: [Option<u64>; 2],
+    /// When the game expires if nothing happens.
+    pub idle: Option<u64>,
+}
+
+impl Clock {
+    /// The earliest deadline.
+    pub fn next(&self) -> Option<u64> {
+        self.away.iter().flatten().copied().chain(self.idle).min()
+    }
+
+    /// A new game's clock.
+    pub fn started(now: u64, inactivity_ms: u64) -> Clock {
+        Clock {
+            away: [None, None],
+            idle: Some(now.saturating_add(inactivity_ms)),
+        }
+    }
+
+    /// Applies what appended events change.
+    pub fn apply(&mut self, change: &ClockChange) {
+        if change.over {
+            *self = Clock::default();
+            return;
+        }
+        for (slot, op) in self.away.iter_mut().zip(change.away) {
+            if let Some(v) = op {
+                *slot = v;
+            }
+        }
+        self.idle = Some(change.idle);
+    }
+}
+
+/// How appended events change a game's [`Clock`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockChange {
+    /// Per side: `None` keep, `Some(None)` clear (back), `Some(Some(t))` set (gone).
+    pub away: [Option<Option<u64>>; 2],
+    /// The new inactivity deadline.
+    pub idle: u64,
+    /// The game is over: no deadline any more.
+    pub over: bool,
+}
+
+impl ClockChange {
+    /// The change that `events` appended at `now` make.
+    pub fn of(events: &[(u64, GameEvent)], now: u64, inactivity_ms: u64, over: bool) -> Self {
+        let mut away = [None, None];
+        for (_, event) in events {
+            match event {
+                GameEvent::Disconnected { side, grace_ms } => {
+                    away[usize::from(*side & 1)] = Some(Some(now.saturating_add(*grace_ms)));
+                }
+                GameEvent::Reconnected { side } => away[usize::from(*side & 1)] = Some(None),
+                _ => {}
+            }
+        }
+        ClockChange {
+            away,
+            idle: now.saturating_add(inactivity_ms),
+            over,
+        }
+    }
+}
+
+/// The events that end a game whose deadline is due at `now`, or `None` if nothing is due.
+/// A due grace: the side away (if both are away, the one that left first) loses by abandonment
+/// through the ordinary `Abandon` command. Inactivity: the same if a side is away, else the side
+/// to move loses by abandonment.
+pub fn expiry(record: &GameRecord, clock: &Clock, now: u64) -> Option<Vec<GameEvent>> {
+    if record.is_over() {
+        return None;
+    }
+    let first_away = (0..2u8)
+        .filter_map(|s| record.disconnected_since(s).map(|q| (s, q)))
+        .min_by_key(|(_, q)| *q);
+    let grace_due = (0..2u8).any(|s| {
+        record.disconnected_since(s).is_some()
+            && clock.away[usize::from(s)].is_some_and(|t| t <= now)
+    });
+    let idle_due = clock.idle.is_some_and(|t| t <= now);
+    if !grace_due && !idle_due {
+        return None;
+    }
+    if let Some((loser, since_seq)) = first_away {
+        let events = record
+            .command(loser, &Command::Abandon { since_seq })
+            .ok()?;
+        if !events.is_empty() {
+            return Some(events);
+        }
+    }
+    if !idle_due {
+        return None;
+    }
+    Some(vec![GameEvent::Ended {
+        result: GameResult {
+            winner: Some(1 - record.to_move()),
+            reason: EndReason::Abandoned,
+        },
+    }])
+}
+
 /// The backend in use.
 pub enum Store {
     /// Everything in this process.
@@ -293,6 +413,22 @@ impl Store {
             Store::Memory(_) => Ok(true),
             Store::Redis(s) => s.present(id, side).await,
         }
+    }
+
+    /// How long a game in progress may go without an event before it expires.
+    pub fn set_inactivity(&self, inactivity: Duration) {
+        dispatch!(self, s => s.set_inactivity(inactivity))
+    }
+
+    /// Games whose earliest deadline is at or before `now` (at most `max`).
+    pub async fn due_games(&self, now: u64, max: usize) -> Result<Vec<String>, StoreError> {
+        dispatch!(self, s => s.due_games(now, max).await)
+    }
+
+    /// Ends a game whose deadline is due at `now` (see [`expiry`]) and publishes the events;
+    /// whether it ended it. Harmless if the game went on, ended, or another instance did it.
+    pub async fn expire_game(&self, id: &str, now: u64) -> Result<bool, StoreError> {
+        dispatch!(self, s => s.expire_game(id, now).await)
     }
 
     /// Games in progress that this instance knows of (metrics).

@@ -7,9 +7,9 @@
 //! instance replayed (compare-and-append), and publishes the events in the same script.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use chinese_checkers_core::online::{Command, CommandError, ErrorCode, GameEvent, GameRecord};
 use futures_util::StreamExt;
@@ -19,21 +19,48 @@ use redis::{AsyncCommands, Cmd, Pipeline, RedisError, RedisFuture, Script, Value
 use tokio::sync::watch;
 
 use super::{
-    no_game, not_in_game, CatchUp, Created, GameMeta, QueueEntry, Resumed, StoreError, StoredRoom,
-    StoredTable, MAX_CATCH_UP,
+    expiry, no_game, not_in_game, now_ms, CatchUp, Clock, ClockChange, Created, GameMeta,
+    QueueEntry, Resumed, StoreError, StoredRoom, StoredTable, MAX_CATCH_UP,
 };
 use crate::bus::{Bus, BusMsg};
 
 // The scripts are built once: `Script::new` hashes the source, and APPEND runs on every move.
 
+/// Compare-and-append, keeping the game's deadlines in step: KEYS = log, deadlines hash
+/// (`a0`, `a1`: grace ends; `idle`), the `deadlines` sorted set; ARGV = expected length, channel,
+/// game id, `a0`/`a1` ops (`''` keep, `'-'` clear, else set), new idle deadline, `'1'` if the game
+/// is over, `due` (`''`, or: refuse unless the game's deadline is at or before it), then event and
+/// bus message pairs.
 static APPEND: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
-for i = 3, #ARGV, 2 do
+if ARGV[8] ~= '' then
+  local due = redis.call('ZSCORE', KEYS[3], ARGV[3])
+  if not due or tonumber(due) > tonumber(ARGV[8]) then return 0 end
+end
+for i = 9, #ARGV, 2 do
   redis.call('RPUSH', KEYS[1], ARGV[i])
   redis.call('PUBLISH', ARGV[2], ARGV[i + 1])
 end
+if ARGV[7] == '1' then
+  redis.call('DEL', KEYS[2])
+  redis.call('ZREM', KEYS[3], ARGV[3])
+  return 1
+end
+local function op(field, v)
+  if v == '-' then redis.call('HDEL', KEYS[2], field)
+  elseif v ~= '' then redis.call('HSET', KEYS[2], field, v) end
+end
+op('a0', ARGV[4])
+op('a1', ARGV[5])
+op('idle', ARGV[6])
+local min = nil
+for _, v in ipairs(redis.call('HVALS', KEYS[2])) do
+  local n = tonumber(v)
+  if n and (not min or n < min) then min = n end
+end
+if min then redis.call('ZADD', KEYS[3], min, ARGV[3]) else redis.call('ZREM', KEYS[3], ARGV[3]) end
 return 1",
     )
 });
@@ -247,6 +274,7 @@ pub struct RedisStore {
     games: Mutex<GameCache>,
     /// Whether the pub/sub subscription is up.
     subscribed: Arc<AtomicBool>,
+    inactivity_ms: AtomicU64,
 }
 
 /// Delay before the `failures`-th retry of a lost connection: 50 ms doubling up to 1 s.
@@ -366,13 +394,6 @@ fn corrupt(e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }
 
-fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as u64)
-        .unwrap_or(0)
-}
-
 impl RedisStore {
     /// Connects to `url`, keys under `prefix`, and starts the subscriber that delivers every
     /// instance's bus messages to `bus` until `stop` turns true.
@@ -407,7 +428,148 @@ impl RedisStore {
                 super::memory::FINISHED_KEEP,
             )),
             subscribed,
+            inactivity_ms: AtomicU64::new(24 * 3600 * 1000),
         })
+    }
+
+    pub(super) fn set_inactivity(&self, inactivity: Duration) {
+        self.inactivity_ms
+            .store(inactivity.as_millis() as u64, Ordering::Relaxed);
+    }
+
+    fn inactivity(&self) -> u64 {
+        self.inactivity_ms.load(Ordering::Relaxed)
+    }
+
+    pub(super) async fn due_games(&self, now: u64, max: usize) -> Result<Vec<String>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let ids: Vec<String> = redis::cmd("ZRANGEBYSCORE")
+            .arg(self.key("deadlines"))
+            .arg("-inf")
+            .arg(now)
+            .arg("LIMIT")
+            .arg(0)
+            .arg(max)
+            .query_async(&mut conn)
+            .await?;
+        Ok(ids)
+    }
+
+    async fn clock(&self, id: &str) -> Result<Clock, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let fields: HashMap<String, u64> = conn.hgetall(self.key(&format!("g:{id}:dl"))).await?;
+        Ok(Clock {
+            away: [fields.get("a0").copied(), fields.get("a1").copied()],
+            idle: fields.get("idle").copied(),
+        })
+    }
+
+    pub(super) async fn expire_game(&self, id: &str, now: u64) -> Result<bool, StoreError> {
+        let slot = self.slot(id);
+        let mut cached = slot.lock().await;
+        let result = self.expire_cached(id, now, &mut cached).await;
+        self.settle(id, &slot, &cached);
+        result
+    }
+
+    async fn expire_cached(
+        &self,
+        id: &str,
+        now: u64,
+        cached: &mut Option<Cached>,
+    ) -> Result<bool, StoreError> {
+        // The clock first: if the log grows after, the append below is refused.
+        let clock = self.clock(id).await?;
+        let found = self.refresh(id, cached).await?;
+        let Some(c) = cached.as_mut().filter(|_| found) else {
+            let mut conn = self.conn.get().await?;
+            let _: () = conn.zrem(self.key("deadlines"), id).await?;
+            return Ok(false);
+        };
+        let Some(events) = expiry(&c.record, &clock, now) else {
+            let mut conn = self.conn.get().await?;
+            let mut pipe = redis::pipe();
+            pipe.atomic();
+            if c.record.is_over() {
+                pipe.zrem(self.key("deadlines"), id)
+                    .del(self.key(&format!("g:{id}:dl")));
+            } else if clock.next().is_some_and(|t| t <= now) {
+                // Stale grace deadlines of sides that are back: keep the idle one.
+                pipe.hdel(self.key(&format!("g:{id}:dl")), &["a0", "a1"]);
+                if let Some(idle) = clock.idle {
+                    pipe.zadd(self.key("deadlines"), id, idle);
+                }
+            }
+            let _: () = pipe.query_async(&mut conn).await?;
+            return Ok(false);
+        };
+        let mut next = c.record.clone();
+        let mut numbered = Vec::with_capacity(events.len());
+        for event in events {
+            let seq = next.seq() + 1;
+            next.apply(seq, &event).map_err(corrupt)?;
+            numbered.push((seq, event));
+        }
+        self.append(id, c, next, &numbered, Some(now)).await
+    }
+
+    /// Appends events already applied to `next` (a copy of the cached record) if the log did not
+    /// grow meanwhile (and, with `due`, the game's deadline is still due then); updates the
+    /// deadlines in the same script.
+    async fn append(
+        &self,
+        id: &str,
+        c: &mut Cached,
+        next: GameRecord,
+        events: &[(u64, GameEvent)],
+        due: Option<u64>,
+    ) -> Result<bool, StoreError> {
+        let was_over = c.record.is_over();
+        let change = ClockChange::of(events, now_ms(), self.inactivity(), next.is_over());
+        let op = |v: Option<Option<u64>>| match v {
+            None => String::new(),
+            Some(None) => "-".to_owned(),
+            Some(Some(t)) => t.to_string(),
+        };
+        let mut script = APPEND.prepare_invoke();
+        script
+            .key(self.key(&format!("g:{id}:ev")))
+            .key(self.key(&format!("g:{id}:dl")))
+            .key(self.key("deadlines"))
+            .arg(c.record.seq())
+            .arg(self.bus_channel(&crate::bus::game_channel(id)))
+            .arg(id)
+            .arg(op(change.away[0]))
+            .arg(op(change.away[1]))
+            .arg(change.idle)
+            .arg(if change.over { "1" } else { "0" })
+            .arg(due.map(|d| d.to_string()).unwrap_or_default());
+        for (seq, event) in events {
+            let bus = BusMsg::Game {
+                game: id.to_owned(),
+                seq: *seq,
+                event: event.clone(),
+            };
+            script
+                .arg(serde_json::to_string(event).map_err(corrupt)?)
+                .arg(serde_json::to_string(&bus).map_err(corrupt)?);
+        }
+        let mut conn = self.conn.get().await?;
+        let done: i64 = script.invoke_async(&mut conn).await?;
+        if done != 1 {
+            return Ok(false);
+        }
+        if !was_over && next.is_over() {
+            let mut pipe = redis::pipe();
+            for t in &c.meta.tokens {
+                pipe.srem(self.key(&format!("u:{t}:games")), id);
+            }
+            pipe.expire(self.key(&format!("g:{id}:ev")), FINISHED_TTL_S)
+                .expire(self.key(&format!("g:{id}:meta")), FINISHED_TTL_S);
+            let _: () = pipe.query_async(&mut conn).await?;
+        }
+        c.record = next;
+        Ok(true)
     }
 
     /// Whether Redis answers and the pub/sub subscription is up (for `/health`).
@@ -473,6 +635,9 @@ impl RedisStore {
         for token in &meta.tokens {
             pipe.sadd(self.key(&format!("u:{token}:games")), id);
         }
+        let idle = now_ms().saturating_add(self.inactivity());
+        pipe.hset(self.key(&format!("g:{id}:dl")), "idle", idle)
+            .zadd(self.key("deadlines"), id, idle);
         pipe.publish(
             self.bus_channel(&crate::bus::game_channel(id)),
             serde_json::to_string(&bus).map_err(corrupt)?,
@@ -562,7 +727,6 @@ impl RedisStore {
                 return Ok(Err(not_in_game()));
             };
             let mut next = c.record.clone();
-            let was_over = next.is_over();
             let events = match next.execute(side, command) {
                 Ok(events) => events,
                 Err(e) => return Ok(Err(e)),
@@ -570,34 +734,7 @@ impl RedisStore {
             if events.is_empty() {
                 return Ok(Ok(events));
             }
-            let mut script = APPEND.prepare_invoke();
-            script
-                .key(self.key(&format!("g:{id}:ev")))
-                .arg(c.record.seq())
-                .arg(self.bus_channel(&crate::bus::game_channel(id)));
-            for (seq, event) in &events {
-                let bus = BusMsg::Game {
-                    game: id.to_owned(),
-                    seq: *seq,
-                    event: event.clone(),
-                };
-                script
-                    .arg(serde_json::to_string(event).map_err(corrupt)?)
-                    .arg(serde_json::to_string(&bus).map_err(corrupt)?);
-            }
-            let mut conn = self.conn.get().await?;
-            let done: i64 = script.invoke_async(&mut conn).await?;
-            if done == 1 {
-                if !was_over && next.is_over() {
-                    let mut pipe = redis::pipe();
-                    for t in &c.meta.tokens {
-                        pipe.srem(self.key(&format!("u:{t}:games")), id);
-                    }
-                    pipe.expire(self.key(&format!("g:{id}:ev")), FINISHED_TTL_S)
-                        .expire(self.key(&format!("g:{id}:meta")), FINISHED_TTL_S);
-                    let _: () = pipe.query_async(&mut conn).await?;
-                }
-                c.record = next;
+            if self.append(id, c, next, &events, None).await? {
                 return Ok(Ok(events));
             }
         }

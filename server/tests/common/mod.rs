@@ -93,6 +93,8 @@ pub fn fast_limits() -> Limits {
     Limits {
         grace: Duration::from_millis(400),
         background_grace: Duration::from_millis(3000),
+        inactivity: Duration::from_secs(60),
+        sweep_interval: Duration::from_millis(200),
         ..Limits::default()
     }
 }
