@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Instant;
 
 use chinese_checkers_core::online::{GameEvent, ServerMsg};
 use parking_lot::Mutex;
@@ -52,8 +53,27 @@ pub fn user_channel(token: &str) -> String {
 /// The lobby's channel.
 pub const LOBBY: &str = "lobby";
 
+/// A bus message as a connection receives it.
+#[derive(Clone, Debug)]
+pub struct Delivery {
+    /// When the relay started: the arrival of the frame that caused it when it was handled in
+    /// this process (memory backend), else the delivery here (a Redis pub/sub message).
+    pub since: Instant,
+    /// The message.
+    pub msg: Arc<BusMsg>,
+}
+
 /// Where a connection receives its bus messages.
-pub type Outbox = mpsc::Sender<Arc<BusMsg>>;
+pub type Outbox = mpsc::Sender<Delivery>;
+
+tokio::task_local! {
+    /// When the client frame being handled arrived (see [`Delivery::since`]).
+    pub static RECEIVED: Instant;
+}
+
+fn since() -> Instant {
+    RECEIVED.try_with(|t| *t).unwrap_or_else(|_| Instant::now())
+}
 
 /// Subscriptions of this instance's connections.
 #[derive(Default)]
@@ -85,17 +105,24 @@ impl Bus {
     /// Delivers a message to every local listener of `channel`. Never blocks: a listener whose
     /// outbox is full misses it (game events are numbered, so it resyncs on the next one).
     pub fn deliver(&self, channel: &str, msg: Arc<BusMsg>) {
+        let delivery = Delivery {
+            since: since(),
+            msg,
+        };
         let subs = self.subs.lock();
         if let Some(list) = subs.get(channel) {
             for (_, outbox) in list {
-                let _ = outbox.try_send(msg.clone());
+                let _ = outbox.try_send(delivery.clone());
             }
         }
     }
 
     /// Sends [`BusMsg::Resync`] once to every connection listening to any channel.
     pub fn resync_all(&self) {
-        let msg = Arc::new(BusMsg::Resync);
+        let msg = Delivery {
+            since: Instant::now(),
+            msg: Arc::new(BusMsg::Resync),
+        };
         let subs = self.subs.lock();
         let mut seen = std::collections::HashSet::new();
         for (conn, outbox) in subs.values().flatten() {

@@ -4,7 +4,7 @@
 //! - `GET /ws`: the game protocol of `chinese_checkers_core::online` (one JSON message per text
 //!   frame).
 //! - `GET /health`: `{"status":"ok",...}`.
-//! - `GET /metrics`: Prometheus counters.
+//! - `GET /metrics`: Prometheus counters and latency histograms.
 //!
 //! State lives in a [`store::Store`]: in memory (one process, the default) or in Redis (any
 //! number of instances). Every move is validated by the rules engine before it is stored and
@@ -13,6 +13,7 @@
 pub mod bus;
 mod conn;
 pub mod limits;
+pub mod logging;
 pub mod metrics;
 pub mod store;
 
@@ -32,7 +33,7 @@ use tokio::task::JoinHandle;
 
 pub use limits::Limits;
 use metrics::Metrics;
-use store::{memory::MemoryStore, redis::RedisStore, Store, StoreError};
+use store::{memory::MemoryStore, redis::RedisStore, Engine, Store, StoreError};
 
 /// Where the shared state lives.
 #[derive(Clone, Debug)]
@@ -111,7 +112,7 @@ pub(crate) struct App {
     pub(crate) store: Store,
     pub(crate) bus: Arc<bus::Bus>,
     pub(crate) limits: Limits,
-    pub(crate) metrics: Metrics,
+    pub(crate) metrics: Arc<Metrics>,
     pub(crate) stop: watch::Receiver<StopMode>,
     pub(crate) next_conn: std::sync::atomic::AtomicU64,
     /// Room creations and failed joins per client address.
@@ -181,13 +182,13 @@ async fn sweep(app: Arc<App>) {
         let due = match app.store.due_games(now, 256).await {
             Ok(due) => due,
             Err(e) => {
-                log::warn!("store error in the deadline sweeper: {e}");
+                tracing::warn!(error = %e, "store error in the deadline sweeper");
                 continue;
             }
         };
         for game in due {
             if let Err(e) = app.store.expire_game(&game, now).await {
-                log::warn!("store error expiring game {game}: {e}");
+                tracing::warn!(game = %game, error = %e, "store error expiring a game");
             }
         }
     }
@@ -204,8 +205,9 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
         .map_err(|e| ServerError::Bind(config.bind, e))?;
     let (stop_tx, stop_rx) = watch::channel(StopMode::Running);
     let bus = Arc::new(bus::Bus::default());
-    let store = match &config.backend {
-        Backend::Memory => Store::Memory(MemoryStore::new(bus.clone())),
+    let metrics = Arc::new(Metrics::default());
+    let engine = match &config.backend {
+        Backend::Memory => Engine::Memory(MemoryStore::new(bus.clone())),
         Backend::Redis { url, prefix } => {
             let (sub_stop_tx, sub_stop_rx) = watch::channel(false);
             let mut watcher = stop_rx.clone();
@@ -213,14 +215,15 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
                 let _ = watcher.wait_for(|m| *m != StopMode::Running).await;
                 let _ = sub_stop_tx.send(true);
             });
-            Store::Redis(RedisStore::connect(url, prefix, bus.clone(), sub_stop_rx).await?)
+            Engine::Redis(RedisStore::connect(url, prefix, bus.clone(), sub_stop_rx).await?)
         }
     };
+    let store = Store::new(engine, metrics.clone());
     let app = Arc::new(App {
         store,
         bus,
         limits: config.limits.clone(),
-        metrics: Metrics::default(),
+        metrics,
         stop: stop_rx.clone(),
         next_conn: std::sync::atomic::AtomicU64::new(1),
         addrs: limits::AddrLimiter::default(),
@@ -273,7 +276,7 @@ async fn serve(
                 Ok(accepted) => accepted,
                 Err(e) => {
                     // Out of file descriptors and the like: wait a little, keep serving.
-                    log::warn!("accept failed: {e}");
+                    tracing::warn!(error = %e, "accept failed");
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 }
@@ -299,8 +302,8 @@ async fn serve(
                     tokio::select! {
                         accepted = accept => match accepted {
                             Ok(Ok(stream)) => Transport::Tls(Box::new(stream)),
-                            Ok(Err(e)) => return log::debug!("TLS handshake: {e}"),
-                            Err(_) => return log::debug!("TLS handshake: timed out"),
+                            Ok(Err(e)) => return tracing::debug!(error = %e, "TLS handshake failed"),
+                            Err(_) => return tracing::debug!("TLS handshake timed out"),
                         },
                         _ = close.changed() => return,
                     }
@@ -317,7 +320,7 @@ async fn serve(
             tokio::select! {
                 result = conn.as_mut() => {
                     if let Err(e) = result {
-                        log::debug!("connection: {e}");
+                        tracing::debug!(error = %e, "connection error");
                     }
                     return;
                 }
@@ -454,10 +457,7 @@ async fn ws_handler(
 /// 200 `ok` when the backend can be used; 503 `unavailable` while Redis cannot be reached (the
 /// instance reconnects by itself).
 async fn health(State(app): State<Arc<App>>) -> impl IntoResponse {
-    let backend = match app.store {
-        Store::Memory(_) => "memory",
-        Store::Redis(_) => "redis",
-    };
+    let backend = app.store.kind();
     let ready = app.store.ready().await;
     let code = if ready {
         StatusCode::OK

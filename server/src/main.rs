@@ -11,7 +11,9 @@
 //! --tls-key FILE` (PEM certificate chain and private key: serve `wss://` and `https://` rather
 //! than plain TCP; both or neither),
 //! `--trust-proxy` (behind a reverse proxy only: count each client under the last
-//! `X-Forwarded-For` address rather than the proxy's, for the per-address room limits).
+//! `X-Forwarded-For` address rather than the proxy's, for the per-address room limits),
+//! `--log-json` (log one JSON object per line rather than text; `RUST_LOG` filters, default
+//! `info`).
 //! Prints `listening on ADDR` once ready; SIGINT/SIGTERM stop it gracefully (clients are told).
 
 use std::process::ExitCode;
@@ -62,6 +64,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
             }
             "--allow-origin" => config.limits.allow_origins.push(value()?),
             "--trust-proxy" => config.limits.trust_proxy = true,
+            "--log-json" => {} // read by `main`
             "--tls-cert" => tls_cert = Some(value()?),
             "--tls-key" => tls_key = Some(value()?),
             "--help" | "-h" => {
@@ -69,7 +72,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
                     "usage: chinese-checkers-server [--bind ADDR] [--redis URL] \
                             [--prefix P] [--grace-ms N] [--presence-ms N] [--sweep-ms N] \
                             [--inactivity-s N] \
-                            [--handshake-ms N] [--allow-origin ORIGIN]... [--trust-proxy] \
+                            [--handshake-ms N] [--allow-origin ORIGIN]... [--trust-proxy] [--log-json] \
                             [--tls-cert FILE --tls-key FILE]"
                         .into(),
                 )
@@ -93,8 +96,8 @@ fn parse(args: &[String]) -> Result<Config, String> {
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
     let args: Vec<String> = std::env::args().skip(1).collect();
+    chinese_checkers_server::logging::init(args.iter().any(|a| a == "--log-json"));
     let config = match parse(&args) {
         Ok(c) => c,
         Err(e) => {
@@ -122,7 +125,7 @@ async fn main() -> ExitCode {
         _ = tokio::signal::ctrl_c() => {}
         _ = term => {}
     }
-    log::info!("shutting down");
+    tracing::info!("shutting down");
     server.shutdown().await;
     ExitCode::SUCCESS
 }

@@ -1,6 +1,62 @@
-//! Counters for the `/metrics` endpoint (Prometheus text format).
+//! Counters and latency histograms for the `/metrics` endpoint (Prometheus text format).
 
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Upper bounds (seconds) of the latency histograms' buckets; `+Inf` follows.
+pub const BUCKETS: [f64; 12] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
+];
+
+/// A latency histogram with the fixed [`BUCKETS`] (lock-free).
+#[derive(Debug, Default)]
+pub struct Histogram {
+    /// Per bucket (not cumulative); the last one is `+Inf`.
+    buckets: [AtomicU64; BUCKETS.len() + 1],
+    sum_ns: AtomicU64,
+    count: AtomicU64,
+}
+
+impl Histogram {
+    /// Records one observation.
+    pub fn observe(&self, d: Duration) {
+        let secs = d.as_secs_f64();
+        let i = BUCKETS
+            .iter()
+            .position(|&b| secs <= b)
+            .unwrap_or(BUCKETS.len());
+        self.buckets[i].fetch_add(1, Ordering::Relaxed);
+        let ns = u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+        self.sum_ns.fetch_add(ns, Ordering::Relaxed);
+        self.count.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Observations so far.
+    pub fn count(&self) -> u64 {
+        self.count.load(Ordering::Relaxed)
+    }
+
+    /// Appends the exposition text of `cc_<name>` (cumulative buckets, `_sum`, `_count`).
+    fn render(&self, out: &mut String, name: &str, help: &str) {
+        let _ = writeln!(out, "# HELP cc_{name} {help}\n# TYPE cc_{name} histogram");
+        let mut cumulative = 0;
+        for (i, b) in self.buckets.iter().enumerate() {
+            cumulative += b.load(Ordering::Relaxed);
+            match BUCKETS.get(i) {
+                Some(le) => {
+                    let _ = writeln!(out, "cc_{name}_bucket{{le=\"{le}\"}} {cumulative}");
+                }
+                None => {
+                    let _ = writeln!(out, "cc_{name}_bucket{{le=\"+Inf\"}} {cumulative}");
+                }
+            }
+        }
+        let sum = self.sum_ns.load(Ordering::Relaxed) as f64 / 1e9;
+        let _ = writeln!(out, "cc_{name}_sum {sum}");
+        let _ = writeln!(out, "cc_{name}_count {}", self.count());
+    }
+}
 
 /// The server's counters.
 #[derive(Debug, Default)]
@@ -19,6 +75,11 @@ pub struct Metrics {
     pub messages_out: AtomicU64,
     /// Error messages sent.
     pub errors: AtomicU64,
+    /// From receiving a move (memory backend) or a pub/sub message (Redis backend) to writing
+    /// the resulting event on a subscriber's socket.
+    pub relay_latency: Histogram,
+    /// Each call to the store.
+    pub store_latency: Histogram,
 }
 
 /// Adds one to a counter.
@@ -106,6 +167,38 @@ impl Metrics {
             "Resident set size.",
             rss_bytes(),
         );
+        self.relay_latency.render(
+            &mut out,
+            "relay_latency_seconds",
+            "From a move's arrival (or a pub/sub message's) to its event on a subscriber's socket.",
+        );
+        self.store_latency.render(
+            &mut out,
+            "store_latency_seconds",
+            "Duration of each store call.",
+        );
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_renders_cumulative_buckets() {
+        let h = Histogram::default();
+        h.observe(Duration::from_micros(100));
+        h.observe(Duration::from_millis(3));
+        h.observe(Duration::from_secs(10));
+        let mut out = String::new();
+        h.render(&mut out, "x_seconds", "X.");
+        assert!(out.contains("# TYPE cc_x_seconds histogram\n"));
+        assert!(out.contains("cc_x_seconds_bucket{le=\"0.0005\"} 1\n"));
+        assert!(out.contains("cc_x_seconds_bucket{le=\"0.005\"} 2\n"));
+        assert!(out.contains("cc_x_seconds_bucket{le=\"2.5\"} 2\n"));
+        assert!(out.contains("cc_x_seconds_bucket{le=\"+Inf\"} 3\n"));
+        assert!(out.contains("cc_x_seconds_count 3\n"));
+        assert!(out.contains("cc_x_seconds_sum 10.0031\n"));
     }
 }

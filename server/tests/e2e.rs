@@ -63,6 +63,7 @@ suite!(
     browser_origins_must_be_allowed,
     pings_keep_a_connection_alive,
     resume_with_nothing_missed_is_answered,
+    metrics_have_latency_histograms,
 );
 
 async fn quick_match_in_every_format(kind: Kind) {
@@ -893,6 +894,46 @@ async fn health_metrics_and_graceful_shutdown(kind: Kind) {
             matches!(m, ServerMsg::ShuttingDown { .. })
         })
         .await;
+    }
+}
+
+/// The value of a sample line `name value` in a metrics text.
+fn sample(metrics: &str, name: &str) -> Option<f64> {
+    metrics.lines().find_map(|l| {
+        let (n, v) = l.rsplit_once(' ')?;
+        (n == name).then(|| v.parse().ok())?
+    })
+}
+
+async fn metrics_have_latency_histograms(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 3).await;
+    let addr = s.server.as_ref().unwrap().addr();
+    let mut metrics = String::new();
+    for _ in 0..50 {
+        metrics = http_get(addr, "/metrics").await;
+        if sample(&metrics, "cc_relay_latency_seconds_count").unwrap_or(0.0) >= 3.0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    for name in ["relay_latency_seconds", "store_latency_seconds"] {
+        assert!(
+            metrics.contains(&format!("# TYPE cc_{name} histogram")),
+            "{metrics}"
+        );
+        let count = sample(&metrics, &format!("cc_{name}_count")).unwrap();
+        // Three moves reach both players' sockets; each took at least one store call.
+        assert!(count >= 3.0, "{name}: {metrics}");
+        let inf = sample(&metrics, &format!("cc_{name}_bucket{{le=\"+Inf\"}}")).unwrap();
+        assert_eq!(inf, count, "{metrics}");
+        assert!(
+            sample(&metrics, &format!("cc_{name}_bucket{{le=\"0.001\"}}")).is_some(),
+            "{metrics}"
+        );
+        assert!(sample(&metrics, &format!("cc_{name}_sum")).unwrap() > 0.0);
     }
 }
 

@@ -17,8 +17,9 @@ use rand::Rng;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::bus::{game_channel, user_channel, BusMsg, Outbox, LOBBY};
+use crate::bus::{game_channel, user_channel, BusMsg, Delivery, Outbox, LOBBY, RECEIVED};
 use crate::limits::{RateLimiter, Window};
+use crate::logging::{token_prefix, LogLimiter, LINES_PER_WINDOW, WINDOW};
 use crate::metrics::inc;
 use crate::store::{CatchUp, Player, StoreError};
 use crate::{App, StopMode};
@@ -58,6 +59,21 @@ struct Conn {
     rooms_created: Window,
     /// This connection's failed `join_room`s.
     join_failures: u32,
+    /// Bounds this connection's warning/error log lines.
+    log_limit: LogLimiter,
+}
+
+/// A warning or error about a connection, through its log limiter, with its id and token prefix.
+macro_rules! conn_log {
+    ($level:ident, $conn:expr, $($rest:tt)+) => {
+        if $conn.log_gate() {
+            tracing::$level!(
+                conn = $conn.id,
+                token = token_prefix($conn.token()),
+                $($rest)+
+            );
+        }
+    };
 }
 
 fn random_id(prefix: char, len: usize) -> String {
@@ -74,7 +90,7 @@ fn err(code: ErrorCode, message: impl Into<String>) -> ServerMsg {
 
 /// Serves one WebSocket until it closes, idles out or the server stops.
 pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
-    let (outbox, mut inbox) = mpsc::channel::<Arc<BusMsg>>(512);
+    let (outbox, mut inbox) = mpsc::channel::<Delivery>(512);
     let id = app.next_conn.fetch_add(1, Ordering::Relaxed);
     inc(&app.metrics.connections_total);
     app.metrics.connections_open.fetch_add(1, Ordering::Relaxed);
@@ -95,7 +111,9 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
         addr,
         rooms_created: Window::default(),
         join_failures: 0,
+        log_limit: LogLimiter::new(LINES_PER_WINDOW, WINDOW, Instant::now()),
     };
+    tracing::info!(conn = id, addr = %addr, "connected");
     let mut stop = app.stop.clone();
     let idle = app.limits.idle;
     // Any frame, WebSocket pings and pongs included, is a sign of life. Half-way through a
@@ -107,6 +125,7 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut killed = false;
     while !conn.closing {
+        let log_window_end = conn.log_window_end();
         tokio::select! {
             frame = conn.socket.recv() => {
                 if matches!(frame, Some(Ok(_))) {
@@ -115,13 +134,15 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
                 }
                 match frame {
                     Some(Ok(Message::Text(text))) => {
-                        if let Err(e) = conn.on_text(text.as_str()).await {
-                            log::warn!("store error: {e}");
+                        let received = std::time::Instant::now();
+                        if let Err(e) = RECEIVED.scope(received, conn.on_text(text.as_str())).await {
+                            conn_log!(error, conn, error = %e, "store error");
                             conn.send(err(ErrorCode::Internal, "the server's storage failed; try again")).await;
                         }
                     }
                     Some(Ok(Message::Binary(_))) => {
                         if conn.within_rate().await {
+                            conn_log!(warn, conn, abuse = "binary_frame", "binary frame");
                             conn.send(err(ErrorCode::Malformed, "messages are JSON text frames")).await;
                         }
                     }
@@ -140,14 +161,15 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
             }
             _ = beat.tick(), if heartbeat => {
                 if let Err(e) = conn.heartbeat().await {
-                    log::warn!("store error in heartbeat: {e}");
+                    conn_log!(error, conn, error = %e, "store error in heartbeat");
                 }
             }
-            Some(msg) = inbox.recv() => {
-                if let Err(e) = conn.on_bus(&msg).await {
-                    log::warn!("store error: {e}");
+            Some(delivery) = inbox.recv() => {
+                if let Err(e) = conn.on_bus(&delivery).await {
+                    conn_log!(error, conn, error = %e, "store error");
                 }
             }
+            _ = tokio::time::sleep_until(log_window_end) => conn.flush_log(),
             _ = tokio::time::sleep_until(deadline) => {
                 conn.send(err(ErrorCode::Idle, "closed after a long silence")).await;
                 conn.close().await;
@@ -168,17 +190,77 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
     }
     if !killed {
         if let Err(e) = conn.leave().await {
-            log::warn!("store error while leaving: {e}");
+            conn_log!(error, conn, error = %e, "store error while leaving");
         }
     }
     conn.unsubscribe_all();
+    if let Some(n) = conn.log_limit.take_suppressed() {
+        tracing::warn!(
+            conn = id,
+            token = token_prefix(conn.token()),
+            suppressed = n,
+            "{n} more log lines suppressed"
+        );
+    }
+    tracing::info!(
+        conn = id,
+        token = token_prefix(conn.token()),
+        games = conn.games.len(),
+        violations = conn.violations,
+        "disconnected"
+    );
     app.metrics.connections_open.fetch_sub(1, Ordering::Relaxed);
 }
 
 impl Conn {
+    /// Whether a warning/error line about this connection may be logged now (after logging the
+    /// count of the lines the last window suppressed, if any).
+    fn log_gate(&mut self) -> bool {
+        let admit = self.log_limit.admit(Instant::now());
+        if let Some(n) = admit.report_suppressed {
+            tracing::warn!(
+                conn = self.id,
+                token = token_prefix(self.token()),
+                suppressed = n,
+                "{n} more log lines suppressed"
+            );
+        }
+        admit.log
+    }
+
+    /// When the log limiter's current window ends.
+    fn log_window_end(&self) -> Instant {
+        self.log_limit.window_end()
+    }
+
+    /// Reports the lines suppressed in a window that has ended.
+    fn flush_log(&mut self) {
+        if let Some(n) = self.log_limit.flush_due(Instant::now()) {
+            tracing::warn!(
+                conn = self.id,
+                token = token_prefix(self.token()),
+                suppressed = n,
+                "{n} more log lines suppressed"
+            );
+        }
+    }
+
     async fn send(&mut self, msg: ServerMsg) {
-        if matches!(msg, ServerMsg::Error { .. }) {
+        if let ServerMsg::Error {
+            code,
+            message,
+            game,
+        } = &msg
+        {
             inc(&self.app.metrics.errors);
+            let (code, message, game) = (*code, message.clone(), game.clone());
+            conn_log!(
+                warn,
+                self,
+                code = ?code,
+                game = game.as_deref().unwrap_or(""),
+                "error sent to client: {message}"
+            );
         }
         inc(&self.app.metrics.messages_out);
         if self
@@ -213,7 +295,21 @@ impl Conn {
             return true;
         }
         self.violations += 1;
+        conn_log!(
+            warn,
+            self,
+            abuse = "rate_limit",
+            violations = self.violations,
+            "over the rate limit"
+        );
         if self.violations > self.app.limits.max_violations {
+            conn_log!(
+                warn,
+                self,
+                abuse = "closed",
+                violations = self.violations,
+                "closing an abusive connection"
+            );
             self.send(err(ErrorCode::RateLimited, "too many messages; closing"))
                 .await;
             self.close().await;
@@ -478,13 +574,13 @@ impl Conn {
         .await;
         if reconnect {
             if let Err(e) = self.command(game, Command::Reconnect).await {
-                log::warn!("store error: {e}");
+                conn_log!(error, self, game = game, error = %e, "store error");
             }
         }
     }
 
-    async fn on_bus(&mut self, msg: &BusMsg) -> Result<(), StoreError> {
-        match msg {
+    async fn on_bus(&mut self, delivery: &Delivery) -> Result<(), StoreError> {
+        match &*delivery.msg {
             BusMsg::Game { game, seq, event } => {
                 let Some(f) = self.games.get(game) else {
                     return Ok(());
@@ -495,6 +591,10 @@ impl Conn {
                 }
                 if *seq == sent + 1 {
                     self.forward_event(game, *seq, event.clone()).await;
+                    self.app
+                        .metrics
+                        .relay_latency
+                        .observe(delivery.since.elapsed());
                 } else {
                     let token = self.token().to_owned();
                     if let Ok(resumed) = self.app.store.resume(game, &token, sent).await? {

@@ -8,6 +8,7 @@
 pub mod memory;
 pub mod redis;
 
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use chinese_checkers_core::online::{
@@ -18,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::bus::BusMsg;
+use crate::metrics::Metrics;
 
 /// A backend failure (Redis unreachable, corrupt record).
 #[derive(Debug, Error)]
@@ -280,23 +282,53 @@ pub fn expiry(record: &GameRecord, clock: &Clock, now: u64) -> Option<Vec<GameEv
 }
 
 /// The backend in use.
-pub enum Store {
+pub enum Engine {
     /// Everything in this process.
     Memory(memory::MemoryStore),
     /// Everything in Redis.
     Redis(redis::RedisStore),
 }
 
-macro_rules! dispatch {
+/// The store: a backend, each call timed in `cc_store_latency_seconds`.
+pub struct Store {
+    engine: Engine,
+    metrics: Arc<Metrics>,
+}
+
+/// Runs a call on the backend (untimed).
+macro_rules! on_engine {
     ($self:ident, $s:ident => $e:expr) => {
-        match $self {
-            Store::Memory($s) => $e,
-            Store::Redis($s) => $e,
+        match &$self.engine {
+            Engine::Memory($s) => $e,
+            Engine::Redis($s) => $e,
         }
     };
 }
 
+/// Runs a call on the backend, timed.
+macro_rules! dispatch {
+    ($self:ident, $s:ident => $e:expr) => {{
+        let started = std::time::Instant::now();
+        let result = on_engine!($self, $s => $e);
+        $self.metrics.store_latency.observe(started.elapsed());
+        result
+    }};
+}
+
 impl Store {
+    /// A store on `engine` recording its latency in `metrics`.
+    pub fn new(engine: Engine, metrics: Arc<Metrics>) -> Self {
+        Store { engine, metrics }
+    }
+
+    /// The backend's name (`memory` or `redis`).
+    pub fn kind(&self) -> &'static str {
+        match self.engine {
+            Engine::Memory(_) => "memory",
+            Engine::Redis(_) => "redis",
+        }
+    }
+
     /// Publishes a bus message on a channel (to every instance).
     pub async fn publish(&self, channel: &str, msg: BusMsg) -> Result<(), StoreError> {
         dispatch!(self, s => s.publish(channel, msg).await)
@@ -395,29 +427,39 @@ impl Store {
 
     /// Whether connections must renew their presence (only across instances).
     pub fn needs_presence(&self) -> bool {
-        matches!(self, Store::Redis(_))
+        matches!(self.engine, Engine::Redis(_))
     }
 
     /// Marks a side of a game present for `ttl_ms` (no-op in memory).
     pub async fn touch_presence(&self, id: &str, side: u8, ttl_ms: u64) -> Result<(), StoreError> {
-        match self {
-            Store::Memory(_) => Ok(()),
-            Store::Redis(s) => s.touch_presence(id, side, ttl_ms).await,
+        match &self.engine {
+            Engine::Memory(_) => Ok(()),
+            Engine::Redis(r) => {
+                let started = std::time::Instant::now();
+                let result = r.touch_presence(id, side, ttl_ms).await;
+                self.metrics.store_latency.observe(started.elapsed());
+                result
+            }
         }
     }
 
     /// Whether a side of a game renewed its presence lately (always true in memory, where a
     /// closing socket always reports itself).
     pub async fn present(&self, id: &str, side: u8) -> Result<bool, StoreError> {
-        match self {
-            Store::Memory(_) => Ok(true),
-            Store::Redis(s) => s.present(id, side).await,
+        match &self.engine {
+            Engine::Memory(_) => Ok(true),
+            Engine::Redis(r) => {
+                let started = std::time::Instant::now();
+                let result = r.present(id, side).await;
+                self.metrics.store_latency.observe(started.elapsed());
+                result
+            }
         }
     }
 
     /// How long a game in progress may go without an event before it expires.
     pub fn set_inactivity(&self, inactivity: Duration) {
-        dispatch!(self, s => s.set_inactivity(inactivity))
+        on_engine!(self, s => s.set_inactivity(inactivity))
     }
 
     /// Games whose earliest deadline is at or before `now` (at most `max`).
@@ -433,21 +475,21 @@ impl Store {
 
     /// Games in progress that this instance knows of (metrics).
     pub fn games_cached(&self) -> usize {
-        dispatch!(self, s => s.games_cached())
+        on_engine!(self, s => s.games_cached())
     }
 
     /// Whether the backend can be used now (`/health`): Redis answers and pub/sub is up.
     pub async fn ready(&self) -> bool {
-        match self {
-            Store::Memory(_) => true,
-            Store::Redis(s) => s.ready().await,
+        match &self.engine {
+            Engine::Memory(_) => true,
+            Engine::Redis(s) => s.ready().await,
         }
     }
 
     /// Redis backend: bounds the cache of game records (at most `max`; finished games kept
     /// `keep`). No-op in memory.
     pub fn set_cache_limits(&self, max: usize, keep: std::time::Duration) {
-        if let Store::Redis(s) = self {
+        if let Engine::Redis(s) = &self.engine {
             s.set_cache_limits(max, keep);
         }
     }

@@ -321,7 +321,7 @@ impl Link {
         match self.client.get_multiplexed_async_connection().await {
             Ok(conn) => {
                 if dial.failures > 0 {
-                    log::info!("redis reconnected");
+                    tracing::info!("redis reconnected");
                 }
                 dial.generation += 1;
                 dial.failures = 0;
@@ -345,7 +345,7 @@ impl Link {
         }
         let mut current = self.current.lock();
         if current.as_ref().is_some_and(|(g, _)| *g == generation) {
-            log::warn!("redis connection lost ({e}); reconnecting");
+            tracing::warn!(error = %e, "redis connection lost; reconnecting");
             *current = None;
         }
     }
@@ -982,7 +982,7 @@ impl Subscriber {
                 return;
             }
             self.subscribed.store(false, Ordering::Relaxed);
-            log::warn!("redis pub/sub lost; resubscribing");
+            tracing::warn!("redis pub/sub lost; resubscribing");
             let mut failures = 0;
             pubsub = loop {
                 tokio::select! {
@@ -992,13 +992,13 @@ impl Subscriber {
                 let attempt = open_pubsub(&self.client, &self.pattern);
                 match tokio::time::timeout(Duration::from_secs(2), attempt).await {
                     Ok(Ok(p)) => break p,
-                    Ok(Err(e)) => log::debug!("redis pub/sub: {e}"),
-                    Err(_) => log::debug!("redis pub/sub: connection timed out"),
+                    Ok(Err(e)) => tracing::debug!(error = %e, "redis pub/sub"),
+                    Err(_) => tracing::debug!("redis pub/sub: connection timed out"),
                 }
                 failures = failures.saturating_add(1);
             };
             self.subscribed.store(true, Ordering::Relaxed);
-            log::info!("redis pub/sub resubscribed; resyncing this instance's connections");
+            tracing::info!("redis pub/sub resubscribed; resyncing this instance's connections");
             self.bus.resync_all();
         }
     }
@@ -1015,13 +1015,13 @@ impl Subscriber {
                     let payload: String = match msg.get_payload() {
                         Ok(p) => p,
                         Err(e) => {
-                            log::warn!("bad pub/sub payload on {channel}: {e}");
+                            tracing::warn!(channel = %channel, error = %e, "bad pub/sub payload");
                             continue;
                         }
                     };
                     match serde_json::from_str::<BusMsg>(&payload) {
                         Ok(m) => self.bus.deliver(local, Arc::new(m)),
-                        Err(e) => log::warn!("bad bus message on {channel}: {e}"),
+                        Err(e) => tracing::warn!(channel = %channel, error = %e, "bad bus message"),
                     }
                 }
                 _ = stop.changed() => return false,
