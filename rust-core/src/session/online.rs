@@ -9,6 +9,7 @@
 //! rules before they are applied; a refusal, a gap or a reconnection makes the session ask for a
 //! resync. Undo, redo and hints do not exist online (docs/RULES.md).
 
+use rand::{rngs::StdRng, Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -141,14 +142,6 @@ const RECONNECT_CAP_MS: u64 = 30_000;
 /// The delays vary by up to this fraction either way, so that many devices dropped at once
 /// (a server restart) do not all come back in the same instant.
 const RECONNECT_JITTER: f64 = 0.2;
-
-/// SplitMix64: a few well-mixed bits from `x`.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
 
 /// The board shown before an online game starts (tripot 1's start position).
 fn placeholder() -> SessionState {
@@ -315,8 +308,7 @@ impl OnlineSession {
         let nominal = (RECONNECT_BASE_MS << (attempt - 1).min(16)).min(RECONNECT_CAP_MS);
         // A fraction in [0, 1) from the seed and the attempt: the same answer until the next
         // attempt is counted.
-        let unit =
-            (mix(self.reconnect_seed ^ u64::from(attempt)) >> 11) as f64 / (1u64 << 53) as f64;
+        let unit: f64 = StdRng::seed_from_u64(self.reconnect_seed ^ u64::from(attempt)).gen();
         let factor = 1.0 - RECONNECT_JITTER + 2.0 * RECONNECT_JITTER * unit;
         Some(((nominal as f64 * factor).round() as u64).min(RECONNECT_CAP_MS))
     }
