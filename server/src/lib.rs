@@ -38,8 +38,14 @@ use store::{memory::MemoryStore, redis::RedisStore, Engine, Store, StoreError};
 /// Where the shared state lives.
 #[derive(Clone, Debug)]
 pub enum Backend {
-    /// In this process.
+    /// In this process only: a restart loses every game (tests, throw-away servers).
     Memory,
+    /// In this process, written through to an embedded database file (the server's default):
+    /// a restart picks up every game and private room. One process per file.
+    File {
+        /// The data file (created if missing).
+        path: std::path::PathBuf,
+    },
     /// In Redis, shared by every instance using the same URL and prefix.
     Redis {
         /// `redis://host:port`.
@@ -157,12 +163,17 @@ impl RunningServer {
     pub async fn shutdown(self) {
         let _ = self.stop.send(StopMode::Graceful);
         let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
+        // Let the connections' last writes finish, then release the data file for the next run.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        self.app.store.close();
     }
 
     /// Stops at once without telling anyone, as a crashed instance would.
     pub fn kill(self) {
         let _ = self.stop.send(StopMode::Kill);
         self.task.abort();
+        // A dead process's file lock goes with it.
+        self.app.store.close();
     }
 }
 
@@ -208,6 +219,7 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
     let metrics = Arc::new(Metrics::default());
     let engine = match &config.backend {
         Backend::Memory => Engine::Memory(MemoryStore::new(bus.clone())),
+        Backend::File { path } => Engine::Memory(MemoryStore::with_file(bus.clone(), path)?),
         Backend::Redis { url, prefix } => {
             let (sub_stop_tx, sub_stop_rx) = watch::channel(false);
             let mut watcher = stop_rx.clone();

@@ -1,8 +1,10 @@
 //! `chinese-checkers-server`: the online server. `cargo run -p chinese-checkers-server` serves on
-//! 127.0.0.1:8080 with everything in memory.
+//! 127.0.0.1:8080, keeping its games in the data file `chinese-checkers-server.redb` of the
+//! working directory, so a restart loses nothing.
 //!
-//! Options: `--bind ADDR` (default `127.0.0.1:8080`; port 0 picks one), `--redis URL` (scale-out
-//! backend), `--prefix P` (Redis key prefix, default `cc`), `--grace-ms N` (seat grace period),
+//! Options: `--bind ADDR` (default `127.0.0.1:8080`; port 0 picks one), `--data FILE` (the data
+//! file), `--memory` (no data file: a restart loses every game; for tests), `--redis URL`
+//! (scale-out backend, several instances on one Redis), `--prefix P` (Redis key prefix, default `cc`), `--grace-ms N` (seat grace period),
 //! `--presence-ms N` (Redis presence heartbeat), `--sweep-ms N` (how often game deadlines are
 //! checked, default 10000), `--inactivity-s N` (a game with no event this long expires, default
 //! 86400), `--handshake-ms N` (deadline for an HTTP request
@@ -21,9 +23,14 @@ use std::time::Duration;
 
 use chinese_checkers_server::{start, Backend, Config, TlsFiles};
 
+/// Where games are kept when no backend is chosen.
+const DEFAULT_DATA_FILE: &str = "chinese-checkers-server.redb";
+
 fn parse(args: &[String]) -> Result<Config, String> {
     let mut config = Config::default();
     let mut redis: Option<String> = None;
+    let mut data: Option<String> = None;
+    let mut memory = false;
     let mut prefix = "cc".to_owned();
     let mut tls_cert: Option<String> = None;
     let mut tls_key: Option<String> = None;
@@ -35,6 +42,8 @@ fn parse(args: &[String]) -> Result<Config, String> {
                 config.bind = value()?.parse().map_err(|e| format!("--bind: {e}"))?;
             }
             "--redis" => redis = Some(value()?),
+            "--data" => data = Some(value()?),
+            "--memory" => memory = true,
             "--prefix" => prefix = value()?,
             "--grace-ms" => {
                 let ms: u64 = value()?.parse().map_err(|e| format!("--grace-ms: {e}"))?;
@@ -69,7 +78,8 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--tls-key" => tls_key = Some(value()?),
             "--help" | "-h" => {
                 return Err(
-                    "usage: chinese-checkers-server [--bind ADDR] [--redis URL] \
+                    "usage: chinese-checkers-server [--bind ADDR] \
+                            [--data FILE | --memory | --redis URL] \
                             [--prefix P] [--grace-ms N] [--presence-ms N] [--sweep-ms N] \
                             [--inactivity-s N] \
                             [--handshake-ms N] [--allow-origin ORIGIN]... [--trust-proxy] [--log-json] \
@@ -88,9 +98,14 @@ fn parse(args: &[String]) -> Result<Config, String> {
         (None, None) => None,
         _ => return Err("--tls-cert and --tls-key go together".into()),
     };
-    if let Some(url) = redis {
-        config.backend = Backend::Redis { url, prefix };
-    }
+    config.backend = match (redis, data, memory) {
+        (Some(url), None, false) => Backend::Redis { url, prefix },
+        (None, None, true) => Backend::Memory,
+        (None, data, false) => Backend::File {
+            path: data.unwrap_or_else(|| DEFAULT_DATA_FILE.to_owned()).into(),
+        },
+        _ => return Err("choose one of --data, --memory and --redis".into()),
+    };
     Ok(config)
 }
 
@@ -135,6 +150,49 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::parse;
+    use chinese_checkers_server::Backend;
+
+    #[test]
+    fn the_default_store_is_a_data_file_and_backends_exclude_each_other() {
+        match parse(&args(&[])).unwrap().backend {
+            Backend::File { path } => {
+                assert_eq!(
+                    path,
+                    std::path::PathBuf::from("chinese-checkers-server.redb")
+                )
+            }
+            other => panic!("default backend {other:?}"),
+        }
+        match parse(&args(&["--data", "/var/lib/cc/games.redb"]))
+            .unwrap()
+            .backend
+        {
+            Backend::File { path } => {
+                assert_eq!(path, std::path::PathBuf::from("/var/lib/cc/games.redb"))
+            }
+            other => panic!("--data backend {other:?}"),
+        }
+        assert!(matches!(
+            parse(&args(&["--memory"])).unwrap().backend,
+            Backend::Memory
+        ));
+        assert!(matches!(
+            parse(&args(&["--redis", "redis://127.0.0.1/"]))
+                .unwrap()
+                .backend,
+            Backend::Redis { .. }
+        ));
+        for clash in [
+            &["--memory", "--redis", "redis://x/"][..],
+            &["--data", "f", "--memory"][..],
+            &["--data", "f", "--redis", "redis://x/"][..],
+        ] {
+            assert_eq!(
+                parse(&args(clash)).unwrap_err(),
+                "choose one of --data, --memory and --redis"
+            );
+        }
+    }
 
     fn args(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| (*s).to_owned()).collect()

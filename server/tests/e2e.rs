@@ -1,5 +1,5 @@
-//! End-to-end tests with real WebSocket clients on loopback. Every scenario runs against both
-//! backends: in memory, and on a private redis-server (which must be installed; the Redis half
+//! End-to-end tests with real WebSocket clients on loopback. Every scenario runs against every
+//! backend: in memory, in memory written through to a data file, and on a private redis-server (which must be installed; the Redis half
 //! fails, it never skips, when redis-server is missing).
 
 // Scenario functions are test code called from the generated #[test]s.
@@ -29,6 +29,10 @@ macro_rules! suite {
         mod redis {
             $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn $name() { super::$name(super::Kind::Redis).await })*
+        }
+        mod file {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(super::Kind::File).await })*
         }
     };
 }

@@ -1,4 +1,7 @@
-//! The embedded backend: all state in this process's memory.
+//! The embedded backend: all state in this process's memory, written through to a data file
+//! when one is given ([`MemoryStore::with_file`], the server's default) so that a restart loses
+//! no game and no private room. Queue and lobby tables live only as long as their connections,
+//! so they are not written.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -7,7 +10,9 @@ use std::time::{Duration, Instant};
 
 use chinese_checkers_core::online::{Command, CommandError, GameEvent, GameRecord};
 use parking_lot::{Mutex, RwLock};
+use tokio::sync::Mutex as GameLock;
 
+use super::file::{Journal, Loaded, Op};
 use super::{
     expiry, no_game, not_in_game, now_ms, CatchUp, Clock, ClockChange, Created, GameMeta,
     QueueEntry, Resumed, StoreError, StoredRoom, StoredTable, MAX_CATCH_UP,
@@ -25,13 +30,17 @@ struct MemGame {
 /// All state in memory; bus messages are delivered to this instance's listeners directly.
 pub struct MemoryStore {
     bus: Arc<Bus>,
-    games: RwLock<HashMap<String, Arc<Mutex<MemGame>>>>,
+    /// Each game behind an async lock: its events are written to the file (awaited) and then
+    /// delivered while it is held, so listeners see them in order and only once durable.
+    games: RwLock<HashMap<String, Arc<GameLock<MemGame>>>>,
     user_games: Mutex<HashMap<String, HashSet<String>>>,
     queue: Mutex<Vec<QueueEntry>>,
     tables: Mutex<Vec<StoredTable>>,
     rooms: Mutex<HashMap<String, (StoredRoom, Instant)>>,
     finished: Mutex<VecDeque<(Instant, String)>>,
     inactivity_ms: AtomicU64,
+    /// The data file, if any.
+    journal: Option<Journal>,
 }
 
 /// A finished game is kept this long (for late resumes and rematches), then forgotten.
@@ -49,6 +58,98 @@ impl MemoryStore {
             rooms: Mutex::default(),
             finished: Mutex::default(),
             inactivity_ms: AtomicU64::new(24 * 3600 * 1000),
+            journal: None,
+        }
+    }
+
+    /// A store written through to the data file at `path`, holding what the file holds: games
+    /// (finished ones are kept [`FINISHED_KEEP`] from now) and private rooms not yet expired.
+    /// Entries that cannot be read are logged by name and left in the file.
+    pub fn with_file(bus: Arc<Bus>, path: &std::path::Path) -> Result<MemoryStore, StoreError> {
+        let (journal, loaded) = Journal::open(path)?;
+        let mut store = MemoryStore::new(bus);
+        store.journal = Some(journal);
+        store.adopt(loaded, path)?;
+        Ok(store)
+    }
+
+    /// Takes in what the data file held.
+    fn adopt(&self, loaded: Loaded, path: &std::path::Path) -> Result<(), StoreError> {
+        let Loaded {
+            games,
+            rooms,
+            skipped,
+        } = loaded;
+        for why in &skipped {
+            tracing::error!(file = %path.display(), entry = %why, "unreadable entry left in the data file");
+        }
+        let (mut playing, mut over) = (0usize, 0usize);
+        for game in games {
+            let record = match GameRecord::replay(&game.id, &game.events) {
+                Ok(r) => r,
+                Err(e) => {
+                    tracing::error!(file = %path.display(), game = %game.id, error = %e,
+                        "game left in the data file: its events do not replay");
+                    continue;
+                }
+            };
+            if record.is_over() {
+                over += 1;
+                self.finished
+                    .lock()
+                    .push_back((Instant::now(), game.id.clone()));
+            } else {
+                playing += 1;
+                let mut users = self.user_games.lock();
+                for token in &game.meta.tokens {
+                    users
+                        .entry(token.clone())
+                        .or_default()
+                        .insert(game.id.clone());
+                }
+            }
+            let held = MemGame {
+                meta: game.meta,
+                record,
+                events: game.events,
+                clock: game.clock,
+            };
+            self.games
+                .write()
+                .insert(game.id, Arc::new(GameLock::new(held)));
+        }
+        let now = now_ms();
+        let mut held_rooms = self.rooms.lock();
+        for (room, expires_ms) in rooms {
+            if expires_ms > now {
+                let left = Duration::from_millis(expires_ms - now);
+                held_rooms.insert(room.code.clone(), (room, Instant::now() + left));
+            } else if let Some(j) = &self.journal {
+                j.write_later(vec![Op::DeleteRoom { code: room.code }]);
+            }
+        }
+        tracing::info!(file = %path.display(), playing, over, rooms = held_rooms.len(),
+            "games picked up from the data file");
+        Ok(())
+    }
+
+    /// Whether changes are written to a data file.
+    pub(crate) fn is_durable(&self) -> bool {
+        self.journal.is_some()
+    }
+
+    /// Writes `ops` durably (no-op without a data file).
+    async fn persist(&self, ops: Vec<Op>) -> Result<(), StoreError> {
+        match &self.journal {
+            Some(j) => j.write(ops).await,
+            None => Ok(()),
+        }
+    }
+
+    /// Flushes and closes the data file (at shutdown).
+    pub(crate) fn close(&self) {
+        if let Some(j) = &self.journal {
+            j.close();
         }
     }
 
@@ -58,7 +159,7 @@ impl MemoryStore {
     }
 
     pub(super) async fn due_games(&self, now: u64, max: usize) -> Result<Vec<String>, StoreError> {
-        let games: Vec<(String, Arc<Mutex<MemGame>>)> = self
+        let games: Vec<(String, Arc<GameLock<MemGame>>)> = self
             .games
             .read()
             .iter()
@@ -66,7 +167,11 @@ impl MemoryStore {
             .collect();
         Ok(games
             .into_iter()
-            .filter(|(_, g)| g.lock().clock.next().is_some_and(|t| t <= now))
+            // A game locked right now is busy, not stale: the next sweep looks again.
+            .filter(|(_, g)| {
+                g.try_lock()
+                    .is_ok_and(|g| g.clock.next().is_some_and(|t| t <= now))
+            })
             .map(|(id, _)| id)
             .take(max)
             .collect())
@@ -76,11 +181,14 @@ impl MemoryStore {
         let Some(game) = self.game(id) else {
             return Ok(false);
         };
-        let mut g = game.lock();
+        let mut g = game.lock().await;
         let Some(events) = expiry(&g.record, &g.clock, now) else {
             if g.clock.next().is_some_and(|t| t <= now) {
                 // Stale (a side marked away that is back): keep only the idle deadline.
                 g.clock.away = [None, None];
+                if let Some(j) = &self.journal {
+                    j.write_later(vec![Self::header(id, &g)]);
+                }
             }
             return Ok(false);
         };
@@ -93,8 +201,11 @@ impl MemoryStore {
             numbered.push((seq, event));
         }
         let was_over = g.record.is_over();
-        g.record = next;
-        self.commit(id, &mut g, &numbered, was_over);
+        let before = std::mem::replace(&mut g.record, next);
+        if let Err(e) = self.commit(id, &mut g, &numbered, was_over).await {
+            g.record = before;
+            return Err(e);
+        }
         Ok(true)
     }
 
@@ -118,9 +229,17 @@ impl MemoryStore {
             events: vec![started.clone()],
             clock: Clock::started(now_ms(), self.inactivity_ms.load(Ordering::Relaxed)),
         };
+        self.persist(vec![
+            Self::header(id, &game),
+            Op::Events {
+                id: id.to_owned(),
+                events: vec![(1, started.clone())],
+            },
+        ])
+        .await?;
         self.games
             .write()
-            .insert(id.to_owned(), Arc::new(Mutex::new(game)));
+            .insert(id.to_owned(), Arc::new(GameLock::new(game)));
         let mut users = self.user_games.lock();
         for token in &meta.tokens {
             users
@@ -150,12 +269,25 @@ impl MemoryStore {
             }
             if let Some((_, id)) = finished.pop_front() {
                 self.games.write().remove(&id);
+                if let Some(j) = &self.journal {
+                    j.write_later(vec![Op::DeleteGame { id }]);
+                }
             }
         }
     }
 
-    fn game(&self, id: &str) -> Option<Arc<Mutex<MemGame>>> {
+    fn game(&self, id: &str) -> Option<Arc<GameLock<MemGame>>> {
         self.games.read().get(id).cloned()
+    }
+
+    /// The header op of a game as it is now.
+    fn header(id: &str, g: &MemGame) -> Op {
+        Op::Header {
+            id: id.to_owned(),
+            meta: g.meta.clone(),
+            clock: g.clock,
+            over: g.record.is_over(),
+        }
     }
 
     pub(super) async fn update_game(
@@ -167,23 +299,37 @@ impl MemoryStore {
         let Some(game) = self.game(id) else {
             return Ok(Err(no_game(id)));
         };
-        let mut g = game.lock();
+        let mut g = game.lock().await;
         let Some(side) = g.meta.side_of(token) else {
             return Ok(Err(not_in_game()));
         };
         let was_over = g.record.is_over();
+        // Kept to undo the command if the data file cannot take its events.
+        let before = self.journal.as_ref().map(|_| g.record.clone());
         let events = match g.record.execute(side, command) {
             Ok(events) => events,
             Err(e) => return Ok(Err(e)),
         };
-        self.commit(id, &mut g, &events, was_over);
+        if let Err(e) = self.commit(id, &mut g, &events, was_over).await {
+            if let Some(before) = before {
+                g.record = before;
+            }
+            return Err(e);
+        }
         Ok(Ok(events))
     }
 
-    /// Stores and delivers events already applied to the record, and updates the deadlines.
-    fn commit(&self, id: &str, g: &mut MemGame, events: &[(u64, GameEvent)], was_over: bool) {
+    /// Stores and delivers events already applied to the record, and updates the deadlines. With
+    /// a data file, nothing is delivered or changed before the events are durable.
+    async fn commit(
+        &self,
+        id: &str,
+        g: &mut MemGame,
+        events: &[(u64, GameEvent)],
+        was_over: bool,
+    ) -> Result<(), StoreError> {
         if events.is_empty() {
-            return;
+            return Ok(());
         }
         let change = ClockChange::of(
             events,
@@ -191,7 +337,24 @@ impl MemoryStore {
             self.inactivity_ms.load(Ordering::Relaxed),
             g.record.is_over(),
         );
-        g.clock.apply(&change);
+        let mut clock = g.clock;
+        clock.apply(&change);
+        if let Some(j) = &self.journal {
+            j.write(vec![
+                Op::Header {
+                    id: id.to_owned(),
+                    meta: g.meta.clone(),
+                    clock,
+                    over: g.record.is_over(),
+                },
+                Op::Events {
+                    id: id.to_owned(),
+                    events: events.to_vec(),
+                },
+            ])
+            .await?;
+        }
+        g.clock = clock;
         for (seq, event) in events {
             g.events.push(event.clone());
             // Delivered under the game's lock, so listeners see the events in order.
@@ -218,6 +381,7 @@ impl MemoryStore {
                 }
             }
         }
+        Ok(())
     }
 
     pub(super) async fn resume(
@@ -229,7 +393,7 @@ impl MemoryStore {
         let Some(game) = self.game(id) else {
             return Ok(Err(no_game(id)));
         };
-        let g = game.lock();
+        let g = game.lock().await;
         let Some(side) = g.meta.side_of(token) else {
             return Ok(Err(not_in_game()));
         };
@@ -254,9 +418,11 @@ impl MemoryStore {
     }
 
     pub(super) async fn token_of(&self, id: &str, side: u8) -> Result<Option<String>, StoreError> {
-        Ok(self
-            .game(id)
-            .map(|g| g.lock().meta.tokens[usize::from(side & 1)].clone()))
+        let Some(game) = self.game(id) else {
+            return Ok(None);
+        };
+        let g = game.lock().await;
+        Ok(Some(g.meta.tokens[usize::from(side & 1)].clone()))
     }
 
     pub(super) async fn active_games(&self, token: &str) -> Result<Vec<String>, StoreError> {
@@ -337,32 +503,69 @@ impl MemoryStore {
         max: usize,
     ) -> Result<Created, StoreError> {
         let now = Instant::now();
-        let mut rooms = self.rooms.lock();
-        rooms.retain(|_, (_, expires)| *expires > now);
-        let mine = rooms
-            .values()
-            .filter(|(r, _)| r.host.token == room.host.token)
-            .count();
-        if mine >= max {
-            return Ok(Created::TooMany);
+        // The lock is released before the write is awaited.
+        {
+            let mut rooms = self.rooms.lock();
+            let expired: Vec<String> = rooms
+                .iter()
+                .filter(|(_, (_, expires))| *expires <= now)
+                .map(|(code, _)| code.clone())
+                .collect();
+            if !expired.is_empty() {
+                for code in &expired {
+                    rooms.remove(code);
+                }
+                if let Some(j) = &self.journal {
+                    j.write_later(
+                        expired
+                            .into_iter()
+                            .map(|code| Op::DeleteRoom { code })
+                            .collect(),
+                    );
+                }
+            }
+            let mine = rooms
+                .values()
+                .filter(|(r, _)| r.host.token == room.host.token)
+                .count();
+            if mine >= max {
+                return Ok(Created::TooMany);
+            }
+            if rooms.contains_key(&room.code) {
+                return Ok(Created::Taken);
+            }
+            rooms.insert(
+                room.code.clone(),
+                (room.clone(), now + Duration::from_secs(ttl_s)),
+            );
         }
-        if rooms.contains_key(&room.code) {
-            return Ok(Created::Taken);
+        let expires_ms = now_ms().saturating_add(ttl_s.saturating_mul(1000));
+        let written = self
+            .persist(vec![Op::Room {
+                room: room.clone(),
+                expires_ms,
+            }])
+            .await;
+        if let Err(e) = written {
+            self.rooms.lock().remove(&room.code);
+            return Err(e);
         }
-        rooms.insert(
-            room.code.clone(),
-            (room.clone(), now + Duration::from_secs(ttl_s)),
-        );
         Ok(Created::Ok)
     }
 
     pub(super) async fn take_room(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
         let now = Instant::now();
-        let mut rooms = self.rooms.lock();
-        match rooms.remove(code) {
-            Some((room, expires)) if expires > now => Ok(Some(room)),
-            _ => Ok(None),
+        let taken = self.rooms.lock().remove(code);
+        let Some((room, expires)) = taken else {
+            return Ok(None);
+        };
+        // Taken or expired, it is gone from the file too; the game it starts is written anyway.
+        if let Some(j) = &self.journal {
+            j.write_later(vec![Op::DeleteRoom {
+                code: code.to_owned(),
+            }]);
         }
+        Ok((expires > now).then_some(room))
     }
 
     pub(super) fn games_cached(&self) -> usize {

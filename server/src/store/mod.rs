@@ -1,10 +1,12 @@
 //! Where the shared state lives: quick-match queue, lobby tables, private rooms and game records.
 //!
-//! Two backends with the same behaviour: [`memory`] (one process, the default) and [`redis`]
-//! (any number of instances on one Redis, relaying through Redis pub/sub). Game records are
+//! Two backends with the same behaviour: [`memory`] (one process; by default written through to
+//! a data file, see [`file`], so a restart loses nothing) and [`redis`] (any number of instances
+//! on one Redis, relaying through Redis pub/sub). Game records are
 //! event logs; appending is compare-and-append on the log's length, so two instances never
 //! number two events alike, and every appended event is published on the game's channel.
 
+pub(crate) mod file;
 pub mod memory;
 pub mod redis;
 
@@ -33,6 +35,9 @@ pub enum StoreError {
     /// Redis cannot be reached now (reconnecting).
     #[error("{0}")]
     Unavailable(String),
+    /// The data file of the default backend cannot be opened, read or written.
+    #[error("data file {0}")]
+    File(String),
 }
 
 /// A player as the server knows them.
@@ -321,9 +326,10 @@ impl Store {
         Store { engine, metrics }
     }
 
-    /// The backend's name (`memory` or `redis`).
+    /// The backend's name (`file`, `memory` or `redis`).
     pub fn kind(&self) -> &'static str {
-        match self.engine {
+        match &self.engine {
+            Engine::Memory(m) if m.is_durable() => "file",
             Engine::Memory(_) => "memory",
             Engine::Redis(_) => "redis",
         }
@@ -483,6 +489,13 @@ impl Store {
         match &self.engine {
             Engine::Memory(_) => true,
             Engine::Redis(s) => s.ready().await,
+        }
+    }
+
+    /// Closes the data file, if any (at shutdown): what was written stays, later writes fail.
+    pub fn close(&self) {
+        if let Engine::Memory(m) = &self.engine {
+            m.close();
         }
     }
 

@@ -28,6 +28,22 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 pub enum Kind {
     Memory,
     Redis,
+    /// In memory, written through to a data file (the binary's default).
+    File,
+}
+
+/// A fresh data-file path in a directory of its own under the system's temp directory.
+pub fn temp_data_file(name: &str) -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "cc-server-test-{}-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed),
+        name
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("games.redb")
 }
 
 /// A redis-server of our own on a free loopback port, stopped on drop.
@@ -101,7 +117,17 @@ pub fn fast_limits() -> Limits {
 
 pub async fn server(kind: Kind, limits: Limits) -> TestServer {
     let redis = (kind == Kind::Redis).then(RedisServer::start);
-    let s = instance(redis.as_ref().map(|r| r.url.as_str()), limits).await;
+    let s = if kind == Kind::File {
+        instance_on(
+            Backend::File {
+                path: temp_data_file("e2e"),
+            },
+            limits,
+        )
+        .await
+    } else {
+        instance(redis.as_ref().map(|r| r.url.as_str()), limits).await
+    };
     let url = s.ws_url();
     TestServer {
         server: Some(s),
@@ -119,6 +145,11 @@ pub async fn instance(redis: Option<&str>, limits: Limits) -> RunningServer {
         },
         None => Backend::Memory,
     };
+    instance_on(backend, limits).await
+}
+
+/// A server on a given backend.
+pub async fn instance_on(backend: Backend, limits: Limits) -> RunningServer {
     let config = Config {
         bind: "127.0.0.1:0".parse().unwrap(),
         backend,

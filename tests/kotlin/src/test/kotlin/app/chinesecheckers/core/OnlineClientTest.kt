@@ -25,7 +25,7 @@ class OnlineClientTest {
         val bin = System.getProperty("server.bin")
         check(bin != null && File(bin).canExecute()) { "server binary not found: $bin (run tests/kotlin/run.sh)" }
         // A long grace: the dropped device must find its seat held when it comes back.
-        val p = ProcessBuilder(bin, "--bind", "127.0.0.1:0", "--grace-ms", "60000")
+        val p = ProcessBuilder(bin, "--bind", "127.0.0.1:0", "--memory", "--grace-ms", "60000")
             .redirectError(ProcessBuilder.Redirect.DISCARD) // never read: must not fill a pipe
             .start()
         server = p
