@@ -6,59 +6,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-
 use chinese_checkers_core::online::{
     ClientMsg, EndReason, Format, GameEvent, GameResult, ServerMsg,
 };
 use common::*;
-
-/// The server binary as a child process on a free port; killed on drop.
-struct Process {
-    child: Child,
-    url: String,
-}
-
-impl Process {
-    fn start(redis: &str) -> Process {
-        Process::start_with(redis, &["--grace-ms", "5000"])
-    }
-
-    fn start_with(redis: &str, extra: &[&str]) -> Process {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chinese-checkers-server"))
-            .args(["--bind", "127.0.0.1:0", "--redis", redis])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server binary starts");
-        let stdout = child.stdout.take().unwrap();
-        let mut line = String::new();
-        BufReader::new(stdout).read_line(&mut line).unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("listening on ")
-            .expect("address line")
-            .to_owned();
-        Process {
-            child,
-            url: format!("ws://{addr}/ws"),
-        }
-    }
-
-    fn kill(mut self) {
-        let _ = self.child.kill(); // SIGKILL: no goodbye to anyone
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_on_different_instances_play_a_whole_game() {

@@ -8,8 +8,6 @@
 mod common;
 
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use chinese_checkers_core::online::{ClientMsg, ErrorCode, Format, GameEvent, ServerMsg};
@@ -118,101 +116,6 @@ async fn the_cache_is_capped_least_recently_used_out() {
         assert_eq!(p[0].game(id).record().ply(), 3);
         assert_eq!(p[1].game(id).record().ply(), 3);
         assert!(games_held(addr).await <= 2);
-    }
-}
-
-/// A redis-server whose data survive a SIGKILL (append-only file, synced on every write), on a
-/// fixed port and data directory so that it can be started again in its place.
-struct DurableRedis {
-    child: Option<Child>,
-    port: u16,
-    dir: PathBuf,
-}
-
-impl DurableRedis {
-    fn new() -> DurableRedis {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let dir = std::env::temp_dir().join(format!("cc-redis-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut r = DurableRedis {
-            child: None,
-            port,
-            dir,
-        };
-        r.start();
-        r
-    }
-
-    fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}/", self.port)
-    }
-
-    fn start(&mut self) {
-        let child = spawn_redis(self.port, &self.dir);
-        for _ in 0..100 {
-            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
-                self.child = Some(child);
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("redis-server did not start listening on port {}", self.port);
-    }
-
-    /// SIGKILL: no goodbye, no final save.
-    fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-
-    /// The events of a game's stored log.
-    fn log(&self, game: &str) -> Vec<GameEvent> {
-        let client = redis::Client::open(self.url()).unwrap();
-        let mut conn = client.get_connection().unwrap();
-        let raw: Vec<String> = redis::cmd("LRANGE")
-            .arg(format!("cc:g:{game}:ev"))
-            .arg(0)
-            .arg(-1)
-            .query(&mut conn)
-            .unwrap();
-        raw.iter()
-            .map(|s| serde_json::from_str(s).unwrap())
-            .collect()
-    }
-}
-
-fn spawn_redis(port: u16, dir: &Path) -> Child {
-    Command::new("redis-server")
-        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--dir"])
-        .arg(dir)
-        .args([
-            "--save",
-            "",
-            "--appendonly",
-            "yes",
-            "--appendfsync",
-            "always",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("redis-server is needed for this test (apt-get install -y redis-server)")
-}
-
-impl Drop for DurableRedis {
-    fn drop(&mut self) {
-        self.kill();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 

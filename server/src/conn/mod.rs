@@ -138,6 +138,13 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
                         if let Err(e) = RECEIVED.scope(received, conn.on_text(text.as_str())).await {
                             conn_log!(error, conn, error = %e, "store error");
                             conn.send(err(ErrorCode::Internal, "the server's storage failed; try again")).await;
+                            // This instance cannot serve the request now: the client reconnects
+                            // with its backoff (perhaps to a healthy instance) and, once welcomed,
+                            // resumes its games and resends a pending move, so nothing is lost.
+                            // The seats stay taken, as when the server shuts down.
+                            conn.send(ServerMsg::ShuttingDown { reconnect_after_ms: 1000 }).await;
+                            conn.close().await;
+                            killed = true;
                         }
                     }
                     Some(Ok(Message::Binary(_))) => {

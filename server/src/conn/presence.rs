@@ -39,11 +39,10 @@ impl Conn {
             let Some(peer_connected) = self.games.get(&game).map(|f| f.peer_connected) else {
                 continue;
             };
-            self.app.store.touch_presence(&game, side, ttl).await?;
+            let present = self.app.store.pulse(&game, side, ttl).await?;
             if !peer_connected {
                 continue;
             }
-            let present = self.app.store.present(&game, 1 - side).await?;
             let missing = match self.games.get_mut(&game) {
                 Some(f) => {
                     f.peer_missing = if present { 0 } else { f.peer_missing + 1 };

@@ -449,14 +449,14 @@ impl Store {
         }
     }
 
-    /// Whether a side of a game renewed its presence lately (always true in memory, where a
-    /// closing socket always reports itself).
-    pub async fn present(&self, id: &str, side: u8) -> Result<bool, StoreError> {
+    /// One heartbeat in a game: renews `side`'s presence and says whether the other side renewed
+    /// its own lately, in one round trip (always present in memory).
+    pub async fn pulse(&self, id: &str, side: u8, ttl_ms: u64) -> Result<bool, StoreError> {
         match &self.engine {
             Engine::Memory(_) => Ok(true),
             Engine::Redis(r) => {
                 let started = std::time::Instant::now();
-                let result = r.present(id, side).await;
+                let result = r.pulse(id, side, ttl_ms).await;
                 self.metrics.store_latency.observe(started.elapsed());
                 result
             }

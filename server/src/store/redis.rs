@@ -715,9 +715,14 @@ impl RedisStore {
         command: &Command,
         cached: &mut Option<Cached>,
     ) -> Result<Result<Vec<(u64, GameEvent)>, CommandError>, StoreError> {
+        // Optimistic: a cached record is used as it is, and the append (a compare-and-append on
+        // the log's length) is the check that it was current: one round trip per move. Only when
+        // the append loses, or the cached record refuses the command (it may lack the
+        // opponent's last move, played through another instance), is the log read again.
+        let mut fresh = cached.is_none();
         // Bounded: another instance can win the race only so often in a row.
         for _ in 0..16 {
-            if !self.refresh(id, cached).await? {
+            if fresh && !self.refresh(id, cached).await? {
                 return Ok(Err(no_game(id)));
             }
             let Some(c) = cached.as_mut() else {
@@ -729,14 +734,24 @@ impl RedisStore {
             let mut next = c.record.clone();
             let events = match next.execute(side, command) {
                 Ok(events) => events,
-                Err(e) => return Ok(Err(e)),
+                Err(e) if fresh => return Ok(Err(e)),
+                Err(_) => {
+                    fresh = true;
+                    continue;
+                }
             };
             if events.is_empty() {
-                return Ok(Ok(events));
+                if fresh {
+                    return Ok(Ok(events));
+                }
+                // "Already applied" by a stale record: confirm on the current one.
+                fresh = true;
+                continue;
             }
             if self.append(id, c, next, &events, None).await? {
                 return Ok(Ok(events));
             }
+            fresh = true;
         }
         Ok(Err(CommandError::Refused(
             ErrorCode::Internal,
@@ -821,9 +836,18 @@ impl RedisStore {
         Ok(())
     }
 
-    pub(super) async fn present(&self, id: &str, side: u8) -> Result<bool, StoreError> {
+    /// Renews `side`'s presence and reads the other side's, in one round trip.
+    pub(super) async fn pulse(&self, id: &str, side: u8, ttl_ms: u64) -> Result<bool, StoreError> {
         let mut conn = self.conn.get().await?;
-        let n: i64 = conn.exists(self.key(&format!("p:{id}:{side}"))).await?;
+        let (_, n): ((), i64) = redis::pipe()
+            .cmd("SET")
+            .arg(self.key(&format!("p:{id}:{side}")))
+            .arg(1)
+            .arg("PX")
+            .arg(ttl_ms.max(1))
+            .exists(self.key(&format!("p:{id}:{}", 1 - (side & 1))))
+            .query_async(&mut conn)
+            .await?;
         Ok(n > 0)
     }
 

@@ -8,7 +8,9 @@
 )]
 
 use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -472,4 +474,145 @@ pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
         .unwrap()
         .unwrap();
     out
+}
+
+/// A redis-server whose data survive a SIGKILL (append-only file, synced on every write), on a
+/// fixed port and data directory so that it can be started again in its place.
+pub struct DurableRedis {
+    child: Option<Child>,
+    port: u16,
+    dir: PathBuf,
+}
+
+impl DurableRedis {
+    pub fn new() -> DurableRedis {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir = std::env::temp_dir().join(format!("cc-redis-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut r = DurableRedis {
+            child: None,
+            port,
+            dir,
+        };
+        r.start();
+        r
+    }
+
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+
+    pub fn start(&mut self) {
+        let child = spawn_redis(self.port, &self.dir);
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+                self.child = Some(child);
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("redis-server did not start listening on port {}", self.port);
+    }
+
+    /// SIGKILL: no goodbye, no final save.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// The events of a game's stored log.
+    pub fn log(&self, game: &str) -> Vec<GameEvent> {
+        let client = redis::Client::open(self.url()).unwrap();
+        let mut conn = client.get_connection().unwrap();
+        let raw: Vec<String> = redis::cmd("LRANGE")
+            .arg(format!("cc:g:{game}:ev"))
+            .arg(0)
+            .arg(-1)
+            .query(&mut conn)
+            .unwrap();
+        raw.iter()
+            .map(|s| serde_json::from_str(s).unwrap())
+            .collect()
+    }
+}
+
+fn spawn_redis(port: u16, dir: &Path) -> Child {
+    Command::new("redis-server")
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--dir"])
+        .arg(dir)
+        .args([
+            "--save",
+            "",
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            "always",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("redis-server is needed for this test (apt-get install -y redis-server)")
+}
+
+impl Drop for DurableRedis {
+    fn drop(&mut self) {
+        self.kill();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// The server binary as a child process on a free port; killed on drop.
+pub struct Process {
+    pub child: Child,
+    pub url: String,
+}
+
+impl Process {
+    pub fn start(redis: &str) -> Process {
+        Process::start_with(redis, &["--grace-ms", "5000"])
+    }
+
+    pub fn start_with(redis: &str, extra: &[&str]) -> Process {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chinese-checkers-server"))
+            .args(["--bind", "127.0.0.1:0", "--redis", redis])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server binary starts");
+        let stdout = child.stdout.take().unwrap();
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("listening on ")
+            .expect("address line")
+            .to_owned();
+        Process {
+            child,
+            url: format!("ws://{addr}/ws"),
+        }
+    }
+
+    pub fn kill(mut self) {
+        let _ = self.child.kill(); // SIGKILL: no goodbye to anyone
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
