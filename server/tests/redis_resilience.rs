@@ -237,3 +237,27 @@ async fn events_published_while_pubsub_was_down_are_resent() {
     assert_eq!(p[0].game(&id).record().ply(), 5);
     assert_eq!(p[1].game(&id).record().ply(), 5);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_redis_answer_is_waited_for_not_refused() {
+    let s = server(Kind::Redis, fast_limits()).await;
+    let redis_url = s.redis.as_ref().unwrap().url.clone();
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 2).await;
+    // Redis busy for 1.2 s (a script spinning on TIME), as on a briefly saturated machine: with
+    // the client's default 500 ms answer timeout the move below was refused `internal`.
+    let busy = std::thread::spawn(move || {
+        let script = "local t0 = redis.call('TIME') \
+            local start = t0[1] * 1000000 + t0[2] \
+            repeat local t = redis.call('TIME') until t[1] * 1000000 + t[2] - start > 1200000 \
+            return 1";
+        redis_admin(&redis_url, &["EVAL", script, "0"])
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    play_moves(&mut p, &id, 1).await;
+    assert_eq!(busy.join().unwrap(), redis::Value::Int(1));
+    for c in &p {
+        assert_eq!(c.game(&id).record().ply(), 3, "{}", c.name);
+    }
+}
