@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints a short listing of the exported API from the generated Swift bindings.
 
-    scripts/api-listing.py tests/swift/Sources/ChineseCheckersCore/ChineseCheckersCore.swift
+    scripts/api-listing.py ios/ChineseCheckersKit/Sources/ChineseCheckersCore/ChineseCheckersCore.swift
 
 Used to refresh the listing in docs/API.md (objects with their methods, records with their
 fields, enums and errors with their cases, free functions).

@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
-# Runs the Swift tests of the generated UniFFI bindings on Linux, in one command:
+# Runs the Swift suite on Linux, in one command:
 #
 #     tests/swift/run.sh            (as root, on Debian bookworm)
 #
+# The Swift code lives in the iOS app's local package, ios/ChineseCheckersKit (screen models,
+# online client, persistence, wording of the core's messages, and the tests of the bindings).
 # 1. Bootstraps (once) a Debian trixie chroot with swiftlang 6.0.3 at $SWIFT_CHROOT
 #    (default /var/cache/chinese-checkers/swift-trixie, outside the repository). Bookworm's glibc
 #    is too old for that toolchain, hence the chroot. A marker file makes later runs skip this.
 # 2. Builds the core cdylib with the server binary (one cargo call, the features `cargo test`
 #    uses) and the bindgen (a second call: building it with the core would merge uniffi's `cli`
-#    feature into the core library). The online client test gets the server's path in
+#    feature into the core library). The online tests get the server's path in
 #    CHINESE_CHECKERS_SERVER_BIN.
-# 3. Generates the Swift bindings into Sources/ChineseCheckersCore{,FFI}/ (git-ignored).
-# 4. Runs `swift test` inside the chroot (in a private mount namespace, so the /proc and bind
-#    mounts vanish when it ends) and exits with its status.
+# 3. Generates the Swift bindings into ios/ChineseCheckersKit/Sources/ChineseCheckersCore{,FFI}/
+#    (git-ignored by ios/.gitignore).
+# 4. Lints every Swift file under ios/ (the SwiftUI views included, which only build on a Mac)
+#    with `swift-format lint --strict` and the configuration ios/.swift-format; any finding fails
+#    the run.
+# 5. Starts a redis-server on a free loopback port (the server-restart test keeps its games
+#    there; its URL goes in CHINESE_CHECKERS_REDIS_URL), runs `swift test` in the package inside
+#    the chroot (in a private mount namespace, so the /proc and bind mounts vanish when it ends),
+#    stops redis and exits with swift test's status.
 #
 # Environment: SWIFT_CHROOT (chroot location), DEBIAN_MIRROR (default: the host's own Debian
 # mirror, read from its apt sources).
@@ -20,8 +28,9 @@
 # Swift 6 on Linux needs a newer glibc than bookworm has, hence the chroot.
 set -euo pipefail
 
-SWIFT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-REPO="$(cd "$SWIFT_DIR/../.." && pwd)"
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+IOS_DIR="$REPO/ios"
+KIT_DIR="$IOS_DIR/ChineseCheckersKit"
 ROOT="${SWIFT_CHROOT:-/var/cache/chinese-checkers/swift-trixie}"
 # The host's Debian mirror: the first main-archive URI of its apt sources (deb822 or one-line).
 host_mirror() {
@@ -131,7 +140,7 @@ trap 'rm -rf -- "$GEN_DIR"' EXIT
 for f in ChineseCheckersCore.swift ChineseCheckersCoreFFI.h ChineseCheckersCoreFFI.modulemap; do
     [[ -f "$GEN_DIR/$f" ]] || die "bindgen did not produce $f (got: $(ls "$GEN_DIR" | tr '\n' ' '))"
 done
-SRC_DIR="$SWIFT_DIR/Sources"
+SRC_DIR="$KIT_DIR/Sources"
 mkdir -p "$SRC_DIR/ChineseCheckersCore" "$SRC_DIR/ChineseCheckersCoreFFI"
 rm -f "$SRC_DIR/ChineseCheckersCore/"*.swift "$SRC_DIR/ChineseCheckersCoreFFI/"*.h \
     "$SRC_DIR/ChineseCheckersCoreFFI/"*.modulemap
@@ -155,11 +164,54 @@ case "$TARGET_DIR/" in
     *) BINDS="$BINDS $TARGET_DIR" ;;
 esac
 
+log "Linting every Swift file under ios/ (swift-format lint --strict)"
+# Debian's swiftlang ships swift-format outside PATH.
+SWIFT_FORMAT=/usr/libexec/swift/bin/swift-format
+[[ -x "$ROOT$SWIFT_FORMAT" ]] || die "the chroot has no $SWIFT_FORMAT"
+# The generated bindings and build products are not ours to format.
+mapfile -t SWIFT_FILES < <(find "$IOS_DIR" -name '*.swift' -not -path '*/.build/*' \
+    -not -path "$SRC_DIR/ChineseCheckersCore/*" | sort)
+[[ ${#SWIFT_FILES[@]} -gt 0 ]] || die "no Swift files found under $IOS_DIR"
+in_chroot "$BINDS" "$SWIFT_FORMAT" lint --strict --configuration "$IOS_DIR/.swift-format" \
+    "${SWIFT_FILES[@]}" || die "swift-format found problems (fix them: swift-format format -i)"
+printf 'swift-format: %d files clean\n' "${#SWIFT_FILES[@]}" >&2
+
+# A redis-server for the server-restart test: the games must outlive the server process. It is
+# the host's (the chroot has none); the test reaches it on 127.0.0.1.
+command -v redis-server >/dev/null 2>&1 ||
+    die "redis-server is needed by the online tests (apt-get install -y redis-server)"
+REDIS_PORT=""
+REDIS_PID=""
+for _ in $(seq 1 20); do
+    port=$((20000 + RANDOM % 40000))
+    # A port something already answers on is skipped (its PONG would not be our redis's).
+    redis-cli -p "$port" ping >/dev/null 2>&1 && continue
+    redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
+        --daemonize no --loglevel warning >/dev/null 2>&1 &
+    pid=$!
+    for _ in $(seq 1 50); do
+        if redis-cli -p "$port" ping 2>/dev/null | grep -q PONG; then
+            REDIS_PORT=$port
+            REDIS_PID=$pid
+            break 2
+        fi
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+done
+[[ -n "$REDIS_PORT" ]] || die "could not start redis-server on a loopback port"
+# Stop redis and reap it (an unreaped child would stay a zombie under this container's init).
+trap 'kill "$REDIS_PID" 2>/dev/null || true; wait "$REDIS_PID" 2>/dev/null || true
+      rm -rf -- "$GEN_DIR"' EXIT
+
 log "Running swift test in the chroot"
 # --allow-shlib-undefined: Debian's 6.0.3 libswiftObservation.so has one unresolved internal symbol.
-# The chroot's environment is reset (env -i): the server's path goes in by name. It runs inside the
-# chroot, on the host's network (127.0.0.1 only).
+# The chroot's environment is reset (env -i): the server's path and redis's URL go in by name.
+# Both run on the host's network (127.0.0.1 only).
 in_chroot "$BINDS" CHINESE_CHECKERS_SERVER_BIN="$SERVER_BIN" \
-    /bin/sh -c 'cd "$1" && shift && exec swift test "$@"' sh "$SWIFT_DIR" \
+    CHINESE_CHECKERS_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/" \
+    /bin/sh -c 'cd "$1" && shift && exec swift test "$@"' sh "$KIT_DIR" \
     -Xlinker -L"$LIB_DIR" -Xlinker -rpath -Xlinker "$LIB_DIR" \
     -Xlinker --allow-shlib-undefined "$@"

@@ -1,10 +1,11 @@
+import ChineseCheckersCore
 // The app's side of online play, with URLSessionWebSocketTask (plain Foundation; on Linux the
 // WebSocket lives in FoundationNetworking). Same shape as the Kotlin OkHttp client.
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
-import ChineseCheckersCore
 
 /// Carries strings between a WebSocket and the core's `OnlineGame`, nothing more: every message
 /// is built and read by the core (`OnlineUpdate.outgoing` is sent as text frames, every text frame
@@ -20,6 +21,7 @@ public final class OnlineClient: @unchecked Sendable {
     /// How often the client pings the server (well within the server's 120 s of allowed silence).
     public static let pingInterval: TimeInterval = 25
 
+    /// The core's online game whose messages this client carries.
     public let game: OnlineGame
     private let url: URL
     private let token: String
@@ -41,10 +43,14 @@ public final class OnlineClient: @unchecked Sendable {
     private var pings = 0
     private var pongs = 0
 
-    public init(game: OnlineGame, url: URL, token: String, name: String,
-                urlSession: URLSession = URLSession(configuration: .default),
-                pingInterval: TimeInterval = OnlineClient.pingInterval,
-                onState: @escaping (OnlineState) -> Void = { _ in }) {
+    /// A client for `game` talking to `url` as the install's `token` under `name`; `onState`
+    /// gets every new state. Nothing is sent before `connect()`.
+    public init(
+        game: OnlineGame, url: URL, token: String, name: String,
+        urlSession: URLSession = URLSession(configuration: .default),
+        pingInterval: TimeInterval = OnlineClient.pingInterval,
+        onState: @escaping (OnlineState) -> Void = { _ in }
+    ) {
         self.game = game
         self.url = url
         self.token = token
@@ -97,9 +103,9 @@ public final class OnlineClient: @unchecked Sendable {
         closeLocked(.goingAway)
         var request = URLRequest(url: url)
         #if canImport(FoundationNetworking)
-        // FoundationNetworking adds `Connection: keep-alive`, which replaces libcurl's upgrade
-        // header, and the server then refuses the upgrade (400). Ask for the upgrade explicitly.
-        request.setValue("Upgrade", forHTTPHeaderField: "Connection")
+            // FoundationNetworking adds `Connection: keep-alive`, which replaces libcurl's upgrade
+            // header, and the server then refuses the upgrade (400). Ask for the upgrade explicitly.
+            request.setValue("Upgrade", forHTTPHeaderField: "Connection")
         #endif
         let hello = try game.hello(token: token, name: name)
         let t = urlSession.webSocketTask(with: request)
@@ -120,7 +126,8 @@ public final class OnlineClient: @unchecked Sendable {
         }
         Task {
             for await text in frames {
-                do { try await t.send(.string(text)) } catch { break } // the receive loop reports it
+                // A failed send ends the loop; the receive loop reports the closed socket.
+                do { try await t.send(.string(text)) } catch { break }
             }
         }
         Task { [weak self] in
@@ -133,7 +140,7 @@ public final class OnlineClient: @unchecked Sendable {
                 if case .string(let text) = message {
                     // A frame the core does not understand changes nothing; the next one may.
                     _ = try? self.perform { try $0.receive(frame: text) }
-                } // the protocol has text frames only
+                }  // the protocol has text frames only
             }
         }
         return hello.state

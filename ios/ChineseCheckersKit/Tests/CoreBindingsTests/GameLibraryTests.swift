@@ -1,7 +1,7 @@
+import ChineseCheckersCore
+import ChineseCheckersKit
 import Foundation
 import XCTest
-import ChineseCheckersCore
-import GameModel
 
 /// The saved games ("Continue") and the statistics, in a library folder under the temporary
 /// directory.
@@ -92,16 +92,19 @@ final class GameLibraryTests: XCTestCase {
         XCTAssertEqual(o.holes, s.holes)
         XCTAssertEqual(o.players, s.players)
         XCTAssertEqual(o.toMove, s.toMove)
-        XCTAssertEqual(try library.openLocal(id: hotseat.id()).state().history, hotseat.state().history)
+        XCTAssertEqual(
+            try library.openLocal(id: hotseat.id()).state().history, hotseat.state().history)
 
         // Removing.
         try library.remove(id: second.id())
         XCTAssertEqual(try library.games().map(\.id), [hotseat.id()])
-        assertThrows(LibraryError.self, try library.openLocal(id: second.id())) { $0 == .NotFound(id: second.id()) }
+        assertThrows(LibraryError.self, try library.openLocal(id: second.id())) {
+            $0 == .NotFound(id: second.id())
+        }
         assertThrows(LibraryError.self, try library.openLocal(id: "../statistics")) {
             if case .NotFound = $0 { return true } else { return false }
         }
-        try library.remove(id: second.id()) // already gone: fine
+        try library.remove(id: second.id())  // already gone: fine
         // Its slot is free again.
         XCTAssertNotNil(try library.saveLocal(game: first, replace: false))
     }
@@ -121,7 +124,8 @@ final class GameLibraryTests: XCTestCase {
         let hotseat = try played(try LocalGame.make(.classic, seats: [person, person]))
         _ = try XCTUnwrap(library.saveLocal(game: g, replace: false))
         let hs = try XCTUnwrap(library.saveLocal(game: hotseat, replace: false))
-        let file = dir.appendingPathComponent("games", isDirectory: true).appendingPathComponent("\(g.id()).json")
+        let file = dir.appendingPathComponent("games", isDirectory: true).appendingPathComponent(
+            "\(g.id()).json")
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.path))
         try Data("garbage, not JSON".utf8).write(to: file)
 
@@ -164,7 +168,11 @@ final class GameLibraryTests: XCTestCase {
         let empty = try library.statistics()
         XCTAssertEqual(empty.map(\.level), [.beginner, .easy, .medium, .hard, .impossible])
         XCTAssertEqual(empty.map(\.name), opponents().map(\.name))
-        XCTAssertTrue(empty.allSatisfy { $0.played == 0 && $0.won == 0 && $0.lost == 0 && $0.drawn == 0 && $0.fewestMoves == nil })
+        XCTAssertTrue(
+            empty.allSatisfy {
+                $0.played == 0 && $0.won == 0 && $0.lost == 0 && $0.drawn == 0
+                    && $0.fewestMoves == nil
+            })
 
         let g = try played(try solo(.medium))
         XCTAssertFalse(try library.record(game: g), "not over")
@@ -185,11 +193,13 @@ final class GameLibraryTests: XCTestCase {
         XCTAssertFalse(try library.record(game: try LocalGame.restore(save: g.save())))
 
         // Never counted: a game from a position, a game between people, a game with no AI.
-        let pos = try positionFromJson(json: """
-        {"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
-         "pegs":{"S":[[-4,8]],"N":[[-3,7],[-4,7],[-2,6],[-4,6],[0,-4]]},"to_move":0}
-        """)
-        let fromPosition = try LocalGame.fromPosition(position: pos, seats: [person, ai()], seed: 0)
+        let pos = try positionFromJson(
+            json: """
+                {"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+                 "pegs":{"S":[[-4,8]],"N":[[-3,7],[-4,7],[-2,6],[-4,6],[0,-4]]},"to_move":0}
+                """)
+        let fromPosition = try LocalGame.fromPosition(
+            position: pos, seats: [person, ai()], seed: 0)
         XCTAssertNotNil(try fromPosition.resign().outcome)
         XCTAssertFalse(try library.record(game: fromPosition))
         let people = try played(try LocalGame.make(.classic, seats: [person, person]))

@@ -1,22 +1,26 @@
+import ChineseCheckersCore
+import ChineseCheckersKit
 import Foundation
 import XCTest
-import ChineseCheckersCore
-import GameModel
 
 /// The local game through the generated bindings (the scenarios of the Kotlin suite, plus the new
 /// API's banners, typed errors, revisions and cancellation).
 final class LocalGameTests: XCTestCase {
-    private func solo(colours: Int32 = 1, opener: Opener = .seat(index: 0), level: AiLevel = .beginner,
-                      seed: UInt64 = 7) throws -> LocalGame {
-        try LocalGame.make(.tripot, seats: [person, ai(level)], colours: colours, opener: opener, seed: seed)
+    private func solo(
+        colours: Int32 = 1, opener: Opener = .seat(index: 0), level: AiLevel = .beginner,
+        seed: UInt64 = 7
+    ) throws -> LocalGame {
+        try LocalGame.make(
+            .tripot, seats: [person, ai(level)], colours: colours, opener: opener, seed: seed)
     }
 
     /// S's lone peg on its tip, hemmed in by four N pegs; N has one more peg in the centre.
     private func hemmed(_ rules: String) throws -> PositionSetup {
-        try positionFromJson(json: """
-        {"rules":\(rules),"players":[{"colours":["S"]},{"colours":["N"]}],
-         "pegs":{"S":[[-4,8]],"N":[[-3,7],[-4,7],[-2,6],[-4,6],[0,-4]]},"to_move":0}
-        """)
+        try positionFromJson(
+            json: """
+                {"rules":\(rules),"players":[{"colours":["S"]},{"colours":["N"]}],
+                 "pegs":{"S":[[-4,8]],"N":[[-3,7],[-4,7],[-2,6],[-4,6],[0,-4]]},"to_move":0}
+                """)
     }
 
     func testNewGameShowsTheWholeBoard() throws {
@@ -75,7 +79,8 @@ final class LocalGameTests: XCTestCase {
             for (dq, dr) in [(1, 0), (0, 1), (-1, 1)] as [(Int32, Int32)] {
                 guard let n = at[c(h.coord.q + dq, h.coord.r + dr)] else { continue }
                 pairs += 1
-                XCTAssertEqual(hypot(h.x - n.x, h.y - n.y), 1, accuracy: 1e-4, "\(h.coord) – \(n.coord)")
+                XCTAssertEqual(
+                    hypot(h.x - n.x, h.y - n.y), 1, accuracy: 1e-4, "\(h.coord) – \(n.coord)")
             }
         }
         XCTAssertGreaterThan(pairs, 250)
@@ -118,15 +123,17 @@ final class LocalGameTests: XCTestCase {
     }
 
     func testTripotChainHopsBacksOutAndEndsTheJump() throws {
-        let pos = try positionFromJson(json: """
-        {"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
-         "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}
-        """)
+        let pos = try positionFromJson(
+            json: """
+                {"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+                 "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}
+                """)
         XCTAssertEqual(pos.rules.preset, .tripot)
         XCTAssertEqual(pos.players.map(\.colours), [[.s], [.n]])
         let g = try LocalGame.fromPosition(position: pos, seats: [person, person], seed: 0)
         var s = try g.tap(q: 0, r: 0)
-        XCTAssertEqual(s.targets.first { $0.coord == c(2, -4) }?.path, [c(0, 0), c(0, -2), c(2, -4)])
+        XCTAssertEqual(
+            s.targets.first { $0.coord == c(2, -4) }?.path, [c(0, 0), c(0, -2), c(2, -4)])
         s = try g.tap(q: 0, r: -2)
         XCTAssertEqual(s.chain, [c(0, 0), c(0, -2)])
         XCTAssertTrue(s.capabilities.canEndJump)
@@ -144,7 +151,8 @@ final class LocalGameTests: XCTestCase {
     }
 
     func testSwapShowsDistinctMarkers() throws {
-        let g = try LocalGame.fromPosition(position: try hemmed("\"tripot\""), seats: [person, ai()], seed: 0)
+        let g = try LocalGame.fromPosition(
+            position: try hemmed("\"tripot\""), seats: [person, ai()], seed: 0)
         var s = try g.tap(q: -4, r: 8)
         XCTAssertEqual(s.targets.filter { $0.kind == .swap }.count, 4)
         XCTAssertEqual(hole(s, -3, 7).highlight, .swapTarget)
@@ -185,8 +193,12 @@ final class LocalGameTests: XCTestCase {
             // The person passed again at once unless the AI's move freed their peg.
             let passedAgain = s.aiToMove
             let times = passedAgain ? k + 1 : k
-            XCTAssertEqual(s.banner, .turnSkipped(player: 0, times: times, othersMoved: k), "after the AI's move \(k)")
-            XCTAssertEqual(s.history.filter { $0.player == 0 }.map(\.kind), Array(repeating: .pass, count: Int(times)))
+            XCTAssertEqual(
+                s.banner, .turnSkipped(player: 0, times: times, othersMoved: k),
+                "after the AI's move \(k)")
+            XCTAssertEqual(
+                s.history.filter { $0.player == 0 }.map(\.kind),
+                Array(repeating: .pass, count: Int(times)))
             XCTAssertEqual(s.history.filter { $0.player == 1 }.count, Int(k))
             runs.append(s.banner)
             if !passedAgain { break }
@@ -244,10 +256,14 @@ final class LocalGameTests: XCTestCase {
             firsts.insert(s.players[0].name)
         }
         XCTAssertEqual(firsts.count, 2, "either seat may win the toss")
-        let names: [PlayerName] = [.you, .named(name: opponents()[0].name), .named(name: opponents()[1].name)]
+        let names: [PlayerName] = [
+            .you, .named(name: opponents()[0].name), .named(name: opponents()[1].name),
+        ]
         var rotations = Set<Int>()
         for seed in UInt64(0)..<16 {
-            let s = try LocalGame.make(.sternhalma, seats: [person, ai(), ai(.easy)], opener: .coinToss, seed: seed).state()
+            let s = try LocalGame.make(
+                .sternhalma, seats: [person, ai(), ai(.easy)], opener: .coinToss, seed: seed
+            ).state()
             XCTAssertEqual(s.toMove, 0)
             XCTAssertEqual(s.banner, .coinToss(opener: 0))
             let shown = s.players.map(\.name)
@@ -259,7 +275,8 @@ final class LocalGameTests: XCTestCase {
     }
 
     func testAiSeatsOfOneLevelGetDistinctNames() throws {
-        let s = try LocalGame.make(.sternhalma, seats: [person, ai(), ai(), ai(), ai(.easy), ai()]).state()
+        let s = try LocalGame.make(.sternhalma, seats: [person, ai(), ai(), ai(), ai(.easy), ai()])
+            .state()
         let names = s.players.map(\.name)
         XCTAssertEqual(Set(names).count, 6, "\(names)")
         XCTAssertEqual(names[0], .you)
@@ -268,7 +285,9 @@ final class LocalGameTests: XCTestCase {
         let levelNames = Set(opponents().map { PlayerName.named(name: $0.name) })
         for i in [2, 3, 5] { XCTAssertFalse(levelNames.contains(names[i]), "\(names[i])") }
         // A name given to a seat is kept.
-        let named = try LocalGame.make(.classic, seats: [person, Seat(player: .ai(level: .beginner), name: "Bot")]).state()
+        let named = try LocalGame.make(
+            .classic, seats: [person, Seat(player: .ai(level: .beginner), name: "Bot")]
+        ).state()
         XCTAssertEqual(named.players[1].name, .named(name: "Bot"))
     }
 
@@ -277,7 +296,8 @@ final class LocalGameTests: XCTestCase {
         _ = try g.play(c(-1, 5), c(-1, 4))
         XCTAssertTrue(g.state().capabilities.canResign)
         let s = try g.resign()
-        XCTAssertEqual(s.outcome, GameOutcome(winners: [1], reason: .resigned, by: 0, ranking: [[1], [0]]))
+        XCTAssertEqual(
+            s.outcome, GameOutcome(winners: [1], reason: .resigned, by: 0, ranking: [[1], [0]]))
         XCTAssertEqual(s.banner, .gameOver)
         XCTAssertFalse(s.aiToMove)
         assertThrows(MoveError.self, try g.think()) { $0 == .GameOver }
@@ -285,7 +305,8 @@ final class LocalGameTests: XCTestCase {
         let (library, _) = try makeLibrary()
         XCTAssertTrue(try library.record(game: g))
         let beginner = stats(try library.statistics(), .beginner)
-        XCTAssertEqual([beginner.played, beginner.won, beginner.lost, beginner.drawn], [1, 0, 1, 0])
+        XCTAssertEqual(
+            [beginner.played, beginner.won, beginner.lost, beginner.drawn], [1, 0, 1, 0])
     }
 
     func testDrawOffersAreDeclinedAndAgreed() throws {
@@ -320,11 +341,12 @@ final class LocalGameTests: XCTestCase {
         XCTAssertTrue(top.contains(last))
         let s9 = top.filter { $0 != last } + [from]
         let json = """
-        {"rules":"classic","players":[{"colours":["S"]},{"colours":["N"]}],
-         "pegs":{"S":[\(s9.map { "[\($0.q),\($0.r)]" }.joined(separator: ","))],"N":[[0,0],[1,1]]},
-         "to_move":0}
-        """
-        let g = try LocalGame.fromPosition(position: try positionFromJson(json: json), seats: [person, ai()], seed: 0)
+            {"rules":"classic","players":[{"colours":["S"]},{"colours":["N"]}],
+             "pegs":{"S":[\(s9.map { "[\($0.q),\($0.r)]" }.joined(separator: ","))],"N":[[0,0],[1,1]]},
+             "to_move":0}
+            """
+        let g = try LocalGame.fromPosition(
+            position: try positionFromJson(json: json), seats: [person, ai()], seed: 0)
         var s = g.state()
         XCTAssertNil(s.outcome)
         s = try g.play(from, last)
@@ -337,7 +359,8 @@ final class LocalGameTests: XCTestCase {
         XCTAssertEqual(s.change.kind, .newMove)
         assertThrows(MoveError.self, try g.hint()) { $0 == .HintNotPossible }
         // Position JSON goes both ways.
-        let again = try positionFromJson(json: try positionToJson(position: try positionFromJson(json: json)))
+        let again = try positionFromJson(
+            json: try positionToJson(position: try positionFromJson(json: json)))
         XCTAssertEqual(again, try positionFromJson(json: json))
     }
 
@@ -371,10 +394,11 @@ final class LocalGameTests: XCTestCase {
         XCTAssertEqual(s.notice, .notYourTurn)
         XCTAssertNil(s.selected)
         // Sternhalma's camp rule: no stopping in a foreign camp.
-        let pos = try positionFromJson(json: """
-        {"rules":"sternhalma","players":[{"colours":["S"]},{"colours":["N"]}],
-         "pegs":{"S":[[-4,4]],"N":[[4,-8]]},"to_move":0}
-        """)
+        let pos = try positionFromJson(
+            json: """
+                {"rules":"sternhalma","players":[{"colours":["S"]},{"colours":["N"]}],
+                 "pegs":{"S":[[-4,4]],"N":[[4,-8]]},"to_move":0}
+                """)
         let stern = try LocalGame.fromPosition(position: pos, seats: [person, person], seed: 0)
         s = try stern.tap(q: -4, r: 4)
         XCTAssertNil(s.notice)
@@ -390,7 +414,10 @@ final class LocalGameTests: XCTestCase {
         assertThrows(SetupError.self, try LocalGame.make(.classic, seats: [person, ai(), ai()])) {
             $0 == .SeatCount(preset: .classic, found: 3, allowed: [2])
         }
-        assertThrows(SetupError.self, try LocalGame.make(.sternhalma, seats: Array(repeating: person, count: 5))) {
+        assertThrows(
+            SetupError.self,
+            try LocalGame.make(.sternhalma, seats: Array(repeating: person, count: 5))
+        ) {
             guard case .SeatCount(let preset, let found, let allowed) = $0 else { return false }
             return preset == .sternhalma && found == 5 && allowed == [2, 3, 4, 6]
         }
@@ -400,23 +427,30 @@ final class LocalGameTests: XCTestCase {
         assertThrows(SetupError.self, try LocalGame.make(.classic, opener: .seat(index: 1))) {
             $0 == .OpenerFixed(preset: .classic)
         }
-        assertThrows(SetupError.self, try solo(opener: .seat(index: 2))) { $0 == .NoSuchSeat(index: 2, seats: 2) }
+        assertThrows(SetupError.self, try solo(opener: .seat(index: 2))) {
+            $0 == .NoSuchSeat(index: 2, seats: 2)
+        }
         // Records are immutable: a changed option is a new value.
         let d = ruleSets()[0].defaultSetup, o = d.rules.options
-        let reach0 = RuleOptions(jumpReach: 0, camps: o.camps, targetLock: o.targetLock, win: o.win, swaps: o.swaps,
-                                 deadlock: o.deadlock, moveCap: o.moveCap, pegs: o.pegs, mandatoryJump: o.mandatoryJump,
-                                 maxChain: o.maxChain, antiBlocking: o.antiBlocking,
-                                 blockedDestination: o.blockedDestination, continueForPlaces: o.continueForPlaces,
-                                 ranking: o.ranking)
-        let setup = GameSetup(rules: Rules(preset: .tripot, options: reach0), seats: d.seats,
-                              coloursPerSide: d.coloursPerSide, opener: d.opener, seed: d.seed)
+        let reach0 = RuleOptions(
+            jumpReach: 0, camps: o.camps, targetLock: o.targetLock, win: o.win, swaps: o.swaps,
+            deadlock: o.deadlock, moveCap: o.moveCap, pegs: o.pegs, mandatoryJump: o.mandatoryJump,
+            maxChain: o.maxChain, antiBlocking: o.antiBlocking,
+            blockedDestination: o.blockedDestination, continueForPlaces: o.continueForPlaces,
+            ranking: o.ranking)
+        let setup = GameSetup(
+            rules: Rules(preset: .tripot, options: reach0), seats: d.seats,
+            coloursPerSide: d.coloursPerSide, opener: d.opener, seed: d.seed)
         assertThrows(SetupError.self, try LocalGame(setup: setup)) {
             if case .BadRules = $0 { return true } else { return false }
         }
         assertThrows(SetupError.self, try positionFromJson(json: "{")) {
             if case .BadPosition = $0 { return true } else { return false }
         }
-        assertThrows(SetupError.self, try LocalGame.fromPosition(position: try hemmed("\"tripot\""), seats: [person], seed: 0)) {
+        assertThrows(
+            SetupError.self,
+            try LocalGame.fromPosition(position: try hemmed("\"tripot\""), seats: [person], seed: 0)
+        ) {
             $0 == .SeatCount(preset: .tripot, found: 1, allowed: [2])
         }
     }
@@ -432,7 +466,9 @@ final class LocalGameTests: XCTestCase {
         assertThrows(MoveError.self, try g.replayStep(delta: 1)) { $0 == .NotReplaying }
         assertThrows(MoveError.self, try g.offerDraw()) { $0 == .DrawNotPossible }
         XCTAssertEqual(g.state(), before, "a refused call changes nothing, not even the revision")
-        assertThrows(MoveError.self, try LocalGame.make(.classic, seats: [person, person]).hint()) { $0 == .HintNotPossible }
+        assertThrows(MoveError.self, try LocalGame.make(.classic, seats: [person, person]).hint()) {
+            $0 == .HintNotPossible
+        }
     }
 
     func testSaveRestoreAndBadSaves() async throws {
@@ -447,17 +483,23 @@ final class LocalGameTests: XCTestCase {
         XCTAssertEqual(restored.history, now.history)
         XCTAssertEqual(restored.players, now.players)
         XCTAssertEqual(restored.capabilities, now.capabilities)
-        assertThrows(SaveError.self, try LocalGame.restore(save: #"{"format":"chinese-checkers-session","version":99}"#)) {
+        assertThrows(
+            SaveError.self,
+            try LocalGame.restore(save: #"{"format":"chinese-checkers-session","version":99}"#)
+        ) {
             guard case .TooNew(let found, let supported) = $0 else { return false }
             return found == 99 && (1..<99).contains(supported)
         }
-        for bad in ["not json", String(saved.prefix(saved.count / 2)),
-                    saved.replacingOccurrences(of: "[-1,4]", with: "[0,0]")] {
+        for bad in [
+            "not json", String(saved.prefix(saved.count / 2)),
+            saved.replacingOccurrences(of: "[-1,4]", with: "[0,0]"),
+        ] {
             assertThrows(SaveError.self, try LocalGame.restore(save: bad)) {
                 if case .Corrupt = $0 { return true } else { return false }
             }
         }
-        XCTAssertEqual(try LocalGame.restore(save: saved).id(), g.id(), "a restored game keeps its id")
+        XCTAssertEqual(
+            try LocalGame.restore(save: saved).id(), g.id(), "a restored game keeps its id")
         XCTAssertNotEqual(try solo(colours: 2).id(), g.id())
     }
 
@@ -563,7 +605,9 @@ final class LocalGameTests: XCTestCase {
         task.cancel()
         let outcome = await task.value
         XCTAssertLessThan(Date().timeIntervalSince(start), 3)
-        guard case .cancelled(let after) = outcome else { return XCTFail("not cancelled: \(outcome)") }
+        guard case .cancelled(let after) = outcome else {
+            return XCTFail("not cancelled: \(outcome)")
+        }
         for s in [after, g.state()] {
             XCTAssertNil(s.thinking)
             XCTAssertNil(s.banner)
@@ -586,7 +630,9 @@ final class LocalGameTests: XCTestCase {
         let task = Task { await search.outcome() }
         task.cancel()
         let outcome = await task.value
-        guard case .cancelled(let after) = outcome else { return XCTFail("not cancelled: \(outcome)") }
+        guard case .cancelled(let after) = outcome else {
+            return XCTFail("not cancelled: \(outcome)")
+        }
         for s in [after, g.state()] {
             XCTAssertFalse(s.hintPending)
             XCTAssertEqual(s.hint, [])

@@ -1,7 +1,7 @@
+import ChineseCheckersCore
+import ChineseCheckersKit
 import Foundation
 import XCTest
-import ChineseCheckersCore
-import GameModel
 
 /// Two URLSession clients carry two `OnlineGame`s' strings through the real server on 127.0.0.1
 /// (the binary run.sh builds, passed in CHINESE_CHECKERS_SERVER_BIN). Same scenario as Kotlin's.
@@ -10,7 +10,7 @@ final class OnlineClientTests: XCTestCase {
 
     override func tearDown() {
         if let p = server, p.isRunning {
-            p.terminate() // SIGTERM: the server says `shutting_down` and exits
+            p.terminate()  // SIGTERM: the server says `shutting_down` and exits
             let deadline = Date().addingTimeInterval(5)
             while p.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
             if p.isRunning { kill(p.processIdentifier, SIGKILL) }
@@ -27,7 +27,7 @@ final class OnlineClientTests: XCTestCase {
         }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: bin)
-        p.arguments = ["--bind", "127.0.0.1:0"]
+        p.arguments = ["--bind", "127.0.0.1:0", "--memory"]
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
@@ -44,7 +44,7 @@ final class OnlineClientTests: XCTestCase {
             var signalled = false
             while true {
                 let chunk = reader.availableData
-                if chunk.isEmpty { break } // EOF
+                if chunk.isEmpty { break }  // EOF
                 if !signalled {
                     buf.append(chunk)
                     if let nl = buf.firstIndex(of: UInt8(ascii: "\n")) {
@@ -77,11 +77,15 @@ final class OnlineClientTests: XCTestCase {
         var game: OnlineGame { client.game }
         var state: OnlineState { game.state() }
 
-        init(url: URL, name: String, token: String = newToken(), game: OnlineGame = OnlineGame(),
-             pingInterval: TimeInterval = OnlineClient.pingInterval) {
+        init(
+            url: URL, name: String, token: String = newToken(), game: OnlineGame = OnlineGame(),
+            pingInterval: TimeInterval = OnlineClient.pingInterval
+        ) {
             self.token = token
-            client = OnlineClient(game: game, url: url, token: token, name: name,
-                                  pingInterval: pingInterval) { [reported] in
+            client = OnlineClient(
+                game: game, url: url, token: token, name: name,
+                pingInterval: pingInterval
+            ) { [reported] in
                 reported.set($0)
             }
         }
@@ -104,8 +108,10 @@ final class OnlineClientTests: XCTestCase {
         }
 
         @discardableResult
-        func waitFor(_ what: String, timeout: TimeInterval = 10,
-                     _ cond: (OnlineState) -> Bool) throws -> OnlineState {
+        func waitFor(
+            _ what: String, timeout: TimeInterval = 10,
+            _ cond: (OnlineState) -> Bool
+        ) throws -> OnlineState {
             var last = state
             try waitUntil(what, timeout: timeout) {
                 last = state
@@ -253,7 +259,8 @@ final class OnlineClientTests: XCTestCase {
         XCTAssertEqual(b2.state.connection, .reconnecting)
         XCTAssertEqual(b2.state.board.banner, .reconnecting)
         let firstDelay = try XCTUnwrap(b2.game.reconnectDelayMs())
-        XCTAssertTrue((400...600).contains(firstDelay), "the core's first delay, about 500 ms: \(firstDelay)")
+        XCTAssertTrue(
+            (400...600).contains(firstDelay), "the core's first delay, about 500 ms: \(firstDelay)")
         // He moves meanwhile: the move stays pending until the server has it, exactly once.
         let withPending = try b2.tapStep()
         try b2.waitFor("reconnected by itself, the pending move confirmed") {
@@ -270,7 +277,9 @@ final class OnlineClientTests: XCTestCase {
         for _ in 0..<2 { try oneMove(a, b2) }
 
         // Bob resigns: both sides agree on the outcome.
-        try waitUntil("no move in flight") { a.state.game!.pendingMove.isEmpty && b2.state.game!.pendingMove.isEmpty }
+        try waitUntil("no move in flight") {
+            a.state.game!.pendingMove.isEmpty && b2.state.game!.pendingMove.isEmpty
+        }
         try b2.client.perform { try $0.resign() }
         let endA = try a.waitFor("the end") { $0.board.outcome != nil }
         let endB = try b2.waitFor("the end") { $0.board.outcome != nil }
@@ -286,10 +295,11 @@ final class OnlineClientTests: XCTestCase {
             XCTAssertFalse(end.board.capabilities.canResign)
         }
         assertThrows(OnlineError.self, try a.client.perform { try $0.resign() }) { $0 == .NoGame }
-        XCTAssertNil(try a.client.perform { try $0.tap(q: 0, r: 0) }.board.selected, "taps after the end are ignored")
+        XCTAssertNil(
+            try a.client.perform { try $0.tap(q: 0, r: 0) }.board.selected,
+            "taps after the end are ignored")
         XCTAssertNotNil(a.reported.get(), "the client published states")
         a.client.close()
         b2.client.close()
     }
 }
-

@@ -1,12 +1,6 @@
-// The app's plain-Swift model around the core (testable on Linux): small helpers only, the core
-// owns every rule and every state.
+// Swift task cancellation for the core's searches: the core owns the search thread, the app
+// owns the task that waits for it.
 import ChineseCheckersCore
-
-/// Information about the GameModel module.
-public enum GameModelInfo {
-    /// The version of the game model.
-    public static let version = "0.1"
-}
 
 extension AiSearch {
     /// Awaits the search. Cancelling the Swift `Task` that awaits it cancels the search in the

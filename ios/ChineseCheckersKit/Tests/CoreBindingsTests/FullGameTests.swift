@@ -1,7 +1,7 @@
+import ChineseCheckersCore
+import ChineseCheckersKit
 import Foundation
 import XCTest
-import ChineseCheckersCore
-import GameModel
 
 /// Whole local games from typed set-ups in every rule set: AI seats move through `think()` and
 /// an awaited search, person seats by tapping an own peg, then one of its targets.
@@ -39,7 +39,9 @@ final class FullGameTests: XCTestCase {
         }
         guard let (from, to) = move else { throw TestError("no move for player \(s.toMove)") }
         let after = try g.play(from, to)
-        guard after.history.count > s.history.count, after.history[s.history.count].player == s.toMove else {
+        guard after.history.count > s.history.count,
+            after.history[s.history.count].player == s.toMove
+        else {
             throw TestError("tapping \(from) then \(to) played nothing")
         }
         return after
@@ -65,15 +67,18 @@ final class FullGameTests: XCTestCase {
         }
         run.seconds = Date().timeIntervalSince(begin)
         let s = run.state
-        print("\(s.players.count) players: \(s.history.count) moves (\(run.personMoves) tapped, \(run.aiMoves) by the AI)"
-              + " in \(String(format: "%.1f", run.seconds)) s, outcome \(s.outcome.map { "\($0)" } ?? "none")")
+        print(
+            "\(s.players.count) players: \(s.history.count) moves (\(run.personMoves) tapped, \(run.aiMoves) by the AI)"
+                + " in \(String(format: "%.1f", run.seconds)) s, outcome \(s.outcome.map { "\($0)" } ?? "none")"
+        )
         XCTAssertEqual(s.history.map(\.number), Array(1...Int32(s.history.count)))
         XCTAssertGreaterThan(run.personMoves, 0)
         XCTAssertGreaterThan(run.aiMoves, 0)
         if let o = s.outcome {
             XCTAssertEqual(s.banner, .gameOver)
             XCTAssertFalse(s.aiToMove)
-            XCTAssertEqual(Set(o.ranking.joined()), Set(s.players.map(\.index)), "everyone is ranked")
+            XCTAssertEqual(
+                Set(o.ranking.joined()), Set(s.players.map(\.index)), "everyone is ranked")
             XCTAssertTrue(Set(o.winners).isSubset(of: Set(o.ranking.first ?? [])))
             XCTAssertNil(o.by)
         } else {
@@ -82,8 +87,9 @@ final class FullGameTests: XCTestCase {
             for p in s.players {
                 let moves = s.history.filter { $0.player == p.index && $0.kind != .pass }.count
                 XCTAssertGreaterThanOrEqual(moves, 3, "player \(p.index) moved")
-                XCTAssertLessThan(remainingDistance(s, player: p.index),
-                                  remainingDistance(run.start, player: p.index), "player \(p.index) advanced")
+                XCTAssertLessThan(
+                    remainingDistance(s, player: p.index),
+                    remainingDistance(run.start, player: p.index), "player \(p.index) advanced")
             }
         }
         // The game survives a save at any point.
@@ -99,7 +105,8 @@ final class FullGameTests: XCTestCase {
         let first = g.state()
         XCTAssertEqual(first.banner, .coinToss(opener: first.toMove))
         let run = try await playOut(g, budget: 150)
-        let o = try XCTUnwrap(run.state.outcome, "no outcome after \(run.state.history.count) moves")
+        let o = try XCTUnwrap(
+            run.state.outcome, "no outcome after \(run.state.history.count) moves")
         XCTAssertTrue([.win, .deadlock].contains(o.reason), "\(o.reason)")
         XCTAssertEqual(o.winners.count, 1)
         XCTAssertEqual(o.ranking.count, 2)
@@ -110,8 +117,11 @@ final class FullGameTests: XCTestCase {
         let counted = try library.statistics()
         let beginner = stats(counted, .beginner)
         let personWon = o.winners == [0]
-        XCTAssertEqual([beginner.played, beginner.won, beginner.lost, beginner.drawn], [1, personWon ? 1 : 0, personWon ? 0 : 1, 0])
-        let personMoves = Int32(run.state.history.filter { $0.player == 0 && $0.kind != .pass }.count)
+        XCTAssertEqual(
+            [beginner.played, beginner.won, beginner.lost, beginner.drawn],
+            [1, personWon ? 1 : 0, personWon ? 0 : 1, 0])
+        let personMoves = Int32(
+            run.state.history.filter { $0.player == 0 && $0.kind != .pass }.count)
         XCTAssertEqual(beginner.fewestMoves, personWon ? personMoves : nil)
         XCTAssertEqual(counted.filter { $0.level != .beginner }.map(\.played), [0, 0, 0, 0])
         let saved = try XCTUnwrap(library.saveLocal(game: g, replace: false))
@@ -132,7 +142,8 @@ final class FullGameTests: XCTestCase {
     }
 
     func testTripotThreeColoursAiOpens() async throws {
-        let g = try LocalGame.make(.tripot, seats: [person, ai()], colours: 3, opener: .seat(index: 1))
+        let g = try LocalGame.make(
+            .tripot, seats: [person, ai()], colours: 3, opener: .seat(index: 1))
         let s = g.state()
         XCTAssertEqual(s.players.map { $0.colours.count }, [3, 3])
         XCTAssertEqual(s.holes.filter { $0.occupant != nil }.count, 60)
@@ -188,7 +199,9 @@ final class FullGameTests: XCTestCase {
         let s = g.state()
         XCTAssertEqual(s.players.count, 3)
         XCTAssertEqual(s.holes.filter { $0.occupant != nil }.count, 30)
-        XCTAssertEqual(s.players.map(\.name), [.numbered(number: 1), .named(name: opponents()[0].name), .numbered(number: 3)])
+        XCTAssertEqual(
+            s.players.map(\.name),
+            [.numbered(number: 1), .named(name: opponents()[0].name), .numbered(number: 3)])
         _ = try await playOut(g, budget: 45)
     }
 }

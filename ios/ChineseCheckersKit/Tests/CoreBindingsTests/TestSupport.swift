@@ -1,7 +1,7 @@
+import ChineseCheckersCore
+import ChineseCheckersKit
 import Foundation
 import XCTest
-import ChineseCheckersCore
-import GameModel
 
 /// Shorthand for a hole.
 func c(_ q: Int32, _ r: Int32) -> Coord { Coord(q: q, r: r) }
@@ -49,9 +49,11 @@ func remainingDistance(_ s: GameState, player: Int32) -> Int32 {
 }
 
 /// Asserts that `body` throws an `E` for which `check` holds.
-func assertThrows<E: Error, T>(_ type: E.Type, _ body: @autoclosure () throws -> T,
-                               file: StaticString = #filePath, line: UInt = #line,
-                               _ check: (E) -> Bool = { _ in true }) {
+func assertThrows<E: Error, T>(
+    _ type: E.Type, _ body: @autoclosure () throws -> T,
+    file: StaticString = #filePath, line: UInt = #line,
+    _ check: (E) -> Bool = { _ in true }
+) {
     do {
         _ = try body()
         XCTFail("no error thrown", file: file, line: line)
@@ -87,11 +89,19 @@ final class Box<T>: @unchecked Sendable {
 
 extension LocalGame {
     /// A new game from a set-up built from the rule set's default one.
-    static func make(_ preset: Preset, seats: [Seat] = [Seat(player: .person, name: ""),
-                                                        Seat(player: .ai(level: .beginner), name: "")],
-                     colours: Int32 = 1, opener: Opener = .seat(index: 0), seed: UInt64 = 7) throws -> LocalGame {
-        try LocalGame(setup: GameSetup(rules: Rules(preset: preset, options: ruleSets().first { $0.preset == preset }!.options),
-                                       seats: seats, coloursPerSide: colours, opener: opener, seed: seed))
+    static func make(
+        _ preset: Preset,
+        seats: [Seat] = [
+            Seat(player: .person, name: ""),
+            Seat(player: .ai(level: .beginner), name: ""),
+        ],
+        colours: Int32 = 1, opener: Opener = .seat(index: 0), seed: UInt64 = 7
+    ) throws -> LocalGame {
+        try LocalGame(
+            setup: GameSetup(
+                rules: Rules(
+                    preset: preset, options: ruleSets().first { $0.preset == preset }!.options),
+                seats: seats, coloursPerSide: colours, opener: opener, seed: seed))
     }
 
     /// The AI's move, awaited; fails the test unless the search finished.
@@ -125,7 +135,9 @@ extension LocalGame {
         defer { _ = cancelTouch() }
         for h in s.holes where h.owner == s.toMove {
             let selected = try tap(q: h.coord.q, r: h.coord.r)
-            if let t = selected.targets.first(where: { $0.kind == .step }) { return (h.coord, t.coord) }
+            if let t = selected.targets.first(where: { $0.kind == .step }) {
+                return (h.coord, t.coord)
+            }
         }
         throw TestError("no step for player \(s.toMove)")
     }

@@ -1,0 +1,99 @@
+// Rules, statistics and settings.
+import ChineseCheckersCore
+import ChineseCheckersKit
+import SwiftUI
+
+/// The rules of each rule set, with its options as the core describes them.
+struct RulesView: View {
+    @State var model = RulesModel()
+
+    var body: some View {
+        List {
+            Picker("newGame.ruleSet", selection: $model.selected) {
+                ForEach(model.ruleSets, id: \.preset) { info in
+                    Text(Wording.preset(info.preset)).tag(info.preset)
+                }
+            }
+            .pickerStyle(.menu)
+            Section {
+                Text(RulesModel.explanation(model.selected))
+            }
+            Section("rules.options") {
+                ForEach(model.optionLines, id: \.self) { line in
+                    Text(line)
+                }
+            }
+            if let shown = model.shown {
+                Section("rules.players") {
+                    Text(verbatim: shown.seatCounts.map(String.init).joined(separator: ", "))
+                }
+            }
+        }
+        .navigationTitle(Text("rules.title"))
+    }
+}
+
+/// Games against each opponent: played, won, lost, drawn, fewest moves of a win.
+struct StatisticsView: View {
+    @State var model: StatisticsModel
+
+    var body: some View {
+        List {
+            if model.totalPlayed == 0 {
+                Text("stats.none").foregroundStyle(.secondary)
+            }
+            ForEach(model.rows, id: \.level) { row in
+                VStack(alignment: .leading, spacing: 4) {
+                    Text(verbatim: row.name + " · " + AppText.string(Wording.level(row.level)))
+                        .font(.headline)
+                    Text(
+                        LocalizedMessage(
+                            "stats.line",
+                            [
+                                .number(Int(row.played)), .number(Int(row.won)),
+                                .number(Int(row.lost)), .number(Int(row.drawn)),
+                            ]))
+                    if let fewest = row.fewestMoves {
+                        Text(LocalizedMessage("stats.fewestMoves", [.number(Int(fewest))]))
+                            .foregroundStyle(.secondary)
+                    }
+                }
+                .accessibilityElement(children: .combine)
+            }
+        }
+        .navigationTitle(Text("stats.title"))
+        .onAppear { model.refresh() }
+    }
+}
+
+/// The player's name, the server and haptics.
+struct SettingsView: View {
+    @State var model: SettingsModel
+
+    var body: some View {
+        Form {
+            Section("settings.online") {
+                TextField("settings.name", text: $model.playerName)
+                    .textContentType(.nickname)
+                TextField("settings.server", text: $model.serverAddress)
+                    .keyboardType(.URL)
+                    .textInputAutocapitalization(.never)
+                    .autocorrectionDisabled()
+                    .onSubmit { _ = model.commitServerAddress() }
+                if let error = model.error {
+                    Text(error).foregroundStyle(.red)
+                }
+            }
+            Section("settings.feedback") {
+                Toggle("settings.haptics", isOn: $model.haptics)
+            }
+            Section("settings.about") {
+                LabeledContent("settings.version") {
+                    Text(verbatim: coreVersion())
+                }
+            }
+        }
+        .navigationTitle(Text("settings.title"))
+        .onDisappear { _ = model.commitServerAddress() }
+    }
+}

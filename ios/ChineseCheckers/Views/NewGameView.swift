@@ -1,0 +1,208 @@
+// New game: rule set, seats (people and the five named opponents), colours, who opens, and the
+// rulebook's options under More options. The choices come from the core's `ruleSets()`.
+import ChineseCheckersCore
+import ChineseCheckersKit
+import SwiftUI
+
+/// The new-game screen.
+struct NewGameView: View {
+    // Kept in @State: the parent view makes a new model at every update, this one stays.
+    @State private var model: NewGameModel
+    let start: (BoardModel) -> Void
+
+    @State private var askReplace = false
+
+    init(model: NewGameModel, start: @escaping (BoardModel) -> Void) {
+        _model = State(initialValue: model)
+        self.start = start
+    }
+
+    var body: some View {
+        Form {
+            Section("newGame.rules") {
+                Picker("newGame.ruleSet", selection: presetBinding) {
+                    ForEach(model.ruleSets, id: \.preset) { info in
+                        Text(Wording.preset(info.preset)).tag(info.preset)
+                    }
+                }
+                Text(RulesModel.explanation(model.preset))
+                    .font(.footnote)
+                    .foregroundStyle(.secondary)
+            }
+            Section("newGame.players") {
+                if model.seatCounts.count > 1 {
+                    Picker("newGame.seatCount", selection: seatCountBinding) {
+                        ForEach(model.seatCounts, id: \.self) { count in
+                            Text(verbatim: "\(count)").tag(Int(count))
+                        }
+                    }
+                }
+                ForEach(model.seats.indices, id: \.self) { index in
+                    SeatRow(model: model, index: index)
+                }
+            }
+            if model.colourCounts.count > 1 {
+                Section("newGame.colours") {
+                    Picker("newGame.coloursPerSide", selection: $model.coloursPerSide) {
+                        ForEach(model.colourCounts, id: \.self) { count in
+                            Text(verbatim: "\(count)").tag(count)
+                        }
+                    }
+                    .pickerStyle(.segmented)
+                }
+            }
+            if model.canChooseOpener {
+                Section("newGame.opener") {
+                    Picker("newGame.opener", selection: $model.opener) {
+                        ForEach(model.seats.indices, id: \.self) { index in
+                            Text(seatTitle(index)).tag(Opener.seat(index: Int32(index)))
+                        }
+                        Text("newGame.coinToss").tag(Opener.coinToss)
+                    }
+                }
+            }
+            Section {
+                DisclosureGroup("newGame.moreOptions") {
+                    if model.canEditOptions {
+                        OptionsEditor(options: $model.options)
+                    } else {
+                        Button("newGame.customize") { model.choose(.rulebook) }
+                    }
+                }
+            }
+            Section {
+                Button("newGame.start", action: startPressed)
+                    .font(.headline)
+                    .frame(maxWidth: .infinity)
+            }
+        }
+        .navigationTitle(
+            Text(
+                model.mode == .solo
+                    ? LocalizedStringKey("newGame.title.solo")
+                    : LocalizedStringKey("newGame.title.passAndPlay"))
+        )
+        .alert("common.problem", isPresented: errorShown(model.error, dismiss: model.dismissError))
+        {
+            Button("common.ok", role: .cancel) { model.dismissError() }
+        } message: {
+            if let error = model.error { Text(error) }
+        }
+        .confirmationDialog("board.replace.title", isPresented: $askReplace) {
+            Button("board.replace.confirm", role: .destructive) { begin(replacing: true) }
+        }
+    }
+
+    private var presetBinding: Binding<Preset> {
+        Binding(get: { model.preset }, set: { model.choose($0) })
+    }
+
+    private var seatCountBinding: Binding<Int> {
+        Binding(get: { model.seats.count }, set: { model.setSeatCount($0) })
+    }
+
+    private func seatTitle(_ index: Int) -> LocalizedMessage {
+        LocalizedMessage("newGame.seat", [.number(index + 1)])
+    }
+
+    /// Asks first when the game would replace a saved one of the same kind.
+    private func startPressed() {
+        if model.gameToReplace() != nil {
+            askReplace = true
+        } else {
+            begin(replacing: false)
+        }
+    }
+
+    private func begin(replacing: Bool) {
+        if let board = model.start(replacingSavedGame: replacing) { start(board) }
+    }
+}
+
+/// One seat: a person or one of the five named opponents (with a line of personality).
+struct SeatRow: View {
+    @Bindable var model: NewGameModel
+    let index: Int
+
+    var body: some View {
+        let seat = model.seats[index]
+        VStack(alignment: .leading, spacing: 4) {
+            Picker(selection: playerBinding) {
+                Text("newGame.person").tag(SeatPlayer.person)
+                ForEach(model.opponents, id: \.level) { opponent in
+                    Text(
+                        verbatim: opponent.name + " · "
+                            + AppText.string(Wording.level(opponent.level))
+                    )
+                    .tag(SeatPlayer.ai(level: opponent.level))
+                }
+            } label: {
+                Text(LocalizedMessage("newGame.seat", [.number(index + 1)]))
+            }
+            if case .ai(let level) = seat.player {
+                Text(Wording.personality(level))
+                    .font(.footnote)
+                    .foregroundStyle(.secondary)
+            }
+        }
+    }
+
+    private var playerBinding: Binding<SeatPlayer> {
+        Binding(
+            get: { model.seats[index].player },
+            set: { model.setSeat(index, player: $0) })
+    }
+}
+
+/// The rulebook's options; the core checks the combination when the game starts.
+struct OptionsEditor: View {
+    @Binding var options: RuleOptionsDraft
+
+    var body: some View {
+        Stepper(value: $options.jumpReach, in: 1...8) {
+            Text(
+                LocalizedMessage(
+                    "option.line",
+                    [
+                        .message(LocalizedMessage("option.jumpReach")),
+                        .message(
+                            LocalizedMessage("value.number", [.number(Int(options.jumpReach))])),
+                    ]))
+        }
+        Picker("option.camps", selection: $options.camps) {
+            ForEach([Camps.open, .noStoppingInForeign, .noForeign], id: \.self) {
+                Text(Wording.camps($0)).tag($0)
+            }
+        }
+        Toggle("option.targetLock", isOn: $options.targetLock)
+        Picker("option.win", selection: $options.win) {
+            ForEach([WinRule.allOwn, .filledWithOneOwn], id: \.self) {
+                Text(Wording.winRule($0)).tag($0)
+            }
+        }
+        Toggle("option.swaps", isOn: $options.swaps)
+        Picker("option.deadlock", selection: $options.deadlock) {
+            ForEach([Deadlock.pegCount, .none], id: \.self) {
+                Text(Wording.deadlock($0)).tag($0)
+            }
+        }
+        Picker("option.pegs", selection: $options.pegs) {
+            Text(verbatim: "10").tag(UInt8(10))
+            Text(verbatim: "15").tag(UInt8(15))
+        }
+        Toggle("option.mandatoryJump", isOn: $options.mandatoryJump)
+        Picker("option.maxChain", selection: $options.maxChain) {
+            ForEach([MaxChain.off, .perPiece, .army], id: \.self) {
+                Text(Wording.maxChain($0)).tag($0)
+            }
+        }
+        Toggle("option.antiBlocking", isOn: $options.antiBlocking)
+        Toggle("option.blockedDestination", isOn: $options.blockedDestination)
+        Toggle("option.continueForPlaces", isOn: $options.continueForPlaces)
+        Picker("option.ranking", selection: $options.ranking) {
+            ForEach([Ranking.distance, .pegsThenDistance], id: \.self) {
+                Text(Wording.ranking($0)).tag($0)
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+// Online play: the connection indicator, then quick match, the lobby, a private room (shared
+// with the share sheet) or joining by code; once matched, the board.
+// AccessibilityNotification lives in the Accessibility framework (iOS 17).
+import Accessibility
+import ChineseCheckersCore
+import ChineseCheckersKit
+import SwiftUI
+
+/// The online screen.
+struct OnlineView: View {
+    @Bindable var model: OnlineModel
+    @State private var format: Format = .tripot1
+    @FocusState private var codeFocused: Bool
+
+    var body: some View {
+        Group {
+            if model.state.game != nil {
+                OnlineGameView(model: model)
+            } else {
+                lobby
+            }
+        }
+        .safeAreaInset(edge: .top) { ConnectionBadge(state: model.state) }
+        .onAppear {
+            if model.state.connection != .connected { model.connect() }
+        }
+        .alert("common.problem", isPresented: errorShown(model.error, dismiss: model.dismissError))
+        {
+            Button("common.ok", role: .cancel) { model.dismissError() }
+        } message: {
+            if let error = model.error { Text(error) }
+        }
+    }
+
+    private var lobby: some View {
+        Form {
+            if let banner = model.banner {
+                Section { Text(banner) }
+            }
+            Section("online.format") {
+                Picker("online.format", selection: $format) {
+                    ForEach([Format.tripot1, .tripot2, .tripot3], id: \.self) {
+                        Text(Wording.format($0)).tag($0)
+                    }
+                }
+            }
+            Section("online.quickMatch") {
+                if model.state.searching {
+                    HStack {
+                        ProgressView()
+                        Text("online.searching")
+                    }
+                    Button("common.cancel", role: .cancel) { model.cancelMatch() }
+                } else {
+                    Button("online.quickMatch.start") { model.quickMatch(format) }
+                }
+            }
+            Section("online.room") {
+                if let room = model.state.room, let invitation = model.roomInvitation {
+                    LabeledContent("online.room.code") {
+                        Text(verbatim: room.code).font(.title2.monospaced()).textSelection(.enabled)
+                    }
+                    ShareLink(item: AppText.string(invitation)) {
+                        Label("online.room.share", systemImage: "square.and.arrow.up")
+                    }
+                } else {
+                    Button("online.room.create") { model.createRoom(format) }
+                }
+                TextField("online.room.typeCode", text: $model.typedRoomCode)
+                    .textInputAutocapitalization(.characters)
+                    .autocorrectionDisabled()
+                    .focused($codeFocused)
+                    .submitLabel(.join)
+                    .onSubmit { model.joinTypedRoom() }
+                Button("online.room.join") { model.joinTypedRoom() }
+                    .disabled(model.roomCodeToJoin == nil)
+            }
+            Section("online.lobby") {
+                if model.state.watchingLobby {
+                    if model.state.lobby.isEmpty {
+                        Text("online.lobby.empty").foregroundStyle(.secondary)
+                    }
+                    ForEach(model.state.lobby, id: \.id) { table in
+                        Button {
+                            model.joinTable(table.id)
+                        } label: {
+                            LabeledContent {
+                                Text(Wording.format(table.format))
+                            } label: {
+                                Text(verbatim: table.host)
+                            }
+                        }
+                    }
+                    if model.state.table != nil {
+                        Button("online.table.close", role: .destructive) { model.closeTable() }
+                    } else {
+                        Button("online.table.create") { model.createTable(format) }
+                    }
+                    Button("online.lobby.leave") { model.unwatchLobby() }
+                } else {
+                    Button("online.lobby.watch") { model.watchLobby() }
+                }
+            }
+        }
+        .navigationTitle(Text("online.title"))
+    }
+}
+
+/// Connected, connecting or reconnecting, always visible.
+struct ConnectionBadge: View {
+    let state: OnlineState
+
+    var body: some View {
+        HStack(spacing: 6) {
+            Circle()
+                .fill(state.connection == .connected ? Color.green : Color.orange)
+                .frame(width: 10, height: 10)
+                .accessibilityHidden(true)
+            Text(Wording.connection(state.connection)).font(.footnote)
+            if state.connection == .reconnecting { ProgressView().controlSize(.small) }
+        }
+        .padding(.vertical, 4)
+        .frame(maxWidth: .infinity)
+        .background(.bar)
+        .accessibilityElement(children: .combine)
+    }
+}
+
+/// The online board: the same canvas as a local game, the online buttons.
+struct OnlineGameView: View {
+    @Bindable var model: OnlineModel
+    @State private var confirmResign = false
+
+    var body: some View {
+        let can = model.state.board.capabilities
+        VStack(spacing: 8) {
+            StatusBanner(banner: model.banner, notice: model.notice)
+            BoardCanvas(
+                geometry: model.geometry, state: model.state.board, rotation: 0,
+                animation: model.state.board.change.animate.isEmpty
+                    ? nil
+                    : PegAnimation(
+                        serial: Int(model.state.board.revision),
+                        path: model.state.board.change.animate),
+                onTap: { model.tap(x: $0, y: $1) }, onTapHole: { model.tap($0) }
+            )
+            .padding(.horizontal, 8)
+            if let outcome = model.outcome {
+                Text(outcome).font(.title3.bold())
+            }
+            HStack(spacing: 12) {
+                if can.canEndJump {
+                    Button("board.endJump") { model.endJump() }.buttonStyle(.borderedProminent)
+                }
+                if can.canAnswerDraw {
+                    Button("board.draw.accept") { model.answerDraw(accept: true) }
+                    Button("board.draw.decline") { model.answerDraw(accept: false) }
+                } else if can.canOfferDraw {
+                    Button("board.draw.offer") { model.offerDraw() }
+                }
+                if can.canResign {
+                    Button("board.resign", role: .destructive) { confirmResign = true }
+                }
+                if can.canRematch {
+                    Button("board.rematch") { model.rematch() }.buttonStyle(.borderedProminent)
+                }
+            }
+            .buttonStyle(.bordered)
+            .padding(.bottom, 8)
+        }
+        .navigationTitle(Text(verbatim: model.state.game?.opponent ?? ""))
+        .confirmationDialog("board.resign.confirm", isPresented: $confirmResign) {
+            Button("board.resign", role: .destructive) { model.resign() }
+        }
+        .onChange(of: model.banner) { _, banner in
+            guard let banner else { return }
+            AccessibilityNotification.Announcement(AppText.string(banner)).post()
+        }
+    }
+}

@@ -1,0 +1,134 @@
+// The app's root model: opens the library, makes the screens' models, reopens the game in
+// progress on launch and saves it when the scene goes to the background.
+import ChineseCheckersCore
+import Foundation
+import Observation
+
+/// The screens the navigation stack pushes.
+public enum Screen: Hashable, Sendable {
+    /// New solo game.
+    case newSolo
+    /// New pass-and-play game.
+    case newPassAndPlay
+    /// The local game on the board.
+    case board
+    /// Online play (quick match, lobby, room, join, then the board).
+    case online
+    /// The rules.
+    case rules
+    /// The statistics.
+    case statistics
+    /// The settings.
+    case settings
+}
+
+/// The whole app's state outside the views.
+@MainActor
+@Observable
+public final class AppModel {
+    /// The settings.
+    public let settings: AppSettings
+    /// The game library (nil when its folder could not be opened; `error` says why).
+    public let library: GameLibrary?
+    /// The home screen.
+    public let home: HomeModel
+    /// The local game in progress, if any.
+    public private(set) var board: BoardModel?
+    /// The online session, if any.
+    public private(set) var online: OnlineModel?
+    /// A problem to show on launch.
+    public private(set) var error: LocalizedMessage?
+
+    /// The app's model over the library in `directory` (the app passes
+    /// `AppFiles.libraryDirectory()`; tests a temporary folder). Starts the core's logging.
+    public init(directory: URL, settings: AppSettings = AppSettings()) {
+        Self.startLogging()
+        self.settings = settings
+        var failure: LocalizedMessage?
+        var opened: GameLibrary?
+        do {
+            opened = try GameLibrary.open(dir: directory.path)
+        } catch {
+            failure = Wording.error(error)
+        }
+        library = opened
+        home = HomeModel(library: opened)
+        error = failure
+    }
+
+    /// The core logs through the unified log on Apple platforms (its `oslog` target), stderr
+    /// elsewhere; the first call installs it.
+    public static func startLogging() {
+        initLogging(level: .info)
+    }
+
+    /// Reopens the game that was on screen when the app last went to the background (local or
+    /// online, unless it has ended) and returns the screen to show, or nil for home.
+    public func restoreOnLaunch() -> Screen? {
+        guard let library, let id = settings.activeGameID,
+            let saved = (try? library.games())?.first(where: { $0.id == id }), !saved.over
+        else { return nil }
+        return open(saved)
+    }
+
+    /// Opens a saved game ("Continue") and returns its screen (nil, with `error`, on failure).
+    public func open(_ saved: SavedGame) -> Screen? {
+        guard let library else { return nil }
+        do {
+            switch saved.kind {
+            case .solo, .passAndPlay:
+                let game = try library.openLocal(id: saved.id)
+                showBoard(
+                    BoardModel(
+                        game: game, library: library, settings: settings,
+                        allowsReplacingSave: true, aiTimeLimitMs: settings.aiTimeLimitMs))
+                return .board
+            case .online:
+                let model = makeOnline(game: try library.openOnline(id: saved.id))
+                model.connect()
+                return .online
+            }
+        } catch {
+            self.error = Wording.error(error)
+            return nil
+        }
+    }
+
+    /// Makes the new-game screen's model.
+    public func newGame(_ mode: NewGameModel.Mode) -> NewGameModel {
+        NewGameModel(mode: mode, library: library, settings: settings)
+    }
+
+    /// Puts a local game on the board (a new one, a rematch or a reopened one).
+    public func showBoard(_ model: BoardModel) {
+        board?.cancelThinking()
+        board = model
+    }
+
+    /// The online session (made on first use, with the settings' server, token and name).
+    @discardableResult
+    public func makeOnline(game: OnlineGame = OnlineGame()) -> OnlineModel {
+        online?.disconnect()
+        let model = OnlineModel(
+            game: game, url: settings.serverURL, token: settings.onlineToken,
+            name: settings.playerName, library: library, settings: settings)
+        online = model
+        return model
+    }
+
+    /// The scene went to the background: saves what is in progress.
+    public func sceneEnteredBackground() {
+        board?.saveForBackground()
+        online?.enteredBackground()
+        home.refresh()
+    }
+
+    /// The scene is active again.
+    public func sceneBecameActive() {
+        online?.becameActive()
+        home.refresh()
+    }
+
+    /// Forgets the alert.
+    public func dismissError() { error = nil }
+}

@@ -1,0 +1,88 @@
+// The few values the app keeps between launches outside the core's game library: the player's
+// name, the server, the install's online token, the game to reopen, and preferences.
+import ChineseCheckersCore
+import Foundation
+
+/// Settings in `UserDefaults` (the app's standard defaults; tests pass their own suite).
+public final class AppSettings: @unchecked Sendable {
+    // UserDefaults is thread-safe; the class holds nothing else.
+    private let defaults: UserDefaults
+
+    private enum Key {
+        static let playerName = "playerName"
+        static let serverURL = "serverURL"
+        static let onlineToken = "onlineToken"
+        static let activeGameID = "activeGameID"
+        static let haptics = "haptics"
+        static let aiTimeLimitMs = "aiTimeLimitMs"
+    }
+
+    /// The server used when none was set (the project's public instance).
+    public static let defaultServerURL = URL(string: "wss://chinese-checkers.app/ws")!
+
+    /// Settings stored in `defaults`.
+    public init(defaults: UserDefaults = .standard) {
+        self.defaults = defaults
+    }
+
+    /// The name shown to online opponents (empty until the player types one).
+    public var playerName: String {
+        get { defaults.string(forKey: Key.playerName) ?? "" }
+        set { defaults.set(newValue, forKey: Key.playerName) }
+    }
+
+    /// The online server's WebSocket address.
+    public var serverURL: URL {
+        // Kept as text: `UserDefaults.url(forKey:)` reads any string as a file path on Linux.
+        get {
+            defaults.string(forKey: Key.serverURL).flatMap(URL.init(string:))
+                ?? Self.defaultServerURL
+        }
+        set { defaults.set(newValue.absoluteString, forKey: Key.serverURL) }
+    }
+
+    /// This install's online token: made by the core once, then kept (the server knows the
+    /// player's games by it).
+    public var onlineToken: String {
+        if let token = defaults.string(forKey: Key.onlineToken) { return token }
+        let token = newToken()
+        defaults.set(token, forKey: Key.onlineToken)
+        return token
+    }
+
+    /// The id of the game that was on screen when the app last went to the background: reopened
+    /// on launch.
+    public var activeGameID: String? {
+        get { defaults.string(forKey: Key.activeGameID) }
+        set { defaults.set(newValue, forKey: Key.activeGameID) }
+    }
+
+    /// Whether moves and turns play haptic feedback.
+    public var haptics: Bool {
+        get { defaults.object(forKey: Key.haptics) as? Bool ?? true }
+        set { defaults.set(newValue, forKey: Key.haptics) }
+    }
+
+    /// The AI's thinking time in milliseconds (nil: the core's default for each level).
+    public var aiTimeLimitMs: UInt64? {
+        get { (defaults.object(forKey: Key.aiTimeLimitMs) as? NSNumber)?.uint64Value }
+        set {
+            if let newValue {
+                defaults.set(NSNumber(value: newValue), forKey: Key.aiTimeLimitMs)
+            } else {
+                defaults.removeObject(forKey: Key.aiTimeLimitMs)
+            }
+        }
+    }
+}
+
+/// Where the app keeps its files.
+public enum AppFiles {
+    /// The game library's folder: `Application Support/Games` (created by the core).
+    public static func libraryDirectory() throws -> URL {
+        let support = try FileManager.default.url(
+            for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil,
+            create: true)
+        return support.appendingPathComponent("Games", isDirectory: true)
+    }
+}

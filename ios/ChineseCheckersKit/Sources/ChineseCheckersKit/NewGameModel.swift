@@ -1,0 +1,200 @@
+// The new-game screen's model: a `GameSetup` edited within what the core's `ruleSets()` allow;
+// the core validates it when the game starts.
+import ChineseCheckersCore
+import Foundation
+import Observation
+
+/// The rule options as editable values ("More options" for the rulebook set); the core checks
+/// them when the game starts.
+public struct RuleOptionsDraft: Equatable, Sendable {
+    /// Greatest pivot distance of a jump (1 = short jumps only).
+    public var jumpReach: UInt8
+    /// Foreign-camp restriction.
+    public var camps: Camps
+    /// A peg that starts in its target camp must end there.
+    public var targetLock: Bool
+    /// Win condition.
+    public var win: WinRule
+    /// Tripot's blocked-peg swap.
+    public var swaps: Bool
+    /// Ending when everyone passes in a row.
+    public var deadlock: Deadlock
+    /// Moves per player before the game stops (nil: no limit).
+    public var moveCap: UInt32?
+    /// Pegs per colour (10 or 15).
+    public var pegs: UInt8
+    /// Steps are illegal while a jump exists.
+    public var mandatoryJump: Bool
+    /// Longest-chain obligation.
+    public var maxChain: MaxChain
+    /// A blocking peg must leave another player's target.
+    public var antiBlocking: Bool
+    /// A blocked last hole does not stop the win.
+    public var blockedDestination: Bool
+    /// The others play on for places after a win.
+    public var continueForPlaces: Bool
+    /// How a game stopped by the move cap is ranked.
+    public var ranking: Ranking
+
+    /// The draft of `options`.
+    public init(_ options: RuleOptions) {
+        jumpReach = options.jumpReach
+        camps = options.camps
+        targetLock = options.targetLock
+        win = options.win
+        swaps = options.swaps
+        deadlock = options.deadlock
+        moveCap = options.moveCap
+        pegs = options.pegs
+        mandatoryJump = options.mandatoryJump
+        maxChain = options.maxChain
+        antiBlocking = options.antiBlocking
+        blockedDestination = options.blockedDestination
+        continueForPlaces = options.continueForPlaces
+        ranking = options.ranking
+    }
+
+    /// The core's record of these values.
+    public var options: RuleOptions {
+        RuleOptions(
+            jumpReach: jumpReach, camps: camps, targetLock: targetLock, win: win, swaps: swaps,
+            deadlock: deadlock, moveCap: moveCap, pegs: pegs, mandatoryJump: mandatoryJump,
+            maxChain: maxChain, antiBlocking: antiBlocking,
+            blockedDestination: blockedDestination, continueForPlaces: continueForPlaces,
+            ranking: ranking)
+    }
+}
+
+/// The new-game screen.
+@MainActor
+@Observable
+public final class NewGameModel {
+    /// Solo (one person against AI seats) or pass and play (people at one device).
+    public enum Mode: Sendable {
+        /// The person against AI opponents.
+        case solo
+        /// Several people at this device (AI seats may be added).
+        case passAndPlay
+    }
+
+    /// Every rule set the core offers.
+    public let ruleSets: [RuleSetInfo]
+    /// The five named AI opponents.
+    public let opponents: [OpponentInfo]
+    /// Solo or pass and play (it sets the seats' defaults).
+    public let mode: Mode
+    /// The chosen rule set (changing it resets seats, colours and options to its defaults).
+    public private(set) var preset: Preset
+    /// The rule options (editable under "More options" for the rulebook set).
+    public var options: RuleOptionsDraft
+    /// One seat per player, in seat order.
+    public private(set) var seats: [Seat]
+    /// Colours each side plays (tripot: 1–3).
+    public var coloursPerSide: Int32
+    /// Who opens.
+    public var opener: Opener
+    /// Why the last start failed, for an alert.
+    public private(set) var error: LocalizedMessage?
+
+    @ObservationIgnored private let library: GameLibrary?
+    @ObservationIgnored private let settings: AppSettings?
+
+    /// A screen starting from the default rule set (the first the core lists: tripot).
+    public init(mode: Mode, library: GameLibrary? = nil, settings: AppSettings? = nil) {
+        self.mode = mode
+        self.library = library
+        self.settings = settings
+        ruleSets = ChineseCheckersCore.ruleSets()
+        opponents = ChineseCheckersCore.opponents()
+        let first = ruleSets[0]
+        preset = first.preset
+        options = RuleOptionsDraft(first.options)
+        seats = []
+        coloursPerSide = first.defaultSetup.coloursPerSide
+        opener = first.defaultSetup.opener
+        seats = Self.defaultSeats(first.defaultSetup.seats.count, mode: mode)
+    }
+
+    /// The chosen rule set's description from the core.
+    public var ruleSet: RuleSetInfo {
+        ruleSets.first { $0.preset == preset } ?? ruleSets[0]
+    }
+
+    /// The seat counts the rule set allows.
+    public var seatCounts: [Int32] { ruleSet.seatCounts }
+    /// The colours per side the rule set allows.
+    public var colourCounts: [Int32] { ruleSet.coloursPerSide }
+    /// Whether the opener may be chosen (otherwise the rule set fixes it).
+    public var canChooseOpener: Bool { ruleSet.openerChoice }
+    /// Whether the options may be edited ("More options": the rulebook set).
+    public var canEditOptions: Bool { preset == .rulebook }
+
+    /// Chooses a rule set and takes its defaults.
+    public func choose(_ preset: Preset) {
+        guard let info = ruleSets.first(where: { $0.preset == preset }) else { return }
+        self.preset = preset
+        options = RuleOptionsDraft(info.options)
+        coloursPerSide = info.defaultSetup.coloursPerSide
+        opener = info.defaultSetup.opener
+        seats = Self.defaultSeats(info.defaultSetup.seats.count, mode: mode)
+    }
+
+    /// Sets the number of seats, keeping the seats already chosen.
+    public func setSeatCount(_ count: Int) {
+        guard count > 0 else { return }
+        let defaults = Self.defaultSeats(count, mode: mode)
+        seats = (0..<count).map { $0 < seats.count ? seats[$0] : defaults[$0] }
+    }
+
+    /// Puts a person or an AI opponent in seat `index`.
+    public func setSeat(_ index: Int, player: SeatPlayer, name: String = "") {
+        guard seats.indices.contains(index) else { return }
+        seats[index] = Seat(player: player, name: name)
+    }
+
+    /// The set-up as chosen, with a fresh seed.
+    public func setup(seed: UInt64 = UInt64.random(in: 0...UInt64.max)) -> GameSetup {
+        GameSetup(
+            rules: Rules(preset: preset, options: options.options), seats: seats,
+            coloursPerSide: coloursPerSide, opener: opener, seed: seed)
+    }
+
+    /// The saved game this one would replace (same kind, not over): ask before `start`.
+    public func gameToReplace() -> SavedGame? {
+        let kind: SavedGameKind =
+            seats.filter { $0.player == .person }.count > 1
+            ? .passAndPlay : .solo
+        return (try? library?.games())?.first { $0.kind == kind && !$0.over }
+    }
+
+    /// Starts the game; nil (with `error` set) when the core refuses the set-up.
+    public func start(replacingSavedGame: Bool = true) -> BoardModel? {
+        let setup = setup()
+        do {
+            let game = try LocalGame(setup: setup)
+            error = nil
+            return BoardModel(
+                game: game, setup: setup, library: library, settings: settings,
+                allowsReplacingSave: replacingSavedGame, aiTimeLimitMs: settings?.aiTimeLimitMs)
+        } catch {
+            self.error = Wording.error(error)
+            return nil
+        }
+    }
+
+    /// Forgets the alert.
+    public func dismissError() { error = nil }
+
+    /// Solo: the person in seat 1, AI opponents (the first level, Beginner, then stronger ones)
+    /// in the others. Pass and play: people in every seat.
+    private static func defaultSeats(_ count: Int, mode: Mode) -> [Seat] {
+        let levels = ChineseCheckersCore.opponents().map(\.level)
+        return (0..<count).map { index in
+            if mode == .passAndPlay || index == 0 {
+                return Seat(player: .person, name: "")
+            }
+            let level = levels.isEmpty ? AiLevel.medium : levels[min(index, levels.count) - 1]
+            return Seat(player: .ai(level: level), name: "")
+        }
+    }
+}

@@ -1,0 +1,193 @@
+// The online screens' model (quick match, lobby, private room, join by code, the online board):
+// the core's `OnlineGame` behind an `OnlineClient`, its state published on the main actor.
+import ChineseCheckersCore
+import Foundation
+import Observation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Online play.
+@MainActor
+@Observable
+public final class OnlineModel {
+    /// The client carrying the core's messages over the WebSocket.
+    @ObservationIgnored public let client: OnlineClient
+    /// The board's drawing data.
+    public let geometry: BoardGeometry
+    /// The latest state of the online game.
+    public private(set) var state: OnlineState
+    /// The last refusal, for an alert (cleared by `dismissError()`).
+    public private(set) var error: LocalizedMessage?
+    /// The room code as the person types it (checked by the core as it is typed).
+    public var typedRoomCode = ""
+
+    @ObservationIgnored private let library: GameLibrary?
+    @ObservationIgnored private let settings: AppSettings?
+
+    /// A model for `game` (a new `OnlineGame()` or one reopened from the library) talking to
+    /// `url` as the install's `token` under `name`. Nothing is sent before `connect()`.
+    public init(
+        game: OnlineGame = OnlineGame(), url: URL, token: String, name: String,
+        library: GameLibrary? = nil, settings: AppSettings? = nil,
+        urlSession: URLSession = URLSession(configuration: .default)
+    ) {
+        self.library = library
+        self.settings = settings
+        self.geometry = boardGeometry()
+        self.state = game.state()
+        // The client reports from URLSession's queue: hop to the main actor and read the core's
+        // latest state there (reading it, rather than passing the reported one, keeps the
+        // newest state even when two hops arrive out of order).
+        // `self` cannot be captured before every property is set: the client calls this
+        // variable, set just below, before anything can connect.
+        var refresh: (OnlineState) -> Void = { _ in }
+        self.client = OnlineClient(
+            game: game, url: url, token: token, name: name, urlSession: urlSession
+        ) { state in refresh(state) }
+        refresh = { [weak self] _ in
+            Task { @MainActor [weak self] in self?.refresh() }
+        }
+    }
+
+    /// The online game of the core.
+    public var game: OnlineGame { client.game }
+
+    private func refresh() {
+        state = game.state()
+    }
+
+    // MARK: What the screens show
+
+    /// The banner above the board (or over the lobby), worded.
+    public var banner: LocalizedMessage? {
+        state.board.banner.map { Wording.banner($0, players: state.board.players) }
+    }
+
+    /// Why the last tap did nothing.
+    public var notice: LocalizedMessage? {
+        state.board.notice.map { Wording.notice($0, players: state.board.players) }
+    }
+
+    /// The outcome sentence once the game is over.
+    public var outcome: LocalizedMessage? {
+        state.board.outcome.map { Wording.outcome($0, players: state.board.players) }
+    }
+
+    /// The connection indicator.
+    public var connection: LocalizedMessage { Wording.connection(state.connection) }
+
+    /// The typed room code in the core's form, or nil while it is not a valid code.
+    public var roomCodeToJoin: String? { checkRoomCode(typed: typedRoomCode) }
+
+    /// The text shared with the private room's code (the share sheet).
+    public var roomInvitation: LocalizedMessage? {
+        state.room.map { LocalizedMessage("online.room.invitation", [.text($0.code)]) }
+    }
+
+    // MARK: Actions
+
+    /// Opens the connection and says hello.
+    public func connect() {
+        do {
+            try client.connect()
+        } catch {
+            self.error = Wording.error(error)
+        }
+        refresh()
+    }
+
+    /// Leaves online play: closes the socket and stops reconnecting.
+    public func disconnect() {
+        client.close()
+        refresh()
+    }
+
+    /// Looks for an opponent (any format when nil).
+    public func quickMatch(_ format: Format?) { perform { try $0.quickMatch(format: format) } }
+    /// Stops looking for an opponent.
+    public func cancelMatch() { perform { $0.cancelMatch() } }
+    /// Shows the open tables.
+    public func watchLobby() { perform { try $0.watchLobby() } }
+    /// Stops following the lobby.
+    public func unwatchLobby() { perform { $0.unwatchLobby() } }
+    /// Opens a table in the lobby.
+    public func createTable(_ format: Format) { perform { try $0.createTable(format: format) } }
+    /// Closes this player's table.
+    public func closeTable() { perform { try $0.closeTable() } }
+    /// Sits at another player's table.
+    public func joinTable(_ id: String) { perform { try $0.joinTable(table: id) } }
+    /// Creates a private room (its code arrives in `state.room`).
+    public func createRoom(_ format: Format) { perform { try $0.createRoom(format: format) } }
+
+    /// Joins the room whose code was typed (the core checks the code first).
+    public func joinTypedRoom() { perform { try $0.joinRoom(code: typedRoomCode) } }
+
+    /// A tap at `(x, y)` in the geometry's space: forwarded to the nearest hole, if any.
+    public func tap(x: Float, y: Float) {
+        guard let hole = geometry.nearestHole(x: x, y: y) else { return }
+        tap(hole.coord)
+    }
+
+    /// A tap on a hole.
+    public func tap(_ coord: Coord) { perform { try $0.tap(q: coord.q, r: coord.r) } }
+    /// Ends a tripot chain.
+    public func endJump() { perform { try $0.endJump() } }
+    /// Drops the selection.
+    public func cancelTouch() {
+        _ = game.cancelTouch()
+        refresh()
+    }
+    /// Resigns the game.
+    public func resign() { perform { try $0.resign() } }
+    /// Offers a draw.
+    public func offerDraw() { perform { try $0.offerDraw() } }
+    /// Answers the opponent's draw offer.
+    public func answerDraw(accept: Bool) { perform { try $0.answerDraw(accept: accept) } }
+    /// Asks for a rematch after the end.
+    public func rematch() { perform { try $0.rematch() } }
+    /// Forgets the alert.
+    public func dismissError() { error = nil }
+
+    private func perform(_ action: (OnlineGame) throws -> OnlineUpdate) {
+        do {
+            try client.perform(action)
+        } catch {
+            self.error = Wording.error(error)
+        }
+        refresh()
+    }
+
+    // MARK: Life cycle
+
+    /// The scene went to the background: tells the server (the seat is held), saves the game for
+    /// a relaunch and remembers it as the game to reopen.
+    public func enteredBackground() {
+        if state.connection == .connected, state.game != nil {
+            _ = try? client.perform { try $0.away() }
+        }
+        save()
+        refresh()
+    }
+
+    /// The scene is active again: tells the server the player is back (on a live socket).
+    public func becameActive() {
+        if state.connection == .connected, state.game != nil {
+            _ = try? client.perform { try $0.back() }
+        }
+        refresh()
+    }
+
+    /// Saves the game in the library (nothing to save without a game).
+    public func save() {
+        guard let library else { return }
+        do {
+            if try library.saveOnline(game: game) != nil, let id = state.game?.id {
+                settings?.activeGameID = id
+            }
+        } catch {
+            self.error = Wording.error(error)
+        }
+    }
+}

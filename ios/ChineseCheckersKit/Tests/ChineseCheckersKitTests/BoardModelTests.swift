@@ -1,0 +1,252 @@
+// The board's model through the real core: taps, the AI in tasks, undo/redo/replay, saving.
+import ChineseCheckersCore
+import ChineseCheckersKit
+import Foundation
+import XCTest
+
+@MainActor
+final class BoardModelTests: XCTestCase {
+    /// The person's move through the model: the hint's path, tapped start then end (and End jump
+    /// when the chain stops short of the end).
+    private func playHint(_ model: BoardModel) async throws {
+        let before = model.state.history.count
+        model.requestHint()
+        XCTAssertTrue(model.state.hintPending || !model.state.hint.isEmpty)
+        await model.waitUntilIdle()
+        let hint = model.state.hint
+        guard let from = hint.first, let to = hint.last, hint.count >= 2 else {
+            throw HelperError("no hint at move \(before): \(model.state.hint)")
+        }
+        model.tap(from)
+        XCTAssertEqual(model.state.selected, from)
+        model.tap(to)
+        if model.state.capabilities.canEndJump { model.endJump() }
+        XCTAssertGreaterThan(model.state.history.count, before, "the hinted move was played")
+    }
+
+    func testAFullSoloGameThroughTheModel() async throws {
+        let library = try GameLibrary.open(dir: temporaryFolder().path)
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat()], seed: 3))
+        let model = BoardModel(game: game, library: library, aiTimeLimitMs: 10)
+        XCTAssertEqual(model.banner?.key, nil, "the person opens: no banner")
+        let begin = Date()
+        var personMoves = 0
+        while model.state.outcome == nil, Date().timeIntervalSince(begin) < 240 {
+            await model.waitUntilIdle()
+            guard model.state.outcome == nil else { break }
+            XCTAssertFalse(model.state.aiToMove, "the model lets the AI play by itself")
+            XCTAssertEqual(model.state.players[Int(model.state.toMove)].player, .person)
+            try await playHint(model)
+            personMoves += 1
+        }
+        let outcome = try XCTUnwrap(model.state.outcome, "no end in \(personMoves) moves")
+        XCTAssertEqual(model.state.banner, .gameOver)
+        XCTAssertEqual(model.outcome?.key.hasPrefix("outcome."), true)
+        XCTAssertEqual(model.ranking.count, outcome.ranking.count)
+        XCTAssertEqual(model.ranking.first?.key, "ranking.place")
+        XCTAssertTrue(model.announcement?.messages.contains(model.outcome!) ?? false)
+        // The model counted the game in the statistics, once.
+        let beginner = try library.statistics().first { $0.level == .beginner }!
+        XCTAssertEqual(beginner.played, 1)
+        XCTAssertEqual(beginner.won + beginner.lost + beginner.drawn, 1)
+        XCTAssertEqual(beginner.won, outcome.winners == [0] ? 1 : 0)
+        let statistics = StatisticsModel(library: library)
+        XCTAssertEqual(statistics.totalPlayed, 1)
+    }
+
+    func testATripotChainWithEndJumpAndBackingOut() async throws {
+        let position = try positionFromJson(
+            json: """
+                {"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+                 "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}
+                """)
+        let game = try LocalGame.fromPosition(
+            position: position, seats: [personSeat, personSeat], seed: 0)
+        let model = BoardModel(game: game)
+        // A tap in the geometry's space selects the nearest hole.
+        let centre = try XCTUnwrap(model.geometry.hole(at: coord(0, 0)))
+        model.tap(x: centre.x + 0.2, y: centre.y - 0.2)
+        XCTAssertEqual(model.state.selected, coord(0, 0))
+        model.tap(coord(0, -2))
+        XCTAssertEqual(model.state.chain, [coord(0, 0), coord(0, -2)])
+        XCTAssertTrue(model.state.capabilities.canEndJump)
+        model.tap(coord(2, -4))
+        XCTAssertEqual(model.state.chain.count, 3)
+        // Backing out of the last hop.
+        model.tap(coord(0, -2))
+        XCTAssertEqual(model.state.chain, [coord(0, 0), coord(0, -2)])
+        model.endJump()
+        XCTAssertEqual(model.state.history.map(\.kind), [.jump])
+        XCTAssertEqual(model.state.history[0].path, [coord(0, 0), coord(0, -2)])
+        XCTAssertEqual(model.animation?.path, [coord(0, 0), coord(0, -2)])
+        XCTAssertEqual(model.announcement?.messages.first?.key, "announce.move")
+        XCTAssertNil(model.error)
+        // A second End jump is refused by the core: the model words the error.
+        model.endJump()
+        XCTAssertEqual(model.error, LocalizedMessage("moveError.NoJumpInProgress"))
+        model.dismissError()
+        XCTAssertNil(model.error)
+        // Pass and play: the board turns to the player to move (N, at the top: half a turn).
+        XCTAssertTrue(model.isPassAndPlay)
+        XCTAssertEqual(model.state.toMove, 1)
+        XCTAssertEqual(abs(model.passAndPlayRotation), 180)
+    }
+
+    func testATapBesideTheStarDoesNothing() async throws {
+        let model = BoardModel(
+            game: try LocalGame(setup: setup(.classic, seats: [personSeat, personSeat])))
+        let before = model.state
+        model.tap(x: -1, y: -1)
+        model.tap(x: model.geometry.width + 1, y: model.geometry.height / 2)
+        XCTAssertEqual(model.state, before)
+        XCTAssertEqual(model.passAndPlayRotation, 0, "S, the first seat, is at the bottom")
+    }
+
+    func testUndoRedoAndReplay() async throws {
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat()]))
+        let model = BoardModel(game: game, aiTimeLimitMs: 10)
+        for _ in 0..<3 {
+            try await playHint(model)
+            await model.waitUntilIdle()
+        }
+        let played = model.state.history
+        XCTAssertEqual(played.count, 6)
+        XCTAssertEqual(played.map(\.player), [0, 1, 0, 1, 0, 1])
+        model.undo()
+        XCTAssertEqual(model.state.change.kind, .undo)
+        XCTAssertEqual(model.state.history, Array(played.prefix(4)), "back to the person's move")
+        XCTAssertTrue(model.state.capabilities.canRedo)
+        XCTAssertFalse(model.isThinking, "the AI waits: it is the person's turn")
+        model.redo()
+        XCTAssertEqual(model.state.change.kind, .redo)
+        XCTAssertEqual(model.state.history, played)
+        // The replay opens on the position reached and steps back and forth through the game.
+        let finalHoles = model.state.holes
+        model.startReplay()
+        XCTAssertEqual(model.state.replay, ReplayState(shown: 6, total: 6))
+        XCTAssertEqual(model.banner, LocalizedMessage("banner.replay", [.number(6), .number(6)]))
+        model.stepReplay(by: -1)
+        model.stepReplay(by: -1)
+        XCTAssertEqual(model.state.replay?.shown, 4)
+        XCTAssertEqual(model.state.change.kind, .replayStep)
+        XCTAssertNotEqual(model.state.holes, finalHoles, "an earlier position is shown")
+        model.stepReplay(by: 1)
+        XCTAssertEqual(model.state.replay?.shown, 5)
+        model.exitReplay()
+        XCTAssertNil(model.state.replay)
+        XCTAssertEqual(model.state.history, played)
+        XCTAssertEqual(model.state.holes, finalHoles)
+        // Nothing to redo now: the core refuses and the model words it.
+        model.redo()
+        XCTAssertEqual(model.error, LocalizedMessage("moveError.NothingToRedo"))
+    }
+
+    func testCancellingTheThinkingAiFromItsTask() async throws {
+        // The AI opens, with a long search: the model starts it in a task at once.
+        let game = try LocalGame(
+            setup: setup(
+                .tripot, seats: [personSeat, aiSeat(.impossible)], opener: .seat(index: 1)))
+        let model = BoardModel(game: game, aiTimeLimitMs: 20_000)
+        XCTAssertTrue(model.isThinking)
+        XCTAssertEqual(model.state.thinking, 1)
+        XCTAssertEqual(model.banner?.key, "banner.aiThinking")
+        let before = model.state
+        try await Task.sleep(nanoseconds: 150_000_000)
+        let start = Date()
+        model.cancelThinking()
+        await model.waitUntilIdle()
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3, "the core stopped the search")
+        XCTAssertFalse(model.isThinking)
+        XCTAssertTrue(model.aiPaused)
+        XCTAssertTrue(model.state.history.isEmpty, "no move was played")
+        XCTAssertTrue(model.state.aiToMove)
+        XCTAssertEqual(model.state.holes, before.holes)
+        XCTAssertNil(game.state().thinking, "the core's search is stopped too")
+        // The AI plays when the person lets it.
+        game.setAiTimeLimit(ms: 20)
+        model.resumeAI()
+        XCTAssertTrue(model.isThinking)
+        await model.waitUntilIdle()
+        XCTAssertEqual(model.state.history.count, 1)
+        XCTAssertEqual(model.state.toMove, 0)
+    }
+
+    func testUndoWhileTheAiThinksTakesBackTheMove() async throws {
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat(.impossible)]))
+        let model = BoardModel(game: game, aiTimeLimitMs: 20_000)
+        model.tap(coord(-1, 5))
+        model.tap(coord(-1, 4))
+        XCTAssertTrue(model.isThinking)
+        model.undo()
+        XCTAssertFalse(model.isThinking)
+        XCTAssertTrue(model.state.history.isEmpty)
+        await model.waitUntilIdle()
+        XCTAssertTrue(model.state.history.isEmpty, "the stopped search played nothing")
+        XCTAssertFalse(model.aiPaused)
+    }
+
+    func testSaveOnBackgroundAndRestoreIntoANewModel() async throws {
+        let folder = temporaryFolder()
+        let settings = temporarySettings()
+        let app = AppModel(directory: folder, settings: settings)
+        XCTAssertNil(app.error)
+        XCTAssertNil(app.restoreOnLaunch(), "nothing saved yet")
+        let newGame = app.newGame(.solo)
+        XCTAssertNil(newGame.gameToReplace())
+        let board = try XCTUnwrap(newGame.start())
+        app.showBoard(board)
+        board.game.setAiTimeLimit(ms: 10)
+        app.sceneEnteredBackground()
+        XCTAssertNil(settings.activeGameID, "an untouched game is not saved")
+        for _ in 0..<2 {
+            try await playHint(board)
+            await board.waitUntilIdle()
+        }
+        let history = board.state.history
+        app.sceneEnteredBackground()
+        XCTAssertEqual(settings.activeGameID, board.game.id())
+        XCTAssertEqual(app.home.continuable.map(\.id), [board.game.id()])
+        XCTAssertEqual(app.home.summary(app.home.continuable[0]).key, "home.savedGame")
+
+        // The app is killed; a new launch reopens the game where it was.
+        let relaunched = AppModel(directory: folder, settings: settings)
+        XCTAssertEqual(relaunched.restoreOnLaunch(), .board)
+        let restored = try XCTUnwrap(relaunched.board)
+        XCTAssertEqual(restored.state.history, history)
+        XCTAssertEqual(restored.state.holes, board.state.holes)
+        XCTAssertEqual(restored.state.toMove, 0)
+
+        // A new solo game asks before replacing it; keeping it leaves the saved one.
+        let another = relaunched.newGame(.solo)
+        XCTAssertEqual(another.gameToReplace()?.id, board.game.id())
+        let second = try XCTUnwrap(another.start(replacingSavedGame: false))
+        second.tap(coord(-1, 5))
+        second.tap(coord(-1, 4))
+        second.saveForBackground()
+        XCTAssertEqual(second.replaceRequest?.id, board.game.id())
+        second.keepSavedGame()
+        XCTAssertEqual(try relaunched.library!.games().map(\.id), [board.game.id()])
+        second.saveForBackground()
+        second.confirmReplace()
+        XCTAssertNil(second.replaceRequest)
+        XCTAssertEqual(try relaunched.library!.games().map(\.id), [second.game.id()])
+        second.cancelThinking()
+        await second.waitUntilIdle()
+    }
+
+    func testARefusedTapSaysWhyAndIsAnnounced() async throws {
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat()]))
+        let model = BoardModel(game: game)
+        // An opponent's peg (N's camp, at the top).
+        let theirs = try XCTUnwrap(model.state.holes.first { $0.owner == 1 })
+        model.tap(theirs.coord)
+        XCTAssertEqual(model.state.notice, .notYourPeg(owner: 1))
+        let expected = LocalizedMessage(
+            "notice.notYourPeg",
+            [.message(Wording.name(model.state.players[1].name))])
+        XCTAssertEqual(model.notice, expected)
+        XCTAssertEqual(model.announcement?.messages, [expected])
+        XCTAssertNil(model.state.selected)
+        XCTAssertFalse(model.isThinking, "the person is to move")
+    }
+}

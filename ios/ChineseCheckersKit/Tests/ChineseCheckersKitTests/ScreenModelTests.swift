@@ -1,0 +1,113 @@
+// The new-game, rules, statistics and settings models through the real core.
+import ChineseCheckersCore
+import ChineseCheckersKit
+import Foundation
+import XCTest
+
+@MainActor
+final class ScreenModelTests: XCTestCase {
+    func testNewGameOffersTheCoresRuleSetsAndOpponents() async throws {
+        let model = NewGameModel(mode: .solo)
+        XCTAssertEqual(model.preset, .tripot, "tripot is the default")
+        XCTAssertEqual(model.ruleSets.map(\.preset), ruleSets().map(\.preset))
+        XCTAssertEqual(model.opponents.count, 5)
+        XCTAssertEqual(model.seats.first?.player, .person)
+        XCTAssertTrue(model.seats.dropFirst().allSatisfy { $0.player != .person })
+        XCTAssertEqual(model.colourCounts, [1, 2, 3])
+        XCTAssertFalse(model.canEditOptions)
+        model.choose(.sternhalma)
+        XCTAssertEqual(model.seatCounts, ruleSets().first { $0.preset == .sternhalma }!.seatCounts)
+        model.setSeatCount(6)
+        XCTAssertEqual(model.seats.count, 6)
+        XCTAssertEqual(model.seats[0].player, .person)
+        model.setSeat(5, player: .ai(level: .hard))
+        let board = try XCTUnwrap(model.start())
+        XCTAssertNil(model.error)
+        XCTAssertEqual(board.state.players.count, 6)
+        XCTAssertEqual(board.state.players[5].player, .ai(level: .hard))
+        board.cancelThinking()
+        await board.waitUntilIdle()
+        // A rematch starts the same set-up afresh (a new game, a new seed).
+        XCTAssertTrue(board.canRematch)
+        let rematch = try XCTUnwrap(board.rematch())
+        XCTAssertNotEqual(rematch.game.id(), board.game.id())
+        XCTAssertEqual(rematch.state.players.map(\.player), board.state.players.map(\.player))
+        XCTAssertTrue(rematch.state.history.isEmpty)
+        XCTAssertEqual(rematch.setup?.rules, board.setup?.rules)
+        rematch.cancelThinking()
+        await rematch.waitUntilIdle()
+        // A game reopened from a save has no set-up: no rematch.
+        let reopened = BoardModel(game: try LocalGame.restore(save: board.game.save()))
+        XCTAssertFalse(reopened.canRematch)
+        XCTAssertNil(reopened.rematch())
+        reopened.cancelThinking()
+        await reopened.waitUntilIdle()
+    }
+
+    func testTheCoreRefusesABadSetupAndTheModelWordsIt() async throws {
+        let model = NewGameModel(mode: .passAndPlay)
+        XCTAssertTrue(model.seats.allSatisfy { $0.player == .person })
+        model.choose(.classic)
+        model.setSeatCount(5)
+        XCTAssertNil(model.start())
+        let allowed = ruleSets().first { $0.preset == .classic }!.seatCounts
+        XCTAssertFalse(allowed.contains(5))
+        XCTAssertEqual(
+            model.error,
+            LocalizedMessage(
+                "setupError.SeatCount",
+                [
+                    .message(LocalizedMessage("preset.classic")), .number(5),
+                    .text(allowed.map(String.init).joined(separator: ", ")),
+                ]))
+        // The rulebook's options are editable; the core checks them at the start.
+        model.choose(.rulebook)
+        XCTAssertTrue(model.canEditOptions)
+        model.options.jumpReach = 3
+        model.options.mandatoryJump = true
+        XCTAssertEqual(model.setup(seed: 1).rules.options.jumpReach, 3)
+        let board = try XCTUnwrap(model.start(), "\(String(describing: model.error))")
+        XCTAssertTrue(board.isPassAndPlay)
+    }
+
+    func testRulesStatisticsAndSettings() async throws {
+        let rules = RulesModel()
+        XCTAssertEqual(rules.selected, .tripot)
+        XCTAssertEqual(rules.optionLines.count, 14)
+        rules.selected = .classic
+        XCTAssertEqual(rules.shown?.preset, .classic)
+        XCTAssertEqual(RulesModel.explanation(.classic), LocalizedMessage("rules.classic"))
+
+        let library = try GameLibrary.open(dir: temporaryFolder().path)
+        let statistics = StatisticsModel(library: library)
+        XCTAssertEqual(statistics.rows.map(\.level), opponents().map(\.level))
+        XCTAssertEqual(statistics.totalPlayed, 0)
+        // A resigned game against the AI counts as a loss.
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat(.easy)]))
+        let board = BoardModel(game: game, library: library)
+        board.tap(coord(-1, 5))
+        board.tap(coord(-1, 4))
+        board.cancelThinking()
+        await board.waitUntilIdle()
+        board.resign()
+        XCTAssertEqual(board.state.outcome?.reason, .resigned)
+        statistics.refresh()
+        XCTAssertEqual(statistics.totalPlayed, 1)
+        XCTAssertEqual(statistics.rows.first { $0.level == .easy }?.lost, 1)
+
+        let settings = temporarySettings()
+        let token = settings.onlineToken
+        XCTAssertFalse(token.isEmpty)
+        XCTAssertEqual(settings.onlineToken, token, "one token per install")
+        let model = SettingsModel(settings: settings)
+        model.playerName = "Zoé"
+        XCTAssertEqual(settings.playerName, "Zoé")
+        model.serverAddress = "http://example.org"
+        XCTAssertFalse(model.commitServerAddress())
+        XCTAssertEqual(model.error?.key, "settings.badServer")
+        XCTAssertEqual(settings.serverURL, AppSettings.defaultServerURL)
+        model.serverAddress = " ws://127.0.0.1:8080/ws "
+        XCTAssertTrue(model.commitServerAddress())
+        XCTAssertEqual(settings.serverURL.absoluteString, "ws://127.0.0.1:8080/ws")
+    }
+}
