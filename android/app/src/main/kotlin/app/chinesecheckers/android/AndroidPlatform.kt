@@ -1,0 +1,114 @@
+package app.chinesecheckers.android
+
+import android.content.Context
+import android.content.Intent
+import android.os.Build
+import android.os.VibrationAttributes
+import android.os.VibrationEffect
+import android.os.Vibrator
+import android.os.VibratorManager
+import app.chinesecheckers.ui.platform.HapticKind
+import app.chinesecheckers.ui.platform.Platform
+import java.io.File
+
+/**
+ * The shared UI's window on Android: storage, system language and motion settings, the share
+ * sheet and the vibrator. Created once per process by [ChineseCheckersApplication] with the
+ * application context, so it outlives every Activity.
+ *
+ * The app's own vibration setting is applied by the shared UI before it calls [haptic]; this
+ * class adds the system's.
+ */
+class AndroidPlatform(context: Context) : Platform {
+    // The application context: an Activity's would leak once the Activity is destroyed.
+    private val context: Context = context.applicationContext ?: context
+
+    /**
+     * `files/games` in the app's private storage (backed up, see res/xml/backup_rules.xml),
+     * created on first use.
+     */
+    override val dataDir: String by lazy {
+        val dir = File(this.context.filesDir, GAMES_DIRECTORY)
+        check(dir.isDirectory || dir.mkdirs()) { "cannot create the saved-games directory $dir" }
+        dir.absolutePath
+    }
+
+    override val systemLanguage: String
+        get() = SystemPreferences.languageFor(context.resources.configuration)
+
+    override val systemReducedMotion: Boolean
+        get() = SystemPreferences.reducedMotion(context.contentResolver)
+
+    /**
+     * Opens the system share sheet ("chooser") with [text] as plain text. The chooser is started
+     * from the application context, hence in a new task.
+     *
+     * @throws IllegalArgumentException when [text] is blank (there would be nothing to share).
+     */
+    override fun share(text: String) {
+        require(text.isNotBlank()) { "nothing to share: the text is blank" }
+        val send = Intent(Intent.ACTION_SEND)
+            .setType("text/plain")
+            .putExtra(Intent.EXTRA_TEXT, text)
+        val chooser = Intent.createChooser(send, null)
+            .addFlags(Intent.FLAG_ACTIVITY_NEW_TASK)
+        context.startActivity(chooser)
+    }
+
+    /**
+     * A short vibration of the strength of [kind], as touch feedback: silent when the user
+     * turned touch feedback off, or on a device without a vibrator.
+     *
+     * From Android 13 the vibration is marked as touch feedback and the system applies the
+     * user's setting (and its intensity); before, the setting is read here.
+     */
+    override fun haptic(kind: HapticKind) {
+        if (Build.VERSION.SDK_INT < Build.VERSION_CODES.TIRAMISU &&
+            !SystemPreferences.touchFeedbackEnabled(context.contentResolver)
+        ) {
+            return
+        }
+        val vibrator = vibrator() ?: return
+        if (!vibrator.hasVibrator()) return
+        if (Build.VERSION.SDK_INT >= Build.VERSION_CODES.TIRAMISU) {
+            vibrator.vibrate(effectFor(kind), VibrationAttributes.createForUsage(VibrationAttributes.USAGE_TOUCH))
+        } else {
+            vibrator.vibrate(effectFor(kind))
+        }
+    }
+
+    private fun vibrator(): Vibrator? =
+        if (Build.VERSION.SDK_INT >= Build.VERSION_CODES.S) {
+            context.getSystemService(VibratorManager::class.java)?.defaultVibrator
+        } else {
+            @Suppress("DEPRECATION") // The only way before API 31.
+            context.getSystemService(Context.VIBRATOR_SERVICE) as? Vibrator
+        }
+
+    /** The system's predefined effects where they exist (API 29+), tuned per device; else one-shots. */
+    private fun effectFor(kind: HapticKind): VibrationEffect =
+        if (Build.VERSION.SDK_INT >= Build.VERSION_CODES.Q) {
+            VibrationEffect.createPredefined(predefinedEffect(kind))
+        } else {
+            VibrationEffect.createOneShot(oneShotMillis(kind), VibrationEffect.DEFAULT_AMPLITUDE)
+        }
+
+    companion object {
+        /** The folder under the app's files directory that holds the saved-games library. */
+        const val GAMES_DIRECTORY = "games"
+
+        /** The predefined effect (API 29+) for each kind: a tick, a click, a heavy click. */
+        fun predefinedEffect(kind: HapticKind): Int = when (kind) {
+            HapticKind.Tap -> VibrationEffect.EFFECT_TICK
+            HapticKind.Move -> VibrationEffect.EFFECT_CLICK
+            HapticKind.GameOver -> VibrationEffect.EFFECT_HEAVY_CLICK
+        }
+
+        /** The one-shot length (API 26–28) for each kind, growing with its weight. */
+        fun oneShotMillis(kind: HapticKind): Long = when (kind) {
+            HapticKind.Tap -> 10
+            HapticKind.Move -> 25
+            HapticKind.GameOver -> 80
+        }
+    }
+}
