@@ -37,6 +37,18 @@ class OnlineClient(
     /** The OkHttp client used: the one given, with the keep-alive ping set on it. */
     val http: OkHttpClient = http.newBuilder().pingInterval(pingIntervalMillis, TimeUnit.MILLISECONDS).build()
 
+    /** Frames received on current sockets, and the last one the core could not read (diagnostics). */
+    @Volatile var framesReceived = 0
+        private set
+    @Volatile var lastUnreadable: String? = null
+        private set
+
+    /** Frames handed to OkHttp to send, and how many of those OkHttp refused (diagnostics). */
+    @Volatile var framesSent = 0
+        private set
+    @Volatile var framesRefused = 0
+        private set
+
     /** The socket of the current connection, if any (tests look at its ping counts). */
     internal val currentSocket: WebSocket? get() = synchronized(lock) { socket }
 
@@ -87,7 +99,10 @@ class OnlineClient(
     fun perform(action: (OnlineGame) -> OnlineUpdate): OnlineState {
         val state = synchronized(lock) {
             val update = action(game)
-            update.outgoing.forEach { socket?.send(it) }
+            update.outgoing.forEach {
+                framesSent++
+                if (socket?.send(it) != true) framesRefused++
+            }
             update.state
         }
         onState(state)
@@ -136,10 +151,12 @@ class OnlineClient(
 
         override fun onMessage(webSocket: WebSocket, text: String) {
             if (!current(webSocket)) return
+            framesReceived++
             try {
                 perform { it.receive(text) }
             } catch (e: OnlineException) {
                 // A frame the core does not understand changes nothing; the next one may.
+                lastUnreadable = "$text ($e)"
             }
         }
 

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The Android app's shared Compose UI on the desktop JVM: builds the core (and the server the
+# online UI test plays through), generates the Kotlin bindings into target/, then runs the Compose
+# UI tests with Maven; they play through the real core and write PNG screenshots into
+# docs/screenshots/android/. Runnable from anywhere; extra arguments go to mvn
+# (e.g. android/desktop/run.sh -Dtest=SoloGameUiTest).
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+cd "$ROOT"
+
+# Chinese glyphs for the zh-Hans screens and tests: Skia finds them through fontconfig.
+if [[ "$(uname -s)" == Linux ]] && command -v fc-list >/dev/null 2>&1 && ! fc-list :lang=zh | grep -q .; then
+  echo "==> installing fonts-noto-cjk (Chinese glyphs)"
+  if [[ $(id -u) -eq 0 ]]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq fonts-noto-cjk >/dev/null
+elif [[ "$(uname -s)" == Linux ]] && ! command -v fc-list >/dev/null 2>&1; then
+  echo "==> installing fontconfig and fonts-noto-cjk (Chinese glyphs)"
+  if [[ $(id -u) -eq 0 ]]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq fontconfig fonts-noto-cjk >/dev/null
+fi
+command -v mvn >/dev/null || { echo "error: Maven (mvn) is needed: apt-get install maven" >&2; exit 1; }
+
+# shellcheck source=android/desktop/build-core.sh
+source "$HERE/build-core.sh"
+
+echo "==> mvn test"
+cd "$HERE"
+# kotlin-maven-plugin leaves the classes of deleted sources behind: compile afresh.
+rm -rf target/classes target/test-classes
+# -q hides Maven's chatter; the Surefire logger stays at INFO so that its
+# "Tests run: N, Failures: ..." summary is printed (CI reads it). Stray ANSI resets are stripped.
+mvn -B -q -Dstyle.color=never \
+  -Dorg.slf4j.simpleLogger.log.org.apache.maven.plugin.surefire=info \
+  -Dcore.lib.dir="$LIB_DIR" -Dcore.lib.file="$LIB_FILE" \
+  -Dserver.bin="$TARGET_DIR/debug/chinese-checkers-server" \
+  test "$@" 2>&1 | sed -u 's/\x1b\[[0-9;]*m//g'

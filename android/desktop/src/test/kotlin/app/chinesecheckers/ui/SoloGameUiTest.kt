@@ -1,0 +1,263 @@
+package app.chinesecheckers.ui
+
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.assertTextEquals
+import androidx.compose.ui.test.captureToImage
+import androidx.compose.ui.test.onAllNodesWithContentDescription
+import androidx.compose.ui.test.onRoot
+import androidx.compose.ui.test.v2.runDesktopComposeUiTest
+import app.chinesecheckers.core.AiLevel
+import app.chinesecheckers.core.Banner
+import app.chinesecheckers.core.Colour
+import app.chinesecheckers.core.Coord
+import app.chinesecheckers.core.Highlight
+import app.chinesecheckers.core.LocalGame
+import app.chinesecheckers.core.MoveKind
+import app.chinesecheckers.core.Opener
+import app.chinesecheckers.core.Preset
+import app.chinesecheckers.core.positionFromJson
+import app.chinesecheckers.ui.board.BoardMode
+import app.chinesecheckers.ui.board.LocalBackend
+import app.chinesecheckers.ui.strings.AnimationSpeed
+import app.chinesecheckers.ui.strings.EnglishStrings
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNotNull
+import org.junit.Assert.assertNull
+import org.junit.Assert.assertTrue
+import org.junit.Test
+
+/** Solo and pass-and-play games clicked through the whole UI, on the real core. */
+@OptIn(ExperimentalTestApi::class)
+class SoloGameUiTest {
+    @Test
+    fun soloTripotGameFromHomeTapPegAndLitHoleMoveAnimatesAndTheAiAnswers() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform())
+        // Slow hops give the test a wide window to look at the peg mid-way.
+        app.settings.update { it.copy(animationSpeed = AnimationSpeed.Slow) }
+        setContent { ChineseCheckersApp(app) }
+        click("solo")
+        tag("ruleSet:TRIPOT").assertIsDisplayed()
+        click("opponent:Jean Médecin") // the beginner: answers fast
+        click("start")
+        tag("status").assertTextEquals("Your turn")
+        assertEquals(BoardMode.Solo, boardOf(app).mode)
+
+        // Tap a peg: it is selected and its reachable holes are lit, and say so to a screen reader.
+        val from = Coord(-1, 5)
+        tapHole(from)
+        val selected = gameOf(app)
+        assertEquals(from, selected.selected)
+        val lit = selected.holes.filter { it.highlight == Highlight.STEP_TARGET || it.highlight == Highlight.JUMP_TARGET }
+        assertTrue("lit holes after selecting", lit.isNotEmpty())
+        assertEquals(lit.size, onAllNodesWithContentDescription("reachable", substring = true, useUnmergedTree = true).fetchSemanticsNodes().size)
+        val to = Coord(-1, 4)
+        assertEquals(Highlight.STEP_TARGET, selected.hole(to).highlight)
+
+        // Tap the lit hole with the clock held: the peg travels, it is not at once on the hole.
+        mainClock.autoAdvance = false
+        tapHole(to)
+        mainClock.advanceTimeByFrame()
+        mainClock.advanceTimeBy(150) // about half of a slow hop (300 ms)
+        val during = onRoot().captureToImage()
+        val fromPx = holeCentre(from)
+        val toPx = holeCentre(to)
+        val mid = fromPx + (toPx - fromPx) / 2f
+        val side = androidx.compose.ui.geometry.Offset(holeRadius(to) * 0.6f, 0f)
+        // Beside the centre: the centre of a red peg carries its white symbol.
+        assertTrue("the moving peg is drawn half-way", during.isRedAt(mid + side))
+        assertFalse("the peg has not yet landed", during.isRedAt(toPx + side))
+        mainClock.advanceTimeBy(1_000)
+        mainClock.autoAdvance = true
+        waitForIdle()
+        assertTrue("the peg landed", onRoot().captureToImage().isRedAt(toPx + side))
+
+        // The AI answers by itself, and it is the person's turn again.
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).history.size == 2 && !gameOf(app).aiToMove }
+        assertEquals(MoveKind.STEP, gameOf(app).history[0].kind)
+        assertEquals(1, gameOf(app).history[1].player)
+        waitForIdle()
+        tag("status").assertTextEquals("Your turn")
+        app.close()
+    }
+
+    @Test
+    fun theAiThinkingIndicatorCanBeStoppedAndTheAiResumed() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform())
+        // The strongest opponent opens: its search is long enough to be seen and stopped.
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE)), opener = Opener.Seat(1)), BoardMode.Solo)
+        setContent { ChineseCheckersApp(app) }
+        waitUntil(timeoutMillis = 5_000) { gameOf(app).thinking == 1 }
+        waitForIdle()
+        tag("thinking").assertIsDisplayed()
+        tag("status").assertTextEquals("${EnglishStrings.playerName(gameOf(app).players[1].name)} is thinking…")
+        click("stop")
+        waitUntil(timeoutMillis = 5_000) { boardOf(app).aiPaused && gameOf(app).thinking == null }
+        waitForIdle()
+        assertTrue(gameOf(app).history.isEmpty())
+        assertFalse(exists("thinking"))
+        click("letAiPlay")
+        waitUntil(timeoutMillis = 5_000) { gameOf(app).thinking == 1 }
+        app.close()
+    }
+
+    @Test
+    fun tripotChainHopsBacksOutAndEndsWithTheEndJumpButton() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform())
+        val pos = positionFromJson(
+            """{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+            "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}""",
+        )
+        app.showLocal(LocalBackend(LocalGame.fromPosition(pos, listOf(person(), person()), 0uL), BoardMode.PassAndPlay, null, app.library))
+        setContent { ChineseCheckersApp(app) }
+        assertFalse(exists("endJump"))
+        tapHole(Coord(0, 0))
+        tapHole(Coord(0, -2))
+        assertEquals(listOf(Coord(0, 0), Coord(0, -2)), gameOf(app).chain)
+        tag("endJump").assertIsDisplayed()
+        tapHole(Coord(2, -4))
+        assertEquals(3, gameOf(app).chain.size)
+        screenshot("chain-in-progress", Device.Phone) { ChineseCheckersApp(app) }
+        screenshot("chain-in-progress", Device.Tablet) { ChineseCheckersApp(app) }
+        tapHole(Coord(0, -2)) // back out of the last hop
+        assertEquals(2, gameOf(app).chain.size)
+        click("endJump")
+        val played = gameOf(app).history.single()
+        assertEquals(MoveKind.JUMP, played.kind)
+        assertEquals(listOf(Coord(0, 0), Coord(0, -2)), played.path)
+        assertFalse(exists("endJump"))
+        app.close()
+    }
+
+    @Test
+    fun undoRedoAndStepByStepReplay() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform())
+        app.settings.update { it.copy(animationSpeed = AnimationSpeed.Fast) }
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai())), BoardMode.Solo)
+        setContent { ChineseCheckersApp(app) }
+        tapHole(Coord(-1, 5))
+        tapHole(Coord(-1, 4))
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).history.size == 2 && !gameOf(app).aiToMove }
+        val afterAi = gameOf(app)
+
+        click("undo")
+        waitForIdle()
+        assertTrue("undo takes back the person's move with the AI's answer", gameOf(app).history.isEmpty())
+        assertEquals(Colour.S, gameOf(app).hole(Coord(-1, 5)).occupant)
+        tag("redo").assertIsDisplayed()
+        click("redo")
+        waitUntil(timeoutMillis = 5_000) { gameOf(app).history.isNotEmpty() }
+        click("redo")
+        waitUntil(timeoutMillis = 5_000) { gameOf(app).history.size == 2 }
+        assertEquals(afterAi.history, gameOf(app).history)
+        assertEquals(afterAi.holes, gameOf(app).holes)
+
+        // The replay opens on the position reached and steps back and forth through the moves.
+        click("replay")
+        assertNotNull(gameOf(app).replay)
+        tag("replayPosition").assertTextEquals("2 / 2")
+        click("replayBack")
+        click("replayBack")
+        tag("replayPosition").assertTextEquals("0 / 2")
+        assertEquals(Colour.S, gameOf(app).hole(Coord(-1, 5)).occupant)
+        assertNull(gameOf(app).hole(Coord(-1, 4)).occupant)
+        click("replayForward")
+        tag("replayPosition").assertTextEquals("1 / 2")
+        assertNull(gameOf(app).hole(Coord(-1, 5)).occupant)
+        assertEquals(Colour.S, gameOf(app).hole(Coord(-1, 4)).occupant)
+        click("replayExit")
+        assertNull(gameOf(app).replay)
+        assertEquals(afterAi.holes, gameOf(app).holes)
+        app.close()
+    }
+
+    @Test
+    fun theSkippedTurnBannerShowsAndIsAnnounced() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform())
+        // N's lone peg hemmed on its tip with swaps off: after the person's move, the AI must pass.
+        val pos = positionFromJson(
+            """{"rules":{"preset":"tripot","swaps":false},"players":[{"colours":["S"]},{"colours":["N"]}],
+            "pegs":{"S":[[3,-7],[4,-7],[2,-6],[4,-6],[0,4]],"N":[[4,-8]]},"to_move":0}""",
+        )
+        app.showLocal(LocalBackend(LocalGame.fromPosition(pos, listOf(person(), ai()), 0uL), BoardMode.Solo, null, app.library))
+        setContent { ChineseCheckersApp(app) }
+        assertFalse(exists("banner"))
+        tapHole(Coord(0, 4))
+        tapHole(Coord(0, 3))
+        waitForIdle()
+        val banner = gameOf(app).banner
+        assertTrue("banner: $banner", banner is Banner.TurnSkipped && banner.player == 1)
+        val name = EnglishStrings.playerName(gameOf(app).players[1].name)
+        tag("banner").assertTextEquals("$name was blocked — turn skipped")
+        val live = tag("banner").fetchSemanticsNode().config[androidx.compose.ui.semantics.SemanticsProperties.LiveRegion]
+        assertEquals(androidx.compose.ui.semantics.LiveRegionMode.Assertive, live)
+        screenshot("skipped-turn", Device.Phone) { ChineseCheckersApp(app) }
+        screenshot("skipped-turn", Device.Tablet) { ChineseCheckersApp(app) }
+        // Undo takes the pass back with the person's move, and the banner with it.
+        click("undo")
+        assertTrue(gameOf(app).history.isEmpty())
+        assertFalse(exists("banner"))
+        app.close()
+    }
+
+    @Test
+    fun sixPlayerSternhalmaWithAiSeatsSetUpOnTheNewGameScreen() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform())
+        app.settings.update { it.copy(animationSpeed = AnimationSpeed.Fast) }
+        setContent { ChineseCheckersApp(app) }
+        click("passAndPlay")
+        click("ruleSet:STERNHALMA")
+        click("seats:6")
+        for (i in 1..5) click("seat:$i:BEGINNER")
+        click("start")
+        val start = gameOf(app)
+        assertEquals(6, start.players.size)
+        assertEquals(60, start.holes.count { it.occupant != null })
+        assertEquals(0, start.toMove)
+        // The person plays a step through the board; the five AI seats answer in turn.
+        val (from, to) = findStep(app)
+        tapHole(from)
+        tapHole(to)
+        waitUntil(timeoutMillis = 60_000) { gameOf(app).history.size >= 6 && gameOf(app).toMove == 0 && !gameOf(app).aiToMove }
+        assertEquals(listOf(0, 1, 2, 3, 4, 5), gameOf(app).history.take(6).map { it.player })
+        waitForIdle()
+        val en = EnglishStrings
+        tag("status").assertTextEquals(en.toMove(en.playerName(gameOf(app).players[0].name)))
+        app.close()
+    }
+
+    @Test
+    fun passAndPlayTurnsTheBoardTowardThePlayerToMoveWhenTheSettingIsOn() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform(reducedMotion = true)) // the turn snaps: positions can be read at once
+        setContent { ChineseCheckersApp(app) }
+        click("passAndPlay")
+        click("start")
+        assertEquals(0f, boardOf(app).rotationDegrees)
+        val southTip = gameOf(app).holes.filter { it.occupant == Colour.S }.maxBy { it.coord.r }.coord
+        val northTip = gameOf(app).holes.filter { it.occupant == Colour.N }.minBy { it.coord.r }.coord
+        assertTrue("S sits at the bottom for the first player", holeCentre(southTip).y > holeCentre(northTip).y)
+        val (from, to) = findStep(app)
+        tapHole(from)
+        tapHole(to)
+        waitForIdle()
+        assertEquals(1, gameOf(app).toMove)
+        assertEquals(180f, kotlin.math.abs(boardOf(app).rotationDegrees))
+        assertTrue("N sits at the bottom for the second player", holeCentre(northTip).y > holeCentre(southTip).y)
+        // Turned off in the settings, the board stays put.
+        app.settings.update { it.copy(boardRotation = false) }
+        val (from2, to2) = findStep(app)
+        tapHole(from2)
+        tapHole(to2)
+        waitForIdle()
+        assertEquals(0, gameOf(app).toMove)
+        assertEquals(0f, boardOf(app).rotationDegrees)
+        val (from3, to3) = findStep(app)
+        tapHole(from3)
+        tapHole(to3)
+        waitForIdle()
+        assertEquals(0f, boardOf(app).rotationDegrees)
+        assertTrue(holeCentre(southTip).y > holeCentre(northTip).y)
+        app.close()
+    }
+}

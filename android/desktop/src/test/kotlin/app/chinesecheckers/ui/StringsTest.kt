@@ -1,0 +1,167 @@
+package app.chinesecheckers.ui
+
+import app.chinesecheckers.core.AiLevel
+import app.chinesecheckers.core.Banner
+import app.chinesecheckers.core.Camps
+import app.chinesecheckers.core.Colour
+import app.chinesecheckers.core.Connection
+import app.chinesecheckers.core.Deadlock
+import app.chinesecheckers.core.EndReason
+import app.chinesecheckers.core.ErrorCode
+import app.chinesecheckers.core.Format
+import app.chinesecheckers.core.Highlight
+import app.chinesecheckers.core.LibraryException
+import app.chinesecheckers.core.MaxChain
+import app.chinesecheckers.core.MoveException
+import app.chinesecheckers.core.MoveKind
+import app.chinesecheckers.core.Notice
+import app.chinesecheckers.core.OnlineException
+import app.chinesecheckers.core.PlayerName
+import app.chinesecheckers.core.Preset
+import app.chinesecheckers.core.Ranking
+import app.chinesecheckers.core.SaveException
+import app.chinesecheckers.core.SavedGame
+import app.chinesecheckers.core.SavedGameKind
+import app.chinesecheckers.core.SetupException
+import app.chinesecheckers.core.Unreachable
+import app.chinesecheckers.core.WinRule
+import app.chinesecheckers.core.opponents
+import app.chinesecheckers.ui.strings.EnglishStrings
+import app.chinesecheckers.ui.strings.Language
+import app.chinesecheckers.ui.strings.Strings
+import app.chinesecheckers.ui.strings.stringsFor
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertNotEquals
+import org.junit.Assert.assertTrue
+import org.junit.Test
+
+/**
+ * Every kind the core can send has words in every language: the core's enums are enumerated
+ * (so a kind added to the core and not worded fails here, as well as in the compiler's `when`),
+ * and each sealed family's samples are checked to cover all of its variants.
+ */
+class StringsTest {
+    private val languages = Language.entries.map(::stringsFor)
+    private val names: (Int) -> String = { "P$it" }
+
+    /** Every variant of each sealed family the core sends, one sample each. */
+    private val banners = listOf(
+        Banner.CoinToss(1), Banner.TurnSkipped(0, 2, 1), Banner.AiThinking(1), Banner.DrawOffered(0),
+        Banner.DrawDeclined(1), Banner.GameOver, Banner.Replay(3, 9), Banner.Connecting, Banner.Reconnecting,
+        Banner.Waiting, Banner.RoomCode("ABCD2345"), Banner.Sending, Banner.Syncing, Banner.OpponentDisconnected(1),
+        Banner.OpponentReconnected(1), Banner.RematchOffered(0), Banner.ServerError(ErrorCode.ROOM_NOT_FOUND),
+    )
+    private val notices = listOf(Notice.NotYourTurn, Notice.EmptyHole, Notice.NotYourPeg(1), Notice.PegCannotMove) +
+        Unreachable.entries.map { Notice.NotReachable(it) }
+    private val saved = SavedGame("id", SavedGameKind.SOLO, Preset.TRIPOT, listOf(PlayerName.You), 3, false, 0uL)
+    private val moveErrors = listOf(
+        MoveException.GameOver(), MoveException.NotYourTurn(), MoveException.NotAiTurn(), MoveException.NothingToUndo(),
+        MoveException.NothingToRedo(), MoveException.NoJumpInProgress(), MoveException.CannotEndHere(),
+        MoveException.DrawNotPossible(), MoveException.NoDrawOffer(), MoveException.NothingToReplay(),
+        MoveException.NotReplaying(), MoveException.HintNotPossible(), MoveException.MoveInFlight(),
+        MoveException.NoGame(), MoveException.Internal("x"),
+    )
+    private val setupErrors = listOf(
+        SetupException.SeatCount(Preset.CLASSIC, 3, listOf(2)), SetupException.ColoursPerSide(Preset.TRIPOT, 4, listOf(1, 2, 3)),
+        SetupException.OpenerFixed(Preset.CLASSIC), SetupException.NoSuchSeat(5, 2), SetupException.BadRules("x"),
+        SetupException.BadPosition("x"),
+    )
+    private val onlineErrors = listOf(
+        OnlineException.BadName("x"), OnlineException.BadToken("x"), OnlineException.BadRoomCode("x"),
+        OnlineException.NotConnected(), OnlineException.GameInProgress(), OnlineException.NoGame(), OnlineException.NoTable(),
+        OnlineException.NotOver(), OnlineException.NoDrawOffer(), OnlineException.Malformed("x"),
+    )
+    private val libraryErrors = listOf(
+        LibraryException.WouldReplace(saved), LibraryException.NotFound("x"), LibraryException.Damaged("f", "d"),
+        LibraryException.TooNew(2, 1), LibraryException.Storage("f", "d"),
+    )
+    private val saveErrors = listOf(SaveException.Corrupt("x"), SaveException.TooNew(2, 1))
+
+    private inline fun <reified T : Any> assertCoversEveryVariant(samples: List<T>) {
+        val variants = T::class.java.declaredClasses.filter { T::class.java.isAssignableFrom(it) && it != T::class.java }
+            .filter { !it.simpleName.startsWith("Uniffi") }
+        assertEquals("samples of every ${T::class.java.simpleName}", variants.map { it.name }.toSet(), samples.map { it.javaClass.name }.toSet())
+    }
+
+    @Test
+    fun theSamplesCoverEverySealedFamilyOfTheCore() {
+        assertCoversEveryVariant(banners)
+        assertCoversEveryVariant(notices)
+        assertCoversEveryVariant(moveErrors)
+        assertCoversEveryVariant(setupErrors)
+        assertCoversEveryVariant(onlineErrors)
+        assertCoversEveryVariant(libraryErrors)
+        assertCoversEveryVariant(saveErrors)
+    }
+
+    /** Every text [word] gives for [kinds], in every language: present, and distinct within a language. */
+    private fun <T> wordsOf(what: String, kinds: List<T>, distinct: Boolean = true, word: Strings.(T) -> String) {
+        for (s in languages) {
+            val texts = kinds.map { s.word(it) }
+            texts.forEachIndexed { i, t -> assertTrue("${s.language} $what ${kinds[i]} is blank", t.isNotBlank()) }
+            if (distinct) assertEquals("${s.language} $what: two kinds share words: $texts", texts.size, texts.toSet().size)
+        }
+    }
+
+    @Test
+    fun everyKindOfTheCoreIsWordedInEveryLanguage() {
+        wordsOf("banner", banners) { banner(it, names) }
+        wordsOf("notice", notices) { notice(it, names) }
+        wordsOf("end reason", EndReason.entries) { endReason(it, "P1") }
+        wordsOf("server error", ErrorCode.entries) { errorCode(it) }
+        wordsOf("connection", Connection.entries) { connection(it) }
+        wordsOf("preset", Preset.entries) { preset(it) }
+        wordsOf("preset summary", Preset.entries) { presetSummary(it) }
+        wordsOf("AI level", AiLevel.entries) { aiLevel(it) }
+        wordsOf("personality", AiLevel.entries) { personality(it) }
+        wordsOf("colour", Colour.entries) { colour(it) }
+        wordsOf("move kind", MoveKind.entries) { moveKind(it) }
+        wordsOf("highlight", Highlight.entries) { highlight(it) }
+        wordsOf("format", Format.entries) { format(it) }
+        wordsOf("camps", Camps.entries) { camps(it) }
+        wordsOf("max chain", MaxChain.entries) { maxChain(it) }
+        wordsOf("ranking", Ranking.entries) { ranking(it) }
+        wordsOf("win rule", WinRule.entries) { winRule(it) }
+        wordsOf("deadlock", Deadlock.entries) { deadlock(it) }
+        wordsOf("saved kind", SavedGameKind.entries) { savedGameKind(it) }
+        wordsOf("move error", moveErrors) { moveError(it) }
+        wordsOf("setup error", setupErrors) { setupError(it) }
+        wordsOf("online error", onlineErrors) { onlineError(it) }
+        wordsOf("library error", libraryErrors) { libraryError(it) }
+        wordsOf("save error", saveErrors) { saveError(it) }
+        wordsOf("rules", Preset.entries) { rulesText(it).joinToString { s -> s.title + s.body } }
+        wordsOf("player name", listOf(PlayerName.You, PlayerName.Numbered(2), PlayerName.Named("Ann"))) { playerName(it) }
+    }
+
+    @Test
+    fun frenchAndChineseAreTranslationsNotCopiesOfTheEnglish() {
+        val en = EnglishStrings
+        for (s in languages.filter { it.language != Language.English }) {
+            for (b in banners.filter { it !is Banner.RoomCode }) assertNotEquals("${s.language} $b", en.banner(b, names), s.banner(b, names))
+            for (e in ErrorCode.entries) assertNotEquals("${s.language} $e", en.errorCode(e), s.errorCode(e))
+            for (n in notices) assertNotEquals("${s.language} $n", en.notice(n, names), s.notice(n, names))
+            for (l in AiLevel.entries) assertNotEquals("${s.language} $l", en.personality(l), s.personality(l))
+            assertNotEquals(en.settings, s.settings)
+            assertNotEquals(en.rulesText(Preset.TRIPOT), s.rulesText(Preset.TRIPOT))
+        }
+        // The Chinese wording is written in Chinese characters.
+        assertTrue(stringsFor(Language.Chinese).banner(Banner.Reconnecting, names).any { Character.UnicodeScript.of(it.code) == Character.UnicodeScript.HAN })
+    }
+
+    @Test
+    fun theFiveOpponentsOfTheCoreHaveAPersonalityInEveryLanguage() {
+        val five = opponents()
+        assertEquals(5, five.size)
+        for (s in languages) {
+            assertEquals(5, five.map { s.personality(it.level) }.toSet().size)
+        }
+    }
+
+    @Test
+    fun systemLanguageTagsChooseTheWording() {
+        assertEquals(Language.French, Language.fromTag("fr-CA"))
+        assertEquals(Language.Chinese, Language.fromTag("zh-Hans-CN"))
+        assertEquals(Language.Chinese, Language.fromTag("zh"))
+        assertEquals(Language.English, Language.fromTag("de-DE"))
+    }
+}

@@ -1,0 +1,207 @@
+package app.chinesecheckers.ui
+
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Surface
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.CompositionLocalProvider
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import app.chinesecheckers.core.BoardGeometry
+import app.chinesecheckers.core.GameLibrary
+import app.chinesecheckers.core.GameSetup
+import app.chinesecheckers.core.LocalGame
+import app.chinesecheckers.core.SavedGame
+import app.chinesecheckers.core.SavedGameKind
+import app.chinesecheckers.core.boardGeometry
+import app.chinesecheckers.ui.board.BoardMode
+import app.chinesecheckers.ui.board.BoardPresenter
+import app.chinesecheckers.ui.board.BoardScreen
+import app.chinesecheckers.ui.board.LocalBackend
+import app.chinesecheckers.ui.home.HomePresenter
+import app.chinesecheckers.ui.home.HomeScreen
+import app.chinesecheckers.ui.newgame.NewGamePresenter
+import app.chinesecheckers.ui.newgame.NewGameScreen
+import app.chinesecheckers.ui.online.OnlinePresenter
+import app.chinesecheckers.ui.online.OnlineScreen
+import app.chinesecheckers.ui.platform.HapticKind
+import app.chinesecheckers.ui.platform.Platform
+import app.chinesecheckers.ui.rules.RulesScreen
+import app.chinesecheckers.ui.settings.SettingsScreen
+import app.chinesecheckers.ui.settings.SettingsStore
+import app.chinesecheckers.ui.statistics.StatisticsScreen
+import app.chinesecheckers.ui.strings.Language
+import app.chinesecheckers.ui.strings.Strings
+import app.chinesecheckers.ui.strings.stringsFor
+import app.chinesecheckers.ui.theme.AppTheme
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.cancel
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+
+/** The app's screens; [Board] shows [AppState.board]. */
+sealed interface Screen {
+    data object Home : Screen
+    data class NewGame(val mode: BoardMode) : Screen
+    data object Board : Screen
+    data object Online : Screen
+    data object Rules : Screen
+    data object Statistics : Screen
+    data object Settings : Screen
+}
+
+/**
+ * Everything the app keeps alive across screens; created once per process by the host (the
+ * Android Activity's holder, or the desktop main). It owns the settings, the saved-games library,
+ * the board geometry, the navigation and the presenter of each open screen.
+ */
+class AppState(platform: Platform) {
+    /** The host's platform, with haptics silenced when the settings turn them off. */
+    val platform: Platform = SettingsAwarePlatform(platform)
+
+    /** The player's settings (persisted in the data directory). */
+    val settings = SettingsStore(platform.dataDir)
+
+    /** Saved games and statistics; null when the data directory cannot be used (then nothing is saved). */
+    val library: GameLibrary? = runCatching { GameLibrary.open(platform.dataDir) }.getOrNull()
+
+    /** The board's drawing data, the same for every game. */
+    val geometry: BoardGeometry = boardGeometry()
+
+    /** Where presenters await searches and network events; cancelled by [close]. */
+    val scope = CoroutineScope(SupervisorJob() + Dispatchers.Default)
+
+    private val _screen = MutableStateFlow<Screen>(Screen.Home)
+    private val backStack = ArrayDeque<Screen>()
+
+    /** The screen shown. */
+    val screen: StateFlow<Screen> = _screen.asStateFlow()
+
+    private val _board = MutableStateFlow<BoardPresenter?>(null)
+
+    /** The board of the game being played, if any. */
+    val board: StateFlow<BoardPresenter?> = _board.asStateFlow()
+
+    /** Home's state holder. */
+    val home = HomePresenter(library)
+
+    /** The new-game screen's state holder of the mode being set up. */
+    var newGame: NewGamePresenter = NewGamePresenter(BoardMode.Solo)
+        private set
+
+    /** Online play's state holder, created on first use. */
+    val online: OnlinePresenter by lazy { OnlinePresenter(this) }
+
+    /** The strings of the chosen language, or of the system's. */
+    val language: Language get() = settings.settings.value.language ?: Language.fromTag(platform.systemLanguage)
+
+    /** Shows [to]; [back] returns to the screen before it. */
+    fun navigate(to: Screen) {
+        if (to == Screen.Home) backStack.clear() else backStack.addLast(_screen.value)
+        if (to is Screen.NewGame) newGame = NewGamePresenter(to.mode)
+        if (to == Screen.Home) home.refresh()
+        _screen.value = to
+    }
+
+    /** Returns to the previous screen (Home at the bottom). Returns false when already home. */
+    fun back(): Boolean {
+        val previous = backStack.removeLastOrNull() ?: return false
+        if (previous == Screen.Home) home.refresh()
+        _screen.value = previous
+        return true
+    }
+
+    /** Starts a local game from [setup]; a refusal of the core is left in the new-game screen's error. */
+    fun startLocal(setup: GameSetup, mode: BoardMode): Boolean {
+        val game = try {
+            LocalGame(setup)
+        } catch (e: app.chinesecheckers.core.SetupException) {
+            return false
+        }
+        showLocal(LocalBackend(game, mode, setup, library))
+        return true
+    }
+
+    /** Shows an existing local game (a test position, or a restored one). */
+    fun showLocal(backend: LocalBackend) {
+        _board.value?.close()
+        _board.value = BoardPresenter(backend, scope, settings.settings, this.platform)
+        backStack.clear()
+        backStack.addLast(Screen.Home)
+        _screen.value = Screen.Board
+    }
+
+    /** Reopens a saved game ("Continue"). */
+    fun continueGame(saved: SavedGame) {
+        val library = library ?: return
+        when (saved.kind) {
+            SavedGameKind.ONLINE -> {
+                online.resume(saved)
+                navigate(Screen.Online)
+            }
+            else -> {
+                val game = runCatching { library.openLocal(saved.id) }.getOrElse { home.refresh(); return }
+                val mode = if (saved.kind == SavedGameKind.SOLO) BoardMode.Solo else BoardMode.PassAndPlay
+                showLocal(LocalBackend(game, mode, null, library))
+            }
+        }
+    }
+
+    /** The app goes to the background: saves the games in progress for "Continue". */
+    fun onBackground() {
+        _board.value?.let { runCatching { it.save() } }
+        runCatching { online.onBackground() }
+    }
+
+    /** The app comes back to the foreground. */
+    fun onForeground() {
+        runCatching { online.onForeground() }
+    }
+
+    /** Stops every search and connection (the process ends). */
+    fun close() {
+        _board.value?.close()
+        runCatching { online.close() }
+        scope.cancel()
+    }
+
+    private inner class SettingsAwarePlatform(private val host: Platform) : Platform by host {
+        override fun haptic(kind: HapticKind) {
+            if (settings.settings.value.haptics) host.haptic(kind)
+        }
+    }
+}
+
+/** The whole app: the screen [appState] shows, in the chosen theme and language. */
+@Composable
+fun ChineseCheckersApp(appState: AppState) {
+    val settings by appState.settings.settings.collectAsState()
+    val screen by appState.screen.collectAsState()
+    val strings: Strings = stringsFor(settings.language ?: Language.fromTag(appState.platform.systemLanguage))
+    val reducedMotion = settings.reducedMotion ?: appState.platform.systemReducedMotion
+    AppTheme(settings.theme) {
+        CompositionLocalProvider(LocalStrings provides strings) {
+          // A surface under every screen: text takes the theme's colour on it (light or dark).
+          Surface(color = MaterialTheme.colorScheme.background) {
+            when (val s = screen) {
+                Screen.Home -> HomeScreen(appState.home, onNavigate = appState::navigate, onContinue = appState::continueGame)
+                is Screen.NewGame -> NewGameScreen(
+                    appState.newGame,
+                    onStart = { appState.startLocal(appState.newGame.setup(), s.mode) },
+                    onBack = { appState.back() },
+                )
+                Screen.Board -> {
+                    val board by appState.board.collectAsState()
+                    board?.let { BoardScreen(it, appState.geometry, reducedMotion, onHome = { appState.navigate(Screen.Home) }) }
+                }
+                Screen.Online -> OnlineScreen(appState.online, appState.geometry, reducedMotion, onBack = { appState.online.leaveScreen(); appState.navigate(Screen.Home) })
+                Screen.Rules -> RulesScreen(onBack = { appState.back() })
+                Screen.Statistics -> StatisticsScreen(appState.library, onBack = { appState.back() })
+                Screen.Settings -> SettingsScreen(appState.settings, appState.platform, onBack = { appState.back() })
+            }
+          }
+        }
+    }
+}

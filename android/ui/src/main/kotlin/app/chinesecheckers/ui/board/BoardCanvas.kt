@@ -1,0 +1,353 @@
+package app.chinesecheckers.ui.board
+
+import androidx.compose.animation.core.Animatable
+import androidx.compose.animation.core.LinearEasing
+import androidx.compose.animation.core.animateFloatAsState
+import androidx.compose.animation.core.snap
+import androidx.compose.animation.core.tween
+import androidx.compose.foundation.Canvas
+import androidx.compose.foundation.gestures.detectTapGestures
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.offset
+import androidx.compose.foundation.layout.size
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.remember
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.geometry.Size
+import androidx.compose.ui.draw.drawWithCache
+import androidx.compose.ui.graphics.ImageBitmap
+import androidx.compose.ui.graphics.drawscope.CanvasDrawScope
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.graphics.Path
+import androidx.compose.ui.graphics.PathEffect
+import androidx.compose.ui.graphics.drawscope.DrawScope
+import androidx.compose.ui.graphics.drawscope.Stroke
+import androidx.compose.ui.graphics.luminance
+import androidx.compose.ui.input.pointer.pointerInput
+import androidx.compose.ui.platform.LocalDensity
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.onClick
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.unit.IntOffset
+import app.chinesecheckers.core.BoardGeometry
+import app.chinesecheckers.core.Colour
+import app.chinesecheckers.core.Coord
+import app.chinesecheckers.core.GameState
+import app.chinesecheckers.core.Highlight
+import app.chinesecheckers.ui.strings.Strings
+import app.chinesecheckers.ui.theme.BoardPalette
+import app.chinesecheckers.ui.theme.LocalBoardPalette
+import app.chinesecheckers.ui.theme.PegSymbol
+import kotlin.math.cos
+import kotlin.math.roundToInt
+import kotlin.math.sin
+import kotlin.math.sqrt
+
+/** The test tag of the hole at [coord] (its accessibility node). */
+fun holeTag(coord: Coord) = "hole:${coord.q}:${coord.r}"
+
+/**
+ * The star board: drawn on one [Canvas] from the core's [geometry] and [game] state, turned by
+ * [rotationDegrees], with the moving peg of [animation] drawn along its path. A tap goes to the
+ * nearest hole ([onTapHole]) or, beside the star, to [onTapOutside]. Each hole also has an
+ * invisible accessibility node with its label (row, place, what stands on it, whether it is lit)
+ * and a click action, which screen readers use and tests address by [holeTag].
+ */
+@Composable
+fun BoardCanvas(
+    geometry: BoardGeometry,
+    game: GameState,
+    rotationDegrees: Float,
+    animation: PegAnimation?,
+    reducedMotion: Boolean,
+    strings: Strings,
+    playerName: (Int) -> String,
+    onTapHole: (Coord) -> Unit,
+    onTapOutside: () -> Unit,
+    modifier: Modifier = Modifier,
+    onAnimationFinished: (revision: ULong) -> Unit = {},
+) {
+    val palette = LocalBoardPalette.current
+    val rotation by animateFloatAsState(
+        targetValue = rotationDegrees,
+        animationSpec = if (reducedMotion) snap() else tween(450),
+        label = "board rotation",
+    )
+    // Progress along the animated path, in hops; keyed by the move's revision so that each new
+    // move starts from its first hole.
+    val progress = remember(animation?.revision) { Animatable(0f) }
+    LaunchedEffect(animation?.revision) {
+        if (animation != null) {
+            progress.snapTo(0f)
+            progress.animateTo(
+                (animation.path.size - 1).toFloat(),
+                tween(animation.totalMillis, easing = LinearEasing),
+            )
+            onAnimationFinished(animation.revision)
+        }
+    }
+    val geometryKit = remember(geometry) { StarOutline(geometry) }
+    BoxWithConstraints(modifier) {
+        val density = LocalDensity.current
+        val size = with(density) { Size(maxWidth.toPx(), maxHeight.toPx()) }
+        val layout = remember(geometry, size, rotation) { BoardLayout(geometry, size, rotation) }
+        Box(
+            Modifier.fillMaxSize().pointerInput(layout) {
+                detectTapGestures { point ->
+                    val hole = layout.holeAt(point)
+                    if (hole != null) onTapHole(hole) else onTapOutside()
+                }
+            },
+        ) {
+            // Remembered: a new modifier each recomposition would throw the cached bitmap away.
+            val staticLayer = remember(layout, geometryKit, palette) {
+                Modifier.drawWithCache {
+                    // The star, the camps and the plain holes change only with the size, the turn
+                    // or the theme: drawn once into a bitmap, then copied under each frame.
+                    val background = ImageBitmap(size.width.toInt().coerceAtLeast(1), size.height.toInt().coerceAtLeast(1))
+                    CanvasDrawScope().draw(this, layoutDirection, androidx.compose.ui.graphics.Canvas(background), size) {
+                        drawStaticBoard(layout, geometryKit, palette)
+                    }
+                    onDrawBehind { drawImage(background) }
+                }
+            }
+            Canvas(Modifier.fillMaxSize().then(staticLayer)) {
+                val moving = animation?.takeIf { progress.isRunning || progress.value < it.path.size - 1 }
+                drawHighlights(layout, game, palette)
+                drawPegs(layout, game, palette, moving, progress.value)
+            }
+            // One accessibility node per hole, over its centre (no pointer handling of its own:
+            // real taps reach the board's nearest-hole detection above).
+            val holePx = layout.scale * geometry.holeRadius * 2
+            val holeDp = with(density) { holePx.toDp() }
+            for ((i, hole) in game.holes.withIndex()) {
+                val g = geometry.holes[i]
+                val centre = layout.toScreen(g.x, g.y)
+                val label = strings.holeLabel(g.row, g.place, hole.occupant, hole.owner?.let(playerName), hole.highlight)
+                HoleNode(hole.coord, label, IntOffset((centre.x - holePx / 2).roundToInt(), (centre.y - holePx / 2).roundToInt()), holeDp, onTapHole)
+            }
+        }
+    }
+}
+
+/**
+ * The accessibility node of one hole. A composable of its own with plain parameters, so that a
+ * new state recomposes only the holes whose label or place changed (a tap changes a handful).
+ */
+@Composable
+private fun HoleNode(coord: Coord, label: String, topLeft: IntOffset, size: androidx.compose.ui.unit.Dp, onTapHole: (Coord) -> Unit) {
+    Box(
+        Modifier
+            .offset { topLeft }
+            .size(size)
+            .testTag(holeTag(coord))
+            .semantics {
+                contentDescription = label
+                onClick { onTapHole(coord); true }
+            },
+    )
+}
+
+/**
+ * Draws one whole frame of the board: star, camps, holes with their highlights, pegs, and the
+ * peg of [moving] at [progress] hops along its path; with [includeStatic] false, only what a
+ * frame redraws over the cached star (highlights and pegs). Public so that the desktop build can
+ * time it.
+ */
+fun DrawScope.drawBoardFrame(
+    layout: BoardLayout,
+    outline: StarOutline,
+    game: GameState,
+    palette: BoardPalette,
+    moving: PegAnimation?,
+    progress: Float,
+    includeStatic: Boolean = true,
+) {
+    if (includeStatic) drawStaticBoard(layout, outline, palette)
+    drawHighlights(layout, game, palette)
+    drawPegs(layout, game, palette, moving, progress)
+}
+
+/** The star's outline and camp triangles in board units, computed once per geometry. */
+class StarOutline(geometry: BoardGeometry) {
+    private val cx = geometry.width / 2
+    private val cy = geometry.height / 2
+
+    /** The two big triangles whose union is the star, grown by a margin. */
+    val triangles: List<List<Offset>>
+
+    /** Each camp's triangle (its three corner holes, grown by a margin). */
+    val camps: Map<Colour, List<Offset>>
+
+    init {
+        val byCamp = geometry.holes.filter { it.camp != null }.groupBy { it.camp!! }
+        fun dist2(x: Float, y: Float) = (x - cx) * (x - cx) + (y - cy) * (y - cy)
+        val tips = byCamp.mapValues { (_, holes) -> holes.maxBy { dist2(it.x, it.y) }.let { Offset(it.x, it.y) } }
+        fun grow(points: List<Offset>, by: Float): List<Offset> {
+            val mx = points.map { it.x }.average().toFloat()
+            val my = points.map { it.y }.average().toFloat()
+            return points.map { p ->
+                val dx = p.x - mx
+                val dy = p.y - my
+                val len = sqrt(dx * dx + dy * dy)
+                // An equilateral triangle's edges move out by `by` when its corners move by 2·by.
+                Offset(p.x + dx / len * 2 * by, p.y + dy / len * 2 * by)
+            }
+        }
+        // Alternate tips form the two triangles: S, NW, NE and N, SE, SW.
+        triangles = listOf(
+            grow(listOf(Colour.S, Colour.NW, Colour.NE).map { tips.getValue(it) }, 0.55f),
+            grow(listOf(Colour.N, Colour.SE, Colour.SW).map { tips.getValue(it) }, 0.55f),
+        )
+        camps = byCamp.mapValues { (colour, holes) ->
+            val tip = tips.getValue(colour)
+            // The two corners of the camp's base: its holes farthest from the tip, one each side.
+            val far = holes.map { Offset(it.x, it.y) }.sortedByDescending { (it - tip).getDistanceSquared() }
+            val first = far[0]
+            val second = far.first { (it - first).getDistanceSquared() > 1f }
+            grow(listOf(tip, first, second), 0.45f)
+        }
+    }
+}
+
+private fun DrawScope.polygon(layout: BoardLayout, points: List<Offset>, color: Color) {
+    val path = Path()
+    points.forEachIndexed { i, p ->
+        val s = layout.toScreen(p.x, p.y)
+        if (i == 0) path.moveTo(s.x, s.y) else path.lineTo(s.x, s.y)
+    }
+    path.close()
+    drawPath(path, color)
+}
+
+/** What never changes during a game: background, star with its rim, camp tints, the holes. */
+private fun DrawScope.drawStaticBoard(layout: BoardLayout, outline: StarOutline, palette: BoardPalette) {
+    drawRect(palette.background)
+    // A rim: the star drawn slightly larger in the edge colour, then the star itself.
+    for (t in outline.triangles) polygon(layout, grow(t, 0.08f), palette.starEdge)
+    for (t in outline.triangles) polygon(layout, t, palette.star)
+    for ((colour, t) in outline.camps) polygon(layout, t, palette.peg(colour).campTint)
+    val r = layout.geometry.holeRadius * layout.scale
+    val ring = (r * 0.22f).coerceAtLeast(1.5f)
+    for (g in layout.geometry.holes) {
+        val c = layout.toScreen(g.x, g.y)
+        drawCircle(palette.hole, r * 0.62f, c)
+        drawCircle(palette.holeEdge, r * 0.62f, c, style = Stroke(ring * 0.35f))
+    }
+}
+
+/** The lit holes: targets, swap markers, the chain, the last move and the hint. */
+private fun DrawScope.drawHighlights(layout: BoardLayout, game: GameState, palette: BoardPalette) {
+    val r = layout.geometry.holeRadius * layout.scale
+    val ring = (r * 0.22f).coerceAtLeast(1.5f)
+    for ((i, hole) in game.holes.withIndex()) {
+        if (hole.highlight == Highlight.NONE || hole.highlight == Highlight.SELECTED) continue
+        val g = layout.geometry.holes[i]
+        val c = layout.toScreen(g.x, g.y)
+        when (hole.highlight) {
+            Highlight.STEP_TARGET, Highlight.JUMP_TARGET -> {
+                drawCircle(palette.target.copy(alpha = 0.35f), r * 1.05f, c)
+                drawCircle(palette.target, r * 1.05f, c, style = Stroke(ring))
+            }
+            Highlight.SWAP_TARGET -> {
+                drawCircle(palette.target, r * 1.18f, c, style = Stroke(ring * 0.7f))
+                drawCircle(palette.target, r * 0.95f, c, style = Stroke(ring * 0.7f))
+            }
+            Highlight.CHAIN -> drawCircle(palette.target, r * 0.45f, c)
+            // Wider than a peg (1.12 r), so that it still shows around the peg that landed.
+            Highlight.LAST_MOVE -> drawCircle(palette.lastMove, r * 1.34f, c, style = Stroke(ring * 0.7f))
+            Highlight.HINT -> drawCircle(
+                palette.hint, r * 1.15f, c,
+                style = Stroke(ring, pathEffect = PathEffect.dashPathEffect(floatArrayOf(ring * 2, ring * 1.5f))),
+            )
+            Highlight.SELECTED, Highlight.NONE -> Unit
+        }
+    }
+}
+
+private fun grow(points: List<Offset>, by: Float): List<Offset> {
+    val mx = points.map { it.x }.average().toFloat()
+    val my = points.map { it.y }.average().toFloat()
+    return points.map { p ->
+        val d = p - Offset(mx, my)
+        val len = d.getDistance()
+        p + d / len * (2 * by)
+    }
+}
+
+private fun DrawScope.drawPegs(
+    layout: BoardLayout,
+    game: GameState,
+    palette: BoardPalette,
+    moving: PegAnimation?,
+    progress: Float,
+) {
+    val r = layout.geometry.holeRadius * layout.scale * 1.12f
+    val movingTo = moving?.path?.last()
+    for ((i, hole) in game.holes.withIndex()) {
+        val colour = hole.occupant ?: continue
+        if (hole.coord == movingTo) continue
+        val g = layout.geometry.holes[i]
+        drawPeg(layout.toScreen(g.x, g.y), r, colour, palette, hole.highlight == Highlight.SELECTED)
+    }
+    if (moving != null && movingTo != null) {
+        val colour = game.holes[layout.indexOf(movingTo)].occupant ?: return
+        val hop = progress.toInt().coerceIn(0, moving.path.size - 2)
+        val t = (progress - hop).coerceIn(0f, 1f)
+        val a = layout.holeCentre(moving.path[hop])
+        val b = layout.holeCentre(moving.path[hop + 1])
+        // A jump arcs: the peg rises (grows) mid-hop.
+        val lift = if (moving.path.size > 2 || (b - a).getDistance() > layout.scale * 1.5f) 1f + 0.18f * sin(Math.PI * t).toFloat() else 1f
+        drawPeg(a + (b - a) * t, r * lift, colour, palette, selected = false)
+    }
+}
+
+private fun DrawScope.drawPeg(centre: Offset, r: Float, colour: Colour, palette: BoardPalette, selected: Boolean) {
+    val style = palette.peg(colour)
+    // A marble in four flat circles (shadow, rim, body, gloss): no shader to build per peg and frame.
+    drawCircle(SHADOW, r, centre + Offset(r * 0.08f, r * 0.14f))
+    drawCircle(darker(style.fill), r, centre)
+    drawCircle(style.fill, r * 0.86f, centre - Offset(r * 0.05f, r * 0.05f))
+    drawCircle(lerpWhite(style.fill, 0.45f).copy(alpha = 0.55f), r * 0.32f, centre - Offset(r * 0.38f, r * 0.38f))
+    val ink = if (style.fill.luminance() > 0.45f) Color(0xCC000000) else palette.symbol.copy(alpha = 0.92f)
+    drawSymbol(style.symbol, centre, r * 0.42f, ink)
+    if (selected) {
+        drawCircle(palette.selected, r * 1.22f, centre, style = Stroke(r * 0.2f))
+    }
+}
+
+private val SHADOW = Color.Black.copy(alpha = 0.25f)
+
+private fun lerpWhite(c: Color, t: Float) = Color(c.red + (1 - c.red) * t, c.green + (1 - c.green) * t, c.blue + (1 - c.blue) * t)
+private fun darker(c: Color) = Color(c.red * 0.7f, c.green * 0.7f, c.blue * 0.7f)
+
+private fun DrawScope.drawSymbol(symbol: PegSymbol, c: Offset, s: Float, ink: Color) {
+    fun shape(points: List<Offset>) {
+        val p = Path()
+        points.forEachIndexed { i, o -> if (i == 0) p.moveTo(c.x + o.x, c.y + o.y) else p.lineTo(c.x + o.x, c.y + o.y) }
+        p.close()
+        drawPath(p, ink)
+    }
+    when (symbol) {
+        PegSymbol.Dot -> drawCircle(ink, s * 0.6f, c)
+        PegSymbol.Square -> drawRect(ink, c - Offset(s * 0.62f, s * 0.62f), Size(s * 1.24f, s * 1.24f))
+        PegSymbol.Triangle -> shape(listOf(Offset(0f, -s * 0.85f), Offset(s * 0.8f, s * 0.6f), Offset(-s * 0.8f, s * 0.6f)))
+        PegSymbol.Diamond -> shape(listOf(Offset(0f, -s * 0.9f), Offset(s * 0.7f, 0f), Offset(0f, s * 0.9f), Offset(-s * 0.7f, 0f)))
+        PegSymbol.Star -> shape((0 until 10).map { k ->
+            val a = Math.PI / 5 * k - Math.PI / 2
+            val rr = if (k % 2 == 0) s * 0.95f else s * 0.42f
+            Offset((cos(a) * rr).toFloat(), (sin(a) * rr).toFloat())
+        })
+        PegSymbol.Cross -> {
+            val w = s * 0.32f
+            drawRect(ink, c - Offset(s * 0.8f, w), Size(s * 1.6f, w * 2))
+            drawRect(ink, c - Offset(w, s * 0.8f), Size(w * 2, s * 1.6f))
+        }
+    }
+}

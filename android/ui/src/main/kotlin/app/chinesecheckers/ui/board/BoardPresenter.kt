@@ -1,0 +1,287 @@
+package app.chinesecheckers.ui.board
+
+import app.chinesecheckers.core.AiSearch
+import app.chinesecheckers.core.ChangeKind
+import app.chinesecheckers.core.Colour
+import app.chinesecheckers.core.Coord
+import app.chinesecheckers.core.GameState
+import app.chinesecheckers.core.SearchOutcome
+import app.chinesecheckers.ui.platform.HapticKind
+import app.chinesecheckers.ui.platform.Platform
+import app.chinesecheckers.ui.settings.Settings
+import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.update
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
+import kotlinx.coroutines.withTimeoutOrNull
+
+/** A peg moving along a path: drawn by the board from [startedAtNanos] for [millisPerHop] a hop. */
+data class PegAnimation(val revision: ULong, val path: List<Coord>, val millisPerHop: Int) {
+    /** The whole animation's length. */
+    val totalMillis: Int get() = millisPerHop * (path.size - 1).coerceAtLeast(0)
+}
+
+/** Everything the board screen draws; made only by [BoardPresenter]. */
+data class BoardUiState(
+    val game: GameState,
+    val mode: BoardMode,
+    /** Degrees the board is turned (clockwise) so that the player of this device sits at the bottom. */
+    val rotationDegrees: Float,
+    /** The move to animate, when the last change was a forward move and motion is allowed. */
+    val animation: PegAnimation?,
+    /** The AI's search was stopped by the player: it waits for "Let the AI play". */
+    val aiPaused: Boolean,
+    val historyOpen: Boolean,
+    /** The game-over dialog was closed (the board stays visible, with its buttons). */
+    val gameOverDismissed: Boolean,
+    val canRematch: Boolean,
+    /** The last call the core refused, to be worded by the screen; cleared by the next action. */
+    val error: Exception?,
+    val online: OnlineBoardInfo?,
+)
+
+/** What the player does on the board screen. */
+sealed interface BoardEvent {
+    data class TapHole(val q: Int, val r: Int) : BoardEvent
+    data object TapOutside : BoardEvent
+    data object EndJump : BoardEvent
+    data object Undo : BoardEvent
+    data object Redo : BoardEvent
+    data object Hint : BoardEvent
+    data object StopThinking : BoardEvent
+    data object LetAiPlay : BoardEvent
+    data object ReplayStart : BoardEvent
+    data class ReplayStep(val delta: Int) : BoardEvent
+    data object ReplayExit : BoardEvent
+    data object Resign : BoardEvent
+    data object OfferDraw : BoardEvent
+    data class AnswerDraw(val accept: Boolean) : BoardEvent
+    data object Rematch : BoardEvent
+    data class ShowHistory(val open: Boolean) : BoardEvent
+    data object DismissGameOver : BoardEvent
+    /** The board finished drawing the animation of the state with this revision. */
+    data class AnimationFinished(val revision: ULong) : BoardEvent
+}
+
+/**
+ * The board screen's state holder: forwards every event to the core through [backend], maps the
+ * core's [GameState] to one [BoardUiState], starts the AI when the core says an AI seat is to
+ * move (the search runs on the core's engine thread, awaited on [Dispatchers.Default]) and
+ * delays showing its move until the previous move's animation has played.
+ *
+ * Events come from the UI thread and search results from [scope]'s threads: every change of
+ * state happens under one lock, so the two never interleave; the core's calls it makes are short
+ * (the searches themselves run on the core's engine thread).
+ */
+class BoardPresenter(
+    private val backend: BoardBackend,
+    private val scope: CoroutineScope,
+    private val settings: StateFlow<Settings>,
+    private val platform: Platform,
+) {
+    private val _state = MutableStateFlow(initial(backend.current()))
+
+    /** The one state the board screen renders. */
+    val state: StateFlow<BoardUiState> = _state.asStateFlow()
+
+    /** The AI or hint search in progress, with the job awaiting it. */
+    private var search: AiSearch? = null
+    private var searchJob: Job? = null
+    /** When the animation of the last move should end (System.nanoTime): the fallback for [animationDone]. */
+    private var animationEndsAt = 0L
+    /** Completed when the board reports the last move's animation finished: the AI's answer waits for it. */
+    private var animationDone = CompletableDeferred(Unit)
+    private var lastRecorded = false
+    private val lock = Any()
+
+    init {
+        // The network's thread and the UI thread both produce states; each publish reads the
+        // core's latest under the lock, so that an older state can never be drawn after a newer one.
+        scope.launch { backend.external.collect { synchronized(lock) { publish(backend.current()) } } }
+        scope.launch { backend.onlineInfo.collect { info -> _state.update { it.copy(online = info) } } }
+        maybeStartAi(_state.value.game)
+    }
+
+    private fun initial(game: GameState) = BoardUiState(
+        game = game,
+        mode = backend.mode,
+        rotationDegrees = rotationFor(game),
+        animation = null,
+        aiPaused = false,
+        historyOpen = false,
+        gameOverDismissed = false,
+        canRematch = backend.canRematch(game),
+        error = null,
+        online = null,
+    )
+
+    /** Handles one event from the screen. */
+    fun onEvent(event: BoardEvent): Unit = synchronized(lock) {
+        try {
+            when (event) {
+                is BoardEvent.TapHole -> {
+                    platform.haptic(HapticKind.Tap)
+                    publish(backend.tap(event.q, event.r))
+                }
+                BoardEvent.TapOutside -> publish(backend.cancelTouch())
+                BoardEvent.EndJump -> publish(backend.endJump())
+                BoardEvent.Undo -> { cancelSearch(); publish(backend.undo(), pauseAi = true) }
+                BoardEvent.Redo -> publish(backend.redo())
+                BoardEvent.Hint -> startSearch(backend.hint() ?: return)
+                BoardEvent.StopThinking -> search?.cancel()
+                BoardEvent.LetAiPlay -> {
+                    _state.update { it.copy(aiPaused = false) }
+                    maybeStartAi(_state.value.game)
+                }
+                BoardEvent.ReplayStart -> { cancelSearch(); publish(backend.replayStart()) }
+                is BoardEvent.ReplayStep -> publish(backend.replayStep(event.delta))
+                BoardEvent.ReplayExit -> publish(backend.replayExit())
+                BoardEvent.Resign -> { cancelSearch(); publish(backend.resign()) }
+                BoardEvent.OfferDraw -> publish(backend.offerDraw())
+                is BoardEvent.AnswerDraw -> publish(backend.answerDraw(event.accept))
+                BoardEvent.Rematch -> {
+                    cancelSearch()
+                    lastRecorded = false
+                    val next = backend.rematch()
+                    _state.value = initial(next).copy(online = _state.value.online)
+                    maybeStartAi(next)
+                }
+                is BoardEvent.ShowHistory -> _state.update { it.copy(historyOpen = event.open) }
+                BoardEvent.DismissGameOver -> _state.update { it.copy(gameOverDismissed = true) }
+                is BoardEvent.AnimationFinished ->
+                    if (_state.value.animation?.revision == event.revision) animationDone.complete(Unit)
+            }
+        } catch (e: Exception) {
+            // The core refused (its typed errors): the screen words it; nothing else changes.
+            _state.update { it.copy(error = e) }
+        }
+    }
+
+    /** Stops a running search (the screen leaves, or the game changes under it). */
+    fun cancelSearch(): Unit = synchronized(lock) {
+        search?.cancel()
+        searchJob?.cancel()
+        search = null
+        searchJob = null
+    }
+
+    /** Saves the game for "Continue" (the app goes to the background). */
+    fun save() = backend.save()
+
+    /** The screen is gone: stop the AI and let the backend go. */
+    fun close() {
+        cancelSearch()
+        backend.close()
+    }
+
+    /** Draws a new core state: animation, rotation, haptics, statistics, and the AI's turn. */
+    private fun publish(game: GameState, pauseAi: Boolean = false) {
+        val previous = _state.value
+        val settings = settings.value
+        val reduced = settings.reducedMotion ?: platform.systemReducedMotion
+        val isNewMove = game.revision != previous.game.revision && game.change.kind == ChangeKind.NEW_MOVE
+        val animation = if (isNewMove && game.change.animate.size >= 2 && !reduced) {
+            PegAnimation(game.revision, game.change.animate, (BASE_MILLIS_PER_HOP / settings.animationSpeed.factor).toInt())
+        } else if (game.revision != previous.game.revision) null else previous.animation
+        if (animation != null && animation !== previous.animation) {
+            animationEndsAt = System.nanoTime() + animation.totalMillis * 1_000_000L
+            animationDone = CompletableDeferred()
+        } else if (animation == null) {
+            animationDone.complete(Unit) // nothing to wait for
+        }
+        if (isNewMove) platform.haptic(HapticKind.Move)
+        if (game.outcome != null && previous.game.outcome == null) platform.haptic(HapticKind.GameOver)
+        _state.value = previous.copy(
+            game = game,
+            rotationDegrees = rotationFor(game),
+            animation = animation,
+            aiPaused = if (pauseAi) game.aiToMove else previous.aiPaused && game.aiToMove,
+            gameOverDismissed = previous.gameOverDismissed && game.outcome != null,
+            canRematch = backend.canRematch(game),
+            error = null,
+        )
+        if (game.outcome != null && !lastRecorded) {
+            lastRecorded = true
+            runCatching { backend.recordIfOver(game) }
+        }
+        if (game.outcome == null) lastRecorded = false
+        maybeStartAi(game)
+    }
+
+    private fun maybeStartAi(game: GameState) {
+        if (!game.aiToMove || game.outcome != null || game.replay != null) return
+        if (search != null || _state.value.aiPaused) return
+        val started = try {
+            backend.think()
+        } catch (e: Exception) {
+            _state.update { it.copy(error = e) }
+            null
+        } ?: return
+        startSearch(started)
+    }
+
+    /** Awaits [started] off the UI thread and draws its state once the running animation ends. */
+    private fun startSearch(started: AiSearch) {
+        search = started
+        // The core marks the thinking seat / pending hint at once: draw it.
+        _state.update { it.copy(game = backend.current(), error = null) }
+        searchJob = scope.launch {
+            val outcome = withContext(Dispatchers.Default) { started.finish() }
+            // The answer is shown once the board has played the previous move's animation; if the
+            // board is not drawing (the app is in the background), a little after it should have ended.
+            val done = synchronized(lock) { animationDone }
+            val fallback = (animationEndsAt - System.nanoTime()) / 1_000_000 + ANIMATION_GRACE_MILLIS
+            withTimeoutOrNull(fallback.coerceAtLeast(0)) { done.await() }
+            synchronized(lock) {
+                if (search !== started) return@launch // cancelled and replaced meanwhile
+                search = null
+                searchJob = null
+                when (outcome) {
+                is SearchOutcome.Finished -> publish(outcome.state)
+                is SearchOutcome.Cancelled -> publish(outcome.state, pauseAi = outcome.state.aiToMove)
+                is SearchOutcome.Failed -> {
+                    _state.update { it.copy(aiPaused = true, error = IllegalStateException(outcome.detail)) }
+                    publish(outcome.state, pauseAi = true)
+                }
+                }
+            }
+        }
+    }
+
+    /**
+     * The turn of the board: solo and online keep this device's first colour at the bottom;
+     * pass-and-play turns toward the player to move when the setting asks for it.
+     */
+    private fun rotationFor(game: GameState): Float {
+        val player = when (backend.mode) {
+            BoardMode.PassAndPlay -> if (settings.value.boardRotation) game.toMove else null
+            BoardMode.Solo, BoardMode.Online -> backend.localPlayers(game).minOrNull()
+        } ?: return 0f
+        val colour = game.players.getOrNull(player)?.colours?.firstOrNull() ?: return 0f
+        return rotationToBottom(colour)
+    }
+
+    companion object {
+        /** One hop of a peg's animation at normal speed. */
+        const val BASE_MILLIS_PER_HOP = 180f
+
+        /** How long past its planned end an animation the board never reported may hold the AI's answer. */
+        const val ANIMATION_GRACE_MILLIS = 2_000L
+
+        /**
+         * Degrees (clockwise on screen) that bring [colour]'s home camp to the bottom. Camps go
+         * round the star clockwise from the bottom in the core's order S, SW, NW, N, NE, SE.
+         */
+        fun rotationToBottom(colour: Colour): Float {
+            val turn = -60f * colour.ordinal
+            // The shorter way round: -240° is +120°. (Adding 0 turns -0° into 0°.)
+            return (if (turn < -180f) turn + 360f else turn) + 0f
+        }
+    }
+}

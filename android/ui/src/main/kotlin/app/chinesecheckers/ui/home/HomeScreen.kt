@@ -1,0 +1,158 @@
+package app.chinesecheckers.ui.home
+
+import androidx.compose.foundation.background
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.layout.widthIn
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.verticalScroll
+import androidx.compose.material3.Button
+import androidx.compose.material3.ButtonDefaults
+import androidx.compose.material3.FilledTonalButton
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.Text
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.style.TextAlign
+import androidx.compose.ui.unit.dp
+import androidx.compose.ui.unit.sp
+import app.chinesecheckers.core.GameLibrary
+import app.chinesecheckers.core.SavedGame
+import app.chinesecheckers.ui.LocalStrings
+import app.chinesecheckers.ui.Screen
+import app.chinesecheckers.ui.TabletMinWidth
+import app.chinesecheckers.ui.board.BoardMode
+import app.chinesecheckers.ui.theme.LocalBoardPalette
+import androidx.compose.foundation.Canvas
+import app.chinesecheckers.core.Colour
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+
+/** Home's state: the interrupted games that "Continue" offers (unfinished, newest first). */
+data class HomeUiState(val interrupted: List<SavedGame>)
+
+/** Home's state holder: reads the library's saved games. */
+class HomePresenter(private val library: GameLibrary?) {
+    private val _state = MutableStateFlow(HomeUiState(emptyList()))
+
+    /** The one state Home renders. */
+    val state: StateFlow<HomeUiState> = _state.asStateFlow()
+
+    init {
+        refresh()
+    }
+
+    /** Re-reads the saved games (after a game was saved or finished). */
+    fun refresh() {
+        val games = runCatching { library?.games() ?: emptyList() }.getOrDefault(emptyList())
+        _state.value = HomeUiState(games.filter { !it.over }.sortedByDescending { it.savedAtS })
+    }
+}
+
+/** Home: the title, "Continue" for each interrupted game, and the ways into the app. */
+@Composable
+fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinue: (SavedGame) -> Unit) {
+    val state by presenter.state.collectAsState()
+    val strings = LocalStrings.current
+    BoxWithConstraints(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background), contentAlignment = Alignment.Center) {
+        val tablet = maxWidth >= TabletMinWidth && maxWidth > maxHeight
+        val menu = @Composable {
+            Column(
+                Modifier.widthIn(max = 420.dp).fillMaxWidth().padding(24.dp),
+                verticalArrangement = Arrangement.spacedBy(12.dp),
+            ) {
+                for (saved in state.interrupted) {
+                    Button(
+                        onClick = { onContinue(saved) },
+                        modifier = Modifier.fillMaxWidth().testTag("continue:${saved.id}"),
+                        colors = ButtonDefaults.buttonColors(containerColor = MaterialTheme.colorScheme.secondary),
+                    ) {
+                        Column(horizontalAlignment = Alignment.CenterHorizontally) {
+                            Text(strings.continueGame, fontWeight = FontWeight.Bold)
+                            Text(strings.savedGameLine(saved.kind, saved.preset, saved.moves), style = MaterialTheme.typography.bodySmall)
+                        }
+                    }
+                }
+                Button(onClick = { onNavigate(Screen.NewGame(BoardMode.Solo)) }, Modifier.fillMaxWidth().testTag("solo")) { Text(strings.solo) }
+                Button(onClick = { onNavigate(Screen.NewGame(BoardMode.PassAndPlay)) }, Modifier.fillMaxWidth().testTag("passAndPlay")) { Text(strings.passAndPlay) }
+                Button(onClick = { onNavigate(Screen.Online) }, Modifier.fillMaxWidth().testTag("online")) { Text(strings.online) }
+                Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                    FilledTonalButton(onClick = { onNavigate(Screen.Rules) }, Modifier.weight(1f).testTag("rules")) { Text(strings.rules, maxLines = 1) }
+                    FilledTonalButton(onClick = { onNavigate(Screen.Statistics) }, Modifier.weight(1f).testTag("statistics")) { Text(strings.statistics, maxLines = 1) }
+                }
+                OutlinedButton(onClick = { onNavigate(Screen.Settings) }, Modifier.fillMaxWidth().testTag("settings")) { Text(strings.settings) }
+            }
+        }
+        val title = @Composable {
+            Column(horizontalAlignment = Alignment.CenterHorizontally) {
+                StarLogo(Modifier.size(if (tablet) 220.dp else 150.dp))
+                Text(
+                    strings.appName,
+                    fontSize = 34.sp,
+                    fontWeight = FontWeight.Bold,
+                    textAlign = TextAlign.Center,
+                    color = MaterialTheme.colorScheme.primary,
+                    modifier = Modifier.padding(top = 12.dp),
+                )
+            }
+        }
+        if (tablet) {
+            Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(48.dp)) {
+                title()
+                menu()
+            }
+        } else {
+            Column(
+                Modifier.verticalScroll(rememberScrollState()).padding(top = 32.dp),
+                horizontalAlignment = Alignment.CenterHorizontally,
+            ) {
+                title()
+                menu()
+            }
+        }
+    }
+}
+
+/** A small six-coloured star: the app's emblem on Home. */
+@Composable
+private fun StarLogo(modifier: Modifier) {
+    val palette = LocalBoardPalette.current
+    Box(modifier) {
+        Canvas(Modifier.fillMaxSize()) {
+            val c = center
+            val r = size.minDimension / 2
+            // Six tips, each a camp colour, around a central disc.
+            Colour.entries.forEachIndexed { i, colour ->
+                val angle = Math.toRadians(90.0 + 60.0 * i)
+                val tip = androidx.compose.ui.geometry.Offset(c.x + (r * kotlin.math.cos(angle)).toFloat(), c.y + (r * kotlin.math.sin(angle)).toFloat())
+                val left = Math.toRadians(90.0 + 60.0 * i - 30)
+                val right = Math.toRadians(90.0 + 60.0 * i + 30)
+                val inner = r * 0.5f
+                val path = androidx.compose.ui.graphics.Path().apply {
+                    moveTo(tip.x, tip.y)
+                    lineTo(c.x + (inner * kotlin.math.cos(left)).toFloat(), c.y + (inner * kotlin.math.sin(left)).toFloat())
+                    lineTo(c.x, c.y)
+                    lineTo(c.x + (inner * kotlin.math.cos(right)).toFloat(), c.y + (inner * kotlin.math.sin(right)).toFloat())
+                    close()
+                }
+                drawPath(path, palette.peg(colour).fill)
+            }
+            drawCircle(palette.star, r * 0.36f, c)
+            drawCircle(palette.hole, r * 0.12f, c)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package app.chinesecheckers.ui.newgame
+
+import app.chinesecheckers.core.AiLevel
+import app.chinesecheckers.core.Colour
+import app.chinesecheckers.core.GameSetup
+import app.chinesecheckers.core.LocalGame
+import app.chinesecheckers.core.Opener
+import app.chinesecheckers.core.OpponentInfo
+import app.chinesecheckers.core.RuleOptions
+import app.chinesecheckers.core.RuleSetInfo
+import app.chinesecheckers.core.Rules
+import app.chinesecheckers.core.Seat
+import app.chinesecheckers.core.SeatPlayer
+import app.chinesecheckers.core.opponents
+import app.chinesecheckers.core.ruleSets
+import app.chinesecheckers.ui.board.BoardMode
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlin.random.Random
+
+/** Who a seat is on the new-game screen: a person, or an AI at a level. */
+sealed interface SeatChoice {
+    data object Person : SeatChoice
+    data class Ai(val level: AiLevel) : SeatChoice
+}
+
+/** Who opens: a seat by index, or the core's coin toss. */
+sealed interface OpenerChoice {
+    data class Seat(val index: Int) : OpenerChoice
+    data object CoinToss : OpenerChoice
+}
+
+/** The new-game screen's state: every choice comes from the core's catalogue ([ruleSets]). */
+data class NewGameUiState(
+    val mode: BoardMode,
+    val ruleSets: List<RuleSetInfo>,
+    val opponents: List<OpponentInfo>,
+    val selected: Int,
+    val seats: List<SeatChoice>,
+    val coloursPerSide: Int,
+    val opener: OpenerChoice,
+    val options: RuleOptions,
+    val showMoreOptions: Boolean,
+    /** The colours of each seat, as the core deals them for this set-up (empty when invalid). */
+    val seatColours: List<List<Colour>>,
+    /** Why the set-up cannot start (a [app.chinesecheckers.core.SetupException]), or null. */
+    val error: Exception?,
+) {
+    val ruleSet: RuleSetInfo get() = ruleSets[selected]
+}
+
+/** What the player changes on the new-game screen. */
+sealed interface NewGameEvent {
+    data class SelectRuleSet(val index: Int) : NewGameEvent
+    data class SetSeatCount(val count: Int) : NewGameEvent
+    data class SetSeat(val index: Int, val choice: SeatChoice) : NewGameEvent
+    data class SetColoursPerSide(val count: Int) : NewGameEvent
+    data class SetOpener(val opener: OpenerChoice) : NewGameEvent
+    data class SetOptions(val options: RuleOptions) : NewGameEvent
+    data class ShowMoreOptions(val show: Boolean) : NewGameEvent
+    /** Solo: the person sits at [index] (in a two-seat game, the other colour). */
+    data class SitAt(val index: Int) : NewGameEvent
+}
+
+/**
+ * The new-game screen's state holder. It builds a [GameSetup] from the catalogue's default set-up
+ * of the chosen rule set, re-seated as the player chooses; the core validates it (a preview game
+ * is created to show each seat's colours, and its [app.chinesecheckers.core.SetupException] is
+ * shown when the combination is not allowed).
+ */
+class NewGamePresenter(mode: BoardMode, private val seed: () -> ULong = { Random.nextLong().toULong() }) {
+    private val catalogue = ruleSets()
+    private val _state = MutableStateFlow(initial(mode))
+
+    /** The one state the screen renders. */
+    val state: StateFlow<NewGameUiState> = _state.asStateFlow()
+
+    private fun initial(mode: BoardMode): NewGameUiState {
+        val tripot = catalogue.indexOfFirst { it.preset == app.chinesecheckers.core.Preset.TRIPOT }.coerceAtLeast(0)
+        return withPreview(defaultsFor(mode, catalogue, tripot))
+    }
+
+    /** Handles one change. */
+    fun onEvent(event: NewGameEvent) {
+        val s = _state.value
+        val next = when (event) {
+            is NewGameEvent.SelectRuleSet -> defaultsFor(s.mode, s.ruleSets, event.index).copy(showMoreOptions = s.showMoreOptions)
+            is NewGameEvent.SetSeatCount -> {
+                val seats = (0 until event.count).map { i -> s.seats.getOrNull(i) ?: defaultSeat(s.mode, i) }
+                s.copy(seats = seats, opener = clampOpener(s.opener, event.count))
+            }
+            is NewGameEvent.SetSeat -> s.copy(seats = s.seats.toMutableList().also { it[event.index] = event.choice })
+            is NewGameEvent.SetColoursPerSide -> s.copy(coloursPerSide = event.count)
+            is NewGameEvent.SetOpener -> s.copy(opener = event.opener)
+            is NewGameEvent.SetOptions -> s.copy(options = event.options)
+            is NewGameEvent.ShowMoreOptions -> s.copy(showMoreOptions = event.show)
+            is NewGameEvent.SitAt -> {
+                val ai = s.seats.firstOrNull { it is SeatChoice.Ai } ?: SeatChoice.Ai(AiLevel.BEGINNER)
+                s.copy(seats = s.seats.indices.map { if (it == event.index) SeatChoice.Person else ai })
+            }
+        }
+        _state.value = withPreview(next)
+    }
+
+    /** The set-up to start, as chosen; the caller creates the game (and shows a refusal). */
+    fun setup(): GameSetup = setupOf(_state.value)
+
+    private fun setupOf(s: NewGameUiState): GameSetup = s.ruleSet.defaultSetup.copy(
+        rules = Rules(s.ruleSet.preset, s.options),
+        seats = s.seats.map {
+            when (it) {
+                SeatChoice.Person -> Seat(SeatPlayer.Person, "")
+                is SeatChoice.Ai -> Seat(SeatPlayer.Ai(it.level), "")
+            }
+        },
+        coloursPerSide = s.coloursPerSide,
+        opener = when (val o = s.opener) {
+            is OpenerChoice.Seat -> if (s.ruleSet.openerChoice) Opener.Seat(o.index) else s.ruleSet.defaultSetup.opener
+            OpenerChoice.CoinToss -> if (s.ruleSet.openerChoice) Opener.CoinToss else s.ruleSet.defaultSetup.opener
+        },
+        seed = seed(),
+    )
+
+    private fun withPreview(s: NewGameUiState): NewGameUiState = try {
+        LocalGame(setupOf(s)).use { game -> s.copy(seatColours = game.state().players.map { it.colours }, error = null) }
+    } catch (e: app.chinesecheckers.core.SetupException) {
+        s.copy(seatColours = emptyList(), error = e)
+    }
+
+    private fun defaultsFor(mode: BoardMode, catalogue: List<RuleSetInfo>, index: Int): NewGameUiState {
+        val info = catalogue[index]
+        val count = info.defaultSetup.seats.size
+        return NewGameUiState(
+            mode = mode,
+            ruleSets = catalogue,
+            opponents = opponents(),
+            selected = index,
+            seats = (0 until count).map { defaultSeat(mode, it) },
+            coloursPerSide = info.defaultSetup.coloursPerSide,
+            opener = OpenerChoice.Seat(0),
+            options = info.options,
+            showMoreOptions = false,
+            seatColours = emptyList(),
+            error = null,
+        )
+    }
+
+    private fun defaultSeat(mode: BoardMode, index: Int): SeatChoice =
+        if (mode == BoardMode.PassAndPlay || index == 0) SeatChoice.Person else SeatChoice.Ai(AiLevel.EASY)
+
+    private fun clampOpener(opener: OpenerChoice, seats: Int) =
+        if (opener is OpenerChoice.Seat && opener.index >= seats) OpenerChoice.Seat(0) else opener
+}

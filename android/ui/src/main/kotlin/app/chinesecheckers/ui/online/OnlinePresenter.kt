@@ -1,0 +1,246 @@
+package app.chinesecheckers.ui.online
+
+import app.chinesecheckers.core.Format
+import app.chinesecheckers.core.GameState
+import app.chinesecheckers.core.OnlineGame
+import app.chinesecheckers.core.OnlineState
+import app.chinesecheckers.core.OnlineUpdate
+import app.chinesecheckers.core.SavedGame
+import app.chinesecheckers.core.checkRoomCode
+import app.chinesecheckers.online.OnlineClient
+import app.chinesecheckers.ui.AppState
+import app.chinesecheckers.ui.board.BoardBackend
+import app.chinesecheckers.ui.board.BoardMode
+import app.chinesecheckers.ui.board.BoardPresenter
+import app.chinesecheckers.ui.board.OnlineBoardInfo
+import app.chinesecheckers.ui.strings.stringsFor
+import kotlinx.coroutines.channels.BufferOverflow
+import kotlinx.coroutines.flow.Flow
+import kotlinx.coroutines.flow.MutableSharedFlow
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.update
+
+/** The online screen's state: the core's [OnlineState] plus what is being typed and chosen. */
+data class OnlineUiState(
+    /** The core's state; null until the first connection is opened. */
+    val online: OnlineState?,
+    val format: Format,
+    val roomCodeInput: String,
+    /** The code as the core reads it ([checkRoomCode]), or null while it is not a code. */
+    val roomCode: String?,
+    val serverAddress: String,
+    /** The last call the core refused, to be worded by the screen. */
+    val error: Exception?,
+)
+
+/** What the player does on the online screen (off the board). */
+sealed interface OnlineEvent {
+    data object Connect : OnlineEvent
+    data class SelectFormat(val format: Format) : OnlineEvent
+    data object QuickMatch : OnlineEvent
+    data object CancelMatch : OnlineEvent
+    data object WatchLobby : OnlineEvent
+    data object UnwatchLobby : OnlineEvent
+    data object CreateTable : OnlineEvent
+    data object CloseTable : OnlineEvent
+    data class JoinTable(val id: String) : OnlineEvent
+    data object CreateRoom : OnlineEvent
+    data class RoomCodeChanged(val text: String) : OnlineEvent
+    data object JoinRoom : OnlineEvent
+    data object ShareRoom : OnlineEvent
+}
+
+/**
+ * Online play's state holder. The core's [OnlineGame] speaks the protocol, [OnlineClient] carries
+ * its strings over an OkHttp WebSocket (reconnecting by itself with the core's delays); this maps
+ * every [OnlineState] to one [OnlineUiState] and, once a game starts, to a [BoardPresenter] over
+ * an [OnlineBackend]. The game is saved in the library when the app goes to the background, and
+ * reopened from there ("Continue") after the process was killed.
+ */
+class OnlinePresenter(private val app: AppState) {
+    private val _state = MutableStateFlow(
+        OnlineUiState(null, Format.TRIPOT1, "", null, app.settings.settings.value.serverAddress, null),
+    )
+
+    /** The one state the online screen renders. */
+    val state: StateFlow<OnlineUiState> = _state.asStateFlow()
+
+    private val _board = MutableStateFlow<BoardPresenter?>(null)
+
+    /** The board of the online game in progress, once there is one. */
+    val board: StateFlow<BoardPresenter?> = _board.asStateFlow()
+
+    private var client: OnlineClient? = null
+    private var game: OnlineGame? = null
+    private val boards = MutableSharedFlow<GameState>(extraBufferCapacity = 64, onBufferOverflow = BufferOverflow.DROP_OLDEST)
+    private val lock = Any()
+
+    /** Opens the connection with a fresh game object, unless one is open already. */
+    fun connect() = synchronized(lock) {
+        if (client == null) open(game ?: OnlineGame())
+    }
+
+    /** Reopens a saved online game ("Continue") and connects: the welcome resumes it. */
+    fun resume(saved: SavedGame) = synchronized(lock) {
+        val restored = runCatching { app.library?.openOnline(saved.id) }.getOrNull() ?: return@synchronized
+        closeClient()
+        open(restored)
+    }
+
+    private fun open(game: OnlineGame) {
+        val settings = app.settings.settings.value
+        this.game = game
+        val name = settings.displayName.ifBlank { DEFAULT_NAME }
+        val c = OnlineClient(game, settings.serverAddress, app.settings.token, name, onState = ::onState)
+        client = c
+        _state.update { it.copy(online = game.state(), serverAddress = settings.serverAddress, error = null) }
+        try {
+            c.connect()
+        } catch (e: IllegalArgumentException) {
+            // OkHttp refuses an address that is not ws://, wss://, http:// or https://.
+            _state.update { it.copy(error = e) }
+        }
+        ensureBoard(game.state())
+    }
+
+    /**
+     * Every state the core produces (from the UI thread or OkHttp's). The client calls this
+     * outside its lock, so two threads' states can arrive out of order: the core's latest state is
+     * read instead of trusting the one passed.
+     */
+    private fun onState(passed: OnlineState) {
+        val s = game?.state() ?: passed
+        _state.update { it.copy(online = s) }
+        ensureBoard(s)
+        boards.tryEmit(s.board)
+        infos.value = OnlineBoardInfo(s.connection, s.game)
+    }
+
+    private val infos = MutableStateFlow<OnlineBoardInfo?>(null)
+
+    private fun ensureBoard(s: OnlineState) {
+        if (s.game != null && _board.value == null) {
+            synchronized(lock) {
+                if (_board.value == null) {
+                    _board.value = BoardPresenter(OnlineBackend(), app.scope, app.settings.settings, app.platform)
+                }
+            }
+        }
+    }
+
+    /** Handles one event of the lobby screen. */
+    fun onEvent(event: OnlineEvent) {
+        try {
+            when (event) {
+                OnlineEvent.Connect -> connect()
+                is OnlineEvent.SelectFormat -> _state.update { it.copy(format = event.format) }
+                OnlineEvent.QuickMatch -> perform { it.quickMatch(_state.value.format) }
+                OnlineEvent.CancelMatch -> perform { it.cancelMatch() }
+                OnlineEvent.WatchLobby -> perform { it.watchLobby() }
+                OnlineEvent.UnwatchLobby -> perform { it.unwatchLobby() }
+                OnlineEvent.CreateTable -> perform { it.createTable(_state.value.format) }
+                OnlineEvent.CloseTable -> perform { it.closeTable() }
+                is OnlineEvent.JoinTable -> perform { it.joinTable(event.id) }
+                OnlineEvent.CreateRoom -> perform { it.createRoom(_state.value.format) }
+                is OnlineEvent.RoomCodeChanged -> _state.update {
+                    it.copy(roomCodeInput = event.text, roomCode = checkRoomCode(event.text))
+                }
+                OnlineEvent.JoinRoom -> perform { it.joinRoom(_state.value.roomCodeInput) }
+                OnlineEvent.ShareRoom -> _state.value.online?.room?.let { room ->
+                    app.platform.share(stringsFor(app.language).roomInvitation(room.code))
+                }
+            }
+            _state.update { it.copy(error = null) }
+        } catch (e: Exception) {
+            _state.update { it.copy(error = e) }
+        }
+    }
+
+    private fun perform(action: (OnlineGame) -> OnlineUpdate): OnlineState {
+        val c = client ?: error("not connected")
+        return c.perform(action)
+    }
+
+    /** The player leaves the online screen: a connection with no game in progress is closed. */
+    fun leaveScreen() = synchronized(lock) {
+        val s = game?.state()
+        if (s?.game == null || s.game.over) {
+            _board.value?.close()
+            _board.value = null
+            closeClient()
+            game = null
+            _state.update { it.copy(online = null) }
+        }
+    }
+
+    /** The app goes to the background: tell the server, and save the game for a killed process. */
+    fun onBackground() {
+        val c = client ?: return
+        val g = game ?: return
+        if (g.state().game != null) {
+            runCatching { c.perform { it.away() } }
+            runCatching { app.library?.saveOnline(g) }
+        }
+    }
+
+    /** The app is back: tell the server the player is here again. */
+    fun onForeground() {
+        val c = client ?: return
+        if (game?.state()?.game != null) runCatching { c.perform { it.back() } }
+    }
+
+    /** Drops the socket as a lost network would (the client reconnects by itself); for tests and diagnostics. */
+    fun simulateNetworkDrop() {
+        client?.drop(reconnect = true)
+    }
+
+    /** The transport's counters, for a test's failure message. */
+    fun diagnostics(): String = client?.let {
+        "frames sent ${it.framesSent} (refused ${it.framesRefused}), received ${it.framesReceived}, last unreadable ${it.lastUnreadable}"
+    } ?: "no client"
+
+    /** Closes the connection (the process ends). */
+    fun close() = synchronized(lock) { closeClient() }
+
+    private fun closeClient() {
+        client?.close()
+        client = null
+    }
+
+    /**
+     * The online game behind the board: every call goes through the client, which sends what the
+     * core says; each returns the core's latest state (see [onState] for why not the call's own).
+     */
+    private inner class OnlineBackend : BoardBackend {
+        override val mode = BoardMode.Online
+        override fun localPlayers(state: GameState): Set<Int> = setOfNotNull(game?.state()?.game?.side)
+        override fun current(): GameState = checkNotNull(game).state().board
+        override fun tap(q: Int, r: Int) = perform { it.tap(q, r) }.let { current() }
+        override fun cancelTouch() = checkNotNull(game).cancelTouch().board
+        override fun endJump() = perform { it.endJump() }.let { current() }
+        override fun undo(): GameState = throw UnsupportedOperationException("no undo online")
+        override fun redo(): GameState = throw UnsupportedOperationException("no redo online")
+        override fun resign() = perform { it.resign() }.let { current() }
+        override fun offerDraw() = perform { it.offerDraw() }.let { current() }
+        override fun answerDraw(accept: Boolean) = perform { it.answerDraw(accept) }.let { current() }
+        override fun replayStart(): GameState = current()
+        override fun replayStep(delta: Int): GameState = current()
+        override fun replayExit(): GameState = current()
+        override fun rematch() = perform { it.rematch() }.let { current() }
+        override fun canRematch(state: GameState) = state.capabilities.canRematch
+        override fun think() = null
+        override fun hint() = null
+        override val external: Flow<GameState> get() = boards
+        override val onlineInfo: Flow<OnlineBoardInfo?> get() = infos
+        override fun save() {
+            game?.let { g -> runCatching { app.library?.saveOnline(g) } }
+        }
+    }
+
+    companion object {
+        /** The name shown to opponents until the player sets one in the settings. */
+        const val DEFAULT_NAME = "Player"
+    }
+}

@@ -1,0 +1,176 @@
+package app.chinesecheckers.ui.online
+
+import androidx.compose.foundation.background
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.ExperimentalLayoutApi
+import androidx.compose.foundation.layout.FlowRow
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.shape.CircleShape
+import androidx.compose.material3.Button
+import androidx.compose.material3.Card
+import androidx.compose.material3.CardDefaults
+import androidx.compose.material3.CircularProgressIndicator
+import androidx.compose.material3.FilledTonalButton
+import androidx.compose.material3.FilterChip
+import androidx.compose.material3.HorizontalDivider
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.OutlinedTextField
+import androidx.compose.material3.Text
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.draw.clip
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.liveRegion
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.font.FontFamily
+import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.unit.dp
+import androidx.compose.ui.unit.sp
+import app.chinesecheckers.core.BoardGeometry
+import app.chinesecheckers.core.Connection
+import app.chinesecheckers.core.Format
+import app.chinesecheckers.ui.LocalStrings
+import app.chinesecheckers.ui.ReadableColumn
+import app.chinesecheckers.ui.ScreenHeader
+import app.chinesecheckers.ui.board.BoardScreen
+import app.chinesecheckers.ui.board.errorText
+import app.chinesecheckers.ui.strings.Strings
+
+/**
+ * Online play: connection state, quick match (with a cancellable waiting screen), the lobby's
+ * tables, private rooms (code, share, join by code); the board once a game starts.
+ */
+@OptIn(ExperimentalLayoutApi::class)
+@Composable
+fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMotion: Boolean, onBack: () -> Unit) {
+    val ui by presenter.state.collectAsState()
+    val board by presenter.board.collectAsState()
+    val strings = LocalStrings.current
+    LaunchedEffect(Unit) { presenter.connect() }
+    val online = ui.online
+    if (board != null && online?.game != null) {
+        BoardScreen(board!!, geometry, reducedMotion, onHome = onBack)
+        return
+    }
+    val on = presenter::onEvent
+    Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
+        ScreenHeader(strings.online, onBack) {
+            online?.let { ConnectionIndicator(it.connection, strings) }
+        }
+        if (online?.connection == Connection.RECONNECTING) {
+            Card(
+                colors = CardDefaults.cardColors(containerColor = MaterialTheme.colorScheme.errorContainer),
+                modifier = Modifier.fillMaxWidth().padding(horizontal = 16.dp),
+            ) {
+                Text(
+                    strings.banner(app.chinesecheckers.core.Banner.Reconnecting) { "" },
+                    modifier = Modifier.padding(12.dp).testTag("reconnecting").semantics { liveRegion = LiveRegionMode.Polite },
+                )
+            }
+        }
+        ReadableColumn {
+            FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                for (f in Format.entries) {
+                    FilterChip(ui.format == f, { on(OnlineEvent.SelectFormat(f)) }, { Text(strings.format(f)) }, Modifier.testTag("format:${f.name}"))
+                }
+            }
+            when {
+                online?.searching == true -> Waiting(strings.searching, strings.cancel, "cancelMatch") { on(OnlineEvent.CancelMatch) }
+                online?.table != null -> Waiting(strings.waitingForOpponent, strings.closeTable, "closeTable") { on(OnlineEvent.CloseTable) }
+                online?.room != null -> RoomCode(online.room.code, online.room.expiresInS, strings) { on(OnlineEvent.ShareRoom) }
+                else -> {
+                    Button(onClick = { on(OnlineEvent.QuickMatch) }, modifier = Modifier.fillMaxWidth().testTag("quickMatch")) { Text(strings.quickMatch) }
+                    HorizontalDivider()
+                    Text(strings.lobby, style = MaterialTheme.typography.titleMedium)
+                    if (online?.watchingLobby != true) {
+                        FilledTonalButton(onClick = { on(OnlineEvent.WatchLobby) }, modifier = Modifier.testTag("watchLobby")) { Text(strings.lobby) }
+                    } else {
+                        if (online.lobby.isEmpty()) Text(strings.noTables, modifier = Modifier.testTag("noTables"))
+                        for (t in online.lobby) {
+                            Row(Modifier.fillMaxWidth().testTag("table:${t.id}"), verticalAlignment = Alignment.CenterVertically) {
+                                Text(strings.tableLine(t.host, t.format), Modifier.weight(1f))
+                                OutlinedButton(onClick = { on(OnlineEvent.JoinTable(t.id)) }, modifier = Modifier.testTag("join:${t.id}")) { Text(strings.join) }
+                            }
+                        }
+                    }
+                    FilledTonalButton(onClick = { on(OnlineEvent.CreateTable) }, modifier = Modifier.testTag("createTable")) { Text(strings.createTable) }
+                    HorizontalDivider()
+                    Text(strings.privateRoom, style = MaterialTheme.typography.titleMedium)
+                    FilledTonalButton(onClick = { on(OnlineEvent.CreateRoom) }, modifier = Modifier.testTag("createRoom")) { Text(strings.createRoom) }
+                    Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                        OutlinedTextField(
+                            ui.roomCodeInput, { on(OnlineEvent.RoomCodeChanged(it)) },
+                            label = { Text(strings.roomCodeField) }, singleLine = true,
+                            isError = ui.roomCodeInput.isNotBlank() && ui.roomCode == null,
+                            modifier = Modifier.weight(1f).testTag("roomCodeInput"),
+                        )
+                        Button(onClick = { on(OnlineEvent.JoinRoom) }, enabled = ui.roomCode != null, modifier = Modifier.testTag("joinRoom")) { Text(strings.joinRoom) }
+                    }
+                    if (ui.roomCodeInput.isNotBlank() && ui.roomCode == null) {
+                        Text(strings.invalidRoomCode, color = MaterialTheme.colorScheme.error, style = MaterialTheme.typography.bodySmall)
+                    }
+                }
+            }
+            online?.lastError?.let { Text(strings.errorCode(it), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("serverError")) }
+            ui.error?.let { Text(errorText(it, strings), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("onlineError")) }
+            Text("${strings.serverAddress}: ${ui.serverAddress}", style = MaterialTheme.typography.bodySmall)
+        }
+    }
+}
+
+@Composable
+private fun ConnectionIndicator(connection: Connection, strings: Strings) {
+    val colour = when (connection) {
+        Connection.CONNECTED -> Color(0xFF2E7D32)
+        Connection.CONNECTING -> Color(0xFFF9A825)
+        Connection.RECONNECTING -> Color(0xFFC62828)
+    }
+    Row(verticalAlignment = Alignment.CenterVertically, modifier = Modifier.padding(end = 8.dp).testTag("connection")) {
+        Box(Modifier.size(10.dp).clip(CircleShape).background(colour))
+        Text(strings.connection(connection), style = MaterialTheme.typography.labelMedium, modifier = Modifier.padding(start = 6.dp))
+    }
+}
+
+@Composable
+private fun Waiting(text: String, cancel: String, tag: String, onCancel: () -> Unit) {
+    Column(
+        Modifier.fillMaxWidth().padding(vertical = 32.dp).testTag("waiting"),
+        horizontalAlignment = Alignment.CenterHorizontally,
+        verticalArrangement = Arrangement.spacedBy(20.dp),
+    ) {
+        CircularProgressIndicator(Modifier.size(56.dp))
+        Text(text, style = MaterialTheme.typography.titleMedium, modifier = Modifier.semantics { liveRegion = LiveRegionMode.Polite })
+        OutlinedButton(onClick = onCancel, modifier = Modifier.testTag(tag)) { Text(cancel) }
+    }
+}
+
+@Composable
+private fun RoomCode(code: String, expiresInS: ULong, strings: Strings, onShare: () -> Unit) {
+    Card(Modifier.fillMaxWidth().testTag("roomCode")) {
+        Column(Modifier.padding(20.dp).fillMaxWidth(), horizontalAlignment = Alignment.CenterHorizontally, verticalArrangement = Arrangement.spacedBy(12.dp)) {
+            Text(strings.roomCodeField, style = MaterialTheme.typography.titleMedium)
+            Text(
+                code.chunked(4).joinToString(" "),
+                fontSize = 40.sp, fontFamily = FontFamily.Monospace, fontWeight = FontWeight.Bold,
+                color = MaterialTheme.colorScheme.primary, modifier = Modifier.testTag("roomCodeText"),
+            )
+            Text(strings.roomExpires((expiresInS.toLong() / 60).toInt()), style = MaterialTheme.typography.bodySmall)
+            Button(onClick = onShare, modifier = Modifier.testTag("share")) { Text(strings.share) }
+            CircularProgressIndicator(Modifier.size(28.dp))
+            Text(strings.banner(app.chinesecheckers.core.Banner.Waiting) { "" }, style = MaterialTheme.typography.bodyMedium)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package app.chinesecheckers.ui.rules
+
+import androidx.compose.foundation.background
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.ExperimentalLayoutApi
+import androidx.compose.foundation.layout.FlowRow
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.padding
+import androidx.compose.material3.FilterChip
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Text
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.saveable.rememberSaveable
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.unit.dp
+import app.chinesecheckers.core.Preset
+import app.chinesecheckers.ui.LocalStrings
+import app.chinesecheckers.ui.ReadableColumn
+import app.chinesecheckers.ui.ScreenHeader
+
+/** The rules of each rule set, readable in the app's language. */
+@OptIn(ExperimentalLayoutApi::class)
+@Composable
+fun RulesScreen(onBack: () -> Unit) {
+    val strings = LocalStrings.current
+    var preset by rememberSaveable { mutableStateOf(Preset.TRIPOT) }
+    Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
+        ScreenHeader(strings.rules, onBack)
+        FlowRow(Modifier.padding(horizontal = 16.dp), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+            for (p in Preset.entries) {
+                FilterChip(p == preset, { preset = p }, { Text(strings.preset(p)) }, Modifier.testTag("rules:${p.name}"))
+            }
+        }
+        ReadableColumn {
+            Text(strings.presetSummary(preset), style = MaterialTheme.typography.titleMedium, color = MaterialTheme.colorScheme.primary)
+            for (section in strings.rulesText(preset)) {
+                Text(section.title, style = MaterialTheme.typography.titleSmall)
+                Text(section.body, style = MaterialTheme.typography.bodyLarge)
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package app.chinesecheckers.ui.settings
+
+import app.chinesecheckers.core.newToken
+import app.chinesecheckers.ui.strings.AnimationSpeed
+import app.chinesecheckers.ui.strings.Language
+import app.chinesecheckers.ui.strings.ThemeChoice
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import java.io.File
+import java.util.Properties
+
+/** The player's choices; `language == null` and `reducedMotion == null` follow the system. */
+data class Settings(
+    val sound: Boolean = true,
+    val haptics: Boolean = true,
+    val animationSpeed: AnimationSpeed = AnimationSpeed.Normal,
+    val reducedMotion: Boolean? = null,
+    val boardRotation: Boolean = true,
+    val displayName: String = "",
+    val serverAddress: String = DEFAULT_SERVER,
+    val language: Language? = null,
+    val theme: ThemeChoice = ThemeChoice.System,
+) {
+    companion object {
+        /**
+         * Where online play connects until the player changes it: a server on this machine
+         * (`chinese-checkers-server` listens on 127.0.0.1:8080 by default). No public server
+         * address is published yet; a deployment sets its `wss://HOST/ws` here.
+         */
+        const val DEFAULT_SERVER = "ws://127.0.0.1:8080/ws"
+    }
+}
+
+/**
+ * Keeps [Settings] in `settings.properties` under the data directory, and the device's online
+ * token (made once per install by the core). A damaged or missing file gives the defaults: the
+ * settings are a convenience, never a reason not to start.
+ */
+class SettingsStore(dataDir: String) {
+    private val file = File(dataDir, "settings.properties")
+    private val props = Properties()
+    private val _settings: MutableStateFlow<Settings>
+
+    init {
+        if (file.isFile) runCatching { file.reader(Charsets.UTF_8).use { props.load(it) } }
+        _settings = MutableStateFlow(read())
+    }
+
+    /** The current settings; every change is saved at once. */
+    val settings: StateFlow<Settings> = _settings.asStateFlow()
+
+    /** This install's online identity, created on first use. */
+    val token: String
+        get() = props.getProperty("token") ?: newToken().also {
+            props.setProperty("token", it)
+            save()
+        }
+
+    /** Applies [change] and writes the file. */
+    fun update(change: (Settings) -> Settings) {
+        val next = change(_settings.value)
+        _settings.value = next
+        write(next)
+    }
+
+    private fun read() = Settings(
+        sound = props.getProperty("sound")?.toBooleanStrictOrNull() ?: true,
+        haptics = props.getProperty("haptics")?.toBooleanStrictOrNull() ?: true,
+        animationSpeed = props.getProperty("animationSpeed")?.let { v -> AnimationSpeed.entries.find { it.name == v } }
+            ?: AnimationSpeed.Normal,
+        reducedMotion = props.getProperty("reducedMotion")?.toBooleanStrictOrNull(),
+        boardRotation = props.getProperty("boardRotation")?.toBooleanStrictOrNull() ?: true,
+        displayName = props.getProperty("displayName") ?: "",
+        serverAddress = props.getProperty("serverAddress") ?: Settings.DEFAULT_SERVER,
+        language = props.getProperty("language")?.let { v -> Language.entries.find { it.code == v } },
+        theme = props.getProperty("theme")?.let { v -> ThemeChoice.entries.find { it.name == v } } ?: ThemeChoice.System,
+    )
+
+    private fun write(s: Settings) {
+        props.setProperty("sound", s.sound.toString())
+        props.setProperty("haptics", s.haptics.toString())
+        props.setProperty("animationSpeed", s.animationSpeed.name)
+        if (s.reducedMotion == null) props.remove("reducedMotion") else props.setProperty("reducedMotion", s.reducedMotion.toString())
+        props.setProperty("boardRotation", s.boardRotation.toString())
+        props.setProperty("displayName", s.displayName)
+        props.setProperty("serverAddress", s.serverAddress)
+        if (s.language == null) props.remove("language") else props.setProperty("language", s.language.code)
+        props.setProperty("theme", s.theme.name)
+        save()
+    }
+
+    private fun save() {
+        file.parentFile?.mkdirs()
+        // Written beside and renamed over, so that a crash mid-write leaves the old file whole.
+        val tmp = File(file.parentFile, file.name + ".tmp")
+        tmp.writer(Charsets.UTF_8).use { props.store(it, "Chinese Checkers settings") }
+        if (!tmp.renameTo(file)) {
+            file.delete()
+            tmp.renameTo(file)
+        }
+    }
+}

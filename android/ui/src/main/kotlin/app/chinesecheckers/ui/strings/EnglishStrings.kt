@@ -1,0 +1,411 @@
+package app.chinesecheckers.ui.strings
+
+import app.chinesecheckers.core.AiLevel
+import app.chinesecheckers.core.Banner
+import app.chinesecheckers.core.Camps
+import app.chinesecheckers.core.Colour
+import app.chinesecheckers.core.Connection
+import app.chinesecheckers.core.Deadlock
+import app.chinesecheckers.core.EndReason
+import app.chinesecheckers.core.ErrorCode
+import app.chinesecheckers.core.Format
+import app.chinesecheckers.core.Highlight
+import app.chinesecheckers.core.LibraryException
+import app.chinesecheckers.core.MaxChain
+import app.chinesecheckers.core.MoveException
+import app.chinesecheckers.core.MoveKind
+import app.chinesecheckers.core.Notice
+import app.chinesecheckers.core.OnlineException
+import app.chinesecheckers.core.PlayerName
+import app.chinesecheckers.core.Preset
+import app.chinesecheckers.core.Ranking
+import app.chinesecheckers.core.SaveException
+import app.chinesecheckers.core.SavedGameKind
+import app.chinesecheckers.core.SetupException
+import app.chinesecheckers.core.Unreachable
+import app.chinesecheckers.core.WinRule
+
+/** The English wording. */
+object EnglishStrings : Strings {
+    override val language = Language.English
+
+    override val appName = "Chinese Checkers"
+    override val solo = "Solo"
+    override val passAndPlay = "Pass & play"
+    override val online = "Online"
+    override val rules = "Rules"
+    override val statistics = "Statistics"
+    override val settings = "Settings"
+    override val continueGame = "Continue"
+    override val back = "Back"
+    override val start = "Start"
+    override val cancel = "Cancel"
+    override val close = "Close"
+    override fun savedGameKind(kind: SavedGameKind) = when (kind) {
+        SavedGameKind.SOLO -> "Solo"
+        SavedGameKind.PASS_AND_PLAY -> "Pass & play"
+        SavedGameKind.ONLINE -> "Online"
+    }
+    override fun savedGameLine(kind: SavedGameKind, preset: Preset, moves: Int) =
+        "${savedGameKind(kind)} · ${preset(preset)} · $moves ${if (moves == 1) "move" else "moves"}"
+
+    override val newGame = "New game"
+    override val ruleSet = "Rule set"
+    override fun preset(preset: Preset) = when (preset) {
+        Preset.TRIPOT -> "Tripot"
+        Preset.CLASSIC -> "Classic"
+        Preset.STERNHALMA -> "Sternhalma"
+        Preset.RULEBOOK -> "Rulebook"
+    }
+    override fun presetSummary(preset: Preset) = when (preset) {
+        Preset.TRIPOT -> "The Nice club duel: long jumps, swaps, never stuck"
+        Preset.CLASSIC -> "Red against blue, short jumps, fill the far camp"
+        Preset.STERNHALMA -> "2 to 6 players, camp rule and target lock"
+        Preset.RULEBOOK -> "A neutral base for the traditional variants"
+    }
+    override val players = "Players"
+    override val coloursPerSide = "Colours per side"
+    override val moreOptions = "More options"
+    override val fewerOptions = "Fewer options"
+    override fun seat(number: Int) = "Seat $number"
+    override val person = "Person"
+    override fun aiLevel(level: AiLevel) = when (level) {
+        AiLevel.BEGINNER -> "Beginner"
+        AiLevel.EASY -> "Easy"
+        AiLevel.MEDIUM -> "Medium"
+        AiLevel.HARD -> "Hard"
+        AiLevel.IMPOSSIBLE -> "Impossible"
+    }
+    override fun personality(level: AiLevel) = when (level) {
+        AiLevel.BEGINNER -> "Strolls forward one peg at a time and rarely sees a long jump."
+        AiLevel.EASY -> "Loves a good jump, but only ever thinks about this turn."
+        AiLevel.MEDIUM -> "Plans a couple of moves ahead and builds ladders when he can."
+        AiLevel.HARD -> "Patient and precise: reads deep, blocks your ladders, wastes nothing."
+        AiLevel.IMPOSSIBLE -> "Calculates everything. Every tempo counts against her."
+    }
+    override val opponent = "Opponent"
+    override val yourColour = "Your colour"
+    override val whoOpens = "Who opens"
+    override val openerYou = "You"
+    override val openerOpponent = "Opponent"
+    override fun openerSeat(number: Int) = "Seat $number"
+    override val coinToss = "Coin toss"
+    override fun colour(colour: Colour) = when (colour) {
+        Colour.S -> "Red"
+        Colour.SW -> "Orange"
+        Colour.NW -> "Yellow"
+        Colour.N -> "Blue"
+        Colour.NE -> "Green"
+        Colour.SE -> "Purple"
+    }
+    override fun optionJumpReach(reach: Int) = if (reach <= 1) "Short jumps" else "Jumps reach $reach holes"
+    override val optionCamps = "Foreign camps"
+    override fun camps(camps: Camps) = when (camps) {
+        Camps.OPEN -> "Open"
+        Camps.NO_STOPPING_IN_FOREIGN -> "Pass through, no stopping"
+        Camps.NO_FOREIGN -> "Forbidden"
+    }
+    override val optionTargetLock = "Target lock"
+    override val optionSwaps = "Blocked-peg swaps"
+    override val optionMandatoryJump = "Jumping is compulsory"
+    override val optionMaxChain = "Longest chain"
+    override fun maxChain(maxChain: MaxChain) = when (maxChain) {
+        MaxChain.OFF -> "Free"
+        MaxChain.PER_PIECE -> "Longest per peg"
+        MaxChain.ARMY -> "Longest of all pegs"
+    }
+    override val optionAntiBlocking = "Anti-blocking"
+    override val optionBlockedDestination = "Blocked destination"
+    override val optionContinueForPlaces = "Continue for places"
+    override val optionRanking = "Ranking"
+    override fun ranking(ranking: Ranking) = when (ranking) {
+        Ranking.DISTANCE -> "Remaining distance"
+        Ranking.PEGS_THEN_DISTANCE -> "Pegs home, then distance"
+    }
+    override val optionWin = "Win"
+    override fun winRule(rule: WinRule) = when (rule) {
+        WinRule.ALL_OWN -> "Fill the target with your own pegs"
+        WinRule.FILLED_WITH_ONE_OWN -> "Target full, one peg your own"
+    }
+    override val optionDeadlock = "Deadlock"
+    override fun deadlock(deadlock: Deadlock) = when (deadlock) {
+        Deadlock.PEG_COUNT -> "Decided by pegs home"
+        Deadlock.NONE -> "A draw"
+    }
+    override fun optionPegs(pegs: Int) = "$pegs pegs"
+
+    override fun playerName(name: PlayerName) = when (name) {
+        is PlayerName.Named -> name.name
+        PlayerName.You -> "You"
+        is PlayerName.Numbered -> "Player ${name.number}"
+    }
+    override fun toMove(name: String) = if (name == "You") "Your turn" else "$name to move"
+    override fun thinking(name: String) = "$name is thinking…"
+    override val stopThinking = "Stop"
+    override val letAiPlay = "Let the AI play"
+    override val endJump = "End jump"
+    override val undo = "Undo"
+    override val redo = "Redo"
+    override val hint = "Hint"
+    override val replay = "Replay"
+    override val exitReplay = "Back to the game"
+    override val history = "Moves"
+    override val noMovesYet = "No moves yet."
+    override fun moveKind(kind: MoveKind) = when (kind) {
+        MoveKind.STEP -> "step"
+        MoveKind.JUMP -> "jump"
+        MoveKind.SWAP -> "swap"
+        MoveKind.PASS -> "pass"
+    }
+    override fun historyEntry(number: Int, player: String, kind: MoveKind, from: String, to: String) =
+        if (kind == MoveKind.PASS) "$number. $player passed" else "$number. $player: ${moveKind(kind)} $from → $to"
+    override val resign = "Resign"
+    override val offerDraw = "Offer a draw"
+    override val acceptDraw = "Accept the draw"
+    override val declineDraw = "Decline"
+    override val rematch = "Rematch"
+    override val home = "Home"
+    override fun banner(banner: Banner, names: (Int) -> String) = when (banner) {
+        is Banner.CoinToss -> "Coin toss: ${names(banner.opener)} ${if (names(banner.opener) == "You") "open" else "opens"}"
+        is Banner.TurnSkipped -> {
+            val who = names(banner.player)
+            val blocked = if (who == "You") "You were blocked" else "$who was blocked"
+            val times = if (banner.times > 1) " ${banner.times} times" else ""
+            "$blocked — turn skipped$times"
+        }
+        is Banner.AiThinking -> thinking(names(banner.player))
+        is Banner.DrawOffered -> "${names(banner.by)} offered a draw"
+        is Banner.DrawDeclined -> "${names(banner.by)} declined the draw"
+        Banner.GameOver -> gameOver
+        is Banner.Replay -> "Replay: move ${banner.shown} of ${banner.total}"
+        Banner.Connecting -> "Connecting…"
+        Banner.Reconnecting -> "Connection lost — reconnecting…"
+        Banner.Waiting -> "Waiting for an opponent…"
+        is Banner.RoomCode -> "Room code ${banner.code}: share it with a friend"
+        Banner.Sending -> "Sending your move…"
+        Banner.Syncing -> "Catching up with the server…"
+        is Banner.OpponentDisconnected -> "${names(banner.player)} lost the connection; the seat is held"
+        is Banner.OpponentReconnected -> "${names(banner.player)} is back"
+        is Banner.RematchOffered -> "${names(banner.by)} wants a rematch"
+        is Banner.ServerError -> errorCode(banner.code)
+    }
+    override fun notice(notice: Notice, names: (Int) -> String) = when (notice) {
+        Notice.NotYourTurn -> "It is not your turn."
+        Notice.EmptyHole -> "Tap one of your pegs first."
+        is Notice.NotYourPeg -> "That peg belongs to ${names(notice.owner)}."
+        Notice.PegCannotMove -> "That peg cannot move."
+        is Notice.NotReachable -> "Not reachable: ${unreachable(notice.reason)}"
+    }
+    override fun unreachable(reason: Unreachable) = when (reason) {
+        Unreachable.NO_PATH -> "no step or jump leads there."
+        Unreachable.CAMP_RULE -> "a move may not end in a foreign camp."
+        Unreachable.TARGET_LOCK -> "a peg in its target must stay there."
+        Unreachable.MUST_JUMP -> "a jump is compulsory."
+        Unreachable.LONGEST_CHAIN -> "the longest chain must be played."
+        Unreachable.MUST_FREE_TARGET -> "you must free an opponent's target first."
+    }
+    override val gameOver = "Game over"
+    override fun endReason(reason: EndReason, by: String?) = when (reason) {
+        EndReason.WIN -> "The target camp is filled."
+        EndReason.DEADLOCK -> "Nobody could move: decided by pegs home."
+        EndReason.DRAW -> "A draw."
+        EndReason.MOVE_LIMIT -> "The move limit was reached."
+        EndReason.RESIGNED -> if (by != null) "$by resigned." else "A player resigned."
+        EndReason.DRAW_AGREED -> "Draw agreed."
+        EndReason.ABANDONED -> if (by != null) "$by left the game." else "The game was abandoned."
+    }
+    override fun winners(names: List<String>) = when {
+        names.isEmpty() -> "Nobody won."
+        names == listOf("You") -> "You won!"
+        else -> "${names.joinToString(" and ")} won."
+    }
+    override fun place(place: Int) = when (place) {
+        1 -> "1st"
+        2 -> "2nd"
+        3 -> "3rd"
+        else -> "${place}th"
+    }
+    override fun holePosition(row: Int, place: Int) = "$row·$place"
+    override fun holeLabel(row: Int, place: Int, pegColour: Colour?, owner: String?, highlight: Highlight): String {
+        val peg = if (pegColour == null) "empty" else "${colour(pegColour).lowercase()} peg of $owner"
+        val lit = if (highlight == Highlight.NONE) "" else ", ${highlight(highlight)}"
+        return "Row $row, place $place, $peg$lit"
+    }
+    override fun highlight(highlight: Highlight) = when (highlight) {
+        Highlight.NONE -> "plain"
+        Highlight.SELECTED -> "selected"
+        Highlight.STEP_TARGET -> "reachable by a step"
+        Highlight.JUMP_TARGET -> "reachable by a jump"
+        Highlight.SWAP_TARGET -> "swap possible"
+        Highlight.CHAIN -> "on the jump path"
+        Highlight.LAST_MOVE -> "last move"
+        Highlight.HINT -> "hint"
+    }
+
+    override val quickMatch = "Quick match"
+    override fun format(format: Format) = when (format) {
+        Format.TRIPOT1 -> "Tripot, 1 colour"
+        Format.TRIPOT2 -> "Tripot, 2 colours"
+        Format.TRIPOT3 -> "Tripot, 3 colours"
+    }
+    override val searching = "Looking for an opponent…"
+    override val lobby = "Lobby"
+    override val createTable = "Create a table"
+    override val closeTable = "Close the table"
+    override val waitingForOpponent = "Your table is open: waiting for an opponent…"
+    override val noTables = "No open tables. Create one!"
+    override fun tableLine(host: String, format: Format) = "$host · ${format(format)}"
+    override val join = "Join"
+    override val privateRoom = "Private room"
+    override val createRoom = "Create a room"
+    override val joinRoom = "Join a room"
+    override val roomCodeField = "Room code"
+    override fun roomInvitation(code: String) = "Play Chinese Checkers with me! Room code: $code"
+    override val share = "Share"
+    override fun roomExpires(minutes: Int) = "The code is valid for $minutes min."
+    override val invalidRoomCode = "That is not a room code (8 letters and digits)."
+    override fun connection(connection: Connection) = when (connection) {
+        Connection.CONNECTING -> "Connecting"
+        Connection.RECONNECTING -> "Reconnecting"
+        Connection.CONNECTED -> "Connected"
+    }
+    override fun errorCode(code: ErrorCode) = when (code) {
+        ErrorCode.MALFORMED -> "The server could not read a message."
+        ErrorCode.UNKNOWN_MESSAGE -> "The server did not know a message."
+        ErrorCode.BAD_MESSAGE -> "The server refused a message."
+        ErrorCode.UNSUPPORTED_VERSION -> "Please update the app to play online."
+        ErrorCode.ALREADY_GREETED -> "This connection was already set up."
+        ErrorCode.HELLO_FIRST -> "The connection was not ready yet."
+        ErrorCode.BAD_TOKEN -> "This device's identity was refused."
+        ErrorCode.BAD_NAME -> "That display name is not allowed."
+        ErrorCode.RATE_LIMITED -> "Too many requests: wait a moment."
+        ErrorCode.TOO_LARGE -> "A message was too large."
+        ErrorCode.TOO_MANY_ROOMS -> "You have too many rooms open."
+        ErrorCode.TOO_MANY_TABLES -> "You have too many tables open."
+        ErrorCode.ALREADY_SEARCHING -> "You are already looking for a game."
+        ErrorCode.ROOM_NOT_FOUND -> "No room has that code (it may have expired)."
+        ErrorCode.TABLE_NOT_FOUND -> "That table is gone."
+        ErrorCode.OWN_TABLE -> "You cannot join your own table."
+        ErrorCode.GAME_NOT_FOUND -> "That game no longer exists."
+        ErrorCode.NOT_IN_GAME -> "You are not in a game."
+        ErrorCode.WRONG_PLY -> "The board was out of date; it has been refreshed."
+        ErrorCode.NOT_YOUR_TURN -> "It is not your turn."
+        ErrorCode.ILLEGAL_MOVE -> "The server refused that move."
+        ErrorCode.GAME_OVER -> "The game is over."
+        ErrorCode.NOT_OVER -> "The game is not over yet."
+        ErrorCode.NO_DRAW_OFFER -> "There is no draw offer to answer."
+        ErrorCode.IDLE -> "Disconnected after a long silence."
+        ErrorCode.SHUTTING_DOWN -> "The server is restarting."
+        ErrorCode.INTERNAL -> "The server had a problem."
+    }
+    override fun versus(name: String) = "against $name"
+
+    override fun rulesText(preset: Preset) = when (preset) {
+        Preset.TRIPOT -> listOf(
+            RulesSection("Sides", "Two sides play 1, 2 or 3 neighbouring colours, each moving any one peg of its colours per turn. The opponent holds the opposite camps."),
+            RulesSection("Moves", "Step to a neighbouring hole, or jump over one peg — a long jump may vault a peg up to 5 holes away to the same distance beyond. Jumps chain hop by hop; tap End jump to stop."),
+            RulesSection("Win", "Fill every hole of your target camps with your own pegs. A single opposing peg left there stops you."),
+            RulesSection("Swap", "A stuck peg, or your last peg facing a squatter, may swap places with a nearby opposing peg: that is the whole turn."),
+            RulesSection("Skipped turn", "A side with no move passes. If both sides pass in a row, the side with more pegs home wins."),
+        )
+        Preset.CLASSIC -> listOf(
+            RulesSection("Sides", "Red (south) against blue (north), 10 pegs each. Red always opens."),
+            RulesSection("Moves", "Step to a neighbouring hole, or jump over an adjacent peg to the empty hole behind it; jumps may chain."),
+            RulesSection("Win", "Fill all 10 holes of the opposite camp. An opposing peg still there blocks you until it leaves."),
+            RulesSection("No move", "A player with no legal move passes; two passes in a row are a draw."),
+        )
+        Preset.STERNHALMA -> listOf(
+            RulesSection("Players", "2, 3, 4 or 6 players, one colour and 10 marbles each, moving in turn clockwise."),
+            RulesSection("Moves", "Step to a neighbouring hole, or jump over an adjacent marble; jumps may chain."),
+            RulesSection("Camp rule", "A move may pass through any camp but may not end in a camp that is neither your home nor your target."),
+            RulesSection("Target lock", "A marble already in its target camp must end its move inside it."),
+            RulesSection("Win", "Your target camp is full and at least one marble in it is yours. The others are ranked by remaining distance; after 200 moves each, the nearest win."),
+        )
+        Preset.RULEBOOK -> listOf(
+            RulesSection("Base", "Short jumps, open camps and no swaps, like Classic: a neutral base for the traditional variants."),
+            RulesSection("Variants", "Super jumps, 15-peg duel, destination lock, no foreign triangles, compulsory and longest jumps, anti-blocking, partnerships and continuing for places are rule options under More options."),
+        )
+    }
+    override val played = "Played"
+    override val won = "Won"
+    override val lost = "Lost"
+    override val drawn = "Drawn"
+    override val fewestMoves = "Fewest moves to win"
+    override val noStatistics = "Play a solo game against an opponent to see your statistics here."
+
+    override val sound = "Sound"
+    override val haptics = "Vibration"
+    override val animationSpeed = "Animation speed"
+    override fun animationSpeed(speed: AnimationSpeed) = when (speed) {
+        AnimationSpeed.Slow -> "Slow"
+        AnimationSpeed.Normal -> "Normal"
+        AnimationSpeed.Fast -> "Fast"
+    }
+    override val reducedMotion = "Reduce motion"
+    override val boardRotation = "Turn the board to the player"
+    override val boardRotationHint = "In pass & play, the player to move sits at the bottom."
+    override val displayName = "Display name"
+    override val serverAddress = "Server address"
+    override val languageSetting = "Language"
+    override fun languageName(language: Language) = when (language) {
+        Language.English -> "English"
+        Language.French -> "Français"
+        Language.Chinese -> "简体中文"
+    }
+    override val systemDefault = "System"
+    override val theme = "Theme"
+    override fun theme(choice: ThemeChoice) = when (choice) {
+        ThemeChoice.System -> "System"
+        ThemeChoice.Light -> "Light"
+        ThemeChoice.Dark -> "Dark"
+    }
+
+    override fun setupError(e: SetupException) = when (e) {
+        is SetupException.SeatCount -> "${preset(e.preset)} is played by ${e.allowed.joinToString(", ")} players, not ${e.found}."
+        is SetupException.ColoursPerSide -> "${preset(e.preset)} allows ${e.allowed.joinToString(", ")} colours per side, not ${e.found}."
+        is SetupException.OpenerFixed -> "In ${preset(e.preset)} the opener is fixed."
+        is SetupException.NoSuchSeat -> "There is no seat ${e.index + 1} among ${e.seats}."
+        is SetupException.BadRules -> "These rule options do not fit together (${e.detail})."
+        is SetupException.BadPosition -> "That position cannot be played (${e.detail})."
+    }
+    override fun moveError(e: MoveException) = when (e) {
+        is MoveException.GameOver -> "The game is over."
+        is MoveException.NotYourTurn -> "It is not your turn."
+        is MoveException.NotAiTurn -> "It is not the AI's turn."
+        is MoveException.NothingToUndo -> "Nothing to undo."
+        is MoveException.NothingToRedo -> "Nothing to redo."
+        is MoveException.NoJumpInProgress -> "No jump is in progress."
+        is MoveException.CannotEndHere -> "The jump cannot end here."
+        is MoveException.DrawNotPossible -> "A draw cannot be offered now."
+        is MoveException.NoDrawOffer -> "There is no draw offer."
+        is MoveException.NothingToReplay -> "There is nothing to replay yet."
+        is MoveException.NotReplaying -> "No replay is running."
+        is MoveException.HintNotPossible -> "No hint now."
+        is MoveException.MoveInFlight -> "Your last move is still being sent."
+        is MoveException.NoGame -> "There is no game."
+        is MoveException.Internal -> "Something went wrong (${e.detail})."
+    }
+    override fun libraryError(e: LibraryException) = when (e) {
+        is LibraryException.WouldReplace -> "This would replace your interrupted ${savedGameKind(e.existing.kind).lowercase()} game."
+        is LibraryException.NotFound -> "That saved game is gone."
+        is LibraryException.Damaged -> "A saved game is damaged (${e.file})."
+        is LibraryException.TooNew -> "A saved game comes from a newer version of the app."
+        is LibraryException.Storage -> "The games could not be saved (${e.detail})."
+    }
+    override fun onlineError(e: OnlineException) = when (e) {
+        is OnlineException.BadName -> "That display name is not allowed."
+        is OnlineException.BadToken -> "This device's identity is damaged."
+        is OnlineException.BadRoomCode -> invalidRoomCode
+        is OnlineException.NotConnected -> "Not connected to the server."
+        is OnlineException.GameInProgress -> "Finish the game in progress first."
+        is OnlineException.NoGame -> "There is no online game."
+        is OnlineException.NoTable -> "You have no open table."
+        is OnlineException.NotOver -> "The game is not over yet."
+        is OnlineException.NoDrawOffer -> "There is no draw offer."
+        is OnlineException.Malformed -> "The server sent something unreadable."
+    }
+    override fun saveError(e: SaveException) = when (e) {
+        is SaveException.Corrupt -> "The saved game is damaged."
+        is SaveException.TooNew -> "The saved game comes from a newer version of the app."
+    }
+}

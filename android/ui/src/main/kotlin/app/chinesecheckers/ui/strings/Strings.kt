@@ -1,0 +1,213 @@
+package app.chinesecheckers.ui.strings
+
+import app.chinesecheckers.core.AiLevel
+import app.chinesecheckers.core.Banner
+import app.chinesecheckers.core.Camps
+import app.chinesecheckers.core.Colour
+import app.chinesecheckers.core.Connection
+import app.chinesecheckers.core.Deadlock
+import app.chinesecheckers.core.EndReason
+import app.chinesecheckers.core.ErrorCode
+import app.chinesecheckers.core.Format
+import app.chinesecheckers.core.Highlight
+import app.chinesecheckers.core.LibraryException
+import app.chinesecheckers.core.MaxChain
+import app.chinesecheckers.core.MoveException
+import app.chinesecheckers.core.MoveKind
+import app.chinesecheckers.core.Notice
+import app.chinesecheckers.core.OnlineException
+import app.chinesecheckers.core.PlayerName
+import app.chinesecheckers.core.Preset
+import app.chinesecheckers.core.Ranking
+import app.chinesecheckers.core.SaveException
+import app.chinesecheckers.core.SavedGameKind
+import app.chinesecheckers.core.SetupException
+import app.chinesecheckers.core.Unreachable
+import app.chinesecheckers.core.WinRule
+
+/** The languages the app is worded in; `code` is the BCP 47 tag a [Platform] reports. */
+enum class Language(val code: String) {
+    English("en"), French("fr"), Chinese("zh-Hans");
+
+    companion object {
+        /** The language of a BCP 47 tag ("fr-CA" → French, "zh" / "zh-CN" → Chinese), English otherwise. */
+        fun fromTag(tag: String): Language {
+            val lower = tag.lowercase()
+            return when {
+                lower.startsWith("fr") -> French
+                lower.startsWith("zh") -> Chinese
+                else -> English
+            }
+        }
+    }
+}
+
+/** The wording of [language]. */
+fun stringsFor(language: Language): Strings = when (language) {
+    Language.English -> EnglishStrings
+    Language.French -> FrenchStrings
+    Language.Chinese -> ChineseStrings
+}
+
+/** The animation speeds offered in the settings. */
+enum class AnimationSpeed(val factor: Float) { Slow(0.6f), Normal(1f), Fast(2f) }
+
+/** Light, dark, or as the system says. */
+enum class ThemeChoice { System, Light, Dark }
+
+/** One headed paragraph of the in-app rules. */
+data class RulesSection(val title: String, val body: String)
+
+/**
+ * Every word the app shows, in one language. The core words nothing: every banner, notice,
+ * outcome, error and server refusal arrives as a kind, and is worded here. Android string
+ * resources cannot reach the shared UI code, so the three languages are Kotlin objects.
+ * `names(i)` gives the display name of player `i` wherever a kind names a player.
+ */
+interface Strings {
+    val language: Language
+
+    // Home and navigation
+    val appName: String
+    val solo: String
+    val passAndPlay: String
+    val online: String
+    val rules: String
+    val statistics: String
+    val settings: String
+    val continueGame: String
+    val back: String
+    val start: String
+    val cancel: String
+    val close: String
+    fun savedGameKind(kind: SavedGameKind): String
+    fun savedGameLine(kind: SavedGameKind, preset: Preset, moves: Int): String
+
+    // New game
+    val newGame: String
+    val ruleSet: String
+    fun preset(preset: Preset): String
+    fun presetSummary(preset: Preset): String
+    val players: String
+    val coloursPerSide: String
+    val moreOptions: String
+    val fewerOptions: String
+    fun seat(number: Int): String
+    val person: String
+    fun aiLevel(level: AiLevel): String
+    fun personality(level: AiLevel): String
+    val opponent: String
+    val yourColour: String
+    val whoOpens: String
+    val openerYou: String
+    val openerOpponent: String
+    fun openerSeat(number: Int): String
+    val coinToss: String
+    fun colour(colour: Colour): String
+    fun optionJumpReach(reach: Int): String
+    val optionCamps: String
+    fun camps(camps: Camps): String
+    val optionTargetLock: String
+    val optionSwaps: String
+    val optionMandatoryJump: String
+    val optionMaxChain: String
+    fun maxChain(maxChain: MaxChain): String
+    val optionAntiBlocking: String
+    val optionBlockedDestination: String
+    val optionContinueForPlaces: String
+    val optionRanking: String
+    fun ranking(ranking: Ranking): String
+    val optionWin: String
+    fun winRule(rule: WinRule): String
+    val optionDeadlock: String
+    fun deadlock(deadlock: Deadlock): String
+    fun optionPegs(pegs: Int): String
+
+    // Board
+    fun playerName(name: PlayerName): String
+    fun toMove(name: String): String
+    fun thinking(name: String): String
+    val stopThinking: String
+    val letAiPlay: String
+    val endJump: String
+    val undo: String
+    val redo: String
+    val hint: String
+    val replay: String
+    val exitReplay: String
+    val history: String
+    val noMovesYet: String
+    fun moveKind(kind: MoveKind): String
+    fun historyEntry(number: Int, player: String, kind: MoveKind, from: String, to: String): String
+    val resign: String
+    val offerDraw: String
+    val acceptDraw: String
+    val declineDraw: String
+    val rematch: String
+    val home: String
+    fun banner(banner: Banner, names: (Int) -> String): String
+    fun notice(notice: Notice, names: (Int) -> String): String
+    fun unreachable(reason: Unreachable): String
+    val gameOver: String
+    fun endReason(reason: EndReason, by: String?): String
+    fun winners(names: List<String>): String
+    fun place(place: Int): String
+    fun holePosition(row: Int, place: Int): String
+    fun holeLabel(row: Int, place: Int, pegColour: Colour?, owner: String?, highlight: Highlight): String
+    fun highlight(highlight: Highlight): String
+
+    // Online
+    val quickMatch: String
+    fun format(format: Format): String
+    val searching: String
+    val lobby: String
+    val createTable: String
+    val closeTable: String
+    val waitingForOpponent: String
+    val noTables: String
+    fun tableLine(host: String, format: Format): String
+    val join: String
+    val privateRoom: String
+    val createRoom: String
+    val joinRoom: String
+    val roomCodeField: String
+    fun roomInvitation(code: String): String
+    val share: String
+    fun roomExpires(minutes: Int): String
+    val invalidRoomCode: String
+    fun connection(connection: Connection): String
+    fun errorCode(code: ErrorCode): String
+    fun versus(name: String): String
+
+    // Rules and statistics
+    fun rulesText(preset: Preset): List<RulesSection>
+    val played: String
+    val won: String
+    val lost: String
+    val drawn: String
+    val fewestMoves: String
+    val noStatistics: String
+
+    // Settings
+    val sound: String
+    val haptics: String
+    val animationSpeed: String
+    fun animationSpeed(speed: AnimationSpeed): String
+    val reducedMotion: String
+    val boardRotation: String
+    val boardRotationHint: String
+    val displayName: String
+    val serverAddress: String
+    val languageSetting: String
+    fun languageName(language: Language): String
+    val systemDefault: String
+    val theme: String
+    fun theme(choice: ThemeChoice): String
+
+    // Errors
+    fun setupError(e: SetupException): String
+    fun moveError(e: MoveException): String
+    fun libraryError(e: LibraryException): String
+    fun onlineError(e: OnlineException): String
+    fun saveError(e: SaveException): String
+}
