@@ -57,6 +57,22 @@ fi
 step "Kotlin bindings suite (JVM, Maven)"
 tests/kotlin/run.sh 2>&1 | tee "$LOGS/kotlin.log"
 
+# The Android app's Compose UI, built for the desktop JVM and clicked through against the real
+# core (no Android SDK can run here; docs in android/README.md).
+step "Android UI suite (Compose for desktop, Maven)"
+android/desktop/run.sh 2>&1 | tee "$LOGS/android-ui.log"
+
+# The Android-only layer against android-all under Robolectric (needs a JDK 21+; run.sh finds or
+# installs one).
+step "Android glue suite (Robolectric, Maven)"
+android/robolectric/run.sh 2>&1 | tee "$LOGS/android-glue.log"
+
+# The whole Android app's Kotlin (shared UI, bindings, Android layer) compiled against the real
+# Compose-for-Android and AndroidX libraries, without Gradle: what this machine can check of the
+# Gradle build.
+step "Android app compile check (Android libraries, no Gradle)"
+android/robolectric/compile-android.sh
+
 if [[ "${SKIP_SWIFT:-0}" != "1" ]]; then
     step "Swift bindings suite (Linux, trixie chroot)"
     tests/swift/run.sh 2>&1 | tee "$LOGS/swift.log"
@@ -70,10 +86,13 @@ failed=0
     | awk '{for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i }}
            END { print p + 0, f + 0 }')
 passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
-{ read -r p f || true; } < <(grep -h "Tests run:" "$LOGS/kotlin.log" | grep -v " in " | tail -n 1 \
-    | sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+).*/\1 \2 \3/' \
-    | awk '{ print $1 - $2 - $3, $2 + $3 }')
-passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+# Surefire's summary: the last "Tests run: ..." line that names no class.
+for log in kotlin android-ui android-glue; do
+    { read -r p f || true; } < <(grep -h "Tests run:" "$LOGS/$log.log" | grep -v " in " | tail -n 1 \
+        | sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+).*/\1 \2 \3/' \
+        | awk '{ print $1 - $2 - $3, $2 + $3 }')
+    passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+done
 if [[ -f "$LOGS/swift.log" ]]; then
     { read -r p f || true; } < <(grep -A1 "Test Suite 'All tests'" "$LOGS/swift.log" | grep -h "Executed" | tail -n 1 \
         | sed -E 's/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\1 \2/' \
