@@ -36,7 +36,15 @@ fn think_plays_and_refuses_on_the_persons_turn() {
     let g = game(AiLevel::Beginner, AI_OPENS);
     g.set_ai_time_limit(Some(50));
     let search = g.think().unwrap();
-    assert_eq!(g.state().thinking, Some(1));
+    // Thinking until the engine thread plays; a fast engine on a busy machine may already have
+    // played by the time the state is read (it never shows neither).
+    let now = g.state();
+    assert!(
+        now.thinking == Some(1) || (now.thinking.is_none() && now.history.len() == 1),
+        "neither thinking nor played: {:?}, {} moves",
+        now.thinking,
+        now.history.len()
+    );
     let (finished, v) = state_of(search.wait());
     assert!(finished);
     assert_eq!(v.history.len(), 1);

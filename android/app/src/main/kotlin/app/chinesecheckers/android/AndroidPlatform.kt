@@ -2,6 +2,7 @@ package app.chinesecheckers.android
 
 import android.content.Context
 import android.content.Intent
+import android.media.AudioManager
 import android.os.Build
 import android.os.VibrationAttributes
 import android.os.VibrationEffect
@@ -9,6 +10,7 @@ import android.os.Vibrator
 import android.os.VibratorManager
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
+import app.chinesecheckers.ui.platform.SoundKind
 import java.io.File
 
 /**
@@ -53,6 +55,21 @@ class AndroidPlatform(context: Context) : Platform {
         val chooser = Intent.createChooser(send, null)
             .addFlags(Intent.FLAG_ACTIVITY_NEW_TASK)
         context.startActivity(chooser)
+    }
+
+    /**
+     * The system's own key-click effects (no sound files in the app), at the system's
+     * sound-effect volume, so a phone set to silent stays silent. The app's sound setting is
+     * applied by the shared UI before this is called.
+     */
+    override fun sound(kind: SoundKind) {
+        val audio = context.getSystemService(AudioManager::class.java) ?: return
+        audio.playSoundEffect(
+            when (kind) {
+                SoundKind.Move -> AudioManager.FX_KEY_CLICK
+                SoundKind.GameOver -> AudioManager.FX_KEYPRESS_RETURN
+            },
+        )
     }
 
     /**

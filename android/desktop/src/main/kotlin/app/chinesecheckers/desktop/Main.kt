@@ -9,6 +9,7 @@ import app.chinesecheckers.ui.AppState
 import app.chinesecheckers.ui.ChineseCheckersApp
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
+import app.chinesecheckers.ui.platform.SoundKind
 import java.awt.Toolkit
 import java.awt.datatransfer.StringSelection
 import java.io.File
@@ -16,12 +17,15 @@ import java.util.Locale
 
 /**
  * The desktop's [Platform]: data in `~/.local/share/chinese-checkers` (or [dataDir]), the JVM's
- * locale as the system language, the clipboard as the share sheet, and no vibration.
+ * locale as the system language, the clipboard as the share sheet, no vibration, and synthesised
+ * tones for sounds.
  */
 class DesktopPlatform(
     override val dataDir: String = defaultDataDir(),
     override val systemLanguage: String = Locale.getDefault().toLanguageTag(),
     override val systemReducedMotion: Boolean = false,
+    /** Whether sounds reach the speakers (tests only record them). */
+    private val playAudio: Boolean = true,
 ) : Platform {
     /** What was last shared (tests read it; the player finds it on the clipboard). */
     @Volatile
@@ -35,6 +39,36 @@ class DesktopPlatform(
     }
 
     override fun haptic(kind: HapticKind) = Unit
+
+    /** Sounds asked for so far (tests read them). */
+    val soundsPlayed: MutableList<SoundKind> = java.util.Collections.synchronizedList(mutableListOf())
+
+    /** A short synthesised tone (a desktop has no system click to borrow); silent without an audio device. */
+    override fun sound(kind: SoundKind) {
+        soundsPlayed += kind
+        if (!playAudio) return
+        val (hz, ms) = when (kind) {
+            SoundKind.Move -> 880.0 to 25
+            SoundKind.GameOver -> 660.0 to 180
+        }
+        Thread {
+            runCatching {
+                val rate = 22_050f
+                val samples = ByteArray((rate * ms / 1000).toInt()) { i ->
+                    // A sine with a linear fade-out, so the tone ends without a click.
+                    val fade = 1.0 - i.toDouble() / (rate * ms / 1000)
+                    (Math.sin(2 * Math.PI * hz * i / rate) * 60 * fade).toInt().toByte()
+                }
+                val format = javax.sound.sampled.AudioFormat(rate, 8, 1, true, false)
+                javax.sound.sampled.AudioSystem.getSourceDataLine(format).use { line ->
+                    line.open(format)
+                    line.start()
+                    line.write(samples, 0, samples.size)
+                    line.drain()
+                }
+            }
+        }.apply { isDaemon = true }.start()
+    }
 
     companion object {
         /** `$XDG_DATA_HOME/chinese-checkers`, or `~/.local/share/chinese-checkers`. */

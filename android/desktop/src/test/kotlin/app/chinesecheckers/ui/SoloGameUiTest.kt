@@ -19,6 +19,7 @@ import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.positionFromJson
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.LocalBackend
+import app.chinesecheckers.ui.platform.SoundKind
 import app.chinesecheckers.ui.strings.AnimationSpeed
 import app.chinesecheckers.ui.strings.EnglishStrings
 import org.junit.Assert.assertEquals
@@ -88,17 +89,17 @@ class SoloGameUiTest {
         // The strongest opponent opens: its search is long enough to be seen and stopped.
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE)), opener = Opener.Seat(1)), BoardMode.Solo)
         setContent { ChineseCheckersApp(app) }
-        waitUntil(timeoutMillis = 5_000) { gameOf(app).thinking == 1 }
-        waitForIdle()
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).thinking == 1 }
+        // Stopped at once: the search must still be running when "Stop" arrives (on a loaded
+        // machine, time spent looking first let the engine finish before the click).
         tag("thinking").assertIsDisplayed()
-        tag("status").assertTextEquals("${EnglishStrings.playerName(gameOf(app).players[1].name)} is thinking…")
         click("stop")
-        waitUntil(timeoutMillis = 5_000) { boardOf(app).aiPaused && gameOf(app).thinking == null }
+        waitUntil(timeoutMillis = 20_000) { boardOf(app).aiPaused && gameOf(app).thinking == null }
         waitForIdle()
         assertTrue(gameOf(app).history.isEmpty())
         assertFalse(exists("thinking"))
         click("letAiPlay")
-        waitUntil(timeoutMillis = 5_000) { gameOf(app).thinking == 1 }
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).thinking == 1 || gameOf(app).history.size == 1 }
         app.close()
     }
 
@@ -224,6 +225,73 @@ class SoloGameUiTest {
         waitForIdle()
         val en = EnglishStrings
         tag("status").assertTextEquals(en.toMove(en.playerName(gameOf(app).players[0].name)))
+        app.close()
+    }
+
+    @Test
+    fun aNewGameReplacesTheInterruptedOneOnlyWhenThePlayerSaysSo() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform(reducedMotion = true))
+        setContent { ChineseCheckersApp(app) }
+        click("passAndPlay")
+        click("start")
+        val (from, to) = findStep(app)
+        tapHole(from)
+        tapHole(to)
+        waitForIdle()
+        val interrupted = gameOf(app).history.size
+        app.onBackground() // saved for "Continue"
+        val library = checkNotNull(app.library)
+        val saved = library.games().single()
+        assertEquals(interrupted, saved.moves)
+
+        // A new pass-and-play game: asked first; "Cancel" keeps the interrupted game.
+        app.navigate(Screen.Home)
+        waitForIdle()
+        click("passAndPlay")
+        click("start")
+        tag("confirmReplace").assertIsDisplayed()
+        click("cancelReplace")
+        waitForIdle()
+        assertFalse(exists("confirmReplace"))
+        assertEquals(listOf(saved.id), library.games().map { it.id })
+
+        // "Replace": the new game starts and, once played and saved, takes the slot.
+        click("start")
+        click("confirmReplace")
+        waitForIdle()
+        assertEquals(0, gameOf(app).history.size)
+        val (from2, to2) = findStep(app)
+        tapHole(from2)
+        tapHole(to2)
+        waitForIdle()
+        app.onBackground()
+        val now = library.games().single()
+        assertTrue("the new game took the slot", now.id != saved.id)
+        assertEquals(1, now.moves)
+        app.close()
+    }
+
+    @Test
+    fun aMoveSoundsAndTheSoundSettingSilencesIt() = runDesktopComposeUiTest(800, 1000) {
+        val platform = testPlatform(reducedMotion = true)
+        val app = AppState(platform)
+        setContent { ChineseCheckersApp(app) }
+        click("passAndPlay")
+        click("start")
+        val (from, to) = findStep(app)
+        tapHole(from)
+        assertEquals("selecting a peg makes no sound", emptyList<SoundKind>(), platform.soundsPlayed.toList())
+        tapHole(to)
+        waitForIdle()
+        assertEquals(listOf(SoundKind.Move), platform.soundsPlayed.toList())
+        // Off in the settings: the next move is silent.
+        app.settings.update { it.copy(sound = false) }
+        val (from2, to2) = findStep(app)
+        tapHole(from2)
+        tapHole(to2)
+        waitForIdle()
+        assertEquals(2, gameOf(app).history.size)
+        assertEquals(listOf(SoundKind.Move), platform.soundsPlayed.toList())
         app.close()
     }
 

@@ -24,6 +24,7 @@ fun testPlatform(language: String = "en", reducedMotion: Boolean = false) = Desk
     dataDir = Files.createTempDirectory("cc-ui-test").toFile().apply { deleteOnExit() }.path,
     systemLanguage = language,
     systemReducedMotion = reducedMotion,
+    playAudio = false,
 )
 
 fun person() = Seat(SeatPlayer.Person, "")

@@ -1,11 +1,19 @@
 package app.chinesecheckers.ui
 
+import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Surface
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.testTag
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.GameLibrary
 import app.chinesecheckers.core.GameSetup
@@ -24,6 +32,7 @@ import app.chinesecheckers.ui.newgame.NewGameScreen
 import app.chinesecheckers.ui.online.OnlinePresenter
 import app.chinesecheckers.ui.online.OnlineScreen
 import app.chinesecheckers.ui.platform.HapticKind
+import app.chinesecheckers.ui.platform.SoundKind
 import app.chinesecheckers.ui.platform.Platform
 import app.chinesecheckers.ui.rules.RulesScreen
 import app.chinesecheckers.ui.settings.SettingsScreen
@@ -58,7 +67,7 @@ sealed interface Screen {
  * the board geometry, the navigation and the presenter of each open screen.
  */
 class AppState(platform: Platform) {
-    /** The host's platform, with haptics silenced when the settings turn them off. */
+    /** The host's platform, with haptics and sound silenced when the settings turn them off. */
     val platform: Platform = SettingsAwarePlatform(platform)
 
     /** The player's settings (persisted in the data directory). */
@@ -124,6 +133,19 @@ class AppState(platform: Platform) {
         return true
     }
 
+    /**
+     * The interrupted game a new game of [mode] would take the place of in the saved-games
+     * library (one slot per kind), so that the player is asked first; `null` when there is none.
+     */
+    fun interruptedGame(mode: BoardMode): SavedGame? {
+        val kind = when (mode) {
+            BoardMode.Solo -> SavedGameKind.SOLO
+            BoardMode.PassAndPlay -> SavedGameKind.PASS_AND_PLAY
+            BoardMode.Online -> return null
+        }
+        return runCatching { library?.games() }.getOrNull()?.firstOrNull { it.kind == kind && !it.over }
+    }
+
     /** Shows an existing local game (a test position, or a restored one). */
     fun showLocal(backend: LocalBackend) {
         _board.value?.close()
@@ -168,6 +190,10 @@ class AppState(platform: Platform) {
     }
 
     private inner class SettingsAwarePlatform(private val host: Platform) : Platform by host {
+        override fun sound(kind: SoundKind) {
+            if (settings.settings.value.sound) host.sound(kind)
+        }
+
         override fun haptic(kind: HapticKind) {
             if (settings.settings.value.haptics) host.haptic(kind)
         }
@@ -187,11 +213,33 @@ fun ChineseCheckersApp(appState: AppState) {
           Surface(color = MaterialTheme.colorScheme.background) {
             when (val s = screen) {
                 Screen.Home -> HomeScreen(appState.home, onNavigate = appState::navigate, onContinue = appState::continueGame)
-                is Screen.NewGame -> NewGameScreen(
-                    appState.newGame,
-                    onStart = { appState.startLocal(appState.newGame.setup(), s.mode) },
-                    onBack = { appState.back() },
-                )
+                is Screen.NewGame -> {
+                    // An interrupted game of the same kind is replaced only once the player says so.
+                    var replacing by remember(s) { mutableStateOf<SavedGame?>(null) }
+                    NewGameScreen(
+                        appState.newGame,
+                        onStart = {
+                            val existing = appState.interruptedGame(s.mode)
+                            if (existing == null) appState.startLocal(appState.newGame.setup(), s.mode) else replacing = existing
+                        },
+                        onBack = { appState.back() },
+                    )
+                    replacing?.let { existing ->
+                        AlertDialog(
+                            onDismissRequest = { replacing = null },
+                            text = { Text(strings.replaceInterrupted(existing.kind, existing.moves)) },
+                            confirmButton = {
+                                TextButton(
+                                    onClick = { replacing = null; appState.startLocal(appState.newGame.setup(), s.mode) },
+                                    modifier = Modifier.testTag("confirmReplace"),
+                                ) { Text(strings.replace) }
+                            },
+                            dismissButton = {
+                                TextButton(onClick = { replacing = null }, modifier = Modifier.testTag("cancelReplace")) { Text(strings.cancel) }
+                            },
+                        )
+                    }
+                }
                 Screen.Board -> {
                     val board by appState.board.collectAsState()
                     board?.let { BoardScreen(it, appState.geometry, reducedMotion, onHome = { appState.navigate(Screen.Home) }) }

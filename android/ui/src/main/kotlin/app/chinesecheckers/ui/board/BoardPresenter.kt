@@ -7,6 +7,7 @@ import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.SearchOutcome
 import app.chinesecheckers.ui.platform.HapticKind
+import app.chinesecheckers.ui.platform.SoundKind
 import app.chinesecheckers.ui.platform.Platform
 import app.chinesecheckers.ui.settings.Settings
 import kotlinx.coroutines.CompletableDeferred
@@ -195,8 +196,14 @@ class BoardPresenter(
         } else if (animation == null) {
             animationDone.complete(Unit) // nothing to wait for
         }
-        if (isNewMove) platform.haptic(HapticKind.Move)
-        if (game.outcome != null && previous.game.outcome == null) platform.haptic(HapticKind.GameOver)
+        if (isNewMove) {
+            platform.haptic(HapticKind.Move)
+            platform.sound(SoundKind.Move)
+        }
+        if (game.outcome != null && previous.game.outcome == null) {
+            platform.haptic(HapticKind.GameOver)
+            platform.sound(SoundKind.GameOver)
+        }
         _state.value = previous.copy(
             game = game,
             rotationDegrees = rotationFor(game),

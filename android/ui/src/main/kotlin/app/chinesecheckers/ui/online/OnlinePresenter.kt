@@ -108,15 +108,25 @@ class OnlinePresenter(private val app: AppState) {
     /**
      * Every state the core produces (from the UI thread or OkHttp's). The client calls this
      * outside its lock, so two threads' states can arrive out of order: the core's latest state is
-     * read instead of trusting the one passed.
+     * read, and reading and publishing it happen under one lock. Without the lock a thread could
+     * read the state, be overtaken by the other thread's newer read-and-publish, then publish its
+     * older state last (a `searching` answer overwritten by the quick-match call's own state, the
+     * screen stuck on it until the next message).
      */
     private fun onState(passed: OnlineState) {
-        val s = game?.state() ?: passed
-        _state.update { it.copy(online = s) }
+        val s = synchronized(publishLock) {
+            val s = game?.state() ?: passed
+            _state.update { it.copy(online = s) }
+            boards.tryEmit(s.board)
+            infos.value = OnlineBoardInfo(s.connection, s.game)
+            s
+        }
+        // Outside the publishing lock: it takes [lock], which callers of the client may hold.
         ensureBoard(s)
-        boards.tryEmit(s.board)
-        infos.value = OnlineBoardInfo(s.connection, s.game)
     }
+
+    /** Serialises reading the core's state with publishing it (see [onState]). */
+    private val publishLock = Any()
 
     private val infos = MutableStateFlow<OnlineBoardInfo?>(null)
 

@@ -16,7 +16,13 @@ interface Platform {
 
     /** A short vibration; ignored when haptics are off in the settings or unsupported. */
     fun haptic(kind: HapticKind)
+
+    /** A short sound (the system's own effects, no assets); ignored when sound is off in the settings. */
+    fun sound(kind: SoundKind)
 }
+
+/** The kinds of sound the UI asks for: a peg landing, the end of a game. */
+enum class SoundKind { Move, GameOver }
 
 /** The kinds of vibration the UI asks for. */
 enum class HapticKind { Tap, Move, GameOver }

@@ -41,6 +41,9 @@ object ChineseStrings : Strings {
     override val start = "开始"
     override val cancel = "取消"
     override val close = "关闭"
+    override fun replaceInterrupted(kind: SavedGameKind, moves: Int) =
+        "开始新对局？你中断的${savedGameKind(kind)}对局（已走 $moves 步）将被覆盖。"
+    override val replace = "覆盖"
     override fun savedGameKind(kind: SavedGameKind) = when (kind) {
         SavedGameKind.SOLO -> "单人"
         SavedGameKind.PASS_AND_PLAY -> "同屏对战"

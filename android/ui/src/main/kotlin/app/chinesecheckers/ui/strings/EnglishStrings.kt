@@ -41,6 +41,9 @@ object EnglishStrings : Strings {
     override val start = "Start"
     override val cancel = "Cancel"
     override val close = "Close"
+    override fun replaceInterrupted(kind: SavedGameKind, moves: Int) =
+        "Start a new game? Your interrupted ${savedGameKind(kind).lowercase()} game ($moves moves) will be replaced."
+    override val replace = "Replace"
     override fun savedGameKind(kind: SavedGameKind) = when (kind) {
         SavedGameKind.SOLO -> "Solo"
         SavedGameKind.PASS_AND_PLAY -> "Pass & play"

@@ -41,6 +41,9 @@ object FrenchStrings : Strings {
     override val start = "Commencer"
     override val cancel = "Annuler"
     override val close = "Fermer"
+    override fun replaceInterrupted(kind: SavedGameKind, moves: Int) =
+        "Commencer une nouvelle partie ? Votre partie interrompue (${savedGameKind(kind).lowercase()}, $moves coups) sera remplacée."
+    override val replace = "Remplacer"
     override fun savedGameKind(kind: SavedGameKind) = when (kind) {
         SavedGameKind.SOLO -> "Solo"
         SavedGameKind.PASS_AND_PLAY -> "À tour de rôle"

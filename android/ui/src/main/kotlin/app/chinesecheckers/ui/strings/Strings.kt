@@ -80,6 +80,9 @@ interface Strings {
     val start: String
     val cancel: String
     val close: String
+    /** Asked before a new game takes the slot of an interrupted one of [kind]. */
+    fun replaceInterrupted(kind: SavedGameKind, moves: Int): String
+    val replace: String
     fun savedGameKind(kind: SavedGameKind): String
     fun savedGameLine(kind: SavedGameKind, preset: Preset, moves: Int): String
 
