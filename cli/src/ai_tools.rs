@@ -1,6 +1,7 @@
 //! The AI's measuring tools: `bestmove`, `arena` and `solve`.
 
 use std::io::{Read, Write};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -130,6 +131,13 @@ pub struct ArenaArgs {
     /// Level of engine B.
     #[arg(long)]
     b: String,
+    /// Play engine A through another build's `bestmove` command instead of this build's AI
+    /// (e.g. a frozen baseline binary; one process per move, position JSON on its stdin).
+    #[arg(long)]
+    a_exe: Option<String>,
+    /// The same for engine B.
+    #[arg(long)]
+    b_exe: Option<String>,
     /// Number of games, at least 1 (pairs share an opening with the seats swapped).
     #[arg(long, default_value_t = 200)]
     games: usize,
@@ -204,13 +212,49 @@ fn opening(start: &Position, seed: u64) -> Vec<CompactMove> {
     out
 }
 
-fn play_game(
-    args: &ArenaArgs,
-    start: &Position,
-    index: usize,
-    a: AiLevel,
-    b: AiLevel,
-) -> GameResult {
+/// One side of an arena match: a level of this build's AI, or of another build's binary.
+#[derive(Clone, Copy)]
+struct Engine<'a> {
+    level: AiLevel,
+    exe: Option<&'a str>,
+}
+
+impl Engine<'_> {
+    /// The engine's move in `p`: from this build's AI, or from the other binary's `bestmove`.
+    fn choose(&self, p: &Position, limits: SearchLimits) -> Result<Move> {
+        let Some(exe) = self.exe else {
+            return Ok(ai::choose_move(p, self.level, limits, &CancelHandle::new()).best);
+        };
+        let mut cmd = Command::new(exe);
+        cmd.args(["bestmove", "--level", self.level.name(), "--seed"])
+            .arg(limits.seed.to_string());
+        if let Some(t) = limits.time_ms {
+            cmd.arg("--time-ms").arg(t.to_string());
+        }
+        let mut child = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot run {exe}"))?;
+        if let Some(mut stdin) = child.stdin.take() {
+            stdin
+                .write_all(p.to_json().to_string().as_bytes())
+                .with_context(|| format!("cannot write the position to {exe}"))?;
+        }
+        let out = child
+            .wait_with_output()
+            .with_context(|| format!("{exe} did not answer"))?;
+        if !out.status.success() {
+            return Err(anyhow!("{exe} bestmove failed ({})", out.status));
+        }
+        let value: Value = serde_json::from_slice(&out.stdout)
+            .with_context(|| format!("{exe} printed something that is not a move"))?;
+        crate::engine::a_move(&value)
+    }
+}
+
+fn play_game(args: &ArenaArgs, start: &Position, index: usize, a: Engine, b: Engine) -> GameResult {
     let n = start.player_count();
     let a_seat = index % n;
     let mut p = *start;
@@ -221,7 +265,6 @@ fn play_game(
         moves.push(p.expand(&m).unwrap_or_else(Move::pass).to_json());
         p.apply(&m);
     }
-    let cancel = CancelHandle::new();
     let mut capped = false;
     while p.outcome().is_none() {
         if moves.len() >= args.max_plies {
@@ -229,25 +272,32 @@ fn play_game(
             break;
         }
         let who = usize::from(p.to_move() != a_seat);
-        let lvl = if who == 0 { a } else { b };
+        let engine = if who == 0 { a } else { b };
         let limits = SearchLimits {
             time_ms: args.time_ms,
             seed: seed.wrapping_add(moves.len() as u64),
         };
         let t0 = Instant::now();
-        let r = ai::choose_move(&p, lvl, limits, &cancel);
+        let best = match engine.choose(&p, limits) {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("game {index}: {e:#}");
+                capped = true;
+                break;
+            }
+        };
         let ms = t0.elapsed().as_millis() as u64;
         time[who].0 += ms;
         time[who].1 += 1;
         time[who].2 = time[who].2.max(ms);
         // The engine's move must be legal; an illegal one would be a bug worth stopping for.
-        if p.validate(&r.best).is_err() {
-            eprintln!("game {index}: illegal move {}", r.best.to_json());
+        if p.validate(&best).is_err() {
+            eprintln!("game {index}: illegal move {}", best.to_json());
             capped = true;
             break;
         }
-        moves.push(r.best.to_json());
-        p.apply(&r.best.compact());
+        moves.push(best.to_json());
+        p.apply(&best.compact());
     }
     let outcome = p.outcome();
     let result = match &outcome {
@@ -256,7 +306,7 @@ fn play_game(
         _ => 2,
     };
     let line = json!({
-        "game": index, "a": a.name(), "b": b.name(), "a_seat": a_seat,
+        "game": index, "a": a.level.name(), "b": b.level.name(), "a_seat": a_seat,
         "start": start.to_json(), "moves": moves,
         "outcome": outcome.map(|o| o.to_json()), "capped": capped,
     });
@@ -279,7 +329,14 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
              opening)"
         ));
     }
-    let (a, b) = (level(&args.a)?, level(&args.b)?);
+    let a = Engine {
+        level: level(&args.a)?,
+        exe: args.a_exe.as_deref(),
+    };
+    let b = Engine {
+        level: level(&args.b)?,
+        exe: args.b_exe.as_deref(),
+    };
     let start = arena_start(args)?;
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -362,10 +419,15 @@ fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
     };
     let (ta, ma) = side(0);
     let (tb, mb) = side(1);
+    // An external engine is named by its binary, so a baseline run cannot pass for another.
+    let name = |level: &str, exe: &Option<String>| match exe {
+        Some(exe) => format!("{level} ({exe})"),
+        None => level.to_owned(),
+    };
     println!(
         "{} vs {} — {} {}-colour/{}-player, {} games, {:.0} s",
-        args.a,
-        args.b,
+        name(&args.a, &args.a_exe),
+        name(&args.b, &args.b_exe),
         args.rules,
         args.colours,
         args.players,
@@ -386,7 +448,7 @@ fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
         elo((p + half).min(1.0))
     );
     println!(
-        "plies per game {:.1} (max {max_plies}); games stopped by the cap: {capped}",
+        "plies per game {:.1} (max {max_plies}); games stopped by the cap or an engine error: {capped}",
         plies as f64 / n.max(1.0)
     );
     println!("time per move: A {ta:.1} ms (max {ma}), B {tb:.1} ms (max {mb})");

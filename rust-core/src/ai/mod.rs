@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{CompactMove, Move, Position};
 
 mod eval;
+pub mod features;
 mod levels;
 pub mod race;
 mod search;
