@@ -41,6 +41,9 @@ pub struct BestMoveArgs {
     /// Seed of the level's randomness.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Threads of the Hard and Impossible searches (1: deterministic).
+    #[arg(long, default_value_t = 1)]
+    search_threads: usize,
 }
 
 /// Reads a Position JSON on stdin and prints the chosen Move JSON (search facts on stderr).
@@ -54,6 +57,7 @@ pub fn bestmove(args: &BestMoveArgs) -> Result<()> {
     if position.outcome().is_some() {
         return Err(anyhow!("the game is already over"));
     }
+    ai::set_search_threads(search_threads(args.search_threads)?);
     let limits = SearchLimits {
         time_ms: args.time_ms,
         seed: args.seed,
@@ -65,6 +69,44 @@ pub fn bestmove(args: &BestMoveArgs) -> Result<()> {
         r.depth, r.nodes, r.elapsed_ms, r.score
     );
     Ok(())
+}
+
+/// Checks a `--search-threads` value.
+fn search_threads(n: usize) -> Result<usize> {
+    if (1..=ai::MAX_SEARCH_THREADS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(anyhow!(
+            "--search-threads must be between 1 and {} (1 is deterministic)",
+            ai::MAX_SEARCH_THREADS
+        ))
+    }
+}
+
+/// Parses six comma-separated weights (the order of `ai::features::Weights`).
+fn weights(text: &str) -> Result<ai::features::Weights> {
+    let numbers: Vec<i32> = text
+        .split(',')
+        .map(|n| n.trim().parse::<i32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| anyhow!("weights must be six integers separated by commas, got \"{text}\""))?;
+    let &[best_move_to_move, best_move_other, ladders, stragglers, spread, tempo] =
+        numbers.as_slice()
+    else {
+        return Err(anyhow!(
+            "weights must be six integers (best_move_to_move,best_move_other,ladders,\
+             stragglers,spread,tempo), got {}",
+            numbers.len()
+        ));
+    };
+    Ok(ai::features::Weights {
+        best_move_to_move,
+        best_move_other,
+        ladders,
+        stragglers,
+        spread,
+        tempo,
+    })
 }
 
 /// Options of `solve`.
@@ -147,6 +189,17 @@ pub struct ArenaArgs {
     /// Worker threads (default: available cores).
     #[arg(long)]
     threads: Option<usize>,
+    /// Trial evaluation weights of this build's engines for long jumps (tripot), as six
+    /// numbers: best_move_to_move,best_move_other,ladders,stragglers,spread,tempo.
+    #[arg(long)]
+    weights_long: Option<String>,
+    /// The same for short jumps (classic, sternhalma, rulebook).
+    #[arg(long)]
+    weights_short: Option<String>,
+    /// Threads of each Hard and Impossible search of this build's engines (1: deterministic);
+    /// an engine played through `--a-exe`/`--b-exe` keeps one.
+    #[arg(long, default_value_t = 1)]
+    search_threads: usize,
     /// Seed of openings and levels.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -338,6 +391,12 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
         exe: args.b_exe.as_deref(),
     };
     let start = arena_start(args)?;
+    ai::set_search_threads(search_threads(args.search_threads)?);
+    let long = args.weights_long.as_deref().map(weights).transpose()?;
+    let short = args.weights_short.as_deref().map(weights).transpose()?;
+    if long.is_some() || short.is_some() {
+        ai::features::try_weights(long, short).map_err(|e| anyhow!(e))?;
+    }
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });

@@ -3,8 +3,8 @@
 //! The race cost ([`super::eval::player_cost`] plus blocked targets) counts how far each army
 //! still has to go; it does not see what the next moves can do. The terms here add that, per
 //! side, all cheap enough for every leaf (one reach per peg):
-//! - **best move**: the largest drop in race cost one move of the side can make now (its
-//!   longest ladder or jump chain forward). The side to move can play it at once, the other side
+//! - **best move**: the largest drop in race cost one move of a peg outside the target can
+//!   make now (the side's longest ladder or jump chain forward). The side to move can play it at once, the other side
 //!   only after a reply, so the two get separate weights;
 //! - **ladders**: how many pegs have a jump chain at least two holes forward (a ladder the side
 //!   can still use later; blocking the opponent's lanes shows up as a drop in theirs);
@@ -18,6 +18,8 @@
 //! regression of game results on these features over arena games; docs/AI.md has the recipe
 //! and the numbers) and kept here as reviewed constants, one set for long jumps (tripot) and one
 //! for short jumps (classic, sternhalma, rulebook).
+
+use std::sync::OnceLock;
 
 use crate::rules::board::{holes, Colour};
 use crate::rules::Position;
@@ -69,11 +71,26 @@ pub const BASELINE: Weights = Weights {
     tempo: UNIT / 2,
 };
 
-/// Weights for long jumps (tripot).
-pub const LONG_JUMPS: Weights = BASELINE;
+/// Weights for long jumps (tripot): `cc tune` over 572 baseline arena games (docs/AI.md).
+pub const LONG_JUMPS: Weights = Weights {
+    best_move_to_move: 185,
+    best_move_other: 122,
+    ladders: 4091,
+    stragglers: 2848,
+    spread: 5050,
+    tempo: 18,
+};
 
-/// Weights for short jumps (classic, sternhalma, rulebook).
-pub const SHORT_JUMPS: Weights = BASELINE;
+/// Weights for short jumps (classic, sternhalma, rulebook): `cc tune` over 544 baseline arena
+/// games (docs/AI.md).
+pub const SHORT_JUMPS: Weights = Weights {
+    best_move_to_move: 225,
+    best_move_other: 163,
+    ladders: 1607,
+    stragglers: 1605,
+    spread: 4611,
+    tempo: 15,
+};
 
 impl Weights {
     /// Whether any weight needs the pegs' reach (the costly part: one reach per peg).
@@ -82,12 +99,25 @@ impl Weights {
     }
 }
 
+/// Weights tried by the tuning tools instead of the constants (long jumps, short jumps).
+static TRIAL: OnceLock<(Option<Weights>, Option<Weights>)> = OnceLock::new();
+
+/// Replaces the weights of this process's searches for long and/or short jumps (tuning tools
+/// only: the arena plays candidate weights against a baseline without a rebuild). Once per
+/// process; a second call is refused.
+pub fn try_weights(long: Option<Weights>, short: Option<Weights>) -> Result<(), &'static str> {
+    TRIAL
+        .set((long, short))
+        .map_err(|_| "the trial weights are already set")
+}
+
 /// The weights for a position's rules.
 pub fn weights_for(p: &Position) -> Weights {
+    let trial = TRIAL.get();
     if p.rules().options.jump_reach > 1 {
-        LONG_JUMPS
+        trial.and_then(|t| t.0).unwrap_or(LONG_JUMPS)
     } else {
-        SHORT_JUMPS
+        trial.and_then(|t| t.1).unwrap_or(SHORT_JUMPS)
     }
 }
 
@@ -112,7 +142,10 @@ fn add_colour(p: &Position, c: Colour, terms: &mut SideTerms, with_reach: bool) 
     let (mut front, mut rear) = (u8::MAX, 0u8);
     for h in holes(pegs) {
         let from = usize::from(h);
-        if with_reach {
+        let arrived = target & crate::rules::board::bit(h) != 0;
+        // Pegs already in the target are skipped: their moves only reshuffle the target, and
+        // the reach is the costly part of the evaluation.
+        if with_reach && !arrived {
             let reach = p.peg_reach(h, c, occupied);
             let mut best = 0;
             for to in holes(reach.steps | reach.jumps) {
@@ -123,7 +156,7 @@ fn add_colour(p: &Position, c: Colour, terms: &mut SideTerms, with_reach: bool) 
                 terms.ladders += 1;
             }
         }
-        if target & crate::rules::board::bit(h) == 0 {
+        if !arrived {
             front = front.min(dist[from]);
             rear = rear.max(dist[from]);
         }

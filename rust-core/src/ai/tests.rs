@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::levels::separated;
 use super::race::{self, Race};
-use super::search::{Config, Searcher};
+use super::search::{self, Config, Searcher};
 use super::*;
 use crate::rules::board::Colour;
 use crate::rules::{MoveKind, Preset, Rules};
@@ -325,4 +325,63 @@ fn the_baseline_weights_are_the_old_evaluation_and_the_features_see_the_position
     }
     assert!(compared > 500, "{compared}");
     assert!(best_moves_seen > 100, "{best_moves_seen}");
+}
+
+#[test]
+fn helper_threads_share_the_search_and_the_move_stays_legal() {
+    let cfg = Config {
+        max_depth: 20,
+        nodes: 20_000,
+        time_ms: 60_000,
+        tt_bits: 16,
+        widths: [1, 4, 8, 10, 12],
+        lmr: true,
+    };
+    for p in starts().into_iter().take(4) {
+        let mut roots = Vec::new();
+        p.legal_moves_into(&mut roots);
+        let cancel = CancelHandle::new();
+        let found = search::run_threads(cfg, &p, &roots, &cancel, 3, |_, _, _| {});
+        assert!(p.validate(&p.expand(&found.best).unwrap()).is_ok());
+        // The deciding thread stops on its budget; the helpers' nodes come on top.
+        assert!(found.nodes > cfg.nodes + 1_000, "{}", found.nodes);
+        assert!(found.depth >= 2, "{}", found.depth);
+        let single = search::run_threads(cfg, &p, &roots, &cancel, 1, |_, _, _| {});
+        assert!(single.nodes <= cfg.nodes + 1_024, "{}", single.nodes);
+    }
+}
+
+#[test]
+fn a_cancelled_threaded_search_stops_every_thread() {
+    let p = Position::start_tripot(Rules::default(), 1).unwrap();
+    let cfg = Config {
+        max_depth: 40,
+        nodes: u64::MAX,
+        time_ms: 60_000,
+        tt_bits: 16,
+        widths: [1, 4, 10, 12, 16],
+        lmr: true,
+    };
+    let mut roots = Vec::new();
+    p.legal_moves_into(&mut roots);
+    let cancel = CancelHandle::new();
+    let stopper = cancel.clone();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        stopper.cancel();
+    });
+    let t0 = Instant::now();
+    let found = search::run_threads(cfg, &p, &roots, &cancel, 2, |_, _, _| {});
+    t.join().unwrap();
+    // Returning at all means the helpers stopped too (the scope joins them).
+    assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
+    assert!(p.validate(&p.expand(&found.best).unwrap()).is_ok());
+}
+
+#[test]
+fn the_thread_count_is_clamped() {
+    assert_eq!(clamp_threads(0), 1);
+    assert_eq!(clamp_threads(1), 1);
+    assert_eq!(clamp_threads(8), 8);
+    assert_eq!(clamp_threads(1_000), MAX_SEARCH_THREADS);
 }
