@@ -186,6 +186,12 @@ pub struct ArenaArgs {
     /// Per-move time budget for both sides instead of the levels' node budgets.
     #[arg(long)]
     time_ms: Option<u64>,
+    /// Per-move time budget of engine A only (overrides --time-ms for A).
+    #[arg(long)]
+    a_time_ms: Option<u64>,
+    /// Per-move time budget of engine B only (overrides --time-ms for B).
+    #[arg(long)]
+    b_time_ms: Option<u64>,
     /// Worker threads (default: available cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -326,8 +332,13 @@ fn play_game(args: &ArenaArgs, start: &Position, index: usize, a: Engine, b: Eng
         }
         let who = usize::from(p.to_move() != a_seat);
         let engine = if who == 0 { a } else { b };
+        let side_time = if who == 0 {
+            args.a_time_ms
+        } else {
+            args.b_time_ms
+        };
         let limits = SearchLimits {
-            time_ms: args.time_ms,
+            time_ms: side_time.or(args.time_ms),
             seed: seed.wrapping_add(moves.len() as u64),
         };
         let t0 = Instant::now();
