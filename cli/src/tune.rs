@@ -69,7 +69,7 @@ fn game_samples(line: &Value, skip: usize, out: &mut Vec<Sample>) -> Result<()> 
             out.push(Sample {
                 x,
                 y,
-                train: index % 2 == 0,
+                train: index & 1 == 0,
             });
         }
         let m: Move = crate::engine::a_move(mv)?;
@@ -104,10 +104,11 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FE
             .unwrap_or(col);
         a.swap(col, pivot);
         b.swap(col, pivot);
+        let pivot_row = a[col];
         for row in col + 1..FEATURES {
-            let f = a[row][col] / a[col][col];
-            for k in col..FEATURES {
-                a[row][k] -= f * a[col][k];
+            let f = a[row][col] / pivot_row[col];
+            for (x, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= f * p;
             }
             b[row] -= f * b[col];
         }
