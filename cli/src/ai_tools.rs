@@ -1,6 +1,7 @@
 //! The AI's measuring tools: `bestmove`, `arena` and `solve`.
 
 use std::io::{Read, Write};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -40,6 +41,9 @@ pub struct BestMoveArgs {
     /// Seed of the level's randomness.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Threads of the Hard and Impossible searches (1: deterministic).
+    #[arg(long, default_value_t = 1)]
+    search_threads: usize,
 }
 
 /// Reads a Position JSON on stdin and prints the chosen Move JSON (search facts on stderr).
@@ -53,6 +57,7 @@ pub fn bestmove(args: &BestMoveArgs) -> Result<()> {
     if position.outcome().is_some() {
         return Err(anyhow!("the game is already over"));
     }
+    ai::set_search_threads(search_threads(args.search_threads)?);
     let limits = SearchLimits {
         time_ms: args.time_ms,
         seed: args.seed,
@@ -64,6 +69,44 @@ pub fn bestmove(args: &BestMoveArgs) -> Result<()> {
         r.depth, r.nodes, r.elapsed_ms, r.score
     );
     Ok(())
+}
+
+/// Checks a `--search-threads` value.
+fn search_threads(n: usize) -> Result<usize> {
+    if (1..=ai::MAX_SEARCH_THREADS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(anyhow!(
+            "--search-threads must be between 1 and {} (1 is deterministic)",
+            ai::MAX_SEARCH_THREADS
+        ))
+    }
+}
+
+/// Parses six comma-separated weights (the order of `ai::features::Weights`).
+fn weights(text: &str) -> Result<ai::features::Weights> {
+    let numbers: Vec<i32> = text
+        .split(',')
+        .map(|n| n.trim().parse::<i32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| anyhow!("weights must be six integers separated by commas, got \"{text}\""))?;
+    let &[best_move_to_move, best_move_other, ladders, stragglers, spread, tempo] =
+        numbers.as_slice()
+    else {
+        return Err(anyhow!(
+            "weights must be six integers (best_move_to_move,best_move_other,ladders,\
+             stragglers,spread,tempo), got {}",
+            numbers.len()
+        ));
+    };
+    Ok(ai::features::Weights {
+        best_move_to_move,
+        best_move_other,
+        ladders,
+        stragglers,
+        spread,
+        tempo,
+    })
 }
 
 /// Options of `solve`.
@@ -130,15 +173,39 @@ pub struct ArenaArgs {
     /// Level of engine B.
     #[arg(long)]
     b: String,
+    /// Play engine A through another build's `bestmove` command instead of this build's AI
+    /// (e.g. a frozen baseline binary; one process per move, position JSON on its stdin).
+    #[arg(long)]
+    a_exe: Option<String>,
+    /// The same for engine B.
+    #[arg(long)]
+    b_exe: Option<String>,
     /// Number of games, at least 1 (pairs share an opening with the seats swapped).
     #[arg(long, default_value_t = 200)]
     games: usize,
     /// Per-move time budget for both sides instead of the levels' node budgets.
     #[arg(long)]
     time_ms: Option<u64>,
+    /// Per-move time budget of engine A only (overrides --time-ms for A).
+    #[arg(long)]
+    a_time_ms: Option<u64>,
+    /// Per-move time budget of engine B only (overrides --time-ms for B).
+    #[arg(long)]
+    b_time_ms: Option<u64>,
     /// Worker threads (default: available cores).
     #[arg(long)]
     threads: Option<usize>,
+    /// Trial evaluation weights of this build's engines for long jumps (tripot), as six
+    /// numbers: best_move_to_move,best_move_other,ladders,stragglers,spread,tempo.
+    #[arg(long)]
+    weights_long: Option<String>,
+    /// The same for short jumps (classic, sternhalma, rulebook).
+    #[arg(long)]
+    weights_short: Option<String>,
+    /// Threads of each Hard and Impossible search of this build's engines (1: deterministic);
+    /// an engine played through `--a-exe`/`--b-exe` keeps one.
+    #[arg(long, default_value_t = 1)]
+    search_threads: usize,
     /// Seed of openings and levels.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -204,13 +271,49 @@ fn opening(start: &Position, seed: u64) -> Vec<CompactMove> {
     out
 }
 
-fn play_game(
-    args: &ArenaArgs,
-    start: &Position,
-    index: usize,
-    a: AiLevel,
-    b: AiLevel,
-) -> GameResult {
+/// One side of an arena match: a level of this build's AI, or of another build's binary.
+#[derive(Clone, Copy)]
+struct Engine<'a> {
+    level: AiLevel,
+    exe: Option<&'a str>,
+}
+
+impl Engine<'_> {
+    /// The engine's move in `p`: from this build's AI, or from the other binary's `bestmove`.
+    fn choose(&self, p: &Position, limits: SearchLimits) -> Result<Move> {
+        let Some(exe) = self.exe else {
+            return Ok(ai::choose_move(p, self.level, limits, &CancelHandle::new()).best);
+        };
+        let mut cmd = Command::new(exe);
+        cmd.args(["bestmove", "--level", self.level.name(), "--seed"])
+            .arg(limits.seed.to_string());
+        if let Some(t) = limits.time_ms {
+            cmd.arg("--time-ms").arg(t.to_string());
+        }
+        let mut child = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot run {exe}"))?;
+        if let Some(mut stdin) = child.stdin.take() {
+            stdin
+                .write_all(p.to_json().to_string().as_bytes())
+                .with_context(|| format!("cannot write the position to {exe}"))?;
+        }
+        let out = child
+            .wait_with_output()
+            .with_context(|| format!("{exe} did not answer"))?;
+        if !out.status.success() {
+            return Err(anyhow!("{exe} bestmove failed ({})", out.status));
+        }
+        let value: Value = serde_json::from_slice(&out.stdout)
+            .with_context(|| format!("{exe} printed something that is not a move"))?;
+        crate::engine::a_move(&value)
+    }
+}
+
+fn play_game(args: &ArenaArgs, start: &Position, index: usize, a: Engine, b: Engine) -> GameResult {
     let n = start.player_count();
     let a_seat = index % n;
     let mut p = *start;
@@ -221,7 +324,6 @@ fn play_game(
         moves.push(p.expand(&m).unwrap_or_else(Move::pass).to_json());
         p.apply(&m);
     }
-    let cancel = CancelHandle::new();
     let mut capped = false;
     while p.outcome().is_none() {
         if moves.len() >= args.max_plies {
@@ -229,25 +331,37 @@ fn play_game(
             break;
         }
         let who = usize::from(p.to_move() != a_seat);
-        let lvl = if who == 0 { a } else { b };
+        let engine = if who == 0 { a } else { b };
+        let side_time = if who == 0 {
+            args.a_time_ms
+        } else {
+            args.b_time_ms
+        };
         let limits = SearchLimits {
-            time_ms: args.time_ms,
+            time_ms: side_time.or(args.time_ms),
             seed: seed.wrapping_add(moves.len() as u64),
         };
         let t0 = Instant::now();
-        let r = ai::choose_move(&p, lvl, limits, &cancel);
+        let best = match engine.choose(&p, limits) {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("game {index}: {e:#}");
+                capped = true;
+                break;
+            }
+        };
         let ms = t0.elapsed().as_millis() as u64;
         time[who].0 += ms;
         time[who].1 += 1;
         time[who].2 = time[who].2.max(ms);
         // The engine's move must be legal; an illegal one would be a bug worth stopping for.
-        if p.validate(&r.best).is_err() {
-            eprintln!("game {index}: illegal move {}", r.best.to_json());
+        if p.validate(&best).is_err() {
+            eprintln!("game {index}: illegal move {}", best.to_json());
             capped = true;
             break;
         }
-        moves.push(r.best.to_json());
-        p.apply(&r.best.compact());
+        moves.push(best.to_json());
+        p.apply(&best.compact());
     }
     let outcome = p.outcome();
     let result = match &outcome {
@@ -256,7 +370,7 @@ fn play_game(
         _ => 2,
     };
     let line = json!({
-        "game": index, "a": a.name(), "b": b.name(), "a_seat": a_seat,
+        "game": index, "a": a.level.name(), "b": b.level.name(), "a_seat": a_seat,
         "start": start.to_json(), "moves": moves,
         "outcome": outcome.map(|o| o.to_json()), "capped": capped,
     });
@@ -279,8 +393,21 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
              opening)"
         ));
     }
-    let (a, b) = (level(&args.a)?, level(&args.b)?);
+    let a = Engine {
+        level: level(&args.a)?,
+        exe: args.a_exe.as_deref(),
+    };
+    let b = Engine {
+        level: level(&args.b)?,
+        exe: args.b_exe.as_deref(),
+    };
     let start = arena_start(args)?;
+    ai::set_search_threads(search_threads(args.search_threads)?);
+    let long = args.weights_long.as_deref().map(weights).transpose()?;
+    let short = args.weights_short.as_deref().map(weights).transpose()?;
+    if long.is_some() || short.is_some() {
+        ai::features::try_weights(long, short).map_err(|e| anyhow!(e))?;
+    }
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
@@ -362,10 +489,15 @@ fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
     };
     let (ta, ma) = side(0);
     let (tb, mb) = side(1);
+    // An external engine is named by its binary, so a baseline run cannot pass for another.
+    let name = |level: &str, exe: &Option<String>| match exe {
+        Some(exe) => format!("{level} ({exe})"),
+        None => level.to_owned(),
+    };
     println!(
         "{} vs {} — {} {}-colour/{}-player, {} games, {:.0} s",
-        args.a,
-        args.b,
+        name(&args.a, &args.a_exe),
+        name(&args.b, &args.b_exe),
         args.rules,
         args.colours,
         args.players,
@@ -386,7 +518,7 @@ fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
         elo((p + half).min(1.0))
     );
     println!(
-        "plies per game {:.1} (max {max_plies}); games stopped by the cap: {capped}",
+        "plies per game {:.1} (max {max_plies}); games stopped by the cap or an engine error: {capped}",
         plies as f64 / n.max(1.0)
     );
     println!("time per move: A {ta:.1} ms (max {ma}), B {tb:.1} ms (max {mb})");

@@ -6,6 +6,7 @@
 mod ai_tools;
 mod engine;
 mod play;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -36,6 +37,8 @@ enum Command {
     Arena(ai_tools::ArenaArgs),
     /// Print the shortest solo race found from camp to opposite camp and its length.
     Solve(ai_tools::SolveArgs),
+    /// Fit the evaluation's weights to the results of arena games (Texel method).
+    Tune(tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => ai_tools::bestmove(&a),
         Command::Arena(a) => ai_tools::arena(&a),
         Command::Solve(a) => ai_tools::solve(&a),
+        Command::Tune(a) => tune::tune(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -190,40 +190,10 @@ pub(crate) fn side_of(p: &Position, player: usize) -> usize {
 }
 
 /// Static score from the point of view of `root`'s side: how far the strongest opposing side is
-/// ahead of us, in engine units (positive is good for `root`).
+/// ahead of us in the race, plus the positional terms of [`super::features`] with the weights
+/// tuned for the rules, in engine units (positive is good for `root`).
 pub(crate) fn evaluate(p: &Position, root: usize) -> i32 {
-    let me = side_of(p, root);
-    let n = p.player_count();
-    let mut mine = 0;
-    let mut best_opp = i32::MAX;
-    // Sides are at most 6; sum per side without allocating.
-    let mut side_cost = [0i32; 16];
-    let mut seen = [false; 16];
-    for player in 0..n {
-        let s = side_of(p, player);
-        side_cost[s] += player_cost(p, player);
-        seen[s] = true;
-    }
-    blockage(p, &mut side_cost);
-    for s in 0..16 {
-        if !seen[s] {
-            continue;
-        }
-        if s == me {
-            mine = side_cost[s];
-        } else {
-            best_opp = best_opp.min(side_cost[s]);
-        }
-    }
-    if best_opp == i32::MAX {
-        best_opp = 0;
-    }
-    let tempo = if side_of(p, p.to_move()) == me {
-        UNIT / 2
-    } else {
-        -UNIT / 2
-    };
-    best_opp - mine + tempo
+    super::features::evaluate_with(p, root, &super::features::weights_for(p))
 }
 
 /// Zobrist key of a position: pegs by colour and the player to move.

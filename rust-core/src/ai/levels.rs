@@ -11,7 +11,7 @@ use crate::rules::{CompactMove, Move, MoveKind, Position};
 
 use super::eval::{blockage_of, hash, move_gain, progress_gain, UNIT};
 use super::race::Race;
-use super::search::{Config, Searcher};
+use super::search::{run_threads, Config};
 use super::{AiLevel, CancelHandle, SearchLimits, SearchReport};
 
 /// Everything that distinguishes one level from another.
@@ -63,13 +63,16 @@ pub(crate) fn profile(level: AiLevel) -> Profile {
         // Hard and Impossible share the evaluation and the search; what separates them is how
         // far they read. At 40 000 nodes Hard came within a few points of Impossible (about 50%
         // over 33 games, docs/AI.md), so Hard reads a quarter as far: still a full-width root
-        // and no blind spots, well clear of Medium, and clearly below Impossible.
+        // and no blind spots, well clear of Medium, and clearly below Impossible. The budgets
+        // were 10 000 and 200 000 nodes before the positional terms of `features` (issue #16);
+        // a node now costs about 1.6 times as much, so they read 6 000 and 125 000 nodes to
+        // stay within the same time per move.
         AiLevel::Hard => Profile {
             max_hops: usize::MAX,
             overlook: 0,
             search: Some(Config {
                 max_depth: 12,
-                nodes: 10_000,
+                nodes: 6_000,
                 time_ms: 270,
                 tt_bits: 18,
                 widths: [1, 4, 8, 10, 12],
@@ -83,7 +86,7 @@ pub(crate) fn profile(level: AiLevel) -> Profile {
             overlook: 0,
             search: Some(Config {
                 max_depth: 20,
-                nodes: 200_000,
+                nodes: 125_000,
                 time_ms: 900,
                 tt_bits: 21,
                 widths: [1, 4, 10, 12, 16],
@@ -239,8 +242,14 @@ pub(crate) fn choose(
                 // many times slower and must still reproduce the same moves.
                 cfg.time_ms = time_ms.saturating_mul(50);
             }
-            let mut searcher = Searcher::new(cfg, position, cancel);
-            let found = searcher.run(position, &roots, |m, _, _| {
+            // Hard and Impossible (and the hint) use the threads the app allows; Medium's
+            // tiny search would gain nothing.
+            let threads = if level >= AiLevel::Hard {
+                super::search_threads()
+            } else {
+                1
+            };
+            let found = run_threads(cfg, position, &roots, cancel, threads, |m, _, _| {
                 cancel.set_best(position.expand(&m));
             });
             report(&found.best, found.score, found.depth, found.nodes)

@@ -3,7 +3,7 @@
 //! Public surface used by the session (keep it stable): [`AiLevel`], [`Opponent`], [`opponents`],
 //! [`CancelHandle`], [`SearchLimits`], [`SearchReport`], [`choose_move`] and [`hint`].
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use parking_lot::Mutex;
@@ -12,9 +12,11 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{CompactMove, Move, Position};
 
 mod eval;
+pub mod features;
 mod levels;
 pub mod race;
 mod search;
+mod table;
 #[cfg(test)]
 mod tests;
 
@@ -123,6 +125,31 @@ pub static MORE_AI_NAMES: [&str; 6] = [
 /// The five opponents, weakest first.
 pub fn opponents() -> &'static [Opponent] {
     &OPPONENTS
+}
+
+/// Threads of the Hard and Impossible searches (and the hint); see [`set_search_threads`].
+static SEARCH_THREADS: AtomicUsize = AtomicUsize::new(1);
+
+/// Most threads one search uses, whatever the app asks for.
+pub const MAX_SEARCH_THREADS: usize = 16;
+
+/// Sets how many threads the Hard and Impossible searches (and the hint) use, e.g. the
+/// device's core count; clamped to 1..=[`MAX_SEARCH_THREADS`]. The default, 1, is deterministic
+/// (the same position, level and seed give the same move); with more threads the helpers
+/// share the transposition table (Lazy SMP) and the move may vary from run to run. Applies to
+/// searches started afterwards.
+pub fn set_search_threads(threads: usize) {
+    SEARCH_THREADS.store(clamp_threads(threads), Ordering::Relaxed);
+}
+
+/// A thread count the searches accept: 1 to [`MAX_SEARCH_THREADS`].
+fn clamp_threads(threads: usize) -> usize {
+    threads.clamp(1, MAX_SEARCH_THREADS)
+}
+
+/// The thread count set by [`set_search_threads`].
+pub fn search_threads() -> usize {
+    SEARCH_THREADS.load(Ordering::Relaxed)
 }
 
 /// Stops a search from another thread; the search returns its best move so far, which is also

@@ -10,6 +10,7 @@
 //! Nothing is allocated once the search has started: move lists live in per-ply buffers that
 //! keep their capacity, and the table is allocated once per search.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::rules::{CompactMove, MoveKind, Position};
@@ -17,6 +18,7 @@ use crate::rules::{CompactMove, MoveKind, Position};
 use super::eval::{
     blockage_of, evaluate, hash, move_gain, progress_gain, side_of, UNIT, WIN, WIN_BOUND,
 };
+use super::table::{Entry, Table};
 use super::CancelHandle;
 
 /// Deepest ply the buffers are sized for.
@@ -38,17 +40,6 @@ pub(crate) struct Config {
     pub widths: [usize; 5],
     /// Late-move reductions on.
     pub lmr: bool,
-}
-
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    score: i32,
-    from: u8,
-    to: u8,
-    kind: u8,
-    /// Depth in the low 6 bits, bound in the top 2 (0 empty, 1 exact, 2 lower, 3 upper).
-    meta: u8,
 }
 
 const EXACT: u8 = 1;
@@ -87,8 +78,10 @@ pub(crate) struct Found {
 pub(crate) struct Searcher<'a> {
     cfg: Config,
     root: usize,
-    tt: Vec<Entry>,
-    mask: usize,
+    tt: Arc<Table>,
+    /// Added to every iteration's depth: 0 for the main thread, 1 for every other helper so
+    /// that the threads do not all read the same tree (Lazy SMP).
+    depth_offset: i32,
     moves: Vec<Vec<CompactMove>>,
     order: Vec<Vec<(i32, CompactMove)>>,
     killers: [[CompactMove; 2]; MAX_PLY],
@@ -102,12 +95,21 @@ pub(crate) struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     /// A searcher for the side to move in `root`.
     pub fn new(cfg: Config, root: &Position, cancel: &'a CancelHandle) -> Searcher<'a> {
-        let size = 1usize << cfg.tt_bits;
+        Searcher::with_table(cfg, root, cancel, Arc::new(Table::new(cfg.tt_bits)))
+    }
+
+    /// A searcher that reads and writes the given table (shared with other threads).
+    fn with_table(
+        cfg: Config,
+        root: &Position,
+        cancel: &'a CancelHandle,
+        tt: Arc<Table>,
+    ) -> Searcher<'a> {
         Searcher {
             cfg,
             root: root.to_move(),
-            tt: vec![Entry::default(); size],
-            mask: size - 1,
+            tt,
+            depth_offset: 0,
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             order: (0..MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             killers: [[CompactMove::PASS; 2]; MAX_PLY],
@@ -166,12 +168,11 @@ impl<'a> Searcher<'a> {
     }
 
     fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.tt[(key as usize) & self.mask];
-        (e.meta != 0 && e.key == key).then_some(e)
+        self.tt.probe(key)
     }
 
     fn store(&mut self, key: u64, depth: i32, bound: u8, score: i32, m: CompactMove, ply: usize) {
-        let slot = &mut self.tt[(key as usize) & self.mask];
+        let slot = self.tt.slot(key);
         let old_depth = i32::from(slot.meta & 63);
         // Replace when the slot holds another position or a shallower result.
         if slot.key == key && old_depth > depth && bound != EXACT {
@@ -185,14 +186,14 @@ impl<'a> Searcher<'a> {
         } else {
             score
         };
-        *slot = Entry {
+        self.tt.write(&Entry {
             key,
             score: s,
             from: m.from,
             to: m.to,
             kind: kind_code(m.kind),
             meta: (bound << 6) | (depth.clamp(0, 63) as u8),
-        };
+        });
     }
 
     fn width(&self, depth: i32) -> usize {
@@ -411,7 +412,7 @@ impl<'a> Searcher<'a> {
         if scored.len() <= 1 {
             return found;
         }
-        for depth in 1..=self.cfg.max_depth {
+        for depth in (1 + self.depth_offset)..=self.cfg.max_depth {
             let mut alpha = -INF;
             let mut iter_best: Option<(i32, CompactMove)> = None;
             let mut new_scores = Vec::with_capacity(scored.len());
@@ -467,4 +468,53 @@ impl<'a> Searcher<'a> {
         found.nodes = self.nodes;
         found
     }
+}
+
+/// Searches the root moves with `threads` threads sharing one transposition table (Lazy SMP):
+/// the calling thread runs the search that decides, under the node budget; the helpers run the
+/// same iterative deepening (every other one a ply deeper, over a rotated root order) with no
+/// node budget, filling the table with results the deciding search then finds. They stop when
+/// it stops. One thread is exactly [`Searcher::run`], and deterministic. The nodes reported
+/// are all threads' together.
+pub(crate) fn run_threads(
+    cfg: Config,
+    pos: &Position,
+    root_moves: &[CompactMove],
+    cancel: &CancelHandle,
+    threads: usize,
+    progress: impl FnMut(CompactMove, i32, u32),
+) -> Found {
+    if threads <= 1 || root_moves.len() <= 1 {
+        return Searcher::new(cfg, pos, cancel).run(pos, root_moves, progress);
+    }
+    let table = Arc::new(Table::new(cfg.tt_bits));
+    let helpers_stop = CancelHandle::new();
+    let helper_cfg = Config {
+        nodes: u64::MAX,
+        ..cfg
+    };
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (1..threads)
+            .map(|i| {
+                let table = Arc::clone(&table);
+                let helpers_stop = &helpers_stop;
+                let mut roots = root_moves.to_vec();
+                s.spawn(move || {
+                    let turn = i % roots.len();
+                    roots.rotate_left(turn);
+                    let mut h = Searcher::with_table(helper_cfg, pos, helpers_stop, table);
+                    h.depth_offset = (i % 2) as i32;
+                    h.run(pos, &roots, |_, _, _| {}).nodes
+                })
+            })
+            .collect();
+        let mut main = Searcher::with_table(cfg, pos, cancel, table);
+        let mut found = main.run(pos, root_moves, progress);
+        helpers_stop.cancel();
+        for h in handles {
+            // A helper that panicked only loses its nodes from the count; the move stands.
+            found.nodes += h.join().unwrap_or(0);
+        }
+        found
+    })
 }

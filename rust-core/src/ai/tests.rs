@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::levels::separated;
 use super::race::{self, Race};
-use super::search::{Config, Searcher};
+use super::search::{self, Config, Searcher};
 use super::*;
 use crate::rules::board::Colour;
 use crate::rules::{MoveKind, Preset, Rules};
@@ -262,4 +262,126 @@ fn the_hint_is_legal_and_quick() {
     // 300 ms budget; generous slack for a loaded test machine.
     assert!(begin.elapsed() < Duration::from_millis(1000));
     p.validate(&m).unwrap();
+}
+
+/// The evaluation of commit 60e1985, written out: race cost of the strongest opposing side
+/// minus ours (blocked targets included), plus half a unit of tempo.
+fn evaluate_60e1985(p: &Position, root: usize) -> i32 {
+    let me = eval::side_of(p, root);
+    let mut side_cost = [0i32; 16];
+    let mut seen = [false; 16];
+    for player in 0..p.player_count() {
+        let s = eval::side_of(p, player);
+        side_cost[s] += eval::player_cost(p, player);
+        seen[s] = true;
+    }
+    eval::blockage(p, &mut side_cost);
+    let best_opp = (0..16)
+        .filter(|&s| seen[s] && s != me)
+        .map(|s| side_cost[s])
+        .min()
+        .unwrap_or(0);
+    let tempo = if eval::side_of(p, p.to_move()) == me {
+        eval::UNIT / 2
+    } else {
+        -eval::UNIT / 2
+    };
+    best_opp - side_cost[me] + tempo
+}
+
+#[test]
+fn the_baseline_weights_are_the_old_evaluation_and_the_features_see_the_position() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(16);
+    let mut compared = 0;
+    let mut best_moves_seen = 0;
+    for start in starts() {
+        let mut p = start;
+        for _ in 0..60 {
+            if p.outcome().is_some() {
+                break;
+            }
+            for root in 0..p.player_count() {
+                let old = evaluate_60e1985(&p, root);
+                let new = features::evaluate_with(&p, root, &features::BASELINE);
+                assert_eq!(old, new, "{}", p.to_json());
+                compared += 1;
+            }
+            let x = features::features(&p);
+            assert_eq!(x[features::FEATURES - 1], 1);
+            // The race feature is the baseline score of the side to move without its tempo
+            // (exactly so with two sides; with more, against the strongest opponent).
+            if p.player_count() == 2 {
+                let own = evaluate_60e1985(&p, p.to_move()) - eval::UNIT / 2;
+                assert_eq!(x[0], own);
+            }
+            if x[1] > 0 {
+                best_moves_seen += 1;
+            }
+            let moves = p.legal_moves();
+            let m = moves[rng.gen_range(0..moves.len())].compact();
+            p.apply(&m);
+        }
+    }
+    assert!(compared > 500, "{compared}");
+    assert!(best_moves_seen > 100, "{best_moves_seen}");
+}
+
+#[test]
+fn helper_threads_share_the_search_and_the_move_stays_legal() {
+    let cfg = Config {
+        max_depth: 20,
+        nodes: 20_000,
+        time_ms: 60_000,
+        tt_bits: 16,
+        widths: [1, 4, 8, 10, 12],
+        lmr: true,
+    };
+    for p in starts().into_iter().take(4) {
+        let mut roots = Vec::new();
+        p.legal_moves_into(&mut roots);
+        let cancel = CancelHandle::new();
+        let found = search::run_threads(cfg, &p, &roots, &cancel, 3, |_, _, _| {});
+        assert!(p.validate(&p.expand(&found.best).unwrap()).is_ok());
+        // The deciding thread stops on its budget; the helpers' nodes come on top.
+        assert!(found.nodes > cfg.nodes + 1_000, "{}", found.nodes);
+        assert!(found.depth >= 2, "{}", found.depth);
+        let single = search::run_threads(cfg, &p, &roots, &cancel, 1, |_, _, _| {});
+        assert!(single.nodes <= cfg.nodes + 1_024, "{}", single.nodes);
+    }
+}
+
+#[test]
+fn a_cancelled_threaded_search_stops_every_thread() {
+    let p = Position::start_tripot(Rules::default(), 1).unwrap();
+    let cfg = Config {
+        max_depth: 40,
+        nodes: u64::MAX,
+        time_ms: 60_000,
+        tt_bits: 16,
+        widths: [1, 4, 10, 12, 16],
+        lmr: true,
+    };
+    let mut roots = Vec::new();
+    p.legal_moves_into(&mut roots);
+    let cancel = CancelHandle::new();
+    let stopper = cancel.clone();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        stopper.cancel();
+    });
+    let t0 = Instant::now();
+    let found = search::run_threads(cfg, &p, &roots, &cancel, 2, |_, _, _| {});
+    t.join().unwrap();
+    // Returning at all means the helpers stopped too (the scope joins them).
+    assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
+    assert!(p.validate(&p.expand(&found.best).unwrap()).is_ok());
+}
+
+#[test]
+fn the_thread_count_is_clamped() {
+    assert_eq!(clamp_threads(0), 1);
+    assert_eq!(clamp_threads(1), 1);
+    assert_eq!(clamp_threads(8), 8);
+    assert_eq!(clamp_threads(1_000), MAX_SEARCH_THREADS);
 }
