@@ -1,5 +1,6 @@
 // The app's entry: one AppModel for the process, a NavigationStack on iPhone and a
 // NavigationSplitView on iPad, saving on the way to the background and reopening on launch.
+import ChineseCheckersCore
 import ChineseCheckersKit
 import SwiftUI
 
@@ -11,6 +12,8 @@ struct ChineseCheckersApp: App {
         let folder =
             (try? AppFiles.libraryDirectory())
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("Games")
+        // Hard and Impossible search on every core of the device (tests keep the default, 1).
+        setAiThreads(threads: UInt32(max(1, ProcessInfo.processInfo.activeProcessorCount)))
         return AppModel(directory: folder)
     }()
 

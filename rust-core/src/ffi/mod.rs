@@ -32,6 +32,21 @@ pub fn core_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
+/// How many threads the Hard and Impossible searches and the hint use: the apps pass the
+/// device's core count at launch (Kotlin `Runtime.getRuntime().availableProcessors()`, Swift
+/// `ProcessInfo.processInfo.activeProcessorCount`). Clamped to 1..=16; 1, the default, gives the
+/// same move for the same position, level and seed. Applies to searches started afterwards.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn set_ai_threads(threads: u32) {
+    crate::ai::set_search_threads(threads as usize);
+}
+
+/// How many threads the searches use now (after clamping).
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn ai_threads() -> u32 {
+    crate::ai::search_threads() as u32
+}
+
 /// A fresh random device token for online play (made once, on first launch, and kept).
 #[cfg_attr(feature = "uniffi", uniffi::export)]
 pub fn new_token() -> String {

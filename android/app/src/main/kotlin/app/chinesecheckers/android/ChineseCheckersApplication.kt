@@ -4,6 +4,7 @@ import android.app.Application
 import android.content.pm.ApplicationInfo
 import app.chinesecheckers.core.LogLevel
 import app.chinesecheckers.core.initLogging
+import app.chinesecheckers.core.setAiThreads
 import app.chinesecheckers.ui.AppState
 
 /**
@@ -28,6 +29,8 @@ class ChineseCheckersApplication : Application() {
         // Logcat (tag ChineseCheckersCore); the core installs its logger once per process.
         val debuggable = applicationInfo.flags and ApplicationInfo.FLAG_DEBUGGABLE != 0
         initLogging(if (debuggable) LogLevel.DEBUG else LogLevel.INFO)
+        // Hard and Impossible search on every core of the phone (tests keep the default, 1).
+        setAiThreads(Runtime.getRuntime().availableProcessors().coerceAtLeast(1).toUInt())
         appState = AppState(AndroidPlatform(this))
     }
 }

@@ -5,6 +5,7 @@ import androidx.compose.ui.unit.dp
 import androidx.compose.ui.window.Window
 import androidx.compose.ui.window.application
 import androidx.compose.ui.window.rememberWindowState
+import app.chinesecheckers.core.setAiThreads
 import app.chinesecheckers.ui.AppState
 import app.chinesecheckers.ui.ChineseCheckersApp
 import app.chinesecheckers.ui.platform.HapticKind
@@ -82,6 +83,8 @@ class DesktopPlatform(
 
 /** Opens the game in a window; closing it saves the game in progress for "Continue". */
 fun main() {
+    // Hard and Impossible search on every core (the tests keep the default, 1).
+    setAiThreads(Runtime.getRuntime().availableProcessors().coerceAtLeast(1).toUInt())
     val appState = AppState(DesktopPlatform())
     application {
         Window(

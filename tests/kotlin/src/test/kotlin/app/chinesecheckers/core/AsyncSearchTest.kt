@@ -36,6 +36,24 @@ class AsyncSearchTest {
     }
 
     @Test
+    fun aiThreadsAreClampedAndATwoThreadSearchPlays() = runBlocking {
+        try {
+            assertEquals(1u, aiThreads()) // the default: deterministic
+            setAiThreads(0u)
+            assertEquals(1u, aiThreads())
+            setAiThreads(1_000u)
+            assertEquals(16u, aiThreads())
+            setAiThreads(2u)
+            val g = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.HARD)), opener = Opener.Seat(1)))
+            val v = assertInstanceOf(SearchOutcome.Finished::class.java, g.think().finish()).state
+            assertEquals(1, v.history.size)
+            assertEquals(1, v.history[0].player)
+        } finally {
+            setAiThreads(1u) // the other tests expect the default
+        }
+    }
+
+    @Test
     fun thinkIsAwaitedFromACoroutine() = runBlocking {
         val g = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE)), opener = Opener.Seat(1)))
         g.setAiTimeLimit(300uL)
