@@ -9,8 +9,8 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 cd "$ROOT"
 command -v mvn >/dev/null || { echo "error: Maven (mvn) is needed: apt-get install maven" >&2; exit 1; }
 
-# shellcheck source=android/desktop/build-core.sh
-source "$HERE/build-core.sh"
+# shellcheck source=scripts/kotlin-bindings.sh
+source "$ROOT/scripts/kotlin-bindings.sh"
 
 cd "$HERE"
 rm -rf target/classes

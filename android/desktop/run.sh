@@ -22,8 +22,8 @@ elif [[ "$(uname -s)" == Linux ]] && ! command -v fc-list >/dev/null 2>&1; then
 fi
 command -v mvn >/dev/null || { echo "error: Maven (mvn) is needed: apt-get install maven" >&2; exit 1; }
 
-# shellcheck source=android/desktop/build-core.sh
-source "$HERE/build-core.sh"
+# shellcheck source=scripts/kotlin-bindings.sh
+source "$ROOT/scripts/kotlin-bindings.sh"
 
 echo "==> mvn test"
 cd "$HERE"

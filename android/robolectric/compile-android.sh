@@ -10,7 +10,7 @@
 # it. It does not build an APK: resources, R8, the NDK build and packaging need Gradle.
 #
 # Cold (empty ~/.m2): about 10 minutes, mostly fetching some 60 artifacts one by one; warm: about
-# 2 minutes. Needs cargo (the core and the bindings are built like tests/kotlin/run.sh does),
+# 2 minutes. Needs cargo (the core and the bindings are built by scripts/kotlin-bindings.sh),
 # Maven, python3 and a JDK (jdk.sh).
 set -euo pipefail
 
@@ -68,17 +68,10 @@ MATERIAL3="$(bom_version androidx.compose.material3 material3)"
 
 mkdir -p "$WORK"
 
-# --- the core's Kotlin bindings (as tests/kotlin/run.sh makes them) --------------------------
+# --- the core's Kotlin bindings (made as for every Kotlin build) -----------------------------
 cd "$ROOT"
-TARGET_DIR="$(cargo metadata --format-version 1 --no-deps \
-  | grep -o '"target_directory":"[^"]*"' | cut -d'"' -f4)"
-echo "==> cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server"
-cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server
-echo "==> cargo build --profile test -p uniffi-bindgen"
-cargo build --profile test -p uniffi-bindgen
-rm -rf "$WORK/bindings"
-"$TARGET_DIR/debug/uniffi-bindgen" generate "$TARGET_DIR/debug/libchinese_checkers_core.so" \
-  --language kotlin --config "$ROOT/uniffi.toml" --no-format --out-dir "$WORK/bindings"
+# shellcheck source=scripts/kotlin-bindings.sh
+source "$ROOT/scripts/kotlin-bindings.sh"
 
 # --- the Android class path -----------------------------------------------------------------
 echo "==> resolving the Android libraries (Compose $COMPOSE_UI, Material 3 $MATERIAL3, activity-compose $ACTIVITY_COMPOSE)"
@@ -122,7 +115,7 @@ COMPILER_CLASSPATH="$(cat "$WORK/compiler/classpath.txt")"
 COMPOSE_PLUGIN="$(fetch org.jetbrains.kotlin kotlin-compose-compiler-plugin-embeddable "$KOTLIN" jar)"
 
 # --- compile ----------------------------------------------------------------------------------
-mapfile -t SOURCES < <(find "$ANDROID/ui/src/main/kotlin" "$WORK/bindings" "$ANDROID/app/src/main/kotlin" \
+mapfile -t SOURCES < <(find "$ANDROID/ui/src/main/kotlin" "$GEN_DIR" "$ANDROID/app/src/main/kotlin" \
   -name '*.kt' | sort)
 echo "==> kotlinc ${#SOURCES[@]} files: shared UI, bindings, app (Kotlin $KOTLIN, API 36, Compose compiler plugin)"
 rm -rf "$WORK/classes"

@@ -8,47 +8,10 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 cd "$ROOT"
 
-# The real cargo target dir (honours CARGO_TARGET_DIR and .cargo/config).
-TARGET_DIR="$(cargo metadata --format-version 1 --no-deps \
-  | grep -o '"target_directory":"[^"]*"' | cut -d'"' -f4)"
-[[ -n "$TARGET_DIR" ]] || { echo "error: could not find cargo's target directory" >&2; exit 1; }
-
-case "$(uname -s)" in
-  Darwin) LIB_FILE=libchinese_checkers_core.dylib ;;
-  MINGW*|MSYS*|CYGWIN*) LIB_FILE=chinese_checkers_core.dll ;;
-  *) LIB_FILE=libchinese_checkers_core.so ;;
-esac
-
-# The core and the server in one build, with the features and the profile `cargo test --workspace`
-# uses, so that the core compiled for the Rust tests serves here too; the bindgen on its own (building it
-# with the core would unify uniffi's `cli` feature into the core library).
-echo "==> cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server"
-cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server
-echo "==> cargo build --profile test -p uniffi-bindgen"
-cargo build --profile test -p uniffi-bindgen
-
-# Snapshot the library: the bindings are generated from, and the tests load, these very bytes,
-# even if a concurrent cargo build replaces target/debug meanwhile.
-LIB_DIR="$HERE/target/native"
-LIB="$LIB_DIR/$LIB_FILE"
-rm -rf "$LIB_DIR"
-mkdir -p "$LIB_DIR"
-cp "$TARGET_DIR/debug/$LIB_FILE" "$LIB"
-
-GEN_DIR="$HERE/target/generated-sources/uniffi"
-echo "==> generating Kotlin bindings into $GEN_DIR"
-rm -rf "$GEN_DIR"
-mkdir -p "$GEN_DIR"
-"$TARGET_DIR/debug/uniffi-bindgen" generate "$LIB" \
-  --language kotlin --config "$ROOT/uniffi.toml" --no-format --out-dir "$GEN_DIR"
-
-# uniffi.toml sets the Kotlin package; without it the package would be uniffi.chinese_checkers_core.
-KT="$GEN_DIR/app/chinesecheckers/core/chinese_checkers_core.kt"
-if [[ ! -f "$KT" ]] || ! grep -qx 'package app.chinesecheckers.core' "$KT"; then
-  echo "error: generated bindings are not in package app.chinesecheckers.core (was uniffi.toml read?)" >&2
-  find "$GEN_DIR" -name '*.kt' >&2
-  exit 1
-fi
+# The core, the server and the Kotlin bindings, as every Kotlin build makes them (sets TARGET_DIR,
+# LIB_DIR, LIB_FILE; bindings in target/generated-sources/uniffi).
+# shellcheck source=scripts/kotlin-bindings.sh
+source "$ROOT/scripts/kotlin-bindings.sh"
 
 echo "==> mvn test"
 cd "$HERE"

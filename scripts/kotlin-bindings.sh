@@ -1,6 +1,9 @@
-# Sourced by run.sh and play.sh (from the repository root): builds the core library and the
-# server, snapshots the library into android/desktop/target/native and generates the Kotlin
-# bindings into android/desktop/target/generated-sources/uniffi. Sets TARGET_DIR, LIB_DIR, LIB_FILE.
+# shellcheck shell=bash
+# The core's Kotlin bindings, made the same way for every Kotlin build: sourced (from the
+# repository root) by tests/kotlin/run.sh, android/desktop/run.sh and play.sh, and
+# android/robolectric/compile-android.sh. Builds the core library and the server, snapshots the
+# library into $HERE/target/native and generates the bindings into
+# $HERE/target/generated-sources/uniffi. Sets TARGET_DIR, LIB_DIR, LIB_FILE and GEN_DIR.
 
 HERE="${HERE:?}"
 ROOT="${ROOT:?}"
@@ -15,8 +18,9 @@ case "$(uname -s)" in
   *) LIB_FILE=libchinese_checkers_core.so ;;
 esac
 
-# The same two builds as tests/kotlin/run.sh (so one build serves both): the core with the
-# server, then the bindgen on its own (built together, uniffi's `cli` feature would reach the core).
+# The core with the server, with the features and profile `cargo test --workspace` uses (so its
+# build serves here too), then the bindgen on its own (built together, uniffi's `cli` feature
+# would reach the core and bloat it).
 echo "==> cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server"
 cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server
 echo "==> cargo build --profile test -p uniffi-bindgen"
