@@ -16,9 +16,8 @@ use std::time::Duration;
 
 use chinese_checkers_core::ffi::{new_token, OnlineGame};
 use chinese_checkers_core::online::{Format, GameEvent};
-use chinese_checkers_core::rules::MoveKind;
 use chinese_checkers_core::session::online::{Connection, OnlineState};
-use common::{DurableRedis, Process};
+use common::{tap_a_step, DurableRedis, Process};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
 use tokio::time::Instant;
@@ -162,36 +161,9 @@ impl Device {
             self.send(up.outgoing).await;
             return;
         }
-        let mine = &state.board.players[info.side as usize].colours;
-        let pegs: Vec<_> = state
-            .board
-            .holes
-            .iter()
-            .filter(|h| h.occupant.is_some_and(|c| mine.contains(&c)))
-            .map(|h| h.coord)
-            .collect();
-        for peg in pegs {
-            let Ok(up) = self.game.tap(peg.q, peg.r) else {
-                continue;
-            };
-            let Some(step) = up
-                .state
-                .board
-                .targets
-                .iter()
-                .find(|t| t.kind == MoveKind::Step)
-                .cloned()
-            else {
-                self.game.cancel_touch();
-                continue;
-            };
-            let up = self.game.tap(step.coord.q, step.coord.r).unwrap();
-            assert_eq!(up.outgoing.len(), 1, "a finished move is sent");
-            self.sent.fetch_add(1, Ordering::SeqCst);
-            self.send(up.outgoing).await;
-            return;
-        }
-        panic!("{}: no step to play", self.name);
+        let up = tap_a_step(&self.game).unwrap_or_else(|| panic!("{}: no step to play", self.name));
+        self.sent.fetch_add(1, Ordering::SeqCst);
+        self.send(up.outgoing).await;
     }
 
     /// Plays until the game is over (this device has seen its end).

@@ -11,11 +11,10 @@ use std::time::Duration;
 
 use chinese_checkers_core::ffi::{new_token, OnlineGame};
 use chinese_checkers_core::online::Format;
-use chinese_checkers_core::rules::MoveKind;
 use chinese_checkers_core::session::online::{Connection, OnlineState};
 use chinese_checkers_core::session::{Banner, EndReason, PlayerName};
 use chinese_checkers_server::Limits;
-use common::{server, Kind};
+use common::{server, tap_a_step, Kind};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -92,39 +91,15 @@ impl Device {
         let state = self.game.state();
         let side = state.game.as_ref().unwrap().side;
         assert_eq!(state.board.to_move, side, "{}: not my turn", self.name);
-        let mine = &state.board.players[side as usize].colours;
-        let pegs: Vec<_> = state
-            .board
-            .holes
-            .iter()
-            .filter(|h| h.occupant.is_some_and(|c| mine.contains(&c)))
-            .map(|h| h.coord)
-            .collect();
-        for peg in pegs {
-            let up = self.game.tap(peg.q, peg.r).unwrap();
-            let Some(step) = up
-                .state
-                .board
-                .targets
-                .iter()
-                .find(|t| t.kind == MoveKind::Step)
-                .cloned()
-            else {
-                self.game.cancel_touch();
-                continue;
-            };
-            let up = self.game.tap(step.coord.q, step.coord.r).unwrap();
-            assert_eq!(up.outgoing.len(), 1, "a finished move is sent");
-            // Shown at once, pending until the server's event.
-            assert_eq!(up.state.board.banner, Some(Banner::Sending));
-            assert!(!up.state.game.as_ref().unwrap().pending_move.is_empty());
-            let moves = up.state.board.history.len();
-            self.send(up.outgoing).await;
-            self.pump(|s| s.game.as_ref().unwrap().pending_move.is_empty())
-                .await;
-            return moves;
-        }
-        panic!("{}: no step to play", self.name);
+        let up = tap_a_step(&self.game).unwrap_or_else(|| panic!("{}: no step to play", self.name));
+        // Shown at once, pending until the server's event.
+        assert_eq!(up.state.board.banner, Some(Banner::Sending));
+        assert!(!up.state.game.as_ref().unwrap().pending_move.is_empty());
+        let moves = up.state.board.history.len();
+        self.send(up.outgoing).await;
+        self.pump(|s| s.game.as_ref().unwrap().pending_move.is_empty())
+            .await;
+        moves
     }
 }
 

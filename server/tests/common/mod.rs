@@ -616,3 +616,42 @@ impl Drop for Process {
         let _ = self.child.wait();
     }
 }
+
+/// Plays a step through an app's `OnlineGame` with two taps, as a person would: the first peg of
+/// ours that has a step, to that step. Returns the update of the second tap (the move to send),
+/// or `None` if no peg of ours can step.
+pub fn tap_a_step(
+    game: &chinese_checkers_core::ffi::OnlineGame,
+) -> Option<chinese_checkers_core::ffi::OnlineUpdate> {
+    use chinese_checkers_core::rules::MoveKind;
+    let state = game.state();
+    let side = state.game.as_ref()?.side;
+    let mine = &state.board.players[side as usize].colours;
+    let pegs: Vec<_> = state
+        .board
+        .holes
+        .iter()
+        .filter(|h| h.occupant.is_some_and(|c| mine.contains(&c)))
+        .map(|h| h.coord)
+        .collect();
+    for peg in pegs {
+        let Ok(up) = game.tap(peg.q, peg.r) else {
+            continue;
+        };
+        let Some(step) = up
+            .state
+            .board
+            .targets
+            .iter()
+            .find(|t| t.kind == MoveKind::Step)
+            .cloned()
+        else {
+            game.cancel_touch();
+            continue;
+        };
+        let up = game.tap(step.coord.q, step.coord.r).unwrap();
+        assert_eq!(up.outgoing.len(), 1, "a finished move is sent");
+        return Some(up);
+    }
+    None
+}
