@@ -120,11 +120,16 @@ private fun TopRow(ui: BoardUiState, strings: Strings, names: (Int) -> String, o
     ) {
         TextButton(onClick = onHome, modifier = Modifier.testTag("home")) { Text("‹ " + strings.home) }
         Spacer(Modifier.weight(1f))
-        // The players in turn order, the one to move in bold.
+        // The players in turn order, each with every colour it plays (tripot with 2 or 3 colours
+        // a side), the one to move in bold.
         for (p in ui.game.players) {
-            val colour = p.colours.firstOrNull() ?: continue
-            val style = LocalBoardPalette.current.peg(colour)
-            Box(Modifier.padding(horizontal = 3.dp).size(12.dp).clip(CircleShape).background(style.fill))
+            if (p.colours.isEmpty()) continue
+            Row(Modifier.padding(start = 3.dp, end = 3.dp), horizontalArrangement = Arrangement.spacedBy(2.dp)) {
+                for (colour in p.colours) {
+                    val style = LocalBoardPalette.current.peg(colour)
+                    Box(Modifier.size(12.dp).clip(CircleShape).background(style.fill))
+                }
+            }
             Text(
                 names(p.index),
                 style = MaterialTheme.typography.labelMedium,
