@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
+use crate::ai::AiLevel;
 use crate::online::Format;
 use crate::session::online::{OnlineSession, OnlineState};
 use crate::session::{MoveError, OnlineError, SaveError};
@@ -154,6 +155,17 @@ impl OnlineGame {
     /// Joins a private room by its code as typed.
     pub fn join_room(&self, code: String) -> Result<OnlineUpdate, OnlineError> {
         self.call(|s| s.join_room(&code))
+    }
+
+    /// The host of a table or room of 3 or more seats starts it now, the empty seats played by
+    /// the server's AI at `level`.
+    pub fn fill_with_ai(&self, level: AiLevel) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.fill_with_ai(level))
+    }
+
+    /// Leaves the table or room of 3 or more seats we sit at before its game starts.
+    pub fn leave_seat(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.leave_seat())
     }
 
     /// The app goes to the background: the server holds the seat longer.

@@ -27,5 +27,5 @@ pub use protocol::{
     GameEvent, GameResult, GameSnapshot, ProtocolError, ServerMsg, TableInfo, WireMove,
     PROTOCOL_VERSION,
 };
-pub use record::{Command, CommandError, GameRecord, RecordError};
+pub use record::{Command, CommandError, GameRecord, RecordError, STAND_IN_LEVEL};
 pub use sync::{ClientGame, SyncEffect, SyncError};

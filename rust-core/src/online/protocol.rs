@@ -14,13 +14,16 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
+use crate::ai::AiLevel;
 use crate::rules::board::coords;
-use crate::rules::{IllegalMove, Move, MoveKind};
+use crate::rules::{IllegalMove, Move, MoveKind, Position, Preset, Rules};
 
-/// The protocol version this build speaks. Bumped on any incompatible change.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The protocol version this build speaks. Bumped on any incompatible change: version 2 added
+/// every rule set, games of 3 to 6 seats and AI seats (version 1 clients get
+/// `unsupported_version`).
+pub const PROTOCOL_VERSION: u32 = 2;
 
-/// A game format offered online: tripot with 1, 2 or 3 colours per side.
+/// A game format offered online: a rule set and its number of seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Format {
@@ -33,18 +36,94 @@ pub enum Format {
     /// Tripot, three colours per side.
     #[serde(rename = "tripot3")]
     Tripot3,
+    /// Classic: the two-player short-jump race.
+    #[serde(rename = "classic")]
+    Classic,
+    /// Sternhalma, two players.
+    #[serde(rename = "sternhalma2")]
+    Sternhalma2,
+    /// Sternhalma, three players.
+    #[serde(rename = "sternhalma3")]
+    Sternhalma3,
+    /// Sternhalma, four players.
+    #[serde(rename = "sternhalma4")]
+    Sternhalma4,
+    /// Sternhalma, six players.
+    #[serde(rename = "sternhalma6")]
+    Sternhalma6,
 }
 
 impl Format {
     /// Every format, in menu order.
-    pub const ALL: [Format; 3] = [Format::Tripot1, Format::Tripot2, Format::Tripot3];
+    pub const ALL: [Format; 8] = [
+        Format::Tripot1,
+        Format::Tripot2,
+        Format::Tripot3,
+        Format::Classic,
+        Format::Sternhalma2,
+        Format::Sternhalma3,
+        Format::Sternhalma4,
+        Format::Sternhalma6,
+    ];
 
-    /// Colours per side.
+    /// Colours per side (more than one only in tripot 2 and 3).
     pub fn colours(self) -> usize {
         match self {
-            Format::Tripot1 => 1,
             Format::Tripot2 => 2,
             Format::Tripot3 => 3,
+            _ => 1,
+        }
+    }
+
+    /// How many players sit at the table.
+    pub fn seats(self) -> usize {
+        match self {
+            Format::Sternhalma3 => 3,
+            Format::Sternhalma4 => 4,
+            Format::Sternhalma6 => 6,
+            _ => 2,
+        }
+    }
+
+    /// The rule set.
+    pub fn preset(self) -> Preset {
+        match self {
+            Format::Tripot1 | Format::Tripot2 | Format::Tripot3 => Preset::Tripot,
+            Format::Classic => Preset::Classic,
+            _ => Preset::Sternhalma,
+        }
+    }
+
+    /// The format's name on the wire and on the command line (`tripot1`, `sternhalma6`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Tripot1 => "tripot1",
+            Format::Tripot2 => "tripot2",
+            Format::Tripot3 => "tripot3",
+            Format::Classic => "classic",
+            Format::Sternhalma2 => "sternhalma2",
+            Format::Sternhalma3 => "sternhalma3",
+            Format::Sternhalma4 => "sternhalma4",
+            Format::Sternhalma6 => "sternhalma6",
+        }
+    }
+
+    /// Parses a format name.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The start position (seat 0 opens; docs/RULES.md §3 seat orders).
+    pub fn start_position(self) -> Position {
+        let rules = Rules::preset(self.preset());
+        let start = match self.preset() {
+            Preset::Tripot => Position::start_tripot(rules, self.colours()),
+            _ => Position::start(rules, self.seats()),
+        };
+        match start {
+            Ok(p) => p,
+            // Every format names a setup its rule set accepts (tested for each format).
+            Err(e) => unreachable!("format {} has no start position: {e}", self.name()),
         }
     }
 }
@@ -183,11 +262,24 @@ pub enum ClientMsg {
     },
     /// Keep-alive; answered by [`ServerMsg::Pong`].
     Ping,
+    /// The host of a table or room of 3 or more seats starts it now: the empty seats are played
+    /// by the server's AI at `level`.
+    FillWithAi {
+        /// The table's id or the room's code.
+        id: String,
+        /// The AI's level.
+        level: AiLevel,
+    },
+    /// A guest leaves a table or room before its game starts.
+    LeaveSeat {
+        /// The table's id or the room's code.
+        id: String,
+    },
 }
 
 impl ClientMsg {
     /// Every `type` a client may send.
-    pub const TYPES: [&'static str; 18] = [
+    pub const TYPES: [&'static str; 20] = [
         "hello",
         "set_name",
         "quick_match",
@@ -206,6 +298,8 @@ impl ClientMsg {
         "resume",
         "away",
         "ping",
+        "fill_with_ai",
+        "leave_seat",
     ];
 }
 
@@ -219,6 +313,8 @@ pub struct TableInfo {
     pub format: Format,
     /// The host's display name.
     pub host: String,
+    /// Players seated so far, the host included.
+    pub seated: u8,
 }
 
 /// Why a game ended.
@@ -242,12 +338,28 @@ pub enum EndReason {
 }
 
 /// The end of an online game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
-    /// The winning side (0 or 1), `None` for a draw.
+    /// The winning side, `None` for a draw (or when several seats share first place).
     pub winner: Option<u8>,
     /// Why.
     pub reason: EndReason,
+    /// Every seat by place, best first; seats sharing a place share a group. Empty when the
+    /// game ended by resignation, agreement or abandonment of a two-seat game (the winner says
+    /// it all) or when every person left.
+    #[serde(default)]
+    pub ranking: Vec<Vec<u8>>,
+}
+
+impl GameResult {
+    /// A result with a single winner (or a draw) and no ranking.
+    pub fn new(winner: Option<u8>, reason: EndReason) -> GameResult {
+        GameResult {
+            winner,
+            reason,
+            ranking: Vec::new(),
+        }
+    }
 }
 
 /// One numbered event of a game. Both sides replay them into the same [`super::GameRecord`].
@@ -258,8 +370,20 @@ pub enum GameEvent {
     Started {
         /// The format.
         format: Format,
-        /// The display names, side 0 first.
-        players: [String; 2],
+        /// The display names, side 0 first (one per seat).
+        players: Vec<String>,
+        /// Per seat, the level of the server's AI playing it (`None`: a person). Absent means
+        /// every seat is a person.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        ai: Vec<Option<AiLevel>>,
+    },
+    /// A person left a game of 3 or more seats (resigned, or away past the grace period): the
+    /// server's AI plays the seat from now on, and the game goes on for the others.
+    SeatToAi {
+        /// The seat.
+        side: u8,
+        /// The AI's level.
+        level: AiLevel,
     },
     /// A side played a move (the server plays forced passes itself).
     Moved {
@@ -316,20 +440,24 @@ pub struct GameSnapshot {
     pub game: String,
     /// The last event's number.
     pub seq: u64,
-    /// The recipient's side (0 or 1).
+    /// The recipient's side.
     pub side: u8,
     /// The format.
     pub format: Format,
     /// Display names, side 0 first.
-    pub players: [String; 2],
+    pub players: Vec<String>,
+    /// Per seat, the level of the AI playing it (`None`: a person; absent: every seat is a
+    /// person).
+    #[serde(default)]
+    pub ai: Vec<Option<AiLevel>>,
     /// Every move played, in order.
     pub moves: Vec<WireMove>,
     /// The side whose draw offer is pending.
     pub draw_offer: Option<u8>,
     /// Which sides are connected.
-    pub connected: [bool; 2],
+    pub connected: Vec<bool>,
     /// Sides that asked for a rematch.
-    pub rematch: [bool; 2],
+    pub rematch: Vec<bool>,
     /// The rematch game, once both asked.
     pub rematch_game: Option<String>,
     /// The result, once the game is over.
@@ -396,6 +524,11 @@ pub enum ErrorCode {
     /// A second `hello` on a connection that already said hello (reconnect instead); the
     /// connection stays as it was.
     AlreadyGreeted,
+    /// What was asked does not exist in this format (a draw offer at a table of 3 or more, AI
+    /// seats at a table of 2).
+    NotInThisFormat,
+    /// Only the table's or room's host may do that.
+    NotHost,
 }
 
 /// Messages from the server to a client.
@@ -445,8 +578,20 @@ pub enum ServerMsg {
         side: u8,
         /// The format.
         format: Format,
-        /// The opponent's display name.
-        opponent: String,
+        /// Every seat's display name, side 0 first (the recipient's included).
+        players: Vec<String>,
+    },
+    /// Who sits at a table or room of 3 or more seats that is still filling (sent to each of its
+    /// players when someone joins or leaves).
+    Seated {
+        /// The table's id or the room's code.
+        id: String,
+        /// The format.
+        format: Format,
+        /// The players seated so far, the host first.
+        players: Vec<String>,
+        /// Whether the recipient is the host (who may start it with AI seats).
+        host: bool,
     },
     /// One numbered event of a game.
     Event {
@@ -555,7 +700,7 @@ pub fn decode_client(text: &str) -> Result<ClientMsg, ProtocolError> {
 }
 
 /// Every `type` the server may send.
-pub const SERVER_TYPES: [&str; 14] = [
+pub const SERVER_TYPES: [&str; 15] = [
     "welcome",
     "searching",
     "match_cancelled",
@@ -570,6 +715,7 @@ pub const SERVER_TYPES: [&str; 14] = [
     "error",
     "shutting_down",
     "pong",
+    "seated",
 ];
 
 /// Decodes a server's frame.

@@ -54,14 +54,29 @@ fn every_client_message_round_trips_and_is_listed() {
         },
         ClientMsg::Away { game: "g".into() },
         ClientMsg::Ping,
+        ClientMsg::FillWithAi {
+            id: "t1".into(),
+            level: crate::ai::AiLevel::Hard,
+        },
+        ClientMsg::LeaveSeat { id: "t1".into() },
     ];
+    let mut seen = std::collections::BTreeSet::new();
     for msg in all {
         let text = encode(&msg);
         let value: Value = serde_json::from_str(&text).unwrap();
-        let kind = value["type"].as_str().unwrap();
-        assert!(ClientMsg::TYPES.contains(&kind), "{kind} not listed");
+        let kind = value["type"].as_str().unwrap().to_owned();
+        assert!(
+            ClientMsg::TYPES.contains(&kind.as_str()),
+            "{kind} not listed"
+        );
+        seen.insert(kind);
         round_trip_client(msg);
     }
+    assert_eq!(
+        seen.len(),
+        ClientMsg::TYPES.len(),
+        "every listed type is tried"
+    );
 }
 
 #[test]
@@ -100,6 +115,56 @@ fn wire_format_is_stable() {
     assert_eq!(
         encode(&e),
         r#"{"type":"error","code":"already_greeted","message":"once"}"#
+    );
+    // Version 2: games of 3 to 6 seats, AI seats, tables that fill.
+    let fill = decode_client(r#"{"type":"fill_with_ai","id":"ABCD2345","level":"medium"}"#);
+    assert_eq!(
+        fill.unwrap(),
+        ClientMsg::FillWithAi {
+            id: "ABCD2345".into(),
+            level: crate::ai::AiLevel::Medium
+        }
+    );
+    let seated = ServerMsg::Seated {
+        id: "t1".into(),
+        format: Format::Sternhalma6,
+        players: vec!["Ann".into(), "Bob".into()],
+        host: false,
+    };
+    assert_eq!(
+        serde_json::to_value(&seated).unwrap(),
+        json!({"type":"seated","id":"t1","format":"sternhalma6","players":["Ann","Bob"],"host":false})
+    );
+    assert_eq!(decode_server(&encode(&seated)).unwrap(), seated);
+    let started = GameEvent::Started {
+        format: Format::Sternhalma3,
+        players: vec!["Ann".into(), "Bob".into(), "Yves Klein".into()],
+        ai: vec![None, None, Some(crate::ai::AiLevel::Hard)],
+    };
+    assert_eq!(
+        serde_json::to_value(&started).unwrap(),
+        json!({"kind":"started","format":"sternhalma3","players":["Ann","Bob","Yves Klein"],
+               "ai":[null,null,"hard"]})
+    );
+    // A game of people only says nothing of AI seats.
+    let people: GameEvent =
+        serde_json::from_value(json!({"kind":"started","format":"classic","players":["A","B"]}))
+            .unwrap();
+    assert_eq!(
+        people,
+        GameEvent::Started {
+            format: Format::Classic,
+            players: vec!["A".into(), "B".into()],
+            ai: vec![]
+        }
+    );
+    let replaced = GameEvent::SeatToAi {
+        side: 4,
+        level: crate::ai::AiLevel::Medium,
+    };
+    assert_eq!(
+        serde_json::to_value(&replaced).unwrap(),
+        json!({"kind":"seat_to_ai","side":4,"level":"medium"})
     );
 }
 
@@ -156,9 +221,58 @@ fn wire_moves_check_shape_and_board() {
 }
 
 #[test]
-fn format_colours() {
-    let colours: Vec<usize> = Format::ALL.iter().map(|f| f.colours()).collect();
-    assert_eq!(colours, [1, 2, 3]);
+fn every_format_has_its_seats_colours_and_start() {
+    use crate::rules::board::Colour;
+    let shape: Vec<(&str, usize, usize)> = Format::ALL
+        .iter()
+        .map(|f| (f.name(), f.seats(), f.colours()))
+        .collect();
+    assert_eq!(
+        shape,
+        [
+            ("tripot1", 2, 1),
+            ("tripot2", 2, 2),
+            ("tripot3", 2, 3),
+            ("classic", 2, 1),
+            ("sternhalma2", 2, 1),
+            ("sternhalma3", 3, 1),
+            ("sternhalma4", 4, 1),
+            ("sternhalma6", 6, 1)
+        ]
+    );
+    for f in Format::ALL {
+        assert_eq!(Format::from_name(f.name()), Some(f));
+        assert_eq!(
+            serde_json::to_value(f).unwrap(),
+            serde_json::json!(f.name())
+        );
+        let start = f.start_position();
+        assert_eq!(start.players().len(), f.seats(), "{}", f.name());
+        assert_eq!(*start.rules(), Rules::preset(f.preset()), "{}", f.name());
+        for p in start.players() {
+            assert_eq!(p.colours().count(), f.colours(), "{}", f.name());
+        }
+    }
+    // Seed 004's seat orders: 3 players sit at every other camp, 4 at two opposite pairs.
+    let camps = |f: Format| -> Vec<Vec<Colour>> {
+        let start = f.start_position();
+        start
+            .players()
+            .iter()
+            .map(|p| p.colours().collect())
+            .collect()
+    };
+    use Colour::*;
+    assert_eq!(camps(Format::Sternhalma3), [vec![S], vec![NW], vec![NE]]);
+    assert_eq!(
+        camps(Format::Sternhalma4),
+        [vec![S], vec![NW], vec![N], vec![SE]]
+    );
+    assert_eq!(
+        camps(Format::Sternhalma6),
+        [vec![S], vec![SW], vec![NW], vec![N], vec![NE], vec![SE]]
+    );
+    assert_eq!(Format::from_name("tripot4"), None);
 }
 
 /// A stable-toolchain stand-in for the fuzz target `protocol_messages`: mutated valid frames

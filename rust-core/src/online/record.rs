@@ -10,7 +10,12 @@ use thiserror::Error;
 use super::protocol::{
     DrawAction, EndReason, ErrorCode, Format, GameEvent, GameResult, GameSnapshot, WireMove,
 };
-use crate::rules::{Game, IllegalMove, MoveKind, OutcomeReason, Position, Preset, Rules};
+use crate::ai::AiLevel;
+use crate::rules::{Game, IllegalMove, MoveKind, OutcomeReason, Position};
+
+/// The level of the AI that takes over the seat of a person who leaves a game of 3 or more
+/// seats: a fair stand-in that neither throws the seat's game away nor crushes the others.
+pub const STAND_IN_LEVEL: AiLevel = AiLevel::Medium;
 
 /// What a side (or the server, for presence) asks of a game.
 #[derive(Clone, Debug, PartialEq)]
@@ -93,11 +98,7 @@ impl From<IllegalMove> for RecordError {
 
 /// The start position of a format (side 0 opens).
 pub fn start_position(format: Format) -> Position {
-    // 1, 2 and 3 colours are exactly what `start_tripot` accepts.
-    match Position::start_tripot(Rules::preset(Preset::Tripot), format.colours()) {
-        Ok(p) => p,
-        Err(_) => unreachable!("tripot accepts 1, 2 and 3 colours per side"),
-    }
+    format.start_position()
 }
 
 /// A game's state, built only from its events.
@@ -105,43 +106,71 @@ pub fn start_position(format: Format) -> Position {
 pub struct GameRecord {
     id: String,
     format: Format,
-    players: [String; 2],
+    players: Vec<String>,
+    ai: Vec<Option<AiLevel>>,
     game: Game,
     moves: Vec<WireMove>,
     seq: u64,
     draw_offer: Option<u8>,
-    connected: [bool; 2],
-    disconnected_since: [Option<u64>; 2],
-    rematch: [bool; 2],
+    connected: Vec<bool>,
+    disconnected_since: Vec<Option<u64>>,
+    rematch: Vec<bool>,
     rematch_game: Option<String>,
     result: Option<GameResult>,
 }
 
 impl GameRecord {
-    /// A new game's record and its first event (`Started`, number 1).
-    pub fn new(id: &str, format: Format, players: [String; 2]) -> (GameRecord, GameEvent) {
+    /// A new game's record and its first event (`Started`, number 1), every seat a person.
+    pub fn new(id: &str, format: Format, players: Vec<String>) -> (GameRecord, GameEvent) {
+        GameRecord::with_ai(id, format, players, Vec::new())
+    }
+
+    /// A new game with AI seats: `ai[side]` is the level of the server's AI playing that seat
+    /// (`None`: a person; a short or empty list means people for the rest).
+    ///
+    /// `players` must hold one name per seat of `format` (the server builds it so; a missing
+    /// name reads as empty).
+    pub fn with_ai(
+        id: &str,
+        format: Format,
+        players: Vec<String>,
+        ai: Vec<Option<AiLevel>>,
+    ) -> (GameRecord, GameEvent) {
+        let mut record = GameRecord::empty(id, format, players, ai);
+        record.seq = 1;
         let event = GameEvent::Started {
             format,
-            players: players.clone(),
+            players: record.players.clone(),
+            ai: if record.ai.iter().any(Option::is_some) {
+                record.ai.clone()
+            } else {
+                Vec::new()
+            },
         };
-        let record = GameRecord::empty(id, format, players);
-        let mut record = record;
-        record.seq = 1;
         (record, event)
     }
 
-    fn empty(id: &str, format: Format, players: [String; 2]) -> GameRecord {
+    fn empty(
+        id: &str,
+        format: Format,
+        mut players: Vec<String>,
+        mut ai: Vec<Option<AiLevel>>,
+    ) -> GameRecord {
+        let seats = format.seats();
+        players.resize(seats, String::new());
+        ai.resize(seats, None);
         GameRecord {
             id: id.to_owned(),
             format,
             players,
+            ai,
             game: Game::new(start_position(format)),
             moves: Vec::new(),
             seq: 0,
             draw_offer: None,
-            connected: [true, true],
-            disconnected_since: [None, None],
-            rematch: [false, false],
+            connected: vec![true; seats],
+            disconnected_since: vec![None; seats],
+            rematch: vec![false; seats],
             rematch_game: None,
             result: None,
         }
@@ -154,8 +183,20 @@ impl GameRecord {
     ) -> Result<GameRecord, RecordError> {
         let mut events = events.into_iter();
         let mut record = match events.next() {
-            Some(GameEvent::Started { format, players }) => {
-                GameRecord::new(id, *format, players.clone()).0
+            Some(GameEvent::Started {
+                format,
+                players,
+                ai,
+            }) => {
+                if players.len() != format.seats() {
+                    return Err(RecordError::Unexpected(format!(
+                        "{} players for the {} seats of {}",
+                        players.len(),
+                        format.seats(),
+                        format.name()
+                    )));
+                }
+                GameRecord::with_ai(id, *format, players.clone(), ai.clone()).0
             }
             other => {
                 return Err(RecordError::Unexpected(format!(
@@ -172,17 +213,39 @@ impl GameRecord {
 
     /// Rebuilds a record from a snapshot (moves are validated again).
     pub fn from_snapshot(snapshot: &GameSnapshot) -> Result<GameRecord, RecordError> {
-        let mut record =
-            GameRecord::empty(&snapshot.game, snapshot.format, snapshot.players.clone());
+        let seats = snapshot.format.seats();
+        let per_seat = [
+            snapshot.players.len(),
+            if snapshot.ai.is_empty() {
+                seats
+            } else {
+                snapshot.ai.len()
+            },
+            snapshot.connected.len(),
+            snapshot.rematch.len(),
+        ];
+        if per_seat.iter().any(|&n| n != seats) || usize::from(snapshot.side) >= seats {
+            return Err(RecordError::Unexpected(format!(
+                "a snapshot of {} ({seats} seats) with lists of {per_seat:?} entries for side {}",
+                snapshot.format.name(),
+                snapshot.side
+            )));
+        }
+        let mut record = GameRecord::empty(
+            &snapshot.game,
+            snapshot.format,
+            snapshot.players.clone(),
+            snapshot.ai.clone(),
+        );
         for (ply, mv) in snapshot.moves.iter().enumerate() {
             record.play(ply as u32, mv)?;
         }
         record.seq = snapshot.seq;
         record.draw_offer = snapshot.draw_offer;
-        record.connected = snapshot.connected;
-        record.rematch = snapshot.rematch;
+        record.connected = snapshot.connected.clone();
+        record.rematch = snapshot.rematch.clone();
         record.rematch_game = snapshot.rematch_game.clone();
-        record.result = snapshot.result;
+        record.result = snapshot.result.clone();
         Ok(record)
     }
 
@@ -194,12 +257,13 @@ impl GameRecord {
             side,
             format: self.format,
             players: self.players.clone(),
+            ai: self.ai.clone(),
             moves: self.moves.clone(),
             draw_offer: self.draw_offer,
-            connected: self.connected,
-            rematch: self.rematch,
+            connected: self.connected.clone(),
+            rematch: self.rematch.clone(),
             rematch_game: self.rematch_game.clone(),
-            result: self.result,
+            result: self.result.clone(),
         }
     }
 
@@ -212,8 +276,28 @@ impl GameRecord {
         self.format
     }
     /// Display names, side 0 first.
-    pub fn players(&self) -> &[String; 2] {
+    pub fn players(&self) -> &[String] {
         &self.players
+    }
+    /// The number of seats.
+    pub fn seats(&self) -> usize {
+        self.players.len()
+    }
+    /// Per seat, the level of the AI playing it (`None`: a person).
+    pub fn ai(&self) -> &[Option<AiLevel>] {
+        &self.ai
+    }
+    /// The AI playing a seat, if any.
+    pub fn ai_of(&self, side: u8) -> Option<AiLevel> {
+        self.ai.get(usize::from(side)).copied().flatten()
+    }
+    /// The AI that must move now, if the game goes on and an AI seat is to move.
+    pub fn ai_to_move(&self) -> Option<(u8, AiLevel)> {
+        if self.is_over() {
+            return None;
+        }
+        let side = self.to_move();
+        self.ai_of(side).map(|level| (side, level))
     }
     /// The number of the last event applied.
     pub fn seq(&self) -> u64 {
@@ -240,8 +324,8 @@ impl GameRecord {
         self.game.position().to_move() as u8
     }
     /// The result, once over.
-    pub fn result(&self) -> Option<GameResult> {
-        self.result
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
     }
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
@@ -252,16 +336,27 @@ impl GameRecord {
         self.draw_offer
     }
     /// Which sides are connected.
-    pub fn connected(&self) -> [bool; 2] {
-        self.connected
+    pub fn connected(&self) -> &[bool] {
+        &self.connected
     }
     /// The `seq` of the `Disconnected` event of a side that is away.
     pub fn disconnected_since(&self, side: u8) -> Option<u64> {
-        self.disconnected_since[usize::from(side & 1)]
+        self.disconnected_since
+            .get(usize::from(side))
+            .copied()
+            .flatten()
     }
-    /// Whether both sides asked for a rematch and none was started yet.
+    /// Sides that asked for a rematch.
+    pub fn rematch_asked(&self) -> &[bool] {
+        &self.rematch
+    }
+    /// Whether every person asked for a rematch and none was started yet (AI seats need not
+    /// ask; a game with no person left has no rematch).
     pub fn rematch_agreed(&self) -> bool {
-        self.rematch == [true, true] && self.rematch_game.is_none()
+        let people: Vec<usize> = (0..self.seats())
+            .filter(|&s| self.ai[s].is_none())
+            .collect();
+        !people.is_empty() && people.iter().all(|&s| self.rematch[s]) && self.rematch_game.is_none()
     }
     /// The rematch game, once started.
     pub fn rematch_game(&self) -> Option<&str> {
@@ -290,6 +385,17 @@ impl GameRecord {
             });
         }
         let unexpected = |what: &str| Err(RecordError::Unexpected(what.to_owned()));
+        let seats = self.seats();
+        let seat = |side: &u8| -> Result<usize, RecordError> {
+            let s = usize::from(*side);
+            if s < seats {
+                Ok(s)
+            } else {
+                Err(RecordError::Unexpected(format!(
+                    "side {side} in a game of {seats} seats"
+                )))
+            }
+        };
         match event {
             GameEvent::Started { .. } => return unexpected("a second `started`"),
             GameEvent::Moved { ply, side, mv } => {
@@ -304,15 +410,22 @@ impl GameRecord {
                 self.play(*ply, mv)?;
                 self.draw_offer = None;
             }
-            GameEvent::DrawOffered { side } => self.draw_offer = Some(*side & 1),
+            GameEvent::DrawOffered { side } => self.draw_offer = Some(seat(side)? as u8),
             GameEvent::DrawDeclined { .. } => self.draw_offer = None,
             GameEvent::Disconnected { side, .. } => {
-                let s = usize::from(*side & 1);
+                let s = seat(side)?;
                 self.connected[s] = false;
                 self.disconnected_since[s] = Some(seq);
             }
             GameEvent::Reconnected { side } => {
-                let s = usize::from(*side & 1);
+                let s = seat(side)?;
+                self.connected[s] = true;
+                self.disconnected_since[s] = None;
+            }
+            GameEvent::SeatToAi { side, level } => {
+                let s = seat(side)?;
+                self.ai[s] = Some(*level);
+                // The AI is always there: no grace runs for it any more.
                 self.connected[s] = true;
                 self.disconnected_since[s] = None;
             }
@@ -320,10 +433,10 @@ impl GameRecord {
                 if self.is_over() {
                     return unexpected("a second end");
                 }
-                self.result = Some(*result);
+                self.result = Some(result.clone());
                 self.draw_offer = None;
             }
-            GameEvent::RematchOffered { side } => self.rematch[usize::from(*side & 1)] = true,
+            GameEvent::RematchOffered { side } => self.rematch[seat(side)?] = true,
             GameEvent::RematchStarted { game } => {
                 if self.rematch_game.is_some() {
                     return unexpected("a second rematch");
@@ -339,8 +452,14 @@ impl GameRecord {
     pub fn command(&self, side: u8, command: &Command) -> Result<Vec<GameEvent>, CommandError> {
         use CommandError as E;
         use ErrorCode as C;
-        let side = side & 1;
-        let other = 1 - side;
+        if usize::from(side) >= self.seats() {
+            return Err(E::refused(
+                C::NotInGame,
+                format!("there is no side {side} in this game"),
+            ));
+        }
+        let two_seats = self.seats() == 2;
+        let other = 1 - (side & 1);
         let over = self.is_over();
         let game_over = || E::refused(C::GameOver, "the game is over");
         match command {
@@ -365,7 +484,12 @@ impl GameRecord {
                     ));
                 }
                 if side != self.to_move() {
-                    return Err(E::refused(C::NotYourTurn, "it is your opponent's turn"));
+                    let whose = if two_seats {
+                        "it is your opponent's turn".to_owned()
+                    } else {
+                        format!("it is {}'s turn", self.players[usize::from(self.to_move())])
+                    };
+                    return Err(E::refused(C::NotYourTurn, whose));
                 }
                 let parsed = mv
                     .to_move()
@@ -378,8 +502,9 @@ impl GameRecord {
                     side,
                     mv: mv.clone(),
                 }];
-                // Forced passes are played by the server (bounded: two passes end the game).
-                for ply in *ply + 1..*ply + 3 {
+                // Forced passes are played by the server (bounded: a pass by every seat in a row
+                // ends the game).
+                for ply in *ply + 1..*ply + 1 + self.seats() as u32 {
                     if game.outcome().is_some() {
                         break;
                     }
@@ -408,20 +533,31 @@ impl GameRecord {
                         [w] => Some(*w as u8),
                         _ => None,
                     };
+                    let ranking = outcome
+                        .ranking
+                        .iter()
+                        .map(|group| group.iter().map(|&p| p as u8).collect())
+                        .collect();
                     events.push(GameEvent::Ended {
-                        result: GameResult { winner, reason },
+                        result: GameResult {
+                            winner,
+                            reason,
+                            ranking,
+                        },
                     });
                 }
                 Ok(events)
             }
             Command::Resign if over => Err(game_over()),
+            Command::Resign if !two_seats => Ok(self.leave(side, EndReason::Resign)),
             Command::Resign => Ok(vec![GameEvent::Ended {
-                result: GameResult {
-                    winner: Some(other),
-                    reason: EndReason::Resign,
-                },
+                result: GameResult::new(Some(other), EndReason::Resign),
             }]),
             Command::Draw(_) if over => Err(game_over()),
+            Command::Draw(_) if !two_seats => Err(E::refused(
+                C::NotInThisFormat,
+                "draws are agreed only between two players",
+            )),
             Command::Draw(DrawAction::Offer) if self.draw_offer == Some(other) => {
                 self.command(side, &Command::Draw(DrawAction::Accept))
             }
@@ -432,10 +568,7 @@ impl GameRecord {
                 "your opponent has not offered a draw",
             )),
             Command::Draw(DrawAction::Accept) => Ok(vec![GameEvent::Ended {
-                result: GameResult {
-                    winner: None,
-                    reason: EndReason::DrawAgreed,
-                },
+                result: GameResult::new(None, EndReason::DrawAgreed),
             }]),
             Command::Draw(DrawAction::Decline) => Ok(vec![GameEvent::DrawDeclined { side }]),
             Command::Rematch if !over => Err(E::refused(C::NotOver, "the game is not over yet")),
@@ -445,7 +578,11 @@ impl GameRecord {
             Command::StartRematch { game } => {
                 Ok(vec![GameEvent::RematchStarted { game: game.clone() }])
             }
-            Command::Disconnect { .. } if over || !self.connected[usize::from(side)] => Ok(vec![]),
+            Command::Disconnect { .. }
+                if over || !self.connected[usize::from(side)] || self.ai_of(side).is_some() =>
+            {
+                Ok(vec![])
+            }
             Command::Disconnect { grace_ms } => Ok(vec![GameEvent::Disconnected {
                 side,
                 grace_ms: *grace_ms,
@@ -453,18 +590,36 @@ impl GameRecord {
             Command::Reconnect if self.connected[usize::from(side)] => Ok(vec![]),
             Command::Reconnect => Ok(vec![GameEvent::Reconnected { side }]),
             Command::Abandon { since_seq } => {
-                if !over && self.disconnected_since[usize::from(side)] == Some(*since_seq) {
-                    Ok(vec![GameEvent::Ended {
-                        result: GameResult {
-                            winner: Some(other),
-                            reason: EndReason::Abandoned,
-                        },
-                    }])
-                } else {
+                if over || self.disconnected_since(side) != Some(*since_seq) {
                     Ok(vec![])
+                } else if !two_seats {
+                    Ok(self.leave(side, EndReason::Abandoned))
+                } else {
+                    Ok(vec![GameEvent::Ended {
+                        result: GameResult::new(Some(other), EndReason::Abandoned),
+                    }])
                 }
             }
         }
+    }
+
+    /// A person leaves a game of 3 or more seats: the stand-in AI takes the seat, and if no
+    /// person is left the game ends (`reason`, nobody wins, no ranking).
+    fn leave(&self, side: u8, reason: EndReason) -> Vec<GameEvent> {
+        if self.ai_of(side).is_some() {
+            return Vec::new();
+        }
+        let mut events = vec![GameEvent::SeatToAi {
+            side,
+            level: STAND_IN_LEVEL,
+        }];
+        let people_left = (0..self.seats() as u8).any(|s| s != side && self.ai_of(s).is_none());
+        if !people_left {
+            events.push(GameEvent::Ended {
+                result: GameResult::new(None, reason),
+            });
+        }
+        events
     }
 
     /// Applies `command`'s events in order and returns them with their numbers.

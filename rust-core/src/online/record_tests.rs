@@ -1,14 +1,174 @@
 use super::*;
 use rand::{Rng, SeedableRng};
 
-fn names() -> [String; 2] {
-    ["Ada".to_owned(), "Bob".to_owned()]
+fn names() -> Vec<String> {
+    vec!["Ada".to_owned(), "Bob".to_owned()]
 }
 
 /// A record with its full event log.
 fn new_game(format: Format) -> (GameRecord, Vec<GameEvent>) {
-    let (record, started) = GameRecord::new("g1", format, names());
+    let mut players = names();
+    players.extend(["Cy", "Di", "Ed", "Flo"].map(String::from));
+    players.truncate(format.seats());
+    let (record, started) = GameRecord::new("g1", format, players);
     (record, vec![started])
+}
+
+/// A game of `format` whose seats listed in `ai` are played by the AI at Medium.
+fn with_ai(format: Format, ai: &[u8]) -> (GameRecord, Vec<GameEvent>) {
+    let levels = (0..format.seats() as u8)
+        .map(|s| ai.contains(&s).then_some(crate::ai::AiLevel::Medium))
+        .collect();
+    let players = (0..format.seats()).map(|s| format!("P{s}")).collect();
+    let (record, started) = GameRecord::with_ai("g6", format, players, levels);
+    (record, vec![started])
+}
+
+/// The greatest-progress move of the side to move (plays games to their end quickly).
+fn greedy_move(record: &GameRecord) -> WireMove {
+    let legal = record.game().legal_moves();
+    let compact: Vec<_> = legal.iter().map(|m| m.compact()).collect();
+    let best = crate::ai::greatest_progress(record.position(), &compact);
+    let i = compact.iter().position(|c| *c == best).unwrap();
+    WireMove::from_move(&legal[i])
+}
+
+#[test]
+fn a_six_seat_game_with_four_ai_seats_plays_to_its_ranking() {
+    let (mut record, mut log) = with_ai(Format::Sternhalma6, &[1, 2, 4, 5]);
+    assert_eq!(record.seats(), 6);
+    assert_eq!(record.ai_to_move(), None, "seat 0, a person, opens");
+    let mut ai_moves = 0;
+    for _ in 0..2400 {
+        if record.is_over() {
+            break;
+        }
+        let side = record.to_move();
+        if record.ai_to_move().is_some() {
+            assert!(record.ai_of(side).is_some());
+            ai_moves += 1;
+        }
+        let ply = record.ply();
+        let mv = greedy_move(&record);
+        run(&mut record, &mut log, side, Command::Move { ply, mv });
+    }
+    let result = record.result().expect("the game ended").clone();
+    assert!(matches!(
+        result.reason,
+        EndReason::Win | EndReason::MoveLimit
+    ));
+    let mut ranked: Vec<u8> = result.ranking.iter().flatten().copied().collect();
+    ranked.sort();
+    assert_eq!(ranked, [0, 1, 2, 3, 4, 5], "every seat is ranked once");
+    if let Some(w) = result.winner {
+        assert_eq!(result.ranking[0], [w]);
+    }
+    assert!(ai_moves > 100);
+    let replayed = GameRecord::replay("g6", &log).unwrap();
+    assert_eq!(replayed.snapshot(3), record.snapshot(3));
+    assert_eq!(replayed.ai()[1], Some(crate::ai::AiLevel::Medium));
+    assert_eq!(replayed.ai()[0], None);
+}
+
+#[test]
+fn a_person_leaving_a_multi_seat_game_is_replaced_by_the_ai() {
+    let (mut record, mut log) = with_ai(Format::Sternhalma3, &[]);
+    // Seat 1 resigns out of turn: the stand-in takes the seat and the game goes on.
+    run(&mut record, &mut log, 1, Command::Resign);
+    assert_eq!(
+        log.last(),
+        Some(&GameEvent::SeatToAi {
+            side: 1,
+            level: STAND_IN_LEVEL
+        })
+    );
+    assert!(!record.is_over());
+    assert_eq!(record.ai_of(1), Some(STAND_IN_LEVEL));
+    // Resigning again changes nothing: the seat is the AI's.
+    assert_eq!(record.command(1, &Command::Resign), Ok(vec![]));
+    // Seat 2 drops and its grace runs out: replaced too.
+    run(
+        &mut record,
+        &mut log,
+        2,
+        Command::Disconnect { grace_ms: 60_000 },
+    );
+    let since = record.disconnected_since(2).unwrap();
+    run(
+        &mut record,
+        &mut log,
+        2,
+        Command::Abandon { since_seq: since },
+    );
+    assert_eq!(record.ai_of(2), Some(STAND_IN_LEVEL));
+    assert!(record.connected()[2], "an AI seat is never away");
+    assert!(!record.is_over());
+    // No draws between three.
+    assert!(matches!(
+        record.command(0, &Command::Draw(DrawAction::Offer)),
+        Err(CommandError::Refused(ErrorCode::NotInThisFormat, _))
+    ));
+    // The last person leaves: nobody is left to play for, the game ends.
+    run(&mut record, &mut log, 0, Command::Resign);
+    assert_eq!(
+        record.result(),
+        Some(&GameResult::new(None, EndReason::Resign))
+    );
+    // No rematch without people.
+    assert!(!record.rematch_agreed());
+    let replayed = GameRecord::replay("g6", &log).unwrap();
+    assert_eq!(replayed.snapshot(0), record.snapshot(0));
+}
+
+#[test]
+fn sides_and_starts_are_checked_for_the_seat_count() {
+    let (record, _) = with_ai(Format::Sternhalma4, &[3]);
+    assert!(matches!(
+        record.command(4, &Command::Resign),
+        Err(CommandError::Refused(ErrorCode::NotInGame, _))
+    ));
+    let bad = GameEvent::Started {
+        format: Format::Sternhalma4,
+        players: vec!["A".into(), "B".into()],
+        ai: vec![],
+    };
+    assert!(matches!(
+        GameRecord::replay("x", [&bad]),
+        Err(RecordError::Unexpected(_))
+    ));
+    let mut record = record;
+    let out_of_range = GameEvent::Reconnected { side: 5 };
+    assert!(record.apply(2, &out_of_range).is_err());
+    // A snapshot whose lists do not match the seats is refused.
+    let mut snap = record.snapshot(0);
+    snap.connected.pop();
+    assert!(GameRecord::from_snapshot(&snap).is_err());
+    let mut snap = record.snapshot(0);
+    snap.side = 4;
+    assert!(GameRecord::from_snapshot(&snap).is_err());
+    // A version 1 snapshot (no `ai`) reads as people only.
+    let mut snap = GameRecord::new("g", Format::Tripot1, names()).0.snapshot(1);
+    snap.ai.clear();
+    assert_eq!(GameRecord::from_snapshot(&snap).unwrap().ai(), [None, None]);
+}
+
+#[test]
+fn a_rematch_needs_every_person_but_no_ai() {
+    let (mut record, _) = with_ai(Format::Sternhalma3, &[2]);
+    let ended = GameEvent::Ended {
+        result: GameResult::new(Some(2), EndReason::Win),
+    };
+    record.apply(2, &ended).unwrap();
+    run(&mut record, &mut Vec::new(), 0, Command::Rematch);
+    assert!(!record.rematch_agreed(), "seat 1 has not asked");
+    run(&mut record, &mut Vec::new(), 1, Command::Rematch);
+    assert!(record.rematch_agreed(), "the AI seat need not ask");
+    // A person who left (their seat went to the AI) is not waited for.
+    let (mut record, mut log) = with_ai(Format::Sternhalma3, &[2]);
+    run(&mut record, &mut log, 1, Command::Resign);
+    record.apply(record.seq() + 1, &ended).unwrap();
+    run(&mut record, &mut log, 0, Command::Rematch);
+    assert!(record.rematch_agreed());
 }
 
 fn run(record: &mut GameRecord, log: &mut Vec<GameEvent>, side: u8, cmd: Command) {
@@ -174,10 +334,7 @@ fn resign_draw_and_rematch() {
     run(&mut record, &mut log, 1, Command::Draw(DrawAction::Accept));
     assert_eq!(
         record.result(),
-        Some(GameResult {
-            winner: None,
-            reason: EndReason::DrawAgreed
-        })
+        Some(&GameResult::new(None, EndReason::DrawAgreed))
     );
     assert!(record.command(0, &Command::Resign).is_err());
     run(&mut record, &mut log, 0, Command::Rematch);
@@ -237,10 +394,7 @@ fn abandonment_needs_an_unbroken_absence() {
     );
     assert_eq!(
         record.result(),
-        Some(GameResult {
-            winner: Some(0),
-            reason: EndReason::Abandoned
-        })
+        Some(&GameResult::new(Some(0), EndReason::Abandoned))
     );
 }
 

@@ -73,7 +73,7 @@ impl ClientGame {
         let record = GameRecord::from_snapshot(snapshot)
             .map_err(|e| SyncError::BadSnapshot(e.to_string()))?;
         Ok(ClientGame {
-            side: snapshot.side & 1,
+            side: snapshot.side,
             record,
             pending: None,
             resyncing: false,
@@ -258,7 +258,7 @@ impl ClientGame {
             Err(_) => return SyncEffect::None,
         };
         self.record = record;
-        self.side = snapshot.side & 1;
+        self.side = snapshot.side;
         self.resyncing = false;
         match self.pending.take() {
             Some(p) if self.record.moves().get(p.ply as usize) == Some(&p.mv) => {

@@ -12,7 +12,7 @@ struct Table {
 
 impl Table {
     fn new() -> Table {
-        let (server, started) = GameRecord::new("g", Format::Tripot1, ["A".into(), "B".into()]);
+        let (server, started) = GameRecord::new("g", Format::Tripot1, vec!["A".into(), "B".into()]);
         let devices = [
             ClientGame::from_snapshot(&server.snapshot(0)).unwrap(),
             ClientGame::from_snapshot(&server.snapshot(1)).unwrap(),

@@ -163,6 +163,12 @@ pub enum OnlineError {
     /// We have no open table to close.
     #[error("close the table: no table is open")]
     NoTable,
+    /// We sit at no table or room that is still filling.
+    #[error("leave or start the table: we sit at none")]
+    NotSeated,
+    /// Only the host of a table or room may start it with AI seats.
+    #[error("start the table: only its host may")]
+    NotHost,
     /// The game is not over yet.
     #[error("ask for a rematch: the game is not over")]
     NotOver,

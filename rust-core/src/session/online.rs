@@ -20,11 +20,12 @@ use super::types::{
     Banner, ChangeKind, Coord, EndReason, GameState, PlayerName, SeatPlayer, StateChange,
 };
 use super::view::coord;
+use crate::ai::AiLevel;
 use crate::online::record::start_position;
 use crate::online::{
     check_name, check_token, decode_server, encode, normalize_room_code, ClientGame, ClientMsg,
-    DrawAction, EndReason as WireEnd, ErrorCode, Format, GameEvent, GameSnapshot, ServerMsg,
-    SyncEffect, TableInfo, WireMove, PROTOCOL_VERSION,
+    DrawAction, EndReason as WireEnd, ErrorCode, Format, GameEvent, GameRecord, GameSnapshot,
+    ServerMsg, SyncEffect, TableInfo, WireMove, PROTOCOL_VERSION,
 };
 use crate::rules::Game;
 
@@ -52,6 +53,34 @@ pub struct RoomInfo {
     pub expires_in_s: u64,
 }
 
+/// A table or room of 3 or more seats that we sit at, still filling.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct SeatedInfo {
+    /// The table's id or the room's code.
+    pub id: String,
+    /// The format.
+    pub format: Format,
+    /// The players seated so far, the host first.
+    pub players: Vec<String>,
+    /// The seats to fill in all.
+    pub seats: u32,
+    /// Whether we are the host (who may start with AI seats: `fill_with_ai`).
+    pub host: bool,
+}
+
+/// One seat of an online game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct OnlineSeat {
+    /// The display name (the AI's proper name for an AI seat).
+    pub name: String,
+    /// The level of the server's AI playing the seat; `None` for a person.
+    pub ai: Option<AiLevel>,
+    /// Whether the seat's player is connected (always for an AI).
+    pub connected: bool,
+}
+
 /// The game this device plays online.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
@@ -62,11 +91,13 @@ pub struct OnlineGameInfo {
     pub format: Format,
     /// Our seat (0 opens).
     pub side: i32,
-    /// The opponent's display name.
+    /// The opponent's display name; with 3 or more seats, the others' names joined by ", ".
     pub opponent: String,
+    /// Every seat, side 0 first (ours included).
+    pub seats: Vec<OnlineSeat>,
     /// The path of our move sent but not yet confirmed (already drawn on the board).
     pub pending_move: Vec<Coord>,
-    /// Whether the opponent is connected.
+    /// Whether every other person at the table is connected.
     pub opponent_connected: bool,
     /// The game is being brought back in step with the server.
     pub resyncing: bool,
@@ -88,6 +119,8 @@ pub struct OnlineState {
     pub table: Option<TableInfo>,
     /// Our private room, waiting for the friend.
     pub room: Option<RoomInfo>,
+    /// The table or room of 3 or more seats we sit at while it fills (host or guest).
+    pub seated: Option<SeatedInfo>,
     /// Watching the lobby.
     pub watching_lobby: bool,
     /// The lobby's open tables (while watching), oldest first.
@@ -117,6 +150,7 @@ pub struct OnlineSession {
     searching: bool,
     table: Option<TableInfo>,
     room: Option<RoomInfo>,
+    seated: Option<SeatedInfo>,
     watching_lobby: bool,
     lobby: Vec<TableInfo>,
     matched: Option<Matched>,
@@ -189,6 +223,7 @@ impl OnlineSession {
             searching: false,
             table: None,
             room: None,
+            seated: None,
             watching_lobby: false,
             lobby: Vec::new(),
             matched: None,
@@ -250,6 +285,7 @@ impl OnlineSession {
     fn new_connection(&mut self) {
         self.searching = false;
         self.table = None;
+        self.seated = None;
         self.watching_lobby = false;
         self.lobby.clear();
     }
@@ -394,6 +430,29 @@ impl OnlineSession {
         Ok(vec![encode(&ClientMsg::JoinRoom { code: normalised })])
     }
 
+    /// The host of a table or room of 3 or more seats starts it now: the empty seats are played
+    /// by the server's AI at `level`.
+    pub fn fill_with_ai(&mut self, level: AiLevel) -> Result<Vec<String>, OnlineError> {
+        self.connected()?;
+        let seated = self.seated.as_ref().ok_or(OnlineError::NotSeated)?;
+        if !seated.host {
+            return Err(OnlineError::NotHost);
+        }
+        Ok(vec![encode(&ClientMsg::FillWithAi {
+            id: seated.id.clone(),
+            level,
+        })])
+    }
+
+    /// Leaves the table or room of 3 or more seats we sit at (a host closes it for everyone).
+    pub fn leave_seat(&mut self) -> Result<Vec<String>, OnlineError> {
+        let seated = self.seated.take().ok_or(OnlineError::NotSeated)?;
+        self.table = None;
+        self.room = None;
+        self.rebuild();
+        Ok(vec![encode(&ClientMsg::LeaveSeat { id: seated.id })])
+    }
+
     /// The app goes to the background: the server holds our seat longer if the socket drops.
     pub fn away(&mut self) -> Result<Vec<String>, OnlineError> {
         self.connected()?;
@@ -532,13 +591,33 @@ impl OnlineSession {
                     expires_in_s: *expires_in_s,
                 })
             }
-            ServerMsg::Matched { game, opponent, .. } => {
+            ServerMsg::Seated {
+                id,
+                format,
+                players,
+                host,
+            } => {
+                self.seated = Some(SeatedInfo {
+                    id: id.clone(),
+                    format: *format,
+                    players: players.clone(),
+                    seats: format.seats() as u32,
+                    host: *host,
+                });
+            }
+            ServerMsg::Matched {
+                game,
+                side,
+                players,
+                ..
+            } => {
                 self.searching = false;
                 self.table = None;
                 self.room = None;
+                self.seated = None;
                 self.note = None;
                 self.last_error = None;
-                self.opponent = opponent.clone();
+                self.opponent = others(players, *side);
                 self.matched = Some(Matched { game: game.clone() });
             }
             ServerMsg::Sync { snapshot } => {
@@ -552,8 +631,7 @@ impl OnlineSession {
                 {
                     let client = ClientGame::from_snapshot(snapshot).map_err(bad_frame)?;
                     self.matched = None;
-                    let them = usize::from(1 - client.side());
-                    self.opponent = snapshot.players[them].clone();
+                    self.opponent = others(&snapshot.players, client.side());
                     self.client = Some(client);
                     self.display.touch = Touch::Idle;
                 }
@@ -629,14 +707,18 @@ impl OnlineSession {
     /// The passing banner an event of the opponent's deserves, if any.
     fn opponent_note(&self, event: &GameEvent) -> Option<Banner> {
         let c = self.client.as_ref()?;
-        let them = i32::from(1 - c.side());
         match event {
             GameEvent::Reconnected { side } if *side != c.side() => {
-                Some(Banner::OpponentReconnected { player: them })
+                Some(Banner::OpponentReconnected {
+                    player: i32::from(*side),
+                })
             }
-            GameEvent::DrawDeclined { side } if *side != c.side() => {
-                Some(Banner::DrawDeclined { by: them })
-            }
+            GameEvent::DrawDeclined { side } if *side != c.side() => Some(Banner::DrawDeclined {
+                by: i32::from(*side),
+            }),
+            GameEvent::SeatToAi { side, .. } if *side != c.side() => Some(Banner::PlayerReplaced {
+                player: i32::from(*side),
+            }),
             GameEvent::RematchOffered { side } => Some(Banner::RematchOffered {
                 by: i32::from(*side),
             }),
@@ -672,6 +754,15 @@ impl OnlineSession {
         }
         // Endings the rules do not know about are shown like the local ones.
         let end = record.result().and_then(|r| {
+            if record.seats() != 2 {
+                // Only the last person's leaving ends a game of 3 or more seats that way.
+                return matches!(r.reason, WireEnd::Resign | WireEnd::Abandoned).then_some(
+                    ManualEnd {
+                        reason: EndReason::Abandoned,
+                        by: usize::from(c.side()),
+                    },
+                );
+            }
             let loser = usize::from(1 - (r.winner? & 1));
             match r.reason {
                 WireEnd::Resign => Some(ManualEnd {
@@ -700,7 +791,14 @@ impl OnlineSession {
             .map(|n| PlayerName::Named { name: n.clone() })
             .collect();
         names[side] = PlayerName::You;
-        let mut seats = vec![SeatPlayer::Remote; 2];
+        let mut seats: Vec<SeatPlayer> = record
+            .ai()
+            .iter()
+            .map(|ai| match ai {
+                Some(level) => SeatPlayer::Ai { level: *level },
+                None => SeatPlayer::Remote,
+            })
+            .collect();
         seats[side] = SeatPlayer::Person;
         let old = self.display.game.history().len();
         let new = game.history().len();
@@ -745,8 +843,12 @@ impl OnlineSession {
             Some(c) => (Some(c.side()), c.record().draw_offer()),
             None => (None, None),
         };
+        let two_seats = self
+            .client
+            .as_ref()
+            .is_some_and(|c| c.record().seats() == 2);
         caps.can_resign = in_game;
-        caps.can_offer_draw = in_game && draw_offer.is_none();
+        caps.can_offer_draw = in_game && two_seats && draw_offer.is_none();
         caps.can_answer_draw = in_game && draw_offer.is_some() && draw_offer != side;
         caps.can_rematch = self.client.is_some() && !in_game;
         if self.client.is_none() {
@@ -757,12 +859,13 @@ impl OnlineSession {
             format: c.record().format(),
             side: i32::from(c.side()),
             opponent: self.opponent.clone(),
+            seats: seats_of(c.record()),
             pending_move: c
                 .pending()
                 .and_then(|p| p.mv.to_move().ok())
                 .map(|mv| mv.path.iter().map(|&h| coord(h)).collect())
                 .unwrap_or_default(),
-            opponent_connected: c.record().connected()[usize::from(1 - c.side())],
+            opponent_connected: first_away(c).is_none(),
             resyncing: c.is_resyncing(),
             over: c.record().is_over(),
         });
@@ -773,6 +876,7 @@ impl OnlineSession {
             searching: self.searching,
             table: self.table.clone(),
             room: self.room.clone(),
+            seated: self.seated.clone(),
             watching_lobby: self.watching_lobby,
             lobby: self.lobby.clone(),
             game,
@@ -783,7 +887,8 @@ impl OnlineSession {
     }
 
     fn banner(&self, v: &GameState, game: Option<&OnlineGameInfo>) -> Option<Banner> {
-        let waiting = self.room.is_some() || self.searching || self.table.is_some();
+        let waiting =
+            self.room.is_some() || self.searching || self.table.is_some() || self.seated.is_some();
         if v.outcome.is_some() && !waiting {
             if self.note.is_some() {
                 return self.note.clone();
@@ -802,7 +907,7 @@ impl OnlineSession {
                 code: room.code.clone(),
             });
         }
-        if self.searching || self.table.is_some() {
+        if self.searching || self.table.is_some() || self.seated.is_some() {
             return Some(Banner::Waiting);
         }
         if let Some(g) = game.filter(|g| !g.over) {
@@ -812,8 +917,10 @@ impl OnlineSession {
             if !g.pending_move.is_empty() {
                 return Some(Banner::Sending);
             }
-            if !g.opponent_connected {
-                return Some(Banner::OpponentDisconnected { player: 1 - g.side });
+            if let Some(player) = self.client.as_ref().and_then(first_away) {
+                return Some(Banner::OpponentDisconnected {
+                    player: i32::from(player),
+                });
             }
             if let Some(by) = self.client.as_ref().and_then(|c| c.record().draw_offer()) {
                 return Some(Banner::DrawOffered { by: i32::from(by) });
@@ -868,6 +975,36 @@ impl OnlineSession {
         session.rebuild();
         Ok(session)
     }
+}
+
+/// The others' names as one line: the opponent's, or with 3 or more seats every other name
+/// joined by ", ".
+fn others(players: &[String], side: u8) -> String {
+    let names: Vec<&str> = players
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != usize::from(side))
+        .map(|(_, n)| n.as_str())
+        .collect();
+    names.join(", ")
+}
+
+/// The first other person at the table whose connection dropped.
+fn first_away(c: &ClientGame) -> Option<u8> {
+    let record = c.record();
+    (0..record.seats() as u8)
+        .find(|&s| s != c.side() && !record.connected().get(usize::from(s)).unwrap_or(&true))
+}
+
+/// Every seat as the game screen shows it.
+fn seats_of(record: &GameRecord) -> Vec<OnlineSeat> {
+    (0..record.seats())
+        .map(|s| OnlineSeat {
+            name: record.players()[s].clone(),
+            ai: record.ai()[s],
+            connected: record.connected()[s],
+        })
+        .collect()
 }
 
 #[cfg(test)]

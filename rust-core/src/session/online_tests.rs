@@ -99,16 +99,16 @@ impl Script {
         assert!(device.state().searching);
         assert_eq!(banner(&device), Some(Banner::Waiting));
         let players = if side == 0 {
-            ["Ann".to_string(), "Bob".to_string()]
+            vec!["Ann".to_string(), "Bob".to_string()]
         } else {
-            ["Bob".to_string(), "Ann".to_string()]
+            vec!["Bob".to_string(), "Ann".to_string()]
         };
-        let (server, _) = GameRecord::new("g1", Format::Tripot1, players);
+        let (server, _) = GameRecord::new("g1", Format::Tripot1, players.clone());
         let matched = ServerMsg::Matched {
             game: "g1".into(),
             side,
             format: Format::Tripot1,
-            opponent: "Bob".into(),
+            players: players.clone(),
         };
         device.receive(&frame(&matched)).unwrap();
         let sync = ServerMsg::Sync {
@@ -514,12 +514,12 @@ fn resign_and_rematch_and_disconnection_banners() {
     assert_eq!(banner(&s.device), Some(Banner::RematchOffered { by: 1 }));
     // Both asked: the server starts the new game (sides swapped) and sends it.
     s.server_runs(1, &Command::StartRematch { game: "g2".into() });
-    let (g2, _) = GameRecord::new("g2", Format::Tripot1, ["Ann".into(), "Bob".into()]);
+    let (g2, _) = GameRecord::new("g2", Format::Tripot1, vec!["Ann".into(), "Bob".into()]);
     let matched = ServerMsg::Matched {
         game: "g2".into(),
         side: 0,
         format: Format::Tripot1,
-        opponent: "Bob".into(),
+        players: vec!["Ann".into(), "Bob".into()],
     };
     s.device.receive(&frame(&matched)).unwrap();
     // Still the old game until its snapshot comes.
@@ -645,7 +645,7 @@ fn room_code_banner_and_bad_frames() {
         game: "r1".into(),
         side: 0,
         format: Format::Tripot2,
-        opponent: "Cat".into(),
+        players: vec!["Ann".into(), "Cat".into()],
     };
     s.receive(&frame(&matched)).unwrap();
     let st = s.state();
@@ -812,6 +812,7 @@ fn lost_connection_forgets_the_queue_table_and_lobby() {
         id: "t9".into(),
         format: Format::Tripot3,
         host: "Dan".into(),
+        seated: 1,
     }];
     s.receive(&frame(&ServerMsg::Lobby { tables })).unwrap();
     s.create_table(Format::Tripot1).unwrap();
@@ -819,6 +820,7 @@ fn lost_connection_forgets_the_queue_table_and_lobby() {
         id: "t1".into(),
         format: Format::Tripot1,
         host: "Ann".into(),
+        seated: 1,
     };
     s.receive(&frame(&ServerMsg::TableCreated { table }))
         .unwrap();
@@ -862,11 +864,13 @@ fn lobby_is_watched_and_unwatched() {
             id: "t1".into(),
             format: Format::Tripot1,
             host: "Bob".into(),
+            seated: 1,
         },
         TableInfo {
             id: "t2".into(),
             format: Format::Tripot3,
             host: "Cat".into(),
+            seated: 1,
         },
     ];
     s.receive(&frame(&ServerMsg::Lobby {
@@ -947,6 +951,7 @@ fn table_is_created_then_closed() {
         id: "t7".into(),
         format: Format::Tripot2,
         host: "Ann".into(),
+        seated: 1,
     };
     s.receive(&frame(&ServerMsg::TableCreated {
         table: table.clone(),
@@ -967,6 +972,7 @@ fn table_is_created_then_closed() {
         id: "t8".into(),
         format: Format::Tripot1,
         host: "Ann".into(),
+        seated: 1,
     };
     s.receive(&frame(&ServerMsg::TableCreated { table }))
         .unwrap();
@@ -974,7 +980,7 @@ fn table_is_created_then_closed() {
         game: "g5".into(),
         side: 0,
         format: Format::Tripot1,
-        opponent: "Eve".into(),
+        players: vec!["Ann".into(), "Eve".into()],
     };
     s.receive(&frame(&matched)).unwrap();
     assert_eq!(s.state().table, None);
@@ -1246,7 +1252,7 @@ fn restore_refuses_damaged_and_newer_saves() {
 #[test]
 fn welcome_with_an_unknown_game_picks_it_up() {
     // The server's game: Bob opened, we (side 1) have not answered yet.
-    let (mut server, _) = GameRecord::new("g7", Format::Tripot2, ["Bob".into(), "Ann".into()]);
+    let (mut server, _) = GameRecord::new("g7", Format::Tripot2, vec!["Bob".into(), "Ann".into()]);
     let first = step_in(&server);
     server
         .execute(
@@ -1274,7 +1280,7 @@ fn welcome_with_an_unknown_game_picks_it_up() {
     assert_eq!(device.quick_match(None), Err(OnlineError::GameInProgress));
     // Events of other games are ignored meanwhile.
     let stray = ServerMsg::Sync {
-        snapshot: GameRecord::new("g8", Format::Tripot1, ["X".into(), "Y".into()])
+        snapshot: GameRecord::new("g8", Format::Tripot1, vec!["X".into(), "Y".into()])
             .0
             .snapshot(0),
     };
@@ -1317,7 +1323,7 @@ fn match_interrupted_by_a_lost_connection_is_picked_up() {
         game: "g3".into(),
         side: 0,
         format: Format::Tripot1,
-        opponent: "Bob".into(),
+        players: vec!["Ann".into(), "Bob".into()],
     };
     s.receive(&frame(&matched)).unwrap();
     // The socket drops before the game's snapshot arrives.
@@ -1331,7 +1337,7 @@ fn match_interrupted_by_a_lost_connection_is_picked_up() {
             last_seq: 0
         }
     );
-    let (server, _) = GameRecord::new("g3", Format::Tripot1, ["Ann".into(), "Bob".into()]);
+    let (server, _) = GameRecord::new("g3", Format::Tripot1, vec!["Ann".into(), "Bob".into()]);
     s.receive(&frame(&ServerMsg::Sync {
         snapshot: server.snapshot(0),
     }))
@@ -1487,3 +1493,132 @@ fn a_reconnection_that_missed_nothing_is_ended_by_up_to_date() {
     assert!(s.server_gets(0, sent).is_empty());
     assert_eq!(s.device.state().board.history.len(), 1);
 }
+
+#[test]
+fn a_six_seat_table_fills_starts_with_ai_seats_and_shows_every_seat() {
+    let mut s = welcomed();
+    s.create_table(Format::Sternhalma6).unwrap();
+    // Not seated anywhere yet: nothing to start or leave.
+    assert_eq!(
+        s.fill_with_ai(AiLevel::Hard).unwrap_err(),
+        OnlineError::NotSeated
+    );
+    let seated = ServerMsg::Seated {
+        id: "t6".into(),
+        format: Format::Sternhalma6,
+        players: vec!["Ann".into(), "Bob".into()],
+        host: true,
+    };
+    s.receive(&frame(&seated)).unwrap();
+    let st = s.state();
+    let info = st.seated.clone().unwrap();
+    assert_eq!((info.seats, info.players.len(), info.host), (6, 2, true));
+    assert_eq!(st.board.banner, Some(Banner::Waiting));
+    match only(&s.fill_with_ai(AiLevel::Hard).unwrap()) {
+        ClientMsg::FillWithAi { id, level } => {
+            assert_eq!((id.as_str(), level), ("t6", AiLevel::Hard))
+        }
+        other => panic!("{other:?}"),
+    }
+    // The game starts: we are seat 3, seats 1, 2, 4 and 5 are the AI's.
+    let players: Vec<String> = [
+        "Bob",
+        "Henri Matisse",
+        "Yves Klein",
+        "Ann",
+        "Simone Veil",
+        "Raoul Dufy",
+    ]
+    .map(String::from)
+    .to_vec();
+    let ai = [
+        None,
+        Some(AiLevel::Hard),
+        Some(AiLevel::Hard),
+        None,
+        Some(AiLevel::Hard),
+        Some(AiLevel::Hard),
+    ];
+    let (mut server, _) =
+        GameRecord::with_ai("g6", Format::Sternhalma6, players.clone(), ai.to_vec());
+    let matched = ServerMsg::Matched {
+        game: "g6".into(),
+        side: 3,
+        format: Format::Sternhalma6,
+        players: players.clone(),
+    };
+    s.receive(&frame(&matched)).unwrap();
+    assert_eq!(s.state().seated, None);
+    s.receive(&frame(&ServerMsg::Sync {
+        snapshot: server.snapshot(3),
+    }))
+    .unwrap();
+    let st = s.state();
+    let game = st.game.clone().unwrap();
+    assert_eq!(game.side, 3);
+    assert_eq!(game.seats.len(), 6);
+    assert_eq!(game.seats[1].ai, Some(AiLevel::Hard));
+    assert_eq!(game.seats[0].ai, None);
+    assert_eq!(
+        game.opponent,
+        "Bob, Henri Matisse, Yves Klein, Simone Veil, Raoul Dufy"
+    );
+    assert_eq!(st.board.players.len(), 6);
+    assert_eq!(
+        st.board.players[1].player,
+        SeatPlayer::Ai {
+            level: AiLevel::Hard
+        }
+    );
+    assert_eq!(st.board.players[3].player, SeatPlayer::Person);
+    assert!(st.board.capabilities.can_resign);
+    assert!(
+        !st.board.capabilities.can_offer_draw,
+        "no draws between six"
+    );
+    // Bob (seat 0) drops: his seat is held, then handed to the AI.
+    let mut seq = server.seq();
+    let mut push = |s: &mut OnlineSession, server: &mut GameRecord, side: u8, cmd: Command| {
+        for (n, event) in server.execute(side, &cmd).unwrap() {
+            seq = n;
+            s.receive(&frame(&ServerMsg::Event {
+                game: "g6".into(),
+                seq,
+                event,
+            }))
+            .unwrap();
+        }
+    };
+    push(
+        &mut s,
+        &mut server,
+        0,
+        Command::Disconnect { grace_ms: 60_000 },
+    );
+    assert_eq!(banner(&s), Some(Banner::OpponentDisconnected { player: 0 }));
+    assert!(!s.state().game.unwrap().opponent_connected);
+    let since = server.disconnected_since(0).unwrap();
+    push(
+        &mut s,
+        &mut server,
+        0,
+        Command::Abandon { since_seq: since },
+    );
+    assert_eq!(banner(&s), Some(Banner::PlayerReplaced { player: 0 }));
+    let st = s.state();
+    assert_eq!(st.game.as_ref().unwrap().seats[0].ai, Some(STAND_IN));
+    assert!(st.game.as_ref().unwrap().opponent_connected);
+    assert!(!st.game.unwrap().over);
+    // Seat 0 (now the AI) opens: its move arrives and is applied.
+    let mv = WireMove::from_move(&step_in(&server));
+    push(&mut s, &mut server, 0, Command::Move { ply: 0, mv });
+    assert_eq!(s.client().unwrap().record().ply(), 1);
+    // The session survives a save and restore with its six seats.
+    let restored = OnlineSession::restore(&s.save()).unwrap();
+    assert_eq!(
+        restored.state().game.unwrap().seats,
+        s.state().game.unwrap().seats
+    );
+}
+
+const STAND_IN: AiLevel = crate::online::record::STAND_IN_LEVEL;

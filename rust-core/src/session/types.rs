@@ -195,6 +195,11 @@ pub enum Banner {
         /// Who asked (our own seat: waiting for the opponent).
         by: i32,
     },
+    /// Online: a player left a game of 3 or more seats; the server's AI plays their seat now.
+    PlayerReplaced {
+        /// The seat.
+        player: i32,
+    },
     /// Online: the server refused something.
     ServerError {
         /// What it refused, as the server's code.
