@@ -15,6 +15,7 @@ mod conn;
 pub mod limits;
 pub mod logging;
 pub mod metrics;
+mod players;
 pub mod store;
 
 use std::net::SocketAddr;
@@ -123,6 +124,17 @@ pub(crate) struct App {
     pub(crate) next_conn: std::sync::atomic::AtomicU64,
     /// Room creations and failed joins per client address.
     pub(crate) addrs: limits::AddrLimiter,
+    /// Games to look at for an AI seat to move (see [`players`]).
+    ai_nudges: tokio::sync::mpsc::UnboundedSender<String>,
+}
+
+impl App {
+    /// Asks the AI players to look at a game: if an AI seat is to move, it moves. Cheap; call it
+    /// after anything that may hand the turn to an AI seat.
+    pub(crate) fn nudge_ai(&self, game: &str) {
+        // Closed only when the instance stops.
+        let _ = self.ai_nudges.send(game.to_owned());
+    }
 }
 
 /// A running server.
@@ -198,8 +210,11 @@ async fn sweep(app: Arc<App>) {
             }
         };
         for game in due {
-            if let Err(e) = app.store.expire_game(&game, now).await {
-                tracing::warn!(game = %game, error = %e, "store error expiring a game");
+            match app.store.expire_game(&game, now).await {
+                // A leaver's seat may have gone to the AI, whose turn it may be.
+                Ok(true) => app.nudge_ai(&game),
+                Ok(false) => {}
+                Err(e) => tracing::warn!(game = %game, error = %e, "store error expiring a game"),
             }
         }
     }
@@ -231,6 +246,7 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
         }
     };
     let store = Store::new(engine, metrics.clone());
+    let (ai_nudges, nudged) = tokio::sync::mpsc::unbounded_channel();
     let app = Arc::new(App {
         store,
         bus,
@@ -239,9 +255,15 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
         stop: stop_rx.clone(),
         next_conn: std::sync::atomic::AtomicU64::new(1),
         addrs: limits::AddrLimiter::default(),
+        ai_nudges,
     });
     app.store.set_inactivity(config.limits.inactivity);
     tokio::spawn(sweep(app.clone()));
+    players::spawn(app.clone(), nudged);
+    // Games read back from the data file whose AI seat was to move when the server stopped.
+    for game in app.store.ai_turns_pending().await {
+        app.nudge_ai(&game);
+    }
     let router = Router::new()
         .route("/ws", get(ws_handler))
         .route("/health", get(health))

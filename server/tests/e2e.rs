@@ -68,11 +68,295 @@ suite!(
     pings_keep_a_connection_alive,
     resume_with_nothing_missed_is_answered,
     metrics_have_latency_histograms,
+    six_seat_room_with_two_people_and_four_ai_seats_plays_to_the_end,
+    quick_match_fills_a_three_seat_table_and_leavers_are_replaced_by_the_ai,
+    lobby_table_fills_seat_by_seat,
 );
+
+/// Every client of a game receives until it has seen event `seq`.
+async fn all_catch_up(clients: &mut [&mut Client], id: &str) {
+    let seq = clients
+        .iter()
+        .map(|c| c.games.get(id).map_or(0, |g| g.last_seq()))
+        .max()
+        .unwrap_or(0);
+    for c in clients.iter_mut() {
+        c.catch_up(id, seq).await;
+    }
+}
+
+/// Plays a game of people and AI seats: each person plays the greedy move on their turn, the
+/// server's AI plays the others; until the end or `max_plies`.
+async fn play_with_ai(clients: &mut [&mut Client], sides: &[u8], id: &str, max_plies: u32) {
+    loop {
+        let record = clients[0].game(id).record();
+        if record.is_over() || record.ply() >= max_plies {
+            return;
+        }
+        if record.game().outcome().is_some() {
+            // Decided by the last move: its `ended` event follows.
+            clients[0].expect_end().await;
+            all_catch_up(clients, id).await;
+            continue;
+        }
+        let to_move = record.to_move();
+        match sides.iter().position(|&s| s == to_move) {
+            Some(i) => {
+                let mv = greedy(clients[i].game(id));
+                clients[i].play(id, &mv).await;
+            }
+            None => {
+                // An AI seat: its move arrives as an event.
+                let seq = clients[0].game(id).last_seq();
+                clients[0].catch_up(id, seq + 1).await;
+            }
+        }
+        all_catch_up(clients, id).await;
+    }
+}
+
+/// Limits for games played at machine speed: a person here plays a move every few
+/// milliseconds, far over the per-connection message rate a real one never reaches.
+fn machine_speed_limits() -> Limits {
+    Limits {
+        rate_per_second: 10_000,
+        rate_burst: 10_000,
+        ..fast_limits()
+    }
+}
+
+async fn six_seat_room_with_two_people_and_four_ai_seats_plays_to_the_end(kind: Kind) {
+    let s = server(kind, machine_speed_limits()).await;
+    let mut ada = Client::join(&s.url, "Ada").await;
+    let mut bob = Client::join(&s.url, "Bob").await;
+    ada.send(&ClientMsg::CreateRoom {
+        format: Format::Sternhalma6,
+    })
+    .await;
+    let code = match ada
+        .expect("room_created", |m| {
+            matches!(m, ServerMsg::RoomCreated { .. })
+        })
+        .await
+    {
+        ServerMsg::RoomCreated { code, .. } => code,
+        _ => unreachable!(),
+    };
+    bob.send(&ClientMsg::JoinRoom { code: code.clone() }).await;
+    for (c, host) in [(&mut ada, true), (&mut bob, false)] {
+        let seated = c
+            .expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+            .await;
+        assert_eq!(
+            seated,
+            ServerMsg::Seated {
+                id: code.clone(),
+                format: Format::Sternhalma6,
+                players: vec!["Ada".into(), "Bob".into()],
+                host,
+            }
+        );
+    }
+    // Only the host starts; a game of two has no AI seats.
+    bob.send(&ClientMsg::FillWithAi {
+        id: code.clone(),
+        level: chinese_checkers_core::ai::AiLevel::Beginner,
+    })
+    .await;
+    bob.expect_error(ErrorCode::NotHost).await;
+    ada.send(&ClientMsg::FillWithAi {
+        id: code.clone(),
+        level: chinese_checkers_core::ai::AiLevel::Beginner,
+    })
+    .await;
+    let (id, side_a, format) = ada.matched().await;
+    let (id_b, side_b, _) = bob.matched().await;
+    assert_eq!((id.as_str(), format), (id_b.as_str(), Format::Sternhalma6));
+    assert_ne!(side_a, side_b);
+    let record = ada.game(&id).record();
+    assert_eq!(record.seats(), 6);
+    let ai: Vec<usize> = (0..6).filter(|&s| record.ai()[s].is_some()).collect();
+    assert_eq!(ai.len(), 4);
+    assert!(!ai.contains(&usize::from(side_a)) && !ai.contains(&usize::from(side_b)));
+    let mut names = record.players().to_vec();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), 6, "every seat has its own name: {names:?}");
+    // The room is gone: nobody else gets in.
+    let mut cy = Client::join(&s.url, "Cy").await;
+    cy.send(&ClientMsg::JoinRoom { code }).await;
+    cy.expect_error(ErrorCode::RoomNotFound).await;
+    play_with_ai(&mut [&mut ada, &mut bob], &[side_a, side_b], &id, 2000).await;
+    let result = ada.game(&id).record().result().expect("over").clone();
+    assert!(
+        matches!(result.reason, EndReason::Win | EndReason::MoveLimit),
+        "{result:?}"
+    );
+    let mut ranked: Vec<u8> = result.ranking.iter().flatten().copied().collect();
+    ranked.sort();
+    assert_eq!(ranked, [0, 1, 2, 3, 4, 5]);
+    assert_eq!(
+        bob.game(&id).record().snapshot(0),
+        ada.game(&id).record().snapshot(0)
+    );
+    assert!(ada.game(&id).record().ply() > 60);
+}
+
+async fn quick_match_fills_a_three_seat_table_and_leavers_are_replaced_by_the_ai(kind: Kind) {
+    let s = server(kind, machine_speed_limits()).await;
+    let mut c: Vec<Client> = Vec::new();
+    for name in ["Ada", "Bob", "Cy"] {
+        let mut p = Client::join(&s.url, name).await;
+        p.send(&ClientMsg::QuickMatch {
+            format: Some(Format::Sternhalma3),
+        })
+        .await;
+        if name != "Cy" {
+            p.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+                .await;
+        }
+        c.push(p);
+    }
+    // "Any" never fills a table of three.
+    let mut dan = Client::join(&s.url, "Dan").await;
+    dan.send(&ClientMsg::QuickMatch { format: None }).await;
+    dan.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+    let mut sides = Vec::new();
+    let mut id = String::new();
+    for p in c.iter_mut() {
+        let (g, side, format) = p.matched().await;
+        assert_eq!(format, Format::Sternhalma3);
+        id = g;
+        sides.push(side);
+    }
+    let mut sorted = sides.clone();
+    sorted.sort();
+    assert_eq!(sorted, [0, 1, 2]);
+    let [a, b, cy] = &mut c[..] else {
+        unreachable!()
+    };
+    play_with_ai(&mut [&mut *a, &mut *b, &mut *cy], &sides, &id, 6).await;
+    // Bob resigns: the AI takes his seat and the game goes on for the others.
+    b.send(&ClientMsg::Resign { game: id.clone() }).await;
+    a.expect("seat_to_ai", |m| {
+        matches!(m, ServerMsg::Event { event: GameEvent::SeatToAi { side, .. }, .. } if *side == sides[1])
+    })
+    .await;
+    all_catch_up(&mut [&mut *a, &mut *b, &mut *cy], &id).await;
+    assert!(!a.game(&id).record().is_over());
+    // His seat is the AI's now: he may watch but not play it.
+    let ply = a.game(&id).record().ply();
+    b.send(&ClientMsg::Move {
+        game: id.clone(),
+        ply,
+        mv: WireMove {
+            kind: MoveKind::Pass,
+            path: vec![],
+        },
+    })
+    .await;
+    b.expect_error(ErrorCode::NotInGame).await;
+    // Cy's connection drops; after the grace the AI plays for him too.
+    let cy_side = sides[2];
+    let cy_client = c.remove(2);
+    cy_client.close().await;
+    let a = &mut c[0];
+    a.expect("cy replaced", |m| {
+        matches!(m, ServerMsg::Event { event: GameEvent::SeatToAi { side, .. }, .. } if *side == cy_side)
+    })
+    .await;
+    // Ada plays on against two AI seats.
+    play_with_ai(&mut [&mut *a], &sides[..1], &id, ply + 12).await;
+    let record = a.game(&id).record();
+    assert!(record.ply() >= ply + 12 || record.is_over());
+    assert_eq!(record.ai().iter().filter(|l| l.is_some()).count(), 2);
+    drop(dan);
+}
+
+async fn lobby_table_fills_seat_by_seat(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut host = Client::join(&s.url, "Host").await;
+    let mut watcher = Client::join(&s.url, "Wat").await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    host.send(&ClientMsg::CreateTable {
+        format: Format::Sternhalma4,
+    })
+    .await;
+    let table = match host
+        .expect("table_created", |m| {
+            matches!(m, ServerMsg::TableCreated { .. })
+        })
+        .await
+    {
+        ServerMsg::TableCreated { table } => table,
+        _ => unreachable!(),
+    };
+    assert_eq!(table.seated, 1);
+    let mut guests = Vec::new();
+    for (n, name) in ["G1", "G2"].into_iter().enumerate() {
+        let mut g = Client::join(&s.url, name).await;
+        g.send(&ClientMsg::JoinTable {
+            table: table.id.clone(),
+        })
+        .await;
+        g.expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+            .await;
+        let want = n as u8 + 2;
+        watcher
+            .expect("the lobby's seat count", |m| {
+                matches!(m, ServerMsg::Lobby { tables } if tables.iter().any(|t| t.id == table.id && t.seated == want))
+            })
+            .await;
+        guests.push(g);
+    }
+    // G2 leaves: the others are told who is left.
+    let g2 = guests.pop().unwrap();
+    let mut g2 = g2;
+    g2.send(&ClientMsg::LeaveSeat {
+        id: table.id.clone(),
+    })
+    .await;
+    host.expect(
+        "seated after a leave",
+        |m| matches!(m, ServerMsg::Seated { players, .. } if players.len() == 2),
+    )
+    .await;
+    // G2 comes back, G3 takes the last seat: the game starts with four people.
+    g2.send(&ClientMsg::JoinTable {
+        table: table.id.clone(),
+    })
+    .await;
+    let mut g3 = Client::join(&s.url, "G3").await;
+    host.expect(
+        "seated",
+        |m| matches!(m, ServerMsg::Seated { players, .. } if players.len() == 3),
+    )
+    .await;
+    g3.send(&ClientMsg::JoinTable {
+        table: table.id.clone(),
+    })
+    .await;
+    let mut ids = Vec::new();
+    for c in [&mut host, &mut guests[0], &mut g2, &mut g3] {
+        let (id, _, format) = c.matched().await;
+        assert_eq!(format, Format::Sternhalma4);
+        assert!(c.game(&id).record().ai().iter().all(Option::is_none));
+        ids.push(id);
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 1);
+    watcher
+        .expect(
+            "the table left the lobby",
+            |m| matches!(m, ServerMsg::Lobby { tables } if tables.iter().all(|t| t.id != table.id)),
+        )
+        .await;
+}
 
 async fn quick_match_in_every_format(kind: Kind) {
     let s = server(kind, fast_limits()).await;
-    for format in Format::ALL {
+    for format in Format::ALL.into_iter().filter(|f| f.seats() == 2) {
         let p = pair(&s.url, format).await;
         let id = game_id(&p);
         assert_eq!(p[0].game(&id).record().format(), format);
@@ -491,7 +775,12 @@ async fn full_game_to_the_end(kind: Kind) {
     for c in p.iter_mut() {
         c.expect_end().await;
     }
-    let end = p[0].game(&id).record().result().expect("the game ended");
+    let end = p[0]
+        .game(&id)
+        .record()
+        .result()
+        .expect("the game ended")
+        .clone();
     assert!(
         matches!(end.reason, EndReason::Win | EndReason::Deadlock),
         "{end:?}"
@@ -502,7 +791,7 @@ async fn full_game_to_the_end(kind: Kind) {
         p[0].game(&id).record().moves(),
         p[1].game(&id).record().moves()
     );
-    assert_eq!(p[1].game(&id).record().result(), Some(end));
+    assert_eq!(p[1].game(&id).record().result(), Some(&end));
     // No longer listed as active.
     let back = Client::rejoin(&s.url, "Ada", &p[0].token).await;
     assert!(back.welcome_games.is_empty());
@@ -519,12 +808,9 @@ async fn resign_and_rematch(kind: Kind) {
     for c in p.iter_mut() {
         c.expect_end().await;
     }
-    let want = GameResult {
-        winner: Some(0),
-        reason: EndReason::Resign,
-    };
-    assert_eq!(p[0].game(&id).record().result(), Some(want));
-    assert_eq!(p[1].game(&id).record().result(), Some(want));
+    let want = GameResult::new(Some(0), EndReason::Resign);
+    assert_eq!(p[0].game(&id).record().result(), Some(&want));
+    assert_eq!(p[1].game(&id).record().result(), Some(&want));
     p[0].send(&ClientMsg::Resign { game: id.clone() }).await;
     p[0].expect_error(ErrorCode::GameOver).await;
     // Rematch: both ask; a new game starts with the sides swapped.
@@ -611,13 +897,7 @@ async fn draw_offer_decline_accept(kind: Kind) {
     for c in p.iter_mut() {
         c.expect_end().await;
         let r = c.game(&id).record().result();
-        assert_eq!(
-            r,
-            Some(GameResult {
-                winner: None,
-                reason: EndReason::DrawAgreed
-            })
-        );
+        assert_eq!(r, Some(&GameResult::new(None, EndReason::DrawAgreed)));
     }
 }
 
@@ -697,11 +977,8 @@ async fn abandonment_after_grace(kind: Kind) {
     })
     .await;
     b.expect_end().await;
-    let want = GameResult {
-        winner: Some(1),
-        reason: EndReason::Abandoned,
-    };
-    assert_eq!(b.game(&id).record().result(), Some(want));
+    let want = GameResult::new(Some(1), EndReason::Abandoned);
+    assert_eq!(b.game(&id).record().result(), Some(&want));
 }
 
 async fn resent_move_is_acknowledged_not_applied(kind: Kind) {
@@ -1199,7 +1476,11 @@ async fn ended_for(
     a.games.insert(id.to_owned(), saved);
     a.send(&resume).await;
     a.expect_end().await;
-    a.game(id).record().result().expect("the game is over")
+    a.game(id)
+        .record()
+        .result()
+        .expect("the game is over")
+        .clone()
 }
 
 async fn both_drop_at_once_then_abandoned_by_deadline(kind: Kind) {
@@ -1258,10 +1539,7 @@ async fn idle_game_with_both_connected_expires(kind: Kind) {
         c.expect_end().await;
         assert_eq!(
             c.game(&id).record().result(),
-            Some(GameResult {
-                winner: Some(1),
-                reason: EndReason::Abandoned
-            })
+            Some(&GameResult::new(Some(1), EndReason::Abandoned))
         );
     }
 }

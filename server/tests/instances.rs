@@ -161,11 +161,8 @@ async fn a_player_whose_instance_died_and_who_never_returns_loses_by_abandonment
     })
     .await;
     b.expect_end().await;
-    let want = GameResult {
-        winner: Some(1 - side_a),
-        reason: EndReason::Abandoned,
-    };
-    assert_eq!(b.game(&id).record().result(), Some(want));
+    let want = GameResult::new(Some(1 - side_a), EndReason::Abandoned);
+    assert_eq!(b.game(&id).record().result(), Some(&want));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -203,11 +200,8 @@ async fn the_grace_timer_survives_the_death_of_its_instance() {
     .await;
     dying.kill();
     b.expect_end().await;
-    let want = GameResult {
-        winner: Some(1 - side_a),
-        reason: EndReason::Abandoned,
-    };
-    assert_eq!(b.game(&id).record().result(), Some(want));
+    let want = GameResult::new(Some(1 - side_a), EndReason::Abandoned);
+    assert_eq!(b.game(&id).record().result(), Some(&want));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -476,6 +476,7 @@ impl App {
             KeyCode::Char('r') | KeyCode::Char('R') => self.take_back(false),
             KeyCode::Char('h') | KeyCode::Char('H') => self.ask_hint(),
             KeyCode::Char('s') | KeyCode::Char('S') => self.toggle_stats(),
+            KeyCode::Char('a') | KeyCode::Char('A') => self.fill_with_ai(),
             KeyCode::Char('q') | KeyCode::Char('Q') => self.quit = true,
             _ => {}
         }
@@ -492,6 +493,19 @@ impl App {
                 self.apply_online(result);
             }
         }
+    }
+
+    /// Online, the host of a filling table or room of 3 or more: start now, the empty seats
+    /// played by the server's AI (at Medium).
+    fn fill_with_ai(&mut self) {
+        let Game::Online(o) = &self.game else {
+            return;
+        };
+        let result = o
+            .game
+            .fill_with_ai(chinese_checkers_core::ai::AiLevel::Medium)
+            .map_err(|e| words::online_error(&e));
+        self.apply_online(result);
     }
 
     /// Undo (`back`) or redo. Undo stops a search in progress; its waiting thread then reports

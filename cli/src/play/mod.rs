@@ -222,22 +222,19 @@ pub fn check_options(args: &PlayArgs) -> Result<()> {
     }
     if args.server.is_some() {
         let ignored = given(&[
-            ("--players", args.players.is_some()),
             ("--level", args.level.is_some()),
             ("--opens", args.opens.is_some()),
             ("--seed", args.seed.is_some()),
         ]);
         if !ignored.is_empty() {
             bail!(
-                "online games are tripot between two people, seated by the server: \
-                 {} {} not apply with --server (--colours and --name do)",
+                "online games are seated by the server: {} {} not apply with --server \
+                 (--rules, --colours, --players and --name do)",
                 and_list(&ignored, "and"),
                 verb(&ignored)
             );
         }
-        if args.rules.as_deref().is_some_and(|r| !is_tripot(r)) {
-            bail!("online games are tripot games: leave out --rules (--colours sets colours per side)");
-        }
+        online_format(args)?;
     }
     Ok(())
 }
@@ -349,13 +346,44 @@ fn resume(library: &GameLibrary, which: &str) -> Result<Arc<LocalGame>> {
     })
 }
 
+/// The online format asked for: `--rules` (tripot by default) with `--colours` or `--players`.
+fn online_format(args: &PlayArgs) -> Result<Format> {
+    let players = args.players.unwrap_or(2);
+    let preset = match args.rules.as_deref() {
+        None => Preset::Tripot,
+        Some(text) => {
+            let rules = parse_rules(text)?;
+            if rules != Rules::preset(rules.preset) {
+                bail!("online games use the rule sets as they are: leave out the rule options");
+            }
+            rules.preset
+        }
+    };
+    let format = match preset.name() {
+        "tripot" => match args.colours.unwrap_or(1) {
+            1 => Format::Tripot1,
+            2 => Format::Tripot2,
+            _ => Format::Tripot3,
+        },
+        "classic" => Format::Classic,
+        "sternhalma" => match players {
+            2 => Format::Sternhalma2,
+            3 => Format::Sternhalma3,
+            4 => Format::Sternhalma4,
+            6 => Format::Sternhalma6,
+            n => bail!("online sternhalma seats 2, 3, 4 or 6 players, not {n}"),
+        },
+        other => bail!("online games are played in tripot, classic or sternhalma, not {other:?}"),
+    };
+    if format.preset() != Preset::Sternhalma && args.players.is_some_and(|n| n != 2) {
+        bail!("{} is a game of two online", format.preset().name());
+    }
+    Ok(format)
+}
+
 /// Plays one online game through the server at `url` until the person quits.
 fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
-    let format = match args.colours.unwrap_or(1) {
-        1 => Format::Tripot1,
-        2 => Format::Tripot2,
-        _ => Format::Tripot3,
-    };
+    let format = online_format(args)?;
     let action: app::LobbyAction = if args.quick {
         Box::new(move |g: &OnlineGame| g.quick_match(Some(format)))
     } else if let Some(code) = args.room.clone() {
@@ -405,11 +433,6 @@ fn parse_rules(text: &str) -> Result<Rules> {
     let value = serde_json::from_str::<serde_json::Value>(text)
         .unwrap_or_else(|_| serde_json::Value::String(text.trim().to_string()));
     Rules::from_json(&value).map_err(|e| anyhow!("invalid game settings: {e}"))
-}
-
-/// Whether a rules setting names the tripot rule set.
-fn is_tripot(rules: &str) -> bool {
-    parse_rules(rules).is_ok_and(|r| r.preset == Preset::Tripot)
 }
 
 /// The seat the person takes in a solo game (tripot: always the first side, the opener is

@@ -281,9 +281,9 @@ fn status_line(view: &GameState) -> Line<'static> {
             | Banner::Syncing
             | Banner::OpponentReconnected { .. }
             | Banner::RematchOffered { .. } => Style::default().fg(Color::Cyan),
-            Banner::OpponentDisconnected { .. } | Banner::ServerError { .. } => {
-                Style::default().fg(Color::Black).bg(Color::Yellow)
-            }
+            Banner::OpponentDisconnected { .. }
+            | Banner::PlayerReplaced { .. }
+            | Banner::ServerError { .. } => Style::default().fg(Color::Black).bg(Color::Yellow),
         };
         return Line::from(Span::styled(format!(" {} ", words::banner(view, b)), style));
     }

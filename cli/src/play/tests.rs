@@ -765,10 +765,44 @@ fn options_the_game_would_ignore_are_refused_naming_what_applies() {
     assert_eq!(e, "classic is played by 2 players, not 3: use --players 2");
     let e = refused(&["--resume", "--level", "easy"]);
     assert!(e.contains("--resume continues the saved game"), "{e}");
-    let e = refused(&["--server", "ws://h", "--quick", "--players", "3"]);
-    assert!(e.contains("--players does not apply with --server"), "{e}");
-    let e = refused(&["--server", "ws://h", "--quick", "--rules", "classic"]);
-    assert!(e.contains("online games are tripot games"), "{e}");
+    let e = refused(&["--server", "ws://h", "--quick", "--level", "hard"]);
+    assert!(e.contains("--level does not apply with --server"), "{e}");
+    let e = refused(&["--server", "ws://h", "--quick", "--rules", "rulebook"]);
+    assert!(e.contains("tripot, classic or sternhalma"), "{e}");
+    let e = refused(&[
+        "--server",
+        "ws://h",
+        "--quick",
+        "--rules",
+        "sternhalma",
+        "--players",
+        "5",
+    ]);
+    assert!(e.contains("2, 3, 4 or 6 players, not 5"), "{e}");
+    let e = refused(&[
+        "--server",
+        "ws://h",
+        "--quick",
+        "--rules",
+        "classic",
+        "--players",
+        "3",
+    ]);
+    assert!(e.contains("classic is a game of two online"), "{e}");
+    // Every online format has its options.
+    let format = |extra: &[&str]| {
+        let mut argv = vec!["--server", "ws://h", "--quick"];
+        argv.extend_from_slice(extra);
+        super::online_format(&args(&argv)).unwrap()
+    };
+    use chinese_checkers_core::online::Format;
+    assert_eq!(format(&[]), Format::Tripot1);
+    assert_eq!(format(&["--colours", "3"]), Format::Tripot3);
+    assert_eq!(format(&["--rules", "classic"]), Format::Classic);
+    assert_eq!(
+        format(&["--rules", "sternhalma", "--players", "6"]),
+        Format::Sternhalma6
+    );
     assert!(
         Cmd::try_parse_from(["play", "--name", "Ada"]).is_err(),
         "needs --server"

@@ -177,6 +177,9 @@ pub fn banner(state: &GameState, banner: &Banner) -> String {
             "Rematch asked — waiting for {}",
             remote(state).unwrap_or_else(|| "your opponent".into())
         ),
+        Banner::PlayerReplaced { player: p } => {
+            format!("{} left — the computer plays their seat", player(state, *p))
+        }
         Banner::ServerError { code } => format!("Server: {}", server_error(*code)),
     }
 }
@@ -309,6 +312,8 @@ pub fn online_error(e: &OnlineError) -> String {
         OnlineError::GameInProgress => not_now("a game is in progress"),
         OnlineError::NoGame => not_now("there is no online game"),
         OnlineError::NoTable => not_now("no table is open"),
+        OnlineError::NotSeated => not_now("you sit at no table that is filling"),
+        OnlineError::NotHost => not_now("only the table's host may start it"),
         OnlineError::NotOver => not_now("the game is not over"),
         OnlineError::NoDrawOffer => not_now("no draw was offered"),
         OnlineError::Malformed { detail } => format!("online: {detail}"),
@@ -345,6 +350,8 @@ pub fn server_error(code: ErrorCode) -> &'static str {
         ErrorCode::ShuttingDown => "the server is restarting; reconnect shortly",
         ErrorCode::Internal => "something went wrong on the server; try again",
         ErrorCode::AlreadyGreeted => "this connection already said hello",
+        ErrorCode::NotInThisFormat => "that is not part of this game's format",
+        ErrorCode::NotHost => "only the host may do that",
     }
 }
 

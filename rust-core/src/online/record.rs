@@ -603,9 +603,10 @@ impl GameRecord {
         }
     }
 
-    /// A person leaves a game of 3 or more seats: the stand-in AI takes the seat, and if no
-    /// person is left the game ends (`reason`, nobody wins, no ranking).
-    fn leave(&self, side: u8, reason: EndReason) -> Vec<GameEvent> {
+    /// The events of a person leaving a game of 3 or more seats: the stand-in AI takes the seat,
+    /// and if no person is left the game ends (`reason`, nobody wins, no ranking). Nothing for a
+    /// seat the AI already plays.
+    pub fn leave(&self, side: u8, reason: EndReason) -> Vec<GameEvent> {
         if self.ai_of(side).is_some() {
             return Vec::new();
         }

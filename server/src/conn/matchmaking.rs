@@ -1,19 +1,59 @@
 //! Matchmaking on a connection: quick match, lobby tables, private rooms, game creation and
 //! rematches.
 
+use chinese_checkers_core::ai::{AiLevel, MORE_AI_NAMES};
 use chinese_checkers_core::online::{
     new_room_code, normalize_room_code, Command, CommandError, ErrorCode, Format, GameRecord,
-    ServerMsg,
+    ServerMsg, STAND_IN_LEVEL,
 };
-use rand::Rng;
+use rand::seq::SliceRandom;
 
 use super::{err, random_id, Conn};
 use crate::bus::{user_channel, BusMsg, LOBBY};
 use crate::limits::{join_failure_delay, CreateRefused, JoinCheck};
 use crate::metrics::inc;
 use crate::store::{
-    CatchUp, Created, GameMeta, Player, QueueEntry, StoreError, StoredRoom, StoredTable,
+    ai_token, CatchUp, Created, GameMeta, Player, QueueEntry, Sat, StoreError, StoredRoom,
+    StoredTable,
 };
+
+/// A table or room of 3 or more seats this connection's player sits at as a guest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum SeatedAt {
+    /// A lobby table.
+    Table(String),
+    /// A private room.
+    Room(String),
+}
+
+/// The names of the AI seats: the first AI of a level is its named opponent, the others take
+/// the next spare names not yet at the table.
+fn ai_names(seats: &[Option<Player>], levels: &[Option<AiLevel>]) -> Vec<String> {
+    let mut taken: Vec<String> = seats.iter().flatten().map(|p| p.name.clone()).collect();
+    let mut spare = MORE_AI_NAMES.iter();
+    seats
+        .iter()
+        .zip(levels)
+        .map(|(person, level)| match (person, level) {
+            (Some(p), _) => p.name.clone(),
+            (None, level) => {
+                let level = level.unwrap_or(STAND_IN_LEVEL);
+                let mut name = level.opponent().name.to_owned();
+                while taken.contains(&name) {
+                    match spare.next() {
+                        Some(n) => name = (*n).to_owned(),
+                        None => {
+                            name = format!("{} {}", level.opponent().name, taken.len() + 1);
+                            break;
+                        }
+                    }
+                }
+                taken.push(name.clone());
+                name
+            }
+        })
+        .collect()
+}
 
 impl Conn {
     pub(super) async fn quick_match(&mut self, format: Option<Format>) -> Result<(), StoreError> {
@@ -26,19 +66,18 @@ impl Conn {
             return Ok(());
         }
         let me = self.me();
-        let entry = QueueEntry {
-            token: me.token.clone(),
-            name: me.name.clone(),
-            format,
-        };
+        let entry = QueueEntry::new(&me.token, &me.name, format);
         match self.app.store.enqueue(&entry).await? {
-            Some(other) => {
-                let format = other.pairs_with(&entry).unwrap_or(Format::Tripot1);
-                let them = Player {
-                    token: other.token,
-                    name: other.name,
-                };
-                self.start_game(them, me, format).await?;
+            Some((format, others)) => {
+                let mut people: Vec<Player> = others
+                    .into_iter()
+                    .map(|o| Player {
+                        token: o.token,
+                        name: o.name,
+                    })
+                    .collect();
+                people.push(me);
+                self.start_game(people, format, None).await?;
             }
             None => {
                 self.searching = true;
@@ -48,48 +87,173 @@ impl Conn {
         Ok(())
     }
 
-    /// Creates a game (sides drawn at random) and tells both players.
+    /// Creates a game for `people` (seats drawn at random; the seats left over are played by
+    /// the server's AI at `ai`) and tells every person.
     pub(super) async fn start_game(
         &mut self,
-        a: Player,
-        b: Player,
+        people: Vec<Player>,
         format: Format,
+        ai: Option<AiLevel>,
     ) -> Result<(), StoreError> {
-        let (p0, p1) = if rand::thread_rng().gen_bool(0.5) {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        self.start_game_sided(p0, p1, format, &random_id('g', 11))
+        let mut seats: Vec<Option<Player>> = people.into_iter().map(Some).collect();
+        seats.resize(format.seats(), None);
+        seats.shuffle(&mut rand::thread_rng());
+        let levels = seats
+            .iter()
+            .map(|p| p.is_none().then_some(ai.unwrap_or(STAND_IN_LEVEL)))
+            .collect();
+        self.start_game_seated(seats, levels, format, &random_id('g', 11))
             .await
     }
 
-    pub(super) async fn start_game_sided(
+    /// Creates a game with these seats (`None`: the AI at `levels[side]`) and tells every person.
+    pub(super) async fn start_game_seated(
         &mut self,
-        p0: Player,
-        p1: Player,
+        seats: Vec<Option<Player>>,
+        levels: Vec<Option<AiLevel>>,
         format: Format,
         id: &str,
     ) -> Result<(), StoreError> {
-        let (_, started) = GameRecord::new(id, format, [p0.name.clone(), p1.name.clone()]);
+        let names = ai_names(&seats, &levels);
+        let (_, started) = GameRecord::with_ai(id, format, names.clone(), levels);
         let meta = GameMeta {
-            tokens: [p0.token.clone(), p1.token.clone()],
+            tokens: seats
+                .iter()
+                .enumerate()
+                .map(|(side, p)| match p {
+                    Some(p) => p.token.clone(),
+                    None => ai_token(side as u8),
+                })
+                .collect(),
         };
         self.app.store.create_game(id, &meta, &started).await?;
         inc(&self.app.metrics.games_started);
-        for (side, (me, them)) in [(&p0, &p1), (&p1, &p0)].into_iter().enumerate() {
+        for (side, person) in seats.iter().enumerate() {
+            let Some(person) = person else { continue };
             let msg = ServerMsg::Matched {
                 game: id.to_owned(),
                 side: side as u8,
                 format,
-                opponent: them.name.clone(),
+                players: names.clone(),
             };
             self.app
                 .store
-                .publish(&user_channel(&me.token), BusMsg::User { msg })
+                .publish(&user_channel(&person.token), BusMsg::User { msg })
+                .await?;
+        }
+        self.app.nudge_ai(id);
+        Ok(())
+    }
+
+    /// Tells everyone at a filling table or room who sits there now.
+    async fn tell_seated(
+        &mut self,
+        id: &str,
+        format: Format,
+        host: &Player,
+        guests: &[Player],
+    ) -> Result<(), StoreError> {
+        let players: Vec<String> = std::iter::once(host)
+            .chain(guests)
+            .map(|p| p.name.clone())
+            .collect();
+        for member in std::iter::once(host).chain(guests) {
+            let msg = ServerMsg::Seated {
+                id: id.to_owned(),
+                format,
+                players: players.clone(),
+                host: member.token == host.token,
+            };
+            self.app
+                .store
+                .publish(&user_channel(&member.token), BusMsg::User { msg })
                 .await?;
         }
         Ok(())
+    }
+
+    /// The host of a filling table or room starts it with AI players in the empty seats.
+    pub(super) async fn fill_with_ai(
+        &mut self,
+        id: &str,
+        level: AiLevel,
+    ) -> Result<(), StoreError> {
+        let me = self.me();
+        let (format, host, guests) = if let Some(t) = self.app.store.take_table(id).await? {
+            if t.host.token != me.token || t.format.seats() == 2 {
+                self.app.store.create_table(&t, usize::MAX).await?;
+                return self.refuse_fill(t.host.token != me.token).await;
+            }
+            self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+            (t.format, t.host, t.guests)
+        } else if let Some(r) = match normalize_room_code(id) {
+            Some(code) => self.app.store.take_room(&code).await?,
+            None => None,
+        } {
+            if r.host.token != me.token || r.format.seats() == 2 {
+                let ttl = self.app.limits.room_ttl.as_secs().max(1);
+                self.app.store.create_room(&r, ttl, usize::MAX).await?;
+                return self.refuse_fill(r.host.token != me.token).await;
+            }
+            (r.format, r.host, r.guests)
+        } else {
+            self.send(err(
+                ErrorCode::TableNotFound,
+                "that table or room is no longer open",
+            ))
+            .await;
+            return Ok(());
+        };
+        self.has_tables = false;
+        let mut people = vec![host];
+        people.extend(guests);
+        self.start_game(people, format, Some(level)).await
+    }
+
+    async fn refuse_fill(&mut self, not_host: bool) -> Result<(), StoreError> {
+        if not_host {
+            self.send(err(
+                ErrorCode::NotHost,
+                "only the host may start with computer players",
+            ))
+            .await;
+        } else {
+            self.send(err(
+                ErrorCode::NotInThisFormat,
+                "a game of two starts when the second player sits down",
+            ))
+            .await;
+        }
+        Ok(())
+    }
+
+    /// A guest leaves the filling table or room it sits at (the others are told).
+    pub(super) async fn leave_seat(&mut self, id: &str) -> Result<(), StoreError> {
+        let token = self.token().to_owned();
+        if let Some(t) = self.app.store.unsit_table(id, &token).await? {
+            self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+            self.tell_seated(&t.id, t.format, &t.host, &t.guests)
+                .await?;
+        } else if let Some(code) = normalize_room_code(id) {
+            if let Some(r) = self.app.store.unsit_room(&code, &token).await? {
+                self.tell_seated(&r.code, r.format, &r.host, &r.guests)
+                    .await?;
+            }
+        }
+        if self.seated_at.as_ref().is_some_and(|s| match s {
+            SeatedAt::Table(t) | SeatedAt::Room(t) => t == id,
+        }) {
+            self.seated_at = None;
+        }
+        Ok(())
+    }
+
+    /// The connection closes: leave the table or room we sit at as a guest.
+    pub(super) async fn leave_seat_on_close(&mut self) -> Result<(), StoreError> {
+        match self.seated_at.clone() {
+            Some(SeatedAt::Table(id) | SeatedAt::Room(id)) => self.leave_seat(&id).await,
+            None => Ok(()),
+        }
     }
 
     pub(super) async fn create_table(&mut self, format: Format) -> Result<(), StoreError> {
@@ -97,6 +261,7 @@ impl Conn {
             id: random_id('t', 9),
             format,
             host: self.me(),
+            guests: Vec::new(),
         };
         match self
             .app
@@ -138,23 +303,34 @@ impl Conn {
     }
 
     pub(super) async fn join_table(&mut self, id: &str) -> Result<(), StoreError> {
-        let Some(table) = self.app.store.take_table(id).await? else {
-            self.send(err(
-                ErrorCode::TableNotFound,
-                "that table is no longer open",
-            ))
-            .await;
-            return Ok(());
-        };
-        if table.host.token == self.token() {
-            self.app.store.create_table(&table, usize::MAX).await?;
-            self.send(err(ErrorCode::OwnTable, "you cannot join your own table"))
-                .await;
-            return Ok(());
-        }
-        self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
         let me = self.me();
-        self.start_game(table.host, me, table.format).await
+        match self.app.store.sit_table(id, &me).await? {
+            Sat::NotFound => {
+                self.send(err(
+                    ErrorCode::TableNotFound,
+                    "that table is no longer open",
+                ))
+                .await;
+            }
+            Sat::Own => {
+                self.send(err(ErrorCode::OwnTable, "you cannot join your own table"))
+                    .await;
+            }
+            Sat::Seated(t) => {
+                self.seated_at = Some(SeatedAt::Table(t.id.clone()));
+                self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+                self.tell_seated(&t.id, t.format, &t.host, &t.guests)
+                    .await?;
+            }
+            Sat::Full(t) => {
+                self.seated_at = None;
+                self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+                let mut people = vec![t.host];
+                people.extend(t.guests);
+                self.start_game(people, t.format, None).await?;
+            }
+        }
+        Ok(())
     }
 
     pub(super) async fn create_room(&mut self, format: Format) -> Result<(), StoreError> {
@@ -212,6 +388,7 @@ impl Conn {
                 code: code.clone(),
                 format,
                 host: self.me(),
+                guests: Vec::new(),
             };
             match self
                 .app
@@ -274,14 +451,15 @@ impl Conn {
                 return Ok(());
             }
         };
-        let room = match self.app.store.take_room(&code).await {
-            Ok(room) => room,
+        let me = self.me();
+        let sat = match self.app.store.sit_room(&code, &me).await {
+            Ok(sat) => sat,
             Err(e) => {
                 self.app.addrs.join_succeeded(self.addr);
                 return Err(e);
             }
         };
-        let Some(room) = room else {
+        if sat == Sat::NotFound {
             self.join_failures += 1;
             let failures = self.join_failures.max(addr_failures);
             let delay = join_failure_delay(failures, &self.app.limits);
@@ -294,17 +472,27 @@ impl Conn {
             }
             self.send(err(ErrorCode::RoomNotFound, NOT_FOUND)).await;
             return Ok(());
-        };
-        self.app.addrs.join_succeeded(self.addr);
-        if room.host.token == self.token() {
-            let ttl = self.app.limits.room_ttl.as_secs().max(1);
-            self.app.store.create_room(&room, ttl, usize::MAX).await?;
-            self.send(err(ErrorCode::OwnTable, "you cannot join your own room"))
-                .await;
-            return Ok(());
         }
-        let me = self.me();
-        self.start_game(room.host, me, room.format).await
+        self.app.addrs.join_succeeded(self.addr);
+        match sat {
+            Sat::NotFound => {}
+            Sat::Own => {
+                self.send(err(ErrorCode::OwnTable, "you cannot join your own room"))
+                    .await;
+            }
+            Sat::Seated(r) => {
+                self.seated_at = Some(SeatedAt::Room(r.code.clone()));
+                self.tell_seated(&r.code, r.format, &r.host, &r.guests)
+                    .await?;
+            }
+            Sat::Full(r) => {
+                self.seated_at = None;
+                let mut people = vec![r.host];
+                people.extend(r.guests);
+                self.start_game(people, r.format, None).await?;
+            }
+        }
+        Ok(())
     }
 
     pub(super) async fn rematch(&mut self, game: &str) -> Result<(), StoreError> {
@@ -339,28 +527,31 @@ impl Conn {
         let CatchUp::Snapshot(snap) = resumed.catch_up else {
             return Ok(());
         };
-        let me = self.me();
-        let them_side = usize::from(1 - resumed.side);
-        let them = Player {
-            token: String::new(),
-            name: snap.players[them_side].clone(),
-        };
-        // The other player's token comes from the stored game.
-        // Tokens are not in snapshots (they are secrets); the store knows them.
-        let app = self.app.clone();
-        let Some(their_token) = app.store.token_of(game, 1 - resumed.side).await? else {
-            return Ok(());
-        };
-        let them = Player {
-            token: their_token,
-            ..them
-        };
-        // Sides swap: whoever was side 1 opens the rematch.
-        let (p0, p1) = if resumed.side == 1 {
-            (me, them)
-        } else {
-            (them, me)
-        };
-        self.start_game_sided(p0, p1, snap.format, &new_id).await
+        // Tokens are not in snapshots (they are secrets); the store knows them. A seat the AI
+        // plays (from the start, or since its person left) stays the AI's.
+        let seats = snap.players.len();
+        let mut old: Vec<Option<Player>> = Vec::with_capacity(seats);
+        for side in 0..seats {
+            let person = match snap.ai.get(side).copied().flatten() {
+                Some(_) => None,
+                None => match self.app.store.token_of(game, side as u8).await? {
+                    Some(token) => Some(Player {
+                        token,
+                        name: snap.players[side].clone(),
+                    }),
+                    None => return Ok(()),
+                },
+            };
+            old.push(person);
+        }
+        let old_levels: Vec<Option<AiLevel>> = (0..seats)
+            .map(|s| snap.ai.get(s).copied().flatten())
+            .collect();
+        // Seats turn by one: whoever sat second opens the rematch (two players swap sides).
+        let order: Vec<usize> = (0..seats).map(|s| (s + 1) % seats).collect();
+        let seats_now = order.iter().map(|&s| old[s].clone()).collect();
+        let levels = order.iter().map(|&s| old_levels[s]).collect();
+        self.start_game_seated(seats_now, levels, snap.format, &new_id)
+            .await
     }
 }

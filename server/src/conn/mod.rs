@@ -21,7 +21,7 @@ use crate::bus::{game_channel, user_channel, BusMsg, Delivery, Outbox, LOBBY, RE
 use crate::limits::{RateLimiter, Window};
 use crate::logging::{token_prefix, LogLimiter, LINES_PER_WINDOW, WINDOW};
 use crate::metrics::inc;
-use crate::store::{CatchUp, Player, StoreError};
+use crate::store::{CatchUp, Player, StoreError, MAX_SEATS};
 use crate::{App, StopMode};
 
 mod matchmaking;
@@ -34,10 +34,44 @@ struct Followed {
     sent: u64,
     away: bool,
     over: bool,
-    /// Whether the opponent is connected, as far as the game's events say.
-    peer_connected: bool,
-    /// Heartbeats in a row that found the opponent's presence lapsed (Redis backend).
-    peer_missing: u8,
+    /// The game's seats.
+    seats: usize,
+    /// Per seat, whether its player is connected, as far as the game's events say.
+    peer_connected: [bool; MAX_SEATS],
+    /// Per seat, whether the server's AI plays it (never away).
+    ai: [bool; MAX_SEATS],
+    /// Per seat, heartbeats in a row that found its presence lapsed (Redis backend).
+    peer_missing: [u8; MAX_SEATS],
+}
+
+impl Followed {
+    fn new(side: u8, seats: usize, over: bool) -> Followed {
+        Followed {
+            side,
+            sent: 0,
+            away: false,
+            over,
+            seats: seats.min(MAX_SEATS),
+            peer_connected: [true; MAX_SEATS],
+            ai: [false; MAX_SEATS],
+            peer_missing: [0; MAX_SEATS],
+        }
+    }
+
+    /// Notes which seats the AI plays.
+    fn set_ai(&mut self, ai: &[bool]) {
+        for (slot, &is_ai) in self.ai.iter_mut().zip(ai) {
+            *slot = is_ai;
+        }
+    }
+
+    /// The other people's seats whose presence the heartbeat checks.
+    fn watched_peers(&self) -> Vec<u8> {
+        (0..self.seats)
+            .filter(|&s| s != usize::from(self.side) && !self.ai[s] && self.peer_connected[s])
+            .map(|s| s as u8)
+            .collect()
+    }
 }
 
 struct Conn {
@@ -50,6 +84,8 @@ struct Conn {
     searching: bool,
     watching: bool,
     has_tables: bool,
+    /// The filling table or room we sit at as a guest.
+    seated_at: Option<matchmaking::SeatedAt>,
     rate: RateLimiter,
     violations: u32,
     closing: bool,
@@ -105,6 +141,7 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
         searching: false,
         watching: false,
         has_tables: false,
+        seated_at: None,
         rate,
         violations: 0,
         closing: false,
@@ -407,6 +444,8 @@ impl Conn {
             ClientMsg::JoinTable { table } => self.join_table(&table).await?,
             ClientMsg::CreateRoom { format } => self.create_room(format).await?,
             ClientMsg::JoinRoom { code } => self.join_room(&code).await?,
+            ClientMsg::FillWithAi { id, level } => self.fill_with_ai(&id, level).await?,
+            ClientMsg::LeaveSeat { id } => self.leave_seat(&id).await?,
             ClientMsg::Move { game, ply, mv } => {
                 self.command(&game, Command::Move { ply, mv }).await?
             }
@@ -477,9 +516,12 @@ impl Conn {
         let is_move = matches!(command, Command::Move { .. });
         let token = self.token().to_owned();
         match self.app.store.update_game(game, &token, &command).await? {
-            Ok(_) => {
+            Ok(events) => {
                 if is_move {
                     inc(&self.app.metrics.moves);
+                }
+                if !events.is_empty() {
+                    self.app.nudge_ai(game);
                 }
             }
             Err(CommandError::Duplicate(ply)) => {
@@ -513,16 +555,14 @@ impl Conn {
             }
             Err(CommandError::Duplicate(_)) => return Ok(()),
         };
-        let followed = self.games.entry(game.to_owned()).or_insert(Followed {
-            side: resumed.side,
-            sent: last_seq,
-            away: false,
-            over: resumed.over,
-            peer_connected: true,
-            peer_missing: 0,
-        });
+        let followed = self
+            .games
+            .entry(game.to_owned())
+            .or_insert_with(|| Followed::new(resumed.side, resumed.ai.len(), resumed.over));
         followed.sent = last_seq;
         followed.away = false;
+        followed.seats = resumed.ai.len().min(MAX_SEATS);
+        followed.set_ai(&resumed.ai);
         if matches!(&resumed.catch_up, CatchUp::Events(events) if events.is_empty()) {
             // Nothing missed: say so, so the client ends its resync now.
             self.send(ServerMsg::UpToDate {
@@ -535,6 +575,8 @@ impl Conn {
         self.touch(game).await?;
         if !resumed.over {
             self.command(game, Command::Reconnect).await?;
+            // An AI turn left behind (an instance died while its AI was thinking) is played now.
+            self.app.nudge_ai(game);
         }
         Ok(())
     }
@@ -553,7 +595,11 @@ impl Conn {
                 if let Some(f) = self.games.get_mut(game) {
                     f.sent = snapshot.seq;
                     f.over = snapshot.result.is_some();
-                    f.peer_connected = snapshot.connected[usize::from(1 - f.side)];
+                    for (slot, c) in f.peer_connected.iter_mut().zip(&snapshot.connected) {
+                        *slot = *c;
+                    }
+                    let ai: Vec<bool> = snapshot.ai.iter().map(Option::is_some).collect();
+                    f.set_ai(&ai);
                 }
                 self.send(ServerMsg::Sync { snapshot }).await;
             }
@@ -568,8 +614,21 @@ impl Conn {
                 GameEvent::Ended { .. } => f.over = true,
                 // Someone marked us away while we are here (an older socket closing late).
                 GameEvent::Disconnected { side, .. } if *side == f.side => reconnect = true,
-                GameEvent::Disconnected { .. } => f.peer_connected = false,
-                GameEvent::Reconnected { side } if *side != f.side => f.peer_connected = true,
+                GameEvent::Disconnected { side, .. } => {
+                    if let Some(c) = f.peer_connected.get_mut(usize::from(*side)) {
+                        *c = false;
+                    }
+                }
+                GameEvent::Reconnected { side } => {
+                    if let Some(c) = f.peer_connected.get_mut(usize::from(*side)) {
+                        *c = true;
+                    }
+                }
+                GameEvent::SeatToAi { side, .. } => {
+                    if let Some(a) = f.ai.get_mut(usize::from(*side)) {
+                        *a = true;
+                    }
+                }
                 _ => {}
             }
         }
@@ -610,26 +669,25 @@ impl Conn {
                 }
             }
             BusMsg::User { msg } => {
-                if let ServerMsg::Matched { game, side, .. } = msg {
+                if let ServerMsg::Matched {
+                    game,
+                    side,
+                    players,
+                    ..
+                } = msg
+                {
                     if self.searching {
                         self.searching = false;
                         self.app.store.dequeue(self.token()).await?;
                     }
+                    self.seated_at = None;
+                    self.has_tables = false;
                     let game = game.clone();
                     self.app
                         .bus
                         .subscribe(&game_channel(&game), self.id, &self.outbox);
-                    self.games.insert(
-                        game.clone(),
-                        Followed {
-                            side: *side,
-                            sent: 0,
-                            away: false,
-                            over: false,
-                            peer_connected: true,
-                            peer_missing: 0,
-                        },
-                    );
+                    self.games
+                        .insert(game.clone(), Followed::new(*side, players.len(), false));
                     self.send(msg.clone()).await;
                     self.touch(&game).await?;
                     let token = self.token().to_owned();
@@ -684,6 +742,7 @@ impl Conn {
         if self.has_tables && self.app.store.close_tables_of(&me.token).await? > 0 {
             self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
         }
+        self.leave_seat_on_close().await?;
         let limits = &self.app.limits;
         let open: Vec<(String, Duration)> = self
             .games

@@ -26,32 +26,29 @@ impl Conn {
         self.app.store.touch_presence(game, side, ttl).await
     }
 
-    /// One heartbeat: renew ours, look for opponents that vanished.
+    /// One heartbeat: renew ours, look for other people who vanished.
     pub(super) async fn heartbeat(&mut self) -> Result<(), StoreError> {
         let ttl = self.presence_ttl_ms();
-        let open: Vec<(String, u8)> = self
+        let open: Vec<(String, u8, Vec<u8>)> = self
             .games
             .iter()
             .filter(|(_, f)| !f.over)
-            .map(|(g, f)| (g.clone(), f.side))
+            .map(|(g, f)| (g.clone(), f.side, f.watched_peers()))
             .collect();
-        for (game, side) in open {
-            let Some(peer_connected) = self.games.get(&game).map(|f| f.peer_connected) else {
-                continue;
-            };
-            let present = self.app.store.pulse(&game, side, ttl).await?;
-            if !peer_connected {
-                continue;
-            }
-            let missing = match self.games.get_mut(&game) {
-                Some(f) => {
-                    f.peer_missing = if present { 0 } else { f.peer_missing + 1 };
-                    f.peer_missing
+        for (game, side, peers) in open {
+            let present = self.app.store.pulse(&game, side, &peers, ttl).await?;
+            let mut gone = Vec::new();
+            if let Some(f) = self.games.get_mut(&game) {
+                for (&peer, here) in peers.iter().zip(present) {
+                    let missing = &mut f.peer_missing[usize::from(peer)];
+                    *missing = if here { 0 } else { missing.saturating_add(1) };
+                    if *missing >= 2 {
+                        gone.push(peer);
+                    }
                 }
-                None => continue,
-            };
-            if missing >= 2 {
-                self.declare_gone(&game, 1 - side).await?;
+            }
+            for peer in gone {
+                self.declare_gone(&game, peer).await?;
             }
         }
         Ok(())
@@ -69,7 +66,7 @@ impl Conn {
         };
         let _ = app.store.update_game(game, &token, &cmd).await?;
         if let Some(f) = self.games.get_mut(game) {
-            f.peer_missing = 0;
+            f.peer_missing[usize::from(side)] = 0;
         }
         Ok(())
     }

@@ -30,7 +30,8 @@ const MAX_BATCH: usize = 1024;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct GameHeader {
     meta: GameMeta,
-    away: [Option<u64>; 2],
+    /// Per seat (older files hold two).
+    away: Vec<Option<u64>>,
     idle: Option<u64>,
     over: bool,
 }
@@ -217,7 +218,7 @@ fn write_batch(db: &Database, batch: &[Job]) -> Result<(), redb::Error> {
                 } => {
                     let header = GameHeader {
                         meta: meta.clone(),
-                        away: clock.away,
+                        away: clock.away.to_vec(),
                         idle: clock.idle,
                         over: *over,
                     };
@@ -297,7 +298,7 @@ fn load(db: &Database) -> Result<Loaded, redb::Error> {
             Clock::default()
         } else {
             Clock {
-                away: header.away,
+                away: std::array::from_fn(|s| header.away.get(s).copied().flatten()),
                 idle: header.idle,
             }
         };
@@ -337,7 +338,7 @@ mod tests {
 
     fn meta() -> GameMeta {
         GameMeta {
-            tokens: ["a".repeat(32), "b".repeat(32)],
+            tokens: vec!["a".repeat(32), "b".repeat(32)],
         }
     }
 
@@ -347,7 +348,7 @@ mod tests {
         let (journal, loaded) = Journal::open(&path).unwrap();
         assert!(loaded.games.is_empty() && loaded.rooms.is_empty());
         let clock = Clock {
-            away: [None, Some(42)],
+            away: [None, Some(42), None, None, None, None],
             idle: Some(99),
         };
         journal
@@ -370,6 +371,7 @@ mod tests {
                             token: "a".repeat(32),
                             name: "Ada".into(),
                         },
+                        guests: Vec::new(),
                     },
                     expires_ms: 7,
                 },

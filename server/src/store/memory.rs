@@ -8,14 +8,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chinese_checkers_core::online::{Command, CommandError, GameEvent, GameRecord};
+use chinese_checkers_core::online::{Command, CommandError, Format, GameEvent, GameRecord};
 use parking_lot::{Mutex, RwLock};
 use tokio::sync::Mutex as GameLock;
 
 use super::file::{Journal, Loaded, Op};
 use super::{
-    expiry, no_game, not_in_game, now_ms, CatchUp, Clock, ClockChange, Created, GameMeta,
-    QueueEntry, Resumed, StoreError, StoredRoom, StoredTable, MAX_CATCH_UP,
+    expiry, is_ai_token, no_game, not_in_game, now_ms, AiTurn, CatchUp, Clock, ClockChange,
+    Created, GameMeta, Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable,
+    MAX_CATCH_UP,
 };
 use crate::bus::{game_channel, Bus, BusMsg};
 
@@ -101,7 +102,7 @@ impl MemoryStore {
             } else {
                 playing += 1;
                 let mut users = self.user_games.lock();
-                for token in &game.meta.tokens {
+                for token in game.meta.tokens.iter().filter(|t| !is_ai_token(t)) {
                     users
                         .entry(token.clone())
                         .or_default()
@@ -185,7 +186,7 @@ impl MemoryStore {
         let Some(events) = expiry(&g.record, &g.clock, now) else {
             if g.clock.next().is_some_and(|t| t <= now) {
                 // Stale (a side marked away that is back): keep only the idle deadline.
-                g.clock.away = [None, None];
+                g.clock.away = [None; super::MAX_SEATS];
                 if let Some(j) = &self.journal {
                     j.write_later(vec![Self::header(id, &g)]);
                 }
@@ -241,7 +242,7 @@ impl MemoryStore {
             .write()
             .insert(id.to_owned(), Arc::new(GameLock::new(game)));
         let mut users = self.user_games.lock();
-        for token in &meta.tokens {
+        for token in meta.tokens.iter().filter(|t| !is_ai_token(t)) {
             users
                 .entry(token.clone())
                 .or_default()
@@ -300,8 +301,9 @@ impl MemoryStore {
             return Ok(Err(no_game(id)));
         };
         let mut g = game.lock().await;
-        let Some(side) = g.meta.side_of(token) else {
-            return Ok(Err(not_in_game()));
+        let side = match g.meta.seat_for(&g.record, token, command) {
+            Ok(side) => side,
+            Err(e) => return Ok(Err(e)),
         };
         let was_over = g.record.is_over();
         // Kept to undo the command if the data file cannot take its events.
@@ -372,7 +374,7 @@ impl MemoryStore {
                 .lock()
                 .push_back((Instant::now(), id.to_owned()));
             let mut users = self.user_games.lock();
-            for t in &g.meta.tokens {
+            for t in g.meta.tokens.iter().filter(|t| !is_ai_token(t)) {
                 if let Some(set) = users.get_mut(t) {
                     set.remove(id);
                     if set.is_empty() {
@@ -414,6 +416,7 @@ impl MemoryStore {
             side,
             catch_up,
             over: g.record.is_over(),
+            ai: g.record.ai().iter().map(Option::is_some).collect(),
         }))
     }
 
@@ -422,7 +425,7 @@ impl MemoryStore {
             return Ok(None);
         };
         let g = game.lock().await;
-        Ok(Some(g.meta.tokens[usize::from(side & 1)].clone()))
+        Ok(g.meta.tokens.get(usize::from(side)).cloned())
     }
 
     pub(super) async fn active_games(&self, token: &str) -> Result<Vec<String>, StoreError> {
@@ -439,11 +442,17 @@ impl MemoryStore {
     pub(super) async fn enqueue(
         &self,
         entry: &QueueEntry,
-    ) -> Result<Option<QueueEntry>, StoreError> {
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
         let mut queue = self.queue.lock();
         queue.retain(|e| e.token != entry.token);
-        if let Some(i) = queue.iter().position(|e| e.pairs_with(entry).is_some()) {
-            return Ok(Some(queue.remove(i)));
+        if let Some((format, mut picked)) = entry.table_from(&queue) {
+            picked.sort_unstable();
+            let mut others = Vec::with_capacity(picked.len());
+            for i in picked.into_iter().rev() {
+                others.push(queue.remove(i));
+            }
+            others.reverse();
+            return Ok(Some((format, others)));
         }
         queue.push(entry.clone());
         Ok(None)
@@ -483,6 +492,42 @@ impl MemoryStore {
             .iter()
             .position(|t| t.id == id)
             .map(|i| tables.remove(i)))
+    }
+
+    pub(super) async fn sit_table(
+        &self,
+        id: &str,
+        player: &Player,
+    ) -> Result<Sat<StoredTable>, StoreError> {
+        let mut tables = self.tables.lock();
+        let Some(i) = tables.iter().position(|t| t.id == id) else {
+            return Ok(Sat::NotFound);
+        };
+        let t = &mut tables[i];
+        if t.host.token == player.token {
+            return Ok(Sat::Own);
+        }
+        if !t.guests.iter().any(|g| g.token == player.token) {
+            t.guests.push(player.clone());
+        }
+        if 1 + t.guests.len() >= t.format.seats() {
+            return Ok(Sat::Full(tables.remove(i)));
+        }
+        Ok(Sat::Seated(t.clone()))
+    }
+
+    pub(super) async fn unsit_table(
+        &self,
+        id: &str,
+        token: &str,
+    ) -> Result<Option<StoredTable>, StoreError> {
+        let mut tables = self.tables.lock();
+        let Some(t) = tables.iter_mut().find(|t| t.id == id) else {
+            return Ok(None);
+        };
+        let before = t.guests.len();
+        t.guests.retain(|g| g.token != token);
+        Ok((t.guests.len() != before).then(|| t.clone()))
     }
 
     pub(super) async fn close_tables_of(&self, token: &str) -> Result<usize, StoreError> {
@@ -566,6 +611,83 @@ impl MemoryStore {
             }]);
         }
         Ok((expires > now).then_some(room))
+    }
+
+    pub(super) async fn sit_room(
+        &self,
+        code: &str,
+        player: &Player,
+    ) -> Result<Sat<StoredRoom>, StoreError> {
+        let now = Instant::now();
+        let full = {
+            let mut rooms = self.rooms.lock();
+            let Some((room, expires)) = rooms.get_mut(code) else {
+                return Ok(Sat::NotFound);
+            };
+            if *expires <= now {
+                return Ok(Sat::NotFound);
+            }
+            if room.host.token == player.token {
+                return Ok(Sat::Own);
+            }
+            if !room.guests.iter().any(|g| g.token == player.token) {
+                room.guests.push(player.clone());
+            }
+            if 1 + room.guests.len() < room.format.seats() {
+                return Ok(Sat::Seated(room.clone()));
+            }
+            rooms.remove(code).map(|(room, _)| room)
+        };
+        let Some(room) = full else {
+            return Ok(Sat::NotFound);
+        };
+        // Full, it is gone from the file too; the game it starts is written anyway.
+        if let Some(j) = &self.journal {
+            j.write_later(vec![Op::DeleteRoom {
+                code: code.to_owned(),
+            }]);
+        }
+        Ok(Sat::Full(room))
+    }
+
+    pub(super) async fn unsit_room(
+        &self,
+        code: &str,
+        token: &str,
+    ) -> Result<Option<StoredRoom>, StoreError> {
+        let mut rooms = self.rooms.lock();
+        let Some((room, _)) = rooms.get_mut(code) else {
+            return Ok(None);
+        };
+        let before = room.guests.len();
+        room.guests.retain(|g| g.token != token);
+        Ok((room.guests.len() != before).then(|| room.clone()))
+    }
+
+    /// The AI seat to move in a game, with what it needs to choose its move.
+    pub(super) async fn ai_turn(&self, id: &str) -> Result<Option<AiTurn>, StoreError> {
+        let Some(game) = self.game(id) else {
+            return Ok(None);
+        };
+        let g = game.lock().await;
+        Ok(AiTurn::of(&g.record))
+    }
+
+    /// Games in progress where an AI seat is to move (after a restart).
+    pub(super) async fn ai_turns_pending(&self) -> Vec<String> {
+        let games: Vec<(String, Arc<GameLock<MemGame>>)> = self
+            .games
+            .read()
+            .iter()
+            .map(|(id, g)| (id.clone(), g.clone()))
+            .collect();
+        let mut due = Vec::new();
+        for (id, g) in games {
+            if g.lock().await.record.ai_to_move().is_some() {
+                due.push(id);
+            }
+        }
+        due
     }
 
     pub(super) fn games_cached(&self) -> usize {

@@ -17,6 +17,22 @@ use chinese_checkers_core::online::{
     Command, CommandError, EndReason, ErrorCode, Format, GameEvent, GameRecord, GameResult,
     GameSnapshot, TableInfo,
 };
+
+/// Most seats at a table (sternhalma for six): the size of per-seat arrays.
+pub const MAX_SEATS: usize = 6;
+
+/// The token under which the server's AI plays a seat. Device tokens are made of
+/// `[A-Za-z0-9_-]` only, so `~` never names a person.
+pub fn ai_token(side: u8) -> String {
+    format!("~ai{side}")
+}
+
+/// Whether a token is an AI seat's (see [`ai_token`]).
+pub fn is_ai_token(token: &str) -> bool {
+    token.starts_with('~')
+}
+use chinese_checkers_core::ai::AiLevel;
+use chinese_checkers_core::rules::Position;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -56,12 +72,30 @@ pub struct QueueEntry {
     pub token: String,
     /// The display name.
     pub name: String,
-    /// The format wanted (`None`: any).
+    /// The format wanted (`None`: any game of two).
     pub format: Option<Format>,
+    /// The seats of that format (2 for any): the Redis script reads it.
+    #[serde(default = "two")]
+    pub seats: usize,
+}
+
+fn two() -> usize {
+    2
 }
 
 impl QueueEntry {
-    /// Whether two waiting players can play each other, and in which format.
+    /// An entry for `format` (`None`: any game of two).
+    pub fn new(token: &str, name: &str, format: Option<Format>) -> QueueEntry {
+        QueueEntry {
+            token: token.to_owned(),
+            name: name.to_owned(),
+            format,
+            seats: format.map_or(2, Format::seats),
+        }
+    }
+
+    /// Whether two waiting players can play each other, and in which format. "Any" means any
+    /// game of two; a table of 3 or more seats fills only with players who asked for it.
     pub fn pairs_with(&self, other: &QueueEntry) -> Option<Format> {
         if self.token == other.token {
             return None;
@@ -69,9 +103,27 @@ impl QueueEntry {
         match (self.format, other.format) {
             (Some(a), Some(b)) if a == b => Some(a),
             (Some(_), Some(_)) => None,
-            (Some(f), None) | (None, Some(f)) => Some(f),
+            (Some(f), None) | (None, Some(f)) => (f.seats() == 2).then_some(f),
             (None, None) => Some(Format::Tripot1),
         }
+    }
+
+    /// The players of the queue (oldest first) that `self` completes a table with, and the
+    /// format, if there are enough of them.
+    pub fn table_from(&self, queue: &[QueueEntry]) -> Option<(Format, Vec<usize>)> {
+        let first = queue.iter().position(|e| e.pairs_with(self).is_some())?;
+        let format = queue[first].pairs_with(self)?;
+        let others: Vec<usize> = queue
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.token != self.token && e.format == Some(format))
+            .map(|(i, _)| i)
+            .take(format.seats() - 1)
+            .collect();
+        if format.seats() == 2 {
+            return Some((format, vec![first]));
+        }
+        (others.len() == format.seats() - 1).then_some((format, others))
     }
 }
 
@@ -84,6 +136,10 @@ pub struct StoredTable {
     pub format: Format,
     /// Who opened it.
     pub host: Player,
+    /// Who sat down since, in order (tables of 3 or more seats; absent when none, which is
+    /// also how Redis's Lua JSON writes an empty list).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub guests: Vec<Player>,
 }
 
 impl StoredTable {
@@ -93,11 +149,12 @@ impl StoredTable {
             id: self.id.clone(),
             format: self.format,
             host: self.host.name.clone(),
+            seated: (1 + self.guests.len()) as u8,
         }
     }
 }
 
-/// A private room waiting for its guest.
+/// A private room waiting for its guests.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredRoom {
     /// Its code.
@@ -106,19 +163,64 @@ pub struct StoredRoom {
     pub format: Format,
     /// Who created it.
     pub host: Player,
+    /// Who joined since, in order (rooms of 3 or more seats).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub guests: Vec<Player>,
+}
+
+/// What sitting down at a table or in a room did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sat<T> {
+    /// No such table or room (or it expired).
+    NotFound,
+    /// One cannot join one's own table or room (nothing changed).
+    Own,
+    /// Seated; the table is still filling.
+    Seated(T),
+    /// That was the last seat: the table or room was taken to start its game.
+    Full(T),
 }
 
 /// The stored facts of a game besides its events.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameMeta {
-    /// Tokens of side 0 and side 1.
-    pub tokens: [String; 2],
+    /// The token of each side, side 0 first ([`ai_token`] for a seat the AI plays from the
+    /// start).
+    pub tokens: Vec<String>,
 }
 
 impl GameMeta {
     /// The side a token plays.
     pub fn side_of(&self, token: &str) -> Option<u8> {
         self.tokens.iter().position(|t| t == token).map(|s| s as u8)
+    }
+
+    /// The seat on whose behalf `token` may run `command` in `record`: the server's AI acts for
+    /// the seats it plays ([`ai_token`]); a person for their own seat, except that once the AI
+    /// took it over (they left) they may no longer play, resign or offer draws there.
+    pub fn seat_for(
+        &self,
+        record: &GameRecord,
+        token: &str,
+        command: &Command,
+    ) -> Result<u8, CommandError> {
+        if is_ai_token(token) {
+            return (0..record.seats() as u8)
+                .find(|&s| ai_token(s) == token && record.ai_of(s).is_some())
+                .ok_or_else(not_in_game);
+        }
+        let side = self.side_of(token).ok_or_else(not_in_game)?;
+        let playing = matches!(
+            command,
+            Command::Move { .. } | Command::Resign | Command::Draw(_)
+        );
+        if playing && record.ai_of(side).is_some() {
+            return Err(CommandError::Refused(
+                ErrorCode::NotInGame,
+                "you left this game; the computer plays your seat now".into(),
+            ));
+        }
+        Ok(side)
     }
 }
 
@@ -140,6 +242,8 @@ pub struct Resumed {
     pub catch_up: CatchUp,
     /// Whether the game is over.
     pub over: bool,
+    /// Per seat, whether the AI plays it (its length is the number of seats).
+    pub ai: Vec<bool>,
 }
 
 /// At most this many missed events are replayed one by one; more means a snapshot.
@@ -182,7 +286,7 @@ pub fn now_ms() -> u64 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
     /// When each side's grace ends (while it is away).
-    pub away: [Option<u64>; 2],
+    pub away: [Option<u64>; MAX_SEATS],
     /// When the game expires if nothing happens.
     pub idle: Option<u64>,
 }
@@ -196,7 +300,7 @@ impl Clock {
     /// A new game's clock.
     pub fn started(now: u64, inactivity_ms: u64) -> Clock {
         Clock {
-            away: [None, None],
+            away: [None; MAX_SEATS],
             idle: Some(now.saturating_add(inactivity_ms)),
         }
     }
@@ -220,7 +324,7 @@ impl Clock {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockChange {
     /// Per side: `None` keep, `Some(None)` clear (back), `Some(Some(t))` set (gone).
-    pub away: [Option<Option<u64>>; 2],
+    pub away: [Option<Option<u64>>; MAX_SEATS],
     /// The new inactivity deadline.
     pub idle: u64,
     /// The game is over: no deadline any more.
@@ -230,13 +334,20 @@ pub struct ClockChange {
 impl ClockChange {
     /// The change that `events` appended at `now` make.
     pub fn of(events: &[(u64, GameEvent)], now: u64, inactivity_ms: u64, over: bool) -> Self {
-        let mut away = [None, None];
+        let mut away = [None; MAX_SEATS];
         for (_, event) in events {
             match event {
                 GameEvent::Disconnected { side, grace_ms } => {
-                    away[usize::from(*side & 1)] = Some(Some(now.saturating_add(*grace_ms)));
+                    if let Some(slot) = away.get_mut(usize::from(*side)) {
+                        *slot = Some(Some(now.saturating_add(*grace_ms)));
+                    }
                 }
-                GameEvent::Reconnected { side } => away[usize::from(*side & 1)] = Some(None),
+                // Back, or gone for good (the AI plays the seat): no grace runs any more.
+                GameEvent::Reconnected { side } | GameEvent::SeatToAi { side, .. } => {
+                    if let Some(slot) = away.get_mut(usize::from(*side)) {
+                        *slot = Some(None);
+                    }
+                }
                 _ => {}
             }
         }
@@ -249,19 +360,26 @@ impl ClockChange {
 }
 
 /// The events that end a game whose deadline is due at `now`, or `None` if nothing is due.
-/// A due grace: the side away (if both are away, the one that left first) loses by abandonment
-/// through the ordinary `Abandon` command. Inactivity: the same if a side is away, else the side
-/// to move loses by abandonment.
+/// A due grace: the side away (if several are away, the one that left first) loses by
+/// abandonment through the ordinary `Abandon` command (at a table of 3 or more, the AI takes
+/// its seat instead). Inactivity: the same if a side is away, else the side to move loses by
+/// abandonment (or, at a table of 3 or more, is replaced by the AI).
 pub fn expiry(record: &GameRecord, clock: &Clock, now: u64) -> Option<Vec<GameEvent>> {
     if record.is_over() {
         return None;
     }
-    let first_away = (0..2u8)
+    let seats = record.seats() as u8;
+    let first_away = (0..seats)
         .filter_map(|s| record.disconnected_since(s).map(|q| (s, q)))
         .min_by_key(|(_, q)| *q);
-    let grace_due = (0..2u8).any(|s| {
+    let grace_due = (0..seats).any(|s| {
         record.disconnected_since(s).is_some()
-            && clock.away[usize::from(s)].is_some_and(|t| t <= now)
+            && clock
+                .away
+                .get(usize::from(s))
+                .copied()
+                .flatten()
+                .is_some_and(|t| t <= now)
     });
     let idle_due = clock.idle.is_some_and(|t| t <= now);
     if !grace_due && !idle_due {
@@ -278,12 +396,39 @@ pub fn expiry(record: &GameRecord, clock: &Clock, now: u64) -> Option<Vec<GameEv
     if !idle_due {
         return None;
     }
+    if seats > 2 {
+        let events = record.leave(record.to_move(), EndReason::Abandoned);
+        return (!events.is_empty()).then_some(events);
+    }
     Some(vec![GameEvent::Ended {
-        result: GameResult {
-            winner: Some(1 - record.to_move()),
-            reason: EndReason::Abandoned,
-        },
+        result: GameResult::new(Some(1 - record.to_move()), EndReason::Abandoned),
     }])
+}
+
+/// An AI seat to move: what the server's AI needs to play it.
+#[derive(Clone, Debug)]
+pub struct AiTurn {
+    /// The seat.
+    pub side: u8,
+    /// Its level.
+    pub level: AiLevel,
+    /// The move's ply.
+    pub ply: u32,
+    /// The position to move from.
+    pub position: Position,
+}
+
+impl AiTurn {
+    /// The AI turn of a record, if an AI seat is to move.
+    pub fn of(record: &GameRecord) -> Option<AiTurn> {
+        let (side, level) = record.ai_to_move()?;
+        Some(AiTurn {
+            side,
+            level,
+            ply: record.ply(),
+            position: *record.position(),
+        })
+    }
 }
 
 /// The backend in use.
@@ -381,9 +526,13 @@ impl Store {
         dispatch!(self, s => s.active_games(token).await)
     }
 
-    /// Quick match: pairs `entry` with the longest-waiting compatible player (returned and
-    /// removed from the queue), or queues it (replacing an older entry of the same token).
-    pub async fn enqueue(&self, entry: &QueueEntry) -> Result<Option<QueueEntry>, StoreError> {
+    /// Quick match: completes a table for `entry` with the longest-waiting compatible players
+    /// (returned with the format and removed from the queue), or queues it (replacing an older
+    /// entry of the same token).
+    pub async fn enqueue(
+        &self,
+        entry: &QueueEntry,
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
         dispatch!(self, s => s.enqueue(entry).await)
     }
 
@@ -404,6 +553,54 @@ impl Store {
     /// Takes an open table out of the lobby (to play at it, or to close it).
     pub async fn take_table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
         dispatch!(self, s => s.take_table(id).await)
+    }
+
+    /// Sits `player` at an open table: seated while it fills, or the last seat (the table is
+    /// taken out of the lobby to start).
+    pub async fn sit_table(
+        &self,
+        id: &str,
+        player: &Player,
+    ) -> Result<Sat<StoredTable>, StoreError> {
+        dispatch!(self, s => s.sit_table(id, player).await)
+    }
+
+    /// A guest leaves an open table; the table as it is now, if the guest was there.
+    pub async fn unsit_table(
+        &self,
+        id: &str,
+        token: &str,
+    ) -> Result<Option<StoredTable>, StoreError> {
+        dispatch!(self, s => s.unsit_table(id, token).await)
+    }
+
+    /// Sits `player` in a private room (see [`Store::sit_table`]).
+    pub async fn sit_room(
+        &self,
+        code: &str,
+        player: &Player,
+    ) -> Result<Sat<StoredRoom>, StoreError> {
+        dispatch!(self, s => s.sit_room(code, player).await)
+    }
+
+    /// A guest leaves a private room; the room as it is now, if the guest was there.
+    pub async fn unsit_room(
+        &self,
+        code: &str,
+        token: &str,
+    ) -> Result<Option<StoredRoom>, StoreError> {
+        dispatch!(self, s => s.unsit_room(code, token).await)
+    }
+
+    /// The AI seat to move in a game, if any.
+    pub async fn ai_turn(&self, id: &str) -> Result<Option<AiTurn>, StoreError> {
+        dispatch!(self, s => s.ai_turn(id).await)
+    }
+
+    /// Games in progress this instance holds where an AI seat is to move (after a restart; the
+    /// Redis backend answers for its cache only).
+    pub async fn ai_turns_pending(&self) -> Vec<String> {
+        on_engine!(self, s => s.ai_turns_pending().await)
     }
 
     /// Closes every table of a token; how many.
@@ -449,14 +646,20 @@ impl Store {
         }
     }
 
-    /// One heartbeat in a game: renews `side`'s presence and says whether the other side renewed
-    /// its own lately, in one round trip (always present in memory).
-    pub async fn pulse(&self, id: &str, side: u8, ttl_ms: u64) -> Result<bool, StoreError> {
+    /// One heartbeat in a game: renews `side`'s presence and says, for each of `peers`, whether
+    /// it renewed its own lately, in one round trip (always present in memory).
+    pub async fn pulse(
+        &self,
+        id: &str,
+        side: u8,
+        peers: &[u8],
+        ttl_ms: u64,
+    ) -> Result<Vec<bool>, StoreError> {
         match &self.engine {
-            Engine::Memory(_) => Ok(true),
+            Engine::Memory(_) => Ok(vec![true; peers.len()]),
             Engine::Redis(r) => {
                 let started = std::time::Instant::now();
-                let result = r.pulse(id, side, ttl_ms).await;
+                let result = r.pulse(id, side, peers, ttl_ms).await;
                 self.metrics.store_latency.observe(started.elapsed());
                 result
             }

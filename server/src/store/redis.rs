@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
-use chinese_checkers_core::online::{Command, CommandError, ErrorCode, GameEvent, GameRecord};
+use chinese_checkers_core::online::{
+    Command, CommandError, ErrorCode, Format, GameEvent, GameRecord,
+};
 use futures_util::StreamExt;
 use parking_lot::Mutex;
 use redis::aio::{ConnectionLike, MultiplexedConnection};
@@ -19,31 +21,32 @@ use redis::{AsyncCommands, Cmd, Pipeline, RedisError, RedisFuture, Script, Value
 use tokio::sync::watch;
 
 use super::{
-    expiry, no_game, not_in_game, now_ms, CatchUp, Clock, ClockChange, Created, GameMeta,
-    QueueEntry, Resumed, StoreError, StoredRoom, StoredTable, MAX_CATCH_UP,
+    expiry, is_ai_token, no_game, not_in_game, now_ms, AiTurn, CatchUp, Clock, ClockChange,
+    Created, GameMeta, Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable,
+    MAX_CATCH_UP,
 };
 use crate::bus::{Bus, BusMsg};
 
 // The scripts are built once: `Script::new` hashes the source, and APPEND runs on every move.
 
 /// Compare-and-append, keeping the game's deadlines in step: KEYS = log, deadlines hash
-/// (`a0`, `a1`: grace ends; `idle`), the `deadlines` sorted set; ARGV = expected length, channel,
-/// game id, `a0`/`a1` ops (`''` keep, `'-'` clear, else set), new idle deadline, `'1'` if the game
-/// is over, `due` (`''`, or: refuse unless the game's deadline is at or before it), then event and
-/// bus message pairs.
+/// (`a0` … `a5`: grace ends; `idle`), the `deadlines` sorted set; ARGV = expected length,
+/// channel, game id, `a0` … `a5` ops (`''` keep, `'-'` clear, else set), new idle deadline, `'1'`
+/// if the game is over, `due` (`''`, or: refuse unless the game's deadline is at or before it),
+/// then event and bus message pairs.
 static APPEND: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
 if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
-if ARGV[8] ~= '' then
+if ARGV[12] ~= '' then
   local due = redis.call('ZSCORE', KEYS[3], ARGV[3])
-  if not due or tonumber(due) > tonumber(ARGV[8]) then return 0 end
+  if not due or tonumber(due) > tonumber(ARGV[12]) then return 0 end
 end
-for i = 9, #ARGV, 2 do
+for i = 13, #ARGV, 2 do
   redis.call('RPUSH', KEYS[1], ARGV[i])
   redis.call('PUBLISH', ARGV[2], ARGV[i + 1])
 end
-if ARGV[7] == '1' then
+if ARGV[11] == '1' then
   redis.call('DEL', KEYS[2])
   redis.call('ZREM', KEYS[3], ARGV[3])
   return 1
@@ -52,9 +55,8 @@ local function op(field, v)
   if v == '-' then redis.call('HDEL', KEYS[2], field)
   elseif v ~= '' then redis.call('HSET', KEYS[2], field, v) end
 end
-op('a0', ARGV[4])
-op('a1', ARGV[5])
-op('idle', ARGV[6])
+for s = 0, 5 do op('a' .. s, ARGV[4 + s]) end
+op('idle', ARGV[10])
 local min = nil
 for _, v in ipairs(redis.call('HVALS', KEYS[2])) do
   local n = tonumber(v)
@@ -65,25 +67,176 @@ return 1",
     )
 });
 
+/// Quick match (`QueueEntry::table_from` in Lua): ARGV[1] = the entry. Returns `{}` (queued) or
+/// `{format, entry, ...}`: the players taken out of the queue to complete the table.
 static ENQUEUE: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
 local items = redis.call('LRANGE', KEYS[1], 0, -1)
 local me = cjson.decode(ARGV[1])
-for _, item in ipairs(items) do
-  if cjson.decode(item).token == me.token then redis.call('LREM', KEYS[1], 0, item) end
-end
+local rest = {}
 for _, item in ipairs(items) do
   local e = cjson.decode(item)
-  if e.token ~= me.token and (me.format == cjson.null or e.format == cjson.null or e.format == me.format) then
-    redis.call('LREM', KEYS[1], 1, item)
-    return item
+  if e.token == me.token then redis.call('LREM', KEYS[1], 0, item)
+  else table.insert(rest, {item, e}) end
+end
+local function pairs_with(a, b)
+  if a.format ~= cjson.null and b.format ~= cjson.null then
+    if a.format == b.format then return a.format end
+    return nil
+  end
+  if a.format == cjson.null and b.format == cjson.null then return 'tripot1' end
+  local f, seats = a.format, a.seats
+  if f == cjson.null then f, seats = b.format, b.seats end
+  if seats == 2 then return f end
+  return nil
+end
+local first, format = nil, nil
+for _, p in ipairs(rest) do
+  format = pairs_with(me, p[2])
+  if format then first = p break end
+end
+local picked = {}
+if first and me.seats <= 2 then
+  picked = {first[1]}
+elseif first then
+  for _, p in ipairs(rest) do
+    if #picked < me.seats - 1 and p[2].format == format then table.insert(picked, p[1]) end
+  end
+  if #picked < me.seats - 1 then picked = {} end
+end
+if #picked == 0 then
+  redis.call('RPUSH', KEYS[1], ARGV[1])
+  return {}
+end
+local out = {format}
+for _, item in ipairs(picked) do
+  redis.call('LREM', KEYS[1], 1, item)
+  table.insert(out, item)
+end
+return out",
+    )
+});
+
+/// Sits a player at a lobby table: KEYS = the tables list; ARGV = table id, the player, the
+/// seats of each format (JSON object). Returns `{'none'}`, `{'own'}`, `{'seated', table}` or
+/// `{'full', table}` (taken out of the list).
+static SIT_TABLE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local items = redis.call('LRANGE', KEYS[1], 0, -1)
+local me = cjson.decode(ARGV[2])
+local seats = cjson.decode(ARGV[3])
+for i, item in ipairs(items) do
+  local t = cjson.decode(item)
+  if t.id == ARGV[1] then
+    if t.host.token == me.token then return {'own'} end
+    local guests = t.guests or {}
+    local there = false
+    for _, g in ipairs(guests) do if g.token == me.token then there = true end end
+    if not there then table.insert(guests, me) end
+    t.guests = guests
+    local out = cjson.encode(t)
+    if 1 + #guests >= seats[t.format] then
+      redis.call('LREM', KEYS[1], 1, item)
+      return {'full', out}
+    end
+    redis.call('LSET', KEYS[1], i - 1, out)
+    return {'seated', out}
   end
 end
-redis.call('RPUSH', KEYS[1], ARGV[1])
+return {'none'}",
+    )
+});
+
+/// A guest leaves a lobby table: KEYS = the tables list; ARGV = table id, token. Returns the
+/// table as it is now, or false if the guest was not there.
+static UNSIT_TABLE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local items = redis.call('LRANGE', KEYS[1], 0, -1)
+for i, item in ipairs(items) do
+  local t = cjson.decode(item)
+  if t.id == ARGV[1] then
+    local kept, found = {}, false
+    for _, g in ipairs(t.guests or {}) do
+      if g.token == ARGV[2] then found = true else table.insert(kept, g) end
+    end
+    if not found then return false end
+    if #kept == 0 then t.guests = nil else t.guests = kept end
+    local out = cjson.encode(t)
+    redis.call('LSET', KEYS[1], i - 1, out)
+    return out
+  end
+end
 return false",
     )
 });
+
+/// Sits a player in a private room: KEYS = the room; ARGV = the player, the room's seats.
+/// Returns as [`SIT_TABLE`] (a full room is deleted; its expiry is kept while it fills).
+static SIT_ROOM: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local raw = redis.call('GET', KEYS[1])
+if not raw then return {'none'} end
+local r = cjson.decode(raw)
+local me = cjson.decode(ARGV[1])
+if r.host.token == me.token then return {'own'} end
+local guests = r.guests or {}
+local there = false
+for _, g in ipairs(guests) do if g.token == me.token then there = true end end
+if not there then table.insert(guests, me) end
+r.guests = guests
+local out = cjson.encode(r)
+if 1 + #guests >= tonumber(ARGV[2]) then
+  redis.call('DEL', KEYS[1])
+  return {'full', out}
+end
+redis.call('SET', KEYS[1], out, 'KEEPTTL')
+return {'seated', out}",
+    )
+});
+
+/// A guest leaves a private room: KEYS = the room; ARGV = token. Returns the room as it is now,
+/// or false if the guest was not there.
+static UNSIT_ROOM: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local raw = redis.call('GET', KEYS[1])
+if not raw then return false end
+local r = cjson.decode(raw)
+local kept, found = {}, false
+for _, g in ipairs(r.guests or {}) do
+  if g.token == ARGV[1] then found = true else table.insert(kept, g) end
+end
+if not found then return false end
+if #kept == 0 then r.guests = nil else r.guests = kept end
+local out = cjson.encode(r)
+redis.call('SET', KEYS[1], out, 'KEEPTTL')
+return out",
+    )
+});
+
+/// The seats of every format, as the table scripts read them.
+fn seats_json() -> String {
+    let map: serde_json::Map<String, serde_json::Value> = Format::ALL
+        .iter()
+        .map(|f| (f.name().to_owned(), serde_json::Value::from(f.seats())))
+        .collect();
+    serde_json::Value::Object(map).to_string()
+}
+
+/// Decodes what the sit scripts return.
+fn sat<T: serde::de::DeserializeOwned>(reply: Vec<String>) -> Result<Sat<T>, StoreError> {
+    let decode = |s: &String| serde_json::from_str(s).map_err(corrupt);
+    Ok(match (reply.first().map(String::as_str), reply.get(1)) {
+        (Some("own"), _) => Sat::Own,
+        (Some("seated"), Some(t)) => Sat::Seated(decode(t)?),
+        (Some("full"), Some(t)) => Sat::Full(decode(t)?),
+        _ => Sat::NotFound,
+    })
+}
 
 /// Removes the items of a list whose field `ARGV[1]` (`token` or `id`, possibly inside `host`)
 /// equals `ARGV[2]`; returns the first removed item (or false) and the count.
@@ -474,7 +627,7 @@ impl RedisStore {
         let mut conn = self.conn.get().await?;
         let fields: HashMap<String, u64> = conn.hgetall(self.key(&format!("g:{id}:dl"))).await?;
         Ok(Clock {
-            away: [fields.get("a0").copied(), fields.get("a1").copied()],
+            away: std::array::from_fn(|s| fields.get(&format!("a{s}")).copied()),
             idle: fields.get("idle").copied(),
         })
     }
@@ -553,9 +706,11 @@ impl RedisStore {
             .key(self.key("deadlines"))
             .arg(c.record.seq())
             .arg(self.bus_channel(&crate::bus::game_channel(id)))
-            .arg(id)
-            .arg(op(change.away[0]))
-            .arg(op(change.away[1]))
+            .arg(id);
+        for away in change.away {
+            script.arg(op(away));
+        }
+        script
             .arg(change.idle)
             .arg(if change.over { "1" } else { "0" })
             .arg(due.map(|d| d.to_string()).unwrap_or_default());
@@ -576,7 +731,7 @@ impl RedisStore {
         }
         if !was_over && next.is_over() {
             let mut pipe = redis::pipe();
-            for t in &c.meta.tokens {
+            for t in c.meta.tokens.iter().filter(|t| !is_ai_token(t)) {
                 pipe.srem(self.key(&format!("u:{t}:games")), id);
             }
             pipe.expire(self.key(&format!("g:{id}:ev")), FINISHED_TTL_S)
@@ -647,7 +802,7 @@ impl RedisStore {
                 self.key(&format!("g:{id}:ev")),
                 serde_json::to_string(started).map_err(corrupt)?,
             );
-        for token in &meta.tokens {
+        for token in meta.tokens.iter().filter(|t| !is_ai_token(t)) {
             pipe.sadd(self.key(&format!("u:{token}:games")), id);
         }
         let idle = now_ms().saturating_add(self.inactivity());
@@ -743,8 +898,13 @@ impl RedisStore {
             let Some(c) = cached.as_mut() else {
                 return Ok(Err(no_game(id)));
             };
-            let Some(side) = c.meta.side_of(token) else {
-                return Ok(Err(not_in_game()));
+            let side = match c.meta.seat_for(&c.record, token, command) {
+                Ok(side) => side,
+                Err(e) if fresh => return Ok(Err(e)),
+                Err(_) => {
+                    fresh = true;
+                    continue;
+                }
             };
             let mut next = c.record.clone();
             let events = match next.execute(side, command) {
@@ -823,6 +983,7 @@ impl RedisStore {
             side,
             catch_up,
             over: c.record.is_over(),
+            ai: c.record.ai().iter().map(Option::is_some).collect(),
         }))
     }
 
@@ -831,7 +992,7 @@ impl RedisStore {
         let meta: Option<String> = conn.get(self.key(&format!("g:{id}:meta"))).await?;
         let Some(meta) = meta else { return Ok(None) };
         let meta: GameMeta = serde_json::from_str(&meta).map_err(corrupt)?;
-        Ok(Some(meta.tokens[usize::from(side & 1)].clone()))
+        Ok(meta.tokens.get(usize::from(side)).cloned())
     }
 
     pub(super) async fn touch_presence(
@@ -851,19 +1012,27 @@ impl RedisStore {
         Ok(())
     }
 
-    /// Renews `side`'s presence and reads the other side's, in one round trip.
-    pub(super) async fn pulse(&self, id: &str, side: u8, ttl_ms: u64) -> Result<bool, StoreError> {
+    /// Renews `side`'s presence and reads each of `peers`', in one round trip.
+    pub(super) async fn pulse(
+        &self,
+        id: &str,
+        side: u8,
+        peers: &[u8],
+        ttl_ms: u64,
+    ) -> Result<Vec<bool>, StoreError> {
         let mut conn = self.conn.get().await?;
-        let (_, n): ((), i64) = redis::pipe()
-            .cmd("SET")
+        let mut pipe = redis::pipe();
+        pipe.cmd("SET")
             .arg(self.key(&format!("p:{id}:{side}")))
             .arg(1)
             .arg("PX")
             .arg(ttl_ms.max(1))
-            .exists(self.key(&format!("p:{id}:{}", 1 - (side & 1))))
-            .query_async(&mut conn)
-            .await?;
-        Ok(n > 0)
+            .ignore();
+        for peer in peers {
+            pipe.exists(self.key(&format!("p:{id}:{peer}")));
+        }
+        let found: Vec<i64> = pipe.query_async(&mut conn).await?;
+        Ok(found.into_iter().map(|n| n > 0).collect())
     }
 
     pub(super) async fn active_games(&self, token: &str) -> Result<Vec<String>, StoreError> {
@@ -876,16 +1045,135 @@ impl RedisStore {
     pub(super) async fn enqueue(
         &self,
         entry: &QueueEntry,
-    ) -> Result<Option<QueueEntry>, StoreError> {
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
         let mut conn = self.conn.get().await?;
-        let found: Option<String> = ENQUEUE
+        let found: Vec<String> = ENQUEUE
             .key(self.key("queue"))
             .arg(serde_json::to_string(entry).map_err(corrupt)?)
             .invoke_async(&mut conn)
             .await?;
-        found
+        let Some((format, others)) = found.split_first() else {
+            return Ok(None);
+        };
+        let format = Format::from_name(format)
+            .ok_or_else(|| StoreError::Corrupt(format!("queue format {format}")))?;
+        let others = others
+            .iter()
+            .map(|s| serde_json::from_str(s).map_err(corrupt))
+            .collect::<Result<_, _>>()?;
+        Ok(Some((format, others)))
+    }
+
+    pub(super) async fn sit_table(
+        &self,
+        id: &str,
+        player: &Player,
+    ) -> Result<Sat<StoredTable>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let reply: Vec<String> = SIT_TABLE
+            .key(self.key("tables"))
+            .arg(id)
+            .arg(serde_json::to_string(player).map_err(corrupt)?)
+            .arg(seats_json())
+            .invoke_async(&mut conn)
+            .await?;
+        sat(reply)
+    }
+
+    pub(super) async fn unsit_table(
+        &self,
+        id: &str,
+        token: &str,
+    ) -> Result<Option<StoredTable>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let reply: Option<String> = UNSIT_TABLE
+            .key(self.key("tables"))
+            .arg(id)
+            .arg(token)
+            .invoke_async(&mut conn)
+            .await?;
+        reply
             .map(|s| serde_json::from_str(&s).map_err(corrupt))
             .transpose()
+    }
+
+    pub(super) async fn sit_room(
+        &self,
+        code: &str,
+        player: &Player,
+    ) -> Result<Sat<StoredRoom>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let raw: Option<String> = conn.get(self.key(&format!("room:{code}"))).await?;
+        let Some(raw) = raw else {
+            return Ok(Sat::NotFound);
+        };
+        let seats = serde_json::from_str::<StoredRoom>(&raw)
+            .map_err(corrupt)?
+            .format
+            .seats();
+        let reply: Vec<String> = SIT_ROOM
+            .key(self.key(&format!("room:{code}")))
+            .arg(serde_json::to_string(player).map_err(corrupt)?)
+            .arg(seats)
+            .invoke_async(&mut conn)
+            .await?;
+        let sat = sat::<StoredRoom>(reply)?;
+        if let Sat::Full(room) = &sat {
+            let _: i64 = conn
+                .zrem(self.key(&format!("u:{}:rooms", room.host.token)), code)
+                .await?;
+        }
+        Ok(sat)
+    }
+
+    pub(super) async fn unsit_room(
+        &self,
+        code: &str,
+        token: &str,
+    ) -> Result<Option<StoredRoom>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let reply: Option<String> = UNSIT_ROOM
+            .key(self.key(&format!("room:{code}")))
+            .arg(token)
+            .invoke_async(&mut conn)
+            .await?;
+        reply
+            .map(|s| serde_json::from_str(&s).map_err(corrupt))
+            .transpose()
+    }
+
+    pub(super) async fn ai_turn(&self, id: &str) -> Result<Option<AiTurn>, StoreError> {
+        let slot = self.slot(id);
+        let mut cached = slot.lock().await;
+        let found = self.refresh(id, &mut cached).await;
+        self.settle(id, &slot, &cached);
+        if !found? {
+            return Ok(None);
+        }
+        Ok(cached.as_ref().and_then(|c| AiTurn::of(&c.record)))
+    }
+
+    /// Games of this instance's cache where an AI seat is to move.
+    pub(super) async fn ai_turns_pending(&self) -> Vec<String> {
+        let slots: Vec<(String, Slot)> = {
+            let games = self.games.lock();
+            games
+                .entries
+                .iter()
+                .map(|(id, e)| (id.clone(), e.slot.clone()))
+                .collect()
+        };
+        let mut due = Vec::new();
+        for (id, slot) in slots {
+            let cached = slot.lock().await;
+            if cached
+                .as_ref()
+                .is_some_and(|c| c.record.ai_to_move().is_some())
+            {
+                due.push(id);
+            }
+        }
+        due
     }
 
     async fn remove_where(
