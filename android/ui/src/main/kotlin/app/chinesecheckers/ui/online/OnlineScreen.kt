@@ -93,7 +93,7 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                 }
             }
             when {
-                online?.seated != null -> SeatedPanel(online.seated!!, ui.fillLevel, strings, on)
+                online?.seated != null -> SeatedPanel(online.seated, ui.fillLevel, strings, on)
                 online?.searching == true -> Waiting(strings.searching, strings.cancel, "cancelMatch") { on(OnlineEvent.CancelMatch) }
                 online?.table != null -> Waiting(strings.waitingForOpponent, strings.closeTable, "closeTable") { on(OnlineEvent.CloseTable) }
                 online?.room != null -> RoomCode(online.room.code, online.room.expiresInS, strings) { on(OnlineEvent.ShareRoom) }
