@@ -37,72 +37,113 @@ struct OnlineView: View {
             if let banner = model.banner {
                 Section { Text(banner) }
             }
-            Section("online.format") {
-                Picker("online.format", selection: $format) {
-                    ForEach([Format.tripot1, .tripot2, .tripot3], id: \.self) {
-                        Text(Wording.format($0)).tag($0)
-                    }
-                }
-            }
-            Section("online.quickMatch") {
-                if model.state.searching {
-                    HStack {
-                        ProgressView()
-                        Text("online.searching")
-                    }
-                    Button("common.cancel", role: .cancel) { model.cancelMatch() }
-                } else {
-                    Button("online.quickMatch.start") { model.quickMatch(format) }
-                }
-            }
-            Section("online.room") {
-                if let room = model.state.room, let invitation = model.roomInvitation {
-                    LabeledContent("online.room.code") {
-                        Text(verbatim: room.code).font(.title2.monospaced()).textSelection(.enabled)
-                    }
-                    ShareLink(item: AppText.string(invitation)) {
-                        Label("online.room.share", systemImage: "square.and.arrow.up")
-                    }
-                } else {
-                    Button("online.room.create") { model.createRoom(format) }
-                }
-                TextField("online.room.typeCode", text: $model.typedRoomCode)
-                    .textInputAutocapitalization(.characters)
-                    .autocorrectionDisabled()
-                    .focused($codeFocused)
-                    .submitLabel(.join)
-                    .onSubmit { model.joinTypedRoom() }
-                Button("online.room.join") { model.joinTypedRoom() }
-                    .disabled(model.roomCodeToJoin == nil)
-            }
-            Section("online.lobby") {
-                if model.state.watchingLobby {
-                    if model.state.lobby.isEmpty {
-                        Text("online.lobby.empty").foregroundStyle(.secondary)
-                    }
-                    ForEach(model.state.lobby, id: \.id) { table in
-                        Button {
-                            model.joinTable(table.id)
-                        } label: {
-                            LabeledContent {
-                                Text(Wording.format(table.format))
-                            } label: {
-                                Text(verbatim: table.host)
-                            }
-                        }
-                    }
-                    if model.state.table != nil {
-                        Button("online.table.close", role: .destructive) { model.closeTable() }
-                    } else {
-                        Button("online.table.create") { model.createTable(format) }
-                    }
-                    Button("online.lobby.leave") { model.unwatchLobby() }
-                } else {
-                    Button("online.lobby.watch") { model.watchLobby() }
-                }
+            if let seated = model.seated {
+                SeatedSection(model: model, panel: seated)
+            } else {
+                choices
             }
         }
         .navigationTitle(Text("online.title"))
+    }
+
+    /// Quick match, private room and lobby, with the format they use.
+    @ViewBuilder private var choices: some View {
+        Section("online.format") {
+            Picker("online.format", selection: $format) {
+                ForEach(Format.all, id: \.self) {
+                    Text(Wording.format($0)).tag($0)
+                }
+            }
+        }
+        Section("online.quickMatch") {
+            if model.state.searching {
+                HStack {
+                    ProgressView()
+                    Text("online.searching")
+                }
+                Button("common.cancel", role: .cancel) { model.cancelMatch() }
+            } else {
+                Button("online.quickMatch.start") { model.quickMatch(format) }
+            }
+        }
+        Section("online.room") {
+            if let room = model.state.room, let invitation = model.roomInvitation {
+                LabeledContent("online.room.code") {
+                    Text(verbatim: room.code).font(.title2.monospaced()).textSelection(.enabled)
+                }
+                ShareLink(item: AppText.string(invitation)) {
+                    Label("online.room.share", systemImage: "square.and.arrow.up")
+                }
+            } else {
+                Button("online.room.create") { model.createRoom(format) }
+            }
+            TextField("online.room.typeCode", text: $model.typedRoomCode)
+                .textInputAutocapitalization(.characters)
+                .autocorrectionDisabled()
+                .focused($codeFocused)
+                .submitLabel(.join)
+                .onSubmit { model.joinTypedRoom() }
+            Button("online.room.join") { model.joinTypedRoom() }
+                .disabled(model.roomCodeToJoin == nil)
+        }
+        Section("online.lobby") {
+            if model.state.watchingLobby {
+                if model.state.lobby.isEmpty {
+                    Text("online.lobby.empty").foregroundStyle(.secondary)
+                }
+                ForEach(model.state.lobby, id: \.id) { table in
+                    Button {
+                        model.joinTable(table.id)
+                    } label: {
+                        LabeledContent {
+                            Text(Wording.tableDetail(table))
+                        } label: {
+                            Text(verbatim: table.host)
+                        }
+                    }
+                }
+                if model.state.table != nil {
+                    Button("online.table.close", role: .destructive) { model.closeTable() }
+                } else {
+                    Button("online.table.create") { model.createTable(format) }
+                }
+                Button("online.lobby.leave") { model.unwatchLobby() }
+            } else {
+                Button("online.lobby.watch") { model.watchLobby() }
+            }
+        }
+    }
+}
+
+/// The table or room of 3 or more seats we sit at while it fills: who sits, the free seats; the
+/// host starts it with computer players at a picked level; anyone may leave.
+struct SeatedSection: View {
+    @Bindable var model: OnlineModel
+    let panel: SeatedPanel
+
+    var body: some View {
+        Section {
+            ForEach(Array(panel.players.enumerated()), id: \.offset) { _, name in
+                Text(verbatim: name)
+            }
+            Text(panel.freeSeats).foregroundStyle(.secondary)
+            if panel.canStart {
+                Picker("online.seated.level", selection: $model.fillLevel) {
+                    ForEach([AiLevel.beginner, .easy, .medium, .hard, .impossible], id: \.self) {
+                        Text(Wording.level($0)).tag($0)
+                    }
+                }
+                Button("online.seated.start") { model.fillWithAi() }
+            } else if let waiting = panel.waiting {
+                HStack {
+                    ProgressView()
+                    Text(waiting)
+                }
+            }
+            Button("online.seated.leave", role: .destructive) { model.leaveSeat() }
+        } header: {
+            Text(panel.title)
+        }
     }
 }
 

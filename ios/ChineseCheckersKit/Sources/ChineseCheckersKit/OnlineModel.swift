@@ -22,6 +22,8 @@ public final class OnlineModel {
     public private(set) var error: LocalizedMessage?
     /// The room code as the person types it (checked by the core as it is typed).
     public var typedRoomCode = ""
+    /// The level the host picks for the computer players of a filling table.
+    public var fillLevel: AiLevel = .medium
 
     @ObservationIgnored private let library: GameLibrary?
     @ObservationIgnored private let settings: AppSettings?
@@ -86,6 +88,9 @@ public final class OnlineModel {
         state.room.map { LocalizedMessage("online.room.invitation", [.text($0.code)]) }
     }
 
+    /// The panel of the table or room of 3 or more seats we sit at while it fills.
+    public var seated: SeatedPanel? { state.seated.map(SeatedPanel.init) }
+
     // MARK: Actions
 
     /// Opens the connection and says hello.
@@ -120,6 +125,11 @@ public final class OnlineModel {
     public func joinTable(_ id: String) { perform { try $0.joinTable(table: id) } }
     /// Creates a private room (its code arrives in `state.room`).
     public func createRoom(_ format: Format) { perform { try $0.createRoom(format: format) } }
+
+    /// The host starts the filling table now, the computer at `fillLevel` in the empty seats.
+    public func fillWithAi() { perform { [fillLevel] in try $0.fillWithAi(level: fillLevel) } }
+    /// Leaves the filling table or room of 3 or more seats.
+    public func leaveSeat() { perform { try $0.leaveSeat() } }
 
     /// Joins the room whose code was typed (the core checks the code first).
     public func joinTypedRoom() { perform { try $0.joinRoom(code: typedRoomCode) } }

@@ -32,6 +32,8 @@ extension Wording {
         case .shuttingDown: return "shuttingDown"
         case .internal: return "internal"
         case .alreadyGreeted: return "alreadyGreeted"
+        case .notInThisFormat: return "notInThisFormat"
+        case .notHost: return "notHost"
         }
     }
 
@@ -72,6 +74,8 @@ extension Wording {
         case .GameInProgress: return LocalizedMessage("onlineError.GameInProgress")
         case .NoGame: return LocalizedMessage("onlineError.NoGame")
         case .NoTable: return LocalizedMessage("onlineError.NoTable")
+        case .NotSeated: return LocalizedMessage("onlineError.NotSeated")
+        case .NotHost: return LocalizedMessage("onlineError.NotHost")
         case .NotOver: return LocalizedMessage("onlineError.NotOver")
         case .NoDrawOffer: return LocalizedMessage("onlineError.NoDrawOffer")
         case .Malformed(let detail):

@@ -57,6 +57,11 @@ extension Wording {
         case .tripot1: return LocalizedMessage("format.tripot1")
         case .tripot2: return LocalizedMessage("format.tripot2")
         case .tripot3: return LocalizedMessage("format.tripot3")
+        case .classic: return LocalizedMessage("format.classic")
+        case .sternhalma2: return LocalizedMessage("format.sternhalma2")
+        case .sternhalma3: return LocalizedMessage("format.sternhalma3")
+        case .sternhalma4: return LocalizedMessage("format.sternhalma4")
+        case .sternhalma6: return LocalizedMessage("format.sternhalma6")
         }
     }
 

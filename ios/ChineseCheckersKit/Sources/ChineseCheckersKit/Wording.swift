@@ -86,6 +86,9 @@ public enum Wording {
                 "banner.opponentReconnected", [.message(Self.player(player, in: players))])
         case .rematchOffered(let by):
             return aboutPlayer("banner.rematchOffered", by, players)
+        case .playerReplaced(let player):
+            return LocalizedMessage(
+                "banner.playerReplaced", [.message(Self.player(player, in: players))])
         case .serverError(let code):
             return LocalizedMessage("banner.serverError", [.message(serverError(code))])
         }

@@ -103,6 +103,7 @@ final class CatalogCoverageTests: XCTestCase {
                 "opponentDisconnected": both { .opponentDisconnected(player: $0) },
                 "opponentReconnected": both { .opponentReconnected(player: $0) },
                 "rematchOffered": both { .rematchOffered(by: $0) },
+                "playerReplaced": both { .playerReplaced(player: $0) },
                 "serverError": both { _ in .serverError(code: .roomNotFound) },
             ])
     }
@@ -160,7 +161,7 @@ final class CatalogCoverageTests: XCTestCase {
             .badName, .rateLimited, .tooLarge, .tooManyRooms, .tooManyTables, .alreadySearching,
             .roomNotFound, .tableNotFound, .ownTable, .gameNotFound, .notInGame, .wrongPly,
             .notYourTurn, .illegalMove, .gameOver, .notOver, .noDrawOffer, .idle, .shuttingDown,
-            .internal, .alreadyGreeted,
+            .internal, .alreadyGreeted, .notInThisFormat, .notHost,
         ]
         var samples: [String: [LocalizedMessage]] = [:]
         for code in codes {
@@ -183,7 +184,7 @@ final class CatalogCoverageTests: XCTestCase {
         let onlineErrors: [OnlineError] = [
             .BadName(detail: "x"), .BadToken(detail: "x"), .BadRoomCode(code: "no!"),
             .NotConnected, .GameInProgress, .NoGame, .NoTable, .NotOver, .NoDrawOffer,
-            .Malformed(detail: "x"),
+            .Malformed(detail: "x"), .NotSeated, .NotHost,
         ]
         let setupErrors: [SetupError] = [
             .SeatCount(preset: .classic, found: 5, allowed: [2, 3, 4, 6]),
@@ -225,7 +226,7 @@ final class CatalogCoverageTests: XCTestCase {
         try check("Colour", Self.samples(Wording.colour, [.s, .sw, .nw, .n, .ne, .se]))
         try check(
             "Preset", Self.samples(Wording.preset, [.tripot, .classic, .sternhalma, .rulebook]))
-        try check("Format", Self.samples(Wording.format, [.tripot1, .tripot2, .tripot3]))
+        try check("Format", Self.samples(Wording.format, Format.all))
         try check(
             "Connection",
             Self.samples(Wording.connection, [.connecting, .reconnecting, .connected]))

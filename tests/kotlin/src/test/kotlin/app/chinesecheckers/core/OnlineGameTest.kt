@@ -39,7 +39,7 @@ class OnlineGameTest {
         val hello = g.hello(newToken(), "Ann")
         hello.sent("hello")
         assertEquals(Banner.Connecting, hello.state.board.banner)
-        val welcome = g.receive("""{"type":"welcome","v":1,"name":"Ann","games":[]}""")
+        val welcome = g.receive("""{"type":"welcome","v":2,"name":"Ann","games":[]}""")
         assertTrue(welcome.outgoing.isEmpty())
         assertEquals(Connection.CONNECTED, welcome.state.connection)
         assertEquals("Ann", welcome.state.name)
@@ -47,13 +47,16 @@ class OnlineGameTest {
         val room = g.receive("""{"type":"room_created","code":"ABCD2345","format":"tripot1","expires_in_s":600}""").state
         assertEquals(RoomInfo("ABCD2345", Format.TRIPOT1, 600uL), room.room)
         assertEquals(Banner.RoomCode("ABCD2345"), room.board.banner)
-        g.receive("""{"type":"matched","game":"g1","side":0,"format":"tripot1","opponent":"Bob"}""")
+        g.receive("""{"type":"matched","game":"g1","side":0,"format":"tripot1","players":["Ann","Bob"]}""")
         val started = g.receive(snapshot(1)).state
         assertNull(started.room)
         val info = started.game!!
         assertEquals("g1", info.id)
         assertEquals(0, info.side)
         assertEquals("Bob", info.opponent)
+        // Every seat, ours first (side 0), both people and connected.
+        assertEquals(listOf(OnlineSeat("Ann", null, true), OnlineSeat("Bob", null, true)), info.seats)
+        assertNull(started.seated)
         assertEquals(Format.TRIPOT1, info.format)
         assertTrue(info.opponentConnected && !info.over && !info.resyncing)
         val board = started.board
@@ -120,7 +123,7 @@ class OnlineGameTest {
         assertEquals("g1", restored.state().game!!.id)
         assertEquals(synced.board.history, restored.state().board.history)
         restored.hello(newToken(), "Ann").sent("hello")
-        restored.receive("""{"type":"welcome","v":1,"name":"Ann","games":["g1"]}""").sent("resume")
+        restored.receive("""{"type":"welcome","v":2,"name":"Ann","games":["g1"]}""").sent("resume")
 
         // The end: we resign; the server's event ends the game on the board.
         g.resign().sent("resign")
@@ -141,13 +144,13 @@ class OnlineGameTest {
     fun connectionLostShowsReconnecting() {
         val g = OnlineGame()
         g.hello(newToken(), "Ann")
-        g.receive("""{"type":"welcome","v":1,"name":"Ann","games":[]}""")
+        g.receive("""{"type":"welcome","v":2,"name":"Ann","games":[]}""")
         val lost = g.connectionLost()
         assertEquals(Connection.RECONNECTING, lost.connection)
         assertEquals(Banner.Reconnecting, lost.board.banner)
         assertThrows<OnlineException.NotConnected> { g.createRoom(Format.TRIPOT1) }
         g.hello(newToken(), "Ann")
-        val again = g.receive("""{"type":"welcome","v":1,"name":"Ann","games":[]}""").state
+        val again = g.receive("""{"type":"welcome","v":2,"name":"Ann","games":[]}""").state
         assertEquals(Connection.CONNECTED, again.connection)
         g.quickMatch(null).sent("quick_match")
         val waiting = g.receive("""{"type":"searching","format":null}""").state

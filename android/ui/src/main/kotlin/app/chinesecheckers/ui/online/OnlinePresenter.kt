@@ -1,5 +1,6 @@
 package app.chinesecheckers.ui.online
 
+import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Format
 import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.OnlineGame
@@ -33,6 +34,8 @@ data class OnlineUiState(
     val serverAddress: String,
     /** The last call the core refused, to be worded by the screen. */
     val error: Exception?,
+    /** The level the host picked for the computer players of a filling table. */
+    val fillLevel: AiLevel = AiLevel.MEDIUM,
 )
 
 /** What the player does on the online screen (off the board). */
@@ -50,6 +53,12 @@ sealed interface OnlineEvent {
     data class RoomCodeChanged(val text: String) : OnlineEvent
     data object JoinRoom : OnlineEvent
     data object ShareRoom : OnlineEvent
+    /** The host picks the level of the computer players (seated panel). */
+    data class SelectFillLevel(val level: AiLevel) : OnlineEvent
+    /** The host starts the filling table now, the computer at the picked level in the empty seats. */
+    data object FillWithAi : OnlineEvent
+    /** Leaves the filling table or room of 3 or more seats. */
+    data object LeaveSeat : OnlineEvent
 }
 
 /**
@@ -161,6 +170,9 @@ class OnlinePresenter(private val app: AppState) {
                 OnlineEvent.ShareRoom -> _state.value.online?.room?.let { room ->
                     app.platform.share(stringsFor(app.language).roomInvitation(room.code))
                 }
+                is OnlineEvent.SelectFillLevel -> _state.update { it.copy(fillLevel = event.level) }
+                OnlineEvent.FillWithAi -> perform { it.fillWithAi(_state.value.fillLevel) }
+                OnlineEvent.LeaveSeat -> perform { it.leaveSeat() }
             }
             _state.update { it.copy(error = null) }
         } catch (e: Exception) {

@@ -39,9 +39,11 @@ import androidx.compose.ui.text.font.FontFamily
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.unit.sp
+import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Connection
 import app.chinesecheckers.core.Format
+import app.chinesecheckers.core.SeatedInfo
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.ReadableColumn
 import app.chinesecheckers.ui.ScreenHeader
@@ -82,12 +84,16 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
             }
         }
         ReadableColumn {
-            FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                for (f in Format.entries) {
-                    FilterChip(ui.format == f, { on(OnlineEvent.SelectFormat(f)) }, { Text(strings.format(f)) }, Modifier.testTag("format:${f.name}"))
+            // Seated at a filling table, the format is the table's: the picker would contradict it.
+            if (online?.seated == null) {
+                FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                    for (f in Format.entries) {
+                        FilterChip(ui.format == f, { on(OnlineEvent.SelectFormat(f)) }, { Text(strings.format(f)) }, Modifier.testTag("format:${f.name}"))
+                    }
                 }
             }
             when {
+                online?.seated != null -> SeatedPanel(online.seated, ui.fillLevel, strings, on)
                 online?.searching == true -> Waiting(strings.searching, strings.cancel, "cancelMatch") { on(OnlineEvent.CancelMatch) }
                 online?.table != null -> Waiting(strings.waitingForOpponent, strings.closeTable, "closeTable") { on(OnlineEvent.CloseTable) }
                 online?.room != null -> RoomCode(online.room.code, online.room.expiresInS, strings) { on(OnlineEvent.ShareRoom) }
@@ -101,7 +107,9 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                         if (online.lobby.isEmpty()) Text(strings.noTables, modifier = Modifier.testTag("noTables"))
                         for (t in online.lobby) {
                             Row(Modifier.fillMaxWidth().testTag("table:${t.id}"), verticalAlignment = Alignment.CenterVertically) {
-                                Text(strings.tableLine(t.host, t.format), Modifier.weight(1f))
+                                val seats = seatsOf(t.format)
+                                val line = if (seats > 2) strings.tableLine(t.host, t.format, t.seated.toInt(), seats) else strings.tableLine(t.host, t.format)
+                                Text(line, Modifier.weight(1f))
                                 OutlinedButton(onClick = { on(OnlineEvent.JoinTable(t.id)) }, modifier = Modifier.testTag("join:${t.id}")) { Text(strings.join) }
                             }
                         }
@@ -171,6 +179,52 @@ private fun RoomCode(code: String, expiresInS: ULong, strings: Strings, onShare:
             Button(onClick = onShare, modifier = Modifier.testTag("share")) { Text(strings.share) }
             CircularProgressIndicator(Modifier.size(28.dp))
             Text(strings.banner(app.chinesecheckers.core.Banner.Waiting) { "" }, style = MaterialTheme.typography.bodyMedium)
+        }
+    }
+}
+
+/**
+ * How many seats a format's game has. The core exports no such function for a lobby row (only
+ * [app.chinesecheckers.core.SeatedInfo.seats] once seated), so the format's name is read here;
+ * the `when` is exhaustive, so a new format fails the build until it is listed.
+ */
+fun seatsOf(format: Format): Int = when (format) {
+    Format.TRIPOT1, Format.TRIPOT2, Format.TRIPOT3, Format.CLASSIC, Format.STERNHALMA2 -> 2
+    Format.STERNHALMA3 -> 3
+    Format.STERNHALMA4 -> 4
+    Format.STERNHALMA6 -> 6
+}
+
+/**
+ * Our table or room of 3 or more seats while it fills: who sits, how many seats are free; the
+ * host may start now with computer players (at a picked level), anyone may leave.
+ */
+@OptIn(ExperimentalLayoutApi::class)
+@Composable
+private fun SeatedPanel(seated: SeatedInfo, level: AiLevel, strings: Strings, on: (OnlineEvent) -> Unit) {
+    Card(Modifier.fillMaxWidth().testTag("seated")) {
+        Column(Modifier.padding(20.dp).fillMaxWidth(), verticalArrangement = Arrangement.spacedBy(12.dp)) {
+            Text("${strings.seatedTitle} · ${strings.format(seated.format)}", style = MaterialTheme.typography.titleMedium)
+            for ((i, name) in seated.players.withIndex()) {
+                Text(name, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.testTag("seatedPlayer:$i"))
+            }
+            val free = (seated.seats.toInt() - seated.players.size).coerceAtLeast(0)
+            Text(strings.freeSeats(free), modifier = Modifier.testTag("freeSeats").semantics { liveRegion = LiveRegionMode.Polite })
+            if (seated.host) {
+                Text(strings.computerLevel, style = MaterialTheme.typography.labelLarge)
+                FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                    for (l in AiLevel.entries) {
+                        FilterChip(level == l, { on(OnlineEvent.SelectFillLevel(l)) }, { Text(strings.aiLevel(l)) }, Modifier.testTag("fillLevel:${l.name}"))
+                    }
+                }
+                Button(onClick = { on(OnlineEvent.FillWithAi) }, modifier = Modifier.fillMaxWidth().testTag("fillWithAi")) { Text(strings.startWithComputers) }
+            } else {
+                Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(12.dp)) {
+                    CircularProgressIndicator(Modifier.size(24.dp))
+                    Text(strings.waitingForHost, style = MaterialTheme.typography.bodyMedium)
+                }
+            }
+            OutlinedButton(onClick = { on(OnlineEvent.LeaveSeat) }, modifier = Modifier.testTag("leaveSeat")) { Text(strings.leaveSeat) }
         }
     }
 }

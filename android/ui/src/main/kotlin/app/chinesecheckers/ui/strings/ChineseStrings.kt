@@ -188,6 +188,7 @@ object ChineseStrings : Strings {
         is Banner.OpponentDisconnected -> "${names(banner.player)}断线了，座位为其保留"
         is Banner.OpponentReconnected -> "${names(banner.player)}回来了"
         is Banner.RematchOffered -> "${names(banner.by)}想再来一局"
+        is Banner.PlayerReplaced -> "${names(banner.player)}离开了 — 由电脑接替其座位"
         is Banner.ServerError -> errorCode(banner.code)
     }
     override fun notice(notice: Notice, names: (Int) -> String) = when (notice) {
@@ -243,6 +244,11 @@ object ChineseStrings : Strings {
         Format.TRIPOT1 -> "尼斯规则，1 色"
         Format.TRIPOT2 -> "尼斯规则，2 色"
         Format.TRIPOT3 -> "尼斯规则，3 色"
+        Format.CLASSIC -> "经典"
+        Format.STERNHALMA2 -> "星际跳棋 · 2 人"
+        Format.STERNHALMA3 -> "星际跳棋 · 3 人"
+        Format.STERNHALMA4 -> "星际跳棋 · 4 人"
+        Format.STERNHALMA6 -> "星际跳棋 · 6 人"
     }
     override val searching = "正在寻找对手…"
     override val lobby = "大厅"
@@ -251,6 +257,13 @@ object ChineseStrings : Strings {
     override val waitingForOpponent = "你的牌桌已开放：正在等待对手…"
     override val noTables = "没有开放的牌桌。开一桌吧！"
     override fun tableLine(host: String, format: Format) = "$host · ${format(format)}"
+    override fun tableLine(host: String, format: Format, seated: Int, seats: Int) = "$host · ${format(format)} · $seated/$seats"
+    override val seatedTitle = "已入座"
+    override fun freeSeats(count: Int) = "还有 $count 个空位"
+    override val startWithComputers = "由电脑补位开始"
+    override val computerLevel = "电脑难度"
+    override val waitingForHost = "正在等待更多玩家或桌主开始…"
+    override val leaveSeat = "离开"
     override val join = "加入"
     override val privateRoom = "私人房间"
     override val createRoom = "创建房间"
@@ -293,6 +306,8 @@ object ChineseStrings : Strings {
         ErrorCode.IDLE -> "长时间无操作，已断开。"
         ErrorCode.SHUTTING_DOWN -> "服务器正在重启。"
         ErrorCode.INTERNAL -> "服务器出了问题。"
+        ErrorCode.NOT_IN_THIS_FORMAT -> "这种对局模式不允许这样做。"
+        ErrorCode.NOT_HOST -> "只有桌主可以这样做。"
     }
     override fun versus(name: String) = "对阵 $name"
 
@@ -392,6 +407,8 @@ object ChineseStrings : Strings {
         is OnlineException.GameInProgress -> "请先完成进行中的对局。"
         is OnlineException.NoGame -> "没有在线对局。"
         is OnlineException.NoTable -> "你没有开放的牌桌。"
+        is OnlineException.NotSeated -> "你没有坐在任何牌桌上。"
+        is OnlineException.NotHost -> "只有桌主可以开始对局。"
         is OnlineException.NotOver -> "对局尚未结束。"
         is OnlineException.NoDrawOffer -> "没有和棋提议。"
         is OnlineException.Malformed -> "服务器发来了无法读取的内容。"

@@ -190,6 +190,7 @@ object EnglishStrings : Strings {
         is Banner.OpponentDisconnected -> "${names(banner.player)} lost the connection; the seat is held"
         is Banner.OpponentReconnected -> "${names(banner.player)} is back"
         is Banner.RematchOffered -> "${names(banner.by)} wants a rematch"
+        is Banner.PlayerReplaced -> "${names(banner.player)} left — the computer plays their seat"
         is Banner.ServerError -> errorCode(banner.code)
     }
     override fun notice(notice: Notice, names: (Int) -> String) = when (notice) {
@@ -250,6 +251,11 @@ object EnglishStrings : Strings {
         Format.TRIPOT1 -> "Tripot, 1 colour"
         Format.TRIPOT2 -> "Tripot, 2 colours"
         Format.TRIPOT3 -> "Tripot, 3 colours"
+        Format.CLASSIC -> "Classic"
+        Format.STERNHALMA2 -> "Sternhalma · 2 players"
+        Format.STERNHALMA3 -> "Sternhalma · 3 players"
+        Format.STERNHALMA4 -> "Sternhalma · 4 players"
+        Format.STERNHALMA6 -> "Sternhalma · 6 players"
     }
     override val searching = "Looking for an opponent…"
     override val lobby = "Lobby"
@@ -258,6 +264,13 @@ object EnglishStrings : Strings {
     override val waitingForOpponent = "Your table is open: waiting for an opponent…"
     override val noTables = "No open tables. Create one!"
     override fun tableLine(host: String, format: Format) = "$host · ${format(format)}"
+    override fun tableLine(host: String, format: Format, seated: Int, seats: Int) = "$host · ${format(format)} · $seated/$seats"
+    override val seatedTitle = "Seated at the table"
+    override fun freeSeats(count: Int) = if (count == 1) "1 free seat" else "$count free seats"
+    override val startWithComputers = "Start with computer players"
+    override val computerLevel = "Computer level"
+    override val waitingForHost = "Waiting for more players or for the host to start…"
+    override val leaveSeat = "Leave"
     override val join = "Join"
     override val privateRoom = "Private room"
     override val createRoom = "Create a room"
@@ -300,6 +313,8 @@ object EnglishStrings : Strings {
         ErrorCode.IDLE -> "Disconnected after a long silence."
         ErrorCode.SHUTTING_DOWN -> "The server is restarting."
         ErrorCode.INTERNAL -> "The server had a problem."
+        ErrorCode.NOT_IN_THIS_FORMAT -> "This game's format does not allow that."
+        ErrorCode.NOT_HOST -> "Only the table's host can do that."
     }
     override fun versus(name: String) = "against $name"
 
@@ -403,6 +418,8 @@ object EnglishStrings : Strings {
         is OnlineException.GameInProgress -> "Finish the game in progress first."
         is OnlineException.NoGame -> "There is no online game."
         is OnlineException.NoTable -> "You have no open table."
+        is OnlineException.NotSeated -> "You are not seated at a table."
+        is OnlineException.NotHost -> "Only the table's host can start the game."
         is OnlineException.NotOver -> "The game is not over yet."
         is OnlineException.NoDrawOffer -> "There is no draw offer."
         is OnlineException.Malformed -> "The server sent something unreadable."

@@ -190,6 +190,7 @@ object FrenchStrings : Strings {
         is Banner.OpponentDisconnected -> "${names(banner.player)} a perdu la connexion ; sa place est gardée"
         is Banner.OpponentReconnected -> "${names(banner.player)} est de retour"
         is Banner.RematchOffered -> "${names(banner.by)} propose une revanche"
+        is Banner.PlayerReplaced -> "${names(banner.player)} est parti — l'ordinateur joue à sa place"
         is Banner.ServerError -> errorCode(banner.code)
     }
     override fun notice(notice: Notice, names: (Int) -> String) = when (notice) {
@@ -246,6 +247,11 @@ object FrenchStrings : Strings {
         Format.TRIPOT1 -> "Tripot, 1 couleur"
         Format.TRIPOT2 -> "Tripot, 2 couleurs"
         Format.TRIPOT3 -> "Tripot, 3 couleurs"
+        Format.CLASSIC -> "Classique"
+        Format.STERNHALMA2 -> "Sternhalma · 2 joueurs"
+        Format.STERNHALMA3 -> "Sternhalma · 3 joueurs"
+        Format.STERNHALMA4 -> "Sternhalma · 4 joueurs"
+        Format.STERNHALMA6 -> "Sternhalma · 6 joueurs"
     }
     override val searching = "Recherche d'un adversaire…"
     override val lobby = "Salle d'attente"
@@ -254,6 +260,13 @@ object FrenchStrings : Strings {
     override val waitingForOpponent = "Votre table est ouverte : en attente d'un adversaire…"
     override val noTables = "Aucune table ouverte. Ouvrez-en une !"
     override fun tableLine(host: String, format: Format) = "$host · ${format(format)}"
+    override fun tableLine(host: String, format: Format, seated: Int, seats: Int) = "$host · ${format(format)} · $seated/$seats"
+    override val seatedTitle = "À table"
+    override fun freeSeats(count: Int) = if (count == 1) "1 place libre" else "$count places libres"
+    override val startWithComputers = "Commencer avec l'ordinateur"
+    override val computerLevel = "Niveau de l'ordinateur"
+    override val waitingForHost = "En attente d'autres joueurs ou du lancement par l'hôte…"
+    override val leaveSeat = "Quitter"
     override val join = "Rejoindre"
     override val privateRoom = "Salon privé"
     override val createRoom = "Créer un salon"
@@ -296,6 +309,8 @@ object FrenchStrings : Strings {
         ErrorCode.IDLE -> "Déconnecté après un long silence."
         ErrorCode.SHUTTING_DOWN -> "Le serveur redémarre."
         ErrorCode.INTERNAL -> "Le serveur a eu un problème."
+        ErrorCode.NOT_IN_THIS_FORMAT -> "Le format de cette partie ne le permet pas."
+        ErrorCode.NOT_HOST -> "Seul l'hôte de la table peut le faire."
     }
     override fun versus(name: String) = "contre $name"
 
@@ -395,6 +410,8 @@ object FrenchStrings : Strings {
         is OnlineException.GameInProgress -> "Terminez d'abord la partie en cours."
         is OnlineException.NoGame -> "Il n'y a pas de partie en ligne."
         is OnlineException.NoTable -> "Vous n'avez pas de table ouverte."
+        is OnlineException.NotSeated -> "Vous n'êtes assis à aucune table."
+        is OnlineException.NotHost -> "Seul l'hôte de la table peut lancer la partie."
         is OnlineException.NotOver -> "La partie n'est pas encore finie."
         is OnlineException.NoDrawOffer -> "Aucune proposition de nulle."
         is OnlineException.Malformed -> "Le serveur a envoyé un message illisible."

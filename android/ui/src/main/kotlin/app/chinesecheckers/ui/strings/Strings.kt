@@ -169,6 +169,18 @@ interface Strings {
     val waitingForOpponent: String
     val noTables: String
     fun tableLine(host: String, format: Format): String
+    /** A lobby row of a table of 3 or more seats: host, format and "seated/seats". */
+    fun tableLine(host: String, format: Format, seated: Int, seats: Int): String
+    /** The title of the panel shown while our table or room of 3 or more seats fills. */
+    val seatedTitle: String
+    fun freeSeats(count: Int): String
+    /** The host's button: start now, the computer playing the empty seats. */
+    val startWithComputers: String
+    val computerLevel: String
+    /** A guest's line while the table fills. */
+    val waitingForHost: String
+    /** Leaves the filling table or room. */
+    val leaveSeat: String
     val join: String
     val privateRoom: String
     val createRoom: String
