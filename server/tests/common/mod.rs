@@ -60,37 +60,58 @@ fn free_port() -> u16 {
 }
 
 impl RedisServer {
+    /// A private redis-server on a free port, answering PING. The free port is only free when
+    /// it was picked: under a full test run another process may take it first, so a server that
+    /// exits (it could not bind) or a port that answers as something else is tried again.
     pub fn start() -> RedisServer {
-        let port = free_port();
-        let child = Command::new("redis-server")
-            .args([
-                "--port",
-                &port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!(
-                    "redis-server is needed for the Redis backend tests and could not be started \
-                     ({e}); install it with `apt-get install -y redis-server`"
-                )
-            });
-        let url = format!("redis://127.0.0.1:{port}/");
-        for _ in 0..100 {
-            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                return RedisServer { child, url };
+        for _ in 0..5 {
+            let port = free_port();
+            let mut child = Command::new("redis-server")
+                .args([
+                    "--port",
+                    &port.to_string(),
+                    "--bind",
+                    "127.0.0.1",
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap_or_else(|e| {
+                    panic!(
+                        "redis-server is needed for the Redis backend tests and could not be \
+                         started ({e}); install it with `apt-get install -y redis-server`"
+                    )
+                });
+            let url = format!("redis://127.0.0.1:{port}/");
+            for _ in 0..100 {
+                if child.try_wait().ok().flatten().is_some() {
+                    break;
+                }
+                if answers_ping(port) {
+                    return RedisServer { child, url };
+                }
+                std::thread::sleep(Duration::from_millis(50));
             }
-            std::thread::sleep(Duration::from_millis(50));
+            let _ = child.kill();
+            let _ = child.wait();
         }
-        panic!("redis-server did not start listening on port {port}");
+        panic!("redis-server did not start answering on a free port");
     }
+}
+
+/// Whether a Redis server answers PING on the port.
+fn answers_ping(port: u16) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = s.set_read_timeout(Some(Duration::from_millis(500)));
+    let mut buf = [0u8; 7];
+    s.write_all(b"PING\r\n").is_ok() && s.read_exact(&mut buf).is_ok() && &buf == b"+PONG\r\n"
 }
 
 impl Drop for RedisServer {
