@@ -106,5 +106,17 @@ pub fn check_room_code(typed: String) -> Option<String> {
     crate::online::normalize_room_code(&typed)
 }
 
+/// Every online format, in menu order (tripot 1–3 colours, classic, sternhalma 2, 3, 4, 6).
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn online_formats() -> Vec<crate::online::Format> {
+    crate::online::Format::ALL.to_vec()
+}
+
+/// How many players sit at a table of this format.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn format_seats(format: crate::online::Format) -> u32 {
+    format.seats() as u32
+}
+
 #[cfg(test)]
 mod tests;

@@ -206,3 +206,13 @@ fn online_game_moves_strings_only() {
     let restored = OnlineGame::restore(online.save()).unwrap();
     assert_eq!(restored.state().name, "Ann");
 }
+
+#[test]
+fn the_online_formats_and_their_seats_come_from_the_core() {
+    use crate::online::Format;
+    let formats = online_formats();
+    assert_eq!(formats.len(), 8);
+    assert_eq!(formats[0], Format::Tripot1);
+    let seats: Vec<u32> = formats.into_iter().map(format_seats).collect();
+    assert_eq!(seats, [2, 2, 2, 2, 2, 3, 4, 6]);
+}
