@@ -124,12 +124,13 @@ final class OnlineSeatingTests: XCTestCase {
         let lines = try XCTUnwrap(model.seatLines, "a game of 4 lists its seats")
         XCTAssertEqual(lines.map(\.side), [0, 1, 2, 3], "side 0, who opens, first")
         XCTAssertEqual(try lines.map { try english($0.name) }, ["Bob", "You", cleo, "Dan"])
-        XCTAssertEqual(try lines.map { try $0.computer.map(english) }, [nil, nil, "Computer · Medium", nil])
+        XCTAssertEqual(
+            try lines.map { try $0.computer.map(english) }, [nil, nil, "Computer · Medium", nil])
         XCTAssertEqual(try lines.map { try $0.away.map(english) }, [nil, nil, nil, "away"])
         XCTAssertEqual(lines.map(\.toMove), [true, false, false, false], "Bob opens")
         XCTAssertTrue(lines.allSatisfy { !$0.colours.isEmpty }, "every seat plays a colour")
-        XCTAssertEqual(
-            lines.map(\.colours), model.state.board.players.sorted { $0.index < $1.index }.map(\.colours))
+        let players = model.state.board.players.sorted { $0.index < $1.index }
+        XCTAssertEqual(lines.map(\.colours), players.map(\.colours))
         for language in CatalogCoverageTests.languages {
             let renderer = try StringCatalog(contentsOf: CatalogCoverageTests.catalogURL)
                 .renderer(language: language)
