@@ -59,6 +59,7 @@ async fn a_restart_keeps_every_game_move_and_room() {
     let mut host = Client::join(&url1, "Host").await;
     host.send(&ClientMsg::CreateRoom {
         format: Format::Tripot1,
+        clock: None,
     })
     .await;
     let code = match host.recv().await {

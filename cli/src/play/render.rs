@@ -317,6 +317,12 @@ fn message_line(app: &App) -> Line<'static> {
     if app.view.outcome.is_some() && app.is_online() {
         return Line::from(" Game over: q quits.");
     }
+    if let Some((side, secs)) = app.clock_left() {
+        return Line::from(Span::styled(
+            format!(" {}: {secs} s to move", words::player(&app.view, side)),
+            Style::default().fg(Color::Cyan),
+        ));
+    }
     if app.view.outcome.is_some() {
         return Line::from(" Game over: u takes moves back, q quits.");
     }

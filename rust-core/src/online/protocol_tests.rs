@@ -26,6 +26,7 @@ fn every_client_message_round_trips_and_is_listed() {
         ClientMsg::CancelMatch,
         ClientMsg::CreateTable {
             format: Format::Tripot3,
+            clock: None,
         },
         ClientMsg::CloseTable { table: "x".into() },
         ClientMsg::WatchLobby,
@@ -33,6 +34,7 @@ fn every_client_message_round_trips_and_is_listed() {
         ClientMsg::JoinTable { table: "x".into() },
         ClientMsg::CreateRoom {
             format: Format::Tripot1,
+            clock: None,
         },
         ClientMsg::JoinRoom {
             code: "ABCD2345".into(),
@@ -140,11 +142,12 @@ fn wire_format_is_stable() {
         format: Format::Sternhalma3,
         players: vec!["Ann".into(), "Bob".into(), "Yves Klein".into()],
         ai: vec![None, None, Some(crate::ai::AiLevel::Hard)],
+        clock: TimeControl::PerMove { seconds: 30 },
     };
     assert_eq!(
         serde_json::to_value(&started).unwrap(),
         json!({"kind":"started","format":"sternhalma3","players":["Ann","Bob","Yves Klein"],
-               "ai":[null,null,"hard"]})
+               "ai":[null,null,"hard"],"clock":{"kind":"per_move","seconds":30}})
     );
     // A game of people only says nothing of AI seats.
     let people: GameEvent =
@@ -155,7 +158,8 @@ fn wire_format_is_stable() {
         GameEvent::Started {
             format: Format::Classic,
             players: vec!["A".into(), "B".into()],
-            ai: vec![]
+            ai: vec![],
+            clock: TimeControl::Untimed
         }
     );
     let replaced = GameEvent::SeatToAi {

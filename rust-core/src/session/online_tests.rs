@@ -589,7 +589,8 @@ fn room_code_banner_and_bad_frames() {
     assert_eq!(
         only(&out),
         ClientMsg::CreateRoom {
-            format: Format::Tripot2
+            format: Format::Tripot2,
+            clock: None
         }
     );
     let created = ServerMsg::RoomCreated {
@@ -944,7 +945,8 @@ fn table_is_created_then_closed() {
     assert_eq!(
         only(&out),
         ClientMsg::CreateTable {
-            format: Format::Tripot2
+            format: Format::Tripot2,
+            clock: None
         }
     );
     let table = TableInfo {

@@ -179,7 +179,14 @@ async fn hello(url: &str, name: &str, deadline: Instant) -> Option<Ws> {
 /// Sets up one game between the two sockets; returns the sync machines of both.
 async fn new_game(ws: &mut [Ws; 2], deadline: Instant) -> Option<[ClientGame; 2]> {
     let format = Format::ALL[rand::thread_rng().gen_range(0..3)];
-    send(&mut ws[0], &ClientMsg::CreateRoom { format }).await;
+    send(
+        &mut ws[0],
+        &ClientMsg::CreateRoom {
+            format,
+            clock: None,
+        },
+    )
+    .await;
     let code = loop {
         if let ServerMsg::RoomCreated { code, .. } = recv(&mut ws[0], deadline).await? {
             break code;

@@ -4,7 +4,7 @@
 use chinese_checkers_core::ai::{AiLevel, MORE_AI_NAMES};
 use chinese_checkers_core::online::{
     new_room_code, normalize_room_code, Command, CommandError, ErrorCode, Format, GameRecord,
-    ServerMsg, STAND_IN_LEVEL,
+    ServerMsg, TimeControl, STAND_IN_LEVEL,
 };
 use rand::seq::SliceRandom;
 
@@ -77,7 +77,8 @@ impl Conn {
                     })
                     .collect();
                 people.push(me);
-                self.start_game(people, format, None).await?;
+                self.start_game(people, format, None, format.default_clock())
+                    .await?;
             }
             None => {
                 self.searching = true;
@@ -94,6 +95,7 @@ impl Conn {
         people: Vec<Player>,
         format: Format,
         ai: Option<AiLevel>,
+        clock: TimeControl,
     ) -> Result<(), StoreError> {
         let mut seats: Vec<Option<Player>> = people.into_iter().map(Some).collect();
         seats.resize(format.seats(), None);
@@ -102,7 +104,7 @@ impl Conn {
             .iter()
             .map(|p| p.is_none().then_some(ai.unwrap_or(STAND_IN_LEVEL)))
             .collect();
-        self.start_game_seated(seats, levels, format, &random_id('g', 11))
+        self.start_game_seated(seats, levels, format, clock, &random_id('g', 11))
             .await
     }
 
@@ -112,10 +114,11 @@ impl Conn {
         seats: Vec<Option<Player>>,
         levels: Vec<Option<AiLevel>>,
         format: Format,
+        clock: TimeControl,
         id: &str,
     ) -> Result<(), StoreError> {
         let names = ai_names(&seats, &levels);
-        let (_, started) = GameRecord::with_ai(id, format, names.clone(), levels);
+        let (_, started) = GameRecord::timed(id, format, names.clone(), levels, clock);
         let meta = GameMeta {
             tokens: seats
                 .iter()
@@ -179,13 +182,13 @@ impl Conn {
         level: AiLevel,
     ) -> Result<(), StoreError> {
         let me = self.me();
-        let (format, host, guests) = if let Some(t) = self.app.store.take_table(id).await? {
+        let (format, host, guests, clock) = if let Some(t) = self.app.store.take_table(id).await? {
             if t.host.token != me.token || t.format.seats() == 2 {
                 self.app.store.create_table(&t, usize::MAX).await?;
                 return self.refuse_fill(t.host.token != me.token).await;
             }
             self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
-            (t.format, t.host, t.guests)
+            (t.format, t.host, t.guests, t.clock)
         } else if let Some(r) = match normalize_room_code(id) {
             Some(code) => self.app.store.take_room(&code).await?,
             None => None,
@@ -195,7 +198,7 @@ impl Conn {
                 self.app.store.create_room(&r, ttl, usize::MAX).await?;
                 return self.refuse_fill(r.host.token != me.token).await;
             }
-            (r.format, r.host, r.guests)
+            (r.format, r.host, r.guests, r.clock)
         } else {
             self.send(err(
                 ErrorCode::TableNotFound,
@@ -207,7 +210,7 @@ impl Conn {
         self.has_tables = false;
         let mut people = vec![host];
         people.extend(guests);
-        self.start_game(people, format, Some(level)).await
+        self.start_game(people, format, Some(level), clock).await
     }
 
     async fn refuse_fill(&mut self, not_host: bool) -> Result<(), StoreError> {
@@ -256,12 +259,20 @@ impl Conn {
         }
     }
 
-    pub(super) async fn create_table(&mut self, format: Format) -> Result<(), StoreError> {
+    pub(super) async fn create_table(
+        &mut self,
+        format: Format,
+        clock: Option<TimeControl>,
+    ) -> Result<(), StoreError> {
+        let Some(clock) = self.checked_clock(format, clock).await else {
+            return Ok(());
+        };
         let table = StoredTable {
             id: random_id('t', 9),
             format,
             host: self.me(),
             guests: Vec::new(),
+            clock,
         };
         match self
             .app
@@ -327,13 +338,35 @@ impl Conn {
                 self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
                 let mut people = vec![t.host];
                 people.extend(t.guests);
-                self.start_game(people, t.format, None).await?;
+                self.start_game(people, t.format, None, t.clock).await?;
             }
         }
         Ok(())
     }
 
-    pub(super) async fn create_room(&mut self, format: Format) -> Result<(), StoreError> {
+    /// The time control asked for (the format's default if none), or `None` after refusing it.
+    async fn checked_clock(
+        &mut self,
+        format: Format,
+        clock: Option<TimeControl>,
+    ) -> Option<TimeControl> {
+        match clock.unwrap_or(format.default_clock()).check() {
+            Ok(clock) => Some(clock),
+            Err(why) => {
+                self.send(err(ErrorCode::BadMessage, why)).await;
+                None
+            }
+        }
+    }
+
+    pub(super) async fn create_room(
+        &mut self,
+        format: Format,
+        clock: Option<TimeControl>,
+    ) -> Result<(), StoreError> {
+        let Some(clock) = self.checked_clock(format, clock).await else {
+            return Ok(());
+        };
         let ttl = self.app.limits.room_ttl.as_secs().max(1);
         // Per connection, then per address (whatever tokens it uses), then per token (the store).
         let now = std::time::Instant::now();
@@ -372,7 +405,7 @@ impl Conn {
             }
         }
         self.rooms_created.push(now);
-        let created = self.create_room_code(format, ttl).await;
+        let created = self.create_room_code(format, clock, ttl).await;
         if !matches!(created, Ok(true)) {
             self.rooms_created.pop();
             self.app.addrs.creation_failed(self.addr);
@@ -381,7 +414,12 @@ impl Conn {
     }
 
     /// Stores a room under a fresh code; `true` when it was created.
-    async fn create_room_code(&mut self, format: Format, ttl: u64) -> Result<bool, StoreError> {
+    async fn create_room_code(
+        &mut self,
+        format: Format,
+        clock: TimeControl,
+        ttl: u64,
+    ) -> Result<bool, StoreError> {
         for _ in 0..8 {
             let code = new_room_code(&mut rand::thread_rng());
             let room = StoredRoom {
@@ -389,6 +427,7 @@ impl Conn {
                 format,
                 host: self.me(),
                 guests: Vec::new(),
+                clock,
             };
             match self
                 .app
@@ -489,7 +528,7 @@ impl Conn {
                 self.seated_at = None;
                 let mut people = vec![r.host];
                 people.extend(r.guests);
-                self.start_game(people, r.format, None).await?;
+                self.start_game(people, r.format, None, r.clock).await?;
             }
         }
         Ok(())
@@ -551,7 +590,7 @@ impl Conn {
         let order: Vec<usize> = (0..seats).map(|s| (s + 1) % seats).collect();
         let seats_now = order.iter().map(|&s| old[s].clone()).collect();
         let levels = order.iter().map(|&s| old_levels[s]).collect();
-        self.start_game_seated(seats_now, levels, snap.format, &new_id)
+        self.start_game_seated(seats_now, levels, snap.format, snap.clock, &new_id)
             .await
     }
 }
