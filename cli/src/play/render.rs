@@ -283,6 +283,7 @@ fn status_line(view: &GameState) -> Line<'static> {
             | Banner::RematchOffered { .. } => Style::default().fg(Color::Cyan),
             Banner::OpponentDisconnected { .. }
             | Banner::PlayerReplaced { .. }
+            | Banner::MoveTimedOut { .. }
             | Banner::ServerError { .. } => Style::default().fg(Color::Black).bg(Color::Yellow),
         };
         return Line::from(Span::styled(format!(" {} ", words::banner(view, b)), style));

@@ -681,7 +681,15 @@ impl OnlineSession {
                 self.effect(&msg, &mut out);
                 let applied = self.client.as_ref().map(ClientGame::last_seq) != before;
                 if applied {
-                    if matches!(event, GameEvent::Moved { .. } | GameEvent::Ended { .. }) {
+                    // The move the clock played keeps its time-out's banner.
+                    let clocks_move = matches!(
+                        (event, &self.note),
+                        (GameEvent::Moved { side, .. }, Some(Banner::MoveTimedOut { player }))
+                            if i32::from(*side) == *player
+                    );
+                    if matches!(event, GameEvent::Moved { .. } | GameEvent::Ended { .. })
+                        && !clocks_move
+                    {
                         self.note = None;
                     }
                     if opponent_event.is_some() {
@@ -770,6 +778,9 @@ impl OnlineSession {
                 by: i32::from(*side),
             }),
             GameEvent::SeatToAi { side, .. } if *side != c.side() => Some(Banner::PlayerReplaced {
+                player: i32::from(*side),
+            }),
+            GameEvent::TimedOut { side } => Some(Banner::MoveTimedOut {
                 player: i32::from(*side),
             }),
             GameEvent::RematchOffered { side } => Some(Banner::RematchOffered {
