@@ -13,6 +13,7 @@
 //! earlier landing to back out to it. Tapping anywhere else cancels.
 
 pub mod error;
+pub mod export;
 pub mod geometry;
 pub mod library;
 pub mod online;
