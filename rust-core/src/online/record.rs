@@ -117,6 +117,7 @@ pub struct GameRecord {
     rematch: Vec<bool>,
     rematch_game: Option<String>,
     result: Option<GameResult>,
+    rated: bool,
 }
 
 impl GameRecord {
@@ -136,8 +137,21 @@ impl GameRecord {
         players: Vec<String>,
         ai: Vec<Option<AiLevel>>,
     ) -> (GameRecord, GameEvent) {
+        GameRecord::with_rating(id, format, players, ai, false)
+    }
+
+    /// A new game as [`GameRecord::with_ai`], rated if `rated` and every seat is a person (a
+    /// game with AI seats from the start is never rated).
+    pub fn with_rating(
+        id: &str,
+        format: Format,
+        players: Vec<String>,
+        ai: Vec<Option<AiLevel>>,
+        rated: bool,
+    ) -> (GameRecord, GameEvent) {
         let mut record = GameRecord::empty(id, format, players, ai);
         record.seq = 1;
+        record.rated = rated && record.ai.iter().all(Option::is_none);
         let event = GameEvent::Started {
             format,
             players: record.players.clone(),
@@ -146,6 +160,7 @@ impl GameRecord {
             } else {
                 Vec::new()
             },
+            rated: record.rated,
         };
         (record, event)
     }
@@ -173,6 +188,7 @@ impl GameRecord {
             rematch: vec![false; seats],
             rematch_game: None,
             result: None,
+            rated: false,
         }
     }
 
@@ -187,6 +203,7 @@ impl GameRecord {
                 format,
                 players,
                 ai,
+                rated,
             }) => {
                 if players.len() != format.seats() {
                     return Err(RecordError::Unexpected(format!(
@@ -196,7 +213,7 @@ impl GameRecord {
                         format.name()
                     )));
                 }
-                GameRecord::with_ai(id, *format, players.clone(), ai.clone()).0
+                GameRecord::with_rating(id, *format, players.clone(), ai.clone(), *rated).0
             }
             other => {
                 return Err(RecordError::Unexpected(format!(
@@ -246,6 +263,7 @@ impl GameRecord {
         record.rematch = snapshot.rematch.clone();
         record.rematch_game = snapshot.rematch_game.clone();
         record.result = snapshot.result.clone();
+        record.rated = snapshot.rated;
         Ok(record)
     }
 
@@ -264,6 +282,7 @@ impl GameRecord {
             rematch: self.rematch.clone(),
             rematch_game: self.rematch_game.clone(),
             result: self.result.clone(),
+            rated: self.rated,
         }
     }
 
@@ -326,6 +345,10 @@ impl GameRecord {
     /// The result, once over.
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
+    }
+    /// Whether the game is rated (every seat a person at the start, and the server said so).
+    pub fn is_rated(&self) -> bool {
+        self.rated
     }
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {

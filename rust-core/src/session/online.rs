@@ -418,7 +418,10 @@ impl OnlineSession {
     /// Creates a private room; its code comes back in the state (`room`).
     pub fn create_room(&mut self, format: Format) -> Result<Vec<String>, OnlineError> {
         self.free()?;
-        Ok(vec![encode(&ClientMsg::CreateRoom { format })])
+        Ok(vec![encode(&ClientMsg::CreateRoom {
+            format,
+            rated: false,
+        })])
     }
 
     /// Joins a private room by its code as typed (case, spaces and dashes do not matter).
@@ -427,7 +430,10 @@ impl OnlineSession {
             code: code.to_owned(),
         })?;
         self.free()?;
-        Ok(vec![encode(&ClientMsg::JoinRoom { code: normalised })])
+        Ok(vec![encode(&ClientMsg::JoinRoom {
+            code: normalised,
+            rated: false,
+        })])
     }
 
     /// The host of a table or room of 3 or more seats starts it now: the empty seats are played
@@ -668,6 +674,7 @@ impl OnlineSession {
                 self.new_connection();
             }
             ServerMsg::Pong => {}
+            ServerMsg::Ratings { .. } | ServerMsg::RatingChanged { .. } => {}
         }
         self.rebuild();
         Ok(out)

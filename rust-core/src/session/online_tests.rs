@@ -589,7 +589,8 @@ fn room_code_banner_and_bad_frames() {
     assert_eq!(
         only(&out),
         ClientMsg::CreateRoom {
-            format: Format::Tripot2
+            format: Format::Tripot2,
+            rated: false
         }
     );
     let created = ServerMsg::RoomCreated {
@@ -813,6 +814,7 @@ fn lost_connection_forgets_the_queue_table_and_lobby() {
         format: Format::Tripot3,
         host: "Dan".into(),
         seated: 1,
+        host_rating: None,
     }];
     s.receive(&frame(&ServerMsg::Lobby { tables })).unwrap();
     s.create_table(Format::Tripot1).unwrap();
@@ -821,6 +823,7 @@ fn lost_connection_forgets_the_queue_table_and_lobby() {
         format: Format::Tripot1,
         host: "Ann".into(),
         seated: 1,
+        host_rating: None,
     };
     s.receive(&frame(&ServerMsg::TableCreated { table }))
         .unwrap();
@@ -865,12 +868,14 @@ fn lobby_is_watched_and_unwatched() {
             format: Format::Tripot1,
             host: "Bob".into(),
             seated: 1,
+            host_rating: None,
         },
         TableInfo {
             id: "t2".into(),
             format: Format::Tripot3,
             host: "Cat".into(),
             seated: 1,
+            host_rating: None,
         },
     ];
     s.receive(&frame(&ServerMsg::Lobby {
@@ -905,13 +910,15 @@ fn room_codes_are_normalised() {
     assert_eq!(
         only(&out),
         ClientMsg::JoinRoom {
-            code: "ABCD2345".into()
+            code: "ABCD2345".into(),
+            rated: false
         }
     );
     assert_eq!(
         only(&s.join_room(" x y z w-2 3 4 5").unwrap()),
         ClientMsg::JoinRoom {
-            code: "XYZW2345".into()
+            code: "XYZW2345".into(),
+            rated: false
         }
     );
     for bad in [
@@ -952,6 +959,7 @@ fn table_is_created_then_closed() {
         format: Format::Tripot2,
         host: "Ann".into(),
         seated: 1,
+        host_rating: None,
     };
     s.receive(&frame(&ServerMsg::TableCreated {
         table: table.clone(),
@@ -973,6 +981,7 @@ fn table_is_created_then_closed() {
         format: Format::Tripot1,
         host: "Ann".into(),
         seated: 1,
+        host_rating: None,
     };
     s.receive(&frame(&ServerMsg::TableCreated { table }))
         .unwrap();
