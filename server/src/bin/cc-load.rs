@@ -179,13 +179,20 @@ async fn hello(url: &str, name: &str, deadline: Instant) -> Option<Ws> {
 /// Sets up one game between the two sockets; returns the sync machines of both.
 async fn new_game(ws: &mut [Ws; 2], deadline: Instant) -> Option<[ClientGame; 2]> {
     let format = Format::ALL[rand::thread_rng().gen_range(0..3)];
-    send(&mut ws[0], &ClientMsg::CreateRoom { format }).await;
+    send(
+        &mut ws[0],
+        &ClientMsg::CreateRoom {
+            format,
+            rated: false,
+        },
+    )
+    .await;
     let code = loop {
         if let ServerMsg::RoomCreated { code, .. } = recv(&mut ws[0], deadline).await? {
             break code;
         }
     };
-    send(&mut ws[1], &ClientMsg::JoinRoom { code }).await;
+    send(&mut ws[1], &ClientMsg::JoinRoom { code, rated: false }).await;
     let mut games: [Option<ClientGame>; 2] = [None, None];
     for (i, w) in ws.iter_mut().enumerate() {
         while games[i].is_none() {

@@ -4,7 +4,7 @@
 use chinese_checkers_core::ai::{AiLevel, MORE_AI_NAMES};
 use chinese_checkers_core::online::{
     new_room_code, normalize_room_code, Command, CommandError, ErrorCode, Format, GameRecord,
-    ServerMsg, STAND_IN_LEVEL,
+    ServerMsg, TableInfo, STAND_IN_LEVEL,
 };
 use rand::seq::SliceRandom;
 
@@ -74,10 +74,11 @@ impl Conn {
                     .map(|o| Player {
                         token: o.token,
                         name: o.name,
+                        rated: false,
                     })
                     .collect();
                 people.push(me);
-                self.start_game(people, format, None).await?;
+                self.start_game(people, format, None, true).await?;
             }
             None => {
                 self.searching = true;
@@ -88,12 +89,14 @@ impl Conn {
     }
 
     /// Creates a game for `people` (seats drawn at random; the seats left over are played by
-    /// the server's AI at `ai`) and tells every person.
+    /// the server's AI at `ai`) and tells every person. `rated`: the game is rated (never
+    /// with AI seats).
     pub(super) async fn start_game(
         &mut self,
         people: Vec<Player>,
         format: Format,
         ai: Option<AiLevel>,
+        rated: bool,
     ) -> Result<(), StoreError> {
         let mut seats: Vec<Option<Player>> = people.into_iter().map(Some).collect();
         seats.resize(format.seats(), None);
@@ -102,7 +105,7 @@ impl Conn {
             .iter()
             .map(|p| p.is_none().then_some(ai.unwrap_or(STAND_IN_LEVEL)))
             .collect();
-        self.start_game_seated(seats, levels, format, &random_id('g', 11))
+        self.start_game_seated(seats, levels, format, &random_id('g', 11), rated)
             .await
     }
 
@@ -113,9 +116,10 @@ impl Conn {
         levels: Vec<Option<AiLevel>>,
         format: Format,
         id: &str,
+        rated: bool,
     ) -> Result<(), StoreError> {
         let names = ai_names(&seats, &levels);
-        let (_, started) = GameRecord::with_ai(id, format, names.clone(), levels);
+        let (_, started) = GameRecord::with_rating(id, format, names.clone(), levels, rated);
         let meta = GameMeta {
             tokens: seats
                 .iter()
@@ -207,7 +211,7 @@ impl Conn {
         self.has_tables = false;
         let mut people = vec![host];
         people.extend(guests);
-        self.start_game(people, format, Some(level)).await
+        self.start_game(people, format, Some(level), false).await
     }
 
     async fn refuse_fill(&mut self, not_host: bool) -> Result<(), StoreError> {
@@ -271,10 +275,8 @@ impl Conn {
         {
             Created::Ok => {
                 self.has_tables = true;
-                self.send(ServerMsg::TableCreated {
-                    table: table.info(),
-                })
-                .await;
+                let table = self.table_info(&table).await?;
+                self.send(ServerMsg::TableCreated { table }).await;
                 self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
             }
             Created::TooMany | Created::Taken => {
@@ -290,15 +292,39 @@ impl Conn {
     }
 
     pub(super) async fn send_lobby(&mut self) -> Result<(), StoreError> {
-        let tables = self
+        let stored = self.app.store.list_tables().await?;
+        let mut tables = Vec::with_capacity(stored.len());
+        for t in &stored {
+            tables.push(self.table_info(t).await?);
+        }
+        self.send(ServerMsg::Lobby { tables }).await;
+        Ok(())
+    }
+
+    /// What the lobby shows of a table: with its host's rating in the table's rule set.
+    async fn table_info(&mut self, table: &StoredTable) -> Result<TableInfo, StoreError> {
+        let mut info = table.info();
+        info.host_rating = self
             .app
             .store
-            .list_tables()
+            .rating(&table.host.token, table.format.preset())
             .await?
-            .iter()
-            .map(StoredTable::info)
+            .map(|r| r.shown());
+        Ok(info)
+    }
+
+    /// Answers `ratings`: the sender's rating in each rule set it has one in.
+    pub(super) async fn send_ratings(&mut self) -> Result<(), StoreError> {
+        let token = self.token().to_owned();
+        let ratings = self
+            .app
+            .store
+            .ratings(&token)
+            .await?
+            .into_iter()
+            .map(|(rule_set, r)| r.info(rule_set))
             .collect();
-        self.send(ServerMsg::Lobby { tables }).await;
+        self.send(ServerMsg::Ratings { ratings }).await;
         Ok(())
     }
 
@@ -327,13 +353,17 @@ impl Conn {
                 self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
                 let mut people = vec![t.host];
                 people.extend(t.guests);
-                self.start_game(people, t.format, None).await?;
+                self.start_game(people, t.format, None, true).await?;
             }
         }
         Ok(())
     }
 
-    pub(super) async fn create_room(&mut self, format: Format) -> Result<(), StoreError> {
+    pub(super) async fn create_room(
+        &mut self,
+        format: Format,
+        rated: bool,
+    ) -> Result<(), StoreError> {
         let ttl = self.app.limits.room_ttl.as_secs().max(1);
         // Per connection, then per address (whatever tokens it uses), then per token (the store).
         let now = std::time::Instant::now();
@@ -372,7 +402,7 @@ impl Conn {
             }
         }
         self.rooms_created.push(now);
-        let created = self.create_room_code(format, ttl).await;
+        let created = self.create_room_code(format, ttl, rated).await;
         if !matches!(created, Ok(true)) {
             self.rooms_created.pop();
             self.app.addrs.creation_failed(self.addr);
@@ -381,13 +411,18 @@ impl Conn {
     }
 
     /// Stores a room under a fresh code; `true` when it was created.
-    async fn create_room_code(&mut self, format: Format, ttl: u64) -> Result<bool, StoreError> {
+    async fn create_room_code(
+        &mut self,
+        format: Format,
+        ttl: u64,
+        rated: bool,
+    ) -> Result<bool, StoreError> {
         for _ in 0..8 {
             let code = new_room_code(&mut rand::thread_rng());
             let room = StoredRoom {
                 code: code.clone(),
                 format,
-                host: self.me(),
+                host: Player { rated, ..self.me() },
                 guests: Vec::new(),
             };
             match self
@@ -422,7 +457,7 @@ impl Conn {
         Ok(false)
     }
 
-    pub(super) async fn join_room(&mut self, code: &str) -> Result<(), StoreError> {
+    pub(super) async fn join_room(&mut self, code: &str, rated: bool) -> Result<(), StoreError> {
         const NOT_FOUND: &str = "no room with that code (it may have expired)";
         // Not a code at all: nothing is looked up, nothing is learnt.
         let Some(code) = normalize_room_code(code) else {
@@ -451,7 +486,7 @@ impl Conn {
                 return Ok(());
             }
         };
-        let me = self.me();
+        let me = Player { rated, ..self.me() };
         let sat = match self.app.store.sit_room(&code, &me).await {
             Ok(sat) => sat,
             Err(e) => {
@@ -487,9 +522,11 @@ impl Conn {
             }
             Sat::Full(r) => {
                 self.seated_at = None;
+                // Rated only if the host and every guest asked for it.
+                let rated = r.host.rated && r.guests.iter().all(|g| g.rated);
                 let mut people = vec![r.host];
                 people.extend(r.guests);
-                self.start_game(people, r.format, None).await?;
+                self.start_game(people, r.format, None, rated).await?;
             }
         }
         Ok(())
@@ -538,6 +575,7 @@ impl Conn {
                     Some(token) => Some(Player {
                         token,
                         name: snap.players[side].clone(),
+                        rated: false,
                     }),
                     None => return Ok(()),
                 },
@@ -551,7 +589,8 @@ impl Conn {
         let order: Vec<usize> = (0..seats).map(|s| (s + 1) % seats).collect();
         let seats_now = order.iter().map(|&s| old[s].clone()).collect();
         let levels = order.iter().map(|&s| old_levels[s]).collect();
-        self.start_game_seated(seats_now, levels, snap.format, &new_id)
+        // A rematch is rated as the game was (unless the AI now plays a seat).
+        self.start_game_seated(seats_now, levels, snap.format, &new_id, snap.rated)
             .await
     }
 }

@@ -442,8 +442,9 @@ impl Conn {
                 self.app.bus.unsubscribe(LOBBY, self.id);
             }
             ClientMsg::JoinTable { table } => self.join_table(&table).await?,
-            ClientMsg::CreateRoom { format } => self.create_room(format).await?,
-            ClientMsg::JoinRoom { code } => self.join_room(&code).await?,
+            ClientMsg::CreateRoom { format, rated } => self.create_room(format, rated).await?,
+            ClientMsg::JoinRoom { code, rated } => self.join_room(&code, rated).await?,
+            ClientMsg::Ratings => self.send_ratings().await?,
             ClientMsg::FillWithAi { id, level } => self.fill_with_ai(&id, level).await?,
             ClientMsg::LeaveSeat { id } => self.leave_seat(&id).await?,
             ClientMsg::Move { game, ply, mv } => {
@@ -494,6 +495,7 @@ impl Conn {
         self.player = Some(Player {
             token,
             name: name.clone(),
+            rated: false,
         });
         self.send(ServerMsg::Welcome {
             v: PROTOCOL_VERSION,
@@ -508,6 +510,7 @@ impl Conn {
         self.player.clone().unwrap_or(Player {
             token: String::new(),
             name: String::new(),
+            rated: false,
         })
     }
 

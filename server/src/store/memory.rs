@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chinese_checkers_core::online::{Command, CommandError, Format, GameEvent, GameRecord};
+use chinese_checkers_core::rules::Preset;
 use parking_lot::{Mutex, RwLock};
 use tokio::sync::Mutex as GameLock;
 
@@ -18,7 +19,8 @@ use super::{
     Created, GameMeta, Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable,
     MAX_CATCH_UP,
 };
-use crate::bus::{game_channel, Bus, BusMsg};
+use crate::bus::{game_channel, user_channel, Bus, BusMsg};
+use crate::ratings::{self, RatedGame, Rating};
 
 struct MemGame {
     meta: GameMeta,
@@ -42,7 +44,15 @@ pub struct MemoryStore {
     inactivity_ms: AtomicU64,
     /// The data file, if any.
     journal: Option<Journal>,
+    /// Every rating, by token and rule set. Locked (inside a game's lock, never the other way)
+    /// from reading the ratings a game ends with until the new ones are written.
+    ratings: GameLock<HashMap<(String, Preset), Rating>>,
+    /// Games whose ratings were applied (a game is rated once), until the game is forgotten.
+    rated: Mutex<HashSet<String>>,
 }
+
+/// A rated game's ratings before and after it, one per person.
+type RatingUpdate = (RatedGame, Vec<Rating>, Vec<Rating>);
 
 /// A finished game is kept this long (for late resumes and rematches), then forgotten.
 pub const FINISHED_KEEP: Duration = Duration::from_secs(600);
@@ -60,6 +70,8 @@ impl MemoryStore {
             finished: Mutex::default(),
             inactivity_ms: AtomicU64::new(24 * 3600 * 1000),
             journal: None,
+            ratings: GameLock::default(),
+            rated: Mutex::default(),
         }
     }
 
@@ -79,8 +91,18 @@ impl MemoryStore {
         let Loaded {
             games,
             rooms,
+            ratings,
+            rated,
             skipped,
         } = loaded;
+        if let Ok(mut book) = self.ratings.try_lock() {
+            book.extend(
+                ratings
+                    .into_iter()
+                    .map(|(token, rule_set, r)| ((token, rule_set), r)),
+            );
+        }
+        self.rated.lock().extend(rated);
         for why in &skipped {
             tracing::error!(file = %path.display(), entry = %why, "unreadable entry left in the data file");
         }
@@ -270,6 +292,7 @@ impl MemoryStore {
             }
             if let Some((_, id)) = finished.pop_front() {
                 self.games.write().remove(&id);
+                self.rated.lock().remove(&id);
                 if let Some(j) = &self.journal {
                     j.write_later(vec![Op::DeleteGame { id }]);
                 }
@@ -341,8 +364,35 @@ impl MemoryStore {
         );
         let mut clock = g.clock;
         clock.apply(&change);
+        // The game that ends here is rated here, once, in the same transaction as its end.
+        let rated = if !was_over && g.record.is_over() {
+            ratings::rated_game(id, &g.meta, &g.record)
+        } else {
+            None
+        };
+        let mut book = match rated {
+            Some(_) => Some(self.ratings.lock().await),
+            None => None,
+        };
+        let update: Option<RatingUpdate> = match (rated, book.as_deref()) {
+            (Some(game), Some(book)) if !self.rated.lock().contains(id) => {
+                let before: Vec<Rating> = game
+                    .people
+                    .iter()
+                    .map(|(t, _)| {
+                        book.get(&(t.clone(), game.rule_set))
+                            .copied()
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                let places: Vec<u32> = game.people.iter().map(|(_, p)| *p).collect();
+                let after = ratings::rate(&before, &places);
+                Some((game, before, after))
+            }
+            _ => None,
+        };
         if let Some(j) = &self.journal {
-            j.write(vec![
+            let mut ops = vec![
                 Op::Header {
                     id: id.to_owned(),
                     meta: g.meta.clone(),
@@ -353,9 +403,28 @@ impl MemoryStore {
                     id: id.to_owned(),
                     events: events.to_vec(),
                 },
-            ])
-            .await?;
+            ];
+            if let Some((game, _, after)) = &update {
+                ops.push(Op::Ratings {
+                    game: id.to_owned(),
+                    rule_set: game.rule_set,
+                    ratings: game
+                        .people
+                        .iter()
+                        .map(|(t, _)| t.clone())
+                        .zip(after.iter().copied())
+                        .collect(),
+                });
+            }
+            j.write(ops).await?;
         }
+        if let (Some((game, _, after)), Some(book)) = (&update, book.as_deref_mut()) {
+            for ((token, _), r) in game.people.iter().zip(after) {
+                book.insert((token.clone(), game.rule_set), *r);
+            }
+            self.rated.lock().insert(id.to_owned());
+        }
+        drop(book);
         g.clock = clock;
         for (seq, event) in events {
             g.events.push(event.clone());
@@ -383,7 +452,37 @@ impl MemoryStore {
                 }
             }
         }
+        if let Some((game, before, after)) = &update {
+            for (((token, _), b), a) in game.people.iter().zip(before).zip(after) {
+                let msg = ratings::changed(game, b, a);
+                self.bus
+                    .deliver(&user_channel(token), Arc::new(BusMsg::User { msg }));
+            }
+        }
         Ok(())
+    }
+
+    /// A token's rating in a rule set, if it played a rated game there.
+    pub(super) async fn rating(
+        &self,
+        token: &str,
+        rule_set: Preset,
+    ) -> Result<Option<Rating>, StoreError> {
+        Ok(self
+            .ratings
+            .lock()
+            .await
+            .get(&(token.to_owned(), rule_set))
+            .copied())
+    }
+
+    /// A token's ratings, in menu order of the rule sets.
+    pub(super) async fn ratings(&self, token: &str) -> Result<Vec<(Preset, Rating)>, StoreError> {
+        let book = self.ratings.lock().await;
+        Ok(ratings::RULE_SETS
+            .into_iter()
+            .filter_map(|r| book.get(&(token.to_owned(), r)).map(|v| (r, *v)))
+            .collect())
     }
 
     pub(super) async fn resume(

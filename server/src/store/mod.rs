@@ -63,6 +63,9 @@ pub struct Player {
     pub token: String,
     /// The display name.
     pub name: String,
+    /// In a private room: this player wants its game rated (it is only if everyone there does).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// One player waiting for a quick match.
@@ -150,6 +153,7 @@ impl StoredTable {
             format: self.format,
             host: self.host.name.clone(),
             seated: (1 + self.guests.len()) as u8,
+            host_rating: None,
         }
     }
 }
@@ -590,6 +594,24 @@ impl Store {
         token: &str,
     ) -> Result<Option<StoredRoom>, StoreError> {
         dispatch!(self, s => s.unsit_room(code, token).await)
+    }
+
+    /// A token's rating in a rule set, if it played a rated game there.
+    pub async fn rating(
+        &self,
+        token: &str,
+        rule_set: chinese_checkers_core::rules::Preset,
+    ) -> Result<Option<crate::ratings::Rating>, StoreError> {
+        dispatch!(self, s => s.rating(token, rule_set).await)
+    }
+
+    /// A token's ratings (the rule sets it played rated games in, in menu order).
+    pub async fn ratings(
+        &self,
+        token: &str,
+    ) -> Result<Vec<(chinese_checkers_core::rules::Preset, crate::ratings::Rating)>, StoreError>
+    {
+        dispatch!(self, s => s.ratings(token).await)
     }
 
     /// The AI seat to move in a game, if any.

@@ -25,7 +25,9 @@ use super::{
     Created, GameMeta, Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable,
     MAX_CATCH_UP,
 };
-use crate::bus::{Bus, BusMsg};
+use crate::bus::{user_channel, Bus, BusMsg};
+use crate::ratings::{self, RatedGame, Rating};
+use chinese_checkers_core::rules::Preset;
 
 // The scripts are built once: `Script::new` hashes the source, and APPEND runs on every move.
 
@@ -291,6 +293,25 @@ return 1",
 
 /// How long a finished game's log is kept.
 const FINISHED_TTL_S: i64 = 24 * 3600;
+
+/// Rates a finished game once: KEYS = the game's "rated" mark, then each person's ratings hash;
+/// ARGV = the rule set (the hash field), the mark's expiry in seconds, then per person the
+/// rating read before (`''`: none) and the new one (JSON). Returns 0 if the game was rated
+/// already, -1 if a rating changed since it was read (another game ended meanwhile: read again
+/// and retry), 1 when written.
+static RATE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+for i = 2, #KEYS do
+  local cur = redis.call('HGET', KEYS[i], ARGV[1])
+  if (cur or '') ~= ARGV[2 * i - 1] then return -1 end
+end
+for i = 2, #KEYS do redis.call('HSET', KEYS[i], ARGV[1], ARGV[2 * i]) end
+redis.call('SET', KEYS[1], '1', 'EX', ARGV[2])
+return 1",
+    )
+});
 
 struct Cached {
     meta: GameMeta,
@@ -737,9 +758,96 @@ impl RedisStore {
             pipe.expire(self.key(&format!("g:{id}:ev")), FINISHED_TTL_S)
                 .expire(self.key(&format!("g:{id}:meta")), FINISHED_TTL_S);
             let _: () = pipe.query_async(&mut conn).await?;
+            // The instance whose append ended the game rates it (once: see RATE).
+            if let Some(game) = ratings::rated_game(id, &c.meta, &next) {
+                if let Err(e) = self.rate(&game).await {
+                    tracing::error!(game = %id, error = %e, "the game's ratings were not updated");
+                }
+            }
         }
         c.record = next;
         Ok(true)
+    }
+
+    /// Applies a finished game's ratings (once per game, whatever instance or retry asks) and
+    /// tells its people.
+    async fn rate(&self, game: &RatedGame) -> Result<(), StoreError> {
+        let field = ratings::rule_set_name(game.rule_set);
+        // Bounded: each retry means another game of one of these people ended meanwhile.
+        for _ in 0..16 {
+            let mut conn = self.conn.get().await?;
+            let mut read = redis::pipe();
+            for (token, _) in &game.people {
+                read.hget(self.key(&format!("rating:{token}")), field);
+            }
+            let raw: Vec<Option<String>> = read.query_async(&mut conn).await?;
+            let before = raw
+                .iter()
+                .map(|r| match r {
+                    Some(s) => serde_json::from_str(s).map_err(corrupt),
+                    None => Ok(Rating::default()),
+                })
+                .collect::<Result<Vec<Rating>, _>>()?;
+            let places: Vec<u32> = game.people.iter().map(|(_, p)| *p).collect();
+            let after = ratings::rate(&before, &places);
+            let mut script = RATE.prepare_invoke();
+            script.key(self.key(&format!("rated:{}", game.game)));
+            for (token, _) in &game.people {
+                script.key(self.key(&format!("rating:{token}")));
+            }
+            script.arg(field).arg(2 * FINISHED_TTL_S);
+            for (was, now) in raw.iter().zip(&after) {
+                script
+                    .arg(was.clone().unwrap_or_default())
+                    .arg(serde_json::to_string(now).map_err(corrupt)?);
+            }
+            let done: i64 = script.invoke_async(&mut conn).await?;
+            match done {
+                1 => {
+                    for (((token, _), b), a) in game.people.iter().zip(&before).zip(&after) {
+                        let msg = ratings::changed(game, b, a);
+                        self.publish(&user_channel(token), BusMsg::User { msg })
+                            .await?;
+                    }
+                    return Ok(());
+                }
+                0 => return Ok(()),
+                _ => continue,
+            }
+        }
+        Err(StoreError::Unavailable(format!(
+            "the ratings of game {} kept changing",
+            game.game
+        )))
+    }
+
+    /// A token's rating in a rule set, if it played a rated game there.
+    pub(super) async fn rating(
+        &self,
+        token: &str,
+        rule_set: Preset,
+    ) -> Result<Option<Rating>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let raw: Option<String> = conn
+            .hget(
+                self.key(&format!("rating:{token}")),
+                ratings::rule_set_name(rule_set),
+            )
+            .await?;
+        raw.map(|s| serde_json::from_str(&s).map_err(corrupt))
+            .transpose()
+    }
+
+    /// A token's ratings, in menu order of the rule sets.
+    pub(super) async fn ratings(&self, token: &str) -> Result<Vec<(Preset, Rating)>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let all: HashMap<String, String> =
+            conn.hgetall(self.key(&format!("rating:{token}"))).await?;
+        ratings::RULE_SETS
+            .into_iter()
+            .filter_map(|r| all.get(ratings::rule_set_name(r)).map(|s| (r, s)))
+            .map(|(r, s)| Ok((r, serde_json::from_str(s).map_err(corrupt)?)))
+            .collect()
     }
 
     /// Whether Redis answers and the pub/sub subscription is up (for `/health`).
