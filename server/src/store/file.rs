@@ -516,7 +516,7 @@ mod tests {
         let path = temp_path("ratings");
         let (journal, _) = Journal::open(&path).unwrap();
         let r = Rating {
-            rating: 1662.311_990_000_1,
+            rating: 1_662.311_990_000_1,
             rd: 290.319_3,
             volatility: 0.059_999,
             games: 1,

@@ -44,9 +44,16 @@ pub struct MemoryStore {
     inactivity_ms: AtomicU64,
     /// The data file, if any.
     journal: Option<Journal>,
+    /// Ratings (boxed: the store is one variant of an enum).
+    ratings: Box<RatingBook>,
+}
+
+/// The memory store's ratings.
+#[derive(Default)]
+struct RatingBook {
     /// Every rating, by token and rule set. Locked (inside a game's lock, never the other way)
     /// from reading the ratings a game ends with until the new ones are written.
-    ratings: GameLock<HashMap<(String, Preset), Rating>>,
+    book: GameLock<HashMap<(String, Preset), Rating>>,
     /// Games whose ratings were applied (a game is rated once), until the game is forgotten.
     rated: Mutex<HashSet<String>>,
 }
@@ -70,8 +77,7 @@ impl MemoryStore {
             finished: Mutex::default(),
             inactivity_ms: AtomicU64::new(24 * 3600 * 1000),
             journal: None,
-            ratings: GameLock::default(),
-            rated: Mutex::default(),
+            ratings: Box::default(),
         }
     }
 
@@ -95,14 +101,14 @@ impl MemoryStore {
             rated,
             skipped,
         } = loaded;
-        if let Ok(mut book) = self.ratings.try_lock() {
+        if let Ok(mut book) = self.ratings.book.try_lock() {
             book.extend(
                 ratings
                     .into_iter()
                     .map(|(token, rule_set, r)| ((token, rule_set), r)),
             );
         }
-        self.rated.lock().extend(rated);
+        self.ratings.rated.lock().extend(rated);
         for why in &skipped {
             tracing::error!(file = %path.display(), entry = %why, "unreadable entry left in the data file");
         }
@@ -292,7 +298,7 @@ impl MemoryStore {
             }
             if let Some((_, id)) = finished.pop_front() {
                 self.games.write().remove(&id);
-                self.rated.lock().remove(&id);
+                self.ratings.rated.lock().remove(&id);
                 if let Some(j) = &self.journal {
                     j.write_later(vec![Op::DeleteGame { id }]);
                 }
@@ -371,11 +377,11 @@ impl MemoryStore {
             None
         };
         let mut book = match rated {
-            Some(_) => Some(self.ratings.lock().await),
+            Some(_) => Some(self.ratings.book.lock().await),
             None => None,
         };
         let update: Option<RatingUpdate> = match (rated, book.as_deref()) {
-            (Some(game), Some(book)) if !self.rated.lock().contains(id) => {
+            (Some(game), Some(book)) if !self.ratings.rated.lock().contains(id) => {
                 let before: Vec<Rating> = game
                     .people
                     .iter()
@@ -422,7 +428,7 @@ impl MemoryStore {
             for ((token, _), r) in game.people.iter().zip(after) {
                 book.insert((token.clone(), game.rule_set), *r);
             }
-            self.rated.lock().insert(id.to_owned());
+            self.ratings.rated.lock().insert(id.to_owned());
         }
         drop(book);
         g.clock = clock;
@@ -470,6 +476,7 @@ impl MemoryStore {
     ) -> Result<Option<Rating>, StoreError> {
         Ok(self
             .ratings
+            .book
             .lock()
             .await
             .get(&(token.to_owned(), rule_set))
@@ -478,7 +485,7 @@ impl MemoryStore {
 
     /// A token's ratings, in menu order of the rule sets.
     pub(super) async fn ratings(&self, token: &str) -> Result<Vec<(Preset, Rating)>, StoreError> {
-        let book = self.ratings.lock().await;
+        let book = self.ratings.book.lock().await;
         Ok(ratings::RULE_SETS
             .into_iter()
             .filter_map(|r| book.get(&(token.to_owned(), r)).map(|v| (r, *v)))
