@@ -331,6 +331,7 @@ pub struct TableInfo {
     pub seated: u8,
     /// The host's rating in the table's rule set, rounded (`None`: not rated yet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
     pub host_rating: Option<i32>,
 }
 
