@@ -42,6 +42,7 @@ macro_rules! suite {
 suite!(
     quick_match_series_rates_every_game_as_the_reference,
     private_rooms_are_rated_only_when_everyone_asks,
+    quick_match_pairs_similar_ratings_first_then_widens,
 );
 
 /// Players here move at machine speed.
@@ -553,4 +554,71 @@ async fn private_rooms_are_rated_only_when_everyone_asks(kind: Kind) {
     cy.send(&ClientMsg::JoinRoom { code, rated: false }).await;
     let (id, _, _) = cy.matched().await;
     assert!(!cy.game(&id).record().is_rated());
+}
+
+/// Waits for `searching`.
+async fn searching(c: &mut Client) {
+    c.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+}
+
+async fn quick_match_pairs_similar_ratings_first_then_widens(kind: Kind) {
+    let s = setup(kind).await;
+    let mut ada = Client::join(&s.url, "Ada").await;
+    let mut bob = Client::join(&s.url, "Bob").await;
+    let mut reference = Reference::default();
+    // Ada beats Bob: 1662 against 1338 in tripot.
+    resign_game(&mut reference, &mut bob, &mut ada, Format::Tripot1).await;
+    let tripot1 = ClientMsg::QuickMatch {
+        format: Some(Format::Tripot1),
+    };
+    // Ada waits; Bob, 325 apart, is too far for now (200 + 100 a second waited).
+    ada.send(&tripot1).await;
+    searching(&mut ada).await;
+    bob.send(&tripot1).await;
+    searching(&mut bob).await;
+    // Cy, a newcomer (1500, 162 from Ada), plays Ada, who waited longest.
+    let mut cy = Client::join(&s.url, "Cy").await;
+    cy.send(&tripot1).await;
+    let (game, _, _) = cy.matched().await;
+    assert_eq!(ada.matched().await.0, game);
+    // Dan, a newcomer, plays Bob.
+    let mut dan = Client::join(&s.url, "Dan").await;
+    dan.send(&tripot1).await;
+    let (game2, _, _) = dan.matched().await;
+    assert_eq!(bob.matched().await.0, game2);
+    cy.send(&ClientMsg::Resign { game: game.clone() }).await;
+    dan.send(&ClientMsg::Resign {
+        game: game2.clone(),
+    })
+    .await;
+    reference.game(Preset::Tripot, &[(&cy.token, 1), (&ada.token, 0)]);
+    reference.game(Preset::Tripot, &[(&dan.token, 1), (&bob.token, 0)]);
+    for (c, g) in [
+        (&mut ada, &game),
+        (&mut cy, &game),
+        (&mut bob, &game2),
+        (&mut dan, &game2),
+    ] {
+        rating_changed(c, g).await;
+        check(&reference, c).await;
+    }
+    // Ada and Bob alone: too far apart at first, paired once the window is wide enough.
+    let gap = (reference.get(&ada.token, Preset::Tripot).0.rating
+        - reference.get(&bob.token, Preset::Tripot).0.rating)
+        .abs();
+    assert!(gap > 220.0 && gap < 900.0, "{gap}");
+    let started = std::time::Instant::now();
+    ada.send(&tripot1).await;
+    searching(&mut ada).await;
+    bob.send(&tripot1).await;
+    searching(&mut bob).await;
+    let (game, _, _) = bob.matched().await;
+    assert_eq!(ada.matched().await.0, game);
+    let needed = (gap - 200.0) / 100.0;
+    let waited = started.elapsed().as_secs_f64();
+    assert!(
+        waited >= needed - 0.1,
+        "paired after {waited:.2} s, the window reaches {gap:.0} after {needed:.2} s"
+    );
 }

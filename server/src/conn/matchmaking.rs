@@ -6,6 +6,7 @@ use chinese_checkers_core::online::{
     new_room_code, normalize_room_code, Command, CommandError, ErrorCode, Format, GameRecord,
     ServerMsg, TableInfo, STAND_IN_LEVEL,
 };
+use chinese_checkers_core::rules::Preset;
 use rand::seq::SliceRandom;
 
 use super::{err, random_id, Conn};
@@ -66,7 +67,12 @@ impl Conn {
             return Ok(());
         }
         let me = self.me();
-        let entry = QueueEntry::new(&me.token, &me.name, format);
+        let mut entry = QueueEntry::new(&me.token, &me.name, format);
+        // Paired first with players of similar rating (tripot's for "any").
+        let rule_set = format.map_or(Preset::Tripot, Format::preset);
+        if let Some(r) = self.app.store.rating(&me.token, rule_set).await? {
+            entry.rating = r.rating;
+        }
         match self.app.store.enqueue(&entry).await? {
             Some((format, others)) => {
                 let mut people: Vec<Player> = others
@@ -82,8 +88,31 @@ impl Conn {
             }
             None => {
                 self.searching = true;
+                self.search = Some(entry);
                 self.send(ServerMsg::Searching { format }).await;
             }
+        }
+        Ok(())
+    }
+
+    /// While searching: the rating window widened, look again (only if still queued).
+    pub(super) async fn retry_match(&mut self) -> Result<(), StoreError> {
+        let Some(entry) = self.search.clone().filter(|_| self.searching) else {
+            return Ok(());
+        };
+        if let Some((format, others)) = self.app.store.retry_match(&entry).await? {
+            self.searching = false;
+            self.search = None;
+            let mut people: Vec<Player> = others
+                .into_iter()
+                .map(|o| Player {
+                    token: o.token,
+                    name: o.name,
+                    rated: false,
+                })
+                .collect();
+            people.push(self.me());
+            self.start_game(people, format, None, true).await?;
         }
         Ok(())
     }

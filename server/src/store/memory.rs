@@ -549,19 +549,39 @@ impl MemoryStore {
         &self,
         entry: &QueueEntry,
     ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        Ok(self.match_queue(entry, false))
+    }
+
+    pub(super) async fn retry_match(
+        &self,
+        entry: &QueueEntry,
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        Ok(self.match_queue(entry, true))
+    }
+
+    /// Completes a table for `entry` from the queue, or queues it in the order of waiting
+    /// (`retry`: only if it is still queued).
+    fn match_queue(&self, entry: &QueueEntry, retry: bool) -> Option<(Format, Vec<QueueEntry>)> {
         let mut queue = self.queue.lock();
+        if retry && !queue.iter().any(|e| e.token == entry.token) {
+            return None;
+        }
         queue.retain(|e| e.token != entry.token);
-        if let Some((format, mut picked)) = entry.table_from(&queue) {
+        if let Some((format, mut picked)) = entry.table_from(&queue, now_ms()) {
             picked.sort_unstable();
             let mut others = Vec::with_capacity(picked.len());
             for i in picked.into_iter().rev() {
                 others.push(queue.remove(i));
             }
             others.reverse();
-            return Ok(Some((format, others)));
+            return Some((format, others));
         }
-        queue.push(entry.clone());
-        Ok(None)
+        let at = queue
+            .iter()
+            .position(|e| e.since_ms > entry.since_ms)
+            .unwrap_or(queue.len());
+        queue.insert(at, entry.clone());
+        None
     }
 
     pub(super) async fn dequeue(&self, token: &str) -> Result<bool, StoreError> {

@@ -69,34 +69,52 @@ return 1",
     )
 });
 
-/// Quick match (`QueueEntry::table_from` in Lua): ARGV[1] = the entry. Returns `{}` (queued) or
-/// `{format, entry, ...}`: the players taken out of the queue to complete the table.
+/// Quick match (`QueueEntry::table_from` in Lua): ARGV[1] = the entry, ARGV[2] = now (Unix ms),
+/// ARGV[3] = `'1'` to retry (only if the token is still queued), ARGV[4..6] = the rating window
+/// (base, per second waited, open after ms; see `rating_window`). Returns `{}` (queued, or not
+/// queued any more) or `{format, entry, ...}`: the players taken out of the queue to complete the
+/// table. The queue is kept in the order of waiting (`since_ms`).
 static ENQUEUE: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
 local items = redis.call('LRANGE', KEYS[1], 0, -1)
 local me = cjson.decode(ARGV[1])
+local now = tonumber(ARGV[2])
 local rest = {}
+local present = false
 for _, item in ipairs(items) do
   local e = cjson.decode(item)
-  if e.token == me.token then redis.call('LREM', KEYS[1], 0, item)
+  if e.token == me.token then
+    present = true
+    redis.call('LREM', KEYS[1], 0, item)
   else table.insert(rest, {item, e}) end
+end
+if ARGV[3] == '1' and not present then return {} end
+local function since(e) return tonumber(e.since_ms) or 0 end
+local function close_enough(a, b)
+  local waited = now - math.min(since(a), since(b))
+  if waited >= tonumber(ARGV[6]) then return true end
+  local d = math.abs((tonumber(a.rating) or 1500) - (tonumber(b.rating) or 1500))
+  return d <= tonumber(ARGV[4]) + tonumber(ARGV[5]) * waited / 1000
 end
 local function pairs_with(a, b)
   if a.format ~= cjson.null and b.format ~= cjson.null then
-    if a.format == b.format then return a.format end
+    if a.format == b.format then return a.format, a.seats end
     return nil
   end
-  if a.format == cjson.null and b.format == cjson.null then return 'tripot1' end
+  if a.format == cjson.null and b.format == cjson.null then return 'tripot1', 2 end
   local f, seats = a.format, a.seats
   if f == cjson.null then f, seats = b.format, b.seats end
-  if seats == 2 then return f end
+  if seats == 2 then return f, 2 end
   return nil
 end
 local first, format = nil, nil
 for _, p in ipairs(rest) do
-  format = pairs_with(me, p[2])
-  if format then first = p break end
+  local f, seats = pairs_with(me, p[2])
+  if f and (seats > 2 or close_enough(me, p[2])) then
+    first, format = p, f
+    break
+  end
 end
 local picked = {}
 if first and me.seats <= 2 then
@@ -108,6 +126,12 @@ elseif first then
   if #picked < me.seats - 1 then picked = {} end
 end
 if #picked == 0 then
+  for _, p in ipairs(rest) do
+    if since(p[2]) > since(me) then
+      redis.call('LINSERT', KEYS[1], 'BEFORE', p[1], ARGV[1])
+      return {}
+    end
+  end
   redis.call('RPUSH', KEYS[1], ARGV[1])
   return {}
 end
@@ -1154,10 +1178,30 @@ impl RedisStore {
         &self,
         entry: &QueueEntry,
     ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        self.match_queue(entry, false).await
+    }
+
+    pub(super) async fn retry_match(
+        &self,
+        entry: &QueueEntry,
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        self.match_queue(entry, true).await
+    }
+
+    async fn match_queue(
+        &self,
+        entry: &QueueEntry,
+        retry: bool,
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
         let mut conn = self.conn.get().await?;
         let found: Vec<String> = ENQUEUE
             .key(self.key("queue"))
             .arg(serde_json::to_string(entry).map_err(corrupt)?)
+            .arg(now_ms())
+            .arg(if retry { "1" } else { "0" })
+            .arg(super::RATING_WINDOW_BASE)
+            .arg(super::RATING_WINDOW_PER_S)
+            .arg(super::RATING_WINDOW_OPEN_MS)
             .invoke_async(&mut conn)
             .await?;
         let Some((format, others)) = found.split_first() else {
