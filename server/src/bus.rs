@@ -26,6 +26,9 @@ pub enum BusMsg {
         seq: u64,
         /// The event.
         event: GameEvent,
+        /// The turn's clock after this event, on the last event of a batch of a timed game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<crate::store::ClockNote>,
     },
     /// A message to forward to a player's connections.
     User {

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use chinese_checkers_core::online::{
     ClientMsg, DrawAction, EndReason, ErrorCode, Format, GameEvent, GameResult, ServerMsg,
-    WireMove, PROTOCOL_VERSION,
+    TimeControl, WireMove, PROTOCOL_VERSION,
 };
 use chinese_checkers_core::rules::MoveKind;
 use chinese_checkers_server::Limits;
@@ -71,7 +71,97 @@ suite!(
     six_seat_room_with_two_people_and_four_ai_seats_plays_to_the_end,
     quick_match_fills_a_three_seat_table_and_leavers_are_replaced_by_the_ai,
     lobby_table_fills_seat_by_seat,
+    timed_out_moves_are_played_and_three_in_a_row_lose,
 );
+
+/// Waits for the next `clock` message of a game.
+async fn next_clock(c: &mut Client, id: &str) -> (u8, u64) {
+    match c
+        .expect(
+            "clock",
+            |m| matches!(m, ServerMsg::Clock { game, .. } if game == id),
+        )
+        .await
+    {
+        ServerMsg::Clock { side, left_ms, .. } => (side, left_ms),
+        _ => unreachable!(),
+    }
+}
+
+async fn timed_out_moves_are_played_and_three_in_a_row_lose(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut host = Client::join(&s.url, "Ada").await;
+    let mut guest = Client::join(&s.url, "Bob").await;
+    // A time control no one can play is refused.
+    host.send(&ClientMsg::CreateTable {
+        format: Format::Tripot1,
+        clock: Some(TimeControl::PerMove { seconds: 1 }),
+    })
+    .await;
+    host.expect_error(ErrorCode::BadMessage).await;
+    host.send(&ClientMsg::CreateTable {
+        format: Format::Tripot1,
+        clock: Some(TimeControl::PerMove { seconds: 5 }),
+    })
+    .await;
+    let table = match host
+        .expect("table_created", |m| {
+            matches!(m, ServerMsg::TableCreated { .. })
+        })
+        .await
+    {
+        ServerMsg::TableCreated { table } => table,
+        _ => unreachable!(),
+    };
+    guest.send(&ClientMsg::JoinTable { table: table.id }).await;
+    let (id, host_side, _) = host.matched().await;
+    guest.matched().await;
+    assert_eq!(
+        host.game(&id).record().clock(),
+        TimeControl::PerMove { seconds: 5 }
+    );
+    let (mut sleeper, mut player) = if host_side == 0 {
+        (host, guest)
+    } else {
+        (guest, host)
+    };
+    let (side, left) = next_clock(&mut player, &id).await;
+    assert_eq!(side, 0);
+    assert!(left > 3_000 && left <= 5_000, "{left} ms left");
+    // Side 0 sleeps through three turns; side 1 answers at once.
+    for round in 1..=3u32 {
+        sleeper
+            .expect("the time-out", |m| {
+                matches!(
+                    m,
+                    ServerMsg::Event {
+                        event: GameEvent::TimedOut { side: 0 },
+                        ..
+                    }
+                )
+            })
+            .await;
+        let seq = sleeper.game(&id).last_seq() + 1;
+        sleeper.catch_up(&id, seq).await;
+        player.catch_up(&id, seq).await;
+        assert_eq!(player.game(&id).record().timeouts()[0], round);
+        if round < 3 {
+            let (side, left) = next_clock(&mut player, &id).await;
+            assert_eq!(side, 1);
+            assert!(left > 3_000, "{left} ms left");
+            let mv = greedy(player.game(&id));
+            player.play(&id, &mv).await;
+            let seq = player.game(&id).last_seq();
+            sleeper.catch_up(&id, seq).await;
+        }
+    }
+    // The third time-out in a row: treated as having left.
+    player.expect_end().await;
+    assert_eq!(
+        player.game(&id).record().result(),
+        Some(&GameResult::new(Some(1), EndReason::Abandoned))
+    );
+}
 
 /// Every client of a game receives until it has seen event `seq`.
 async fn all_catch_up(clients: &mut [&mut Client], id: &str) {
@@ -132,6 +222,7 @@ async fn six_seat_room_with_two_people_and_four_ai_seats_plays_to_the_end(kind: 
     ada.send(&ClientMsg::CreateRoom {
         format: Format::Sternhalma6,
         rated: false,
+        clock: None,
     })
     .await;
     let code = match ada
@@ -286,6 +377,7 @@ async fn lobby_table_fills_seat_by_seat(kind: Kind) {
     watcher.send(&ClientMsg::WatchLobby).await;
     host.send(&ClientMsg::CreateTable {
         format: Format::Sternhalma4,
+        clock: None,
     })
     .await;
     let table = match host
@@ -450,6 +542,7 @@ async fn lobby_tables_live(kind: Kind) {
     let mut host = Client::join(&s.url, "Host").await;
     host.send(&ClientMsg::CreateTable {
         format: Format::Tripot2,
+        clock: None,
     })
     .await;
     let table = match host
@@ -503,6 +596,7 @@ async fn lobby_tables_live(kind: Kind) {
     let mut h2 = Client::join(&s.url, "Leaver").await;
     h2.send(&ClientMsg::CreateTable {
         format: Format::Tripot1,
+        clock: None,
     })
     .await;
     watcher
@@ -524,6 +618,7 @@ async fn create_room(c: &mut Client, format: Format) -> String {
     c.send(&ClientMsg::CreateRoom {
         format,
         rated: false,
+        clock: None,
     })
     .await;
     match c
@@ -582,6 +677,7 @@ async fn private_room_limits_and_expiry(kind: Kind) {
     host.send(&ClientMsg::CreateRoom {
         format: Format::Tripot1,
         rated: false,
+        clock: None,
     })
     .await;
     host.expect_error(ErrorCode::TooManyRooms).await;
@@ -609,6 +705,7 @@ async fn try_create_room(c: &mut Client) -> Result<String, ErrorCode> {
     c.send(&ClientMsg::CreateRoom {
         format: Format::Tripot1,
         rated: false,
+        clock: None,
     })
     .await;
     match c

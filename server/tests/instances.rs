@@ -51,6 +51,7 @@ async fn players_on_different_instances_play_a_whole_game() {
     let mut host = Client::join(&s1.ws_url(), "Host").await;
     host.send(&ClientMsg::CreateTable {
         format: Format::Tripot1,
+        clock: None,
     })
     .await;
     watcher

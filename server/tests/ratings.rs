@@ -436,6 +436,7 @@ async fn quick_match_series_rates_every_game_as_the_reference(kind: Kind) {
     // The lobby shows a host's rating in the table's rule set (none where it has none).
     ada.send(&ClientMsg::CreateTable {
         format: Format::Sternhalma2,
+        clock: None,
     })
     .await;
     let expected = Some(shown(&reference, &ada.token, Preset::Sternhalma));
@@ -451,6 +452,7 @@ async fn quick_match_series_rates_every_game_as_the_reference(kind: Kind) {
     let mut dan = Client::join(&s.url, "Dan").await;
     dan.send(&ClientMsg::CreateTable {
         format: Format::Classic,
+        clock: None,
     })
     .await;
     cy.send(&ClientMsg::WatchLobby).await;
@@ -491,7 +493,12 @@ async fn quick_match_series_rates_every_game_as_the_reference(kind: Kind) {
 
 /// Creates a private room; returns its code.
 async fn room(c: &mut Client, format: Format, rated: bool) -> String {
-    c.send(&ClientMsg::CreateRoom { format, rated }).await;
+    c.send(&ClientMsg::CreateRoom {
+        format,
+        clock: None,
+        rated,
+    })
+    .await;
     match c
         .expect("room_created", |m| {
             matches!(m, ServerMsg::RoomCreated { .. })

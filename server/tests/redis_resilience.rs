@@ -175,6 +175,7 @@ async fn the_game_goes_on_after_redis_restarts() {
     host.send(&ClientMsg::CreateRoom {
         format: Format::Tripot1,
         rated: false,
+        clock: None,
     })
     .await;
     let got = host

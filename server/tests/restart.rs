@@ -60,6 +60,7 @@ async fn a_restart_keeps_every_game_move_and_room() {
     host.send(&ClientMsg::CreateRoom {
         format: Format::Tripot1,
         rated: false,
+        clock: None,
     })
     .await;
     let code = match host.recv().await {

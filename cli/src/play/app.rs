@@ -5,11 +5,12 @@
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use chinese_checkers_core::ffi::{
     AiSearch, GameLibrary, LocalGame, OnlineGame, OnlineUpdate, SearchOutcome,
 };
-use chinese_checkers_core::session::online::{Connection, OnlineState};
+use chinese_checkers_core::session::online::{Connection, OnlineClock, OnlineState};
 use chinese_checkers_core::session::{
     Coord, GameState, MoveError, OnlineError, OpponentStatistics, PlayerState, SeatPlayer,
 };
@@ -33,6 +34,8 @@ struct Online {
     game_id: Option<String>,
     /// The online state drawn on screen (its `board` is the app's `view`).
     state: OnlineState,
+    /// The timed game's clock as last received, and when: the count-down runs from there.
+    clock: Option<(OnlineClock, Instant)>,
 }
 
 /// The game behind the screen.
@@ -175,6 +178,7 @@ impl App {
                 action: Some(action),
                 game_id: None,
                 state,
+                clock: None,
             })),
             view,
         );
@@ -185,6 +189,19 @@ impl App {
     /// Whether this is an online game.
     pub fn is_online(&self) -> bool {
         matches!(self.game, Game::Online(_))
+    }
+
+    /// Online, a timed game: the side to move and the whole seconds it has left now.
+    pub fn clock_left(&self) -> Option<(i32, u64)> {
+        let Game::Online(online) = &self.game else {
+            return None;
+        };
+        let (clock, since) = online.clock.as_ref()?;
+        let elapsed = since.elapsed().as_millis() as u64;
+        Some((
+            clock.side,
+            clock.left_ms.saturating_sub(elapsed).div_ceil(1000),
+        ))
     }
 
     /// The online state behind the screen (none in a local game).
@@ -253,6 +270,10 @@ impl App {
             }
         }
         online.state = online.game.state();
+        let clock = online.state.game.as_ref().and_then(|g| g.clock.clone());
+        if clock.as_ref() != online.clock.as_ref().map(|(c, _)| c) {
+            online.clock = clock.map(|c| (c, Instant::now()));
+        }
         let game_id = online.state.game.as_ref().map(|g| g.id.clone());
         let new_game = game_id.is_some() && game_id != online.game_id;
         online.game_id = game_id;

@@ -283,6 +283,7 @@ fn status_line(view: &GameState) -> Line<'static> {
             | Banner::RematchOffered { .. } => Style::default().fg(Color::Cyan),
             Banner::OpponentDisconnected { .. }
             | Banner::PlayerReplaced { .. }
+            | Banner::MoveTimedOut { .. }
             | Banner::ServerError { .. } => Style::default().fg(Color::Black).bg(Color::Yellow),
         };
         return Line::from(Span::styled(format!(" {} ", words::banner(view, b)), style));
@@ -316,6 +317,12 @@ fn message_line(app: &App) -> Line<'static> {
     }
     if app.view.outcome.is_some() && app.is_online() {
         return Line::from(" Game over: q quits.");
+    }
+    if let Some((side, secs)) = app.clock_left() {
+        return Line::from(Span::styled(
+            format!(" {}: {secs} s to move", words::player(&app.view, side)),
+            Style::default().fg(Color::Cyan),
+        ));
     }
     if app.view.outcome.is_some() {
         return Line::from(" Game over: u takes moves back, q quits.");

@@ -177,6 +177,13 @@ pub fn banner(state: &GameState, banner: &Banner) -> String {
             "Rematch asked — waiting for {}",
             remote(state).unwrap_or_else(|| "your opponent".into())
         ),
+        Banner::MoveTimedOut { player: p } if is_you(state, *p) => {
+            "Your time ran out — the move with the most progress was played for you".into()
+        }
+        Banner::MoveTimedOut { player: p } => format!(
+            "{}'s time ran out — the move with the most progress was played",
+            player(state, *p)
+        ),
         Banner::PlayerReplaced { player: p } => {
             format!("{} left — the computer plays their seat", player(state, *p))
         }

@@ -50,7 +50,7 @@ struct OnlineView: View {
     @ViewBuilder private var choices: some View {
         Section("online.format") {
             Picker("online.format", selection: $format) {
-                ForEach(Format.all, id: \.self) {
+                ForEach(onlineFormats(), id: \.self) {
                     Text(Wording.format($0)).tag($0)
                 }
             }
@@ -172,10 +172,20 @@ struct OnlineGameView: View {
     @Bindable var model: OnlineModel
     @State private var confirmResign = false
 
+    /// The opponent's name; with 3 or more seats (listed under the banner) the format.
+    private var title: Text {
+        guard let game = model.state.game else { return Text(verbatim: "") }
+        if model.seatLines == nil { return Text(verbatim: game.opponent) }
+        return Text(Wording.format(game.format))
+    }
+
     var body: some View {
         let can = model.state.board.capabilities
         VStack(spacing: 8) {
             StatusBanner(banner: model.banner, notice: model.notice)
+            if let seats = model.seatLines {
+                SeatList(lines: seats)
+            }
             BoardCanvas(
                 geometry: model.geometry, state: model.state.board, rotation: 0,
                 animation: model.state.board.change.animate.isEmpty
@@ -209,13 +219,50 @@ struct OnlineGameView: View {
             .buttonStyle(.bordered)
             .padding(.bottom, 8)
         }
-        .navigationTitle(Text(verbatim: model.state.game?.opponent ?? ""))
+        .navigationTitle(title)
         .confirmationDialog("board.resign.confirm", isPresented: $confirmResign) {
             Button("board.resign", role: .destructive) { model.resign() }
         }
         .onChange(of: model.banner) { _, banner in
             guard let banner else { return }
             AccessibilityNotification.Announcement(AppText.string(banner)).post()
+        }
+    }
+}
+
+/// The seats of an online game of 3 or more seats in turn order: colours, name, the computer's
+/// level, "away", and the seat to move highlighted.
+struct SeatList: View {
+    let lines: [SeatLine]
+
+    var body: some View {
+        ScrollView(.horizontal, showsIndicators: false) {
+            HStack(spacing: 6) {
+                ForEach(lines, id: \.side) { line in
+                    HStack(spacing: 4) {
+                        ForEach(line.colours, id: \.self) { colour in
+                            Circle().fill(PegStyle.of(colour).color).frame(width: 10, height: 10)
+                                .accessibilityHidden(true)
+                        }
+                        Text(line.name).font(.subheadline.weight(line.toMove ? .bold : .regular))
+                        if let computer = line.computer {
+                            Text(computer).font(.caption).foregroundStyle(.secondary)
+                        }
+                        if let away = line.away {
+                            Text(away).font(.caption).foregroundStyle(.red)
+                        }
+                    }
+                    .padding(.horizontal, 8)
+                    .padding(.vertical, 4)
+                    .background(
+                        line.toMove ? Color.accentColor.opacity(0.2) : Color.secondary.opacity(0.1),
+                        in: RoundedRectangle(cornerRadius: 8)
+                    )
+                    .accessibilityElement(children: .combine)
+                    .accessibilityAddTraits(line.toMove ? AccessibilityTraits.isSelected : [])
+                }
+            }
+            .padding(.horizontal)
         }
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use crate::ai::AiLevel;
-use crate::online::Format;
+use crate::online::{Format, TimeControl};
 use crate::session::online::{OnlineSession, OnlineState};
 use crate::session::{MoveError, OnlineError, SaveError};
 
@@ -150,6 +150,25 @@ impl OnlineGame {
     /// Creates a private room; its code arrives in `state.room`.
     pub fn create_room(&self, format: Format) -> Result<OnlineUpdate, OnlineError> {
         self.call(|s| s.create_room(format))
+    }
+
+    /// Opens a public table with a time control (`None`: the format's default: 30 s a move in
+    /// sternhalma, untimed otherwise).
+    pub fn create_table_timed(
+        &self,
+        format: Format,
+        clock: Option<TimeControl>,
+    ) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.create_table_timed(format, clock))
+    }
+
+    /// Creates a private room with a time control (`None`: the format's default).
+    pub fn create_room_timed(
+        &self,
+        format: Format,
+        clock: Option<TimeControl>,
+    ) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.create_room_timed(format, clock))
     }
 
     /// Joins a private room by its code as typed.

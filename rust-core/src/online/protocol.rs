@@ -113,6 +113,15 @@ impl Format {
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
 
+    /// The time control of this format's games unless the table's host chose another:
+    /// sternhalma's 30 seconds per move (seed 004); the duels are untimed.
+    pub fn default_clock(self) -> TimeControl {
+        match self.preset() {
+            Preset::Sternhalma => TimeControl::PerMove { seconds: 30 },
+            _ => TimeControl::Untimed,
+        }
+    }
+
     /// The start position (seat 0 opens; docs/RULES.md §3 seat orders).
     pub fn start_position(self) -> Position {
         let rules = Rules::preset(self.preset());
@@ -124,6 +133,62 @@ impl Format {
             Ok(p) => p,
             // Every format names a setup its rule set accepts (tested for each format).
             Err(e) => unreachable!("format {} has no start position: {e}", self.name()),
+        }
+    }
+}
+
+/// How long players may think, chosen when a table or room is opened (the server owns the time:
+/// deadlines are stored with the game).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum TimeControl {
+    /// No clock: only the inactivity limit (a day) ends a stalled game.
+    #[default]
+    Untimed,
+    /// Each move has `seconds`; on time-out the move with the greatest progress is played for
+    /// the player (seed 004: 30 seconds).
+    PerMove {
+        /// Seconds per move.
+        seconds: u32,
+    },
+    /// A game clock: `base_s` for the whole game, plus `increment_s` after each own move. When
+    /// it runs out, the player's move is played for them as on a per-move time-out, and from
+    /// then on each move has only the increment.
+    Game {
+        /// Seconds for the whole game.
+        base_s: u32,
+        /// Seconds added after each own move.
+        increment_s: u32,
+    },
+}
+
+/// A player who lets the clock play this many of their moves in a row is treated as having left
+/// (replaced by the AI at a table of 3 or more, the game lost at a table of two).
+pub const TIMEOUTS_TO_LEAVE: u32 = 3;
+
+impl TimeControl {
+    /// Whether any clock runs.
+    pub fn is_timed(self) -> bool {
+        self != TimeControl::Untimed
+    }
+
+    /// Refuses a time control no one could play (no time at all) or that makes no sense (more
+    /// than a day).
+    pub fn check(self) -> Result<TimeControl, String> {
+        const DAY: u32 = 24 * 3600;
+        match self {
+            TimeControl::PerMove { seconds } if !(5..=DAY).contains(&seconds) => Err(format!(
+                "a move needs between 5 seconds and a day, not {seconds} s"
+            )),
+            TimeControl::Game {
+                base_s,
+                increment_s,
+            } if !(30..=DAY).contains(&base_s) || increment_s > 600 => Err(format!(
+                "a game clock needs 30 s to a day and an increment of at most 10 min, \
+                 not {base_s} s + {increment_s} s"
+            )),
+            ok => Ok(ok),
         }
     }
 }
@@ -196,6 +261,9 @@ pub enum ClientMsg {
     CreateTable {
         /// The table's format.
         format: Format,
+        /// The time control (absent: the format's default).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<TimeControl>,
     },
     /// Close one's own open table.
     CloseTable {
@@ -218,6 +286,9 @@ pub enum ClientMsg {
         /// The host wants the room's game rated (it is only if every guest wants it too).
         #[serde(default, skip_serializing_if = "is_false")]
         rated: bool,
+        /// The time control (absent: the format's default).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<TimeControl>,
     },
     /// Join a private room by its code; the game starts at once.
     JoinRoom {
@@ -411,6 +482,15 @@ pub enum GameEvent {
         /// Whether the game is rated (absent: not rated).
         #[serde(default, skip_serializing_if = "is_false")]
         rated: bool,
+        /// The time control (absent: untimed).
+        #[serde(default, skip_serializing_if = "is_untimed")]
+        clock: TimeControl,
+    },
+    /// A player's time ran out: the `moved` that follows was played for them by the server (the
+    /// move with the greatest progress).
+    TimedOut {
+        /// Whose time ran out.
+        side: u8,
     },
     /// A person left a game of 3 or more seats (resigned, or away past the grace period): the
     /// server's AI plays the seat from now on, and the game goes on for the others.
@@ -468,6 +548,10 @@ pub enum GameEvent {
     },
 }
 
+fn is_untimed(clock: &TimeControl) -> bool {
+    !clock.is_timed()
+}
+
 /// Everything a client needs to rebuild a game at once (a full resync).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSnapshot {
@@ -485,6 +569,12 @@ pub struct GameSnapshot {
     /// person).
     #[serde(default)]
     pub ai: Vec<Option<AiLevel>>,
+    /// The time control.
+    #[serde(default)]
+    pub clock: TimeControl,
+    /// Per seat, the time-outs in a row (the clock played their last moves).
+    #[serde(default)]
+    pub timeouts: Vec<u32>,
     /// Every move played, in order.
     pub moves: Vec<WireMove>,
     /// The side whose draw offer is pending.
@@ -692,6 +782,20 @@ pub enum ServerMsg {
         /// The rating after it.
         after: i32,
     },
+    /// The clock of a timed game, sent after every event that changes whose turn it is and
+    /// after a resume: the side to move has `left_ms` from when the server sent this (a relative
+    /// time, so the device's clock offset does not matter).
+    Clock {
+        /// The game.
+        game: String,
+        /// The side to move.
+        side: u8,
+        /// Milliseconds it has left for this move.
+        left_ms: u64,
+        /// With a game clock: every seat's remaining time, side 0 first (empty otherwise).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        banks_ms: Vec<u64>,
+    },
 }
 
 impl ServerMsg {
@@ -754,7 +858,7 @@ pub fn decode_client(text: &str) -> Result<ClientMsg, ProtocolError> {
 }
 
 /// Every `type` the server may send.
-pub const SERVER_TYPES: [&str; 17] = [
+pub const SERVER_TYPES: [&str; 18] = [
     "welcome",
     "searching",
     "match_cancelled",
@@ -772,6 +876,7 @@ pub const SERVER_TYPES: [&str; 17] = [
     "seated",
     "ratings",
     "rating_changed",
+    "clock",
 ];
 
 /// Decodes a server's frame.

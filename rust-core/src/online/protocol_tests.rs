@@ -26,6 +26,7 @@ fn every_client_message_round_trips_and_is_listed() {
         ClientMsg::CancelMatch,
         ClientMsg::CreateTable {
             format: Format::Tripot3,
+            clock: None,
         },
         ClientMsg::CloseTable { table: "x".into() },
         ClientMsg::WatchLobby,
@@ -34,10 +35,12 @@ fn every_client_message_round_trips_and_is_listed() {
         ClientMsg::CreateRoom {
             format: Format::Tripot1,
             rated: false,
+            clock: None,
         },
         ClientMsg::CreateRoom {
             format: Format::Sternhalma3,
             rated: true,
+            clock: None,
         },
         ClientMsg::JoinRoom {
             code: "ABCD2345".into(),
@@ -152,11 +155,12 @@ fn wire_format_is_stable() {
         players: vec!["Ann".into(), "Bob".into(), "Yves Klein".into()],
         ai: vec![None, None, Some(crate::ai::AiLevel::Hard)],
         rated: false,
+        clock: TimeControl::PerMove { seconds: 30 },
     };
     assert_eq!(
         serde_json::to_value(&started).unwrap(),
         json!({"kind":"started","format":"sternhalma3","players":["Ann","Bob","Yves Klein"],
-               "ai":[null,null,"hard"]})
+               "ai":[null,null,"hard"],"clock":{"kind":"per_move","seconds":30}})
     );
     // A game of people only says nothing of AI seats.
     let people: GameEvent =
@@ -169,6 +173,7 @@ fn wire_format_is_stable() {
             players: vec!["A".into(), "B".into()],
             ai: vec![],
             rated: false,
+            clock: TimeControl::Untimed,
         }
     );
     let replaced = GameEvent::SeatToAi {
@@ -332,6 +337,7 @@ fn ratings_messages_round_trip_and_are_listed() {
         decode_client(r#"{"type":"create_room","format":"classic"}"#).unwrap(),
         ClientMsg::CreateRoom {
             format: Format::Classic,
+            clock: None,
             rated: false
         }
     );
@@ -346,6 +352,7 @@ fn ratings_messages_round_trip_and_are_listed() {
     assert_eq!(
         encode(&ClientMsg::CreateRoom {
             format: Format::Classic,
+            clock: None,
             rated: false
         }),
         r#"{"type":"create_room","format":"classic"}"#
@@ -407,6 +414,7 @@ fn ratings_messages_round_trip_and_are_listed() {
         players: vec!["A".into(), "B".into()],
         ai: vec![],
         rated: true,
+        clock: TimeControl::Untimed,
     };
     assert_eq!(
         serde_json::to_value(&started).unwrap(),

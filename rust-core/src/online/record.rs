@@ -8,7 +8,8 @@
 use thiserror::Error;
 
 use super::protocol::{
-    DrawAction, EndReason, ErrorCode, Format, GameEvent, GameResult, GameSnapshot, WireMove,
+    DrawAction, EndReason, ErrorCode, Format, GameEvent, GameResult, GameSnapshot, TimeControl,
+    WireMove, TIMEOUTS_TO_LEAVE,
 };
 use crate::ai::AiLevel;
 use crate::rules::{Game, IllegalMove, MoveKind, OutcomeReason, Position};
@@ -51,6 +52,13 @@ pub enum Command {
     Abandon {
         /// The `seq` of the `Disconnected` event.
         since_seq: u64,
+    },
+    /// The side to move ran out of time at ply `ply` (server only): the move with the greatest
+    /// progress is played for it; after [`TIMEOUTS_TO_LEAVE`] in a row it is treated as having
+    /// left. Nothing if the game moved on meanwhile.
+    TimeOut {
+        /// The ply whose time ran out.
+        ply: u32,
     },
 }
 
@@ -108,6 +116,10 @@ pub struct GameRecord {
     format: Format,
     players: Vec<String>,
     ai: Vec<Option<AiLevel>>,
+    clock: TimeControl,
+    timeouts: Vec<u32>,
+    /// A `timed_out` was applied: the next move is the clock's.
+    timing_out: Option<u8>,
     game: Game,
     moves: Vec<WireMove>,
     seq: u64,
@@ -137,7 +149,7 @@ impl GameRecord {
         players: Vec<String>,
         ai: Vec<Option<AiLevel>>,
     ) -> (GameRecord, GameEvent) {
-        GameRecord::with_rating(id, format, players, ai, false)
+        GameRecord::timed(id, format, players, ai, TimeControl::Untimed)
     }
 
     /// A new game as [`GameRecord::with_ai`], rated if `rated` and every seat is a person (a
@@ -149,8 +161,32 @@ impl GameRecord {
         ai: Vec<Option<AiLevel>>,
         rated: bool,
     ) -> (GameRecord, GameEvent) {
+        GameRecord::timed_rated(id, format, players, ai, TimeControl::Untimed, rated)
+    }
+
+    /// A new game with AI seats and a time control.
+    pub fn timed(
+        id: &str,
+        format: Format,
+        players: Vec<String>,
+        ai: Vec<Option<AiLevel>>,
+        clock: TimeControl,
+    ) -> (GameRecord, GameEvent) {
+        GameRecord::timed_rated(id, format, players, ai, clock, false)
+    }
+
+    /// A new game with AI seats and a time control, rated if `rated` and every seat is a person.
+    pub fn timed_rated(
+        id: &str,
+        format: Format,
+        players: Vec<String>,
+        ai: Vec<Option<AiLevel>>,
+        clock: TimeControl,
+        rated: bool,
+    ) -> (GameRecord, GameEvent) {
         let mut record = GameRecord::empty(id, format, players, ai);
         record.seq = 1;
+        record.clock = clock;
         record.rated = rated && record.ai.iter().all(Option::is_none);
         let event = GameEvent::Started {
             format,
@@ -161,6 +197,7 @@ impl GameRecord {
                 Vec::new()
             },
             rated: record.rated,
+            clock,
         };
         (record, event)
     }
@@ -179,6 +216,9 @@ impl GameRecord {
             format,
             players,
             ai,
+            clock: TimeControl::Untimed,
+            timeouts: vec![0; seats],
+            timing_out: None,
             game: Game::new(start_position(format)),
             moves: Vec::new(),
             seq: 0,
@@ -204,6 +244,7 @@ impl GameRecord {
                 players,
                 ai,
                 rated,
+                clock,
             }) => {
                 if players.len() != format.seats() {
                     return Err(RecordError::Unexpected(format!(
@@ -213,7 +254,7 @@ impl GameRecord {
                         format.name()
                     )));
                 }
-                GameRecord::with_rating(id, *format, players.clone(), ai.clone(), *rated).0
+                GameRecord::timed_rated(id, *format, players.clone(), ai.clone(), *clock, *rated).0
             }
             other => {
                 return Err(RecordError::Unexpected(format!(
@@ -240,6 +281,11 @@ impl GameRecord {
             },
             snapshot.connected.len(),
             snapshot.rematch.len(),
+            if snapshot.timeouts.is_empty() {
+                seats
+            } else {
+                snapshot.timeouts.len()
+            },
         ];
         if per_seat.iter().any(|&n| n != seats) || usize::from(snapshot.side) >= seats {
             return Err(RecordError::Unexpected(format!(
@@ -258,6 +304,10 @@ impl GameRecord {
             record.play(ply as u32, mv)?;
         }
         record.seq = snapshot.seq;
+        record.clock = snapshot.clock;
+        if !snapshot.timeouts.is_empty() {
+            record.timeouts = snapshot.timeouts.clone();
+        }
         record.draw_offer = snapshot.draw_offer;
         record.connected = snapshot.connected.clone();
         record.rematch = snapshot.rematch.clone();
@@ -276,6 +326,8 @@ impl GameRecord {
             format: self.format,
             players: self.players.clone(),
             ai: self.ai.clone(),
+            clock: self.clock,
+            timeouts: self.timeouts.clone(),
             moves: self.moves.clone(),
             draw_offer: self.draw_offer,
             connected: self.connected.clone(),
@@ -305,6 +357,14 @@ impl GameRecord {
     /// Per seat, the level of the AI playing it (`None`: a person).
     pub fn ai(&self) -> &[Option<AiLevel>] {
         &self.ai
+    }
+    /// The time control.
+    pub fn clock(&self) -> TimeControl {
+        self.clock
+    }
+    /// Per seat, the time-outs in a row.
+    pub fn timeouts(&self) -> &[u32] {
+        &self.timeouts
     }
     /// The AI playing a seat, if any.
     pub fn ai_of(&self, side: u8) -> Option<AiLevel> {
@@ -421,6 +481,9 @@ impl GameRecord {
         };
         match event {
             GameEvent::Started { .. } => return unexpected("a second `started`"),
+            _ if self.timing_out.is_some() && !matches!(event, GameEvent::Moved { .. }) => {
+                return unexpected("a time-out not followed by its move");
+            }
             GameEvent::Moved { ply, side, mv } => {
                 if self.is_over() {
                     return unexpected("a move after the end");
@@ -432,6 +495,21 @@ impl GameRecord {
                 }
                 self.play(*ply, mv)?;
                 self.draw_offer = None;
+                let s = usize::from(*side);
+                if self.timing_out == Some(*side) {
+                    self.timeouts[s] += 1;
+                } else if self.ai[s].is_none() {
+                    // A move of one's own: the run of time-outs is over.
+                    self.timeouts[s] = 0;
+                }
+                self.timing_out = None;
+            }
+            GameEvent::TimedOut { side } => {
+                let s = seat(side)?;
+                if self.is_over() || s != usize::from(self.to_move()) {
+                    return unexpected("a time-out of a side not to move");
+                }
+                self.timing_out = Some(*side);
             }
             GameEvent::DrawOffered { side } => self.draw_offer = Some(seat(side)? as u8),
             GameEvent::DrawDeclined { .. } => self.draw_offer = None,
@@ -612,6 +690,38 @@ impl GameRecord {
             }]),
             Command::Reconnect if self.connected[usize::from(side)] => Ok(vec![]),
             Command::Reconnect => Ok(vec![GameEvent::Reconnected { side }]),
+            Command::TimeOut { ply } => {
+                if over || *ply != self.ply() || side != self.to_move() {
+                    return Ok(vec![]);
+                }
+                let legal = self.game.legal_moves();
+                let compact: Vec<_> = legal.iter().map(|m| m.compact()).collect();
+                let best = crate::ai::greatest_progress(self.position(), &compact);
+                let Some(mv) = compact.iter().position(|c| *c == best).map(|i| &legal[i]) else {
+                    return Ok(vec![]);
+                };
+                let mut next = self.clone();
+                let mut events = vec![GameEvent::TimedOut { side }];
+                next.apply(next.seq + 1, &events[0])
+                    .map_err(|e| E::refused(C::Internal, e.to_string()))?;
+                let moved = next.command(
+                    side,
+                    &Command::Move {
+                        ply: *ply,
+                        mv: WireMove::from_move(mv),
+                    },
+                )?;
+                for event in moved {
+                    next.apply(next.seq + 1, &event)
+                        .map_err(|e| E::refused(C::Internal, e.to_string()))?;
+                    events.push(event);
+                }
+                let in_a_row = next.timeouts[usize::from(side)];
+                if in_a_row >= TIMEOUTS_TO_LEAVE && !next.is_over() && next.ai_of(side).is_none() {
+                    events.extend(next.leave(side, EndReason::Abandoned));
+                }
+                Ok(events)
+            }
             Command::Abandon { since_seq } => {
                 if over || self.disconnected_since(side) != Some(*since_seq) {
                     Ok(vec![])
@@ -630,8 +740,13 @@ impl GameRecord {
     /// and if no person is left the game ends (`reason`, nobody wins, no ranking). Nothing for a
     /// seat the AI already plays.
     pub fn leave(&self, side: u8, reason: EndReason) -> Vec<GameEvent> {
-        if self.ai_of(side).is_some() {
+        if self.ai_of(side).is_some() || self.is_over() {
             return Vec::new();
+        }
+        if self.seats() == 2 {
+            return vec![GameEvent::Ended {
+                result: GameResult::new(Some(1 - (side & 1)), reason),
+            }];
         }
         let mut events = vec![GameEvent::SeatToAi {
             side,

@@ -132,6 +132,7 @@ fn sides_and_starts_are_checked_for_the_seat_count() {
         players: vec!["A".into(), "B".into()],
         ai: vec![],
         rated: false,
+        clock: TimeControl::Untimed,
     };
     assert!(matches!(
         GameRecord::replay("x", [&bad]),
@@ -417,4 +418,121 @@ fn replay_refuses_broken_streams() {
         r.apply(5, &GameEvent::Reconnected { side: 0 }),
         Err(RecordError::OutOfOrder { .. })
     ));
+}
+
+#[test]
+fn the_clock_plays_a_timed_out_move_and_a_player_who_lets_it_three_times_has_left() {
+    let clock = TimeControl::PerMove { seconds: 30 };
+    let (mut record, started) = GameRecord::timed("t", Format::Tripot1, names(), vec![], clock);
+    let mut log = vec![started];
+    assert_eq!(record.clock(), clock);
+    // Not the ply to move (a stale deadline): nothing.
+    assert_eq!(record.command(0, &Command::TimeOut { ply: 3 }), Ok(vec![]));
+    assert_eq!(record.command(1, &Command::TimeOut { ply: 0 }), Ok(vec![]));
+    for round in 1..=TIMEOUTS_TO_LEAVE {
+        let best = greedy_move(&record);
+        let events = record
+            .command(0, &Command::TimeOut { ply: record.ply() })
+            .unwrap();
+        assert_eq!(events[0], GameEvent::TimedOut { side: 0 });
+        assert!(
+            matches!(&events[1], GameEvent::Moved { side: 0, mv, .. } if *mv == best),
+            "the greatest-progress move is played: {events:?}"
+        );
+        let ply = record.ply();
+        run(&mut record, &mut log, 0, Command::TimeOut { ply });
+        assert_eq!(record.timeouts()[0], round);
+        if round < TIMEOUTS_TO_LEAVE {
+            assert!(!record.is_over());
+            let mv = greedy_move(&record);
+            let ply = record.ply();
+            run(&mut record, &mut log, 1, Command::Move { ply, mv });
+        }
+    }
+    // The third in a row: treated as having left, the opponent wins.
+    assert_eq!(
+        record.result(),
+        Some(&GameResult::new(Some(1), EndReason::Abandoned))
+    );
+    let replayed = GameRecord::replay("t", &log).unwrap();
+    assert_eq!(replayed.snapshot(0), record.snapshot(0));
+    assert_eq!(replayed.timeouts(), [3, 0]);
+}
+
+#[test]
+fn a_move_of_ones_own_ends_the_run_of_time_outs_and_a_leaver_of_three_is_replaced() {
+    let clock = TimeControl::PerMove { seconds: 30 };
+    let players = vec!["A".into(), "B".into(), "C".into()];
+    let (mut record, started) = GameRecord::timed("t", Format::Sternhalma3, players, vec![], clock);
+    let mut log = vec![started];
+    let turn = |record: &mut GameRecord, log: &mut Vec<GameEvent>, timeout: bool| {
+        let side = record.to_move();
+        let ply = record.ply();
+        let cmd = if timeout && side == 0 {
+            Command::TimeOut { ply }
+        } else {
+            Command::Move {
+                ply,
+                mv: greedy_move(record),
+            }
+        };
+        run(record, log, side, cmd);
+    };
+    // Two time-outs, then a move of its own: the count starts again.
+    for _ in 0..2 {
+        for _ in 0..3 {
+            turn(&mut record, &mut log, true);
+        }
+    }
+    assert_eq!(record.timeouts()[0], 2);
+    for _ in 0..3 {
+        turn(&mut record, &mut log, false);
+    }
+    assert_eq!(record.timeouts()[0], 0);
+    for _ in 0..9 {
+        turn(&mut record, &mut log, true);
+    }
+    // Three in a row at a table of three: the AI takes the seat, the game goes on.
+    assert_eq!(record.ai_of(0), Some(STAND_IN_LEVEL));
+    assert!(!record.is_over());
+    let replayed = GameRecord::replay("t", &log).unwrap();
+    assert_eq!(replayed.snapshot(2), record.snapshot(2));
+    // A `timed_out` must be followed by its move.
+    let mut broken = GameRecord::replay("t", &log).unwrap();
+    let side = broken.to_move();
+    broken
+        .apply(broken.seq() + 1, &GameEvent::TimedOut { side })
+        .unwrap();
+    assert!(broken
+        .apply(broken.seq() + 1, &GameEvent::DrawDeclined { side })
+        .is_err());
+    // And only the side to move can time out.
+    let mut wrong = GameRecord::replay("t", &log).unwrap();
+    let other = (wrong.to_move() + 1) % 3;
+    assert!(wrong
+        .apply(wrong.seq() + 1, &GameEvent::TimedOut { side: other })
+        .is_err());
+}
+
+#[test]
+fn time_controls_are_checked() {
+    assert!(TimeControl::PerMove { seconds: 30 }.check().is_ok());
+    assert!(TimeControl::PerMove { seconds: 1 }.check().is_err());
+    assert!(TimeControl::Game {
+        base_s: 300,
+        increment_s: 5
+    }
+    .check()
+    .is_ok());
+    assert!(TimeControl::Game {
+        base_s: 10,
+        increment_s: 5
+    }
+    .check()
+    .is_err());
+    assert_eq!(
+        Format::Sternhalma4.default_clock(),
+        TimeControl::PerMove { seconds: 30 }
+    );
+    assert_eq!(Format::Tripot1.default_clock(), TimeControl::Untimed);
 }

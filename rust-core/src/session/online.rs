@@ -25,7 +25,7 @@ use crate::online::record::start_position;
 use crate::online::{
     check_name, check_token, decode_server, encode, normalize_room_code, ClientGame, ClientMsg,
     DrawAction, EndReason as WireEnd, ErrorCode, Format, GameEvent, GameRecord, GameSnapshot,
-    ServerMsg, SyncEffect, TableInfo, WireMove, PROTOCOL_VERSION,
+    ServerMsg, SyncEffect, TableInfo, TimeControl, WireMove, PROTOCOL_VERSION,
 };
 use crate::rules::Game;
 
@@ -69,6 +69,19 @@ pub struct SeatedInfo {
     pub host: bool,
 }
 
+/// The clock of a timed online game, as the server last said (count down from when this state
+/// arrived: `left_ms` is relative, so the device's clock offset does not matter).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct OnlineClock {
+    /// The side whose time runs.
+    pub side: i32,
+    /// Milliseconds it had left when the server sent this.
+    pub left_ms: u64,
+    /// With a game clock, every seat's remaining time, side 0 first (empty otherwise).
+    pub banks_ms: Vec<u64>,
+}
+
 /// One seat of an online game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
@@ -95,6 +108,10 @@ pub struct OnlineGameInfo {
     pub opponent: String,
     /// Every seat, side 0 first (ours included).
     pub seats: Vec<OnlineSeat>,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// The running clock of a timed game that is not over (none untimed).
+    pub clock: Option<OnlineClock>,
     /// The path of our move sent but not yet confirmed (already drawn on the board).
     pub pending_move: Vec<Coord>,
     /// Whether every other person at the table is connected.
@@ -156,6 +173,8 @@ pub struct OnlineSession {
     matched: Option<Matched>,
     opponent: String,
     client: Option<ClientGame>,
+    /// The last clock the server sent for the game.
+    clock: Option<OnlineClock>,
     /// The board shown: the confirmed game with our pending move on top.
     display: SessionState,
     /// A passing banner (opponent back, draw declined, a refusal), cleared by the next move.
@@ -229,6 +248,7 @@ impl OnlineSession {
             matched: None,
             opponent: String::new(),
             client: None,
+            clock: None,
             display: placeholder(),
             note: None,
             last_error: None,
@@ -394,10 +414,19 @@ impl OnlineSession {
         vec![encode(&ClientMsg::UnwatchLobby)]
     }
 
-    /// Opens a public table in the lobby.
+    /// Opens a public table in the lobby (the format's default time control).
     pub fn create_table(&mut self, format: Format) -> Result<Vec<String>, OnlineError> {
+        self.create_table_timed(format, None)
+    }
+
+    /// Opens a public table in the lobby with a time control (`None`: the format's default).
+    pub fn create_table_timed(
+        &mut self,
+        format: Format,
+        clock: Option<TimeControl>,
+    ) -> Result<Vec<String>, OnlineError> {
         self.free()?;
-        Ok(vec![encode(&ClientMsg::CreateTable { format })])
+        Ok(vec![encode(&ClientMsg::CreateTable { format, clock })])
     }
 
     /// Closes our open table.
@@ -417,9 +446,19 @@ impl OnlineSession {
 
     /// Creates a private room; its code comes back in the state (`room`).
     pub fn create_room(&mut self, format: Format) -> Result<Vec<String>, OnlineError> {
+        self.create_room_timed(format, None)
+    }
+
+    /// Creates a private room with a time control (`None`: the format's default).
+    pub fn create_room_timed(
+        &mut self,
+        format: Format,
+        clock: Option<TimeControl>,
+    ) -> Result<Vec<String>, OnlineError> {
         self.free()?;
         Ok(vec![encode(&ClientMsg::CreateRoom {
             format,
+            clock,
             rated: false,
         })])
     }
@@ -621,6 +660,7 @@ impl OnlineSession {
                 self.table = None;
                 self.room = None;
                 self.seated = None;
+                self.clock = None;
                 self.note = None;
                 self.last_error = None;
                 self.opponent = others(players, *side);
@@ -648,7 +688,15 @@ impl OnlineSession {
                 self.effect(&msg, &mut out);
                 let applied = self.client.as_ref().map(ClientGame::last_seq) != before;
                 if applied {
-                    if matches!(event, GameEvent::Moved { .. } | GameEvent::Ended { .. }) {
+                    // The move the clock played keeps its time-out's banner.
+                    let clocks_move = matches!(
+                        (event, &self.note),
+                        (GameEvent::Moved { side, .. }, Some(Banner::MoveTimedOut { player }))
+                            if i32::from(*side) == *player
+                    );
+                    if matches!(event, GameEvent::Moved { .. } | GameEvent::Ended { .. })
+                        && !clocks_move
+                    {
                         self.note = None;
                     }
                     if opponent_event.is_some() {
@@ -674,6 +722,20 @@ impl OnlineSession {
                 self.new_connection();
             }
             ServerMsg::Pong => {}
+            ServerMsg::Clock {
+                game,
+                side,
+                left_ms,
+                banks_ms,
+            } => {
+                if self.client.as_ref().is_some_and(|c| c.game_id() == game) {
+                    self.clock = Some(OnlineClock {
+                        side: i32::from(*side),
+                        left_ms: *left_ms,
+                        banks_ms: banks_ms.clone(),
+                    });
+                }
+            }
             ServerMsg::Ratings { .. } | ServerMsg::RatingChanged { .. } => {}
         }
         self.rebuild();
@@ -724,6 +786,9 @@ impl OnlineSession {
                 by: i32::from(*side),
             }),
             GameEvent::SeatToAi { side, .. } if *side != c.side() => Some(Banner::PlayerReplaced {
+                player: i32::from(*side),
+            }),
+            GameEvent::TimedOut { side } => Some(Banner::MoveTimedOut {
                 player: i32::from(*side),
             }),
             GameEvent::RematchOffered { side } => Some(Banner::RematchOffered {
@@ -867,6 +932,11 @@ impl OnlineSession {
             side: i32::from(c.side()),
             opponent: self.opponent.clone(),
             seats: seats_of(c.record()),
+            time_control: c.record().clock(),
+            clock: self
+                .clock
+                .clone()
+                .filter(|_| c.record().clock().is_timed() && !c.record().is_over()),
             pending_move: c
                 .pending()
                 .and_then(|p| p.mv.to_move().ok())

@@ -590,6 +590,7 @@ fn room_code_banner_and_bad_frames() {
         only(&out),
         ClientMsg::CreateRoom {
             format: Format::Tripot2,
+            clock: None,
             rated: false
         }
     );
@@ -951,7 +952,8 @@ fn table_is_created_then_closed() {
     assert_eq!(
         only(&out),
         ClientMsg::CreateTable {
-            format: Format::Tripot2
+            format: Format::Tripot2,
+            clock: None
         }
     );
     let table = TableInfo {
@@ -1631,3 +1633,61 @@ fn a_six_seat_table_fills_starts_with_ai_seats_and_shows_every_seat() {
 }
 
 const STAND_IN: AiLevel = crate::online::record::STAND_IN_LEVEL;
+
+#[test]
+fn a_timed_game_shows_its_clock_and_the_moves_the_clock_played() {
+    let mut s = welcomed();
+    let clock = TimeControl::PerMove { seconds: 30 };
+    let players = vec!["Ann".to_owned(), "Bob".to_owned()];
+    let (mut server, _) = GameRecord::timed("g9", Format::Classic, players.clone(), vec![], clock);
+    s.receive(&frame(&ServerMsg::Matched {
+        game: "g9".into(),
+        side: 1,
+        format: Format::Classic,
+        players,
+    }))
+    .unwrap();
+    s.receive(&frame(&ServerMsg::Sync {
+        snapshot: server.snapshot(1),
+    }))
+    .unwrap();
+    let game = s.state().game.unwrap();
+    assert_eq!(game.time_control, clock);
+    assert_eq!(game.clock, None, "no clock heard yet");
+    // A clock for another game is not ours.
+    let other = ServerMsg::Clock {
+        game: "zz".into(),
+        side: 0,
+        left_ms: 1,
+        banks_ms: vec![],
+    };
+    s.receive(&frame(&other)).unwrap();
+    assert_eq!(s.state().game.unwrap().clock, None);
+    s.receive(&frame(&ServerMsg::Clock {
+        game: "g9".into(),
+        side: 0,
+        left_ms: 29_500,
+        banks_ms: vec![],
+    }))
+    .unwrap();
+    assert_eq!(
+        s.state().game.unwrap().clock,
+        Some(OnlineClock {
+            side: 0,
+            left_ms: 29_500,
+            banks_ms: vec![]
+        })
+    );
+    // Bob (side 0) lets his time run out: the clock's move comes with its banner, which stays.
+    for (seq, event) in server.execute(0, &Command::TimeOut { ply: 0 }).unwrap() {
+        s.receive(&frame(&ServerMsg::Event {
+            game: "g9".into(),
+            seq,
+            event,
+        }))
+        .unwrap();
+    }
+    assert_eq!(s.client().unwrap().record().ply(), 1);
+    assert_eq!(banner(&s), Some(Banner::MoveTimedOut { player: 0 }));
+    assert_eq!(s.client().unwrap().record().timeouts()[0], 1);
+}

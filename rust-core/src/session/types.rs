@@ -195,6 +195,12 @@ pub enum Banner {
         /// Who asked (our own seat: waiting for the opponent).
         by: i32,
     },
+    /// Online: a player's time ran out; the server played the move with the greatest progress
+    /// for them.
+    MoveTimedOut {
+        /// Whose time ran out (ours included).
+        player: i32,
+    },
     /// Online: a player left a game of 3 or more seats; the server's AI plays their seat now.
     PlayerReplaced {
         /// The seat.

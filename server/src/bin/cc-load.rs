@@ -184,6 +184,7 @@ async fn new_game(ws: &mut [Ws; 2], deadline: Instant) -> Option<[ClientGame; 2]
         &ClientMsg::CreateRoom {
             format,
             rated: false,
+            clock: None,
         },
     )
     .await;

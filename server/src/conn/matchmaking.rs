@@ -4,7 +4,7 @@
 use chinese_checkers_core::ai::{AiLevel, MORE_AI_NAMES};
 use chinese_checkers_core::online::{
     new_room_code, normalize_room_code, Command, CommandError, ErrorCode, Format, GameRecord,
-    ServerMsg, TableInfo, STAND_IN_LEVEL,
+    ServerMsg, TableInfo, TimeControl, STAND_IN_LEVEL,
 };
 use chinese_checkers_core::rules::Preset;
 use rand::seq::SliceRandom;
@@ -84,7 +84,8 @@ impl Conn {
                     })
                     .collect();
                 people.push(me);
-                self.start_game(people, format, None, true).await?;
+                self.start_game(people, format, None, format.default_clock(), true)
+                    .await?;
             }
             None => {
                 self.searching = true;
@@ -112,7 +113,8 @@ impl Conn {
                 })
                 .collect();
             people.push(self.me());
-            self.start_game(people, format, None, true).await?;
+            self.start_game(people, format, None, format.default_clock(), true)
+                .await?;
         }
         Ok(())
     }
@@ -125,6 +127,7 @@ impl Conn {
         people: Vec<Player>,
         format: Format,
         ai: Option<AiLevel>,
+        clock: TimeControl,
         rated: bool,
     ) -> Result<(), StoreError> {
         let mut seats: Vec<Option<Player>> = people.into_iter().map(Some).collect();
@@ -134,7 +137,7 @@ impl Conn {
             .iter()
             .map(|p| p.is_none().then_some(ai.unwrap_or(STAND_IN_LEVEL)))
             .collect();
-        self.start_game_seated(seats, levels, format, &random_id('g', 11), rated)
+        self.start_game_seated(seats, levels, format, clock, &random_id('g', 11), rated)
             .await
     }
 
@@ -144,11 +147,12 @@ impl Conn {
         seats: Vec<Option<Player>>,
         levels: Vec<Option<AiLevel>>,
         format: Format,
+        clock: TimeControl,
         id: &str,
         rated: bool,
     ) -> Result<(), StoreError> {
         let names = ai_names(&seats, &levels);
-        let (_, started) = GameRecord::with_rating(id, format, names.clone(), levels, rated);
+        let (_, started) = GameRecord::timed_rated(id, format, names.clone(), levels, clock, rated);
         let meta = GameMeta {
             tokens: seats
                 .iter()
@@ -212,13 +216,13 @@ impl Conn {
         level: AiLevel,
     ) -> Result<(), StoreError> {
         let me = self.me();
-        let (format, host, guests) = if let Some(t) = self.app.store.take_table(id).await? {
+        let (format, host, guests, clock) = if let Some(t) = self.app.store.take_table(id).await? {
             if t.host.token != me.token || t.format.seats() == 2 {
                 self.app.store.create_table(&t, usize::MAX).await?;
                 return self.refuse_fill(t.host.token != me.token).await;
             }
             self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
-            (t.format, t.host, t.guests)
+            (t.format, t.host, t.guests, t.clock)
         } else if let Some(r) = match normalize_room_code(id) {
             Some(code) => self.app.store.take_room(&code).await?,
             None => None,
@@ -228,7 +232,7 @@ impl Conn {
                 self.app.store.create_room(&r, ttl, usize::MAX).await?;
                 return self.refuse_fill(r.host.token != me.token).await;
             }
-            (r.format, r.host, r.guests)
+            (r.format, r.host, r.guests, r.clock)
         } else {
             self.send(err(
                 ErrorCode::TableNotFound,
@@ -240,7 +244,8 @@ impl Conn {
         self.has_tables = false;
         let mut people = vec![host];
         people.extend(guests);
-        self.start_game(people, format, Some(level), false).await
+        self.start_game(people, format, Some(level), clock, false)
+            .await
     }
 
     async fn refuse_fill(&mut self, not_host: bool) -> Result<(), StoreError> {
@@ -289,12 +294,20 @@ impl Conn {
         }
     }
 
-    pub(super) async fn create_table(&mut self, format: Format) -> Result<(), StoreError> {
+    pub(super) async fn create_table(
+        &mut self,
+        format: Format,
+        clock: Option<TimeControl>,
+    ) -> Result<(), StoreError> {
+        let Some(clock) = self.checked_clock(format, clock).await else {
+            return Ok(());
+        };
         let table = StoredTable {
             id: random_id('t', 9),
             format,
             host: self.me(),
             guests: Vec::new(),
+            clock,
         };
         match self
             .app
@@ -382,17 +395,37 @@ impl Conn {
                 self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
                 let mut people = vec![t.host];
                 people.extend(t.guests);
-                self.start_game(people, t.format, None, true).await?;
+                self.start_game(people, t.format, None, t.clock, true)
+                    .await?;
             }
         }
         Ok(())
     }
 
+    /// The time control asked for (the format's default if none), or `None` after refusing it.
+    async fn checked_clock(
+        &mut self,
+        format: Format,
+        clock: Option<TimeControl>,
+    ) -> Option<TimeControl> {
+        match clock.unwrap_or(format.default_clock()).check() {
+            Ok(clock) => Some(clock),
+            Err(why) => {
+                self.send(err(ErrorCode::BadMessage, why)).await;
+                None
+            }
+        }
+    }
+
     pub(super) async fn create_room(
         &mut self,
         format: Format,
+        clock: Option<TimeControl>,
         rated: bool,
     ) -> Result<(), StoreError> {
+        let Some(clock) = self.checked_clock(format, clock).await else {
+            return Ok(());
+        };
         let ttl = self.app.limits.room_ttl.as_secs().max(1);
         // Per connection, then per address (whatever tokens it uses), then per token (the store).
         let now = std::time::Instant::now();
@@ -431,7 +464,7 @@ impl Conn {
             }
         }
         self.rooms_created.push(now);
-        let created = self.create_room_code(format, ttl, rated).await;
+        let created = self.create_room_code(format, clock, ttl, rated).await;
         if !matches!(created, Ok(true)) {
             self.rooms_created.pop();
             self.app.addrs.creation_failed(self.addr);
@@ -443,6 +476,7 @@ impl Conn {
     async fn create_room_code(
         &mut self,
         format: Format,
+        clock: TimeControl,
         ttl: u64,
         rated: bool,
     ) -> Result<bool, StoreError> {
@@ -453,6 +487,7 @@ impl Conn {
                 format,
                 host: Player { rated, ..self.me() },
                 guests: Vec::new(),
+                clock,
             };
             match self
                 .app
@@ -555,7 +590,8 @@ impl Conn {
                 let rated = r.host.rated && r.guests.iter().all(|g| g.rated);
                 let mut people = vec![r.host];
                 people.extend(r.guests);
-                self.start_game(people, r.format, None, rated).await?;
+                self.start_game(people, r.format, None, r.clock, rated)
+                    .await?;
             }
         }
         Ok(())
@@ -619,7 +655,14 @@ impl Conn {
         let seats_now = order.iter().map(|&s| old[s].clone()).collect();
         let levels = order.iter().map(|&s| old_levels[s]).collect();
         // A rematch is rated as the game was (unless the AI now plays a seat).
-        self.start_game_seated(seats_now, levels, snap.format, &new_id, snap.rated)
-            .await
+        self.start_game_seated(
+            seats_now,
+            levels,
+            snap.format,
+            snap.clock,
+            &new_id,
+            snap.rated,
+        )
+        .await
     }
 }

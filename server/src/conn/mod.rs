@@ -434,7 +434,7 @@ impl Conn {
                 self.searching = false;
                 self.send(ServerMsg::MatchCancelled).await;
             }
-            ClientMsg::CreateTable { format } => self.create_table(format).await?,
+            ClientMsg::CreateTable { format, clock } => self.create_table(format, clock).await?,
             ClientMsg::CloseTable { table } => {
                 if let Some(t) = self.app.store.take_table(&table).await? {
                     if t.host.token != self.token() {
@@ -456,7 +456,11 @@ impl Conn {
                 self.app.bus.unsubscribe(LOBBY, self.id);
             }
             ClientMsg::JoinTable { table } => self.join_table(&table).await?,
-            ClientMsg::CreateRoom { format, rated } => self.create_room(format, rated).await?,
+            ClientMsg::CreateRoom {
+                format,
+                clock,
+                rated,
+            } => self.create_room(format, clock, rated).await?,
             ClientMsg::JoinRoom { code, rated } => self.join_room(&code, rated).await?,
             ClientMsg::Ratings => self.send_ratings().await?,
             ClientMsg::FillWithAi { id, level } => self.fill_with_ai(&id, level).await?,
@@ -588,14 +592,34 @@ impl Conn {
             })
             .await;
         }
-        self.send_catch_up(game, resumed.catch_up).await;
+        let over = resumed.over;
+        self.send_resumed(game, resumed).await;
         self.touch(game).await?;
-        if !resumed.over {
+        if !over {
             self.command(game, Command::Reconnect).await?;
             // An AI turn left behind (an instance died while its AI was thinking) is played now.
             self.app.nudge_ai(game);
         }
         Ok(())
+    }
+
+    /// What a resuming client missed, then the running clock of a timed game.
+    async fn send_resumed(&mut self, game: &str, resumed: crate::store::Resumed) {
+        self.send_catch_up(game, resumed.catch_up).await;
+        if let Some(note) = resumed.clock {
+            self.send_clock(game, &note).await;
+        }
+    }
+
+    /// The `clock` message of a turn's deadline, as time left from now.
+    async fn send_clock(&mut self, game: &str, note: &crate::store::ClockNote) {
+        self.send(ServerMsg::Clock {
+            game: game.to_owned(),
+            side: note.side,
+            left_ms: note.deadline_ms.saturating_sub(crate::store::now_ms()),
+            banks_ms: note.banks_ms.clone(),
+        })
+        .await;
     }
 
     async fn send_catch_up(&mut self, game: &str, catch_up: CatchUp) {
@@ -618,7 +642,10 @@ impl Conn {
                     let ai: Vec<bool> = snapshot.ai.iter().map(Option::is_some).collect();
                     f.set_ai(&ai);
                 }
-                self.send(ServerMsg::Sync { snapshot }).await;
+                self.send(ServerMsg::Sync {
+                    snapshot: *snapshot,
+                })
+                .await;
             }
         }
     }
@@ -664,7 +691,12 @@ impl Conn {
 
     async fn on_bus(&mut self, delivery: &Delivery) -> Result<(), StoreError> {
         match &*delivery.msg {
-            BusMsg::Game { game, seq, event } => {
+            BusMsg::Game {
+                game,
+                seq,
+                event,
+                clock,
+            } => {
                 let Some(f) = self.games.get(game) else {
                     return Ok(());
                 };
@@ -674,6 +706,9 @@ impl Conn {
                 }
                 if *seq == sent + 1 {
                     self.forward_event(game, *seq, event.clone()).await;
+                    if let Some(note) = clock {
+                        self.send_clock(game, note).await;
+                    }
                     self.app
                         .metrics
                         .relay_latency
@@ -681,7 +716,7 @@ impl Conn {
                 } else {
                     let token = self.token().to_owned();
                     if let Ok(resumed) = self.app.store.resume(game, &token, sent).await? {
-                        self.send_catch_up(game, resumed.catch_up).await;
+                        self.send_resumed(game, resumed).await;
                     }
                 }
             }
@@ -709,7 +744,7 @@ impl Conn {
                     self.touch(&game).await?;
                     let token = self.token().to_owned();
                     if let Ok(resumed) = self.app.store.resume(&game, &token, 0).await? {
-                        self.send_catch_up(&game, resumed.catch_up).await;
+                        self.send_resumed(&game, resumed).await;
                     }
                 } else {
                     self.send(msg.clone()).await;
@@ -738,7 +773,7 @@ impl Conn {
         for (game, sent) in open {
             self.touch(&game).await?;
             if let Ok(resumed) = self.app.store.resume(&game, &token, sent).await? {
-                self.send_catch_up(&game, resumed.catch_up).await;
+                self.send_resumed(&game, resumed).await;
             }
         }
         if self.watching {

@@ -39,6 +39,13 @@ struct GameHeader {
     /// Per seat (older files hold two).
     away: Vec<Option<u64>>,
     idle: Option<u64>,
+    /// The turn's deadline, its start and the game clocks' banks.
+    #[serde(default)]
+    turn: Option<u64>,
+    #[serde(default)]
+    turn_since: Option<u64>,
+    #[serde(default)]
+    banks: Vec<Option<u64>>,
     over: bool,
 }
 
@@ -240,6 +247,9 @@ fn write_batch(db: &Database, batch: &[Job]) -> Result<(), redb::Error> {
                         meta: meta.clone(),
                         away: clock.away.to_vec(),
                         idle: clock.idle,
+                        turn: clock.turn,
+                        turn_since: clock.turn_since,
+                        banks: clock.banks.to_vec(),
                         over: *over,
                     };
                     games.insert(id.as_str(), json(&header).as_str())?;
@@ -356,6 +366,9 @@ fn load(db: &Database) -> Result<Loaded, redb::Error> {
             Clock {
                 away: std::array::from_fn(|s| header.away.get(s).copied().flatten()),
                 idle: header.idle,
+                turn: header.turn,
+                turn_since: header.turn_since,
+                banks: std::array::from_fn(|s| header.banks.get(s).copied().flatten()),
             }
         };
         loaded.games.push(LoadedGame {
@@ -406,6 +419,9 @@ mod tests {
         let clock = Clock {
             away: [None, Some(42), None, None, None, None],
             idle: Some(99),
+            turn: Some(77),
+            turn_since: Some(7),
+            banks: [Some(1_000), Some(2_000), None, None, None, None],
         };
         journal
             .write(vec![
@@ -429,6 +445,7 @@ mod tests {
                             rated: false,
                         },
                         guests: Vec::new(),
+                        clock: Default::default(),
                     },
                     expires_ms: 7,
                 },

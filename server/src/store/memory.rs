@@ -15,9 +15,8 @@ use tokio::sync::Mutex as GameLock;
 
 use super::file::{Journal, Loaded, Op};
 use super::{
-    expiry, is_ai_token, no_game, not_in_game, now_ms, AiTurn, CatchUp, Clock, ClockChange,
-    Created, GameMeta, Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable,
-    MAX_CATCH_UP,
+    expiry, is_ai_token, no_game, not_in_game, now_ms, AiTurn, CatchUp, Clock, Created, GameMeta,
+    Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable, MAX_CATCH_UP,
 };
 use crate::bus::{game_channel, user_channel, Bus, BusMsg};
 use crate::ratings::{self, RatedGame, Rating};
@@ -213,8 +212,9 @@ impl MemoryStore {
         let mut g = game.lock().await;
         let Some(events) = expiry(&g.record, &g.clock, now) else {
             if g.clock.next().is_some_and(|t| t <= now) {
-                // Stale (a side marked away that is back): keep only the idle deadline.
-                g.clock.away = [None; super::MAX_SEATS];
+                // Stale (a side marked away that is back, a turn that moved on): drop the due
+                // deadlines, keep the others.
+                g.clock = g.clock.without_due(now).1;
                 if let Some(j) = &self.journal {
                     j.write_later(vec![Self::header(id, &g)]);
                 }
@@ -252,11 +252,17 @@ impl MemoryStore {
         self.forget_old_games();
         let record =
             GameRecord::replay(id, [started]).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let clock = Clock::started(
+            now_ms(),
+            self.inactivity_ms.load(Ordering::Relaxed),
+            &record,
+        );
+        let note = clock.note(&record);
         let game = MemGame {
             meta: meta.clone(),
             record,
             events: vec![started.clone()],
-            clock: Clock::started(now_ms(), self.inactivity_ms.load(Ordering::Relaxed)),
+            clock,
         };
         self.persist(vec![
             Self::header(id, &game),
@@ -283,6 +289,7 @@ impl MemoryStore {
                 game: id.to_owned(),
                 seq: 1,
                 event: started.clone(),
+                clock: note,
             }),
         );
         Ok(())
@@ -362,14 +369,12 @@ impl MemoryStore {
         if events.is_empty() {
             return Ok(());
         }
-        let change = ClockChange::of(
+        let clock = g.clock.after(
+            &g.record,
             events,
             now_ms(),
             self.inactivity_ms.load(Ordering::Relaxed),
-            g.record.is_over(),
         );
-        let mut clock = g.clock;
-        clock.apply(&change);
         // The game that ends here is rated here, once, in the same transaction as its end.
         let rated = if !was_over && g.record.is_over() {
             ratings::rated_game(id, &g.meta, &g.record)
@@ -432,7 +437,8 @@ impl MemoryStore {
         }
         drop(book);
         g.clock = clock;
-        for (seq, event) in events {
+        let note = clock.note(&g.record);
+        for (i, (seq, event)) in events.iter().enumerate() {
             g.events.push(event.clone());
             // Delivered under the game's lock, so listeners see the events in order.
             self.bus.deliver(
@@ -441,6 +447,7 @@ impl MemoryStore {
                     game: id.to_owned(),
                     seq: *seq,
                     event: event.clone(),
+                    clock: (i + 1 == events.len()).then(|| note.clone()).flatten(),
                 }),
             );
         }
@@ -507,7 +514,7 @@ impl MemoryStore {
         };
         let now = g.record.seq();
         let catch_up = if last_seq == 0 || last_seq > now || now - last_seq > MAX_CATCH_UP {
-            CatchUp::Snapshot(g.record.snapshot(side))
+            CatchUp::Snapshot(Box::new(g.record.snapshot(side)))
         } else {
             let from = last_seq as usize; // events[i] has seq i + 1
             CatchUp::Events(
@@ -523,6 +530,7 @@ impl MemoryStore {
             catch_up,
             over: g.record.is_over(),
             ai: g.record.ai().iter().map(Option::is_some).collect(),
+            clock: g.clock.note(&g.record),
         }))
     }
 

@@ -32,10 +32,12 @@ use chinese_checkers_core::rules::Preset;
 // The scripts are built once: `Script::new` hashes the source, and APPEND runs on every move.
 
 /// Compare-and-append, keeping the game's deadlines in step: KEYS = log, deadlines hash
-/// (`a0` … `a5`: grace ends; `idle`), the `deadlines` sorted set; ARGV = expected length,
-/// channel, game id, `a0` … `a5` ops (`''` keep, `'-'` clear, else set), new idle deadline, `'1'`
-/// if the game is over, `due` (`''`, or: refuse unless the game's deadline is at or before it),
-/// then event and bus message pairs.
+/// (`a0` … `a5`: grace ends; `idle`; `t`: the turn's deadline; `ts`: when the turn started;
+/// `b0` … `b5`: game clock banks), the `deadlines` sorted set (scored by the earliest of `a*`,
+/// `idle` and `t`); ARGV = expected length, channel, game id, `a0` … `a5` ops (`''` keep, `'-'`
+/// clear, else set), new idle deadline, `'1'` if the game is over, `due` (`''`, or: refuse unless
+/// the game's deadline is at or before it), `t`, `ts`, `b0` … `b5` ops, then event and bus
+/// message pairs.
 static APPEND: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
@@ -44,7 +46,7 @@ if ARGV[12] ~= '' then
   local due = redis.call('ZSCORE', KEYS[3], ARGV[3])
   if not due or tonumber(due) > tonumber(ARGV[12]) then return 0 end
 end
-for i = 13, #ARGV, 2 do
+for i = 21, #ARGV, 2 do
   redis.call('RPUSH', KEYS[1], ARGV[i])
   redis.call('PUBLISH', ARGV[2], ARGV[i + 1])
 end
@@ -59,10 +61,15 @@ local function op(field, v)
 end
 for s = 0, 5 do op('a' .. s, ARGV[4 + s]) end
 op('idle', ARGV[10])
+op('t', ARGV[13])
+op('ts', ARGV[14])
+for s = 0, 5 do op('b' .. s, ARGV[15 + s]) end
 local min = nil
-for _, v in ipairs(redis.call('HVALS', KEYS[2])) do
-  local n = tonumber(v)
-  if n and (not min or n < min) then min = n end
+local fields = redis.call('HGETALL', KEYS[2])
+for i = 1, #fields, 2 do
+  local f, n = fields[i], tonumber(fields[i + 1])
+  local deadline = f == 'idle' or f == 't' or string.sub(f, 1, 1) == 'a'
+  if deadline and n and (not min or n < min) then min = n end
 end
 if min then redis.call('ZADD', KEYS[3], min, ARGV[3]) else redis.call('ZREM', KEYS[3], ARGV[3]) end
 return 1",
@@ -340,6 +347,8 @@ return 1",
 struct Cached {
     meta: GameMeta,
     record: GameRecord,
+    /// The game's deadlines as of the record's last event (read again with new events).
+    clock: Clock,
 }
 
 /// A game's cached record (`None` until loaded), locked while a command or resume runs on it.
@@ -674,6 +683,9 @@ impl RedisStore {
         Ok(Clock {
             away: std::array::from_fn(|s| fields.get(&format!("a{s}")).copied()),
             idle: fields.get("idle").copied(),
+            turn: fields.get("t").copied(),
+            turn_since: fields.get("ts").copied(),
+            banks: std::array::from_fn(|s| fields.get(&format!("b{s}")).copied()),
         })
     }
 
@@ -694,6 +706,9 @@ impl RedisStore {
         // The clock first: if the log grows after, the append below is refused.
         let clock = self.clock(id).await?;
         let found = self.refresh(id, cached).await?;
+        if let Some(c) = cached.as_mut() {
+            c.clock = clock;
+        }
         let Some(c) = cached.as_mut().filter(|_| found) else {
             let mut conn = self.conn.get().await?;
             let _: () = conn.zrem(self.key("deadlines"), id).await?;
@@ -707,10 +722,12 @@ impl RedisStore {
                 pipe.zrem(self.key("deadlines"), id)
                     .del(self.key(&format!("g:{id}:dl")));
             } else if clock.next().is_some_and(|t| t <= now) {
-                // Stale grace deadlines of sides that are back: keep the idle one.
-                pipe.hdel(self.key(&format!("g:{id}:dl")), &["a0", "a1"]);
-                if let Some(idle) = clock.idle {
-                    pipe.zadd(self.key("deadlines"), id, idle);
+                // Stale deadlines (sides that are back, a turn that moved on): drop the due ones,
+                // keep the others.
+                let (stale, kept) = clock.without_due(now);
+                pipe.hdel(self.key(&format!("g:{id}:dl")), stale);
+                if let Some(next) = kept.next() {
+                    pipe.zadd(self.key("deadlines"), id, next);
                 }
             }
             let _: () = pipe.query_async(&mut conn).await?;
@@ -738,12 +755,16 @@ impl RedisStore {
         due: Option<u64>,
     ) -> Result<bool, StoreError> {
         let was_over = c.record.is_over();
-        let change = ClockChange::of(events, now_ms(), self.inactivity(), next.is_over());
+        let now = now_ms();
+        let change = ClockChange::of(events, now);
+        let clock = c.clock.after(&next, events, now, self.inactivity());
+        let note = clock.note(&next);
         let op = |v: Option<Option<u64>>| match v {
             None => String::new(),
             Some(None) => "-".to_owned(),
             Some(Some(t)) => t.to_string(),
         };
+        let set = |v: Option<u64>| op(Some(v));
         let mut script = APPEND.prepare_invoke();
         script
             .key(self.key(&format!("g:{id}:ev")))
@@ -756,14 +777,20 @@ impl RedisStore {
             script.arg(op(away));
         }
         script
-            .arg(change.idle)
-            .arg(if change.over { "1" } else { "0" })
-            .arg(due.map(|d| d.to_string()).unwrap_or_default());
-        for (seq, event) in events {
+            .arg(now.saturating_add(self.inactivity()))
+            .arg(if next.is_over() { "1" } else { "0" })
+            .arg(due.map(|d| d.to_string()).unwrap_or_default())
+            .arg(set(clock.turn))
+            .arg(set(clock.turn_since));
+        for bank in clock.banks {
+            script.arg(set(bank));
+        }
+        for (i, (seq, event)) in events.iter().enumerate() {
             let bus = BusMsg::Game {
                 game: id.to_owned(),
                 seq: *seq,
                 event: event.clone(),
+                clock: (i + 1 == events.len()).then(|| note.clone()).flatten(),
             };
             script
                 .arg(serde_json::to_string(event).map_err(corrupt)?)
@@ -790,6 +817,7 @@ impl RedisStore {
             }
         }
         c.record = next;
+        c.clock = clock;
         Ok(true)
     }
 
@@ -918,10 +946,13 @@ impl RedisStore {
         meta: &GameMeta,
         started: &GameEvent,
     ) -> Result<(), StoreError> {
+        let record = GameRecord::replay(id, [started]).map_err(corrupt)?;
+        let clock = Clock::started(now_ms(), self.inactivity(), &record);
         let bus = BusMsg::Game {
             game: id.to_owned(),
             seq: 1,
             event: started.clone(),
+            clock: clock.note(&record),
         };
         let mut conn = self.conn.get().await?;
         let mut pipe = redis::pipe();
@@ -937,9 +968,13 @@ impl RedisStore {
         for token in meta.tokens.iter().filter(|t| !is_ai_token(t)) {
             pipe.sadd(self.key(&format!("u:{token}:games")), id);
         }
-        let idle = now_ms().saturating_add(self.inactivity());
-        pipe.hset(self.key(&format!("g:{id}:dl")), "idle", idle)
-            .zadd(self.key("deadlines"), id, idle);
+        let dl = self.key(&format!("g:{id}:dl"));
+        let idle = clock.idle.unwrap_or_default();
+        pipe.hset(&dl, "idle", idle);
+        if let (Some(t), Some(ts)) = (clock.turn, clock.turn_since) {
+            pipe.hset(&dl, "t", t).hset(&dl, "ts", ts);
+        }
+        pipe.zadd(self.key("deadlines"), id, clock.next().unwrap_or(idle));
         pipe.publish(
             self.bus_channel(&crate::bus::game_channel(id)),
             serde_json::to_string(&bus).map_err(corrupt)?,
@@ -970,14 +1005,26 @@ impl RedisStore {
                 return Ok(false);
             };
             let meta: GameMeta = serde_json::from_str(&meta).map_err(corrupt)?;
+            let clock = self.clock(id).await?;
             let events = self.events_from(id, 0).await?;
             let record = GameRecord::replay(id, &events).map_err(corrupt)?;
-            *cached = Some(Cached { meta, record });
+            *cached = Some(Cached {
+                meta,
+                record,
+                clock,
+            });
             return Ok(true);
         }
         if let Some(c) = cached.as_mut() {
             let from = c.record.seq();
-            for (i, event) in self.events_from(id, from).await?.iter().enumerate() {
+            // The deadlines before the events: read after them, they could be newer than the
+            // record (another instance appending in between), which only delays a time-out.
+            let clock = self.clock(id).await?;
+            let events = self.events_from(id, from).await?;
+            if !events.is_empty() {
+                c.clock = clock;
+            }
+            for (i, event) in events.iter().enumerate() {
                 c.record
                     .apply(from + 1 + i as u64, event)
                     .map_err(corrupt)?;
@@ -1097,7 +1144,7 @@ impl RedisStore {
         };
         let now = c.record.seq();
         let catch_up = if last_seq == 0 || last_seq > now || now - last_seq > MAX_CATCH_UP {
-            CatchUp::Snapshot(c.record.snapshot(side))
+            CatchUp::Snapshot(Box::new(c.record.snapshot(side)))
         } else {
             let events = self.events_from(id, last_seq).await?;
             // Only what the cached record has replayed (the log may have grown since).
@@ -1116,6 +1163,7 @@ impl RedisStore {
             catch_up,
             over: c.record.is_over(),
             ai: c.record.ai().iter().map(Option::is_some).collect(),
+            clock: c.clock.note(&c.record),
         }))
     }
 

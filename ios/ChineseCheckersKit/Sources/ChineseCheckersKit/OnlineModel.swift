@@ -91,6 +91,9 @@ public final class OnlineModel {
     /// The panel of the table or room of 3 or more seats we sit at while it fills.
     public var seated: SeatedPanel? { state.seated.map(SeatedPanel.init) }
 
+    /// The seats of a game of 3 or more seats in turn order; nil for a game of 2.
+    public var seatLines: [SeatLine]? { SeatLine.lines(state) }
+
     // MARK: Actions
 
     /// Opens the connection and says hello.

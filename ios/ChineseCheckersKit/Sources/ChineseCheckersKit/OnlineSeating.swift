@@ -1,31 +1,12 @@
-// What the online screens show of games of 3 or more seats: the formats in the pickers, the
-// lobby's "seated/seats", and the panel of a table or room that is still filling.
+// What the online screens show of games of 3 or more seats: the lobby's "seated/seats", the
+// panel of a table or room that is still filling, and the seats of a game in progress. The
+// formats (`onlineFormats()`) and their seat counts (`formatSeats(format:)`) are the core's.
 import ChineseCheckersCore
-
-extension Format {
-    /// Every online format in the core's order, for the pickers (the generated enum is not
-    /// `CaseIterable`; `seats` below switches exhaustively, so a new case fails the build there).
-    public static let all: [Format] = [
-        .tripot1, .tripot2, .tripot3, .classic, .sternhalma2, .sternhalma3, .sternhalma4,
-        .sternhalma6,
-    ]
-
-    /// How many seats a game of this format has. The core gives this only once seated
-    /// (`SeatedInfo.seats`), not with a lobby's `TableInfo`, so it is read from the format here.
-    public var seats: Int {
-        switch self {
-        case .tripot1, .tripot2, .tripot3, .classic, .sternhalma2: return 2
-        case .sternhalma3: return 3
-        case .sternhalma4: return 4
-        case .sternhalma6: return 6
-        }
-    }
-}
 
 extension Wording {
     /// A lobby row's detail: the format, and "seated/seats" for a table of 3 or more seats.
     public static func tableDetail(_ table: TableInfo) -> LocalizedMessage {
-        let seats = table.format.seats
+        let seats = Int(formatSeats(format: table.format))
         guard seats > 2 else { return format(table.format) }
         return LocalizedMessage(
             "online.lobby.tableSeats",
@@ -57,5 +38,41 @@ public struct SeatedPanel: Equatable, Sendable {
         freeSeats = LocalizedMessage("online.seated.free", [.number(freeSeatCount)])
         canStart = info.host
         waiting = info.host ? nil : LocalizedMessage("online.seated.waiting")
+    }
+}
+
+/// One seat of an online game of 3 or more seats, as the game screen lists it in turn order.
+public struct SeatLine: Equatable, Sendable {
+    /// The seat's side (0 opens).
+    public let side: Int
+    /// "You" for our seat, else the name the player (or the computer) goes by.
+    public let name: LocalizedMessage
+    /// The colours the seat plays.
+    public let colours: [Colour]
+    /// "Computer · <level>" for a seat the server's AI plays; nil for a person.
+    public let computer: LocalizedMessage?
+    /// "away" while the seat's player is not connected; nil otherwise.
+    public let away: LocalizedMessage?
+    /// Whether it is this seat's turn (never once the game is over).
+    public let toMove: Bool
+
+    /// The seats of `state`'s game, side 0 (who opens) first; nil without a game or for a game
+    /// of 2 seats, whose screen names the opponent alone.
+    public static func lines(_ state: OnlineState) -> [SeatLine]? {
+        guard let game = state.game, game.seats.count >= 3 else { return nil }
+        let board = state.board
+        return game.seats.enumerated().map { side, seat in
+            let player = board.players.first { $0.index == Int32(side) }
+            return SeatLine(
+                side: side,
+                name: player.map { Wording.name($0.name) }
+                    ?? LocalizedMessage("player.named", [.text(seat.name)]),
+                colours: player?.colours ?? [],
+                computer: seat.ai.map {
+                    LocalizedMessage("online.seat.computer", [.message(Wording.level($0))])
+                },
+                away: seat.connected ? nil : LocalizedMessage("online.seat.away"),
+                toMove: board.outcome == nil && board.toMove == Int32(side))
+        }
     }
 }

@@ -226,7 +226,7 @@ final class CatalogCoverageTests: XCTestCase {
         try check("Colour", Self.samples(Wording.colour, [.s, .sw, .nw, .n, .ne, .se]))
         try check(
             "Preset", Self.samples(Wording.preset, [.tripot, .classic, .sternhalma, .rulebook]))
-        try check("Format", Self.samples(Wording.format, Format.all))
+        try check("Format", Self.samples(Wording.format, onlineFormats()))
         try check(
             "Connection",
             Self.samples(Wording.connection, [.connecting, .reconnecting, .connected]))

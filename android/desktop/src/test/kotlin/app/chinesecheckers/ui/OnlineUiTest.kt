@@ -29,6 +29,7 @@ import java.nio.file.Files
 import java.util.concurrent.TimeUnit
 import org.junit.After
 import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
 import org.junit.Test
 
@@ -138,6 +139,8 @@ class OnlineUiTest {
         assertEquals("Ann", online(bob)!!.game!!.opponent)
         inDevice("deviceA", "board").assertIsDisplayed()
         inDevice("deviceB", "board").assertIsDisplayed()
+        // A two-seat game names the opponent in the top row, with no list of seats.
+        assertFalse("a two-seat game shows no seat list", exists("seats"))
 
         repeat(4) { playRound(ann, bob) }
 

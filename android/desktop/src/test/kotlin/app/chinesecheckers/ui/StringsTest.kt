@@ -25,6 +25,7 @@ import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.core.SetupException
 import app.chinesecheckers.core.Unreachable
 import app.chinesecheckers.core.WinRule
+import app.chinesecheckers.core.onlineFormats
 import app.chinesecheckers.core.opponents
 import app.chinesecheckers.ui.strings.EnglishStrings
 import app.chinesecheckers.ui.strings.Language
@@ -117,7 +118,12 @@ class StringsTest {
         wordsOf("colour", Colour.entries) { colour(it) }
         wordsOf("move kind", MoveKind.entries) { moveKind(it) }
         wordsOf("highlight", Highlight.entries) { highlight(it) }
-        wordsOf("format", Format.entries) { format(it) }
+        // The online menu is the core's: every format it lists, each of the enum's cases once.
+        assertEquals(Format.entries.toSet(), onlineFormats().toSet())
+        assertEquals(Format.entries.size, onlineFormats().size)
+        wordsOf("format", onlineFormats()) { format(it) }
+        wordsOf("seat computer", AiLevel.entries) { seatComputer(it) }
+        for (s in languages) assertTrue("${s.language} away", s.seatAway.isNotBlank())
         wordsOf("camps", Camps.entries) { camps(it) }
         wordsOf("max chain", MaxChain.entries) { maxChain(it) }
         wordsOf("ranking", Ranking.entries) { ranking(it) }

@@ -22,6 +22,14 @@ class OnlineGameTest {
     }
 
     @Test
+    fun theOnlineFormatsAndTheirSeatsComeFromTheCore() {
+        val formats = onlineFormats()
+        assertEquals(Format.entries.toSet(), formats.toSet())
+        assertEquals(Format.TRIPOT1, formats.first())
+        assertEquals(listOf(2u, 2u, 2u, 2u, 2u, 3u, 4u, 6u), formats.map { formatSeats(it) })
+    }
+
+    @Test
     fun roomCodesAreCheckedAsTyped() {
         assertEquals(checkRoomCode("ABCD2345"), checkRoomCode(" abcd-2345 "))
         assertTrue(checkRoomCode("ABCD2345") != null)

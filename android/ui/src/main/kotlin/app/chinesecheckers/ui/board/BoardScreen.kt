@@ -41,12 +41,14 @@ import androidx.compose.ui.draw.clip
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.liveRegion
+import androidx.compose.ui.semantics.selected
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.dp
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Connection
 import app.chinesecheckers.core.GameState
+import app.chinesecheckers.core.OnlineSeat
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.TabletMinWidth
 import app.chinesecheckers.ui.strings.Strings
@@ -85,6 +87,7 @@ fun BoardScreen(
             Row(Modifier.fillMaxSize()) {
                 Column(Modifier.weight(1f).fillMaxHeight()) {
                     TopRow(ui, strings, names, onHome)
+                    OnlineSeats(ui, strings, names, Modifier.padding(horizontal = 12.dp))
                     board(Modifier.weight(1f).fillMaxWidth().padding(8.dp))
                 }
                 Surface(tonalElevation = 2.dp, modifier = Modifier.width(360.dp).fillMaxHeight()) {
@@ -100,6 +103,7 @@ fun BoardScreen(
         } else {
             Column(Modifier.fillMaxSize()) {
                 TopRow(ui, strings, names, onHome)
+                OnlineSeats(ui, strings, names, Modifier.padding(horizontal = 12.dp))
                 StatusPanel(ui, strings, names, onEvent, Modifier.padding(horizontal = 12.dp))
                 board(Modifier.weight(1f).fillMaxWidth().padding(4.dp))
                 Controls(ui, strings, onEvent, Modifier.padding(horizontal = 12.dp, vertical = 8.dp))
@@ -121,8 +125,9 @@ private fun TopRow(ui: BoardUiState, strings: Strings, names: (Int) -> String, o
         TextButton(onClick = onHome, modifier = Modifier.testTag("home")) { Text("‹ " + strings.home) }
         Spacer(Modifier.weight(1f))
         // The players in turn order, each with every colour it plays (tripot with 2 or 3 colours
-        // a side), the one to move in bold.
-        for (p in ui.game.players) {
+        // a side), the one to move in bold. An online game of 3 or more seats lists its seats
+        // below instead ([OnlineSeats]).
+        for (p in if (onlineSeats(ui) == null) ui.game.players else emptyList()) {
             if (p.colours.isEmpty()) continue
             Row(Modifier.padding(start = 3.dp, end = 3.dp), horizontalArrangement = Arrangement.spacedBy(2.dp)) {
                 for (colour in p.colours) {
@@ -139,6 +144,59 @@ private fun TopRow(ui: BoardUiState, strings: Strings, names: (Int) -> String, o
             )
         }
         ui.online?.let { ConnectionChip(it.connection, strings) }
+    }
+}
+
+/** The seats of an online game of 3 or more seats, side 0 (who opens) first; null otherwise. */
+private fun onlineSeats(ui: BoardUiState): List<OnlineSeat>? =
+    ui.online?.game?.seats?.takeIf { it.size >= 3 }
+
+/**
+ * An online game of 3 or more seats: every seat in turn order with its colours, its name, the
+ * computer's level for an AI seat, an "away" mark while its player is not connected, and the one
+ * to move highlighted (announced as selected). Two-seat games show nothing here.
+ */
+@OptIn(ExperimentalLayoutApi::class)
+@Composable
+private fun OnlineSeats(ui: BoardUiState, strings: Strings, names: (Int) -> String, modifier: Modifier = Modifier) {
+    val seats = onlineSeats(ui) ?: return
+    FlowRow(
+        modifier.fillMaxWidth().testTag("seats"),
+        horizontalArrangement = Arrangement.spacedBy(6.dp),
+        verticalArrangement = Arrangement.spacedBy(4.dp),
+    ) {
+        for ((i, seat) in seats.withIndex()) {
+            val turn = i == ui.game.toMove && ui.game.outcome == null
+            val player = ui.game.players.getOrNull(i)
+            val detail = listOfNotNull(seat.ai?.let { strings.seatComputer(it) }, strings.seatAway.takeIf { !seat.connected })
+            Surface(
+                shape = MaterialTheme.shapes.small,
+                color = if (turn) MaterialTheme.colorScheme.primaryContainer else MaterialTheme.colorScheme.surfaceVariant,
+                modifier = Modifier.testTag("seat:$i").semantics(mergeDescendants = true) { selected = turn },
+            ) {
+                Row(Modifier.padding(horizontal = 8.dp, vertical = 4.dp), verticalAlignment = Alignment.CenterVertically) {
+                    for (colour in player?.colours.orEmpty()) {
+                        Box(Modifier.padding(end = 2.dp).size(10.dp).clip(CircleShape).background(LocalBoardPalette.current.peg(colour).fill))
+                    }
+                    Text(
+                        player?.let { names(i) } ?: seat.name,
+                        style = MaterialTheme.typography.labelLarge,
+                        fontWeight = if (turn) FontWeight.Bold else FontWeight.Normal,
+                        maxLines = 1,
+                        modifier = Modifier.padding(start = 4.dp).testTag("seatName:$i"),
+                    )
+                    if (detail.isNotEmpty()) {
+                        Text(
+                            detail.joinToString(" · "),
+                            style = MaterialTheme.typography.labelSmall,
+                            color = if (seat.connected) MaterialTheme.colorScheme.onSurfaceVariant else MaterialTheme.colorScheme.error,
+                            maxLines = 1,
+                            modifier = Modifier.padding(start = 6.dp).testTag("seatDetail:$i"),
+                        )
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -8,6 +8,7 @@ import app.chinesecheckers.core.OnlineState
 import app.chinesecheckers.core.OnlineUpdate
 import app.chinesecheckers.core.SavedGame
 import app.chinesecheckers.core.checkRoomCode
+import app.chinesecheckers.core.onlineFormats
 import app.chinesecheckers.online.OnlineClient
 import app.chinesecheckers.ui.AppState
 import app.chinesecheckers.ui.board.BoardBackend
@@ -70,7 +71,7 @@ sealed interface OnlineEvent {
  */
 class OnlinePresenter(private val app: AppState) {
     private val _state = MutableStateFlow(
-        OnlineUiState(null, Format.TRIPOT1, "", null, app.settings.settings.value.serverAddress, null),
+        OnlineUiState(null, onlineFormats().first(), "", null, app.settings.settings.value.serverAddress, null),
     )
 
     /** The one state the online screen renders. */

@@ -42,7 +42,8 @@ import androidx.compose.ui.unit.sp
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Connection
-import app.chinesecheckers.core.Format
+import app.chinesecheckers.core.formatSeats
+import app.chinesecheckers.core.onlineFormats
 import app.chinesecheckers.core.SeatedInfo
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.ReadableColumn
@@ -87,7 +88,7 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
             // Seated at a filling table, the format is the table's: the picker would contradict it.
             if (online?.seated == null) {
                 FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                    for (f in Format.entries) {
+                    for (f in onlineFormats()) {
                         FilterChip(ui.format == f, { on(OnlineEvent.SelectFormat(f)) }, { Text(strings.format(f)) }, Modifier.testTag("format:${f.name}"))
                     }
                 }
@@ -107,7 +108,7 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                         if (online.lobby.isEmpty()) Text(strings.noTables, modifier = Modifier.testTag("noTables"))
                         for (t in online.lobby) {
                             Row(Modifier.fillMaxWidth().testTag("table:${t.id}"), verticalAlignment = Alignment.CenterVertically) {
-                                val seats = seatsOf(t.format)
+                                val seats = formatSeats(t.format).toInt()
                                 val line = if (seats > 2) strings.tableLine(t.host, t.format, t.seated.toInt(), seats) else strings.tableLine(t.host, t.format)
                                 Text(line, Modifier.weight(1f))
                                 OutlinedButton(onClick = { on(OnlineEvent.JoinTable(t.id)) }, modifier = Modifier.testTag("join:${t.id}")) { Text(strings.join) }
@@ -181,18 +182,6 @@ private fun RoomCode(code: String, expiresInS: ULong, strings: Strings, onShare:
             Text(strings.banner(app.chinesecheckers.core.Banner.Waiting) { "" }, style = MaterialTheme.typography.bodyMedium)
         }
     }
-}
-
-/**
- * How many seats a format's game has. The core exports no such function for a lobby row (only
- * [app.chinesecheckers.core.SeatedInfo.seats] once seated), so the format's name is read here;
- * the `when` is exhaustive, so a new format fails the build until it is listed.
- */
-fun seatsOf(format: Format): Int = when (format) {
-    Format.TRIPOT1, Format.TRIPOT2, Format.TRIPOT3, Format.CLASSIC, Format.STERNHALMA2 -> 2
-    Format.STERNHALMA3 -> 3
-    Format.STERNHALMA4 -> 4
-    Format.STERNHALMA6 -> 6
 }
 
 /**

@@ -262,6 +262,8 @@ object ChineseStrings : Strings {
     override fun freeSeats(count: Int) = "还有 $count 个空位"
     override val startWithComputers = "由电脑补位开始"
     override val computerLevel = "电脑难度"
+    override fun seatComputer(level: AiLevel) = "电脑 · ${aiLevel(level)}"
+    override val seatAway = "暂离"
     override val waitingForHost = "正在等待更多玩家或桌主开始…"
     override val leaveSeat = "离开"
     override val join = "加入"

@@ -269,6 +269,8 @@ object EnglishStrings : Strings {
     override fun freeSeats(count: Int) = if (count == 1) "1 free seat" else "$count free seats"
     override val startWithComputers = "Start with computer players"
     override val computerLevel = "Computer level"
+    override fun seatComputer(level: AiLevel) = "Computer · ${aiLevel(level)}"
+    override val seatAway = "away"
     override val waitingForHost = "Waiting for more players or for the host to start…"
     override val leaveSeat = "Leave"
     override val join = "Join"

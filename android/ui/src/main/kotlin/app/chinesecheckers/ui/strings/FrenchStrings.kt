@@ -265,6 +265,8 @@ object FrenchStrings : Strings {
     override fun freeSeats(count: Int) = if (count == 1) "1 place libre" else "$count places libres"
     override val startWithComputers = "Commencer avec l'ordinateur"
     override val computerLevel = "Niveau de l'ordinateur"
+    override fun seatComputer(level: AiLevel) = "Ordinateur · ${aiLevel(level)}"
+    override val seatAway = "absent"
     override val waitingForHost = "En attente d'autres joueurs ou du lancement par l'hôte…"
     override val leaveSeat = "Quitter"
     override val join = "Rejoindre"

@@ -177,6 +177,10 @@ interface Strings {
     /** The host's button: start now, the computer playing the empty seats. */
     val startWithComputers: String
     val computerLevel: String
+    /** An AI seat of an online game of 3 or more seats: "Computer · <level>". */
+    fun seatComputer(level: AiLevel): String
+    /** The mark of a seat whose player is not connected. */
+    val seatAway: String
     /** A guest's line while the table fills. */
     val waitingForHost: String
     /** Leaves the filling table or room. */
