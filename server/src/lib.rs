@@ -16,6 +16,7 @@ pub mod limits;
 pub mod logging;
 pub mod metrics;
 mod players;
+pub mod ratings;
 pub mod store;
 
 use std::net::SocketAddr;

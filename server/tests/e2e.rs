@@ -221,6 +221,7 @@ async fn six_seat_room_with_two_people_and_four_ai_seats_plays_to_the_end(kind: 
     let mut bob = Client::join(&s.url, "Bob").await;
     ada.send(&ClientMsg::CreateRoom {
         format: Format::Sternhalma6,
+        rated: false,
         clock: None,
     })
     .await;
@@ -233,7 +234,11 @@ async fn six_seat_room_with_two_people_and_four_ai_seats_plays_to_the_end(kind: 
         ServerMsg::RoomCreated { code, .. } => code,
         _ => unreachable!(),
     };
-    bob.send(&ClientMsg::JoinRoom { code: code.clone() }).await;
+    bob.send(&ClientMsg::JoinRoom {
+        code: code.clone(),
+        rated: false,
+    })
+    .await;
     for (c, host) in [(&mut ada, true), (&mut bob, false)] {
         let seated = c
             .expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
@@ -275,7 +280,7 @@ async fn six_seat_room_with_two_people_and_four_ai_seats_plays_to_the_end(kind: 
     assert_eq!(names.len(), 6, "every seat has its own name: {names:?}");
     // The room is gone: nobody else gets in.
     let mut cy = Client::join(&s.url, "Cy").await;
-    cy.send(&ClientMsg::JoinRoom { code }).await;
+    cy.send(&ClientMsg::JoinRoom { code, rated: false }).await;
     cy.expect_error(ErrorCode::RoomNotFound).await;
     play_with_ai(&mut [&mut ada, &mut bob], &[side_a, side_b], &id, 2000).await;
     let result = ada.game(&id).record().result().expect("over").clone();
@@ -612,6 +617,7 @@ async fn lobby_tables_live(kind: Kind) {
 async fn create_room(c: &mut Client, format: Format) -> String {
     c.send(&ClientMsg::CreateRoom {
         format,
+        rated: false,
         clock: None,
     })
     .await;
@@ -635,18 +641,26 @@ async fn private_room_by_code(kind: Kind) {
     guest
         .send(&ClientMsg::JoinRoom {
             code: "22222".into(),
+            rated: false,
         })
         .await;
     guest.expect_error(ErrorCode::RoomNotFound).await;
     // Typed in lower case with a dash: still the room.
     let typed = format!("{}-{}", code[..3].to_lowercase(), &code[3..]);
-    guest.send(&ClientMsg::JoinRoom { code: typed }).await;
+    guest
+        .send(&ClientMsg::JoinRoom {
+            code: typed,
+            rated: false,
+        })
+        .await;
     let (g1, _, f) = guest.matched().await;
     let (g2, _, _) = host.matched().await;
     assert_eq!((g1, f), (g2, Format::Tripot3));
     // A room is used once.
     let mut third = Client::join(&s.url, "Third").await;
-    third.send(&ClientMsg::JoinRoom { code }).await;
+    third
+        .send(&ClientMsg::JoinRoom { code, rated: false })
+        .await;
     third.expect_error(ErrorCode::RoomNotFound).await;
 }
 
@@ -662,18 +676,25 @@ async fn private_room_limits_and_expiry(kind: Kind) {
     create_room(&mut host, Format::Tripot1).await;
     host.send(&ClientMsg::CreateRoom {
         format: Format::Tripot1,
+        rated: false,
         clock: None,
     })
     .await;
     host.expect_error(ErrorCode::TooManyRooms).await;
     host.send(&ClientMsg::JoinRoom {
         code: first.clone(),
+        rated: false,
     })
     .await;
     host.expect_error(ErrorCode::OwnTable).await;
     tokio::time::sleep(Duration::from_millis(2100)).await;
     let mut guest = Client::join(&s.url, "Guest").await;
-    guest.send(&ClientMsg::JoinRoom { code: first }).await;
+    guest
+        .send(&ClientMsg::JoinRoom {
+            code: first,
+            rated: false,
+        })
+        .await;
     guest.expect_error(ErrorCode::RoomNotFound).await;
     // Expired rooms no longer count against the limit.
     create_room(&mut host, Format::Tripot1).await;
@@ -683,6 +704,7 @@ async fn private_room_limits_and_expiry(kind: Kind) {
 async fn try_create_room(c: &mut Client) -> Result<String, ErrorCode> {
     c.send(&ClientMsg::CreateRoom {
         format: Format::Tripot1,
+        rated: false,
         clock: None,
     })
     .await;
@@ -797,6 +819,7 @@ async fn guessing_room_codes_is_slowed_then_refused(kind: Kind) {
         let t = std::time::Instant::now();
         c.send(&ClientMsg::JoinRoom {
             code: wrong_code(n as usize, &code),
+            rated: false,
         })
         .await;
         c.expect_error(ErrorCode::RoomNotFound).await;
@@ -819,19 +842,25 @@ async fn guessing_room_codes_is_slowed_then_refused(kind: Kind) {
     for c in guessers.iter_mut() {
         c.send(&ClientMsg::JoinRoom {
             code: wrong_code(9, &code),
+            rated: false,
         })
         .await;
         c.expect_error(ErrorCode::RateLimited).await;
     }
     let mut fresh = Client::join_from(&s.url, "Guess9", "203.0.113.66").await;
     fresh
-        .send(&ClientMsg::JoinRoom { code: code.clone() })
+        .send(&ClientMsg::JoinRoom {
+            code: code.clone(),
+            rated: false,
+        })
         .await;
     fresh.expect_error(ErrorCode::RateLimited).await;
     // Meanwhile the friend, elsewhere, joins with the right code at once.
     let mut friend = Client::join_from(&s.url, "Friend", "198.51.100.20").await;
     let t = std::time::Instant::now();
-    friend.send(&ClientMsg::JoinRoom { code }).await;
+    friend
+        .send(&ClientMsg::JoinRoom { code, rated: false })
+        .await;
     let (g1, _, f) = friend.matched().await;
     let (g2, _, _) = host.matched().await;
     assert_eq!((g1, f), (g2, Format::Tripot2));
@@ -851,18 +880,24 @@ async fn failed_joins_are_limited_per_connection(kind: Kind) {
         guesser
             .send(&ClientMsg::JoinRoom {
                 code: wrong_code(n, &code),
+                rated: false,
             })
             .await;
         guesser.expect_error(ErrorCode::RoomNotFound).await;
     }
     // The fourth on this connection is refused, the right code included.
     guesser
-        .send(&ClientMsg::JoinRoom { code: code.clone() })
+        .send(&ClientMsg::JoinRoom {
+            code: code.clone(),
+            rated: false,
+        })
         .await;
     guesser.expect_error(ErrorCode::RateLimited).await;
     // Another connection (same address, below its limit) still gets in.
     let mut friend = Client::join(&s.url, "Friend").await;
-    friend.send(&ClientMsg::JoinRoom { code }).await;
+    friend
+        .send(&ClientMsg::JoinRoom { code, rated: false })
+        .await;
     friend.matched().await;
     host.matched().await;
 }

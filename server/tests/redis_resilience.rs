@@ -174,6 +174,7 @@ async fn the_game_goes_on_after_redis_restarts() {
     let mut host = Client::join(&url, "Cy").await;
     host.send(&ClientMsg::CreateRoom {
         format: Format::Tripot1,
+        rated: false,
         clock: None,
     })
     .await;

@@ -59,6 +59,7 @@ async fn a_restart_keeps_every_game_move_and_room() {
     let mut host = Client::join(&url1, "Host").await;
     host.send(&ClientMsg::CreateRoom {
         format: Format::Tripot1,
+        rated: false,
         clock: None,
     })
     .await;
@@ -92,11 +93,14 @@ async fn a_restart_keeps_every_game_move_and_room() {
     // The room made before the restart still takes its guest, once.
     let mut guest = Client::join(&url2, "Guest").await;
     guest
-        .send(&ClientMsg::JoinRoom { code: code.clone() })
+        .send(&ClientMsg::JoinRoom {
+            code: code.clone(),
+            rated: false,
+        })
         .await;
     guest.matched().await;
     let mut late = Client::join(&url2, "Late").await;
-    late.send(&ClientMsg::JoinRoom { code }).await;
+    late.send(&ClientMsg::JoinRoom { code, rated: false }).await;
     late.expect_error(ErrorCode::RoomNotFound).await;
 
     // A finished game is no longer anyone's game after one more restart.

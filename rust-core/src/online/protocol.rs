@@ -283,6 +283,9 @@ pub enum ClientMsg {
     CreateRoom {
         /// The room's format.
         format: Format,
+        /// The host wants the room's game rated (it is only if every guest wants it too).
+        #[serde(default, skip_serializing_if = "is_false")]
+        rated: bool,
         /// The time control (absent: the format's default).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clock: Option<TimeControl>,
@@ -291,6 +294,9 @@ pub enum ClientMsg {
     JoinRoom {
         /// The code (case, spaces and dashes do not matter).
         code: String,
+        /// The guest wants the room's game rated (it is only if the host and every guest do).
+        #[serde(default, skip_serializing_if = "is_false")]
+        rated: bool,
     },
     /// Play a move. `ply` is the number of moves already played in the game; a resent move with
     /// the same ply is acknowledged, never applied twice.
@@ -346,11 +352,18 @@ pub enum ClientMsg {
         /// The table's id or the room's code.
         id: String,
     },
+    /// Asks for the sender's ratings (answered by [`ServerMsg::Ratings`]).
+    Ratings,
+}
+
+/// Serde's "skip when false".
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl ClientMsg {
     /// Every `type` a client may send.
-    pub const TYPES: [&'static str; 20] = [
+    pub const TYPES: [&'static str; 21] = [
         "hello",
         "set_name",
         "quick_match",
@@ -371,6 +384,7 @@ impl ClientMsg {
         "ping",
         "fill_with_ai",
         "leave_seat",
+        "ratings",
     ];
 }
 
@@ -386,6 +400,24 @@ pub struct TableInfo {
     pub host: String,
     /// Players seated so far, the host included.
     pub seated: u8,
+    /// The host's rating in the table's rule set, rounded (`None`: not rated yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
+    pub host_rating: Option<i32>,
+}
+
+/// A player's rating in one rule set (Glicko-2, see docs/ONLINE.md "Ratings").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatingInfo {
+    /// The rule set (tripot, classic or sternhalma).
+    pub rule_set: Preset,
+    /// The rating (1500 for a newcomer).
+    pub rating: f64,
+    /// Its deviation, RD (350 for a newcomer; smaller is surer).
+    pub rd: f64,
+    /// Rated games played in this rule set.
+    pub games: u32,
 }
 
 /// Why a game ended.
@@ -447,6 +479,9 @@ pub enum GameEvent {
         /// every seat is a person.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         ai: Vec<Option<AiLevel>>,
+        /// Whether the game is rated (absent: not rated).
+        #[serde(default, skip_serializing_if = "is_false")]
+        rated: bool,
         /// The time control (absent: untimed).
         #[serde(default, skip_serializing_if = "is_untimed")]
         clock: TimeControl,
@@ -552,6 +587,9 @@ pub struct GameSnapshot {
     pub rematch_game: Option<String>,
     /// The result, once the game is over.
     pub result: Option<GameResult>,
+    /// Whether the game is rated (absent: not rated).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub rated: bool,
 }
 
 /// Machine-readable error codes sent in [`ServerMsg::Error`].
@@ -728,6 +766,22 @@ pub enum ServerMsg {
     },
     /// Answer to `ping`.
     Pong,
+    /// Answer to `ratings`: the sender's rating in each rule set it played rated games in.
+    Ratings {
+        /// One per rule set.
+        ratings: Vec<RatingInfo>,
+    },
+    /// A rated game ended: the recipient's rating in its rule set changed (rounded).
+    RatingChanged {
+        /// The game.
+        game: String,
+        /// The rule set.
+        rule_set: Preset,
+        /// The rating before the game.
+        before: i32,
+        /// The rating after it.
+        after: i32,
+    },
     /// The clock of a timed game, sent after every event that changes whose turn it is and
     /// after a resume: the side to move has `left_ms` from when the server sent this (a relative
     /// time, so the device's clock offset does not matter).
@@ -804,7 +858,7 @@ pub fn decode_client(text: &str) -> Result<ClientMsg, ProtocolError> {
 }
 
 /// Every `type` the server may send.
-pub const SERVER_TYPES: [&str; 16] = [
+pub const SERVER_TYPES: [&str; 18] = [
     "welcome",
     "searching",
     "match_cancelled",
@@ -820,6 +874,8 @@ pub const SERVER_TYPES: [&str; 16] = [
     "shutting_down",
     "pong",
     "seated",
+    "ratings",
+    "rating_changed",
     "clock",
 ];
 

@@ -34,10 +34,21 @@ fn every_client_message_round_trips_and_is_listed() {
         ClientMsg::JoinTable { table: "x".into() },
         ClientMsg::CreateRoom {
             format: Format::Tripot1,
+            rated: false,
+            clock: None,
+        },
+        ClientMsg::CreateRoom {
+            format: Format::Sternhalma3,
+            rated: true,
             clock: None,
         },
         ClientMsg::JoinRoom {
             code: "ABCD2345".into(),
+            rated: false,
+        },
+        ClientMsg::JoinRoom {
+            code: "ABCD2345".into(),
+            rated: true,
         },
         ClientMsg::Move {
             game: "g".into(),
@@ -61,6 +72,7 @@ fn every_client_message_round_trips_and_is_listed() {
             level: crate::ai::AiLevel::Hard,
         },
         ClientMsg::LeaveSeat { id: "t1".into() },
+        ClientMsg::Ratings,
     ];
     let mut seen = std::collections::BTreeSet::new();
     for msg in all {
@@ -142,6 +154,7 @@ fn wire_format_is_stable() {
         format: Format::Sternhalma3,
         players: vec!["Ann".into(), "Bob".into(), "Yves Klein".into()],
         ai: vec![None, None, Some(crate::ai::AiLevel::Hard)],
+        rated: false,
         clock: TimeControl::PerMove { seconds: 30 },
     };
     assert_eq!(
@@ -159,7 +172,8 @@ fn wire_format_is_stable() {
             format: Format::Classic,
             players: vec!["A".into(), "B".into()],
             ai: vec![],
-            clock: TimeControl::Untimed
+            rated: false,
+            clock: TimeControl::Untimed,
         }
     );
     let replaced = GameEvent::SeatToAi {
@@ -314,4 +328,127 @@ fn mutated_frames_never_panic() {
             assert_eq!(decode_server(&encode(&msg)).unwrap(), msg);
         }
     }
+}
+
+#[test]
+fn ratings_messages_round_trip_and_are_listed() {
+    // Rated rooms: `rated` is absent when false, so older clients' messages still decode.
+    assert_eq!(
+        decode_client(r#"{"type":"create_room","format":"classic"}"#).unwrap(),
+        ClientMsg::CreateRoom {
+            format: Format::Classic,
+            clock: None,
+            rated: false
+        }
+    );
+    let join = ClientMsg::JoinRoom {
+        code: "ABCD2345".into(),
+        rated: true,
+    };
+    assert_eq!(
+        encode(&join),
+        r#"{"type":"join_room","code":"ABCD2345","rated":true}"#
+    );
+    assert_eq!(
+        encode(&ClientMsg::CreateRoom {
+            format: Format::Classic,
+            clock: None,
+            rated: false
+        }),
+        r#"{"type":"create_room","format":"classic"}"#
+    );
+    assert_eq!(
+        decode_client(r#"{"type":"ratings"}"#).unwrap(),
+        ClientMsg::Ratings
+    );
+    let ratings = ServerMsg::Ratings {
+        ratings: vec![RatingInfo {
+            rule_set: Preset::Sternhalma,
+            rating: 1523.25,
+            rd: 290.5,
+            games: 3,
+        }],
+    };
+    assert_eq!(
+        serde_json::to_value(&ratings).unwrap(),
+        json!({"type":"ratings","ratings":[{"rule_set":"sternhalma","rating":1523.25,"rd":290.5,"games":3}]})
+    );
+    let changed = ServerMsg::RatingChanged {
+        game: "g1".into(),
+        rule_set: Preset::Tripot,
+        before: 1500,
+        after: 1662,
+    };
+    assert_eq!(
+        serde_json::to_value(&changed).unwrap(),
+        json!({"type":"rating_changed","game":"g1","rule_set":"tripot","before":1500,"after":1662})
+    );
+    for msg in [ratings, changed] {
+        let text = encode(&msg);
+        let kind = serde_json::from_str::<Value>(&text).unwrap()["type"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert!(SERVER_TYPES.contains(&kind.as_str()), "{kind} not listed");
+        assert_eq!(decode_server(&text).unwrap(), msg);
+    }
+    // The lobby shows the host's rating; absent when the host has none.
+    let table = TableInfo {
+        id: "t1".into(),
+        format: Format::Classic,
+        host: "Ada".into(),
+        seated: 1,
+        host_rating: Some(1612),
+    };
+    let lobby = ServerMsg::Lobby {
+        tables: vec![table.clone()],
+    };
+    assert_eq!(decode_server(&encode(&lobby)).unwrap(), lobby);
+    let old: TableInfo =
+        serde_json::from_value(json!({"id":"t1","format":"classic","host":"Ada","seated":1}))
+            .unwrap();
+    assert_eq!(old.host_rating, None);
+    // A rated game says so in `started` and in snapshots; unrated ones say nothing.
+    let started = GameEvent::Started {
+        format: Format::Classic,
+        players: vec!["A".into(), "B".into()],
+        ai: vec![],
+        rated: true,
+        clock: TimeControl::Untimed,
+    };
+    assert_eq!(
+        serde_json::to_value(&started).unwrap(),
+        json!({"kind":"started","format":"classic","players":["A","B"],"rated":true})
+    );
+    let (record, event) = crate::online::GameRecord::with_rating(
+        "g",
+        Format::Classic,
+        vec!["A".into(), "B".into()],
+        vec![],
+        true,
+    );
+    assert_eq!(event, started);
+    assert!(record.is_rated() && record.snapshot(0).rated);
+    let replayed = crate::online::GameRecord::replay("g", [&started]).unwrap();
+    assert!(replayed.is_rated());
+    assert!(
+        crate::online::GameRecord::from_snapshot(&record.snapshot(1))
+            .unwrap()
+            .is_rated()
+    );
+    let unrated = serde_json::to_value(record_unrated().snapshot(0)).unwrap();
+    assert!(unrated.get("rated").is_none(), "{unrated}");
+    // AI seats from the start: never rated.
+    let (with_ai, _) = crate::online::GameRecord::with_rating(
+        "g",
+        Format::Sternhalma3,
+        vec!["A".into(), "B".into(), "C".into()],
+        vec![None, None, Some(crate::ai::AiLevel::Easy)],
+        true,
+    );
+    assert!(!with_ai.is_rated());
+}
+
+fn record_unrated() -> crate::online::GameRecord {
+    crate::online::GameRecord::new("g", Format::Tripot1, vec!["A".into(), "B".into()]).0
 }

@@ -129,6 +129,7 @@ pub struct GameRecord {
     rematch: Vec<bool>,
     rematch_game: Option<String>,
     result: Option<GameResult>,
+    rated: bool,
 }
 
 impl GameRecord {
@@ -151,6 +152,18 @@ impl GameRecord {
         GameRecord::timed(id, format, players, ai, TimeControl::Untimed)
     }
 
+    /// A new game as [`GameRecord::with_ai`], rated if `rated` and every seat is a person (a
+    /// game with AI seats from the start is never rated).
+    pub fn with_rating(
+        id: &str,
+        format: Format,
+        players: Vec<String>,
+        ai: Vec<Option<AiLevel>>,
+        rated: bool,
+    ) -> (GameRecord, GameEvent) {
+        GameRecord::timed_rated(id, format, players, ai, TimeControl::Untimed, rated)
+    }
+
     /// A new game with AI seats and a time control.
     pub fn timed(
         id: &str,
@@ -159,9 +172,22 @@ impl GameRecord {
         ai: Vec<Option<AiLevel>>,
         clock: TimeControl,
     ) -> (GameRecord, GameEvent) {
+        GameRecord::timed_rated(id, format, players, ai, clock, false)
+    }
+
+    /// A new game with AI seats and a time control, rated if `rated` and every seat is a person.
+    pub fn timed_rated(
+        id: &str,
+        format: Format,
+        players: Vec<String>,
+        ai: Vec<Option<AiLevel>>,
+        clock: TimeControl,
+        rated: bool,
+    ) -> (GameRecord, GameEvent) {
         let mut record = GameRecord::empty(id, format, players, ai);
         record.seq = 1;
         record.clock = clock;
+        record.rated = rated && record.ai.iter().all(Option::is_none);
         let event = GameEvent::Started {
             format,
             players: record.players.clone(),
@@ -170,6 +196,7 @@ impl GameRecord {
             } else {
                 Vec::new()
             },
+            rated: record.rated,
             clock,
         };
         (record, event)
@@ -201,6 +228,7 @@ impl GameRecord {
             rematch: vec![false; seats],
             rematch_game: None,
             result: None,
+            rated: false,
         }
     }
 
@@ -215,6 +243,7 @@ impl GameRecord {
                 format,
                 players,
                 ai,
+                rated,
                 clock,
             }) => {
                 if players.len() != format.seats() {
@@ -225,7 +254,7 @@ impl GameRecord {
                         format.name()
                     )));
                 }
-                GameRecord::timed(id, *format, players.clone(), ai.clone(), *clock).0
+                GameRecord::timed_rated(id, *format, players.clone(), ai.clone(), *clock, *rated).0
             }
             other => {
                 return Err(RecordError::Unexpected(format!(
@@ -284,6 +313,7 @@ impl GameRecord {
         record.rematch = snapshot.rematch.clone();
         record.rematch_game = snapshot.rematch_game.clone();
         record.result = snapshot.result.clone();
+        record.rated = snapshot.rated;
         Ok(record)
     }
 
@@ -304,6 +334,7 @@ impl GameRecord {
             rematch: self.rematch.clone(),
             rematch_game: self.rematch_game.clone(),
             result: self.result.clone(),
+            rated: self.rated,
         }
     }
 
@@ -374,6 +405,10 @@ impl GameRecord {
     /// The result, once over.
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
+    }
+    /// Whether the game is rated (every seat a person at the start, and the server said so).
+    pub fn is_rated(&self) -> bool {
+        self.rated
     }
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {

@@ -131,6 +131,7 @@ fn sides_and_starts_are_checked_for_the_seat_count() {
         format: Format::Sternhalma4,
         players: vec!["A".into(), "B".into()],
         ai: vec![],
+        rated: false,
         clock: TimeControl::Untimed,
     };
     assert!(matches!(

@@ -456,7 +456,11 @@ impl OnlineSession {
         clock: Option<TimeControl>,
     ) -> Result<Vec<String>, OnlineError> {
         self.free()?;
-        Ok(vec![encode(&ClientMsg::CreateRoom { format, clock })])
+        Ok(vec![encode(&ClientMsg::CreateRoom {
+            format,
+            clock,
+            rated: false,
+        })])
     }
 
     /// Joins a private room by its code as typed (case, spaces and dashes do not matter).
@@ -465,7 +469,10 @@ impl OnlineSession {
             code: code.to_owned(),
         })?;
         self.free()?;
-        Ok(vec![encode(&ClientMsg::JoinRoom { code: normalised })])
+        Ok(vec![encode(&ClientMsg::JoinRoom {
+            code: normalised,
+            rated: false,
+        })])
     }
 
     /// The host of a table or room of 3 or more seats starts it now: the empty seats are played
@@ -729,6 +736,7 @@ impl OnlineSession {
                     });
                 }
             }
+            ServerMsg::Ratings { .. } | ServerMsg::RatingChanged { .. } => {}
         }
         self.rebuild();
         Ok(out)

@@ -590,7 +590,8 @@ fn room_code_banner_and_bad_frames() {
         only(&out),
         ClientMsg::CreateRoom {
             format: Format::Tripot2,
-            clock: None
+            clock: None,
+            rated: false
         }
     );
     let created = ServerMsg::RoomCreated {
@@ -814,6 +815,7 @@ fn lost_connection_forgets_the_queue_table_and_lobby() {
         format: Format::Tripot3,
         host: "Dan".into(),
         seated: 1,
+        host_rating: None,
     }];
     s.receive(&frame(&ServerMsg::Lobby { tables })).unwrap();
     s.create_table(Format::Tripot1).unwrap();
@@ -822,6 +824,7 @@ fn lost_connection_forgets_the_queue_table_and_lobby() {
         format: Format::Tripot1,
         host: "Ann".into(),
         seated: 1,
+        host_rating: None,
     };
     s.receive(&frame(&ServerMsg::TableCreated { table }))
         .unwrap();
@@ -866,12 +869,14 @@ fn lobby_is_watched_and_unwatched() {
             format: Format::Tripot1,
             host: "Bob".into(),
             seated: 1,
+            host_rating: None,
         },
         TableInfo {
             id: "t2".into(),
             format: Format::Tripot3,
             host: "Cat".into(),
             seated: 1,
+            host_rating: None,
         },
     ];
     s.receive(&frame(&ServerMsg::Lobby {
@@ -906,13 +911,15 @@ fn room_codes_are_normalised() {
     assert_eq!(
         only(&out),
         ClientMsg::JoinRoom {
-            code: "ABCD2345".into()
+            code: "ABCD2345".into(),
+            rated: false
         }
     );
     assert_eq!(
         only(&s.join_room(" x y z w-2 3 4 5").unwrap()),
         ClientMsg::JoinRoom {
-            code: "XYZW2345".into()
+            code: "XYZW2345".into(),
+            rated: false
         }
     );
     for bad in [
@@ -954,6 +961,7 @@ fn table_is_created_then_closed() {
         format: Format::Tripot2,
         host: "Ann".into(),
         seated: 1,
+        host_rating: None,
     };
     s.receive(&frame(&ServerMsg::TableCreated {
         table: table.clone(),
@@ -975,6 +983,7 @@ fn table_is_created_then_closed() {
         format: Format::Tripot1,
         host: "Ann".into(),
         seated: 1,
+        host_rating: None,
     };
     s.receive(&frame(&ServerMsg::TableCreated { table }))
         .unwrap();

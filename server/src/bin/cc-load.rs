@@ -183,6 +183,7 @@ async fn new_game(ws: &mut [Ws; 2], deadline: Instant) -> Option<[ClientGame; 2]
         &mut ws[0],
         &ClientMsg::CreateRoom {
             format,
+            rated: false,
             clock: None,
         },
     )
@@ -192,7 +193,7 @@ async fn new_game(ws: &mut [Ws; 2], deadline: Instant) -> Option<[ClientGame; 2]
             break code;
         }
     };
-    send(&mut ws[1], &ClientMsg::JoinRoom { code }).await;
+    send(&mut ws[1], &ClientMsg::JoinRoom { code, rated: false }).await;
     let mut games: [Option<ClientGame>; 2] = [None, None];
     for (i, w) in ws.iter_mut().enumerate() {
         while games[i].is_none() {

@@ -4,8 +4,9 @@
 use chinese_checkers_core::ai::{AiLevel, MORE_AI_NAMES};
 use chinese_checkers_core::online::{
     new_room_code, normalize_room_code, Command, CommandError, ErrorCode, Format, GameRecord,
-    ServerMsg, TimeControl, STAND_IN_LEVEL,
+    ServerMsg, TableInfo, TimeControl, STAND_IN_LEVEL,
 };
+use chinese_checkers_core::rules::Preset;
 use rand::seq::SliceRandom;
 
 use super::{err, random_id, Conn};
@@ -66,7 +67,12 @@ impl Conn {
             return Ok(());
         }
         let me = self.me();
-        let entry = QueueEntry::new(&me.token, &me.name, format);
+        let mut entry = QueueEntry::new(&me.token, &me.name, format);
+        // Paired first with players of similar rating (tripot's for "any").
+        let rule_set = format.map_or(Preset::Tripot, Format::preset);
+        if let Some(r) = self.app.store.rating(&me.token, rule_set).await? {
+            entry.rating = r.rating;
+        }
         match self.app.store.enqueue(&entry).await? {
             Some((format, others)) => {
                 let mut people: Vec<Player> = others
@@ -74,28 +80,55 @@ impl Conn {
                     .map(|o| Player {
                         token: o.token,
                         name: o.name,
+                        rated: false,
                     })
                     .collect();
                 people.push(me);
-                self.start_game(people, format, None, format.default_clock())
+                self.start_game(people, format, None, format.default_clock(), true)
                     .await?;
             }
             None => {
                 self.searching = true;
+                self.search = Some(entry);
                 self.send(ServerMsg::Searching { format }).await;
             }
         }
         Ok(())
     }
 
+    /// While searching: the rating window widened, look again (only if still queued).
+    pub(super) async fn retry_match(&mut self) -> Result<(), StoreError> {
+        let Some(entry) = self.search.clone().filter(|_| self.searching) else {
+            return Ok(());
+        };
+        if let Some((format, others)) = self.app.store.retry_match(&entry).await? {
+            self.searching = false;
+            self.search = None;
+            let mut people: Vec<Player> = others
+                .into_iter()
+                .map(|o| Player {
+                    token: o.token,
+                    name: o.name,
+                    rated: false,
+                })
+                .collect();
+            people.push(self.me());
+            self.start_game(people, format, None, format.default_clock(), true)
+                .await?;
+        }
+        Ok(())
+    }
+
     /// Creates a game for `people` (seats drawn at random; the seats left over are played by
-    /// the server's AI at `ai`) and tells every person.
+    /// the server's AI at `ai`) and tells every person. `rated`: the game is rated (never
+    /// with AI seats).
     pub(super) async fn start_game(
         &mut self,
         people: Vec<Player>,
         format: Format,
         ai: Option<AiLevel>,
         clock: TimeControl,
+        rated: bool,
     ) -> Result<(), StoreError> {
         let mut seats: Vec<Option<Player>> = people.into_iter().map(Some).collect();
         seats.resize(format.seats(), None);
@@ -104,7 +137,7 @@ impl Conn {
             .iter()
             .map(|p| p.is_none().then_some(ai.unwrap_or(STAND_IN_LEVEL)))
             .collect();
-        self.start_game_seated(seats, levels, format, clock, &random_id('g', 11))
+        self.start_game_seated(seats, levels, format, clock, &random_id('g', 11), rated)
             .await
     }
 
@@ -116,9 +149,10 @@ impl Conn {
         format: Format,
         clock: TimeControl,
         id: &str,
+        rated: bool,
     ) -> Result<(), StoreError> {
         let names = ai_names(&seats, &levels);
-        let (_, started) = GameRecord::timed(id, format, names.clone(), levels, clock);
+        let (_, started) = GameRecord::timed_rated(id, format, names.clone(), levels, clock, rated);
         let meta = GameMeta {
             tokens: seats
                 .iter()
@@ -210,7 +244,8 @@ impl Conn {
         self.has_tables = false;
         let mut people = vec![host];
         people.extend(guests);
-        self.start_game(people, format, Some(level), clock).await
+        self.start_game(people, format, Some(level), clock, false)
+            .await
     }
 
     async fn refuse_fill(&mut self, not_host: bool) -> Result<(), StoreError> {
@@ -282,10 +317,8 @@ impl Conn {
         {
             Created::Ok => {
                 self.has_tables = true;
-                self.send(ServerMsg::TableCreated {
-                    table: table.info(),
-                })
-                .await;
+                let table = self.table_info(&table).await?;
+                self.send(ServerMsg::TableCreated { table }).await;
                 self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
             }
             Created::TooMany | Created::Taken => {
@@ -301,15 +334,39 @@ impl Conn {
     }
 
     pub(super) async fn send_lobby(&mut self) -> Result<(), StoreError> {
-        let tables = self
+        let stored = self.app.store.list_tables().await?;
+        let mut tables = Vec::with_capacity(stored.len());
+        for t in &stored {
+            tables.push(self.table_info(t).await?);
+        }
+        self.send(ServerMsg::Lobby { tables }).await;
+        Ok(())
+    }
+
+    /// What the lobby shows of a table: with its host's rating in the table's rule set.
+    async fn table_info(&mut self, table: &StoredTable) -> Result<TableInfo, StoreError> {
+        let mut info = table.info();
+        info.host_rating = self
             .app
             .store
-            .list_tables()
+            .rating(&table.host.token, table.format.preset())
             .await?
-            .iter()
-            .map(StoredTable::info)
+            .map(|r| r.shown());
+        Ok(info)
+    }
+
+    /// Answers `ratings`: the sender's rating in each rule set it has one in.
+    pub(super) async fn send_ratings(&mut self) -> Result<(), StoreError> {
+        let token = self.token().to_owned();
+        let ratings = self
+            .app
+            .store
+            .ratings(&token)
+            .await?
+            .into_iter()
+            .map(|(rule_set, r)| r.info(rule_set))
             .collect();
-        self.send(ServerMsg::Lobby { tables }).await;
+        self.send(ServerMsg::Ratings { ratings }).await;
         Ok(())
     }
 
@@ -338,7 +395,8 @@ impl Conn {
                 self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
                 let mut people = vec![t.host];
                 people.extend(t.guests);
-                self.start_game(people, t.format, None, t.clock).await?;
+                self.start_game(people, t.format, None, t.clock, true)
+                    .await?;
             }
         }
         Ok(())
@@ -363,6 +421,7 @@ impl Conn {
         &mut self,
         format: Format,
         clock: Option<TimeControl>,
+        rated: bool,
     ) -> Result<(), StoreError> {
         let Some(clock) = self.checked_clock(format, clock).await else {
             return Ok(());
@@ -405,7 +464,7 @@ impl Conn {
             }
         }
         self.rooms_created.push(now);
-        let created = self.create_room_code(format, clock, ttl).await;
+        let created = self.create_room_code(format, clock, ttl, rated).await;
         if !matches!(created, Ok(true)) {
             self.rooms_created.pop();
             self.app.addrs.creation_failed(self.addr);
@@ -419,13 +478,14 @@ impl Conn {
         format: Format,
         clock: TimeControl,
         ttl: u64,
+        rated: bool,
     ) -> Result<bool, StoreError> {
         for _ in 0..8 {
             let code = new_room_code(&mut rand::thread_rng());
             let room = StoredRoom {
                 code: code.clone(),
                 format,
-                host: self.me(),
+                host: Player { rated, ..self.me() },
                 guests: Vec::new(),
                 clock,
             };
@@ -461,7 +521,7 @@ impl Conn {
         Ok(false)
     }
 
-    pub(super) async fn join_room(&mut self, code: &str) -> Result<(), StoreError> {
+    pub(super) async fn join_room(&mut self, code: &str, rated: bool) -> Result<(), StoreError> {
         const NOT_FOUND: &str = "no room with that code (it may have expired)";
         // Not a code at all: nothing is looked up, nothing is learnt.
         let Some(code) = normalize_room_code(code) else {
@@ -490,7 +550,7 @@ impl Conn {
                 return Ok(());
             }
         };
-        let me = self.me();
+        let me = Player { rated, ..self.me() };
         let sat = match self.app.store.sit_room(&code, &me).await {
             Ok(sat) => sat,
             Err(e) => {
@@ -526,9 +586,12 @@ impl Conn {
             }
             Sat::Full(r) => {
                 self.seated_at = None;
+                // Rated only if the host and every guest asked for it.
+                let rated = r.host.rated && r.guests.iter().all(|g| g.rated);
                 let mut people = vec![r.host];
                 people.extend(r.guests);
-                self.start_game(people, r.format, None, r.clock).await?;
+                self.start_game(people, r.format, None, r.clock, rated)
+                    .await?;
             }
         }
         Ok(())
@@ -577,6 +640,7 @@ impl Conn {
                     Some(token) => Some(Player {
                         token,
                         name: snap.players[side].clone(),
+                        rated: false,
                     }),
                     None => return Ok(()),
                 },
@@ -590,7 +654,15 @@ impl Conn {
         let order: Vec<usize> = (0..seats).map(|s| (s + 1) % seats).collect();
         let seats_now = order.iter().map(|&s| old[s].clone()).collect();
         let levels = order.iter().map(|&s| old_levels[s]).collect();
-        self.start_game_seated(seats_now, levels, snap.format, snap.clock, &new_id)
-            .await
+        // A rematch is rated as the game was (unless the AI now plays a seat).
+        self.start_game_seated(
+            seats_now,
+            levels,
+            snap.format,
+            snap.clock,
+            &new_id,
+            snap.rated,
+        )
+        .await
     }
 }

@@ -21,7 +21,11 @@ use crate::bus::{game_channel, user_channel, BusMsg, Delivery, Outbox, LOBBY, RE
 use crate::limits::{RateLimiter, Window};
 use crate::logging::{token_prefix, LogLimiter, LINES_PER_WINDOW, WINDOW};
 use crate::metrics::inc;
-use crate::store::{CatchUp, Player, StoreError, MAX_SEATS};
+use crate::store::{CatchUp, Player, QueueEntry, StoreError, MAX_SEATS};
+
+/// How often a player waiting for a quick match looks again (its rating window widens with the
+/// wait; see `store::rating_window`).
+const MATCH_RETRY: Duration = Duration::from_secs(1);
 use crate::{App, StopMode};
 
 mod matchmaking;
@@ -82,6 +86,8 @@ struct Conn {
     player: Option<Player>,
     games: HashMap<String, Followed>,
     searching: bool,
+    /// The quick-match entry while searching (tried again as its rating window widens).
+    search: Option<QueueEntry>,
     watching: bool,
     has_tables: bool,
     /// The filling table or room we sit at as a guest.
@@ -139,6 +145,7 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
         player: None,
         games: HashMap::new(),
         searching: false,
+        search: None,
         watching: false,
         has_tables: false,
         seated_at: None,
@@ -160,6 +167,8 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
     let heartbeat = app.store.needs_presence();
     let mut beat = tokio::time::interval(app.limits.presence_interval);
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut retry = tokio::time::interval(MATCH_RETRY);
+    retry.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut killed = false;
     while !conn.closing {
         let log_window_end = conn.log_window_end();
@@ -201,6 +210,11 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
                 pinged = true;
                 if conn.socket.send(Message::Ping(Default::default())).await.is_err() {
                     conn.closing = true;
+                }
+            }
+            _ = retry.tick(), if conn.searching => {
+                if let Err(e) = conn.retry_match().await {
+                    conn_log!(error, conn, error = %e, "store error in quick match");
                 }
             }
             _ = beat.tick(), if heartbeat => {
@@ -442,8 +456,13 @@ impl Conn {
                 self.app.bus.unsubscribe(LOBBY, self.id);
             }
             ClientMsg::JoinTable { table } => self.join_table(&table).await?,
-            ClientMsg::CreateRoom { format, clock } => self.create_room(format, clock).await?,
-            ClientMsg::JoinRoom { code } => self.join_room(&code).await?,
+            ClientMsg::CreateRoom {
+                format,
+                clock,
+                rated,
+            } => self.create_room(format, clock, rated).await?,
+            ClientMsg::JoinRoom { code, rated } => self.join_room(&code, rated).await?,
+            ClientMsg::Ratings => self.send_ratings().await?,
             ClientMsg::FillWithAi { id, level } => self.fill_with_ai(&id, level).await?,
             ClientMsg::LeaveSeat { id } => self.leave_seat(&id).await?,
             ClientMsg::Move { game, ply, mv } => {
@@ -494,6 +513,7 @@ impl Conn {
         self.player = Some(Player {
             token,
             name: name.clone(),
+            rated: false,
         });
         self.send(ServerMsg::Welcome {
             v: PROTOCOL_VERSION,
@@ -508,6 +528,7 @@ impl Conn {
         self.player.clone().unwrap_or(Player {
             token: String::new(),
             name: String::new(),
+            rated: false,
         })
     }
 

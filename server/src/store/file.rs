@@ -5,23 +5,29 @@
 //! only once its transaction is durable.
 //!
 //! Layout: `games` maps a game id to its header (players, deadlines, whether over), `events`
-//! maps `(game id, number)` to one event, `rooms` maps a room code to the room and its expiry.
+//! maps `(game id, number)` to one event, `rooms` maps a room code to the room and its expiry,
+//! `ratings` maps `(token, rule set)` to a rating, `rated` lists the games already rated (until
+//! the game is deleted).
 //! Values are JSON, as on the wire, so the file stays readable with any redb tool.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use chinese_checkers_core::online::GameEvent;
+use chinese_checkers_core::rules::Preset;
 use parking_lot::Mutex;
 use redb::{Database, Durability, ReadableDatabase, ReadableTable, TableDefinition};
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
 use super::{Clock, GameMeta, StoreError, StoredRoom};
+use crate::ratings::{rule_set_from_name, rule_set_name, Rating};
 
 const GAMES: TableDefinition<&str, &str> = TableDefinition::new("games");
 const EVENTS: TableDefinition<(&str, u64), &str> = TableDefinition::new("events");
 const ROOMS: TableDefinition<&str, &str> = TableDefinition::new("rooms");
+const RATINGS: TableDefinition<(&str, &str), &str> = TableDefinition::new("ratings");
+const RATED: TableDefinition<&str, u64> = TableDefinition::new("rated");
 
 /// At most this many queued jobs go into one transaction.
 const MAX_BATCH: usize = 1024;
@@ -72,6 +78,12 @@ pub(crate) enum Op {
     Room { room: StoredRoom, expires_ms: u64 },
     /// A private room taken or expired.
     DeleteRoom { code: String },
+    /// The ratings a rated game ended with (written with its end; the game is marked rated).
+    Ratings {
+        game: String,
+        rule_set: Preset,
+        ratings: Vec<(String, Rating)>,
+    },
 }
 
 struct Job {
@@ -92,6 +104,10 @@ pub(crate) struct LoadedGame {
 pub(crate) struct Loaded {
     pub games: Vec<LoadedGame>,
     pub rooms: Vec<(StoredRoom, u64)>,
+    /// Every rating: token, rule set, rating.
+    pub ratings: Vec<(String, Preset, Rating)>,
+    /// Games already rated.
+    pub rated: Vec<String>,
     /// Entries that could not be read (named, left in the file untouched).
     pub skipped: Vec<String>,
 }
@@ -121,6 +137,8 @@ impl Journal {
             txn.open_table(GAMES).map_err(|e| file_error(path, e))?;
             txn.open_table(EVENTS).map_err(|e| file_error(path, e))?;
             txn.open_table(ROOMS).map_err(|e| file_error(path, e))?;
+            txn.open_table(RATINGS).map_err(|e| file_error(path, e))?;
+            txn.open_table(RATED).map_err(|e| file_error(path, e))?;
         }
         txn.commit().map_err(|e| file_error(path, e))?;
         let loaded = load(&db).map_err(|e| file_error(path, e))?;
@@ -215,6 +233,8 @@ fn write_batch(db: &Database, batch: &[Job]) -> Result<(), redb::Error> {
         let mut games = txn.open_table(GAMES)?;
         let mut events = txn.open_table(EVENTS)?;
         let mut rooms = txn.open_table(ROOMS)?;
+        let mut ratings = txn.open_table(RATINGS)?;
+        let mut rated = txn.open_table(RATED)?;
         for op in batch.iter().flat_map(|job| &job.ops) {
             match op {
                 Op::Header {
@@ -242,6 +262,18 @@ fn write_batch(db: &Database, batch: &[Job]) -> Result<(), redb::Error> {
                 Op::DeleteGame { id } => {
                     games.remove(id.as_str())?;
                     events.retain_in((id.as_str(), 0)..=(id.as_str(), u64::MAX), |_, _| false)?;
+                    rated.remove(id.as_str())?;
+                }
+                Op::Ratings {
+                    game,
+                    rule_set,
+                    ratings: list,
+                } => {
+                    for (token, rating) in list {
+                        let key = (token.as_str(), rule_set_name(*rule_set));
+                        ratings.insert(key, json(rating).as_str())?;
+                    }
+                    rated.insert(game.as_str(), super::now_ms())?;
                 }
                 Op::Room { room, expires_ms } => {
                     let entry = RoomEntry {
@@ -272,7 +304,31 @@ fn load(db: &Database) -> Result<Loaded, redb::Error> {
     let games = txn.open_table(GAMES)?;
     let events = txn.open_table(EVENTS)?;
     let rooms = txn.open_table(ROOMS)?;
+    let ratings = txn.open_table(RATINGS)?;
+    let rated = txn.open_table(RATED)?;
     let mut loaded = Loaded::default();
+    for entry in ratings.iter()? {
+        let (key, value) = entry?;
+        let (token, rule_set) = key.value();
+        let parsed = rule_set_from_name(rule_set)
+            .ok_or_else(|| format!("no rule set {rule_set}"))
+            .and_then(|r| {
+                serde_json::from_str::<Rating>(value.value())
+                    .map(|v| (r, v))
+                    .map_err(|e| e.to_string())
+            });
+        match parsed {
+            Ok((r, v)) => loaded.ratings.push((token.to_owned(), r, v)),
+            Err(e) => loaded.skipped.push(format!(
+                "rating of {}… in {rule_set}: {e}",
+                &token[..token.len().min(6)]
+            )),
+        }
+    }
+    for entry in rated.iter()? {
+        let (id, _) = entry?;
+        loaded.rated.push(id.value().to_owned());
+    }
     for entry in games.iter()? {
         let (id, header) = entry?;
         let id = id.value().to_owned();
@@ -386,6 +442,7 @@ mod tests {
                         host: super::super::Player {
                             token: "a".repeat(32),
                             name: "Ada".into(),
+                            rated: false,
                         },
                         guests: Vec::new(),
                         clock: Default::default(),
@@ -469,6 +526,51 @@ mod tests {
             loaded.skipped,
             vec!["game bad: event 2 out of order".to_owned()]
         );
+    }
+
+    #[tokio::test]
+    async fn ratings_and_rated_games_are_read_back_and_forgotten_with_the_game() {
+        let path = temp_path("ratings");
+        let (journal, _) = Journal::open(&path).unwrap();
+        let r = Rating {
+            rating: 1_662.311_990_000_1,
+            rd: 290.319_3,
+            volatility: 0.059_999,
+            games: 1,
+        };
+        journal
+            .write(vec![
+                Op::Ratings {
+                    game: "g1".into(),
+                    rule_set: Preset::Sternhalma,
+                    ratings: vec![("a".repeat(32), r), ("b".repeat(32), Rating::default())],
+                },
+                Op::Ratings {
+                    game: "g2".into(),
+                    rule_set: Preset::Tripot,
+                    ratings: vec![("a".repeat(32), r)],
+                },
+            ])
+            .await
+            .unwrap();
+        journal
+            .write(vec![Op::DeleteGame { id: "g2".into() }])
+            .await
+            .unwrap();
+        journal.close();
+        drop(journal);
+        let (_journal, loaded) = Journal::open(&path).unwrap();
+        let mut got = loaded.ratings.clone();
+        got.sort_by(|x, y| (&x.0, rule_set_name(x.1)).cmp(&(&y.0, rule_set_name(y.1))));
+        assert_eq!(
+            got,
+            vec![
+                ("a".repeat(32), Preset::Sternhalma, r),
+                ("a".repeat(32), Preset::Tripot, r),
+                ("b".repeat(32), Preset::Sternhalma, Rating::default()),
+            ]
+        );
+        assert_eq!(loaded.rated, vec!["g1".to_owned()]);
     }
 
     #[test]

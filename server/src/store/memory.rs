@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chinese_checkers_core::online::{Command, CommandError, Format, GameEvent, GameRecord};
+use chinese_checkers_core::rules::Preset;
 use parking_lot::{Mutex, RwLock};
 use tokio::sync::Mutex as GameLock;
 
@@ -17,7 +18,8 @@ use super::{
     expiry, is_ai_token, no_game, not_in_game, now_ms, AiTurn, CatchUp, Clock, Created, GameMeta,
     Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable, MAX_CATCH_UP,
 };
-use crate::bus::{game_channel, Bus, BusMsg};
+use crate::bus::{game_channel, user_channel, Bus, BusMsg};
+use crate::ratings::{self, RatedGame, Rating};
 
 struct MemGame {
     meta: GameMeta,
@@ -41,7 +43,22 @@ pub struct MemoryStore {
     inactivity_ms: AtomicU64,
     /// The data file, if any.
     journal: Option<Journal>,
+    /// Ratings (boxed: the store is one variant of an enum).
+    ratings: Box<RatingBook>,
 }
+
+/// The memory store's ratings.
+#[derive(Default)]
+struct RatingBook {
+    /// Every rating, by token and rule set. Locked (inside a game's lock, never the other way)
+    /// from reading the ratings a game ends with until the new ones are written.
+    book: GameLock<HashMap<(String, Preset), Rating>>,
+    /// Games whose ratings were applied (a game is rated once), until the game is forgotten.
+    rated: Mutex<HashSet<String>>,
+}
+
+/// A rated game's ratings before and after it, one per person.
+type RatingUpdate = (RatedGame, Vec<Rating>, Vec<Rating>);
 
 /// A finished game is kept this long (for late resumes and rematches), then forgotten.
 pub const FINISHED_KEEP: Duration = Duration::from_secs(600);
@@ -59,6 +76,7 @@ impl MemoryStore {
             finished: Mutex::default(),
             inactivity_ms: AtomicU64::new(24 * 3600 * 1000),
             journal: None,
+            ratings: Box::default(),
         }
     }
 
@@ -78,8 +96,18 @@ impl MemoryStore {
         let Loaded {
             games,
             rooms,
+            ratings,
+            rated,
             skipped,
         } = loaded;
+        if let Ok(mut book) = self.ratings.book.try_lock() {
+            book.extend(
+                ratings
+                    .into_iter()
+                    .map(|(token, rule_set, r)| ((token, rule_set), r)),
+            );
+        }
+        self.ratings.rated.lock().extend(rated);
         for why in &skipped {
             tracing::error!(file = %path.display(), entry = %why, "unreadable entry left in the data file");
         }
@@ -277,6 +305,7 @@ impl MemoryStore {
             }
             if let Some((_, id)) = finished.pop_front() {
                 self.games.write().remove(&id);
+                self.ratings.rated.lock().remove(&id);
                 if let Some(j) = &self.journal {
                     j.write_later(vec![Op::DeleteGame { id }]);
                 }
@@ -346,8 +375,35 @@ impl MemoryStore {
             now_ms(),
             self.inactivity_ms.load(Ordering::Relaxed),
         );
+        // The game that ends here is rated here, once, in the same transaction as its end.
+        let rated = if !was_over && g.record.is_over() {
+            ratings::rated_game(id, &g.meta, &g.record)
+        } else {
+            None
+        };
+        let mut book = match rated {
+            Some(_) => Some(self.ratings.book.lock().await),
+            None => None,
+        };
+        let update: Option<RatingUpdate> = match (rated, book.as_deref()) {
+            (Some(game), Some(book)) if !self.ratings.rated.lock().contains(id) => {
+                let before: Vec<Rating> = game
+                    .people
+                    .iter()
+                    .map(|(t, _)| {
+                        book.get(&(t.clone(), game.rule_set))
+                            .copied()
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                let places: Vec<u32> = game.people.iter().map(|(_, p)| *p).collect();
+                let after = ratings::rate(&before, &places);
+                Some((game, before, after))
+            }
+            _ => None,
+        };
         if let Some(j) = &self.journal {
-            j.write(vec![
+            let mut ops = vec![
                 Op::Header {
                     id: id.to_owned(),
                     meta: g.meta.clone(),
@@ -358,9 +414,28 @@ impl MemoryStore {
                     id: id.to_owned(),
                     events: events.to_vec(),
                 },
-            ])
-            .await?;
+            ];
+            if let Some((game, _, after)) = &update {
+                ops.push(Op::Ratings {
+                    game: id.to_owned(),
+                    rule_set: game.rule_set,
+                    ratings: game
+                        .people
+                        .iter()
+                        .map(|(t, _)| t.clone())
+                        .zip(after.iter().copied())
+                        .collect(),
+                });
+            }
+            j.write(ops).await?;
         }
+        if let (Some((game, _, after)), Some(book)) = (&update, book.as_deref_mut()) {
+            for ((token, _), r) in game.people.iter().zip(after) {
+                book.insert((token.clone(), game.rule_set), *r);
+            }
+            self.ratings.rated.lock().insert(id.to_owned());
+        }
+        drop(book);
         g.clock = clock;
         let note = clock.note(&g.record);
         for (i, (seq, event)) in events.iter().enumerate() {
@@ -390,7 +465,38 @@ impl MemoryStore {
                 }
             }
         }
+        if let Some((game, before, after)) = &update {
+            for (((token, _), b), a) in game.people.iter().zip(before).zip(after) {
+                let msg = ratings::changed(game, b, a);
+                self.bus
+                    .deliver(&user_channel(token), Arc::new(BusMsg::User { msg }));
+            }
+        }
         Ok(())
+    }
+
+    /// A token's rating in a rule set, if it played a rated game there.
+    pub(super) async fn rating(
+        &self,
+        token: &str,
+        rule_set: Preset,
+    ) -> Result<Option<Rating>, StoreError> {
+        Ok(self
+            .ratings
+            .book
+            .lock()
+            .await
+            .get(&(token.to_owned(), rule_set))
+            .copied())
+    }
+
+    /// A token's ratings, in menu order of the rule sets.
+    pub(super) async fn ratings(&self, token: &str) -> Result<Vec<(Preset, Rating)>, StoreError> {
+        let book = self.ratings.book.lock().await;
+        Ok(ratings::RULE_SETS
+            .into_iter()
+            .filter_map(|r| book.get(&(token.to_owned(), r)).map(|v| (r, *v)))
+            .collect())
     }
 
     pub(super) async fn resume(
@@ -451,19 +557,39 @@ impl MemoryStore {
         &self,
         entry: &QueueEntry,
     ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        Ok(self.match_queue(entry, false))
+    }
+
+    pub(super) async fn retry_match(
+        &self,
+        entry: &QueueEntry,
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        Ok(self.match_queue(entry, true))
+    }
+
+    /// Completes a table for `entry` from the queue, or queues it in the order of waiting
+    /// (`retry`: only if it is still queued).
+    fn match_queue(&self, entry: &QueueEntry, retry: bool) -> Option<(Format, Vec<QueueEntry>)> {
         let mut queue = self.queue.lock();
+        if retry && !queue.iter().any(|e| e.token == entry.token) {
+            return None;
+        }
         queue.retain(|e| e.token != entry.token);
-        if let Some((format, mut picked)) = entry.table_from(&queue) {
+        if let Some((format, mut picked)) = entry.table_from(&queue, now_ms()) {
             picked.sort_unstable();
             let mut others = Vec::with_capacity(picked.len());
             for i in picked.into_iter().rev() {
                 others.push(queue.remove(i));
             }
             others.reverse();
-            return Ok(Some((format, others)));
+            return Some((format, others));
         }
-        queue.push(entry.clone());
-        Ok(None)
+        let at = queue
+            .iter()
+            .position(|e| e.since_ms > entry.since_ms)
+            .unwrap_or(queue.len());
+        queue.insert(at, entry.clone());
+        None
     }
 
     pub(super) async fn dequeue(&self, token: &str) -> Result<bool, StoreError> {

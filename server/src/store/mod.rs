@@ -63,10 +63,13 @@ pub struct Player {
     pub token: String,
     /// The display name.
     pub name: String,
+    /// In a private room: this player wants its game rated (it is only if everyone there does).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// One player waiting for a quick match.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct QueueEntry {
     /// The device token.
     pub token: String,
@@ -77,10 +80,37 @@ pub struct QueueEntry {
     /// The seats of that format (2 for any): the Redis script reads it.
     #[serde(default = "two")]
     pub seats: usize,
+    /// The player's rating in the format's rule set (tripot's for "any"; 1500 for a newcomer).
+    #[serde(default = "start_rating")]
+    pub rating: f64,
+    /// When the player started waiting ([`now_ms`]); older entries come first.
+    #[serde(default)]
+    pub since_ms: u64,
 }
 
 fn two() -> usize {
     2
+}
+
+fn start_rating() -> f64 {
+    crate::ratings::START_RATING
+}
+
+/// Quick match for two pairs players whose ratings differ by at most this much at once...
+pub const RATING_WINDOW_BASE: f64 = 200.0;
+/// ...plus this much per second the longer waiting of the two has waited...
+pub const RATING_WINDOW_PER_S: f64 = 100.0;
+/// ...and anyone once one of them has waited this long (milliseconds).
+pub const RATING_WINDOW_OPEN_MS: u64 = 30_000;
+
+/// How far apart two ratings may be for a game of two when the longer waiting player has waited
+/// `waited_ms`: 200 + 100 per second waited, any after 30 s.
+pub fn rating_window(waited_ms: u64) -> f64 {
+    if waited_ms >= RATING_WINDOW_OPEN_MS {
+        f64::INFINITY
+    } else {
+        RATING_WINDOW_BASE + RATING_WINDOW_PER_S * waited_ms as f64 / 1000.0
+    }
 }
 
 impl QueueEntry {
@@ -91,7 +121,15 @@ impl QueueEntry {
             name: name.to_owned(),
             format,
             seats: format.map_or(2, Format::seats),
+            rating: start_rating(),
+            since_ms: now_ms(),
         }
+    }
+
+    /// Whether two players are close enough in rating for a game of two at `now`.
+    pub fn close_enough(&self, other: &QueueEntry, now: u64) -> bool {
+        let waited = now.saturating_sub(self.since_ms.min(other.since_ms));
+        (self.rating - other.rating).abs() <= rating_window(waited)
     }
 
     /// Whether two waiting players can play each other, and in which format. "Any" means any
@@ -108,10 +146,15 @@ impl QueueEntry {
         }
     }
 
-    /// The players of the queue (oldest first) that `self` completes a table with, and the
-    /// format, if there are enough of them.
-    pub fn table_from(&self, queue: &[QueueEntry]) -> Option<(Format, Vec<usize>)> {
-        let first = queue.iter().position(|e| e.pairs_with(self).is_some())?;
+    /// The players of the queue (oldest first) that `self` completes a table with at `now`, and
+    /// the format, if there are enough of them. A game of two takes the longest waiting player
+    /// close enough in rating ([`rating_window`]); a table of 3 or more does not look at ratings.
+    pub fn table_from(&self, queue: &[QueueEntry], now: u64) -> Option<(Format, Vec<usize>)> {
+        let first = queue.iter().position(|e| match e.pairs_with(self) {
+            Some(f) if f.seats() == 2 => self.close_enough(e, now),
+            Some(_) => true,
+            None => false,
+        })?;
         let format = queue[first].pairs_with(self)?;
         let others: Vec<usize> = queue
             .iter()
@@ -153,6 +196,7 @@ impl StoredTable {
             format: self.format,
             host: self.host.name.clone(),
             seated: (1 + self.guests.len()) as u8,
+            host_rating: None,
         }
     }
 }
@@ -696,6 +740,16 @@ impl Store {
         dispatch!(self, s => s.enqueue(entry).await)
     }
 
+    /// Quick match again for a player still waiting (its rating window has widened): as
+    /// [`Store::enqueue`], but only if the entry's token is still queued, and it keeps its place
+    /// when nothing is found.
+    pub async fn retry_match(
+        &self,
+        entry: &QueueEntry,
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        dispatch!(self, s => s.retry_match(entry).await)
+    }
+
     /// Leaves the quick-match queue; whether the token was in it.
     pub async fn dequeue(&self, token: &str) -> Result<bool, StoreError> {
         dispatch!(self, s => s.dequeue(token).await)
@@ -750,6 +804,24 @@ impl Store {
         token: &str,
     ) -> Result<Option<StoredRoom>, StoreError> {
         dispatch!(self, s => s.unsit_room(code, token).await)
+    }
+
+    /// A token's rating in a rule set, if it played a rated game there.
+    pub async fn rating(
+        &self,
+        token: &str,
+        rule_set: chinese_checkers_core::rules::Preset,
+    ) -> Result<Option<crate::ratings::Rating>, StoreError> {
+        dispatch!(self, s => s.rating(token, rule_set).await)
+    }
+
+    /// A token's ratings (the rule sets it played rated games in, in menu order).
+    pub async fn ratings(
+        &self,
+        token: &str,
+    ) -> Result<Vec<(chinese_checkers_core::rules::Preset, crate::ratings::Rating)>, StoreError>
+    {
+        dispatch!(self, s => s.ratings(token).await)
     }
 
     /// The AI seat to move in a game, if any.
@@ -868,6 +940,61 @@ impl Store {
         if let Engine::Redis(s) = &self.engine {
             s.set_cache_limits(max, keep);
         }
+    }
+}
+
+#[cfg(test)]
+mod queue_tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    fn entry(token: &str, rating: f64, since_ms: u64) -> QueueEntry {
+        QueueEntry {
+            rating,
+            since_ms,
+            ..QueueEntry::new(token, token, Some(Format::Classic))
+        }
+    }
+
+    #[test]
+    fn the_rating_window_widens_with_the_wait() {
+        assert_eq!(rating_window(0), 200.0);
+        assert_eq!(rating_window(1500), 350.0);
+        assert_eq!(rating_window(29_999), 200.0 + 100.0 * 29.999);
+        assert_eq!(rating_window(30_000), f64::INFINITY);
+    }
+
+    #[test]
+    fn a_game_of_two_takes_the_longest_waiting_player_close_enough_in_rating() {
+        let queue = [
+            entry("far", 1900.0, 1_000),
+            entry("near", 1550.0, 2_000),
+            entry("nearer", 1500.0, 3_000),
+        ];
+        let me = entry("me", 1500.0, 3_000);
+        // At 3 s "far" has waited 2 s: the window (400) reaches its 1900.
+        assert_eq!(
+            me.table_from(&queue, 3_000),
+            Some((Format::Classic, vec![0]))
+        );
+        // Just after "far" queued, only "near" (50 apart) qualifies.
+        let me = entry("me", 1500.0, 1_000);
+        assert_eq!(
+            me.table_from(&queue, 1_000),
+            Some((Format::Classic, vec![1]))
+        );
+        // Tables of three do not look at ratings.
+        let three = |t: &str, r: f64| QueueEntry {
+            rating: r,
+            since_ms: 0,
+            ..QueueEntry::new(t, t, Some(Format::Sternhalma3))
+        };
+        let queue = [three("a", 2500.0), three("b", 900.0)];
+        assert_eq!(
+            three("c", 1500.0).table_from(&queue, 0),
+            Some((Format::Sternhalma3, vec![0, 1]))
+        );
     }
 }
 

@@ -25,7 +25,9 @@ use super::{
     Created, GameMeta, Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable,
     MAX_CATCH_UP,
 };
-use crate::bus::{Bus, BusMsg};
+use crate::bus::{user_channel, Bus, BusMsg};
+use crate::ratings::{self, RatedGame, Rating};
+use chinese_checkers_core::rules::Preset;
 
 // The scripts are built once: `Script::new` hashes the source, and APPEND runs on every move.
 
@@ -74,34 +76,52 @@ return 1",
     )
 });
 
-/// Quick match (`QueueEntry::table_from` in Lua): ARGV[1] = the entry. Returns `{}` (queued) or
-/// `{format, entry, ...}`: the players taken out of the queue to complete the table.
+/// Quick match (`QueueEntry::table_from` in Lua): ARGV[1] = the entry, ARGV[2] = now (Unix ms),
+/// ARGV[3] = `'1'` to retry (only if the token is still queued), ARGV[4..6] = the rating window
+/// (base, per second waited, open after ms; see `rating_window`). Returns `{}` (queued, or not
+/// queued any more) or `{format, entry, ...}`: the players taken out of the queue to complete the
+/// table. The queue is kept in the order of waiting (`since_ms`).
 static ENQUEUE: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
 local items = redis.call('LRANGE', KEYS[1], 0, -1)
 local me = cjson.decode(ARGV[1])
+local now = tonumber(ARGV[2])
 local rest = {}
+local present = false
 for _, item in ipairs(items) do
   local e = cjson.decode(item)
-  if e.token == me.token then redis.call('LREM', KEYS[1], 0, item)
+  if e.token == me.token then
+    present = true
+    redis.call('LREM', KEYS[1], 0, item)
   else table.insert(rest, {item, e}) end
+end
+if ARGV[3] == '1' and not present then return {} end
+local function since(e) return tonumber(e.since_ms) or 0 end
+local function close_enough(a, b)
+  local waited = now - math.min(since(a), since(b))
+  if waited >= tonumber(ARGV[6]) then return true end
+  local d = math.abs((tonumber(a.rating) or 1500) - (tonumber(b.rating) or 1500))
+  return d <= tonumber(ARGV[4]) + tonumber(ARGV[5]) * waited / 1000
 end
 local function pairs_with(a, b)
   if a.format ~= cjson.null and b.format ~= cjson.null then
-    if a.format == b.format then return a.format end
+    if a.format == b.format then return a.format, a.seats end
     return nil
   end
-  if a.format == cjson.null and b.format == cjson.null then return 'tripot1' end
+  if a.format == cjson.null and b.format == cjson.null then return 'tripot1', 2 end
   local f, seats = a.format, a.seats
   if f == cjson.null then f, seats = b.format, b.seats end
-  if seats == 2 then return f end
+  if seats == 2 then return f, 2 end
   return nil
 end
 local first, format = nil, nil
 for _, p in ipairs(rest) do
-  format = pairs_with(me, p[2])
-  if format then first = p break end
+  local f, seats = pairs_with(me, p[2])
+  if f and (seats > 2 or close_enough(me, p[2])) then
+    first, format = p, f
+    break
+  end
 end
 local picked = {}
 if first and me.seats <= 2 then
@@ -113,6 +133,12 @@ elseif first then
   if #picked < me.seats - 1 then picked = {} end
 end
 if #picked == 0 then
+  for _, p in ipairs(rest) do
+    if since(p[2]) > since(me) then
+      redis.call('LINSERT', KEYS[1], 'BEFORE', p[1], ARGV[1])
+      return {}
+    end
+  end
   redis.call('RPUSH', KEYS[1], ARGV[1])
   return {}
 end
@@ -298,6 +324,25 @@ return 1",
 
 /// How long a finished game's log is kept.
 const FINISHED_TTL_S: i64 = 24 * 3600;
+
+/// Rates a finished game once: KEYS = the game's "rated" mark, then each person's ratings hash;
+/// ARGV = the rule set (the hash field), the mark's expiry in seconds, then per person the
+/// rating read before (`''`: none) and the new one (JSON). Returns 0 if the game was rated
+/// already, -1 if a rating changed since it was read (another game ended meanwhile: read again
+/// and retry), 1 when written.
+static RATE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+for i = 2, #KEYS do
+  local cur = redis.call('HGET', KEYS[i], ARGV[1])
+  if (cur or '') ~= ARGV[2 * i - 1] then return -1 end
+end
+for i = 2, #KEYS do redis.call('HSET', KEYS[i], ARGV[1], ARGV[2 * i]) end
+redis.call('SET', KEYS[1], '1', 'EX', ARGV[2])
+return 1",
+    )
+});
 
 struct Cached {
     meta: GameMeta,
@@ -764,10 +809,97 @@ impl RedisStore {
             pipe.expire(self.key(&format!("g:{id}:ev")), FINISHED_TTL_S)
                 .expire(self.key(&format!("g:{id}:meta")), FINISHED_TTL_S);
             let _: () = pipe.query_async(&mut conn).await?;
+            // The instance whose append ended the game rates it (once: see RATE).
+            if let Some(game) = ratings::rated_game(id, &c.meta, &next) {
+                if let Err(e) = self.rate(&game).await {
+                    tracing::error!(game = %id, error = %e, "the game's ratings were not updated");
+                }
+            }
         }
         c.record = next;
         c.clock = clock;
         Ok(true)
+    }
+
+    /// Applies a finished game's ratings (once per game, whatever instance or retry asks) and
+    /// tells its people.
+    async fn rate(&self, game: &RatedGame) -> Result<(), StoreError> {
+        let field = ratings::rule_set_name(game.rule_set);
+        // Bounded: each retry means another game of one of these people ended meanwhile.
+        for _ in 0..16 {
+            let mut conn = self.conn.get().await?;
+            let mut read = redis::pipe();
+            for (token, _) in &game.people {
+                read.hget(self.key(&format!("rating:{token}")), field);
+            }
+            let raw: Vec<Option<String>> = read.query_async(&mut conn).await?;
+            let before = raw
+                .iter()
+                .map(|r| match r {
+                    Some(s) => serde_json::from_str(s).map_err(corrupt),
+                    None => Ok(Rating::default()),
+                })
+                .collect::<Result<Vec<Rating>, _>>()?;
+            let places: Vec<u32> = game.people.iter().map(|(_, p)| *p).collect();
+            let after = ratings::rate(&before, &places);
+            let mut script = RATE.prepare_invoke();
+            script.key(self.key(&format!("rated:{}", game.game)));
+            for (token, _) in &game.people {
+                script.key(self.key(&format!("rating:{token}")));
+            }
+            script.arg(field).arg(2 * FINISHED_TTL_S);
+            for (was, now) in raw.iter().zip(&after) {
+                script
+                    .arg(was.clone().unwrap_or_default())
+                    .arg(serde_json::to_string(now).map_err(corrupt)?);
+            }
+            let done: i64 = script.invoke_async(&mut conn).await?;
+            match done {
+                1 => {
+                    for (((token, _), b), a) in game.people.iter().zip(&before).zip(&after) {
+                        let msg = ratings::changed(game, b, a);
+                        self.publish(&user_channel(token), BusMsg::User { msg })
+                            .await?;
+                    }
+                    return Ok(());
+                }
+                0 => return Ok(()),
+                _ => continue,
+            }
+        }
+        Err(StoreError::Unavailable(format!(
+            "the ratings of game {} kept changing",
+            game.game
+        )))
+    }
+
+    /// A token's rating in a rule set, if it played a rated game there.
+    pub(super) async fn rating(
+        &self,
+        token: &str,
+        rule_set: Preset,
+    ) -> Result<Option<Rating>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let raw: Option<String> = conn
+            .hget(
+                self.key(&format!("rating:{token}")),
+                ratings::rule_set_name(rule_set),
+            )
+            .await?;
+        raw.map(|s| serde_json::from_str(&s).map_err(corrupt))
+            .transpose()
+    }
+
+    /// A token's ratings, in menu order of the rule sets.
+    pub(super) async fn ratings(&self, token: &str) -> Result<Vec<(Preset, Rating)>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let all: HashMap<String, String> =
+            conn.hgetall(self.key(&format!("rating:{token}"))).await?;
+        ratings::RULE_SETS
+            .into_iter()
+            .filter_map(|r| all.get(ratings::rule_set_name(r)).map(|s| (r, s)))
+            .map(|(r, s)| Ok((r, serde_json::from_str(s).map_err(corrupt)?)))
+            .collect()
     }
 
     /// Whether Redis answers and the pub/sub subscription is up (for `/health`).
@@ -1094,10 +1226,30 @@ impl RedisStore {
         &self,
         entry: &QueueEntry,
     ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        self.match_queue(entry, false).await
+    }
+
+    pub(super) async fn retry_match(
+        &self,
+        entry: &QueueEntry,
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        self.match_queue(entry, true).await
+    }
+
+    async fn match_queue(
+        &self,
+        entry: &QueueEntry,
+        retry: bool,
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
         let mut conn = self.conn.get().await?;
         let found: Vec<String> = ENQUEUE
             .key(self.key("queue"))
             .arg(serde_json::to_string(entry).map_err(corrupt)?)
+            .arg(now_ms())
+            .arg(if retry { "1" } else { "0" })
+            .arg(super::RATING_WINDOW_BASE)
+            .arg(super::RATING_WINDOW_PER_S)
+            .arg(super::RATING_WINDOW_OPEN_MS)
             .invoke_async(&mut conn)
             .await?;
         let Some((format, others)) = found.split_first() else {
