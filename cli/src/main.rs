@@ -24,6 +24,9 @@ struct Cli {
 enum Command {
     /// Play a game in the terminal (full screen; mouse and keyboard).
     Play(play::PlayArgs),
+    /// List your last finished online games, or download one as a game file (`--download GAME`)
+    /// that `play --open FILE` replays.
+    Games(play::GamesArgs),
     /// Print your results against each AI opponent (games of one person against the AI from the
     /// start position).
     Stats,
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(a) => play::run(&a),
+        Command::Games(a) => play::games(&a),
         Command::Stats => play::stats(),
         Command::Moves => engine::moves(),
         Command::Apply => engine::apply(),

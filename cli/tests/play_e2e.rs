@@ -456,6 +456,7 @@ mod online {
     use std::time::{Duration, Instant};
 
     use chinese_checkers_core::ffi::{new_token, OnlineGame};
+    use chinese_checkers_core::online::Format;
     use chinese_checkers_core::rules::MoveKind;
     use chinese_checkers_core::session::online::{Connection, OnlineState};
     use chinese_checkers_server::{start, Config};
@@ -472,6 +473,11 @@ mod online {
 
     impl Bot {
         pub fn connect(url: &str, name: &str) -> Bot {
+            Bot::connect_as(url, name, &new_token())
+        }
+
+        /// Connects with a given device token (the terminal's, to act as the same device).
+        pub fn connect_as(url: &str, name: &str, token: &str) -> Bot {
             let (ws, _) = tungstenite::connect(url).expect("connects");
             if let MaybeTlsStream::Plain(s) = ws.get_ref() {
                 s.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
@@ -480,7 +486,7 @@ mod online {
                 ws,
                 game: OnlineGame::new(),
             };
-            let up = bot.game.hello(new_token(), name.into()).unwrap();
+            let up = bot.game.hello(token.into(), name.into()).unwrap();
             bot.send(up.outgoing);
             bot.pump_until("welcome", |s| s.connection == Connection::Connected);
             bot
@@ -661,6 +667,75 @@ mod online {
         fn restore(&self) {
             self.down.store(false, Ordering::SeqCst);
         }
+    }
+
+    #[test]
+    fn finished_games_are_listed_downloaded_and_open_as_game_files() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let server = rt
+            .block_on(start(Config {
+                bind: "127.0.0.1:0".parse().unwrap(),
+                ..Config::default()
+            }))
+            .expect("the server starts");
+        let url = server.ws_url();
+        let home = temp_dir("online-records");
+        // The terminal's device: its token is the one in its data directory.
+        let token = new_token();
+        std::fs::create_dir_all(home.join("chinese-checkers")).unwrap();
+        std::fs::write(home.join("chinese-checkers/online-token"), &token).unwrap();
+        let (ok, text) = super::run_plain(&home, &["games", "--server", &url]);
+        assert!(ok, "{text}");
+        assert!(text.contains("No finished online games yet"), "{text}");
+        // That device plays a game (as a bot) and loses it by resigning.
+        let mut ada = Bot::connect_as(&url, "Ada", &token);
+        let mut bob = Bot::connect(&url, "Bob");
+        let up = ada.game.quick_match(Some(Format::Classic)).unwrap();
+        ada.send(up.outgoing);
+        ada.pump_until("searching", |s| s.searching);
+        let up = bob.game.quick_match(Some(Format::Classic)).unwrap();
+        bob.send(up.outgoing);
+        bob.pump_until("the game", |s| s.game.is_some());
+        ada.pump_until("the game", |s| s.game.is_some());
+        if ada.my_turn() {
+            ada.play_a_step();
+        }
+        let up = ada.game.resign().unwrap();
+        ada.send(up.outgoing);
+        ada.pump_until("the end", |s| s.game.as_ref().is_some_and(|g| g.over));
+        let id = ada.game.state().game.unwrap().id;
+        let (ok, text) = super::run_plain(&home, &["games", "--server", &url]);
+        assert!(ok, "{text}");
+        assert!(
+            text.contains(&id) && text.contains("classic against Bob: you lost (resigned)"),
+            "{text}"
+        );
+        let file = home.join("game.json");
+        let file_arg = file.to_str().unwrap();
+        let args = [
+            "games",
+            "--server",
+            &url,
+            "--download",
+            &id,
+            "--output",
+            file_arg,
+        ];
+        let (ok, text) = super::run_plain(&home, &args);
+        assert!(ok, "{text}");
+        assert!(text.contains("play --open"), "{text}");
+        let save = std::fs::read_to_string(&file).unwrap();
+        let local = chinese_checkers_core::ffi::LocalGame::restore(save).unwrap();
+        let moves = ada.game.state().board.history.len();
+        assert_eq!(local.state().history.len(), moves);
+        // Someone else's game is refused with a clear line.
+        let args = ["games", "--server", &url, "--download", "g-nope"];
+        let (ok, text) = super::run_plain(&home, &args);
+        assert!(!ok && text.contains("the server refused"), "{text}");
+        // The file opens in `play` (which then needs a terminal).
+        let (ok, text) = super::run_plain(&home, &["play", "--open", file_arg]);
+        assert!(!ok && text.contains("needs a terminal"), "{text}");
+        drop(rt);
     }
 
     #[test]

@@ -72,7 +72,62 @@ suite!(
     quick_match_fills_a_three_seat_table_and_leavers_are_replaced_by_the_ai,
     lobby_table_fills_seat_by_seat,
     timed_out_moves_are_played_and_three_in_a_row_lose,
+    finished_games_are_listed_and_downloaded_by_their_players,
 );
+
+async fn finished_games_are_listed_and_downloaded_by_their_players(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Classic).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 6).await;
+    // Not over yet: nothing to list or download.
+    p[0].send(&ClientMsg::GetGame { game: id.clone() }).await;
+    p[0].expect_error(ErrorCode::GameNotFound).await;
+    p[1].send(&ClientMsg::Resign { game: id.clone() }).await;
+    for c in p.iter_mut() {
+        c.expect_end().await;
+    }
+    for (side, c) in p.iter_mut().enumerate() {
+        c.send(&ClientMsg::ListGames).await;
+        let games = match c
+            .expect("games", |m| matches!(m, ServerMsg::Games { .. }))
+            .await
+        {
+            ServerMsg::Games { games } => games,
+            _ => unreachable!(),
+        };
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].game, id);
+        assert_eq!(games[0].side as usize, side);
+        assert_eq!(games[0].format, Format::Classic);
+        assert_eq!(games[0].result, GameResult::new(Some(0), EndReason::Resign));
+    }
+    p[0].send(&ClientMsg::GetGame { game: id.clone() }).await;
+    let events = match p[0]
+        .expect("game_log", |m| matches!(m, ServerMsg::GameLog { .. }))
+        .await
+    {
+        ServerMsg::GameLog { events, .. } => events,
+        _ => unreachable!(),
+    };
+    // The record replays to the game both players saw, and opens as a saved game.
+    let record = chinese_checkers_core::online::GameRecord::replay(&id, &events).unwrap();
+    assert_eq!(record.moves(), p[0].game(&id).record().moves());
+    assert_eq!(record.moves().len(), 6);
+    let save = chinese_checkers_core::session::export::online_game_save(&record);
+    let local = chinese_checkers_core::ffi::LocalGame::restore(save).unwrap();
+    assert_eq!(local.state().history.len(), 6);
+    // Only its players may download it.
+    let mut eve = Client::join(&s.url, "Eve").await;
+    eve.send(&ClientMsg::GetGame { game: id.clone() }).await;
+    eve.expect_error(ErrorCode::NotInGame).await;
+    eve.send(&ClientMsg::ListGames).await;
+    eve.expect(
+        "an empty list",
+        |m| matches!(m, ServerMsg::Games { games } if games.is_empty()),
+    )
+    .await;
+}
 
 /// Waits for the next `clock` message of a game.
 async fn next_clock(c: &mut Client, id: &str) -> (u8, u64) {

@@ -11,6 +11,7 @@
 mod app;
 mod board;
 mod online;
+mod records;
 mod render;
 mod save;
 mod words;
@@ -114,6 +115,10 @@ pub struct PlayArgs {
         default_missing_value = ""
     )]
     pub resume: Option<String>,
+    /// Open a game file (a downloaded online game, `chinese-checkers games --download`, or any
+    /// saved game shared as a file) to replay it or play on; the file is not changed.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["resume", "position", "server"])]
+    pub open: Option<PathBuf>,
     /// Online play through this server.
     #[arg(long, value_name = "URL", conflicts_with_all = ["hotseat", "resume", "position"])]
     pub server: Option<String>,
@@ -239,10 +244,16 @@ pub fn check_options(args: &PlayArgs) -> Result<()> {
     Ok(())
 }
 
+pub use records::{games, GamesArgs};
+
 /// Plays in the terminal until the person quits, then saves.
 pub fn run(args: &PlayArgs) -> Result<()> {
     check_options(args)?;
-    if args.server.is_none() && args.resume.is_none() && args.position.is_none() {
+    if args.server.is_none()
+        && args.resume.is_none()
+        && args.position.is_none()
+        && args.open.is_none()
+    {
         // The rule set's limits, before the screen is taken over.
         settings(args, 0)?;
     }
@@ -256,6 +267,22 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     let library = save::open_library(&dir)?;
     if let Some(notice) = save::import_session(&library, &dir) {
         println!("{notice}");
+    }
+    if let Some(file) = &args.open {
+        let text = std::fs::read_to_string(file)
+            .with_context(|| format!("could not read {}", file.display()))?;
+        let game = LocalGame::restore(text).map_err(|e| {
+            anyhow!(
+                "{} is not a game file: {}",
+                file.display(),
+                words::save_error(&e, "open")
+            )
+        })?;
+        let mut app = App::new(game);
+        app.set_library(Arc::clone(&library));
+        let played = tui(&mut app);
+        app.shutdown();
+        return played;
     }
     let game = match &args.resume {
         Some(which) => resume(&library, which)?,

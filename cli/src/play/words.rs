@@ -4,7 +4,7 @@
 
 use chinese_checkers_core::online::ErrorCode;
 use chinese_checkers_core::rules::MoveKind;
-use chinese_checkers_core::session::online::{Connection, OnlineState};
+use chinese_checkers_core::session::online::{Connection, OnlineState, PastGame};
 use std::path::Path;
 
 use chinese_checkers_core::session::{
@@ -700,5 +700,64 @@ pub fn notice(state: &GameState, notice: &Notice) -> String {
                 "First move a peg out of another player's target camp".into()
             }
         },
+    }
+}
+
+/// A format's name for people ("sternhalma, 6 players").
+pub fn format_name(format: chinese_checkers_core::online::Format) -> String {
+    use chinese_checkers_core::online::Format as F;
+    match format {
+        F::Tripot1 => "tripot, 1 colour".into(),
+        F::Tripot2 | F::Tripot3 => format!("tripot, {} colours", format.colours()),
+        F::Classic => "classic".into(),
+        _ => format!("sternhalma, {} players", format.seats()),
+    }
+}
+
+/// `chinese-checkers games`: one line per finished game, the latest first.
+pub fn past_games(games: &[PastGame]) -> String {
+    if games.is_empty() {
+        return "No finished online games yet.".into();
+    }
+    let now_s = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let mut lines = vec!["Your last online games (download one with --download GAME):".to_owned()];
+    for g in games {
+        let result = if g.winners.contains(&g.side) {
+            "you won"
+        } else if g.winners.is_empty() {
+            "no winner"
+        } else {
+            "you lost"
+        };
+        let others: Vec<String> = g
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| *s as i32 != g.side)
+            .map(|(_, n)| n.clone())
+            .collect();
+        lines.push(format!(
+            "  {}  {}  {} against {}: {result} ({})",
+            g.id,
+            ago(g.ended_ms / 1000, now_s),
+            format_name(g.format),
+            joined(&others),
+            end_reason(g.reason)
+        ));
+    }
+    lines.join("\n")
+}
+
+fn end_reason(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Win => "all pegs home",
+        EndReason::Deadlock => "blocked; decided on pegs home",
+        EndReason::Draw => "everyone blocked",
+        EndReason::MoveLimit => "move limit",
+        EndReason::Resigned => "resigned",
+        EndReason::DrawAgreed => "draw agreed",
+        EndReason::Abandoned => "a player left",
     }
 }

@@ -171,6 +171,17 @@ impl OnlineGame {
         self.call(|s| s.create_room_timed(format, clock))
     }
 
+    /// Asks for our last finished games (they arrive in the state's `pastGames`).
+    pub fn list_games(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.list_games())
+    }
+
+    /// Asks for a finished game's record (it arrives in the state's `download`, a saved game
+    /// that `LocalGame.restore` opens for replay).
+    pub fn download_game(&self, game: String) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.download_game(&game))
+    }
+
     /// Joins a private room by its code as typed.
     pub fn join_room(&self, code: String) -> Result<OnlineUpdate, OnlineError> {
         self.call(|s| s.join_room(&code))

@@ -354,6 +354,14 @@ pub enum ClientMsg {
     },
     /// Asks for the sender's ratings (answered by [`ServerMsg::Ratings`]).
     Ratings,
+    /// Asks for the sender's last finished games (answered by [`ServerMsg::Games`]).
+    ListGames,
+    /// Asks for a finished game's record, one the sender played (answered by
+    /// [`ServerMsg::GameLog`]).
+    GetGame {
+        /// The game.
+        game: String,
+    },
 }
 
 /// Serde's "skip when false".
@@ -363,7 +371,7 @@ fn is_false(b: &bool) -> bool {
 
 impl ClientMsg {
     /// Every `type` a client may send.
-    pub const TYPES: [&'static str; 21] = [
+    pub const TYPES: [&'static str; 23] = [
         "hello",
         "set_name",
         "quick_match",
@@ -385,6 +393,8 @@ impl ClientMsg {
         "fill_with_ai",
         "leave_seat",
         "ratings",
+        "list_games",
+        "get_game",
     ];
 }
 
@@ -550,6 +560,26 @@ pub enum GameEvent {
 
 fn is_untimed(clock: &TimeControl) -> bool {
     !clock.is_timed()
+}
+
+/// How many finished games `list_games` returns (the server keeps as many per player).
+pub const MAX_LISTED_GAMES: usize = 50;
+
+/// A finished game in a player's list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game's id (for `get_game`).
+    pub game: String,
+    /// Its format.
+    pub format: Format,
+    /// Every seat's name, side 0 first.
+    pub players: Vec<String>,
+    /// The side the recipient played.
+    pub side: u8,
+    /// How it ended.
+    pub result: GameResult,
+    /// When it ended (milliseconds since the Unix epoch, the server's clock).
+    pub ended_ms: u64,
 }
 
 /// Everything a client needs to rebuild a game at once (a full resync).
@@ -771,6 +801,19 @@ pub enum ServerMsg {
         /// One per rule set.
         ratings: Vec<RatingInfo>,
     },
+    /// Answer to `list_games`: the sender's last finished games, the latest first.
+    Games {
+        /// At most [`MAX_LISTED_GAMES`].
+        games: Vec<GameSummary>,
+    },
+    /// Answer to `get_game`: a finished game's whole event stream (replay it with
+    /// [`super::GameRecord::replay`]).
+    GameLog {
+        /// The game.
+        game: String,
+        /// Its events, `started` first.
+        events: Vec<GameEvent>,
+    },
     /// A rated game ended: the recipient's rating in its rule set changed (rounded).
     RatingChanged {
         /// The game.
@@ -858,7 +901,7 @@ pub fn decode_client(text: &str) -> Result<ClientMsg, ProtocolError> {
 }
 
 /// Every `type` the server may send.
-pub const SERVER_TYPES: [&str; 18] = [
+pub const SERVER_TYPES: [&str; 20] = [
     "welcome",
     "searching",
     "match_cancelled",
@@ -877,6 +920,8 @@ pub const SERVER_TYPES: [&str; 18] = [
     "ratings",
     "rating_changed",
     "clock",
+    "games",
+    "game_log",
 ];
 
 /// Decodes a server's frame.

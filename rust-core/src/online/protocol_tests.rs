@@ -73,6 +73,8 @@ fn every_client_message_round_trips_and_is_listed() {
         },
         ClientMsg::LeaveSeat { id: "t1".into() },
         ClientMsg::Ratings,
+        ClientMsg::ListGames,
+        ClientMsg::GetGame { game: "g".into() },
     ];
     let mut seen = std::collections::BTreeSet::new();
     for msg in all {

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::error::{MoveError, OnlineError, SaveError};
+use super::export::online_game_save;
 use super::save::check_header;
 use super::state::{update, Event, ManualEnd, SessionState, Touch};
 use super::types::{
@@ -25,7 +26,7 @@ use crate::online::record::start_position;
 use crate::online::{
     check_name, check_token, decode_server, encode, normalize_room_code, ClientGame, ClientMsg,
     DrawAction, EndReason as WireEnd, ErrorCode, Format, GameEvent, GameRecord, GameSnapshot,
-    ServerMsg, SyncEffect, TableInfo, TimeControl, WireMove, PROTOCOL_VERSION,
+    GameSummary, ServerMsg, SyncEffect, TableInfo, TimeControl, WireMove, PROTOCOL_VERSION,
 };
 use crate::rules::Game;
 
@@ -151,6 +152,71 @@ pub struct OnlineState {
     pub board: GameState,
     /// The last refusal of the server, until the next successful action.
     pub last_error: Option<ErrorCode>,
+    /// Our last finished games, the latest first, once the server answered `list_games`
+    /// (`None` before: not asked yet, or the answer is on its way).
+    pub past_games: Option<Vec<PastGame>>,
+    /// The game last downloaded (`download_game`), as a saved game to replay or share.
+    pub download: Option<DownloadedGame>,
+}
+
+/// A finished online game in our list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct PastGame {
+    /// The server's game id (for `download_game`).
+    pub id: String,
+    /// Its format.
+    pub format: Format,
+    /// Every seat's name, side 0 first.
+    pub players: Vec<String>,
+    /// Our seat.
+    pub side: i32,
+    /// The winning seats (none for a draw or when everyone left).
+    pub winners: Vec<i32>,
+    /// How it ended.
+    pub reason: EndReason,
+    /// When it ended, in milliseconds since the Unix epoch (the server's clock).
+    pub ended_ms: u64,
+}
+
+/// A downloaded online game: a session save (the format of local games), which
+/// `LocalGame.restore` opens for replay, or the app shares as a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct DownloadedGame {
+    /// The server's game id.
+    pub id: String,
+    /// The save (JSON text).
+    pub save: String,
+}
+
+/// A finished game of the server's list, as the app shows it.
+fn past_game(g: &GameSummary) -> PastGame {
+    let r = &g.result;
+    let winners = match (r.winner, r.ranking.first()) {
+        (Some(w), _) => vec![i32::from(w)],
+        (None, Some(first)) if matches!(r.reason, WireEnd::MoveLimit) => {
+            first.iter().map(|&s| i32::from(s)).collect()
+        }
+        _ => Vec::new(),
+    };
+    PastGame {
+        id: g.game.clone(),
+        format: g.format,
+        players: g.players.clone(),
+        side: i32::from(g.side),
+        winners,
+        reason: match r.reason {
+            WireEnd::Win => EndReason::Win,
+            WireEnd::Deadlock => EndReason::Deadlock,
+            WireEnd::Draw => EndReason::Draw,
+            WireEnd::MoveLimit => EndReason::MoveLimit,
+            WireEnd::Resign => EndReason::Resigned,
+            WireEnd::DrawAgreed => EndReason::DrawAgreed,
+            WireEnd::Abandoned => EndReason::Abandoned,
+        },
+        ended_ms: g.ended_ms,
+    }
 }
 
 /// A game found by the server (or named in the welcome) whose snapshot has not arrived yet.
@@ -175,6 +241,8 @@ pub struct OnlineSession {
     client: Option<ClientGame>,
     /// The last clock the server sent for the game.
     clock: Option<OnlineClock>,
+    past_games: Option<Vec<PastGame>>,
+    download: Option<DownloadedGame>,
     /// The board shown: the confirmed game with our pending move on top.
     display: SessionState,
     /// A passing banner (opponent back, draw declined, a refusal), cleared by the next move.
@@ -249,6 +317,8 @@ impl OnlineSession {
             opponent: String::new(),
             client: None,
             clock: None,
+            past_games: None,
+            download: None,
             display: placeholder(),
             note: None,
             last_error: None,
@@ -498,6 +568,22 @@ impl OnlineSession {
         Ok(vec![encode(&ClientMsg::LeaveSeat { id: seated.id })])
     }
 
+    /// Asks for our last finished games (they arrive in `past_games`).
+    pub fn list_games(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.connected()?;
+        self.past_games = None;
+        Ok(vec![encode(&ClientMsg::ListGames)])
+    }
+
+    /// Asks for a finished game's record (it arrives in `download`, as a saved game).
+    pub fn download_game(&mut self, game: &str) -> Result<Vec<String>, OnlineError> {
+        self.connected()?;
+        self.download = None;
+        Ok(vec![encode(&ClientMsg::GetGame {
+            game: game.to_owned(),
+        })])
+    }
+
     /// The app goes to the background: the server holds our seat longer if the socket drops.
     pub fn away(&mut self) -> Result<Vec<String>, OnlineError> {
         self.connected()?;
@@ -737,6 +823,17 @@ impl OnlineSession {
                 }
             }
             ServerMsg::Ratings { .. } | ServerMsg::RatingChanged { .. } => {}
+            ServerMsg::Games { games } => {
+                self.past_games = Some(games.iter().map(past_game).collect());
+            }
+            ServerMsg::GameLog { game, events } => {
+                // Replayed through the rules like any game: a log that does not replay is refused.
+                let record = GameRecord::replay(game, events).map_err(bad_frame)?;
+                self.download = Some(DownloadedGame {
+                    id: game.clone(),
+                    save: online_game_save(&record),
+                });
+            }
         }
         self.rebuild();
         Ok(out)
@@ -960,6 +1057,8 @@ impl OnlineSession {
             joining: self.matched.is_some(),
             board: v,
             last_error: self.last_error,
+            past_games: self.past_games.clone(),
+            download: self.download.clone(),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::online::record::Command;
-use crate::online::{decode_client, GameRecord};
+use crate::online::{decode_client, GameRecord, GameSummary};
 use crate::rules::board::coords;
 use crate::rules::{Move, MoveKind};
 
@@ -1690,4 +1690,59 @@ fn a_timed_game_shows_its_clock_and_the_moves_the_clock_played() {
     assert_eq!(s.client().unwrap().record().ply(), 1);
     assert_eq!(banner(&s), Some(Banner::MoveTimedOut { player: 0 }));
     assert_eq!(s.client().unwrap().record().timeouts()[0], 1);
+}
+
+#[test]
+fn finished_games_are_listed_and_a_download_opens_as_a_saved_game() {
+    let mut s = welcomed();
+    assert_eq!(only(&s.list_games().unwrap()), ClientMsg::ListGames);
+    let (mut server, started) =
+        GameRecord::new("g77", Format::Tripot1, vec!["Ann".into(), "Bob".into()]);
+    let mut events = vec![started];
+    let mv = WireMove::from_move(&step_in(&server));
+    for (_, e) in server.execute(0, &Command::Move { ply: 0, mv }).unwrap() {
+        events.push(e);
+    }
+    for (_, e) in server.execute(1, &Command::Resign).unwrap() {
+        events.push(e);
+    }
+    let summary = GameSummary {
+        game: "g77".into(),
+        format: Format::Tripot1,
+        players: vec!["Ann".into(), "Bob".into()],
+        side: 0,
+        result: server.result().unwrap().clone(),
+        ended_ms: 1_700_000_000_000,
+    };
+    s.receive(&frame(&ServerMsg::Games {
+        games: vec![summary],
+    }))
+    .unwrap();
+    let past = &s.state().past_games.unwrap()[0];
+    assert_eq!(past.id, "g77");
+    assert_eq!(past.winners, [0]);
+    assert_eq!(past.reason, EndReason::Resigned);
+    assert_eq!(
+        only(&s.download_game("g77").unwrap()),
+        ClientMsg::GetGame { game: "g77".into() }
+    );
+    s.receive(&frame(&ServerMsg::GameLog {
+        game: "g77".into(),
+        events: events.clone(),
+    }))
+    .unwrap();
+    let download = s.state().download.unwrap();
+    let local = SessionState::restore(&download.save).unwrap();
+    assert_eq!(local.game.history().count(), 1);
+    // A log that does not replay is refused, and the last good download stays.
+    let mut broken = events;
+    broken.remove(1);
+    broken.push(GameEvent::Reconnected { side: 9 });
+    assert!(s
+        .receive(&frame(&ServerMsg::GameLog {
+            game: "g77".into(),
+            events: broken,
+        }))
+        .is_err());
+    assert_eq!(s.state().download.unwrap().id, "g77");
 }

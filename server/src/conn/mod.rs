@@ -464,6 +464,20 @@ impl Conn {
             ClientMsg::JoinRoom { code, rated } => self.join_room(&code, rated).await?,
             ClientMsg::Ratings => self.send_ratings().await?,
             ClientMsg::FillWithAi { id, level } => self.fill_with_ai(&id, level).await?,
+            ClientMsg::ListGames => {
+                let games = self.app.store.list_games(self.token()).await?;
+                self.send(ServerMsg::Games { games }).await;
+            }
+            ClientMsg::GetGame { game } => {
+                let token = self.token().to_owned();
+                match self.app.store.game_log(&game, &token).await? {
+                    Ok(events) => self.send(ServerMsg::GameLog { game, events }).await,
+                    Err(CommandError::Refused(code, message)) => {
+                        self.send(ServerMsg::error(code, message, None)).await
+                    }
+                    Err(CommandError::Duplicate(_)) => {}
+                }
+            }
             ClientMsg::LeaveSeat { id } => self.leave_seat(&id).await?,
             ClientMsg::Move { game, ply, mv } => {
                 self.command(&game, Command::Move { ply, mv }).await?

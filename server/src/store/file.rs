@@ -17,6 +17,8 @@ use chinese_checkers_core::online::GameEvent;
 use chinese_checkers_core::rules::Preset;
 use parking_lot::Mutex;
 use redb::{Database, Durability, ReadableDatabase, ReadableTable, TableDefinition};
+
+use super::archive::Archived;
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
@@ -28,6 +30,8 @@ const EVENTS: TableDefinition<(&str, u64), &str> = TableDefinition::new("events"
 const ROOMS: TableDefinition<&str, &str> = TableDefinition::new("rooms");
 const RATINGS: TableDefinition<(&str, &str), &str> = TableDefinition::new("ratings");
 const RATED: TableDefinition<&str, u64> = TableDefinition::new("rated");
+/// Finished games on their players' lists (see `archive`), by id.
+const ARCHIVE: TableDefinition<&str, &str> = TableDefinition::new("archive");
 
 /// At most this many queued jobs go into one transaction.
 const MAX_BATCH: usize = 1024;
@@ -78,6 +82,10 @@ pub(crate) enum Op {
     Room { room: StoredRoom, expires_ms: u64 },
     /// A private room taken or expired.
     DeleteRoom { code: String },
+    /// A finished game archived for its players' lists.
+    Archive { id: String, game: Box<Archived> },
+    /// An archived game on nobody's list any more.
+    DeleteArchive { id: String },
     /// The ratings a rated game ended with (written with its end; the game is marked rated).
     Ratings {
         game: String,
@@ -108,6 +116,8 @@ pub(crate) struct Loaded {
     pub ratings: Vec<(String, Preset, Rating)>,
     /// Games already rated.
     pub rated: Vec<String>,
+    /// Archived games (in no particular order).
+    pub archived: Vec<(String, Archived)>,
     /// Entries that could not be read (named, left in the file untouched).
     pub skipped: Vec<String>,
 }
@@ -139,6 +149,7 @@ impl Journal {
             txn.open_table(ROOMS).map_err(|e| file_error(path, e))?;
             txn.open_table(RATINGS).map_err(|e| file_error(path, e))?;
             txn.open_table(RATED).map_err(|e| file_error(path, e))?;
+            txn.open_table(ARCHIVE).map_err(|e| file_error(path, e))?;
         }
         txn.commit().map_err(|e| file_error(path, e))?;
         let loaded = load(&db).map_err(|e| file_error(path, e))?;
@@ -235,6 +246,7 @@ fn write_batch(db: &Database, batch: &[Job]) -> Result<(), redb::Error> {
         let mut rooms = txn.open_table(ROOMS)?;
         let mut ratings = txn.open_table(RATINGS)?;
         let mut rated = txn.open_table(RATED)?;
+        let mut archive = txn.open_table(ARCHIVE)?;
         for op in batch.iter().flat_map(|job| &job.ops) {
             match op {
                 Op::Header {
@@ -285,6 +297,12 @@ fn write_batch(db: &Database, batch: &[Job]) -> Result<(), redb::Error> {
                 Op::DeleteRoom { code } => {
                     rooms.remove(code.as_str())?;
                 }
+                Op::Archive { id, game } => {
+                    archive.insert(id.as_str(), json(game).as_str())?;
+                }
+                Op::DeleteArchive { id } => {
+                    archive.remove(id.as_str())?;
+                }
             }
         }
     }
@@ -306,7 +324,17 @@ fn load(db: &Database) -> Result<Loaded, redb::Error> {
     let rooms = txn.open_table(ROOMS)?;
     let ratings = txn.open_table(RATINGS)?;
     let rated = txn.open_table(RATED)?;
+    let archive = txn.open_table(ARCHIVE)?;
     let mut loaded = Loaded::default();
+    for entry in archive.iter()? {
+        let (id, value) = entry?;
+        match serde_json::from_str::<Archived>(value.value()) {
+            Ok(game) => loaded.archived.push((id.value().to_owned(), game)),
+            Err(e) => loaded
+                .skipped
+                .push(format!("archived game {}: {e}", id.value())),
+        }
+    }
     for entry in ratings.iter()? {
         let (key, value) = entry?;
         let (token, rule_set) = key.value();
@@ -591,5 +619,44 @@ mod tests {
         let (_first, _) = Journal::open(&path).unwrap();
         let err = Journal::open(&path).err().expect("refused");
         assert!(err.to_string().contains("games.redb"), "{err}");
+    }
+
+    #[tokio::test]
+    async fn archived_games_are_read_back_and_deleted() {
+        use chinese_checkers_core::online::{Command, GameRecord};
+        let path = temp_path("archive");
+        let (journal, _) = Journal::open(&path).unwrap();
+        let (mut record, started) =
+            GameRecord::new("g1", Format::Tripot1, vec!["A".into(), "B".into()]);
+        let mut events = vec![started];
+        events.extend(
+            record
+                .execute(0, &Command::Resign)
+                .unwrap()
+                .into_iter()
+                .map(|(_, e)| e),
+        );
+        let game = Archived::of(&meta().tokens, &record, &events, 5).unwrap();
+        journal
+            .write(vec![
+                Op::Archive {
+                    id: "g1".into(),
+                    game: Box::new(game.clone()),
+                },
+                Op::Archive {
+                    id: "g2".into(),
+                    game: Box::new(game.clone()),
+                },
+            ])
+            .await
+            .unwrap();
+        journal
+            .write(vec![Op::DeleteArchive { id: "g2".into() }])
+            .await
+            .unwrap();
+        journal.close();
+        drop(journal);
+        let (_journal, loaded) = Journal::open(&path).unwrap();
+        assert_eq!(loaded.archived, vec![("g1".to_owned(), game)]);
     }
 }

@@ -8,11 +8,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chinese_checkers_core::online::{Command, CommandError, Format, GameEvent, GameRecord};
+use chinese_checkers_core::online::{
+    Command, CommandError, Format, GameEvent, GameRecord, GameSummary,
+};
 use chinese_checkers_core::rules::Preset;
 use parking_lot::{Mutex, RwLock};
 use tokio::sync::Mutex as GameLock;
 
+use super::archive::{Archive, Archived};
 use super::file::{Journal, Loaded, Op};
 use super::{
     expiry, is_ai_token, no_game, not_in_game, now_ms, AiTurn, CatchUp, Clock, Created, GameMeta,
@@ -45,6 +48,9 @@ pub struct MemoryStore {
     journal: Option<Journal>,
     /// Ratings (boxed: the store is one variant of an enum).
     ratings: Box<RatingBook>,
+    /// Finished games, for their players' lists and downloads (boxed: the store is one variant
+    /// of an enum).
+    archive: Box<Mutex<Archive>>,
 }
 
 /// The memory store's ratings.
@@ -77,6 +83,7 @@ impl MemoryStore {
             inactivity_ms: AtomicU64::new(24 * 3600 * 1000),
             journal: None,
             ratings: Box::default(),
+            archive: Box::default(),
         }
     }
 
@@ -98,8 +105,16 @@ impl MemoryStore {
             rooms,
             ratings,
             rated,
+            mut archived,
             skipped,
         } = loaded;
+        archived.sort_by_key(|(_, a)| a.ended_ms);
+        {
+            let mut archive = self.archive.lock();
+            for (id, game) in archived {
+                archive.add(&id, game);
+            }
+        }
         if let Ok(mut book) = self.ratings.book.try_lock() {
             book.extend(
                 ratings
@@ -452,6 +467,17 @@ impl MemoryStore {
             );
         }
         if !was_over && g.record.is_over() {
+            if let Some(game) = Archived::of(&g.meta.tokens, &g.record, &g.events, now_ms()) {
+                let gone = self.archive.lock().add(id, game.clone());
+                if let Some(j) = &self.journal {
+                    let mut ops = vec![Op::Archive {
+                        id: id.to_owned(),
+                        game: Box::new(game),
+                    }];
+                    ops.extend(gone.into_iter().map(|id| Op::DeleteArchive { id }));
+                    j.write_later(ops);
+                }
+            }
             self.finished
                 .lock()
                 .push_back((Instant::now(), id.to_owned()));
@@ -822,6 +848,18 @@ impl MemoryStore {
             }
         }
         due
+    }
+
+    pub(super) async fn list_games(&self, token: &str) -> Result<Vec<GameSummary>, StoreError> {
+        Ok(self.archive.lock().list(token))
+    }
+
+    pub(super) async fn game_log(
+        &self,
+        id: &str,
+        token: &str,
+    ) -> Result<Result<Vec<GameEvent>, CommandError>, StoreError> {
+        Ok(self.archive.lock().log(id, token))
     }
 
     pub(super) fn games_cached(&self) -> usize {

@@ -6,6 +6,7 @@
 //! event logs; appending is compare-and-append on the log's length, so two instances never
 //! number two events alike, and every appended event is published on the game's channel.
 
+pub(crate) mod archive;
 pub(crate) mod file;
 pub mod memory;
 pub mod redis;
@@ -15,7 +16,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use chinese_checkers_core::online::{
     Command, CommandError, EndReason, ErrorCode, Format, GameEvent, GameRecord, GameResult,
-    GameSnapshot, TableInfo, TimeControl,
+    GameSnapshot, GameSummary, TableInfo, TimeControl,
 };
 
 /// Most seats at a table (sternhalma for six): the size of per-seat arrays.
@@ -912,6 +913,20 @@ impl Store {
     /// whether it ended it. Harmless if the game went on, ended, or another instance did it.
     pub async fn expire_game(&self, id: &str, now: u64) -> Result<bool, StoreError> {
         dispatch!(self, s => s.expire_game(id, now).await)
+    }
+
+    /// A player's last finished games, the latest first.
+    pub async fn list_games(&self, token: &str) -> Result<Vec<GameSummary>, StoreError> {
+        dispatch!(self, s => s.list_games(token).await)
+    }
+
+    /// A finished game's events, for one of its players.
+    pub async fn game_log(
+        &self,
+        id: &str,
+        token: &str,
+    ) -> Result<Result<Vec<GameEvent>, CommandError>, StoreError> {
+        dispatch!(self, s => s.game_log(id, token).await)
     }
 
     /// Games in progress that this instance knows of (metrics).

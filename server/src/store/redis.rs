@@ -12,7 +12,7 @@ use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
 use chinese_checkers_core::online::{
-    Command, CommandError, ErrorCode, Format, GameEvent, GameRecord,
+    Command, CommandError, ErrorCode, Format, GameEvent, GameRecord, GameSummary, MAX_LISTED_GAMES,
 };
 use futures_util::StreamExt;
 use parking_lot::Mutex;
@@ -20,6 +20,7 @@ use redis::aio::{ConnectionLike, MultiplexedConnection};
 use redis::{AsyncCommands, Cmd, Pipeline, RedisError, RedisFuture, Script, Value};
 use tokio::sync::watch;
 
+use super::archive::{not_archived, Archived, ARCHIVE_TTL_S};
 use super::{
     expiry, is_ai_token, no_game, not_in_game, now_ms, AiTurn, CatchUp, Clock, ClockChange,
     Created, GameMeta, Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable,
@@ -809,6 +810,9 @@ impl RedisStore {
             pipe.expire(self.key(&format!("g:{id}:ev")), FINISHED_TTL_S)
                 .expire(self.key(&format!("g:{id}:meta")), FINISHED_TTL_S);
             let _: () = pipe.query_async(&mut conn).await?;
+            if let Err(e) = self.archive(id, &c.meta, &next).await {
+                tracing::error!(game = %id, error = %e, "the finished game was not archived");
+            }
             // The instance whose append ended the game rates it (once: see RATE).
             if let Some(game) = ratings::rated_game(id, &c.meta, &next) {
                 if let Err(e) = self.rate(&game).await {
@@ -1474,6 +1478,73 @@ impl RedisStore {
             .zrem(self.key(&format!("u:{}:rooms", room.host.token)), code)
             .await?;
         Ok(Some(room))
+    }
+
+    /// Archives a game that just ended: one key with the whole game, and its id at the head of
+    /// each player's list (trimmed to the last [`MAX_LISTED_GAMES`]).
+    async fn archive(
+        &self,
+        id: &str,
+        meta: &GameMeta,
+        record: &GameRecord,
+    ) -> Result<(), StoreError> {
+        let events = self.events_from(id, 0).await?;
+        let Some(game) = Archived::of(&meta.tokens, record, &events, now_ms()) else {
+            return Ok(());
+        };
+        let mut conn = self.conn.get().await?;
+        let mut pipe = redis::pipe();
+        pipe.atomic().set_ex(
+            self.key(&format!("arch:{id}")),
+            serde_json::to_string(&game).map_err(corrupt)?,
+            ARCHIVE_TTL_S as u64,
+        );
+        for token in game.people() {
+            let list = self.key(&format!("u:{token}:recent"));
+            pipe.lpush(&list, id)
+                .ltrim(&list, 0, MAX_LISTED_GAMES as isize - 1)
+                .expire(&list, ARCHIVE_TTL_S);
+        }
+        let _: () = pipe.query_async(&mut conn).await?;
+        Ok(())
+    }
+
+    pub(super) async fn list_games(&self, token: &str) -> Result<Vec<GameSummary>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let ids: Vec<String> = conn
+            .lrange(self.key(&format!("u:{token}:recent")), 0, -1)
+            .await?;
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let keys: Vec<String> = ids
+            .iter()
+            .map(|id| self.key(&format!("arch:{id}")))
+            .collect();
+        let raw: Vec<Option<String>> = redis::cmd("MGET").arg(&keys).query_async(&mut conn).await?;
+        let mut games = Vec::with_capacity(ids.len());
+        for (id, raw) in ids.iter().zip(raw) {
+            // An archived game that expired, or does not decode, is left out of the list.
+            let Some(game) = raw.and_then(|r| serde_json::from_str::<Archived>(&r).ok()) else {
+                continue;
+            };
+            games.extend(game.summary(id, token));
+        }
+        Ok(games)
+    }
+
+    pub(super) async fn game_log(
+        &self,
+        id: &str,
+        token: &str,
+    ) -> Result<Result<Vec<GameEvent>, CommandError>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let raw: Option<String> = conn.get(self.key(&format!("arch:{id}"))).await?;
+        let Some(raw) = raw else {
+            return Ok(Err(not_archived(id)));
+        };
+        let game: Archived = serde_json::from_str(&raw).map_err(corrupt)?;
+        Ok(game.log_for(token))
     }
 
     pub(super) fn games_cached(&self) -> usize {
