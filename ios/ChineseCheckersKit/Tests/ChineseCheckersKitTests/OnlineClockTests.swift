@@ -13,7 +13,7 @@ final class OnlineClockTests: XCTestCase {
             .renderer(language: "en").render(message)
     }
 
-    func testTheCountDownStartsWhenTheStateArrived() {
+    func testTheCountDownStartsWhenTheStateArrived() async throws {
         let clock = OnlineClock(side: 0, leftMs: 12_000, banksMs: [])
         XCTAssertEqual(ClockText.clockText(clock, receivedAtMs: 1_000, nowMs: 1_000), "0:12")
         XCTAssertEqual(ClockText.clockText(clock, receivedAtMs: 1_000, nowMs: 1_001), "0:12")
@@ -29,7 +29,7 @@ final class OnlineClockTests: XCTestCase {
         XCTAssertTrue(ClockText.isLow(clock, receivedAtMs: 0, nowMs: 2_001))
     }
 
-    func testMinutesAndHoursAreWrittenMSsAndHMmSs() {
+    func testMinutesAndHoursAreWrittenMSsAndHMmSs() async throws {
         XCTAssertEqual(ClockText.format(ms: 300_000), "5:00")
         XCTAssertEqual(ClockText.format(ms: 65_500), "1:06")
         XCTAssertEqual(ClockText.format(ms: 9_000), "0:09")
@@ -38,7 +38,7 @@ final class OnlineClockTests: XCTestCase {
         XCTAssertEqual(ClockText.format(ms: -5), "0:00")
     }
 
-    func testAGameClockRunsTheBankOfTheSideToMoveOnly() {
+    func testAGameClockRunsTheBankOfTheSideToMoveOnly() async throws {
         let clock = OnlineClock(side: 1, leftMs: 183_000, banksMs: [295_000, 183_000, 60_000])
         XCTAssertEqual(
             ClockText.bankTexts(clock, receivedAtMs: 0, nowMs: 3_000), ["4:55", "3:00", "1:00"])
@@ -46,7 +46,7 @@ final class OnlineClockTests: XCTestCase {
         XCTAssertEqual(ClockText.bankTexts(perMove, receivedAtMs: 0, nowMs: 0), [])
     }
 
-    func testTheTimeControlsOfferedAndWhatTheCoreIsAsked() throws {
+    func testTheTimeControlsOfferedAndWhatTheCoreIsAsked() async throws {
         XCTAssertEqual(
             TimeControlChoice.allCases, [.standard, .untimed, .perMove30, .game5Plus5])
         XCTAssertNil(TimeControlChoice.standard.timeControl, "the format's default")
@@ -89,7 +89,7 @@ final class OnlineClockTests: XCTestCase {
         return (model, game)
     }
 
-    func testTheModelCountsDownFromWhenTheClockArrived() throws {
+    func testTheModelCountsDownFromWhenTheClockArrived() async throws {
         let (model, game) = try timedModel(
             clock: #"{"kind":"per_move","seconds":30}"#,
             frames: [#"{"type":"clock","game":"g","side":0,"left_ms":12000}"#],
@@ -112,7 +112,7 @@ final class OnlineClockTests: XCTestCase {
         XCTAssertEqual(try english(ours.spoken), "You have 0:29 left")
     }
 
-    func testAGameClockShowsEverySeatsBankAndAnUntimedGameNoClock() throws {
+    func testAGameClockShowsEverySeatsBankAndAnUntimedGameNoClock() async throws {
         let (model, _) = try timedModel(
             clock: #"{"kind":"game","base_s":300,"increment_s":5}"#,
             frames: [
@@ -129,7 +129,7 @@ final class OnlineClockTests: XCTestCase {
         XCTAssertNil(untimed.clockDisplay(nowMs: 0))
     }
 
-    func testTheTimedOutBannerNamesWhoseTimeRanOut() throws {
+    func testTheTimedOutBannerNamesWhoseTimeRanOut() async throws {
         let (model, _) = try timedModel(
             clock: #"{"kind":"per_move","seconds":30}"#, frames: [], now: { 0 })
         let players = model.state.board.players
