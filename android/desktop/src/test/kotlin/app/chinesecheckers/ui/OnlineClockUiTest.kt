@@ -150,6 +150,27 @@ class OnlineClockUiTest {
     }
 
     @Test
+    fun aGameOfFourSeatsShowsEachBankInItsSeatChip() = runDesktopComposeUiTest(900, 1200) {
+        val players = """["Bob","Ann","Cy","Dan"]"""
+        val matched = """{"type":"matched","game":"g2","side":1,"format":"sternhalma4","players":$players}"""
+        val sync = """{"type":"sync","snapshot":{"game":"g2","seq":1,"side":1,"format":"sternhalma4",
+            "players":$players,"clock":{"kind":"game","base_s":300,"increment_s":5},"moves":[],
+            "draw_offer":null,"connected":[true,true,true,true],"rematch":[false,false,false,false],
+            "rematch_game":null,"result":null}}""".replace("\n", " ")
+        val app = device(scriptServer(matched, sync))
+        setContent { ChineseCheckersApp(app) }
+        waitUntil(timeoutMillis = 30_000) { online(app)?.game != null && app.online.board.value != null && exists("seats") }
+        socket!!.send("""{"type":"clock","game":"g2","side":0,"left_ms":9000,"banks_ms":[9000,300000,125000,61000]}""")
+        waitUntil(timeoutMillis = 10_000) { exists("bank:3") && text("bank:3") == "1:01" }
+        assertTrue("Bob's bank runs: ${text("bank:0")}", text("bank:0") in setOf("0:09", "0:08"))
+        tag("bank:1").assertTextEquals("5:00")
+        tag("bank:2").assertTextEquals("2:05")
+        assertTrue("under 10 s: the clock is low", text("clock") in setOf("0:09", "0:08"))
+        for (d in Device.entries) screenshot("online-clock-seats", d) { ChineseCheckersApp(app) }
+        app.close()
+    }
+
+    @Test
     fun aTableIsCreatedWithThePickedTimeControl() = runDesktopComposeUiTest(900, 1200) {
         val app = device(scriptServer())
         setContent { ChineseCheckersApp(app) }
