@@ -191,20 +191,17 @@ struct OnlineGameView: View {
         let can = model.state.board.capabilities
         VStack(spacing: 8) {
             StatusBanner(banner: model.banner, notice: model.notice)
-            // The clock counts down locally: redrawn each second from the state's arrival.
-            TimelineView(.periodic(from: .now, by: 1)) { context in
-                let clock = model.clockDisplay(
-                    nowMs: Int64((context.date.timeIntervalSince1970 * 1000).rounded()))
-                VStack(spacing: 8) {
-                    if let clock {
-                        ClockBar(
-                            clock: clock, players: model.state.board.players,
-                            showBanks: model.seatLines == nil)
-                    }
-                    if let seats = model.seatLines {
-                        SeatList(lines: seats, clock: clock)
-                    }
+            if model.state.game?.clock != nil {
+                // The clock counts down locally: redrawn each second as the shown second changes.
+                let origin = Date(timeIntervalSince1970: Double(model.clockTickOriginMs) / 1000)
+                TimelineView(.periodic(from: origin, by: 1)) { context in
+                    ClockAndSeats(
+                        model: model,
+                        clock: model.clockDisplay(
+                            nowMs: Int64((context.date.timeIntervalSince1970 * 1000).rounded())))
                 }
+            } else {
+                ClockAndSeats(model: model, clock: nil)
             }
             BoardCanvas(
                 geometry: model.geometry, state: model.state.board, rotation: 0,
@@ -246,6 +243,25 @@ struct OnlineGameView: View {
         .onChange(of: model.banner) { _, banner in
             guard let banner else { return }
             AccessibilityNotification.Announcement(AppText.string(banner)).post()
+        }
+    }
+}
+
+/// The clock of a timed game (if any) and the seats of a game of 3 or more seats (if any).
+struct ClockAndSeats: View {
+    let model: OnlineModel
+    let clock: ClockDisplay?
+
+    var body: some View {
+        VStack(spacing: 8) {
+            if let clock {
+                ClockBar(
+                    clock: clock, players: model.state.board.players,
+                    showBanks: model.seatLines == nil)
+            }
+            if let seats = model.seatLines {
+                SeatList(lines: seats, clock: clock)
+            }
         }
     }
 }

@@ -36,6 +36,12 @@ public enum ClockText {
         format(ms: remainingMs(leftMs: clock.leftMs, receivedAtMs: receivedAtMs, nowMs: nowMs))
     }
 
+    /// When (in ms, on the clock of `receivedAtMs`) the shown second first changes: redrawing
+    /// every second from there shows each second as soon as it starts.
+    public static func tickOriginMs(_ clock: OnlineClock, receivedAtMs: Int64) -> Int64 {
+        receivedAtMs + Int64(clock.leftMs % 1000)
+    }
+
     /// Whether the side to move has less than `lowMs` left.
     public static func isLow(_ clock: OnlineClock, receivedAtMs: Int64, nowMs: Int64) -> Bool {
         remainingMs(leftMs: clock.leftMs, receivedAtMs: receivedAtMs, nowMs: nowMs) < lowMs

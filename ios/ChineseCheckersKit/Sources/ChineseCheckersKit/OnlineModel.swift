@@ -120,6 +120,13 @@ public final class OnlineModel {
             players: state.board.players)
     }
 
+    /// When the running clock's shown second first changes (ms, this device's clock): the
+    /// view redraws each second from there.
+    public var clockTickOriginMs: Int64 {
+        guard let clock = state.game?.clock else { return clockReceivedAtMs }
+        return ClockText.tickOriginMs(clock, receivedAtMs: clockReceivedAtMs)
+    }
+
     /// The seats of a game of 3 or more seats in turn order; nil for a game of 2.
     public var seatLines: [SeatLine]? { SeatLine.lines(state) }
 

@@ -96,6 +96,10 @@ final class OnlineClockTests: XCTestCase {
             now: { 50_000 })
         XCTAssertEqual(model.state.game?.timeControl, .perMove(seconds: 30))
         XCTAssertEqual(model.clockReceivedAtMs, 50_000)
+        XCTAssertEqual(model.clockTickOriginMs, 50_000, "12 000 ms: the second changes on arrival")
+        XCTAssertEqual(
+            ClockText.tickOriginMs(
+                OnlineClock(side: 0, leftMs: 12_345, banksMs: []), receivedAtMs: 1_000), 1_345)
         let shown = try XCTUnwrap(model.clockDisplay(nowMs: 53_500))
         XCTAssertEqual(shown.side, 0)
         XCTAssertEqual(shown.text, "0:09")
