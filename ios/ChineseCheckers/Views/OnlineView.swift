@@ -55,6 +55,14 @@ struct OnlineView: View {
                 }
             }
         }
+        Section("online.timeControl") {
+            // The time control of the room or table created below (quick match has none).
+            Picker("online.timeControl", selection: $model.timeControl) {
+                ForEach(TimeControlChoice.allCases, id: \.self) {
+                    Text($0.label).tag($0)
+                }
+            }
+        }
         Section("online.quickMatch") {
             if model.state.searching {
                 HStack {
@@ -183,8 +191,17 @@ struct OnlineGameView: View {
         let can = model.state.board.capabilities
         VStack(spacing: 8) {
             StatusBanner(banner: model.banner, notice: model.notice)
-            if let seats = model.seatLines {
-                SeatList(lines: seats)
+            if model.state.game?.clock != nil {
+                // The clock counts down locally: redrawn each second as the shown second changes.
+                let origin = Date(timeIntervalSince1970: Double(model.clockTickOriginMs) / 1000)
+                TimelineView(.periodic(from: origin, by: 1)) { context in
+                    ClockAndSeats(
+                        model: model,
+                        clock: model.clockDisplay(
+                            nowMs: Int64((context.date.timeIntervalSince1970 * 1000).rounded())))
+                }
+            } else {
+                ClockAndSeats(model: model, clock: nil)
             }
             BoardCanvas(
                 geometry: model.geometry, state: model.state.board, rotation: 0,
@@ -230,10 +247,60 @@ struct OnlineGameView: View {
     }
 }
 
+/// The clock of a timed game (if any) and the seats of a game of 3 or more seats (if any).
+struct ClockAndSeats: View {
+    let model: OnlineModel
+    let clock: ClockDisplay?
+
+    var body: some View {
+        VStack(spacing: 8) {
+            if let clock {
+                ClockBar(
+                    clock: clock, players: model.state.board.players,
+                    showBanks: model.seatLines == nil)
+            }
+            if let seats = model.seatLines {
+                SeatList(lines: seats, clock: clock)
+            }
+        }
+    }
+}
+
+/// The running clock: the time left of the side to move (red under ten seconds) and, in a game
+/// of two with a game clock, both banks next to the names.
+struct ClockBar: View {
+    let clock: ClockDisplay
+    let players: [PlayerState]
+    let showBanks: Bool
+
+    var body: some View {
+        HStack(spacing: 12) {
+            if showBanks {
+                ForEach(Array(clock.banks.enumerated()), id: \.offset) { side, bank in
+                    HStack(spacing: 4) {
+                        Text(Wording.player(Int32(side), in: players)).font(.subheadline)
+                        Text(verbatim: bank)
+                            .font(
+                                .subheadline.monospacedDigit().weight(
+                                    side == clock.side ? .bold : .regular))
+                    }
+                }
+            }
+            Spacer()
+            Text(verbatim: clock.text)
+                .font(.title3.monospacedDigit().bold())
+                .foregroundStyle(clock.low ? Color.red : Color.primary)
+                .accessibilityLabel(Text(clock.spoken))
+        }
+        .padding(.horizontal)
+    }
+}
+
 /// The seats of an online game of 3 or more seats in turn order: colours, name, the computer's
-/// level, "away", and the seat to move highlighted.
+/// level, "away", the bank of a game clock, and the seat to move highlighted.
 struct SeatList: View {
     let lines: [SeatLine]
+    let clock: ClockDisplay?
 
     var body: some View {
         ScrollView(.horizontal, showsIndicators: false) {
@@ -245,6 +312,9 @@ struct SeatList: View {
                                 .accessibilityHidden(true)
                         }
                         Text(line.name).font(.subheadline.weight(line.toMove ? .bold : .regular))
+                        if let bank = clock?.bank(line.side) {
+                            Text(verbatim: bank).font(.caption.monospacedDigit())
+                        }
                         if let computer = line.computer {
                             Text(computer).font(.caption).foregroundStyle(.secondary)
                         }

@@ -24,21 +24,30 @@ public final class OnlineModel {
     public var typedRoomCode = ""
     /// The level the host picks for the computer players of a filling table.
     public var fillLevel: AiLevel = .medium
+    /// The time control of the tables and rooms this player creates (quick match has none).
+    public var timeControl: TimeControlChoice = .standard
+    /// When (on this device's clock, in ms) the game's current clock arrived: its count-down
+    /// starts there.
+    public private(set) var clockReceivedAtMs: Int64 = 0
 
     @ObservationIgnored private let library: GameLibrary?
     @ObservationIgnored private let settings: AppSettings?
+    @ObservationIgnored private let nowMs: @Sendable () -> Int64
 
     /// A model for `game` (a new `OnlineGame()` or one reopened from the library) talking to
     /// `url` as the install's `token` under `name`. Nothing is sent before `connect()`.
     public init(
         game: OnlineGame = OnlineGame(), url: URL, token: String, name: String,
         library: GameLibrary? = nil, settings: AppSettings? = nil,
-        urlSession: URLSession = URLSession(configuration: .default)
+        urlSession: URLSession = URLSession(configuration: .default),
+        nowMs: @escaping @Sendable () -> Int64 = OnlineModel.systemNowMs
     ) {
+        self.nowMs = nowMs
         self.library = library
         self.settings = settings
         self.geometry = boardGeometry()
         self.state = game.state()
+        self.clockReceivedAtMs = nowMs()
         // The client reports from URLSession's queue: hop to the main actor and read the core's
         // latest state there (reading it, rather than passing the reported one, keeps the
         // newest state even when two hops arrive out of order).
@@ -57,7 +66,17 @@ public final class OnlineModel {
     public var game: OnlineGame { client.game }
 
     private func refresh() {
-        state = game.state()
+        let next = game.state()
+        // A state with the same clock keeps the moment that clock arrived.
+        if next.game?.clock != state.game?.clock {
+            clockReceivedAtMs = nowMs()
+        }
+        state = next
+    }
+
+    /// This device's clock in milliseconds.
+    public static let systemNowMs: @Sendable () -> Int64 = {
+        Int64((Date().timeIntervalSince1970 * 1000).rounded())
     }
 
     // MARK: What the screens show
@@ -91,6 +110,23 @@ public final class OnlineModel {
     /// The panel of the table or room of 3 or more seats we sit at while it fills.
     public var seated: SeatedPanel? { state.seated.map(SeatedPanel.init) }
 
+    /// The running clock at `nowMs` (this device's clock, `systemNowMs()` by default): the time
+    /// left of the side to move and, with a game clock, every seat's bank; nil for an untimed
+    /// game or a game that is over. The view redraws it each second.
+    public func clockDisplay(nowMs: Int64? = nil) -> ClockDisplay? {
+        guard let clock = state.game?.clock else { return nil }
+        return ClockDisplay(
+            clock, receivedAtMs: clockReceivedAtMs, nowMs: nowMs ?? self.nowMs(),
+            players: state.board.players)
+    }
+
+    /// When the running clock's shown second first changes (ms, this device's clock): the
+    /// view redraws each second from there.
+    public var clockTickOriginMs: Int64 {
+        guard let clock = state.game?.clock else { return clockReceivedAtMs }
+        return ClockText.tickOriginMs(clock, receivedAtMs: clockReceivedAtMs)
+    }
+
     /// The seats of a game of 3 or more seats in turn order; nil for a game of 2.
     public var seatLines: [SeatLine]? { SeatLine.lines(state) }
 
@@ -120,14 +156,22 @@ public final class OnlineModel {
     public func watchLobby() { perform { try $0.watchLobby() } }
     /// Stops following the lobby.
     public func unwatchLobby() { perform { $0.unwatchLobby() } }
-    /// Opens a table in the lobby.
-    public func createTable(_ format: Format) { perform { try $0.createTable(format: format) } }
+    /// Opens a table in the lobby, with the picked time control.
+    public func createTable(_ format: Format) {
+        perform { [timeControl] in
+            try $0.createTableTimed(format: format, clock: timeControl.timeControl)
+        }
+    }
     /// Closes this player's table.
     public func closeTable() { perform { try $0.closeTable() } }
     /// Sits at another player's table.
     public func joinTable(_ id: String) { perform { try $0.joinTable(table: id) } }
-    /// Creates a private room (its code arrives in `state.room`).
-    public func createRoom(_ format: Format) { perform { try $0.createRoom(format: format) } }
+    /// Creates a private room with the picked time control (its code arrives in `state.room`).
+    public func createRoom(_ format: Format) {
+        perform { [timeControl] in
+            try $0.createRoomTimed(format: format, clock: timeControl.timeControl)
+        }
+    }
 
     /// The host starts the filling table now, the computer at `fillLevel` in the empty seats.
     public func fillWithAi() { perform { [fillLevel] in try $0.fillWithAi(level: fillLevel) } }

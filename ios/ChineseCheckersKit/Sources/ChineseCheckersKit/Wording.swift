@@ -86,6 +86,8 @@ public enum Wording {
                 "banner.opponentReconnected", [.message(Self.player(player, in: players))])
         case .rematchOffered(let by):
             return aboutPlayer("banner.rematchOffered", by, players)
+        case .moveTimedOut(let player):
+            return aboutPlayer("banner.moveTimedOut", player, players)
         case .playerReplaced(let player):
             return LocalizedMessage(
                 "banner.playerReplaced", [.message(Self.player(player, in: players))])

@@ -104,6 +104,7 @@ final class CatalogCoverageTests: XCTestCase {
                 "opponentReconnected": both { .opponentReconnected(player: $0) },
                 "rematchOffered": both { .rematchOffered(by: $0) },
                 "playerReplaced": both { .playerReplaced(player: $0) },
+                "moveTimedOut": both { .moveTimedOut(player: $0) },
                 "serverError": both { _ in .serverError(code: .roomNotFound) },
             ])
     }

@@ -50,7 +50,8 @@ class StringsTest {
         Banner.CoinToss(1), Banner.TurnSkipped(0, 2, 1), Banner.AiThinking(1), Banner.DrawOffered(0),
         Banner.DrawDeclined(1), Banner.GameOver, Banner.Replay(3, 9), Banner.Connecting, Banner.Reconnecting,
         Banner.Waiting, Banner.RoomCode("ABCD2345"), Banner.Sending, Banner.Syncing, Banner.OpponentDisconnected(1),
-        Banner.OpponentReconnected(1), Banner.RematchOffered(0), Banner.PlayerReplaced(2), Banner.ServerError(ErrorCode.ROOM_NOT_FOUND),
+        Banner.OpponentReconnected(1), Banner.RematchOffered(0), Banner.PlayerReplaced(2), Banner.MoveTimedOut(0), Banner.MoveTimedOut(2),
+        Banner.ServerError(ErrorCode.ROOM_NOT_FOUND),
     )
     private val notices = listOf(Notice.NotYourTurn, Notice.EmptyHole, Notice.NotYourPeg(1), Notice.PegCannotMove) +
         Unreachable.entries.map { Notice.NotReachable(it) }

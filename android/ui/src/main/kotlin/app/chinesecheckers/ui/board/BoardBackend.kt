@@ -14,8 +14,11 @@ import kotlin.random.Random
 /** What kind of game the board shows: it decides which buttons make sense and how it turns. */
 enum class BoardMode { Solo, PassAndPlay, Online }
 
-/** What the board shows of an online game beside the board itself. */
-data class OnlineBoardInfo(val connection: Connection, val game: OnlineGameInfo?)
+/**
+ * What the board shows of an online game beside the board itself; [clockReceivedAtMs] is when
+ * (on this device's clock) the game's current `clock` arrived, the count-down's start.
+ */
+data class OnlineBoardInfo(val connection: Connection, val game: OnlineGameInfo?, val clockReceivedAtMs: Long = 0L)
 
 /**
  * The game behind a board screen: a [LocalGame] or an online game. Every call returns the core's

@@ -33,13 +33,17 @@ import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableLongStateOf
 import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.clip
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.selected
 import androidx.compose.ui.semantics.semantics
@@ -51,6 +55,8 @@ import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.OnlineSeat
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.TabletMinWidth
+import app.chinesecheckers.ui.online.ClockPresenter
+import kotlinx.coroutines.delay
 import app.chinesecheckers.ui.strings.Strings
 import app.chinesecheckers.ui.theme.LocalBoardPalette
 
@@ -66,6 +72,7 @@ fun BoardScreen(
     val strings = LocalStrings.current
     val names: (Int) -> String = { i -> ui.game.players.getOrNull(i)?.let { strings.playerName(it.name) } ?: "?" }
     val onEvent = presenter::onEvent
+    val clock = rememberClock(ui.online)
     BoxWithConstraints(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
         val tablet = maxWidth >= TabletMinWidth && maxWidth > maxHeight
         val board = @Composable { modifier: Modifier ->
@@ -86,13 +93,13 @@ fun BoardScreen(
         if (tablet) {
             Row(Modifier.fillMaxSize()) {
                 Column(Modifier.weight(1f).fillMaxHeight()) {
-                    TopRow(ui, strings, names, onHome)
-                    OnlineSeats(ui, strings, names, Modifier.padding(horizontal = 12.dp))
+                    TopRow(ui, strings, names, clock, onHome)
+                    OnlineSeats(ui, strings, names, clock, Modifier.padding(horizontal = 12.dp))
                     board(Modifier.weight(1f).fillMaxWidth().padding(8.dp))
                 }
                 Surface(tonalElevation = 2.dp, modifier = Modifier.width(360.dp).fillMaxHeight()) {
                     Column(Modifier.padding(16.dp), verticalArrangement = Arrangement.spacedBy(12.dp)) {
-                        StatusPanel(ui, strings, names, onEvent)
+                        StatusPanel(ui, strings, names, clock, onEvent)
                         Controls(ui, strings, onEvent)
                         HorizontalDivider()
                         Text(strings.history, style = MaterialTheme.typography.titleMedium)
@@ -102,9 +109,9 @@ fun BoardScreen(
             }
         } else {
             Column(Modifier.fillMaxSize()) {
-                TopRow(ui, strings, names, onHome)
-                OnlineSeats(ui, strings, names, Modifier.padding(horizontal = 12.dp))
-                StatusPanel(ui, strings, names, onEvent, Modifier.padding(horizontal = 12.dp))
+                TopRow(ui, strings, names, clock, onHome)
+                OnlineSeats(ui, strings, names, clock, Modifier.padding(horizontal = 12.dp))
+                StatusPanel(ui, strings, names, clock, onEvent, Modifier.padding(horizontal = 12.dp))
                 board(Modifier.weight(1f).fillMaxWidth().padding(4.dp))
                 Controls(ui, strings, onEvent, Modifier.padding(horizontal = 12.dp, vertical = 8.dp))
             }
@@ -116,8 +123,45 @@ fun BoardScreen(
     }
 }
 
+/** What the board shows of a running online clock, as of the last second's tick. */
+private data class ClockView(
+    /** The side whose time runs. */
+    val side: Int,
+    /** Its time left, "m:ss". */
+    val text: String,
+    /** Under ten seconds left: highlighted. */
+    val low: Boolean,
+    /** With a game clock, every seat's bank, side 0 first; empty otherwise. */
+    val banks: List<String>,
+)
+
+/**
+ * The online game's clock, counting down each second from when its state arrived; null for an
+ * untimed game, a game that is over, or a local game.
+ */
 @Composable
-private fun TopRow(ui: BoardUiState, strings: Strings, names: (Int) -> String, onHome: () -> Unit) {
+private fun rememberClock(online: OnlineBoardInfo?): ClockView? {
+    val clock = online?.game?.clock ?: return null
+    val receivedAt = online.clockReceivedAtMs
+    var now by remember { mutableLongStateOf(System.currentTimeMillis()) }
+    LaunchedEffect(clock, receivedAt) {
+        while (true) {
+            now = System.currentTimeMillis()
+            // Wake when the shown second changes (the remaining time crosses a whole second).
+            val intoSecond = (clock.leftMs.toLong() - (now - receivedAt)).mod(1000L)
+            delay(if (intoSecond == 0L) 1000L else intoSecond)
+        }
+    }
+    return ClockView(
+        side = clock.side,
+        text = ClockPresenter.clockText(clock, receivedAt, now),
+        low = ClockPresenter.isLow(clock, receivedAt, now),
+        banks = ClockPresenter.bankTexts(clock, receivedAt, now),
+    )
+}
+
+@Composable
+private fun TopRow(ui: BoardUiState, strings: Strings, names: (Int) -> String, clock: ClockView?, onHome: () -> Unit) {
     Row(
         Modifier.fillMaxWidth().padding(horizontal = 8.dp, vertical = 4.dp),
         verticalAlignment = Alignment.CenterVertically,
@@ -139,9 +183,13 @@ private fun TopRow(ui: BoardUiState, strings: Strings, names: (Int) -> String, o
                 names(p.index),
                 style = MaterialTheme.typography.labelMedium,
                 fontWeight = if (p.index == ui.game.toMove && ui.game.outcome == null) FontWeight.Bold else FontWeight.Normal,
-                modifier = Modifier.padding(end = 8.dp),
+                modifier = Modifier.padding(end = if (clock?.banks?.getOrNull(p.index) != null) 4.dp else 8.dp),
                 maxLines = 1,
             )
+            // A game clock: the seat's bank next to its name.
+            clock?.banks?.getOrNull(p.index)?.let { bank ->
+                BankText(bank, clock.side == p.index, clock.low, Modifier.padding(end = 8.dp).testTag("bank:${p.index}"))
+            }
         }
         ui.online?.let { ConnectionChip(it.connection, strings) }
     }
@@ -158,7 +206,7 @@ private fun onlineSeats(ui: BoardUiState): List<OnlineSeat>? =
  */
 @OptIn(ExperimentalLayoutApi::class)
 @Composable
-private fun OnlineSeats(ui: BoardUiState, strings: Strings, names: (Int) -> String, modifier: Modifier = Modifier) {
+private fun OnlineSeats(ui: BoardUiState, strings: Strings, names: (Int) -> String, clock: ClockView?, modifier: Modifier = Modifier) {
     val seats = onlineSeats(ui) ?: return
     FlowRow(
         modifier.fillMaxWidth().testTag("seats"),
@@ -185,6 +233,9 @@ private fun OnlineSeats(ui: BoardUiState, strings: Strings, names: (Int) -> Stri
                         maxLines = 1,
                         modifier = Modifier.padding(start = 4.dp).testTag("seatName:$i"),
                     )
+                    clock?.banks?.getOrNull(i)?.let { bank ->
+                        BankText(bank, clock.side == i, clock.low, Modifier.padding(start = 6.dp).testTag("bank:$i"))
+                    }
                     if (detail.isNotEmpty()) {
                         Text(
                             detail.joinToString(" · "),
@@ -198,6 +249,19 @@ private fun OnlineSeats(ui: BoardUiState, strings: Strings, names: (Int) -> Stri
             }
         }
     }
+}
+
+/** A seat's bank of a game clock: monospaced digits, the running one bold (in red when low). */
+@Composable
+private fun BankText(bank: String, running: Boolean, low: Boolean, modifier: Modifier) {
+    Text(
+        bank,
+        style = MaterialTheme.typography.labelMedium.copy(fontFeatureSettings = "tnum"),
+        fontWeight = if (running) FontWeight.Bold else FontWeight.Normal,
+        color = if (running && low) MaterialTheme.colorScheme.error else MaterialTheme.colorScheme.onSurfaceVariant,
+        maxLines = 1,
+        modifier = modifier,
+    )
 }
 
 @Composable
@@ -219,6 +283,7 @@ private fun StatusPanel(
     ui: BoardUiState,
     strings: Strings,
     names: (Int) -> String,
+    clock: ClockView?,
     onEvent: (BoardEvent) -> Unit,
     modifier: Modifier = Modifier,
 ) {
@@ -241,6 +306,24 @@ private fun StatusPanel(
                 style = MaterialTheme.typography.titleMedium,
                 modifier = Modifier.weight(1f).testTag("status").semantics { liveRegion = LiveRegionMode.Polite },
             )
+            // The time left of the side to move (a timed online game that is not over).
+            if (clock != null && game.replay == null) {
+                val spoken = strings.clockLeft(names(clock.side), clock.text)
+                Surface(
+                    shape = MaterialTheme.shapes.small,
+                    color = if (clock.low) MaterialTheme.colorScheme.errorContainer else MaterialTheme.colorScheme.surfaceVariant,
+                    modifier = Modifier.padding(start = 8.dp),
+                ) {
+                    Text(
+                        clock.text,
+                        style = MaterialTheme.typography.titleMedium.copy(fontFeatureSettings = "tnum"),
+                        fontWeight = FontWeight.Bold,
+                        color = if (clock.low) MaterialTheme.colorScheme.onErrorContainer else MaterialTheme.colorScheme.onSurfaceVariant,
+                        modifier = Modifier.padding(horizontal = 10.dp, vertical = 4.dp).testTag("clock")
+                            .semantics { contentDescription = spoken },
+                    )
+                }
+            }
             if (thinking != null) {
                 OutlinedButton(onClick = { onEvent(BoardEvent.StopThinking) }, modifier = Modifier.testTag("stop")) {
                     Text(strings.stopThinking)

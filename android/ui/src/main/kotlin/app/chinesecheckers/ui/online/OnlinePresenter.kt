@@ -37,6 +37,8 @@ data class OnlineUiState(
     val error: Exception?,
     /** The level the host picked for the computer players of a filling table. */
     val fillLevel: AiLevel = AiLevel.MEDIUM,
+    /** The time control of the tables and rooms this player creates (quick match has none). */
+    val timeControl: TimeControlChoice = TimeControlChoice.Default,
 )
 
 /** What the player does on the online screen (off the board). */
@@ -56,6 +58,8 @@ sealed interface OnlineEvent {
     data object ShareRoom : OnlineEvent
     /** The host picks the level of the computer players (seated panel). */
     data class SelectFillLevel(val level: AiLevel) : OnlineEvent
+    /** The time control of the next table or room created. */
+    data class SelectTimeControl(val choice: TimeControlChoice) : OnlineEvent
     /** The host starts the filling table now, the computer at the picked level in the empty seats. */
     data object FillWithAi : OnlineEvent
     /** Leaves the filling table or room of 3 or more seats. */
@@ -128,7 +132,12 @@ class OnlinePresenter(private val app: AppState) {
             val s = game?.state() ?: passed
             _state.update { it.copy(online = s) }
             boards.tryEmit(s.board)
-            infos.value = OnlineBoardInfo(s.connection, s.game)
+            // The clock counts down from when it arrived: a state with the same clock keeps
+            // the moment the clock first came (any other state change does not restart it).
+            val previous = infos.value
+            val clock = s.game?.clock
+            val receivedAt = if (clock != null && clock == previous?.game?.clock) previous.clockReceivedAtMs else now()
+            infos.value = OnlineBoardInfo(s.connection, s.game, receivedAt)
             s
         }
         // Outside the publishing lock: it takes [lock], which callers of the client may hold.
@@ -139,6 +148,9 @@ class OnlinePresenter(private val app: AppState) {
     private val publishLock = Any()
 
     private val infos = MutableStateFlow<OnlineBoardInfo?>(null)
+
+    /** This device's clock in milliseconds (the clock's count-down measures from it). */
+    private fun now(): Long = System.currentTimeMillis()
 
     private fun ensureBoard(s: OnlineState) {
         if (s.game != null && _board.value == null) {
@@ -160,10 +172,10 @@ class OnlinePresenter(private val app: AppState) {
                 OnlineEvent.CancelMatch -> perform { it.cancelMatch() }
                 OnlineEvent.WatchLobby -> perform { it.watchLobby() }
                 OnlineEvent.UnwatchLobby -> perform { it.unwatchLobby() }
-                OnlineEvent.CreateTable -> perform { it.createTable(_state.value.format) }
+                OnlineEvent.CreateTable -> perform { it.createTableTimed(_state.value.format, _state.value.timeControl.timeControl) }
                 OnlineEvent.CloseTable -> perform { it.closeTable() }
                 is OnlineEvent.JoinTable -> perform { it.joinTable(event.id) }
-                OnlineEvent.CreateRoom -> perform { it.createRoom(_state.value.format) }
+                OnlineEvent.CreateRoom -> perform { it.createRoomTimed(_state.value.format, _state.value.timeControl.timeControl) }
                 is OnlineEvent.RoomCodeChanged -> _state.update {
                     it.copy(roomCodeInput = event.text, roomCode = checkRoomCode(event.text))
                 }
@@ -172,6 +184,7 @@ class OnlinePresenter(private val app: AppState) {
                     app.platform.share(stringsFor(app.language).roomInvitation(room.code))
                 }
                 is OnlineEvent.SelectFillLevel -> _state.update { it.copy(fillLevel = event.level) }
+                is OnlineEvent.SelectTimeControl -> _state.update { it.copy(timeControl = event.choice) }
                 OnlineEvent.FillWithAi -> perform { it.fillWithAi(_state.value.fillLevel) }
                 OnlineEvent.LeaveSeat -> perform { it.leaveSeat() }
             }

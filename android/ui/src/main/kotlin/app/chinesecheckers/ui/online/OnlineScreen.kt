@@ -101,6 +101,17 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                 else -> {
                     Button(onClick = { on(OnlineEvent.QuickMatch) }, modifier = Modifier.fillMaxWidth().testTag("quickMatch")) { Text(strings.quickMatch) }
                     HorizontalDivider()
+                    // The time control of the table or room created below (quick match has none).
+                    Text(strings.timeControlTitle, style = MaterialTheme.typography.titleMedium)
+                    FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                        for (c in TimeControlChoice.entries) {
+                            FilterChip(
+                                ui.timeControl == c, { on(OnlineEvent.SelectTimeControl(c)) },
+                                { Text(strings.timeControlChoice(c)) }, Modifier.testTag("timeControl:${c.name}"),
+                            )
+                        }
+                    }
+                    HorizontalDivider()
                     Text(strings.lobby, style = MaterialTheme.typography.titleMedium)
                     if (online?.watchingLobby != true) {
                         FilledTonalButton(onClick = { on(OnlineEvent.WatchLobby) }, modifier = Modifier.testTag("watchLobby")) { Text(strings.lobby) }

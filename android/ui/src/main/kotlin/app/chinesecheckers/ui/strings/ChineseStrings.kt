@@ -24,6 +24,7 @@ import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.core.SetupException
 import app.chinesecheckers.core.Unreachable
 import app.chinesecheckers.core.WinRule
+import app.chinesecheckers.ui.online.TimeControlChoice
 
 /** The Simplified Chinese wording. */
 object ChineseStrings : Strings {
@@ -188,6 +189,11 @@ object ChineseStrings : Strings {
         is Banner.OpponentDisconnected -> "${names(banner.player)}断线了，座位为其保留"
         is Banner.OpponentReconnected -> "${names(banner.player)}回来了"
         is Banner.RematchOffered -> "${names(banner.by)}想再来一局"
+        is Banner.MoveTimedOut -> {
+            val who = names(banner.player)
+            if (who == "你") "你的时间用完了 — 已替你走了前进最多的一步"
+            else "${who}的时间用完了 — 已替其走了前进最多的一步"
+        }
         is Banner.PlayerReplaced -> "${names(banner.player)}离开了 — 由电脑接替其座位"
         is Banner.ServerError -> errorCode(banner.code)
     }
@@ -263,6 +269,14 @@ object ChineseStrings : Strings {
     override val startWithComputers = "由电脑补位开始"
     override val computerLevel = "电脑难度"
     override fun seatComputer(level: AiLevel) = "电脑 · ${aiLevel(level)}"
+    override val timeControlTitle = "计时方式"
+    override fun timeControlChoice(choice: TimeControlChoice) = when (choice) {
+        TimeControlChoice.Default -> "默认"
+        TimeControlChoice.Untimed -> "不计时"
+        TimeControlChoice.PerMove30 -> "每步 30 秒"
+        TimeControlChoice.Game5Plus5 -> "5 分钟 + 5 秒"
+    }
+    override fun clockLeft(name: String, time: String) = if (name == "你") "你还剩 $time" else "${name}还剩 $time"
     override val seatAway = "暂离"
     override val waitingForHost = "正在等待更多玩家或桌主开始…"
     override val leaveSeat = "离开"

@@ -24,6 +24,7 @@ import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.core.SetupException
 import app.chinesecheckers.core.Unreachable
 import app.chinesecheckers.core.WinRule
+import app.chinesecheckers.ui.online.TimeControlChoice
 
 /** The English wording. */
 object EnglishStrings : Strings {
@@ -190,6 +191,11 @@ object EnglishStrings : Strings {
         is Banner.OpponentDisconnected -> "${names(banner.player)} lost the connection; the seat is held"
         is Banner.OpponentReconnected -> "${names(banner.player)} is back"
         is Banner.RematchOffered -> "${names(banner.by)} wants a rematch"
+        is Banner.MoveTimedOut -> {
+            val who = names(banner.player)
+            if (who == "You") "Your time ran out — the move with the most progress was played for you"
+            else "$who's time ran out — the move with the most progress was played for them"
+        }
         is Banner.PlayerReplaced -> "${names(banner.player)} left — the computer plays their seat"
         is Banner.ServerError -> errorCode(banner.code)
     }
@@ -270,6 +276,14 @@ object EnglishStrings : Strings {
     override val startWithComputers = "Start with computer players"
     override val computerLevel = "Computer level"
     override fun seatComputer(level: AiLevel) = "Computer · ${aiLevel(level)}"
+    override val timeControlTitle = "Time control"
+    override fun timeControlChoice(choice: TimeControlChoice) = when (choice) {
+        TimeControlChoice.Default -> "Default"
+        TimeControlChoice.Untimed -> "Untimed"
+        TimeControlChoice.PerMove30 -> "30 s a move"
+        TimeControlChoice.Game5Plus5 -> "5 min + 5 s"
+    }
+    override fun clockLeft(name: String, time: String) = if (name == "You") "You have $time left" else "$name: $time left"
     override val seatAway = "away"
     override val waitingForHost = "Waiting for more players or for the host to start…"
     override val leaveSeat = "Leave"

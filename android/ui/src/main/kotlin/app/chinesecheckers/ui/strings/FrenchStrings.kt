@@ -24,6 +24,7 @@ import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.core.SetupException
 import app.chinesecheckers.core.Unreachable
 import app.chinesecheckers.core.WinRule
+import app.chinesecheckers.ui.online.TimeControlChoice
 
 /** The French wording. */
 object FrenchStrings : Strings {
@@ -190,6 +191,11 @@ object FrenchStrings : Strings {
         is Banner.OpponentDisconnected -> "${names(banner.player)} a perdu la connexion ; sa place est gardée"
         is Banner.OpponentReconnected -> "${names(banner.player)} est de retour"
         is Banner.RematchOffered -> "${names(banner.by)} propose une revanche"
+        is Banner.MoveTimedOut -> {
+            val who = names(banner.player)
+            if (who == "Vous") "Votre temps est écoulé — le coup qui avance le plus a été joué pour vous"
+            else "Le temps de $who est écoulé — le coup qui avance le plus a été joué à sa place"
+        }
         is Banner.PlayerReplaced -> "${names(banner.player)} est parti — l'ordinateur joue à sa place"
         is Banner.ServerError -> errorCode(banner.code)
     }
@@ -266,6 +272,14 @@ object FrenchStrings : Strings {
     override val startWithComputers = "Commencer avec l'ordinateur"
     override val computerLevel = "Niveau de l'ordinateur"
     override fun seatComputer(level: AiLevel) = "Ordinateur · ${aiLevel(level)}"
+    override val timeControlTitle = "Cadence"
+    override fun timeControlChoice(choice: TimeControlChoice) = when (choice) {
+        TimeControlChoice.Default -> "Par défaut"
+        TimeControlChoice.Untimed -> "Sans pendule"
+        TimeControlChoice.PerMove30 -> "30 s par coup"
+        TimeControlChoice.Game5Plus5 -> "5 min + 5 s"
+    }
+    override fun clockLeft(name: String, time: String) = if (name == "Vous") "Il vous reste $time" else "$name : il reste $time"
     override val seatAway = "absent"
     override val waitingForHost = "En attente d'autres joueurs ou du lancement par l'hôte…"
     override val leaveSeat = "Quitter"

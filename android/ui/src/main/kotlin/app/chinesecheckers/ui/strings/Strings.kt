@@ -24,6 +24,7 @@ import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.core.SetupException
 import app.chinesecheckers.core.Unreachable
 import app.chinesecheckers.core.WinRule
+import app.chinesecheckers.ui.online.TimeControlChoice
 
 /** The languages the app is worded in; `code` is the BCP 47 tag a [Platform] reports. */
 enum class Language(val code: String) {
@@ -181,6 +182,12 @@ interface Strings {
     fun seatComputer(level: AiLevel): String
     /** The mark of a seat whose player is not connected. */
     val seatAway: String
+    /** The heading of the time control picked for a new table or room. */
+    val timeControlTitle: String
+    /** A time control on offer: the format's default, untimed, 30 s a move, 5 min + 5 s. */
+    fun timeControlChoice(choice: TimeControlChoice): String
+    /** The running clock of the side to move, as read out: "<name>: m:ss left". */
+    fun clockLeft(name: String, time: String): String
     /** A guest's line while the table fills. */
     val waitingForHost: String
     /** Leaves the filling table or room. */
