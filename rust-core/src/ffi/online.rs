@@ -171,6 +171,11 @@ impl OnlineGame {
         self.call(|s| s.create_room_timed(format, clock))
     }
 
+    /// Asks for our ratings (they arrive in the state's `ratings`).
+    pub fn request_ratings(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.request_ratings())
+    }
+
     /// Asks for our last finished games (they arrive in the state's `pastGames`).
     pub fn list_games(&self) -> Result<OnlineUpdate, OnlineError> {
         self.call(|s| s.list_games())

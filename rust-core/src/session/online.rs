@@ -28,7 +28,7 @@ use crate::online::{
     DrawAction, EndReason as WireEnd, ErrorCode, Format, GameEvent, GameRecord, GameSnapshot,
     GameSummary, ServerMsg, SyncEffect, TableInfo, TimeControl, WireMove, PROTOCOL_VERSION,
 };
-use crate::rules::Game;
+use crate::rules::{Game, Preset};
 
 /// The connection as the app should show it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,11 +152,44 @@ pub struct OnlineState {
     pub board: GameState,
     /// The last refusal of the server, until the next successful action.
     pub last_error: Option<ErrorCode>,
+    /// Our ratings, one per rule set we played rated games in, once the server answered
+    /// `ratings` (`None` before).
+    pub ratings: Option<Vec<OnlineRating>>,
+    /// How the last rated game changed our rating (shown at the game's end).
+    pub rating_change: Option<RatingChange>,
     /// Our last finished games, the latest first, once the server answered `list_games`
     /// (`None` before: not asked yet, or the answer is on its way).
     pub past_games: Option<Vec<PastGame>>,
     /// The game last downloaded (`download_game`), as a saved game to replay or share.
     pub download: Option<DownloadedGame>,
+}
+
+/// Our rating in a rule set (Glicko-2, rounded for display).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct OnlineRating {
+    /// The rule set.
+    pub rule_set: Preset,
+    /// The rating (1500 for a newcomer).
+    pub rating: i32,
+    /// Its deviation (350 for a newcomer; smaller is surer).
+    pub deviation: i32,
+    /// Rated games played in this rule set.
+    pub games: u32,
+}
+
+/// How a rated game changed our rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct RatingChange {
+    /// The game.
+    pub game: String,
+    /// Its rule set.
+    pub rule_set: Preset,
+    /// The rating before it.
+    pub before: i32,
+    /// The rating after it.
+    pub after: i32,
 }
 
 /// A finished online game in our list.
@@ -243,6 +276,8 @@ pub struct OnlineSession {
     clock: Option<OnlineClock>,
     past_games: Option<Vec<PastGame>>,
     download: Option<DownloadedGame>,
+    ratings: Option<Vec<OnlineRating>>,
+    rating_change: Option<RatingChange>,
     /// The board shown: the confirmed game with our pending move on top.
     display: SessionState,
     /// A passing banner (opponent back, draw declined, a refusal), cleared by the next move.
@@ -319,6 +354,8 @@ impl OnlineSession {
             clock: None,
             past_games: None,
             download: None,
+            ratings: None,
+            rating_change: None,
             display: placeholder(),
             note: None,
             last_error: None,
@@ -566,6 +603,13 @@ impl OnlineSession {
         self.room = None;
         self.rebuild();
         Ok(vec![encode(&ClientMsg::LeaveSeat { id: seated.id })])
+    }
+
+    /// Asks for our ratings (they arrive in `ratings`).
+    pub fn request_ratings(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.connected()?;
+        self.ratings = None;
+        Ok(vec![encode(&ClientMsg::Ratings)])
     }
 
     /// Asks for our last finished games (they arrive in `past_games`).
@@ -822,7 +866,32 @@ impl OnlineSession {
                     });
                 }
             }
-            ServerMsg::Ratings { .. } | ServerMsg::RatingChanged { .. } => {}
+            ServerMsg::Ratings { ratings } => {
+                self.ratings = Some(
+                    ratings
+                        .iter()
+                        .map(|r| OnlineRating {
+                            rule_set: r.rule_set,
+                            rating: r.rating.round() as i32,
+                            deviation: r.rd.round() as i32,
+                            games: r.games,
+                        })
+                        .collect(),
+                );
+            }
+            ServerMsg::RatingChanged {
+                game,
+                rule_set,
+                before,
+                after,
+            } => {
+                self.rating_change = Some(RatingChange {
+                    game: game.clone(),
+                    rule_set: *rule_set,
+                    before: *before,
+                    after: *after,
+                });
+            }
             ServerMsg::Games { games } => {
                 self.past_games = Some(games.iter().map(past_game).collect());
             }
@@ -1059,6 +1128,8 @@ impl OnlineSession {
             last_error: self.last_error,
             past_games: self.past_games.clone(),
             download: self.download.clone(),
+            ratings: self.ratings.clone(),
+            rating_change: self.rating_change.clone(),
         }
     }
 

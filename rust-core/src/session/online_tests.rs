@@ -1746,3 +1746,38 @@ fn finished_games_are_listed_and_a_download_opens_as_a_saved_game() {
         .is_err());
     assert_eq!(s.state().download.unwrap().id, "g77");
 }
+
+#[test]
+fn ratings_and_the_change_a_rated_game_made_are_shown() {
+    use crate::online::RatingInfo;
+    let mut s = welcomed();
+    assert_eq!(only(&s.request_ratings().unwrap()), ClientMsg::Ratings);
+    assert_eq!(s.state().ratings, None);
+    s.receive(&frame(&ServerMsg::Ratings {
+        ratings: vec![RatingInfo {
+            rule_set: Preset::Sternhalma,
+            rating: 1534.6,
+            rd: 201.2,
+            games: 3,
+        }],
+    }))
+    .unwrap();
+    assert_eq!(
+        s.state().ratings,
+        Some(vec![OnlineRating {
+            rule_set: Preset::Sternhalma,
+            rating: 1535,
+            deviation: 201,
+            games: 3
+        }])
+    );
+    s.receive(&frame(&ServerMsg::RatingChanged {
+        game: "g1".into(),
+        rule_set: Preset::Tripot,
+        before: 1500,
+        after: 1662,
+    }))
+    .unwrap();
+    let change = s.state().rating_change.unwrap();
+    assert_eq!((change.before, change.after), (1500, 1662));
+}
