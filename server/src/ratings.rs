@@ -316,6 +316,8 @@ mod tests {
     fn meta(n: usize) -> GameMeta {
         GameMeta {
             tokens: (0..n).map(|i| format!("token{i}")).collect(),
+            public: false,
+            code: None,
         }
     }
 

@@ -73,7 +73,102 @@ suite!(
     lobby_table_fills_seat_by_seat,
     timed_out_moves_are_played_and_three_in_a_row_lose,
     finished_games_are_listed_and_downloaded_by_their_players,
+    public_games_are_watched_and_private_ones_with_their_code,
 );
+
+async fn public_games_are_watched_and_private_ones_with_their_code(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 2).await;
+    let mut eve = Client::join(&s.url, "Eve").await;
+    eve.send(&ClientMsg::WatchGames).await;
+    let live = match eve
+        .expect("live_games", |m| matches!(m, ServerMsg::LiveGames { .. }))
+        .await
+    {
+        ServerMsg::LiveGames { games } => games,
+        _ => unreachable!(),
+    };
+    assert_eq!(live.len(), 1);
+    assert_eq!((live[0].game.as_str(), live[0].ply), (id.as_str(), 2));
+    assert_eq!(live[0].players, p[0].game(&id).record().players());
+    // Eve watches: the snapshot, then the moves as they are played.
+    eve.send(&ClientMsg::Spectate {
+        game: id.clone(),
+        code: None,
+    })
+    .await;
+    eve.expect("the snapshot", |m| matches!(m, ServerMsg::Sync { .. }))
+        .await;
+    assert_eq!(eve.game(&id).record().ply(), 2);
+    play_moves(&mut p, &id, 2).await;
+    eve.catch_up(&id, p[0].game(&id).last_seq()).await;
+    assert_eq!(
+        eve.game(&id).record().moves(),
+        p[0].game(&id).record().moves()
+    );
+    // Read-only: nothing she sends counts.
+    eve.send(&ClientMsg::Resign { game: id.clone() }).await;
+    eve.expect_error(ErrorCode::NotInGame).await;
+    assert!(!p[0].game(&id).record().is_over());
+    // A private room's game is not listed, and is watched only with the room's code.
+    let mut ann = Client::join(&s.url, "Ann").await;
+    let mut cy = Client::join(&s.url, "Cy").await;
+    ann.send(&ClientMsg::CreateRoom {
+        format: Format::Classic,
+        clock: None,
+        rated: false,
+    })
+    .await;
+    let code = match ann
+        .expect("room_created", |m| {
+            matches!(m, ServerMsg::RoomCreated { .. })
+        })
+        .await
+    {
+        ServerMsg::RoomCreated { code, .. } => code,
+        _ => unreachable!(),
+    };
+    cy.send(&ClientMsg::JoinRoom {
+        code: code.clone(),
+        rated: false,
+    })
+    .await;
+    let (room_game, _, _) = ann.matched().await;
+    eve.send(&ClientMsg::WatchGames).await;
+    eve.expect("the list without the room's game", |m| {
+        matches!(m, ServerMsg::LiveGames { games } if games.iter().all(|g| g.game != room_game))
+    })
+    .await;
+    eve.send(&ClientMsg::Spectate {
+        game: room_game.clone(),
+        code: None,
+    })
+    .await;
+    eve.expect_error(ErrorCode::GameNotFound).await;
+    eve.send(&ClientMsg::Spectate {
+        game: room_game.clone(),
+        code: Some(code.to_lowercase()),
+    })
+    .await;
+    eve.expect(
+        "the room game's snapshot",
+        |m| matches!(m, ServerMsg::Sync { snapshot } if snapshot.game == room_game),
+    )
+    .await;
+    // Stopping: no more events of that game.
+    eve.send(&ClientMsg::StopSpectating { game: id.clone() })
+        .await;
+    // Once the server answered what came after the stop, the stop is in force.
+    eve.send(&ClientMsg::Ping).await;
+    eve.expect("pong", |m| matches!(m, ServerMsg::Pong)).await;
+    let before = eve.game(&id).last_seq();
+    play_moves(&mut p, &id, 2).await;
+    eve.send(&ClientMsg::Ping).await;
+    eve.expect("pong", |m| matches!(m, ServerMsg::Pong)).await;
+    assert_eq!(eve.game(&id).last_seq(), before);
+}
 
 async fn finished_games_are_listed_and_downloaded_by_their_players(kind: Kind) {
     let s = server(kind, fast_limits()).await;

@@ -171,6 +171,26 @@ impl OnlineGame {
         self.call(|s| s.create_room_timed(format, clock))
     }
 
+    /// Asks for the public games in progress (they arrive in the state's `liveGames`).
+    pub fn watch_games(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.watch_games())
+    }
+
+    /// Watches a game read-only: a public game by its id, a private room's game by the room's
+    /// code as typed (`spectating` in the state; the board shows it, taps do nothing).
+    pub fn spectate(
+        &self,
+        game: String,
+        code: Option<String>,
+    ) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.spectate(&game, code))
+    }
+
+    /// Stops watching.
+    pub fn stop_spectating(&self) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.stop_spectating())
+    }
+
     /// Asks for our ratings (they arrive in the state's `ratings`).
     pub fn request_ratings(&self) -> Result<OnlineUpdate, OnlineError> {
         self.call(|s| s.request_ratings())

@@ -24,8 +24,9 @@ pub use codes::{new_room_code, normalize_room_code, ROOM_CODE_ALPHABET, ROOM_COD
 pub use identity::{check_name, check_token, new_token};
 pub use protocol::{
     decode_client, decode_server, encode, ClientMsg, DrawAction, EndReason, ErrorCode, Format,
-    GameEvent, GameResult, GameSnapshot, GameSummary, ProtocolError, RatingInfo, ServerMsg,
-    TableInfo, TimeControl, WireMove, MAX_LISTED_GAMES, PROTOCOL_VERSION, TIMEOUTS_TO_LEAVE,
+    GameEvent, GameResult, GameSnapshot, GameSummary, LiveGame, ProtocolError, RatingInfo,
+    ServerMsg, TableInfo, TimeControl, WireMove, MAX_LISTED_GAMES, PROTOCOL_VERSION,
+    TIMEOUTS_TO_LEAVE,
 };
 pub use record::{Command, CommandError, GameRecord, RecordError, STAND_IN_LEVEL};
 pub use sync::{ClientGame, SyncEffect, SyncError};

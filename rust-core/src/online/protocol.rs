@@ -362,6 +362,23 @@ pub enum ClientMsg {
         /// The game.
         game: String,
     },
+    /// Asks for the public games in progress (answered by [`ServerMsg::LiveGames`]).
+    WatchGames,
+    /// Watches a game read-only: a public one (quick match, lobby table) by its id, a private
+    /// room's by the room's code. Answered by its snapshot (`sync`, seen from side 0), then its
+    /// events like a player's.
+    Spectate {
+        /// The game.
+        game: String,
+        /// The private room's code, for a room's game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        code: Option<String>,
+    },
+    /// Stops watching a game.
+    StopSpectating {
+        /// The game.
+        game: String,
+    },
 }
 
 /// Serde's "skip when false".
@@ -371,7 +388,7 @@ fn is_false(b: &bool) -> bool {
 
 impl ClientMsg {
     /// Every `type` a client may send.
-    pub const TYPES: [&'static str; 23] = [
+    pub const TYPES: [&'static str; 26] = [
         "hello",
         "set_name",
         "quick_match",
@@ -395,6 +412,9 @@ impl ClientMsg {
         "ratings",
         "list_games",
         "get_game",
+        "watch_games",
+        "spectate",
+        "stop_spectating",
     ];
 }
 
@@ -564,6 +584,20 @@ fn is_untimed(clock: &TimeControl) -> bool {
 
 /// How many finished games `list_games` returns (the server keeps as many per player).
 pub const MAX_LISTED_GAMES: usize = 50;
+
+/// A public game in progress, for spectators.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct LiveGame {
+    /// The game's id (for `spectate`).
+    pub game: String,
+    /// Its format.
+    pub format: Format,
+    /// Every seat's name, side 0 first.
+    pub players: Vec<String>,
+    /// Moves played so far.
+    pub ply: u32,
+}
 
 /// A finished game in a player's list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -801,6 +835,11 @@ pub enum ServerMsg {
         /// One per rule set.
         ratings: Vec<RatingInfo>,
     },
+    /// Answer to `watch_games`: public games in progress, the newest first.
+    LiveGames {
+        /// At most [`MAX_LISTED_GAMES`].
+        games: Vec<LiveGame>,
+    },
     /// Answer to `list_games`: the sender's last finished games, the latest first.
     Games {
         /// At most [`MAX_LISTED_GAMES`].
@@ -901,7 +940,7 @@ pub fn decode_client(text: &str) -> Result<ClientMsg, ProtocolError> {
 }
 
 /// Every `type` the server may send.
-pub const SERVER_TYPES: [&str; 20] = [
+pub const SERVER_TYPES: [&str; 21] = [
     "welcome",
     "searching",
     "match_cancelled",
@@ -922,6 +961,7 @@ pub const SERVER_TYPES: [&str; 20] = [
     "clock",
     "games",
     "game_log",
+    "live_games",
 ];
 
 /// Decodes a server's frame.

@@ -75,6 +75,12 @@ fn every_client_message_round_trips_and_is_listed() {
         ClientMsg::Ratings,
         ClientMsg::ListGames,
         ClientMsg::GetGame { game: "g".into() },
+        ClientMsg::WatchGames,
+        ClientMsg::Spectate {
+            game: "g".into(),
+            code: Some("ABCD2345".into()),
+        },
+        ClientMsg::StopSpectating { game: "g".into() },
     ];
     let mut seen = std::collections::BTreeSet::new();
     for msg in all {

@@ -26,7 +26,8 @@ use crate::online::record::start_position;
 use crate::online::{
     check_name, check_token, decode_server, encode, normalize_room_code, ClientGame, ClientMsg,
     DrawAction, EndReason as WireEnd, ErrorCode, Format, GameEvent, GameRecord, GameSnapshot,
-    GameSummary, ServerMsg, SyncEffect, TableInfo, TimeControl, WireMove, PROTOCOL_VERSION,
+    GameSummary, LiveGame, ServerMsg, SyncEffect, TableInfo, TimeControl, WireMove,
+    PROTOCOL_VERSION,
 };
 use crate::rules::{Game, Preset};
 
@@ -157,6 +158,10 @@ pub struct OnlineState {
     pub ratings: Option<Vec<OnlineRating>>,
     /// How the last rated game changed our rating (shown at the game's end).
     pub rating_change: Option<RatingChange>,
+    /// The public games in progress, once the server answered `watch_games`.
+    pub live_games: Option<Vec<LiveGame>>,
+    /// We watch `game` read-only (a spectator): no move, resignation or offer is ours to make.
+    pub spectating: bool,
     /// Our last finished games, the latest first, once the server answered `list_games`
     /// (`None` before: not asked yet, or the answer is on its way).
     pub past_games: Option<Vec<PastGame>>,
@@ -278,6 +283,9 @@ pub struct OnlineSession {
     download: Option<DownloadedGame>,
     ratings: Option<Vec<OnlineRating>>,
     rating_change: Option<RatingChange>,
+    live_games: Option<Vec<LiveGame>>,
+    /// The game we watch (and the private room's code it was found by), if we spectate.
+    spectate: Option<(String, Option<String>)>,
     /// The board shown: the confirmed game with our pending move on top.
     display: SessionState,
     /// A passing banner (opponent back, draw declined, a refusal), cleared by the next move.
@@ -356,6 +364,8 @@ impl OnlineSession {
             download: None,
             ratings: None,
             rating_change: None,
+            live_games: None,
+            spectate: None,
             display: placeholder(),
             note: None,
             last_error: None,
@@ -371,7 +381,7 @@ impl OnlineSession {
     }
 
     fn in_game(&self) -> bool {
-        self.client.as_ref().is_some_and(|c| !c.record().is_over())
+        self.spectate.is_none() && self.client.as_ref().is_some_and(|c| !c.record().is_over())
     }
 
     fn game_id(&self) -> Result<String, OnlineError> {
@@ -388,10 +398,14 @@ impl OnlineSession {
         self.game_id()
     }
 
-    /// Checks that a new game may be looked for (connected, no game in progress).
+    /// Checks that a new game may be looked for (connected, no game in progress, not watching
+    /// one: stop spectating first).
     fn free(&mut self) -> Result<(), OnlineError> {
         if self.connection != Connection::Connected {
             return Err(OnlineError::NotConnected);
+        }
+        if self.spectate.is_some() {
+            return Err(OnlineError::GameInProgress);
         }
         // A game found or named in the welcome whose snapshot is on its way counts as in progress:
         // a restarted client resumes it instead of looking for another.
@@ -605,6 +619,49 @@ impl OnlineSession {
         Ok(vec![encode(&ClientMsg::LeaveSeat { id: seated.id })])
     }
 
+    /// Asks for the public games in progress (they arrive in `live_games`).
+    pub fn watch_games(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.connected()?;
+        self.live_games = None;
+        Ok(vec![encode(&ClientMsg::WatchGames)])
+    }
+
+    /// Watches a game read-only: a public game by its id, a private room's game by the room's
+    /// code (as typed). Not while we play one.
+    pub fn spectate(
+        &mut self,
+        game: &str,
+        code: Option<String>,
+    ) -> Result<Vec<String>, OnlineError> {
+        let code = match code {
+            Some(typed) => Some(normalize_room_code(&typed).ok_or(OnlineError::BadRoomCode {
+                code: typed.clone(),
+            })?),
+            None => None,
+        };
+        if self.spectate.is_some() {
+            // From one game watched to another.
+            self.connected()?;
+        } else {
+            self.free()?;
+        }
+        self.client = None;
+        self.spectate = Some((game.to_owned(), code.clone()));
+        self.rebuild();
+        Ok(vec![encode(&ClientMsg::Spectate {
+            game: game.to_owned(),
+            code,
+        })])
+    }
+
+    /// Stops watching.
+    pub fn stop_spectating(&mut self) -> Result<Vec<String>, OnlineError> {
+        let (game, _) = self.spectate.take().ok_or(OnlineError::NoGame)?;
+        self.client = None;
+        self.rebuild();
+        Ok(vec![encode(&ClientMsg::StopSpectating { game })])
+    }
+
     /// Asks for our ratings (they arrive in `ratings`).
     pub fn request_ratings(&mut self) -> Result<Vec<String>, OnlineError> {
         self.connected()?;
@@ -664,6 +721,10 @@ impl OnlineSession {
     }
 
     fn touch(&mut self, event: Event) -> Result<Vec<String>, MoveError> {
+        if self.spectate.is_some() {
+            // A spectator's board is for looking at.
+            return Err(MoveError::NotYourTurn);
+        }
         let Some(client) = self.client.as_mut() else {
             return Err(MoveError::NoGame);
         };
@@ -798,8 +859,14 @@ impl OnlineSession {
             }
             ServerMsg::Sync { snapshot } => {
                 let current = self.client.as_ref().map(|c| c.game_id().to_owned());
+                let watched = self.spectate.as_ref().map(|(g, _)| g.as_str());
                 if current.as_deref() == Some(snapshot.game.as_str()) {
                     self.effect(&msg, &mut out);
+                } else if watched == Some(snapshot.game.as_str()) {
+                    let client = ClientGame::from_snapshot(snapshot).map_err(bad_frame)?;
+                    self.opponent = snapshot.players.join(", ");
+                    self.client = Some(client);
+                    self.display.touch = Touch::Idle;
                 } else if self
                     .matched
                     .as_ref()
@@ -892,6 +959,7 @@ impl OnlineSession {
                     after: *after,
                 });
             }
+            ServerMsg::LiveGames { games } => self.live_games = Some(games.clone()),
             ServerMsg::Games { games } => {
                 self.past_games = Some(games.iter().map(past_game).collect());
             }
@@ -914,6 +982,15 @@ impl OnlineSession {
     fn welcome(&mut self, games: &[String], out: &mut Vec<String>) {
         // Connected again: the next loss starts the reconnection delays afresh.
         self.reconnect_attempts = 0;
+        if let Some((game, code)) = &self.spectate {
+            // Watching: ask for the game again (a spectator has no seat to resume).
+            out.push(encode(&ClientMsg::Spectate {
+                game: game.clone(),
+                code: code.clone(),
+            }));
+            self.client = None;
+            return;
+        }
         if let Some(c) = self.client.as_mut() {
             if !c.record().is_over() {
                 out.push(encode(&c.resume_msg()));
@@ -1028,7 +1105,9 @@ impl OnlineSession {
             .iter()
             .map(|n| PlayerName::Named { name: n.clone() })
             .collect();
-        names[side] = PlayerName::You;
+        if self.spectate.is_none() {
+            names[side] = PlayerName::You;
+        }
         let mut seats: Vec<SeatPlayer> = record
             .ai()
             .iter()
@@ -1037,7 +1116,9 @@ impl OnlineSession {
                 None => SeatPlayer::Remote,
             })
             .collect();
-        seats[side] = SeatPlayer::Person;
+        if self.spectate.is_none() {
+            seats[side] = SeatPlayer::Person;
+        }
         let old = self.display.game.history().len();
         let new = game.history().len();
         let same_game = self.display.names.len() == names.len()
@@ -1088,7 +1169,7 @@ impl OnlineSession {
         caps.can_resign = in_game;
         caps.can_offer_draw = in_game && two_seats && draw_offer.is_none();
         caps.can_answer_draw = in_game && draw_offer.is_some() && draw_offer != side;
-        caps.can_rematch = self.client.is_some() && !in_game;
+        caps.can_rematch = self.client.is_some() && !in_game && self.spectate.is_none();
         if self.client.is_none() {
             caps.can_end_jump = false;
         }
@@ -1130,6 +1211,8 @@ impl OnlineSession {
             download: self.download.clone(),
             ratings: self.ratings.clone(),
             rating_change: self.rating_change.clone(),
+            live_games: self.live_games.clone(),
+            spectating: self.spectate.is_some(),
         }
     }
 

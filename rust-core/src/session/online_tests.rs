@@ -1781,3 +1781,77 @@ fn ratings_and_the_change_a_rated_game_made_are_shown() {
     let change = s.state().rating_change.unwrap();
     assert_eq!((change.before, change.after), (1500, 1662));
 }
+
+#[test]
+fn a_spectator_sees_the_game_but_cannot_play_it_and_watches_again_after_a_reconnection() {
+    let mut s = welcomed();
+    assert_eq!(only(&s.watch_games().unwrap()), ClientMsg::WatchGames);
+    let live = crate::online::LiveGame {
+        game: "g5".into(),
+        format: Format::Tripot1,
+        players: vec!["Bob".into(), "Cy".into()],
+        ply: 0,
+    };
+    s.receive(&frame(&ServerMsg::LiveGames {
+        games: vec![live.clone()],
+    }))
+    .unwrap();
+    assert_eq!(s.state().live_games, Some(vec![live]));
+    assert!(matches!(
+        s.spectate("g5", Some("??".into())),
+        Err(OnlineError::BadRoomCode { .. })
+    ));
+    assert_eq!(
+        only(&s.spectate("g5", None).unwrap()),
+        ClientMsg::Spectate {
+            game: "g5".into(),
+            code: None
+        }
+    );
+    let (mut server, _) = GameRecord::new("g5", Format::Tripot1, vec!["Bob".into(), "Cy".into()]);
+    s.receive(&frame(&ServerMsg::Sync {
+        snapshot: server.snapshot(0),
+    }))
+    .unwrap();
+    let st = s.state();
+    assert!(st.spectating);
+    assert_eq!(
+        st.board.players[0].player,
+        SeatPlayer::Remote,
+        "no seat is ours"
+    );
+    assert!(!st.board.capabilities.can_resign);
+    assert!(!st.board.capabilities.can_rematch);
+    assert_eq!(s.tap(0, 4), Err(MoveError::NotYourTurn));
+    assert!(s.resign().is_err());
+    // Moves arrive as for a player.
+    let mv = WireMove::from_move(&step_in(&server));
+    for (seq, event) in server.execute(0, &Command::Move { ply: 0, mv }).unwrap() {
+        s.receive(&frame(&ServerMsg::Event {
+            game: "g5".into(),
+            seq,
+            event,
+        }))
+        .unwrap();
+    }
+    assert_eq!(s.client().unwrap().record().ply(), 1);
+    // No quick match while watching; after a reconnection it watches again.
+    assert_eq!(
+        s.quick_match(None).unwrap_err(),
+        OnlineError::GameInProgress
+    );
+    s.connection_lost();
+    assert_eq!(
+        only(&s.receive(&welcome(&[])).unwrap()),
+        ClientMsg::Spectate {
+            game: "g5".into(),
+            code: None
+        }
+    );
+    assert_eq!(
+        only(&s.stop_spectating().unwrap()),
+        ClientMsg::StopSpectating { game: "g5".into() }
+    );
+    assert!(!s.state().spectating);
+    assert!(s.quick_match(None).is_ok());
+}

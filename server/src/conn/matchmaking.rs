@@ -18,6 +18,27 @@ use crate::store::{
     StoredTable,
 };
 
+/// The terms of a new game besides its seats and format.
+pub(super) struct Terms {
+    /// Its time control.
+    clock: TimeControl,
+    /// Whether it is rated.
+    rated: bool,
+    /// Who may watch it.
+    access: Access,
+}
+
+/// Who may watch a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Access {
+    /// Anyone (quick match, lobby tables).
+    Public,
+    /// Whoever has the private room's code.
+    Room(String),
+    /// Its players only (rematches).
+    Private,
+}
+
 /// A table or room of 3 or more seats this connection's player sits at as a guest.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum SeatedAt {
@@ -84,8 +105,15 @@ impl Conn {
                     })
                     .collect();
                 people.push(me);
-                self.start_game(people, format, None, format.default_clock(), true)
-                    .await?;
+                self.start_game(
+                    people,
+                    format,
+                    None,
+                    format.default_clock(),
+                    true,
+                    Access::Public,
+                )
+                .await?;
             }
             None => {
                 self.searching = true;
@@ -113,8 +141,15 @@ impl Conn {
                 })
                 .collect();
             people.push(self.me());
-            self.start_game(people, format, None, format.default_clock(), true)
-                .await?;
+            self.start_game(
+                people,
+                format,
+                None,
+                format.default_clock(),
+                true,
+                Access::Public,
+            )
+            .await?;
         }
         Ok(())
     }
@@ -129,6 +164,7 @@ impl Conn {
         ai: Option<AiLevel>,
         clock: TimeControl,
         rated: bool,
+        access: Access,
     ) -> Result<(), StoreError> {
         let mut seats: Vec<Option<Player>> = people.into_iter().map(Some).collect();
         seats.resize(format.seats(), None);
@@ -137,7 +173,13 @@ impl Conn {
             .iter()
             .map(|p| p.is_none().then_some(ai.unwrap_or(STAND_IN_LEVEL)))
             .collect();
-        self.start_game_seated(seats, levels, format, clock, &random_id('g', 11), rated)
+        let id = random_id('g', 11);
+        let terms = Terms {
+            clock,
+            rated,
+            access,
+        };
+        self.start_game_seated(seats, levels, format, &id, terms)
             .await
     }
 
@@ -147,10 +189,14 @@ impl Conn {
         seats: Vec<Option<Player>>,
         levels: Vec<Option<AiLevel>>,
         format: Format,
-        clock: TimeControl,
         id: &str,
-        rated: bool,
+        terms: Terms,
     ) -> Result<(), StoreError> {
+        let Terms {
+            clock,
+            rated,
+            access,
+        } = terms;
         let names = ai_names(&seats, &levels);
         let (_, started) = GameRecord::timed_rated(id, format, names.clone(), levels, clock, rated);
         let meta = GameMeta {
@@ -162,6 +208,11 @@ impl Conn {
                     None => ai_token(side as u8),
                 })
                 .collect(),
+            public: access == Access::Public,
+            code: match access {
+                Access::Room(code) => Some(code),
+                _ => None,
+            },
         };
         self.app.store.create_game(id, &meta, &started).await?;
         inc(&self.app.metrics.games_started);
@@ -216,35 +267,37 @@ impl Conn {
         level: AiLevel,
     ) -> Result<(), StoreError> {
         let me = self.me();
-        let (format, host, guests, clock) = if let Some(t) = self.app.store.take_table(id).await? {
-            if t.host.token != me.token || t.format.seats() == 2 {
-                self.app.store.create_table(&t, usize::MAX).await?;
-                return self.refuse_fill(t.host.token != me.token).await;
-            }
-            self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
-            (t.format, t.host, t.guests, t.clock)
-        } else if let Some(r) = match normalize_room_code(id) {
-            Some(code) => self.app.store.take_room(&code).await?,
-            None => None,
-        } {
-            if r.host.token != me.token || r.format.seats() == 2 {
-                let ttl = self.app.limits.room_ttl.as_secs().max(1);
-                self.app.store.create_room(&r, ttl, usize::MAX).await?;
-                return self.refuse_fill(r.host.token != me.token).await;
-            }
-            (r.format, r.host, r.guests, r.clock)
-        } else {
-            self.send(err(
-                ErrorCode::TableNotFound,
-                "that table or room is no longer open",
-            ))
-            .await;
-            return Ok(());
-        };
+        let (format, host, guests, clock, access) =
+            if let Some(t) = self.app.store.take_table(id).await? {
+                if t.host.token != me.token || t.format.seats() == 2 {
+                    self.app.store.create_table(&t, usize::MAX).await?;
+                    return self.refuse_fill(t.host.token != me.token).await;
+                }
+                self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+                (t.format, t.host, t.guests, t.clock, Access::Public)
+            } else if let Some(r) = match normalize_room_code(id) {
+                Some(code) => self.app.store.take_room(&code).await?,
+                None => None,
+            } {
+                if r.host.token != me.token || r.format.seats() == 2 {
+                    let ttl = self.app.limits.room_ttl.as_secs().max(1);
+                    self.app.store.create_room(&r, ttl, usize::MAX).await?;
+                    return self.refuse_fill(r.host.token != me.token).await;
+                }
+                let code = r.code.clone();
+                (r.format, r.host, r.guests, r.clock, Access::Room(code))
+            } else {
+                self.send(err(
+                    ErrorCode::TableNotFound,
+                    "that table or room is no longer open",
+                ))
+                .await;
+                return Ok(());
+            };
         self.has_tables = false;
         let mut people = vec![host];
         people.extend(guests);
-        self.start_game(people, format, Some(level), clock, false)
+        self.start_game(people, format, Some(level), clock, false, access)
             .await
     }
 
@@ -395,7 +448,7 @@ impl Conn {
                 self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
                 let mut people = vec![t.host];
                 people.extend(t.guests);
-                self.start_game(people, t.format, None, t.clock, true)
+                self.start_game(people, t.format, None, t.clock, true, Access::Public)
                     .await?;
             }
         }
@@ -590,7 +643,7 @@ impl Conn {
                 let rated = r.host.rated && r.guests.iter().all(|g| g.rated);
                 let mut people = vec![r.host];
                 people.extend(r.guests);
-                self.start_game(people, r.format, None, r.clock, rated)
+                self.start_game(people, r.format, None, r.clock, rated, Access::Room(r.code))
                     .await?;
             }
         }
@@ -655,14 +708,12 @@ impl Conn {
         let seats_now = order.iter().map(|&s| old[s].clone()).collect();
         let levels = order.iter().map(|&s| old_levels[s]).collect();
         // A rematch is rated as the game was (unless the AI now plays a seat).
-        self.start_game_seated(
-            seats_now,
-            levels,
-            snap.format,
-            snap.clock,
-            &new_id,
-            snap.rated,
-        )
-        .await
+        let terms = Terms {
+            clock: snap.clock,
+            rated: snap.rated,
+            access: Access::Private,
+        };
+        self.start_game_seated(seats_now, levels, snap.format, &new_id, terms)
+            .await
     }
 }

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use chinese_checkers_core::online::{
-    check_name, check_token, decode_client, encode, ClientMsg, Command, CommandError, ErrorCode,
-    GameEvent, ServerMsg, PROTOCOL_VERSION,
+    check_name, check_token, decode_client, encode, normalize_room_code, ClientMsg, Command,
+    CommandError, ErrorCode, GameEvent, ServerMsg, MAX_LISTED_GAMES, PROTOCOL_VERSION,
 };
 use rand::Rng;
 use tokio::sync::mpsc;
@@ -46,6 +46,8 @@ struct Followed {
     ai: [bool; MAX_SEATS],
     /// Per seat, heartbeats in a row that found its presence lapsed (Redis backend).
     peer_missing: [u8; MAX_SEATS],
+    /// Watched, not played: `Some(code)` (the private room's code, if any).
+    watching: Option<Option<String>>,
 }
 
 impl Followed {
@@ -59,6 +61,7 @@ impl Followed {
             peer_connected: [true; MAX_SEATS],
             ai: [false; MAX_SEATS],
             peer_missing: [0; MAX_SEATS],
+            watching: None,
         }
     }
 
@@ -464,6 +467,15 @@ impl Conn {
             ClientMsg::JoinRoom { code, rated } => self.join_room(&code, rated).await?,
             ClientMsg::Ratings => self.send_ratings().await?,
             ClientMsg::FillWithAi { id, level } => self.fill_with_ai(&id, level).await?,
+            ClientMsg::WatchGames => {
+                let games = self.app.store.live_games(MAX_LISTED_GAMES).await?;
+                self.send(ServerMsg::LiveGames { games }).await;
+            }
+            ClientMsg::Spectate { game, code } => {
+                let code = code.as_deref().and_then(normalize_room_code);
+                self.spectate(&game, code).await?
+            }
+            ClientMsg::StopSpectating { game } => self.stop_spectating(&game),
             ClientMsg::ListGames => {
                 let games = self.app.store.list_games(self.token()).await?;
                 self.send(ServerMsg::Games { games }).await;
@@ -573,7 +585,47 @@ impl Conn {
         Ok(())
     }
 
+    /// Watches a game read-only (a spectator): its snapshot now, its events as they come.
+    async fn spectate(&mut self, game: &str, code: Option<String>) -> Result<(), StoreError> {
+        if self.games.get(game).is_some_and(|f| f.watching.is_none()) {
+            // One's own game is followed as a player already.
+            return Ok(());
+        }
+        self.app
+            .bus
+            .subscribe(&game_channel(game), self.id, &self.outbox);
+        match self.app.store.spectate(game, code.as_deref()).await? {
+            Ok(resumed) => {
+                let mut followed = Followed::new(0, resumed.ai.len(), resumed.over);
+                followed.set_ai(&resumed.ai);
+                followed.watching = Some(code);
+                self.games.insert(game.to_owned(), followed);
+                self.send_resumed(game, resumed).await;
+            }
+            Err(CommandError::Refused(code, message)) => {
+                if !self.games.contains_key(game) {
+                    self.app.bus.unsubscribe(&game_channel(game), self.id);
+                }
+                self.send(ServerMsg::error(code, message, None)).await;
+            }
+            Err(CommandError::Duplicate(_)) => {}
+        }
+        Ok(())
+    }
+
+    /// Stops watching a game.
+    fn stop_spectating(&mut self, game: &str) {
+        if self.games.get(game).is_some_and(|f| f.watching.is_some()) {
+            self.games.remove(game);
+            self.app.bus.unsubscribe(&game_channel(game), self.id);
+        }
+    }
+
     async fn resume(&mut self, game: &str, last_seq: u64) -> Result<(), StoreError> {
+        if let Some(code) = self.games.get(game).and_then(|f| f.watching.clone()) {
+            // A spectator catches up with a snapshot.
+            return self.spectate(game, code).await;
+        }
         let token = self.token().to_owned();
         // Listen first, so nothing published meanwhile is lost (duplicates are dropped).
         self.app
@@ -671,7 +723,9 @@ impl Conn {
             match &event {
                 GameEvent::Ended { .. } => f.over = true,
                 // Someone marked us away while we are here (an older socket closing late).
-                GameEvent::Disconnected { side, .. } if *side == f.side => reconnect = true,
+                GameEvent::Disconnected { side, .. } if *side == f.side && f.watching.is_none() => {
+                    reconnect = true
+                }
                 GameEvent::Disconnected { side, .. } => {
                     if let Some(c) = f.peer_connected.get_mut(usize::from(*side)) {
                         *c = false;
@@ -727,6 +781,9 @@ impl Conn {
                         .metrics
                         .relay_latency
                         .observe(delivery.since.elapsed());
+                } else if let Some(code) = f.watching.clone() {
+                    let game = game.clone();
+                    self.spectate(&game, code).await?;
                 } else {
                     let token = self.token().to_owned();
                     if let Ok(resumed) = self.app.store.resume(game, &token, sent).await? {
@@ -778,10 +835,19 @@ impl Conn {
     /// since the last event sent (nothing if it missed nothing) and the lobby if watched.
     async fn resync(&mut self) -> Result<(), StoreError> {
         let token = self.token().to_owned();
-        let open: Vec<(String, u64)> = self
+        let watched: Vec<(String, Option<String>)> = self
             .games
             .iter()
             .filter(|(_, f)| !f.over)
+            .filter_map(|(g, f)| f.watching.clone().map(|c| (g.clone(), c)))
+            .collect();
+        for (game, code) in watched {
+            self.spectate(&game, code).await?;
+        }
+        let open: Vec<(String, u64)> = self
+            .games
+            .iter()
+            .filter(|(_, f)| !f.over && f.watching.is_none())
             .map(|(g, f)| (g.clone(), f.sent))
             .collect();
         for (game, sent) in open {
@@ -813,7 +879,7 @@ impl Conn {
         let open: Vec<(String, Duration)> = self
             .games
             .iter()
-            .filter(|(_, f)| !f.over)
+            .filter(|(_, f)| !f.over && f.watching.is_none())
             .map(|(g, f)| {
                 (
                     g.clone(),

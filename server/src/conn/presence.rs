@@ -19,7 +19,12 @@ impl Conn {
         if !self.app.store.needs_presence() {
             return Ok(());
         }
-        let Some(side) = self.games.get(game).map(|f| f.side) else {
+        let Some(side) = self
+            .games
+            .get(game)
+            .filter(|f| f.watching.is_none())
+            .map(|f| f.side)
+        else {
             return Ok(());
         };
         let ttl = self.presence_ttl_ms();
@@ -32,7 +37,7 @@ impl Conn {
         let open: Vec<(String, u8, Vec<u8>)> = self
             .games
             .iter()
-            .filter(|(_, f)| !f.over)
+            .filter(|(_, f)| !f.over && f.watching.is_none())
             .map(|(g, f)| (g.clone(), f.side, f.watched_peers()))
             .collect();
         for (game, side, peers) in open {

@@ -436,6 +436,8 @@ mod tests {
     fn meta() -> GameMeta {
         GameMeta {
             tokens: vec!["a".repeat(32), "b".repeat(32)],
+            public: false,
+            code: None,
         }
     }
 

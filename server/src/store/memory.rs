@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chinese_checkers_core::online::{
-    Command, CommandError, Format, GameEvent, GameRecord, GameSummary,
+    Command, CommandError, Format, GameEvent, GameRecord, GameSummary, LiveGame,
 };
 use chinese_checkers_core::rules::Preset;
 use parking_lot::{Mutex, RwLock};
@@ -18,8 +18,9 @@ use tokio::sync::Mutex as GameLock;
 use super::archive::{Archive, Archived};
 use super::file::{Journal, Loaded, Op};
 use super::{
-    expiry, is_ai_token, no_game, not_in_game, now_ms, AiTurn, CatchUp, Clock, Created, GameMeta,
-    Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable, MAX_CATCH_UP,
+    expiry, is_ai_token, no_game, not_in_game, not_watchable, now_ms, AiTurn, CatchUp, Clock,
+    Created, GameMeta, Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable,
+    MAX_CATCH_UP,
 };
 use crate::bus::{game_channel, user_channel, Bus, BusMsg};
 use crate::ratings::{self, RatedGame, Rating};
@@ -554,6 +555,47 @@ impl MemoryStore {
         Ok(Ok(Resumed {
             side,
             catch_up,
+            over: g.record.is_over(),
+            ai: g.record.ai().iter().map(Option::is_some).collect(),
+            clock: g.clock.note(&g.record),
+        }))
+    }
+
+    pub(super) async fn live_games(&self, max: usize) -> Result<Vec<LiveGame>, StoreError> {
+        let games: Vec<Arc<GameLock<MemGame>>> = self.games.read().values().cloned().collect();
+        let mut live = Vec::new();
+        for game in games {
+            let g = game.lock().await;
+            if g.meta.public && !g.record.is_over() {
+                live.push(LiveGame {
+                    game: g.record.id().to_owned(),
+                    format: g.record.format(),
+                    players: g.record.players().to_vec(),
+                    ply: g.record.ply(),
+                });
+            }
+        }
+        // The newest first (the fewest moves played), then by id for a stable order.
+        live.sort_by(|a, b| a.ply.cmp(&b.ply).then_with(|| a.game.cmp(&b.game)));
+        live.truncate(max);
+        Ok(live)
+    }
+
+    pub(super) async fn spectate(
+        &self,
+        id: &str,
+        code: Option<&str>,
+    ) -> Result<Result<Resumed, CommandError>, StoreError> {
+        let Some(game) = self.game(id) else {
+            return Ok(Err(not_watchable(id)));
+        };
+        let g = game.lock().await;
+        if !g.meta.watchable(code) {
+            return Ok(Err(not_watchable(id)));
+        }
+        Ok(Ok(Resumed {
+            side: 0,
+            catch_up: CatchUp::Snapshot(Box::new(g.record.snapshot(0))),
             over: g.record.is_over(),
             ai: g.record.ai().iter().map(Option::is_some).collect(),
             clock: g.clock.note(&g.record),

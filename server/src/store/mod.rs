@@ -16,7 +16,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use chinese_checkers_core::online::{
     Command, CommandError, EndReason, ErrorCode, Format, GameEvent, GameRecord, GameResult,
-    GameSnapshot, GameSummary, TableInfo, TimeControl,
+    GameSnapshot, GameSummary, LiveGame, TableInfo, TimeControl,
 };
 
 /// Most seats at a table (sternhalma for six): the size of per-seat arrays.
@@ -238,9 +238,20 @@ pub struct GameMeta {
     /// The token of each side, side 0 first ([`ai_token`] for a seat the AI plays from the
     /// start).
     pub tokens: Vec<String>,
+    /// Anyone may watch it (quick match, lobby tables); listed by `watch_games`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub public: bool,
+    /// The private room it was played in: watched with this code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 impl GameMeta {
+    /// Whether someone may watch the game: a public one, or a room's with its code.
+    pub fn watchable(&self, code: Option<&str>) -> bool {
+        self.public || (self.code.is_some() && self.code.as_deref() == code)
+    }
+
     /// The side a token plays.
     pub fn side_of(&self, token: &str) -> Option<u8> {
         self.tokens.iter().position(|t| t == token).map(|s| s as u8)
@@ -307,6 +318,15 @@ pub fn no_game(id: &str) -> CommandError {
     CommandError::Refused(
         ErrorCode::GameNotFound,
         format!("there is no game \"{id}\""),
+    )
+}
+
+/// A refusal for a game one may not watch (or that does not exist: the same answer, so that
+/// private games are not found by guessing).
+pub fn not_watchable(id: &str) -> CommandError {
+    CommandError::Refused(
+        ErrorCode::GameNotFound,
+        format!("there is no game \"{id}\" to watch"),
     )
 }
 
@@ -913,6 +933,21 @@ impl Store {
     /// whether it ended it. Harmless if the game went on, ended, or another instance did it.
     pub async fn expire_game(&self, id: &str, now: u64) -> Result<bool, StoreError> {
         dispatch!(self, s => s.expire_game(id, now).await)
+    }
+
+    /// Public games in progress (at most `max`).
+    pub async fn live_games(&self, max: usize) -> Result<Vec<LiveGame>, StoreError> {
+        dispatch!(self, s => s.live_games(max).await)
+    }
+
+    /// A game to watch: its snapshot seen from side 0, the seats the AI plays and its clock;
+    /// refused unless it is public or `code` is its room's.
+    pub async fn spectate(
+        &self,
+        id: &str,
+        code: Option<&str>,
+    ) -> Result<Result<Resumed, CommandError>, StoreError> {
+        dispatch!(self, s => s.spectate(id, code).await)
     }
 
     /// A player's last finished games, the latest first.

@@ -12,7 +12,8 @@ use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
 use chinese_checkers_core::online::{
-    Command, CommandError, ErrorCode, Format, GameEvent, GameRecord, GameSummary, MAX_LISTED_GAMES,
+    Command, CommandError, ErrorCode, Format, GameEvent, GameRecord, GameSummary, LiveGame,
+    MAX_LISTED_GAMES,
 };
 use futures_util::StreamExt;
 use parking_lot::Mutex;
@@ -22,9 +23,9 @@ use tokio::sync::watch;
 
 use super::archive::{not_archived, Archived, ARCHIVE_TTL_S};
 use super::{
-    expiry, is_ai_token, no_game, not_in_game, now_ms, AiTurn, CatchUp, Clock, ClockChange,
-    Created, GameMeta, Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom, StoredTable,
-    MAX_CATCH_UP,
+    expiry, is_ai_token, no_game, not_in_game, not_watchable, now_ms, AiTurn, CatchUp, Clock,
+    ClockChange, Created, GameMeta, Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom,
+    StoredTable, MAX_CATCH_UP,
 };
 use crate::bus::{user_channel, Bus, BusMsg};
 use crate::ratings::{self, RatedGame, Rating};
@@ -808,7 +809,8 @@ impl RedisStore {
                 pipe.srem(self.key(&format!("u:{t}:games")), id);
             }
             pipe.expire(self.key(&format!("g:{id}:ev")), FINISHED_TTL_S)
-                .expire(self.key(&format!("g:{id}:meta")), FINISHED_TTL_S);
+                .expire(self.key(&format!("g:{id}:meta")), FINISHED_TTL_S)
+                .srem(self.key("live"), id);
             let _: () = pipe.query_async(&mut conn).await?;
             if let Err(e) = self.archive(id, &c.meta, &next).await {
                 tracing::error!(game = %id, error = %e, "the finished game was not archived");
@@ -971,6 +973,9 @@ impl RedisStore {
             );
         for token in meta.tokens.iter().filter(|t| !is_ai_token(t)) {
             pipe.sadd(self.key(&format!("u:{token}:games")), id);
+        }
+        if meta.public {
+            pipe.sadd(self.key("live"), id);
         }
         let dl = self.key(&format!("g:{id}:dl"));
         let idle = clock.idle.unwrap_or_default();
@@ -1165,6 +1170,68 @@ impl RedisStore {
         Ok(Ok(Resumed {
             side,
             catch_up,
+            over: c.record.is_over(),
+            ai: c.record.ai().iter().map(Option::is_some).collect(),
+            clock: c.clock.note(&c.record),
+        }))
+    }
+
+    pub(super) async fn live_games(&self, max: usize) -> Result<Vec<LiveGame>, StoreError> {
+        let ids: Vec<String> = {
+            let mut conn = self.conn.get().await?;
+            redis::cmd("SRANDMEMBER")
+                .arg(self.key("live"))
+                .arg(max.saturating_mul(4))
+                .query_async(&mut conn)
+                .await?
+        };
+        let mut live = Vec::new();
+        let mut gone = Vec::new();
+        for id in ids {
+            let slot = self.slot(&id);
+            let mut cached = slot.lock().await;
+            let found = self.refresh(&id, &mut cached).await;
+            self.settle(&id, &slot, &cached);
+            match cached.as_ref().filter(|_| matches!(found, Ok(true))) {
+                Some(c) if !c.record.is_over() => live.push(LiveGame {
+                    game: id.clone(),
+                    format: c.record.format(),
+                    players: c.record.players().to_vec(),
+                    ply: c.record.ply(),
+                }),
+                _ => gone.push(id),
+            }
+        }
+        if !gone.is_empty() {
+            let mut conn = self.conn.get().await?;
+            let _: i64 = conn.srem(self.key("live"), gone).await?;
+        }
+        live.sort_by(|a, b| a.ply.cmp(&b.ply).then_with(|| a.game.cmp(&b.game)));
+        live.truncate(max);
+        Ok(live)
+    }
+
+    pub(super) async fn spectate(
+        &self,
+        id: &str,
+        code: Option<&str>,
+    ) -> Result<Result<Resumed, CommandError>, StoreError> {
+        let slot = self.slot(id);
+        let mut cached = slot.lock().await;
+        let found = self.refresh(id, &mut cached).await;
+        self.settle(id, &slot, &cached);
+        if !found? {
+            return Ok(Err(not_watchable(id)));
+        }
+        let Some(c) = cached.as_ref() else {
+            return Ok(Err(not_watchable(id)));
+        };
+        if !c.meta.watchable(code) {
+            return Ok(Err(not_watchable(id)));
+        }
+        Ok(Ok(Resumed {
+            side: 0,
+            catch_up: CatchUp::Snapshot(Box::new(c.record.snapshot(0))),
             over: c.record.is_over(),
             ai: c.record.ai().iter().map(Option::is_some).collect(),
             clock: c.clock.note(&c.record),
