@@ -203,7 +203,7 @@ class OnlinePresenter(private val app: AppState) {
                 // The replay opens at the last move: back to the first position, to play it through.
                 app.board.value?.let { board ->
                     board.onEvent(BoardEvent.ReplayStart)
-                    val total = board.state.value.game.replay?.total?.toInt() ?: 0
+                    val total = board.state.value.game.replay?.total ?: 0
                     if (total > 0) board.onEvent(BoardEvent.ReplayStep(-total))
                 }
             }
