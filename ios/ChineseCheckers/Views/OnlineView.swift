@@ -44,6 +44,15 @@ struct OnlineView: View {
             }
         }
         .navigationTitle(Text("online.title"))
+        // A finished game downloaded from "Your games", replayed on the local board.
+        .navigationDestination(
+            isPresented: Binding(
+                get: { model.replay != nil }, set: { if !$0 { model.closeReplay() } })
+        ) {
+            if let board = model.replay {
+                GameView(model: board, haptics: false) { _ in }
+            }
+        }
     }
 
     /// Quick match, private room and lobby, with the format they use.
@@ -74,6 +83,14 @@ struct OnlineView: View {
                 Button("online.quickMatch.start") { model.quickMatch(format) }
             }
         }
+        if !model.ratingLines.isEmpty {
+            Section("online.ratings") {
+                ForEach(Array(model.ratingLines.enumerated()), id: \.offset) { _, line in
+                    Text(line)
+                }
+            }
+        }
+        PastGamesSection(model: model)
         Section("online.room") {
             if let room = model.state.room, let invitation = model.roomInvitation {
                 LabeledContent("online.room.code") {
@@ -106,7 +123,7 @@ struct OnlineView: View {
                         LabeledContent {
                             Text(Wording.tableDetail(table))
                         } label: {
-                            Text(verbatim: table.host)
+                            Text(Wording.tableHost(table))
                         }
                     }
                 }
@@ -118,6 +135,59 @@ struct OnlineView: View {
                 Button("online.lobby.leave") { model.unwatchLobby() }
             } else {
                 Button("online.lobby.watch") { model.watchLobby() }
+            }
+        }
+    }
+}
+
+/// "Your games": a button that asks for our finished games, then their list, latest first; a
+/// tap replays one on the local board, "Share" downloads its save for the share sheet.
+struct PastGamesSection: View {
+    @Bindable var model: OnlineModel
+
+    var body: some View {
+        Section("online.games") {
+            if !model.showingGames {
+                Button("online.games.show") { model.listGames() }
+            } else if let lines = model.pastGameLines {
+                if lines.isEmpty {
+                    Text("online.games.empty").foregroundStyle(.secondary)
+                }
+                ForEach(lines) { line in
+                    VStack(alignment: .leading, spacing: 4) {
+                        Button {
+                            model.replayGame(line.id)
+                        } label: {
+                            VStack(alignment: .leading, spacing: 2) {
+                                Text(line.title)
+                                HStack(spacing: 4) {
+                                    Text(line.detail)
+                                    Text(verbatim: "·")
+                                    if let day = line.day {
+                                        Text(day)
+                                    } else {
+                                        Text(line.endedAt, style: .date)
+                                    }
+                                }
+                                .font(.footnote)
+                                .foregroundStyle(.secondary)
+                            }
+                        }
+                        .buttonStyle(.borderless)
+                        if let shared = model.shared, shared.id == line.id {
+                            ShareLink(item: shared.save) {
+                                Label("online.games.share", systemImage: "square.and.arrow.up")
+                            }
+                            .buttonStyle(.borderless)
+                        } else {
+                            Button("online.games.share") { model.shareGame(line.id) }
+                                .buttonStyle(.borderless)
+                        }
+                    }
+                }
+                Button("online.games.hide") { model.hideGames() }
+            } else {
+                ProgressView()
             }
         }
     }
@@ -215,6 +285,9 @@ struct OnlineGameView: View {
             .padding(.horizontal, 8)
             if let outcome = model.outcome {
                 Text(outcome).font(.title3.bold())
+            }
+            if let change = model.ratingChange {
+                Text(change).font(.headline)
             }
             HStack(spacing: 12) {
                 if can.canEndJump {

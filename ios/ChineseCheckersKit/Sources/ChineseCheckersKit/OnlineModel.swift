@@ -29,10 +29,21 @@ public final class OnlineModel {
     /// When (on this device's clock, in ms) the game's current clock arrived: its count-down
     /// starts there.
     public private(set) var clockReceivedAtMs: Int64 = 0
+    /// "Your games" is open (its lines are `pastGameLines`).
+    public private(set) var showingGames = false
+    /// A finished game downloaded to replay: its board, at the replay's start (the view shows
+    /// it; `closeReplay()` drops it).
+    public private(set) var replay: BoardModel?
+    /// A finished game downloaded to share: its id and save text (the share sheet's item).
+    public private(set) var shared: DownloadedGame?
 
     @ObservationIgnored private let library: GameLibrary?
     @ObservationIgnored private let settings: AppSettings?
     @ObservationIgnored private let nowMs: @Sendable () -> Int64
+    /// The finished game being downloaded, and whether to share it (else replay it).
+    @ObservationIgnored private var pendingDownload: (id: String, share: Bool)?
+    /// Our ratings were asked for once connected.
+    @ObservationIgnored private var ratingsAsked = false
 
     /// A model for `game` (a new `OnlineGame()` or one reopened from the library) talking to
     /// `url` as the install's `token` under `name`. Nothing is sent before `connect()`.
@@ -72,6 +83,35 @@ public final class OnlineModel {
             clockReceivedAtMs = nowMs()
         }
         state = next
+        if next.connection == .connected, !ratingsAsked {
+            ratingsAsked = true
+            requestRatings()
+        }
+        openDownload(next)
+    }
+
+    /// A finished game asked for has arrived: open its replay, or hold it for the share sheet.
+    private func openDownload(_ next: OnlineState) {
+        guard let download = next.download, let pending = pendingDownload,
+            download.id == pending.id
+        else { return }
+        pendingDownload = nil
+        if pending.share {
+            shared = download
+            return
+        }
+        do {
+            // Not saved nor counted: the library keeps this device's games, not replays.
+            let board = BoardModel(game: try LocalGame.restore(save: download.save))
+            // The replay opens at the last move: back to the first position, to play it through.
+            board.startReplay()
+            if let total = board.state.replay?.total, total > 0 {
+                board.stepReplay(by: -Int32(total))
+            }
+            replay = board
+        } catch {
+            self.error = Wording.error(error)
+        }
     }
 
     /// This device's clock in milliseconds.
@@ -127,6 +167,21 @@ public final class OnlineModel {
         return ClockText.tickOriginMs(clock, receivedAtMs: clockReceivedAtMs)
     }
 
+    /// "Your games", the latest first; nil until the server answered.
+    public var pastGameLines: [PastGameLine]? {
+        let now = nowMs()
+        return state.pastGames?.map { PastGameLine($0, nowMs: now) }
+    }
+
+    /// Our ratings, one line per rule set we played rated games in (none before the answer).
+    public var ratingLines: [LocalizedMessage] { (state.ratings ?? []).map(Wording.ratingLine) }
+
+    /// How the game on the board changed our rating, once the server said.
+    public var ratingChange: LocalizedMessage? {
+        guard let change = state.ratingChange, change.game == state.game?.id else { return nil }
+        return Wording.ratingChange(change)
+    }
+
     /// The seats of a game of 3 or more seats in turn order; nil for a game of 2.
     public var seatLines: [SeatLine]? { SeatLine.lines(state) }
 
@@ -177,6 +232,31 @@ public final class OnlineModel {
     public func fillWithAi() { perform { [fillLevel] in try $0.fillWithAi(level: fillLevel) } }
     /// Leaves the filling table or room of 3 or more seats.
     public func leaveSeat() { perform { try $0.leaveSeat() } }
+
+    /// Asks for our ratings (done once by itself when the connection opens).
+    public func requestRatings() { perform { try $0.requestRatings() } }
+    /// Opens "Your games": asks the server for our finished games.
+    public func listGames() {
+        showingGames = true
+        perform { try $0.listGames() }
+    }
+    /// Closes "Your games".
+    public func hideGames() { showingGames = false }
+    /// Downloads a finished game and opens it in the local board's replay (`replay`).
+    public func replayGame(_ id: String) { download(id, share: false) }
+    /// Downloads a finished game for the share sheet (`shared`).
+    public func shareGame(_ id: String) { download(id, share: true) }
+    /// Leaves the replay of a finished game.
+    public func closeReplay() { replay = nil }
+
+    private func download(_ id: String, share: Bool) {
+        pendingDownload = (id, share)
+        perform { try $0.downloadGame(game: id) }
+    }
+
+    /// A frame from the server, as the socket delivers it (tests and tools feed the protocol's
+    /// own frames here).
+    public func receive(frame: String) { perform { try $0.receive(frame: frame) } }
 
     /// Joins the room whose code was typed (the core checks the code first).
     public func joinTypedRoom() { perform { try $0.joinRoom(code: typedRoomCode) } }

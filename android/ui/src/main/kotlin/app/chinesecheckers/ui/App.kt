@@ -146,12 +146,16 @@ class AppState(platform: Platform) {
         return runCatching { library?.games() }.getOrNull()?.firstOrNull { it.kind == kind && !it.over }
     }
 
-    /** Shows an existing local game (a test position, or a restored one). */
-    fun showLocal(backend: LocalBackend) {
+    /**
+     * Shows an existing local game (a test position, a restored one, or an online game's record
+     * replayed); [back] is the screen the board's back returns to.
+     */
+    fun showLocal(backend: LocalBackend, back: Screen = Screen.Home) {
         _board.value?.close()
         _board.value = BoardPresenter(backend, scope, settings.settings, this.platform)
         backStack.clear()
         backStack.addLast(Screen.Home)
+        if (back != Screen.Home) backStack.addLast(back)
         _screen.value = Screen.Board
     }
 

@@ -2,6 +2,7 @@ package app.chinesecheckers.ui.board
 
 import app.chinesecheckers.core.AiSearch
 import app.chinesecheckers.core.Connection
+import app.chinesecheckers.core.RatingChange
 import app.chinesecheckers.core.GameLibrary
 import app.chinesecheckers.core.GameSetup
 import app.chinesecheckers.core.GameState
@@ -18,7 +19,13 @@ enum class BoardMode { Solo, PassAndPlay, Online }
  * What the board shows of an online game beside the board itself; [clockReceivedAtMs] is when
  * (on this device's clock) the game's current `clock` arrived, the count-down's start.
  */
-data class OnlineBoardInfo(val connection: Connection, val game: OnlineGameInfo?, val clockReceivedAtMs: Long = 0L)
+data class OnlineBoardInfo(
+    val connection: Connection,
+    val game: OnlineGameInfo?,
+    val clockReceivedAtMs: Long = 0L,
+    /** How this game changed our rating, once the server said (rated games, after the end). */
+    val ratingChange: RatingChange? = null,
+)
 
 /**
  * The game behind a board screen: a [LocalGame] or an online game. Every call returns the core's

@@ -459,6 +459,13 @@ private fun GameOverDialog(ui: BoardUiState, strings: Strings, names: (Int) -> S
         text = {
             Column(verticalArrangement = Arrangement.spacedBy(6.dp)) {
                 Text(strings.endReason(outcome.reason, outcome.by?.let(names)))
+                ui.online?.ratingChange?.let { change ->
+                    Text(
+                        strings.ratingChange(change.before, change.after),
+                        fontWeight = FontWeight.Bold,
+                        modifier = Modifier.testTag("ratingChange"),
+                    )
+                }
                 outcome.ranking.forEachIndexed { place, players ->
                     if (players.isNotEmpty()) {
                         Text("${strings.place(place + 1)}  ${players.joinToString(", ") { names(it) }}", fontWeight = if (place == 0) FontWeight.Bold else FontWeight.Normal)

@@ -1,6 +1,8 @@
 package app.chinesecheckers.ui.online
 
 import app.chinesecheckers.core.AiLevel
+import app.chinesecheckers.core.Connection
+import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Format
 import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.OnlineGame
@@ -11,6 +13,9 @@ import app.chinesecheckers.core.checkRoomCode
 import app.chinesecheckers.core.onlineFormats
 import app.chinesecheckers.online.OnlineClient
 import app.chinesecheckers.ui.AppState
+import app.chinesecheckers.ui.Screen
+import app.chinesecheckers.ui.board.BoardEvent
+import app.chinesecheckers.ui.board.LocalBackend
 import app.chinesecheckers.ui.board.BoardBackend
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.BoardPresenter
@@ -39,6 +44,10 @@ data class OnlineUiState(
     val fillLevel: AiLevel = AiLevel.MEDIUM,
     /** The time control of the tables and rooms this player creates (quick match has none). */
     val timeControl: TimeControlChoice = TimeControlChoice.Default,
+    /** "Your games" is open: the list of our finished games (the core's `pastGames`). */
+    val showGames: Boolean = false,
+    /** The save of the game last shared ("Share" on a finished game), as handed to the share sheet. */
+    val sharedSave: String? = null,
 )
 
 /** What the player does on the online screen (off the board). */
@@ -64,7 +73,18 @@ sealed interface OnlineEvent {
     data object FillWithAi : OnlineEvent
     /** Leaves the filling table or room of 3 or more seats. */
     data object LeaveSeat : OnlineEvent
+    /** Opens "Your games": asks the server for our finished games. */
+    data object ListGames : OnlineEvent
+    /** Closes "Your games". */
+    data object HideGames : OnlineEvent
+    /** Downloads a finished game and opens it in the local board's replay. */
+    data class ReplayGame(val id: String) : OnlineEvent
+    /** Downloads a finished game and shares its save text. */
+    data class ShareGame(val id: String) : OnlineEvent
 }
+
+/** What to do with a finished game once its download arrives. */
+private enum class DownloadUse { Replay, Share }
 
 /**
  * Online play's state holder. The core's [OnlineGame] speaks the protocol, [OnlineClient] carries
@@ -91,6 +111,14 @@ class OnlinePresenter(private val app: AppState) {
     private val boards = MutableSharedFlow<GameState>(extraBufferCapacity = 64, onBufferOverflow = BufferOverflow.DROP_OLDEST)
     private val lock = Any()
 
+    /** The finished game being downloaded and what it is for (see [onDownload]). */
+    @Volatile
+    private var pendingDownload: Pair<String, DownloadUse>? = null
+
+    /** Our ratings were asked for on this connection (once, when it first connects). */
+    @Volatile
+    private var ratingsAsked = false
+
     /** Opens the connection with a fresh game object, unless one is open already. */
     fun connect() = synchronized(lock) {
         if (client == null) open(game ?: OnlineGame())
@@ -106,6 +134,7 @@ class OnlinePresenter(private val app: AppState) {
     private fun open(game: OnlineGame) {
         val settings = app.settings.settings.value
         this.game = game
+        ratingsAsked = false
         val name = settings.displayName.ifBlank { DEFAULT_NAME }
         val c = OnlineClient(game, settings.serverAddress, app.settings.token, name, onState = ::onState)
         client = c
@@ -137,11 +166,48 @@ class OnlinePresenter(private val app: AppState) {
             val previous = infos.value
             val clock = s.game?.clock
             val receivedAt = if (clock != null && clock == previous?.game?.clock) previous.clockReceivedAtMs else now()
-            infos.value = OnlineBoardInfo(s.connection, s.game, receivedAt)
+            // The rating change shown at the game's end is this game's only.
+            val change = s.ratingChange?.takeIf { it.game == s.game?.id }
+            infos.value = OnlineBoardInfo(s.connection, s.game, receivedAt, change)
             s
         }
         // Outside the publishing lock: it takes [lock], which callers of the client may hold.
         ensureBoard(s)
+        if (s.connection == Connection.CONNECTED && !ratingsAsked) {
+            ratingsAsked = true
+            runCatching { perform { it.requestRatings() } }
+        }
+        onDownload(s)
+    }
+
+    /** A finished game asked for has arrived: replay it on the local board, or share its save. */
+    private fun onDownload(s: OnlineState) {
+        val download = s.download ?: return
+        val (id, use) = pendingDownload ?: return
+        if (download.id != id) return
+        pendingDownload = null
+        when (use) {
+            DownloadUse.Share -> {
+                _state.update { it.copy(sharedSave = download.save) }
+                app.platform.share(download.save)
+            }
+            DownloadUse.Replay -> {
+                val local = try {
+                    LocalGame.restore(download.save)
+                } catch (e: Exception) {
+                    _state.update { it.copy(error = e) }
+                    return
+                }
+                // Not saved nor recorded: the library keeps this device's games, not replays.
+                app.showLocal(LocalBackend(local, BoardMode.PassAndPlay, null, null), back = Screen.Online)
+                // The replay opens at the last move: back to the first position, to play it through.
+                app.board.value?.let { board ->
+                    board.onEvent(BoardEvent.ReplayStart)
+                    val total = board.state.value.game.replay?.total ?: 0
+                    if (total > 0) board.onEvent(BoardEvent.ReplayStep(-total))
+                }
+            }
+        }
     }
 
     /** Serialises reading the core's state with publishing it (see [onState]). */
@@ -187,11 +253,25 @@ class OnlinePresenter(private val app: AppState) {
                 is OnlineEvent.SelectTimeControl -> _state.update { it.copy(timeControl = event.choice) }
                 OnlineEvent.FillWithAi -> perform { it.fillWithAi(_state.value.fillLevel) }
                 OnlineEvent.LeaveSeat -> perform { it.leaveSeat() }
+                OnlineEvent.ListGames -> {
+                    _state.update { it.copy(showGames = true) }
+                    perform { it.listGames() }
+                }
+                OnlineEvent.HideGames -> _state.update { it.copy(showGames = false) }
+                is OnlineEvent.ReplayGame -> download(event.id, DownloadUse.Replay)
+                is OnlineEvent.ShareGame -> download(event.id, DownloadUse.Share)
             }
             _state.update { it.copy(error = null) }
         } catch (e: Exception) {
             _state.update { it.copy(error = e) }
         }
+    }
+
+    private fun download(id: String, use: DownloadUse) {
+        pendingDownload = id to use
+        val s = perform { it.downloadGame(id) }
+        // Downloaded before (the core keeps the last one): no answer is awaited.
+        onDownload(s)
     }
 
     private fun perform(action: (OnlineGame) -> OnlineUpdate): OnlineState {
@@ -207,7 +287,8 @@ class OnlinePresenter(private val app: AppState) {
             _board.value = null
             closeClient()
             game = null
-            _state.update { it.copy(online = null) }
+            pendingDownload = null
+            _state.update { it.copy(online = null, showGames = false) }
         }
     }
 

@@ -1,6 +1,7 @@
 package app.chinesecheckers.ui.online
 
 import androidx.compose.foundation.background
+import androidx.compose.foundation.clickable
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
@@ -23,6 +24,7 @@ import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.OutlinedTextField
 import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.collectAsState
@@ -42,6 +44,9 @@ import androidx.compose.ui.unit.sp
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Connection
+import app.chinesecheckers.core.EndReason
+import app.chinesecheckers.core.OnlineRating
+import app.chinesecheckers.core.PastGame
 import app.chinesecheckers.core.formatSeats
 import app.chinesecheckers.core.onlineFormats
 import app.chinesecheckers.core.SeatedInfo
@@ -100,6 +105,8 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                 online?.room != null -> RoomCode(online.room.code, online.room.expiresInS, strings) { on(OnlineEvent.ShareRoom) }
                 else -> {
                     Button(onClick = { on(OnlineEvent.QuickMatch) }, modifier = Modifier.fillMaxWidth().testTag("quickMatch")) { Text(strings.quickMatch) }
+                    online?.ratings?.takeIf { it.isNotEmpty() }?.let { Ratings(it, strings) }
+                    PastGames(ui, strings, on)
                     HorizontalDivider()
                     // The time control of the table or room created below (quick match has none).
                     Text(strings.timeControlTitle, style = MaterialTheme.typography.titleMedium)
@@ -120,8 +127,9 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                         for (t in online.lobby) {
                             Row(Modifier.fillMaxWidth().testTag("table:${t.id}"), verticalAlignment = Alignment.CenterVertically) {
                                 val seats = formatSeats(t.format).toInt()
-                                val line = if (seats > 2) strings.tableLine(t.host, t.format, t.seated.toInt(), seats) else strings.tableLine(t.host, t.format)
-                                Text(line, Modifier.weight(1f))
+                                val host = t.hostRating?.let { strings.ratedName(t.host, it) } ?: t.host
+                                val line = if (seats > 2) strings.tableLine(host, t.format, t.seated.toInt(), seats) else strings.tableLine(host, t.format)
+                                Text(line, Modifier.weight(1f).testTag("tableLine:${t.id}"))
                                 OutlinedButton(onClick = { on(OnlineEvent.JoinTable(t.id)) }, modifier = Modifier.testTag("join:${t.id}")) { Text(strings.join) }
                             }
                         }
@@ -227,4 +235,73 @@ private fun SeatedPanel(seated: SeatedInfo, level: AiLevel, strings: Strings, on
             OutlinedButton(onClick = { on(OnlineEvent.LeaveSeat) }, modifier = Modifier.testTag("leaveSeat")) { Text(strings.leaveSeat) }
         }
     }
+}
+
+/** Our ratings, one line per rule set we played rated games in. */
+@Composable
+private fun Ratings(ratings: List<OnlineRating>, strings: Strings) {
+    Column(Modifier.fillMaxWidth().testTag("ratings"), verticalArrangement = Arrangement.spacedBy(2.dp)) {
+        Text(strings.yourRatings, style = MaterialTheme.typography.titleMedium)
+        for (r in ratings) {
+            Text(strings.ratingLine(r.ruleSet, r.rating, r.games.toInt()), modifier = Modifier.testTag("rating:${r.ruleSet.name}"))
+        }
+    }
+}
+
+/**
+ * "Your games": a button that asks for our finished games, then their list, latest first (as
+ * the server sends it); a tap replays one on the local board, "Share" hands its save on.
+ */
+@Composable
+private fun PastGames(ui: OnlineUiState, strings: Strings, on: (OnlineEvent) -> Unit) {
+    if (!ui.showGames) {
+        FilledTonalButton(onClick = { on(OnlineEvent.ListGames) }, modifier = Modifier.testTag("yourGames")) { Text(strings.yourGames) }
+        return
+    }
+    Row(verticalAlignment = Alignment.CenterVertically) {
+        Text(strings.yourGames, style = MaterialTheme.typography.titleMedium, modifier = Modifier.weight(1f))
+        TextButton(onClick = { on(OnlineEvent.HideGames) }, modifier = Modifier.testTag("hideGames")) { Text(strings.close) }
+    }
+    val games = ui.online?.pastGames
+    when {
+        games == null -> CircularProgressIndicator(Modifier.size(24.dp).testTag("gamesLoading"))
+        games.isEmpty() -> Text(strings.noPastGames, modifier = Modifier.testTag("noPastGames"))
+        else -> {
+            val now = System.currentTimeMillis()
+            for (g in games) PastGameRow(g, now, strings, on)
+        }
+    }
+}
+
+@Composable
+private fun PastGameRow(g: PastGame, nowMs: Long, strings: Strings, on: (OnlineEvent) -> Unit) {
+    Row(
+        Modifier.fillMaxWidth().clickable { on(OnlineEvent.ReplayGame(g.id)) }.padding(vertical = 4.dp).testTag("pastGame:${g.id}"),
+        verticalAlignment = Alignment.CenterVertically,
+    ) {
+        Column(Modifier.weight(1f)) {
+            Text(pastGameTitle(g, strings), style = MaterialTheme.typography.bodyLarge, modifier = Modifier.testTag("pastGameTitle:${g.id}"))
+            Text(pastGameDetail(g, nowMs, strings), style = MaterialTheme.typography.bodySmall, modifier = Modifier.testTag("pastGameDetail:${g.id}"))
+        }
+        OutlinedButton(onClick = { on(OnlineEvent.ShareGame(g.id)) }, modifier = Modifier.testTag("shareGame:${g.id}")) { Text(strings.share) }
+    }
+}
+
+/** "Classic · against Bob" (every other player's name). */
+internal fun pastGameTitle(g: PastGame, strings: Strings): String {
+    val others = g.players.filterIndexed { i, _ -> i != g.side }
+    return "${strings.format(g.format)} · ${strings.versus(others.joinToString(", "))}"
+}
+
+/** "Won · Bob resigned · today": our result, why it ended, when. */
+internal fun pastGameDetail(g: PastGame, nowMs: Long, strings: Strings): String {
+    val won = if (g.winners.isEmpty()) null else g.side in g.winners
+    // Who resigned or left is known in a game of two with a winner: the other one.
+    val by = if (g.players.size == 2 && g.winners.size == 1 && (g.reason == EndReason.RESIGNED || g.reason == EndReason.ABANDONED)) {
+        g.players.getOrNull(1 - g.winners[0])
+    } else {
+        null
+    }
+    val reason = strings.endReason(g.reason, by).trimEnd('.', '。')
+    return listOf(strings.pastResult(won), reason, strings.pastDate(g.endedMs.toLong(), nowMs)).joinToString(" · ")
 }

@@ -327,6 +327,15 @@ object ChineseStrings : Strings {
     }
     override fun versus(name: String) = "对阵 $name"
 
+    override val yourGames = "我的对局"
+    override val noPastGames = "还没有已结束的对局。"
+    override fun pastResult(won: Boolean?) = when (won) { true -> "胜"; false -> "负"; null -> "无胜者" }
+    override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "今天", "昨天", java.util.Locale.SIMPLIFIED_CHINESE)
+    override val yourRatings = "我的等级分"
+    override fun ratingLine(preset: Preset, rating: Int, games: Int) = "${preset(preset)} $rating（$games 局）"
+    override fun ratedName(name: String, rating: Int) = "$name（$rating）"
+    override fun ratingChange(before: Int, after: Int) = "等级分 $before → $after"
+
     override fun rulesText(preset: Preset) = when (preset) {
         Preset.TRIPOT -> listOf(
             RulesSection("双方", "双方各执 1、2 或 3 种相邻颜色，每回合移动己方任意一颗棋子。对手占据对面的营地。"),

@@ -334,6 +334,15 @@ object EnglishStrings : Strings {
     }
     override fun versus(name: String) = "against $name"
 
+    override val yourGames = "Your games"
+    override val noPastGames = "No finished games yet."
+    override fun pastResult(won: Boolean?) = when (won) { true -> "Won"; false -> "Lost"; null -> "No winner" }
+    override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "today", "yesterday", java.util.Locale.ENGLISH)
+    override val yourRatings = "Your ratings"
+    override fun ratingLine(preset: Preset, rating: Int, games: Int) = "${preset(preset)} $rating ($games ${if (games == 1) "game" else "games"})"
+    override fun ratedName(name: String, rating: Int) = "$name ($rating)"
+    override fun ratingChange(before: Int, after: Int) = "Rating $before → $after"
+
     override fun rulesText(preset: Preset) = when (preset) {
         Preset.TRIPOT -> listOf(
             RulesSection("Sides", "Two sides play 1, 2 or 3 neighbouring colours, each moving any one peg of its colours per turn. The opponent holds the opposite camps."),

@@ -330,6 +330,15 @@ object FrenchStrings : Strings {
     }
     override fun versus(name: String) = "contre $name"
 
+    override val yourGames = "Vos parties"
+    override val noPastGames = "Aucune partie terminée pour l'instant."
+    override fun pastResult(won: Boolean?) = when (won) { true -> "Gagnée"; false -> "Perdue"; null -> "Sans vainqueur" }
+    override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "aujourd'hui", "hier", java.util.Locale.FRENCH)
+    override val yourRatings = "Votre classement"
+    override fun ratingLine(preset: Preset, rating: Int, games: Int) = "${preset(preset)} $rating ($games ${if (games <= 1) "partie" else "parties"})"
+    override fun ratedName(name: String, rating: Int) = "$name ($rating)"
+    override fun ratingChange(before: Int, after: Int) = "Classement $before → $after"
+
     override fun rulesText(preset: Preset) = when (preset) {
         Preset.TRIPOT -> listOf(
             RulesSection("Camps", "Deux camps jouent 1, 2 ou 3 couleurs voisines ; chacun déplace un pion de ses couleurs par tour. L'adversaire occupe les camps opposés."),

@@ -205,6 +205,22 @@ interface Strings {
     fun errorCode(code: ErrorCode): String
     fun versus(name: String): String
 
+    // Online records and ratings
+    /** The lobby's button and section of our finished games. */
+    val yourGames: String
+    val noPastGames: String
+    /** Our result in a finished game: true won, false lost, null no winner. */
+    fun pastResult(won: Boolean?): String
+    /** When a game ended: "today", "yesterday" or a short date. */
+    fun pastDate(endedMs: Long, nowMs: Long): String
+    val yourRatings: String
+    /** "Tripot 1535 (3 games)". */
+    fun ratingLine(preset: Preset, rating: Int, games: Int): String
+    /** A table host's name with their rating. */
+    fun ratedName(name: String, rating: Int): String
+    /** "Rating 1500 → 1662", at a rated game's end. */
+    fun ratingChange(before: Int, after: Int): String
+
     // Rules and statistics
     fun rulesText(preset: Preset): List<RulesSection>
     val played: String
@@ -236,4 +252,24 @@ interface Strings {
     fun libraryError(e: LibraryException): String
     fun onlineError(e: OnlineException): String
     fun saveError(e: SaveException): String
+}
+
+/**
+ * "today", "yesterday" (in this device's time zone) or the day as [locale] writes it: day and
+ * month this year, the medium date with its year before.
+ */
+internal fun shortDate(endedMs: Long, nowMs: Long, today: String, yesterday: String, locale: java.util.Locale): String {
+    val zone = java.time.ZoneId.systemDefault()
+    val day = java.time.Instant.ofEpochMilli(endedMs).atZone(zone).toLocalDate()
+    val now = java.time.Instant.ofEpochMilli(nowMs).atZone(zone).toLocalDate()
+    val formatter = when {
+        day.year != now.year -> java.time.format.DateTimeFormatter.ofLocalizedDate(java.time.format.FormatStyle.MEDIUM)
+        locale.language == "zh" -> java.time.format.DateTimeFormatter.ofPattern("M月d日")
+        else -> java.time.format.DateTimeFormatter.ofPattern("d MMM")
+    }
+    return when (day) {
+        now -> today
+        now.minusDays(1) -> yesterday
+        else -> day.format(formatter.withLocale(locale))
+    }
 }

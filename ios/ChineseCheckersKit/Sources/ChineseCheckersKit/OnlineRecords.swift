@@ -1,0 +1,89 @@
+// Our finished online games ("Your games") and our ratings, as the online screen words them:
+// one line per game (format, the other players, won or lost, why it ended, when), one line per
+// rule set we are rated in, the host's rating at lobby tables and the change a rated game made.
+import ChineseCheckersCore
+import Foundation
+
+/// One finished game of "Your games".
+public struct PastGameLine: Equatable, Sendable, Identifiable {
+    /// The server's game id (to download it).
+    public let id: String
+    /// "Classic · against Bob".
+    public let title: LocalizedMessage
+    /// "Won · resignation" (our result, why it ended).
+    public let detail: LocalizedMessage
+    /// "today" or "yesterday"; nil for an older game (the view writes `endedAt` as a date).
+    public let day: LocalizedMessage?
+    /// When it ended (the server's clock).
+    public let endedAt: Date
+
+    /// The line of `game`, its day counted in `calendar` from `nowMs` (this device's clock).
+    public init(_ game: PastGame, nowMs: Int64, calendar: Calendar = .current) {
+        id = game.id
+        let others = game.players.enumerated().filter { $0.offset != Int(game.side) }
+            .map(\.element)
+        title = LocalizedMessage(
+            "online.games.title",
+            [.message(Wording.format(game.format)), .text(others.joined(separator: ", "))])
+        let result: String
+        if game.winners.isEmpty {
+            result = "online.games.noWinner"
+        } else {
+            result = game.winners.contains(game.side) ? "online.games.won" : "online.games.lost"
+        }
+        detail = LocalizedMessage(
+            "online.games.detail",
+            [.message(LocalizedMessage(result)), .message(Wording.pastReason(game.reason))])
+        endedAt = Date(timeIntervalSince1970: Double(game.endedMs) / 1000)
+        let now = Date(timeIntervalSince1970: Double(nowMs) / 1000)
+        if calendar.isDate(endedAt, inSameDayAs: now) {
+            day = LocalizedMessage("online.games.today")
+        } else if let yesterday = calendar.date(byAdding: .day, value: -1, to: now),
+            calendar.isDate(endedAt, inSameDayAs: yesterday)
+        {
+            day = LocalizedMessage("online.games.yesterday")
+        } else {
+            day = nil
+        }
+    }
+}
+
+extension Wording {
+    /// Why a finished game ended, in a few words (the list has no room for a sentence).
+    public static func pastReason(_ reason: EndReason) -> LocalizedMessage {
+        switch reason {
+        case .win: return LocalizedMessage("online.games.reason.win")
+        case .deadlock: return LocalizedMessage("online.games.reason.deadlock")
+        case .draw: return LocalizedMessage("online.games.reason.draw")
+        case .moveLimit: return LocalizedMessage("online.games.reason.moveLimit")
+        case .resigned: return LocalizedMessage("online.games.reason.resigned")
+        case .drawAgreed: return LocalizedMessage("online.games.reason.drawAgreed")
+        case .abandoned: return LocalizedMessage("online.games.reason.abandoned")
+        }
+    }
+
+    /// "Tripot 1535 (3 games)".
+    public static func ratingLine(_ rating: OnlineRating) -> LocalizedMessage {
+        LocalizedMessage(
+            rating.games == 1 ? "online.ratings.line.one" : "online.ratings.line",
+            [
+                .message(preset(rating.ruleSet)), .number(Int(rating.rating)),
+                .number(Int(rating.games)),
+            ])
+    }
+
+    /// A lobby table's host, with their rating in the table's rule set when the server sent it.
+    public static func tableHost(_ table: TableInfo) -> LocalizedMessage {
+        guard let rating = table.hostRating else {
+            return LocalizedMessage("player.named", [.text(table.host)])
+        }
+        return LocalizedMessage(
+            "online.lobby.hostRating", [.text(table.host), .number(Int(rating))])
+    }
+
+    /// "Rating 1500 → 1662".
+    public static func ratingChange(_ change: RatingChange) -> LocalizedMessage {
+        LocalizedMessage(
+            "online.ratingChange", [.number(Int(change.before)), .number(Int(change.after))])
+    }
+}
