@@ -710,6 +710,11 @@ mod online {
             text.contains(&id) && text.contains("classic against Bob: you lost (resigned)"),
             "{text}"
         );
+        // Quick match is rated: the list comes with the device's rating.
+        assert!(
+            text.contains("Your ratings:") && text.contains("classic"),
+            "{text}"
+        );
         let file = home.join("game.json");
         let file_arg = file.to_str().unwrap();
         let args = [
@@ -735,6 +740,24 @@ mod online {
         // The file opens in `play` (which then needs a terminal).
         let (ok, text) = super::run_plain(&home, &["play", "--open", file_arg]);
         assert!(!ok && text.contains("needs a terminal"), "{text}");
+        // A public game being played is listed, and watched in the terminal.
+        let mut cy = Bot::connect(&url, "Cy");
+        let mut dan = Bot::connect(&url, "Dan");
+        let up = cy.game.quick_match(Some(Format::Tripot1)).unwrap();
+        cy.send(up.outgoing);
+        cy.pump_until("searching", |s| s.searching);
+        let up = dan.game.quick_match(Some(Format::Tripot1)).unwrap();
+        dan.send(up.outgoing);
+        dan.pump_until("the game", |s| s.game.is_some());
+        cy.pump_until("the game", |s| s.game.is_some());
+        let live = cy.game.state().game.unwrap().id;
+        let (ok, text) = super::run_plain(&home, &["games", "--server", &url, "--live"]);
+        assert!(ok && text.contains(&live), "{text}");
+        let mut t = Term::start(&home, &["--server", url.as_str(), "--watch", live.as_str()]);
+        t.wait_until("the watched game", |s| {
+            s.contains("Cy") && s.contains("Dan")
+        });
+        t.send("q");
         drop(rt);
     }
 

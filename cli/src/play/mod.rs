@@ -134,6 +134,12 @@ pub struct PlayArgs {
     /// Online: open a room and wait for a friend.
     #[arg(long, requires = "server", group = "online_room")]
     pub create_room: bool,
+    /// Online: watch a game read-only (an id from `chinese-checkers games --live`).
+    #[arg(long, value_name = "GAME", requires = "server", group = "online_room")]
+    pub watch: Option<String>,
+    /// Online, with --watch: the private room's code of the game watched.
+    #[arg(long, value_name = "CODE", requires = "watch")]
+    pub watch_code: Option<String>,
     /// Online: the name your opponent sees; remembered for next time (default "Player").
     #[arg(long, value_name = "NAME", requires = "server")]
     pub name: Option<String>,
@@ -419,8 +425,14 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
         Box::new(move |g: &OnlineGame| g.create_room(format))
     } else if args.lobby {
         Box::new(move |g: &OnlineGame| g.create_table(format))
+    } else if let Some(game) = args.watch.clone() {
+        let code = args.watch_code.clone();
+        Box::new(move |g: &OnlineGame| g.spectate(game, code))
     } else {
-        bail!("say how to find an opponent: --quick, --lobby, --room CODE or --create-room");
+        bail!(
+            "say how to find an opponent: --quick, --lobby, --room CODE or --create-room \
+             (or --watch GAME to watch one)"
+        );
     };
     let dir = save::data_dir()?;
     let token = online::device_token(&dir)?;

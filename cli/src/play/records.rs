@@ -21,8 +21,11 @@ pub struct GamesArgs {
     #[arg(long, value_name = "URL")]
     pub server: String,
     /// Download this game (an id from the list) as a game file.
-    #[arg(long, value_name = "GAME")]
+    #[arg(long, value_name = "GAME", conflicts_with = "live")]
     pub download: Option<String>,
+    /// List the public games in progress instead (watch one with `play --watch GAME`).
+    #[arg(long)]
+    pub live: bool,
     /// Where to write the downloaded game (default: `GAME.json` here).
     #[arg(long, value_name = "FILE", requires = "download")]
     pub output: Option<PathBuf>,
@@ -49,21 +52,39 @@ pub fn games(args: &GamesArgs) -> Result<()> {
 
 fn talk(args: &GamesArgs, game: &Arc<OnlineGame>, link: &online::Link) -> Result<()> {
     wait(game, link, |s| s.connection == Connection::Connected)?;
+    let refused = |e| anyhow!(words::online_error(&e));
+    if args.live {
+        link.send(game.watch_games().map_err(refused)?.outgoing);
+        let state = wait(game, link, |s| {
+            s.live_games.is_some() || s.last_error.is_some()
+        })?;
+        println!(
+            "{}",
+            words::live_games(&state.live_games.unwrap_or_default())
+        );
+        return Ok(());
+    }
     let update = match &args.download {
         Some(id) => game.download_game(id.clone()),
         None => game.list_games(),
     }
-    .map_err(|e| anyhow!(words::online_error(&e)))?;
+    .map_err(refused)?;
     link.send(update.outgoing);
+    if args.download.is_none() {
+        link.send(game.request_ratings().map_err(refused)?.outgoing);
+    }
     let state = wait(game, link, |s| {
         s.last_error.is_some()
             || match &args.download {
                 Some(_) => s.download.is_some(),
-                None => s.past_games.is_some(),
+                None => s.past_games.is_some() && s.ratings.is_some(),
             }
     })?;
     if let Some(code) = state.last_error {
         bail!("the server refused: {}", words::server_error(code));
+    }
+    if let Some(ratings) = &state.ratings {
+        println!("{}", words::ratings(ratings));
     }
     match (&args.download, state.download, state.past_games) {
         (Some(id), Some(download), _) => {

@@ -3,8 +3,9 @@
 //! the same sentences the terminal has always shown.
 
 use chinese_checkers_core::online::ErrorCode;
+use chinese_checkers_core::online::LiveGame;
 use chinese_checkers_core::rules::MoveKind;
-use chinese_checkers_core::session::online::{Connection, OnlineState, PastGame};
+use chinese_checkers_core::session::online::{Connection, OnlineRating, OnlineState, PastGame};
 use std::path::Path;
 
 use chinese_checkers_core::session::{
@@ -760,4 +761,41 @@ fn end_reason(reason: EndReason) -> &'static str {
         EndReason::DrawAgreed => "draw agreed",
         EndReason::Abandoned => "a player left",
     }
+}
+
+/// `chinese-checkers games`: our ratings, one line per rule set.
+pub fn ratings(ratings: &[OnlineRating]) -> String {
+    if ratings.is_empty() {
+        return "No rated games yet (quick match and lobby tables are rated).".into();
+    }
+    let mut lines = vec!["Your ratings:".to_owned()];
+    for r in ratings {
+        lines.push(format!(
+            "  {}  {} ± {}  ({} rated games)",
+            r.rule_set.name(),
+            r.rating,
+            r.deviation,
+            r.games
+        ));
+    }
+    lines.join("\n")
+}
+
+/// `chinese-checkers games --live`: the public games in progress.
+pub fn live_games(games: &[LiveGame]) -> String {
+    if games.is_empty() {
+        return "No public game is being played right now.".into();
+    }
+    let mut lines =
+        vec!["Games being played (watch one with `play --server URL --watch GAME`):".to_owned()];
+    for g in games {
+        lines.push(format!(
+            "  {}  {}: {}, {}",
+            g.game,
+            format_name(g.format),
+            joined(&g.players),
+            moves(g.ply as i32)
+        ));
+    }
+    lines.join("\n")
 }
