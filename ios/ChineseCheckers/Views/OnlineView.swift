@@ -91,6 +91,7 @@ struct OnlineView: View {
             }
         }
         PastGamesSection(model: model)
+        LiveGamesSection(model: model)
         Section("online.room") {
             if let room = model.state.room, let invitation = model.roomInvitation {
                 LabeledContent("online.room.code") {
@@ -193,6 +194,34 @@ struct PastGamesSection: View {
     }
 }
 
+/// "Watch a game": a button that asks for the public games in progress, then their list; a tap
+/// watches one read-only (the board replaces the lobby, under "Watching").
+struct LiveGamesSection: View {
+    @Bindable var model: OnlineModel
+
+    var body: some View {
+        Section("online.watch") {
+            if !model.showingLiveGames {
+                Button("online.watch.show") { model.watchGames() }
+            } else if let lines = model.liveGameLines {
+                if lines.isEmpty {
+                    Text("online.watch.empty").foregroundStyle(.secondary)
+                }
+                ForEach(lines) { line in
+                    Button {
+                        model.spectate(line.id)
+                    } label: {
+                        Text(line.text)
+                    }
+                }
+                Button("online.watch.hide") { model.hideLiveGames() }
+            } else {
+                ProgressView()
+            }
+        }
+    }
+}
+
 /// The table or room of 3 or more seats we sit at while it fills: who sits, the free seats; the
 /// host starts it with computer players at a picked level; anyone may leave.
 struct SeatedSection: View {
@@ -260,6 +289,15 @@ struct OnlineGameView: View {
     var body: some View {
         let can = model.state.board.capabilities
         VStack(spacing: 8) {
+            if model.isSpectating {
+                // A game watched: taps are refused, no resignation, draw or rematch is offered.
+                HStack {
+                    Label("online.watching", systemImage: "eye").font(.headline)
+                    Spacer()
+                    Button("online.watch.stop") { model.stopSpectating() }.buttonStyle(.bordered)
+                }
+                .padding(.horizontal)
+            }
             StatusBanner(banner: model.banner, notice: model.notice)
             if model.state.game?.clock != nil {
                 // The clock counts down locally: redrawn each second as the shown second changes.

@@ -31,6 +31,8 @@ public final class OnlineModel {
     public private(set) var clockReceivedAtMs: Int64 = 0
     /// "Your games" is open (its lines are `pastGameLines`).
     public private(set) var showingGames = false
+    /// "Watch a game" is open (its lines are `liveGameLines`).
+    public private(set) var showingLiveGames = false
     /// A finished game downloaded to replay: its board, at the replay's start (the view shows
     /// it; `closeReplay()` drops it).
     public private(set) var replay: BoardModel?
@@ -173,6 +175,13 @@ public final class OnlineModel {
         return state.pastGames?.map { PastGameLine($0, nowMs: now) }
     }
 
+    /// "Watch a game": the public games in progress, the newest first; nil until the server
+    /// answered.
+    public var liveGameLines: [LiveGameLine]? { state.liveGames?.map(LiveGameLine.init) }
+
+    /// We watch the game on the board read-only (no move, resignation or offer is ours).
+    public var isSpectating: Bool { state.spectating }
+
     /// Our ratings, one line per rule set we played rated games in (none before the answer).
     public var ratingLines: [LocalizedMessage] { (state.ratings ?? []).map(Wording.ratingLine) }
 
@@ -242,6 +251,20 @@ public final class OnlineModel {
     }
     /// Closes "Your games".
     public func hideGames() { showingGames = false }
+    /// Opens "Watch a game": asks the server for the public games in progress.
+    public func watchGames() {
+        showingLiveGames = true
+        perform { try $0.watchGames() }
+    }
+    /// Closes "Watch a game".
+    public func hideLiveGames() { showingLiveGames = false }
+    /// Watches a game in progress read-only (the board shows it once the server sends it).
+    public func spectate(_ id: String) { perform { try $0.spectate(game: id, code: nil) } }
+    /// Stops watching: back to the lobby, with the list asked for again (games moved on).
+    public func stopSpectating() {
+        perform { try $0.stopSpectating() }
+        if showingLiveGames { perform { try $0.watchGames() } }
+    }
     /// Downloads a finished game and opens it in the local board's replay (`replay`).
     public func replayGame(_ id: String) { download(id, share: false) }
     /// Downloads a finished game for the share sheet (`shared`).
@@ -301,6 +324,8 @@ public final class OnlineModel {
     /// The scene went to the background: tells the server (the seat is held), saves the game for
     /// a relaunch and remembers it as the game to reopen.
     public func enteredBackground() {
+        // A game watched is not ours: nothing to hold or save.
+        if state.spectating { return }
         if state.connection == .connected, state.game != nil {
             _ = try? client.perform { try $0.away() }
         }

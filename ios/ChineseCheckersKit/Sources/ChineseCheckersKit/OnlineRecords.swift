@@ -48,6 +48,25 @@ public struct PastGameLine: Equatable, Sendable, Identifiable {
     }
 }
 
+/// One public game in progress of "Watch a game".
+public struct LiveGameLine: Equatable, Sendable, Identifiable {
+    /// The server's game id (to watch it).
+    public let id: String
+    /// "Tripot, 1 colour · Bob, Cy · 12 moves".
+    public let text: LocalizedMessage
+
+    /// The line of `game`.
+    public init(_ game: LiveGame) {
+        id = game.game
+        text = LocalizedMessage(
+            game.ply == 1 ? "online.watch.line.one" : "online.watch.line",
+            [
+                .message(Wording.format(game.format)),
+                .text(game.players.joined(separator: ", ")), .number(Int(game.ply)),
+            ])
+    }
+}
+
 extension Wording {
     /// Why a finished game ended, in a few words (the list has no room for a sentence).
     public static func pastReason(_ reason: EndReason) -> LocalizedMessage {

@@ -89,6 +89,44 @@ final class OnlineRecordsTests: XCTestCase {
         XCTAssertFalse(model.showingGames)
     }
 
+    func testWatchAGameListsLiveGamesThenWatchesOneReadOnly() async throws {
+        let model = try welcomedModel()
+        XCTAssertFalse(model.showingLiveGames)
+        XCTAssertNil(model.liveGameLines, "nothing before the server answers")
+        model.watchGames()
+        XCTAssertNil(model.error)
+        XCTAssertTrue(model.showingLiveGames)
+        model.receive(
+            frame:
+                #"{"type":"live_games","games":[{"game":"g1","format":"tripot1","players":["Bob","Cy"],"ply":12},"#
+                + #"{"game":"g2","format":"classic","players":["Dee","Eve"],"ply":1}]}"#)
+        let lines = try XCTUnwrap(model.liveGameLines)
+        XCTAssertEqual(lines.map(\.id), ["g1", "g2"])
+        let tripot = try render(Wording.format(.tripot1))
+        XCTAssertEqual(try render(lines[0].text), "\(tripot) · Bob, Cy · 12 moves")
+        XCTAssertEqual(try render(lines[1].text), "Classic · Dee, Eve · 1 move")
+        XCTAssertEqual(try render(lines[1].text, "fr"), "Classique · Dee, Eve · 1 coup")
+        XCTAssertTrue(try render(lines[0].text, "zh-Hans").hasSuffix("已走 12 步"))
+
+        XCTAssertFalse(model.isSpectating)
+        model.spectate("g1")
+        XCTAssertTrue(model.isSpectating)
+        model.receive(
+            frame:
+                #"{"type":"sync","snapshot":{"game":"g1","seq":1,"side":0,"format":"tripot1","players":["Bob","Cy"],"moves":[],"draw_offer":null,"connected":[true,true],"rematch":[false,false],"rematch_game":null,"result":null}}"#
+        )
+        XCTAssertEqual(model.state.game?.id, "g1")
+        let can = model.state.board.capabilities
+        XCTAssertFalse(can.canResign || can.canOfferDraw || can.canRematch, "read-only")
+        model.stopSpectating()
+        XCTAssertNil(model.error)
+        XCTAssertFalse(model.isSpectating)
+        XCTAssertNil(model.state.game)
+        XCTAssertNil(model.liveGameLines, "asked for again")
+        model.hideLiveGames()
+        XCTAssertFalse(model.showingLiveGames)
+    }
+
     func testATappedGameDownloadsAndOpensInTheReplay() async throws {
         let model = try welcomedModel()
         model.receive(frame: Self.games)

@@ -48,6 +48,8 @@ data class OnlineUiState(
     val showGames: Boolean = false,
     /** The save of the game last shared ("Share" on a finished game), as handed to the share sheet. */
     val sharedSave: String? = null,
+    /** "Watch a game" is open: the public games in progress (the core's `liveGames`). */
+    val showLiveGames: Boolean = false,
 )
 
 /** What the player does on the online screen (off the board). */
@@ -81,6 +83,14 @@ sealed interface OnlineEvent {
     data class ReplayGame(val id: String) : OnlineEvent
     /** Downloads a finished game and shares its save text. */
     data class ShareGame(val id: String) : OnlineEvent
+    /** Opens "Watch a game": asks the server for the public games in progress. */
+    data object WatchGames : OnlineEvent
+    /** Closes "Watch a game". */
+    data object HideLiveGames : OnlineEvent
+    /** Watches a game in progress read-only. */
+    data class Spectate(val game: String) : OnlineEvent
+    /** Stops watching: back to the lobby. */
+    data object StopSpectating : OnlineEvent
 }
 
 /** What to do with a finished game once its download arrives. */
@@ -260,6 +270,17 @@ class OnlinePresenter(private val app: AppState) {
                 OnlineEvent.HideGames -> _state.update { it.copy(showGames = false) }
                 is OnlineEvent.ReplayGame -> download(event.id, DownloadUse.Replay)
                 is OnlineEvent.ShareGame -> download(event.id, DownloadUse.Share)
+                OnlineEvent.WatchGames -> {
+                    _state.update { it.copy(showLiveGames = true) }
+                    perform { it.watchGames() }
+                }
+                OnlineEvent.HideLiveGames -> _state.update { it.copy(showLiveGames = false) }
+                is OnlineEvent.Spectate -> perform { it.spectate(event.game, null) }
+                OnlineEvent.StopSpectating -> {
+                    perform { it.stopSpectating() }
+                    // Back in the lobby: the list is asked for again, games have moved on.
+                    if (_state.value.showLiveGames) perform { it.watchGames() }
+                }
             }
             _state.update { it.copy(error = null) }
         } catch (e: Exception) {
@@ -281,6 +302,8 @@ class OnlinePresenter(private val app: AppState) {
 
     /** The player leaves the online screen: a connection with no game in progress is closed. */
     fun leaveScreen() = synchronized(lock) {
+        // A game watched is not ours to keep: leaving the screen stops watching it.
+        if (game?.state()?.spectating == true) runCatching { perform { it.stopSpectating() } }
         val s = game?.state()
         if (s?.game == null || s.game.over) {
             _board.value?.close()
@@ -288,7 +311,7 @@ class OnlinePresenter(private val app: AppState) {
             closeClient()
             game = null
             pendingDownload = null
-            _state.update { it.copy(online = null, showGames = false) }
+            _state.update { it.copy(online = null, showGames = false, showLiveGames = false) }
         }
     }
 
@@ -296,7 +319,8 @@ class OnlinePresenter(private val app: AppState) {
     fun onBackground() {
         val c = client ?: return
         val g = game ?: return
-        if (g.state().game != null) {
+        // A game watched is not ours: nothing to hold or save.
+        if (g.state().game != null && !g.state().spectating) {
             runCatching { c.perform { it.away() } }
             runCatching { app.library?.saveOnline(g) }
         }
@@ -305,7 +329,8 @@ class OnlinePresenter(private val app: AppState) {
     /** The app is back: tell the server the player is here again. */
     fun onForeground() {
         val c = client ?: return
-        if (game?.state()?.game != null) runCatching { c.perform { it.back() } }
+        val s = game?.state()
+        if (s?.game != null && !s.spectating) runCatching { c.perform { it.back() } }
     }
 
     /** Drops the socket as a lost network would (the client reconnects by itself); for tests and diagnostics. */
@@ -332,7 +357,9 @@ class OnlinePresenter(private val app: AppState) {
      */
     private inner class OnlineBackend : BoardBackend {
         override val mode = BoardMode.Online
-        override fun localPlayers(state: GameState): Set<Int> = setOfNotNull(game?.state()?.game?.side)
+        // A spectator plays no seat.
+        override fun localPlayers(state: GameState): Set<Int> =
+            game?.state()?.takeUnless { it.spectating }?.game?.side?.let { setOf(it) } ?: emptySet()
         override fun current(): GameState = checkNotNull(game).state().board
         override fun tap(q: Int, r: Int) = perform { it.tap(q, r) }.let { current() }
         override fun cancelTouch() = checkNotNull(game).cancelTouch().board

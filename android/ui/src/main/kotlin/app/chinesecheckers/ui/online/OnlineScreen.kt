@@ -70,7 +70,17 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
     LaunchedEffect(Unit) { presenter.connect() }
     val online = ui.online
     if (board != null && online?.game != null) {
-        BoardScreen(board!!, geometry, reducedMotion, onHome = onBack)
+        if (online.spectating) {
+            // A game watched: the core refuses taps and offers no resignation, draw or rematch.
+            Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
+                SpectatorBar(strings) { presenter.onEvent(OnlineEvent.StopSpectating) }
+                Box(Modifier.weight(1f)) {
+                    BoardScreen(board!!, geometry, reducedMotion, onHome = { presenter.onEvent(OnlineEvent.StopSpectating); onBack() })
+                }
+            }
+        } else {
+            BoardScreen(board!!, geometry, reducedMotion, onHome = onBack)
+        }
         return
     }
     val on = presenter::onEvent
@@ -107,6 +117,7 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                     Button(onClick = { on(OnlineEvent.QuickMatch) }, modifier = Modifier.fillMaxWidth().testTag("quickMatch")) { Text(strings.quickMatch) }
                     online?.ratings?.takeIf { it.isNotEmpty() }?.let { Ratings(it, strings) }
                     PastGames(ui, strings, on)
+                    LiveGames(ui, strings, on)
                     HorizontalDivider()
                     // The time control of the table or room created below (quick match has none).
                     Text(strings.timeControlTitle, style = MaterialTheme.typography.titleMedium)
@@ -304,4 +315,49 @@ internal fun pastGameDetail(g: PastGame, nowMs: Long, strings: Strings): String 
     }
     val reason = strings.endReason(g.reason, by).trimEnd('.', '。')
     return listOf(strings.pastResult(won), reason, strings.pastDate(g.endedMs.toLong(), nowMs)).joinToString(" · ")
+}
+
+/** Above the board of a game we watch: "Watching" and the way back to the lobby. */
+@Composable
+private fun SpectatorBar(strings: Strings, onStop: () -> Unit) {
+    Card(
+        colors = CardDefaults.cardColors(containerColor = MaterialTheme.colorScheme.secondaryContainer),
+        modifier = Modifier.fillMaxWidth().padding(horizontal = 16.dp, vertical = 8.dp),
+    ) {
+        Row(Modifier.padding(horizontal = 12.dp, vertical = 4.dp), verticalAlignment = Alignment.CenterVertically) {
+            Text(
+                strings.watching, style = MaterialTheme.typography.titleMedium,
+                modifier = Modifier.weight(1f).testTag("watching").semantics { liveRegion = LiveRegionMode.Polite },
+            )
+            OutlinedButton(onClick = onStop, modifier = Modifier.testTag("stopWatching")) { Text(strings.stopWatching) }
+        }
+    }
+}
+
+/**
+ * "Watch a game": a button that asks for the public games in progress, then their list (newest
+ * first, as the server sends it); a tap watches one read-only.
+ */
+@Composable
+private fun LiveGames(ui: OnlineUiState, strings: Strings, on: (OnlineEvent) -> Unit) {
+    if (!ui.showLiveGames) {
+        FilledTonalButton(onClick = { on(OnlineEvent.WatchGames) }, modifier = Modifier.testTag("watchGames")) { Text(strings.watchGames) }
+        return
+    }
+    Row(verticalAlignment = Alignment.CenterVertically) {
+        Text(strings.watchGames, style = MaterialTheme.typography.titleMedium, modifier = Modifier.weight(1f))
+        TextButton(onClick = { on(OnlineEvent.HideLiveGames) }, modifier = Modifier.testTag("hideLiveGames")) { Text(strings.close) }
+    }
+    val games = ui.online?.liveGames
+    when {
+        games == null -> CircularProgressIndicator(Modifier.size(24.dp).testTag("liveGamesLoading"))
+        games.isEmpty() -> Text(strings.noLiveGames, modifier = Modifier.testTag("noLiveGames"))
+        else -> for (g in games) {
+            Text(
+                strings.liveGameLine(strings.format(g.format), g.players, g.ply.toInt()),
+                style = MaterialTheme.typography.bodyLarge,
+                modifier = Modifier.fillMaxWidth().clickable { on(OnlineEvent.Spectate(g.game)) }.padding(vertical = 8.dp).testTag("liveGame:${g.game}"),
+            )
+        }
+    }
 }

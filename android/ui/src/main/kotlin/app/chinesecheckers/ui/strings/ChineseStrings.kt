@@ -329,6 +329,12 @@ object ChineseStrings : Strings {
 
     override val yourGames = "我的对局"
     override val noPastGames = "还没有已结束的对局。"
+    override val watchGames = "观看对局"
+    override val noLiveGames = "目前没有进行中的对局。"
+    override fun liveGameLine(format: String, players: List<String>, ply: Int) =
+        "$format · ${players.joinToString("、")} · 已走 $ply 步"
+    override val watching = "观战中"
+    override val stopWatching = "停止观看"
     override fun pastResult(won: Boolean?) = when (won) { true -> "胜"; false -> "负"; null -> "无胜者" }
     override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "今天", "昨天", java.util.Locale.SIMPLIFIED_CHINESE)
     override val yourRatings = "我的等级分"

@@ -336,6 +336,12 @@ object EnglishStrings : Strings {
 
     override val yourGames = "Your games"
     override val noPastGames = "No finished games yet."
+    override val watchGames = "Watch a game"
+    override val noLiveGames = "No games in progress."
+    override fun liveGameLine(format: String, players: List<String>, ply: Int) =
+        "$format · ${players.joinToString(", ")} · ${if (ply == 1) "1 move" else "$ply moves"}"
+    override val watching = "Watching"
+    override val stopWatching = "Stop watching"
     override fun pastResult(won: Boolean?) = when (won) { true -> "Won"; false -> "Lost"; null -> "No winner" }
     override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "today", "yesterday", java.util.Locale.ENGLISH)
     override val yourRatings = "Your ratings"

@@ -332,6 +332,12 @@ object FrenchStrings : Strings {
 
     override val yourGames = "Vos parties"
     override val noPastGames = "Aucune partie terminée pour l'instant."
+    override val watchGames = "Regarder une partie"
+    override val noLiveGames = "Aucune partie en cours."
+    override fun liveGameLine(format: String, players: List<String>, ply: Int) =
+        "$format · ${players.joinToString(", ")} · ${if (ply <= 1) "$ply coup" else "$ply coups"}"
+    override val watching = "Spectateur"
+    override val stopWatching = "Arrêter de regarder"
     override fun pastResult(won: Boolean?) = when (won) { true -> "Gagnée"; false -> "Perdue"; null -> "Sans vainqueur" }
     override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "aujourd'hui", "hier", java.util.Locale.FRENCH)
     override val yourRatings = "Votre classement"

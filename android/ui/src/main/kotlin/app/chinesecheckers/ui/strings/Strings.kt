@@ -209,6 +209,15 @@ interface Strings {
     /** The lobby's button and section of our finished games. */
     val yourGames: String
     val noPastGames: String
+
+    /** "Watch a game": the public games in progress, watched read-only. */
+    val watchGames: String
+    val noLiveGames: String
+    /** One game in progress: "Classic · Bob, Cy · 12 moves". */
+    fun liveGameLine(format: String, players: List<String>, ply: Int): String
+    /** Shown above the board of a game we watch. */
+    val watching: String
+    val stopWatching: String
     /** Our result in a finished game: true won, false lost, null no winner. */
     fun pastResult(won: Boolean?): String
     /** When a game ended: "today", "yesterday" or a short date. */
