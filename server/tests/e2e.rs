@@ -5,6 +5,7 @@
 // Scenario functions are test code called from the generated #[test]s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[macro_use]
 mod common;
 
 use std::time::Duration;
@@ -19,23 +20,6 @@ use common::*;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-
-macro_rules! suite {
-    ($($name:ident),* $(,)?) => {
-        mod memory {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(super::Kind::Memory).await })*
-        }
-        mod redis {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(super::Kind::Redis).await })*
-        }
-        mod file {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(super::Kind::File).await })*
-        }
-    };
-}
 
 suite!(
     both_drop_at_once_then_abandoned_by_deadline,
@@ -115,21 +99,7 @@ async fn public_games_are_watched_and_private_ones_with_their_code(kind: Kind) {
     // A private room's game is not listed, and is watched only with the room's code.
     let mut ann = Client::join(&s.url, "Ann").await;
     let mut cy = Client::join(&s.url, "Cy").await;
-    ann.send(&ClientMsg::CreateRoom {
-        format: Format::Classic,
-        clock: None,
-        rated: false,
-    })
-    .await;
-    let code = match ann
-        .expect("room_created", |m| {
-            matches!(m, ServerMsg::RoomCreated { .. })
-        })
-        .await
-    {
-        ServerMsg::RoomCreated { code, .. } => code,
-        _ => unreachable!(),
-    };
+    let code = ann.create_room(Format::Classic, false).await;
     cy.send(&ClientMsg::JoinRoom {
         code: code.clone(),
         rated: false,
@@ -369,21 +339,7 @@ async fn six_seat_room_with_two_people_and_four_ai_seats_plays_to_the_end(kind: 
     let s = server(kind, machine_speed_limits()).await;
     let mut ada = Client::join(&s.url, "Ada").await;
     let mut bob = Client::join(&s.url, "Bob").await;
-    ada.send(&ClientMsg::CreateRoom {
-        format: Format::Sternhalma6,
-        rated: false,
-        clock: None,
-    })
-    .await;
-    let code = match ada
-        .expect("room_created", |m| {
-            matches!(m, ServerMsg::RoomCreated { .. })
-        })
-        .await
-    {
-        ServerMsg::RoomCreated { code, .. } => code,
-        _ => unreachable!(),
-    };
+    let code = ada.create_room(Format::Sternhalma6, false).await;
     bob.send(&ClientMsg::JoinRoom {
         code: code.clone(),
         rated: false,
@@ -764,28 +720,10 @@ async fn lobby_tables_live(kind: Kind) {
         .await;
 }
 
-async fn create_room(c: &mut Client, format: Format) -> String {
-    c.send(&ClientMsg::CreateRoom {
-        format,
-        rated: false,
-        clock: None,
-    })
-    .await;
-    match c
-        .expect("room", |m| {
-            matches!(m, ServerMsg::RoomCreated { .. } | ServerMsg::Error { .. })
-        })
-        .await
-    {
-        ServerMsg::RoomCreated { code, .. } => code,
-        other => panic!("{other:?}"),
-    }
-}
-
 async fn private_room_by_code(kind: Kind) {
     let s = server(kind, fast_limits()).await;
     let mut host = Client::join(&s.url, "Host").await;
-    let code = create_room(&mut host, Format::Tripot3).await;
+    let code = host.create_room(Format::Tripot3, false).await;
     assert!(chinese_checkers_core::online::normalize_room_code(&code).is_some());
     let mut guest = Client::join(&s.url, "Guest").await;
     guest
@@ -821,9 +759,9 @@ async fn private_room_limits_and_expiry(kind: Kind) {
     };
     let s = server(kind, limits).await;
     let mut host = Client::join(&s.url, "Host").await;
-    let first = create_room(&mut host, Format::Tripot1).await;
-    create_room(&mut host, Format::Tripot1).await;
-    create_room(&mut host, Format::Tripot1).await;
+    let first = host.create_room(Format::Tripot1, false).await;
+    host.create_room(Format::Tripot1, false).await;
+    host.create_room(Format::Tripot1, false).await;
     host.send(&ClientMsg::CreateRoom {
         format: Format::Tripot1,
         rated: false,
@@ -847,7 +785,7 @@ async fn private_room_limits_and_expiry(kind: Kind) {
         .await;
     guest.expect_error(ErrorCode::RoomNotFound).await;
     // Expired rooms no longer count against the limit.
-    create_room(&mut host, Format::Tripot1).await;
+    host.create_room(Format::Tripot1, false).await;
 }
 
 /// Creates a room, answering with the room's code or the error code.
@@ -958,7 +896,7 @@ async fn guessing_room_codes_is_slowed_then_refused(kind: Kind) {
     };
     let s = server(kind, limits).await;
     let mut host = Client::join_from(&s.url, "Host", "192.0.2.10").await;
-    let code = create_room(&mut host, Format::Tripot2).await;
+    let code = host.create_room(Format::Tripot2, false).await;
     // The guesser spreads its guesses over fresh connections (and tokens) of one address.
     let mut guessers = vec![];
     for i in 0..3 {
@@ -1024,7 +962,7 @@ async fn failed_joins_are_limited_per_connection(kind: Kind) {
     };
     let s = server(kind, limits).await;
     let mut host = Client::join(&s.url, "Host").await;
-    let code = create_room(&mut host, Format::Tripot1).await;
+    let code = host.create_room(Format::Tripot1, false).await;
     let mut guesser = Client::join(&s.url, "Guess").await;
     for n in 0..3 {
         guesser

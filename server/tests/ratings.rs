@@ -8,6 +8,7 @@
 // Scenario functions are test code called from the generated #[test]s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[macro_use]
 mod common;
 
 use std::collections::HashMap;
@@ -21,23 +22,6 @@ use chinese_checkers_server::{Backend, Limits, RunningServer};
 use common::*;
 use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
-
-macro_rules! suite {
-    ($($name:ident),* $(,)?) => {
-        mod memory {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(super::Kind::Memory).await })*
-        }
-        mod redis {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(super::Kind::Redis).await })*
-        }
-        mod file {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(super::Kind::File).await })*
-        }
-    };
-}
 
 suite!(
     quick_match_series_rates_every_game_as_the_reference,
@@ -491,25 +475,6 @@ async fn quick_match_series_rates_every_game_as_the_reference(kind: Kind) {
     }
 }
 
-/// Creates a private room; returns its code.
-async fn room(c: &mut Client, format: Format, rated: bool) -> String {
-    c.send(&ClientMsg::CreateRoom {
-        format,
-        clock: None,
-        rated,
-    })
-    .await;
-    match c
-        .expect("room_created", |m| {
-            matches!(m, ServerMsg::RoomCreated { .. })
-        })
-        .await
-    {
-        ServerMsg::RoomCreated { code, .. } => code,
-        _ => unreachable!(),
-    }
-}
-
 async fn private_rooms_are_rated_only_when_everyone_asks(kind: Kind) {
     let s = setup(kind).await;
     let mut ada = Client::join(&s.url, "Ada").await;
@@ -517,7 +482,7 @@ async fn private_rooms_are_rated_only_when_everyone_asks(kind: Kind) {
     let mut reference = Reference::default();
     // The host did not ask (the guest did), then the guest did not (the host did).
     for (host_rated, guest_rated) in [(false, true), (true, false), (false, false)] {
-        let code = room(&mut ada, Format::Classic, host_rated).await;
+        let code = ada.create_room(Format::Classic, host_rated).await;
         bob.send(&ClientMsg::JoinRoom {
             code,
             rated: guest_rated,
@@ -539,7 +504,7 @@ async fn private_rooms_are_rated_only_when_everyone_asks(kind: Kind) {
         "nothing more"
     );
     // Both ask: rated.
-    let code = room(&mut ada, Format::Classic, true).await;
+    let code = ada.create_room(Format::Classic, true).await;
     bob.send(&ClientMsg::JoinRoom { code, rated: true }).await;
     let (id, _, _) = ada.matched().await;
     bob.matched().await;
@@ -552,7 +517,7 @@ async fn private_rooms_are_rated_only_when_everyone_asks(kind: Kind) {
     check(&reference, &mut bob).await;
     // A room of three is rated only if the host and both guests ask.
     let mut cy = Client::join(&s.url, "Cy").await;
-    let code = room(&mut ada, Format::Sternhalma3, true).await;
+    let code = ada.create_room(Format::Sternhalma3, true).await;
     bob.send(&ClientMsg::JoinRoom {
         code: code.clone(),
         rated: true,

@@ -49,6 +49,26 @@ pub fn temp_data_file(name: &str) -> std::path::PathBuf {
 }
 
 /// A redis-server of our own on a free loopback port, stopped on drop.
+/// Runs each scenario `async fn name(kind: Kind)` as a test on every store: in memory, in memory
+/// written through to a data file, and on a private redis-server.
+#[allow(unused_macros)]
+macro_rules! suite {
+    ($($name:ident),* $(,)?) => {
+        mod memory {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(super::Kind::Memory).await })*
+        }
+        mod redis {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(super::Kind::Redis).await })*
+        }
+        mod file {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(super::Kind::File).await })*
+        }
+    };
+}
+
 pub struct RedisServer {
     child: Child,
     pub url: String,
@@ -388,6 +408,25 @@ impl Client {
             self.recv().await;
         }
         (game, side, format)
+    }
+
+    /// Creates a private room (the format's default clock); returns its code.
+    pub async fn create_room(&mut self, format: Format, rated: bool) -> String {
+        self.send(&ClientMsg::CreateRoom {
+            format,
+            clock: None,
+            rated,
+        })
+        .await;
+        match self
+            .expect("room_created", |m| {
+                matches!(m, ServerMsg::RoomCreated { .. } | ServerMsg::Error { .. })
+            })
+            .await
+        {
+            ServerMsg::RoomCreated { code, .. } => code,
+            other => panic!("no room: {other:?}"),
+        }
     }
 
     pub fn game(&self, id: &str) -> &ClientGame {
