@@ -4,6 +4,7 @@
 //! drive the engine through them with the JSON formats of docs/RULES.md §6.
 
 mod ai_tools;
+mod book;
 mod engine;
 mod play;
 mod tune;
@@ -40,6 +41,8 @@ enum Command {
     Arena(ai_tools::ArenaArgs),
     /// Print the shortest solo race found from camp to opposite camp and its length.
     Solve(ai_tools::SolveArgs),
+    /// Build Impossible's opening book by self-play (deep searches of the first plies).
+    Book(book::BookArgs),
     /// Fit the evaluation's weights to the results of arena games (Texel method).
     Tune(tune::TuneArgs),
 }
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Arena(a) => ai_tools::arena(&a),
         Command::Solve(a) => ai_tools::solve(&a),
         Command::Tune(a) => tune::tune(&a),
+        Command::Book(a) => book::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

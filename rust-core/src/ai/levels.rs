@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::rules::board::{holes, Colour};
+use crate::rules::board::{coords, holes, Colour, Hole};
 use crate::rules::{CompactMove, Move, MoveKind, Position};
 
 use super::eval::{blockage_of, hash, move_gain, progress_gain, UNIT};
@@ -56,6 +56,7 @@ pub(crate) fn profile(level: AiLevel) -> Profile {
                 tt_bits: 14,
                 widths: [1, 3, 6, 8, 8],
                 lmr: false,
+                brs: false,
             }),
             time_ms: 90,
             race_width: 0,
@@ -66,7 +67,8 @@ pub(crate) fn profile(level: AiLevel) -> Profile {
         // and no blind spots, well clear of Medium, and clearly below Impossible. The budgets
         // were 10 000 and 200 000 nodes before the positional terms of `features` (issue #16);
         // a node now costs about 1.6 times as much, so they read 6 000 and 125 000 nodes to
-        // stay within the same time per move.
+        // stay within the same time per move. With three or more sides both use best-reply
+        // search, which beat the paranoid search in 200-game runs against Medium (docs/AI.md).
         AiLevel::Hard => Profile {
             max_hops: usize::MAX,
             overlook: 0,
@@ -77,6 +79,7 @@ pub(crate) fn profile(level: AiLevel) -> Profile {
                 tt_bits: 18,
                 widths: [1, 4, 8, 10, 12],
                 lmr: true,
+                brs: true,
             }),
             time_ms: 270,
             race_width: 300,
@@ -91,6 +94,7 @@ pub(crate) fn profile(level: AiLevel) -> Profile {
                 tt_bits: 21,
                 widths: [1, 4, 10, 12, 16],
                 lmr: true,
+                brs: true,
             }),
             time_ms: 900,
             race_width: 3000,
@@ -123,6 +127,15 @@ fn wins(pos: &Position, m: &CompactMove) -> bool {
 
 /// Two single-colour armies that have run past each other along their axis: nothing they do
 /// can interact any more, so each side's game is a solo race.
+///
+/// "Past" is as early as this is exact: every own peg on a row strictly beyond every opposing
+/// peg. A step or a jump forward or sideways then only passes over or lands on holes of rows at
+/// least as far as the mover's own row, where the other army has no peg, and the same holds for
+/// the other army in its direction; so neither army can block the other or lend it a peg to
+/// jump over. Only a backward jump could still use an opposing peg; the race solver sees those
+/// too, with the opposing pegs where they stand, and the plan is made again every move.
+/// (Until issue #16 the armies had to be three rows apart, which left the search to play the
+/// first few moves of every race.)
 pub(crate) fn separated(pos: &Position) -> Option<(Colour, Colour)> {
     if pos.player_count() != 2 || pos.rules().options.swaps && pos.passes_in_a_row() > 0 {
         return None;
@@ -135,16 +148,24 @@ pub(crate) fn separated(pos: &Position) -> Option<(Colour, Colour)> {
     if a.opposite() != b {
         return None;
     }
-    // Progress along the axis from a's tip to b's tip: the rows still to go, in hex distance.
-    let tip = a.opposite().tip();
-    let back = a.tip();
-    let axis = |h| {
-        crate::rules::board::distance(h, back) as i32 - crate::rules::board::distance(h, tip) as i32
+    let my_last = holes(pos.pegs_of(a)).map(|h| row_toward(b, h)).min()?;
+    let their_last = holes(pos.pegs_of(b)).map(|h| row_toward(b, h)).max()?;
+    (my_last > their_last).then_some((a, b))
+}
+
+/// The row of `h` counted towards the tip of `toward`: rows run across the line between two
+/// opposite tips, so every hop forward or sideways (relative to that tip) keeps or raises it.
+/// In cube coordinates a tip is the hole with one coordinate at ±8; the row is that coordinate
+/// of `h`, signed so that it grows towards the tip.
+fn row_toward(toward: Colour, h: Hole) -> i32 {
+    let cube = |h: Hole| {
+        let [q, r] = coords(h);
+        [q, r, -q - r]
     };
-    let my_last = holes(pos.pegs_of(a)).map(axis).min()?;
-    let their_last = holes(pos.pegs_of(b)).map(axis).max()?;
-    // Two rows of clearance: a peg can jump over a neighbour in the next row.
-    (my_last > their_last + 2).then_some((a, b))
+    let tip = cube(toward.tip());
+    let here = cube(h);
+    let axis = (0..3).find(|&k| tip[k].abs() == 8).unwrap_or(1);
+    here[axis] * tip[axis].signum()
 }
 
 /// Chooses the move; see [`super::choose_move`].
@@ -153,6 +174,31 @@ pub(crate) fn choose(
     level: AiLevel,
     limits: SearchLimits,
     cancel: &CancelHandle,
+) -> SearchReport {
+    choose_with(position, level, limits, cancel, None)
+}
+
+/// Impossible's move with `nodes` nodes instead of its budget and no clock and no book (the
+/// book builder's search).
+pub(crate) fn deep_move(position: &Position, nodes: u64) -> CompactMove {
+    let limits = SearchLimits {
+        time_ms: None,
+        seed: 0,
+    };
+    let cancel = CancelHandle::new();
+    choose_with(position, AiLevel::Impossible, limits, &cancel, Some(nodes))
+        .best
+        .compact()
+}
+
+/// [`choose`], with the node budget replaced (and then no clock and no book) when `nodes` is
+/// given.
+fn choose_with(
+    position: &Position,
+    level: AiLevel,
+    limits: SearchLimits,
+    cancel: &CancelHandle,
+    nodes: Option<u64>,
 ) -> SearchReport {
     let start = Instant::now();
     let prof = profile(level);
@@ -198,6 +244,12 @@ pub(crate) fn choose(
     if roots.iter().any(|m| progress(m) > 0) {
         roots.retain(|m| progress(m) > 0);
     }
+    // Impossible opens from its book: moves a far deeper search chose (see `book`).
+    if level == AiLevel::Impossible && nodes.is_none() {
+        if let Some(m) = super::book::book_move(position).filter(|m| roots.contains(m)) {
+            return report(&m, 0, 0, 0);
+        }
+    }
     if prof.race_width > 0 {
         if let Some((mine, theirs)) = separated(position) {
             let race = Race {
@@ -234,7 +286,10 @@ pub(crate) fn choose(
         }
         Some(mut cfg) => {
             cfg.time_ms = time_ms;
-            if limits.time_ms.is_some() {
+            if let Some(n) = nodes {
+                cfg.nodes = n;
+                cfg.time_ms = u64::MAX / 2;
+            } else if limits.time_ms.is_some() {
                 // An explicit time budget replaces the node budget (hint, tools).
                 cfg.nodes = u64::MAX;
             } else if cfg!(debug_assertions) {

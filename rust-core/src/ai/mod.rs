@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{CompactMove, Move, Position};
 
+pub mod book;
 mod eval;
 pub mod features;
 mod levels;

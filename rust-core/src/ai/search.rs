@@ -1,8 +1,9 @@
 //! The game-tree search: iterative deepening negamax with principal-variation search, a
-//! Zobrist-keyed transposition table, killer and history ordering, late-move reductions and
-//! forward pruning by static gain.
+//! Zobrist-keyed transposition table, killer, counter-move and history ordering, late-move
+//! reductions and forward pruning by static gain.
 //!
-//! Two sides play ordinary negamax. With more than two sides the search is *paranoid*: every
+//! Two sides play ordinary negamax. With more than two sides the search is either
+//! *best-reply* (`Config::brs`, Hard and Impossible; see `brs`) or *paranoid* (Medium): every
 //! other side is assumed to play against the root side, and the sign of a child's score flips
 //! only when play passes between the root side and its opponents (a chain of opponents moving
 //! in a row stays minimising).
@@ -20,6 +21,8 @@ use super::eval::{
 };
 use super::table::{Entry, Table};
 use super::CancelHandle;
+
+mod brs;
 
 /// Deepest ply the buffers are sized for.
 const MAX_PLY: usize = 48;
@@ -40,6 +43,8 @@ pub(crate) struct Config {
     pub widths: [usize; 5],
     /// Late-move reductions on.
     pub lmr: bool,
+    /// With three or more sides, best-reply search (see `brs`) instead of paranoid search.
+    pub brs: bool,
 }
 
 const EXACT: u8 = 1;
@@ -78,6 +83,8 @@ pub(crate) struct Found {
 pub(crate) struct Searcher<'a> {
     cfg: Config,
     root: usize,
+    /// Whether three or more sides play (the paranoid or best-reply shape applies).
+    multi: bool,
     tt: Arc<Table>,
     /// Added to every iteration's depth: 0 for the main thread, 1 for every other helper so
     /// that the threads do not all read the same tree (Lazy SMP).
@@ -85,6 +92,12 @@ pub(crate) struct Searcher<'a> {
     moves: Vec<Vec<CompactMove>>,
     order: Vec<Vec<(i32, CompactMove)>>,
     killers: [[CompactMove; 2]; MAX_PLY],
+    /// The reply that last refuted each move (by its from and to holes): in a race the answer
+    /// to a given jump (blocking its landing, or using it as a ladder) often works wherever
+    /// that jump is played in the tree.
+    counter: Vec<CompactMove>,
+    /// The move played at each ply of the current line.
+    played: [CompactMove; MAX_PLY],
     history: Vec<i32>,
     nodes: u64,
     stop: bool,
@@ -108,11 +121,20 @@ impl<'a> Searcher<'a> {
         Searcher {
             cfg,
             root: root.to_move(),
+            multi: {
+                let mut sides: Vec<usize> =
+                    (0..root.player_count()).map(|p| side_of(root, p)).collect();
+                sides.sort_unstable();
+                sides.dedup();
+                sides.len() > 2
+            },
             tt,
             depth_offset: 0,
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             order: (0..MAX_PLY).map(|_| Vec::with_capacity(512)).collect(),
             killers: [[CompactMove::PASS; 2]; MAX_PLY],
+            counter: vec![CompactMove::PASS; 121 * 121],
+            played: [CompactMove::PASS; MAX_PLY],
             history: vec![0; 121 * 121],
             nodes: 0,
             stop: false,
@@ -216,6 +238,7 @@ impl<'a> Searcher<'a> {
         // In a blocked endgame the moves that matter (opening a way out) look like retreats;
         // score them by what they do to the blockage instead of pruning them.
         let blocked = blockage_of(pos, pos.to_move());
+        let counter = self.counter_of(ply);
         for m in &list {
             let g = progress_gain(pos, m, blocked);
             best_gain = best_gain.max(g);
@@ -228,6 +251,8 @@ impl<'a> Searcher<'a> {
                 key = i32::MAX;
             } else if self.killers[ply].contains(m) {
                 key += 1 << 24;
+            } else if Some(*m) == counter {
+                key += 1 << 23;
             }
             order.push((key, *m));
         }
@@ -257,6 +282,30 @@ impl<'a> Searcher<'a> {
         self.order[ply] = order;
     }
 
+    /// Remembers a step or jump that caused a cut-off: killer of its ply, history, and
+    /// counter-move to the move before it.
+    fn reward(&mut self, m: &CompactMove, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != *m {
+            k[1] = k[0];
+            k[0] = *m;
+        }
+        self.history[usize::from(m.from) * 121 + usize::from(m.to)] += depth * depth;
+        if let Some(prev) = ply.checked_sub(1).map(|p| self.played[p]) {
+            if matches!(prev.kind, MoveKind::Step | MoveKind::Jump) {
+                self.counter[usize::from(prev.from) * 121 + usize::from(prev.to)] = *m;
+            }
+        }
+    }
+
+    /// The counter-move to the move played just before `ply`, if that was a step or a jump.
+    fn counter_of(&self, ply: usize) -> Option<CompactMove> {
+        let prev = self.played[ply.checked_sub(1)?];
+        matches!(prev.kind, MoveKind::Step | MoveKind::Jump)
+            .then(|| self.counter[usize::from(prev.from) * 121 + usize::from(prev.to)])
+            .filter(|c| c.kind != MoveKind::Pass)
+    }
+
     fn child(
         &mut self,
         pos: &mut Position,
@@ -266,6 +315,14 @@ impl<'a> Searcher<'a> {
         beta: i32,
         ply: usize,
     ) -> i32 {
+        self.played[ply] = *m;
+        if self.cfg.brs && self.multi {
+            // Best-reply search: the root side moves here; the opponents answer in one layer.
+            let u = pos.apply(m);
+            let s = self.opponents_reply(pos, depth, alpha, beta, ply + 1, false);
+            pos.undo(u);
+            return s;
+        }
         // Paranoid: every opponent shares one point of view (against the root side), so the
         // score flips only when play passes between the root side and its opponents.
         let root_side = side_of(pos, self.root);
@@ -363,13 +420,7 @@ impl<'a> Searcher<'a> {
             }
             if alpha >= beta {
                 if m.kind == MoveKind::Step || m.kind == MoveKind::Jump {
-                    let k = &mut self.killers[ply];
-                    if k[0] != m {
-                        k[1] = k[0];
-                        k[0] = m;
-                    }
-                    let h = &mut self.history[usize::from(m.from) * 121 + usize::from(m.to)];
-                    *h += depth * depth;
+                    self.reward(&m, depth, ply);
                 }
                 break;
             }

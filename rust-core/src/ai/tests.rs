@@ -54,6 +54,7 @@ fn the_search_itself_scores_the_win() {
         tt_bits: 12,
         widths: [1, 4, 8, 8, 8],
         lmr: true,
+        brs: false,
     };
     let cancel = CancelHandle::new();
     let mut roots = Vec::new();
@@ -254,6 +255,22 @@ fn separated_armies_are_raced() {
     assert!(r.depth >= 2 && r.depth <= 4, "race of {} moves", r.depth);
 }
 
+/// One row between the armies is enough (nothing can jump or block across it going forward);
+/// a single peg on the same row keeps the search in charge.
+#[test]
+fn armies_one_row_apart_are_raced_and_touching_ones_are_not() {
+    // S's rearmost pegs on row r = -1, N's foremost on r = 0 (rows across the S-N axis).
+    let apart = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+      "pegs":{"S":[[4,-8],[3,-7],[4,-7],[2,-6],[3,-6],[4,-6],[2,-5],[3,-5],[1,-1],[0,-1]],
+              "N":[[-3,2],[-2,2],[-1,2],[0,2],[-3,3],[-2,3],[-1,3],[-4,4],[1,0],[0,0]]},
+      "to_move":0}"#;
+    assert!(separated(&pos(apart)).is_some());
+    let same_row = apart
+        .replace("[1,0],[0,0]", "[1,-1],[-1,0]")
+        .replace("[1,-1],[0,-1]", "[2,-1],[0,-1]");
+    assert!(separated(&pos(&same_row)).is_none());
+}
+
 #[test]
 fn the_hint_is_legal_and_quick() {
     let p = Position::start_tripot(Rules::default(), 3).unwrap();
@@ -336,6 +353,7 @@ fn helper_threads_share_the_search_and_the_move_stays_legal() {
         tt_bits: 16,
         widths: [1, 4, 8, 10, 12],
         lmr: true,
+        brs: false,
     };
     for p in starts().into_iter().take(4) {
         let mut roots = Vec::new();
@@ -361,6 +379,7 @@ fn a_cancelled_threaded_search_stops_every_thread() {
         tt_bits: 16,
         widths: [1, 4, 10, 12, 16],
         lmr: true,
+        brs: false,
     };
     let mut roots = Vec::new();
     p.legal_moves_into(&mut roots);
@@ -384,4 +403,67 @@ fn the_thread_count_is_clamped() {
     assert_eq!(clamp_threads(1), 1);
     assert_eq!(clamp_threads(8), 8);
     assert_eq!(clamp_threads(1_000), MAX_SEARCH_THREADS);
+}
+
+/// Best-reply search merges the opponents' turns into one layer: three plies of it reach the
+/// root side's second move (own move, one reply, own move), which costs more than three plies
+/// of paranoid search (three players' turns) and far less than the seven paranoid plies that
+/// reach the same move past five opponents.
+#[test]
+fn best_reply_search_reaches_the_next_own_move_for_less() {
+    let p = Position::start(Rules::preset(Preset::Sternhalma), 6).unwrap();
+    let cfg = |brs, max_depth| Config {
+        max_depth,
+        nodes: u64::MAX,
+        time_ms: 600_000,
+        tt_bits: 18,
+        widths: [1, 4, 8, 10, 12],
+        lmr: true,
+        brs,
+    };
+    let mut roots = Vec::new();
+    p.legal_moves_into(&mut roots);
+    let cancel = CancelHandle::new();
+    let search = |c| Searcher::new(c, &p, &cancel).run(&p, &roots, |_, _, _| {});
+    let brs = search(cfg(true, 3));
+    let paranoid_3 = search(cfg(false, 3));
+    let paranoid_7 = search(cfg(false, 7));
+    assert!(p.validate(&p.expand(&brs.best).unwrap()).is_ok());
+    assert_eq!((brs.depth, paranoid_7.depth), (3, 7));
+    assert!(
+        brs.nodes > paranoid_3.nodes && brs.nodes * 4 < paranoid_7.nodes,
+        "best-reply 3 plies: {} nodes; paranoid 3 plies: {}, 7 plies: {}",
+        brs.nodes,
+        paranoid_3.nodes,
+        paranoid_7.nodes
+    );
+}
+
+/// With two sides there is one opponent, and best-reply search is plain negamax.
+#[test]
+fn best_reply_search_is_negamax_between_two_sides() {
+    for p in [
+        Position::start_tripot(Rules::default(), 1).unwrap(),
+        Position::start_tripot(Rules::default(), 3).unwrap(),
+        Position::start(Rules::preset(Preset::Classic), 2).unwrap(),
+    ] {
+        let cfg = |brs| Config {
+            max_depth: 20,
+            nodes: 4_000,
+            time_ms: 60_000,
+            tt_bits: 16,
+            widths: [1, 4, 8, 10, 12],
+            lmr: true,
+            brs,
+        };
+        let mut roots = Vec::new();
+        p.legal_moves_into(&mut roots);
+        let cancel = CancelHandle::new();
+        let a = Searcher::new(cfg(false), &p, &cancel).run(&p, &roots, |_, _, _| {});
+        let b = Searcher::new(cfg(true), &p, &cancel).run(&p, &roots, |_, _, _| {});
+        assert_eq!(
+            (a.best, a.score, a.depth, a.nodes),
+            (b.best, b.score, b.depth, b.nodes)
+        );
+    }
 }
