@@ -3,9 +3,13 @@
 
 use super::*;
 use crate::online::record::Command;
-use crate::online::{decode_client, GameRecord, GameSummary};
+use crate::online::{decode_client, GameRecord, GameSummary, WireMove};
 use crate::rules::board::coords;
-use crate::rules::{Move, MoveKind};
+use crate::rules::{Move, MoveKind, Preset};
+use crate::session::error::SaveError;
+use crate::session::types::{ChangeKind, Coord, EndReason};
+use crate::session::view::coord;
+use serde_json::Value;
 
 const TOKEN: &str = "device-token-0123456789";
 
