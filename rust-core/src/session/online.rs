@@ -506,10 +506,9 @@ impl OnlineSession {
             }
             ServerMsg::Sync { snapshot } => {
                 let current = self.client.as_ref().map(|c| c.game_id().to_owned());
-                let watched = self.spectate.as_ref().map(|(g, _)| g.as_str());
                 if current.as_deref() == Some(snapshot.game.as_str()) {
                     self.effect(&msg, &mut out);
-                } else if watched == Some(snapshot.game.as_str()) {
+                } else if self.watches(&snapshot.game) {
                     let client = ClientGame::from_snapshot(snapshot).map_err(bad_frame)?;
                     self.opponent = snapshot.players.join(", ");
                     self.client = Some(client);
@@ -557,6 +556,8 @@ impl OnlineSession {
             ServerMsg::Error { game, code, .. } => {
                 if game.is_some() {
                     self.effect(&msg, &mut out);
+                } else {
+                    self.spectate_refused(*code);
                 }
                 self.last_error = Some(*code);
                 self.note = Some(Banner::ServerError { code: *code });
