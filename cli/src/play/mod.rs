@@ -469,7 +469,8 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     let (Some(state), Some(game)) = (app.online_state(), app.online_game()) else {
         return Ok(());
     };
-    if state.game.as_ref().is_some_and(|g| !g.over) {
+    // A game watched is not ours: the next run must not take it for our game to resume.
+    if !state.spectating && state.game.as_ref().is_some_and(|g| !g.over) {
         online::keep_game(&dir, game)?;
     }
     println!("{}", words::left_online(state));
