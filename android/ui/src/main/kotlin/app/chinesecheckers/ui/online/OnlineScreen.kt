@@ -388,5 +388,7 @@ private fun LiveGames(ui: OnlineUiState, strings: Strings, on: (OnlineEvent) -> 
  * The server found no game for the code last sent to "Watch with a code" (the core ended the
  * watching with `GAME_NOT_FOUND`): worded as the code's fault, not as a game that ended.
  */
-private fun watchCodeNotFound(ui: OnlineUiState): Boolean =
-    ui.watchCodeSent && ui.online?.lastError == ErrorCode.GAME_NOT_FOUND && ui.online?.spectating == false
+private fun watchCodeNotFound(ui: OnlineUiState): Boolean {
+    val online = ui.online ?: return false
+    return ui.watchCodeSent && online.lastError == ErrorCode.GAME_NOT_FOUND && !online.spectating
+}
