@@ -758,6 +758,24 @@ mod online {
             s.contains("Cy") && s.contains("Dan")
         });
         t.send("q");
+        drop(t);
+        // A private room's game is watched with the room's code alone, as a friend types it.
+        let mut eve = Bot::connect(&url, "Eve");
+        let mut fay = Bot::connect(&url, "Fay");
+        let up = eve.game.create_room(Format::Tripot1).unwrap();
+        eve.send(up.outgoing);
+        eve.pump_until("the room", |s| s.room.is_some());
+        let code = eve.game.state().room.unwrap().code;
+        let up = fay.game.join_room(code.clone()).unwrap();
+        fay.send(up.outgoing);
+        fay.pump_until("the game", |s| s.game.is_some());
+        eve.pump_until("the game", |s| s.game.is_some());
+        let typed = code.to_lowercase();
+        let mut t = Term::start(&home, &["--server", url.as_str(), "--watch-code", &typed]);
+        t.wait_until("the room's game", |s| {
+            s.contains("Eve") && s.contains("Fay")
+        });
+        t.send("q");
         drop(rt);
     }
 

@@ -58,7 +58,88 @@ suite!(
     timed_out_moves_are_played_and_three_in_a_row_lose,
     finished_games_are_listed_and_downloaded_by_their_players,
     public_games_are_watched_and_private_ones_with_their_code,
+    a_room_s_game_is_watched_by_the_room_code_alone,
 );
+
+async fn a_room_s_game_is_watched_by_the_room_code_alone(kind: Kind) {
+    let limits = Limits {
+        join_failures_per_conn: 3,
+        ..fast_limits()
+    };
+    let s = server(kind, limits.clone()).await;
+    let mut ann = Client::join(&s.url, "Ann").await;
+    let mut cy = Client::join(&s.url, "Cy").await;
+    let mut eve = Client::join(&s.url, "Eve").await;
+    let code = ann.create_room(Format::Tripot1, false).await;
+    // The room is still open: it has no game to watch yet.
+    eve.send(&ClientMsg::Spectate {
+        game: String::new(),
+        code: Some(code.clone()),
+    })
+    .await;
+    eve.expect_error(ErrorCode::GameNotFound).await;
+    cy.send(&ClientMsg::JoinRoom {
+        code: code.clone(),
+        rated: false,
+    })
+    .await;
+    let (id, ann_side, _) = ann.matched().await;
+    cy.matched().await;
+    let mut p = if ann_side == 0 { [ann, cy] } else { [cy, ann] };
+    play_moves(&mut p, &id, 2).await;
+    // A wrong code and a malformed one get the answer a game that does not exist gets.
+    let wrong = if code.starts_with('2') { "3" } else { "2" }.to_owned() + &code[1..];
+    for typed in [wrong.as_str(), "??"] {
+        eve.send(&ClientMsg::Spectate {
+            game: String::new(),
+            code: Some(typed.into()),
+        })
+        .await;
+        eve.expect_error(ErrorCode::GameNotFound).await;
+    }
+    // The code as typed (lower case, a dash in the middle) names the room's game.
+    let typed = format!("{}-{}", &code[..4], &code[4..]).to_lowercase();
+    eve.send(&ClientMsg::Spectate {
+        game: String::new(),
+        code: Some(typed),
+    })
+    .await;
+    eve.expect(
+        "the room game's snapshot",
+        |m| matches!(m, ServerMsg::Sync { snapshot } if snapshot.game == id),
+    )
+    .await;
+    assert_eq!(eve.game(&id).record().ply(), 2);
+    play_moves(&mut p, &id, 2).await;
+    eve.catch_up(&id, p[0].game(&id).last_seq()).await;
+    assert_eq!(
+        eve.game(&id).record().moves(),
+        p[0].game(&id).record().moves()
+    );
+    // Read-only, as with the game's id.
+    eve.send(&ClientMsg::Resign { game: id.clone() }).await;
+    eve.expect_error(ErrorCode::NotInGame).await;
+    assert!(!p[0].game(&id).record().is_over());
+    // Wrong codes for watching count with wrong codes for joining: the connection's limit
+    // holds for both.
+    let mut mallory = Client::join(&s.url, "Mallory").await;
+    for _ in 0..limits.join_failures_per_conn {
+        mallory
+            .send(&ClientMsg::JoinRoom {
+                code: wrong.clone(),
+                rated: false,
+            })
+            .await;
+        mallory.expect_error(ErrorCode::RoomNotFound).await;
+    }
+    mallory
+        .send(&ClientMsg::Spectate {
+            game: String::new(),
+            code: Some(code.clone()),
+        })
+        .await;
+    mallory.expect_error(ErrorCode::RateLimited).await;
+}
 
 async fn public_games_are_watched_and_private_ones_with_their_code(kind: Kind) {
     let s = server(kind, fast_limits()).await;

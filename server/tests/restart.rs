@@ -98,9 +98,13 @@ async fn a_restart_keeps_every_game_move_and_room() {
             rated: false,
         })
         .await;
-    guest.matched().await;
+    let (room_game, _, _) = guest.matched().await;
     let mut late = Client::join(&url2, "Late").await;
-    late.send(&ClientMsg::JoinRoom { code, rated: false }).await;
+    late.send(&ClientMsg::JoinRoom {
+        code: code.clone(),
+        rated: false,
+    })
+    .await;
     late.expect_error(ErrorCode::RoomNotFound).await;
 
     // A finished game is no longer anyone's game after one more restart.
@@ -108,6 +112,18 @@ async fn a_restart_keeps_every_game_move_and_room() {
     let s3 = instance_on(backend, fast_limits()).await;
     let again = Client::rejoin(&s3.ws_url(), "Ada", &p[0].token).await;
     assert!(again.welcome_games.is_empty());
+    // The room's game, read back from the file, is still found by the room's code alone.
+    let mut eve = Client::join(&s3.ws_url(), "Eve").await;
+    eve.send(&ClientMsg::Spectate {
+        game: String::new(),
+        code: Some(code),
+    })
+    .await;
+    eve.expect(
+        "the room game's snapshot",
+        |m| matches!(m, ServerMsg::Sync { snapshot } if snapshot.game == room_game),
+    )
+    .await;
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 

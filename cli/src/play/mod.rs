@@ -137,8 +137,14 @@ pub struct PlayArgs {
     /// Online: watch a game read-only (an id from `chinese-checkers games --live`).
     #[arg(long, value_name = "GAME", requires = "server", group = "online_room")]
     pub watch: Option<String>,
-    /// Online, with --watch: the private room's code of the game watched.
-    #[arg(long, value_name = "CODE", requires = "watch")]
+    /// Online: watch a private room's game read-only by the room's code (the one its players
+    /// joined with); with --watch, the code of that game's room.
+    #[arg(
+        long,
+        value_name = "CODE",
+        requires = "server",
+        conflicts_with_all = ["quick", "lobby", "room", "create_room"]
+    )]
     pub watch_code: Option<String>,
     /// Online: the name your opponent sees; remembered for next time (default "Player").
     #[arg(long, value_name = "NAME", requires = "server")]
@@ -428,10 +434,13 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     } else if let Some(game) = args.watch.clone() {
         let code = args.watch_code.clone();
         Box::new(move |g: &OnlineGame| g.spectate(game, code))
+    } else if let Some(code) = args.watch_code.clone() {
+        // The room's code alone: the server finds the room's game.
+        Box::new(move |g: &OnlineGame| g.spectate_room(code))
     } else {
         bail!(
             "say how to find an opponent: --quick, --lobby, --room CODE or --create-room \
-             (or --watch GAME to watch one)"
+             (or --watch GAME or --watch-code CODE to watch one)"
         );
     };
     let dir = save::data_dir()?;
@@ -460,7 +469,8 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     let (Some(state), Some(game)) = (app.online_state(), app.online_game()) else {
         return Ok(());
     };
-    if state.game.as_ref().is_some_and(|g| !g.over) {
+    // A game watched is not ours: the next run must not take it for our game to resume.
+    if !state.spectating && state.game.as_ref().is_some_and(|g| !g.over) {
         online::keep_game(&dir, game)?;
     }
     println!("{}", words::left_online(state));

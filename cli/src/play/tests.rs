@@ -404,6 +404,23 @@ fn online_options_are_parsed() {
     );
     assert!(Cmd::try_parse_from(["play", "--server", "ws://h", "--quick", "--lobby"]).is_err());
     assert!(Cmd::try_parse_from(["play", "--server", "ws://h", "--resume"]).is_err());
+    // A room's game is watched by its code alone, or with its id; never while finding a game.
+    let code = args(&["--server", "ws://h", "--watch-code", "abcd-2345"]);
+    assert_eq!(code.watch_code.as_deref(), Some("abcd-2345"));
+    assert!(code.watch.is_none());
+    assert!(
+        args(&["--server", "ws://h", "--watch", "g1", "--watch-code", "C"])
+            .watch
+            .is_some()
+    );
+    assert!(
+        Cmd::try_parse_from(["play", "--watch-code", "C"]).is_err(),
+        "needs --server"
+    );
+    assert!(
+        Cmd::try_parse_from(["play", "--server", "ws://h", "--quick", "--watch-code", "C"])
+            .is_err()
+    );
     let url = "ws://localhost:8080/ws";
     let a = args(&["--server", url, "--quick"]);
     assert_eq!(a.server.as_deref(), Some(url));

@@ -40,6 +40,9 @@ pub const SEAT_HELD_MINUTES: u32 = 3;
 
 /// The line printed after quitting an online game, worded from where it stood.
 pub fn left_online(state: &OnlineState) -> String {
+    if state.spectating {
+        return "You stopped watching.".into();
+    }
     if let Some(game) = &state.game {
         if let Some(o) = state.board.outcome.as_ref().filter(|_| game.over) {
             return format!("Game over: {}", outcome(&state.board, o));

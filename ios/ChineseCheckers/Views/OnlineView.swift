@@ -195,7 +195,8 @@ struct PastGamesSection: View {
 }
 
 /// "Watch a game": a button that asks for the public games in progress, then their list; a tap
-/// watches one read-only (the board replaces the lobby, under "Watching").
+/// watches one read-only (the board replaces the lobby, under "Watching"). "Watch with a code":
+/// a private room's game by the room's code alone (a wrong one: the banner says so).
 struct LiveGamesSection: View {
     @Bindable var model: OnlineModel
 
@@ -218,6 +219,13 @@ struct LiveGamesSection: View {
             } else {
                 ProgressView()
             }
+            TextField("online.watch.code.field", text: $model.typedWatchCode)
+                .textInputAutocapitalization(.characters)
+                .autocorrectionDisabled()
+                .submitLabel(.go)
+                .onSubmit { if model.watchCodeToUse != nil { model.watchTypedCode() } }
+            Button("online.watch.code.watch") { model.watchTypedCode() }
+                .disabled(model.watchCodeToUse == nil)
         }
     }
 }

@@ -186,6 +186,15 @@ impl OnlineGame {
         self.call(|s| s.spectate(&game, code))
     }
 
+    /// Watches a private room's game by the room's code alone, as typed (the code its players
+    /// joined with; case, spaces and dashes do not matter): the server finds the room's game,
+    /// whose id then comes in the state's `game`. A code that names no game ends the watching
+    /// (`spectating` false) with `lastError` `GameNotFound`, the answer a game that does not
+    /// exist gets; too many wrong codes get `RateLimited`, as when joining rooms.
+    pub fn spectate_room(&self, code: String) -> Result<OnlineUpdate, OnlineError> {
+        self.call(|s| s.spectate_room(&code))
+    }
+
     /// Stops watching.
     pub fn stop_spectating(&self) -> Result<OnlineUpdate, OnlineError> {
         self.call(|s| s.stop_spectating())

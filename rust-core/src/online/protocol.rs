@@ -365,10 +365,14 @@ pub enum ClientMsg {
     /// Asks for the public games in progress (answered by [`ServerMsg::LiveGames`]).
     WatchGames,
     /// Watches a game read-only: a public one (quick match, lobby table) by its id, a private
-    /// room's by the room's code. Answered by its snapshot (`sync`, seen from side 0), then its
-    /// events like a player's.
+    /// room's by the room's code — with its id, or with no id (`game` absent or empty): the
+    /// code alone names the room's game, so a friend needs only the code the players joined
+    /// with. Answered by its snapshot (`sync`, seen from side 0; it names the game), then its
+    /// events like a player's; a code that names no game gets `game_not_found` (and counts as
+    /// a wrong room code).
     Spectate {
-        /// The game.
+        /// The game; empty (absent on the wire) to find a room's game by `code`.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
         game: String,
         /// The private room's code, for a room's game.
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -80,6 +80,10 @@ fn every_client_message_round_trips_and_is_listed() {
             game: "g".into(),
             code: Some("ABCD2345".into()),
         },
+        ClientMsg::Spectate {
+            game: String::new(),
+            code: Some("ABCD2345".into()),
+        },
         ClientMsg::StopSpectating { game: "g".into() },
     ];
     let mut seen = std::collections::BTreeSet::new();
@@ -459,4 +463,21 @@ fn ratings_messages_round_trip_and_are_listed() {
 
 fn record_unrated() -> crate::online::GameRecord {
     crate::online::GameRecord::new("g", Format::Tripot1, vec!["A".into(), "B".into()]).0
+}
+
+#[test]
+fn spectate_by_a_room_code_alone_leaves_the_game_out() {
+    let msg = ClientMsg::Spectate {
+        game: String::new(),
+        code: Some("ABCD2345".into()),
+    };
+    assert_eq!(
+        encode(&msg),
+        r#"{"type":"spectate","code":"ABCD2345"}"#,
+        "no game on the wire"
+    );
+    assert_eq!(
+        decode_client(r#"{"type":"spectate","code":"ABCD2345"}"#).unwrap(),
+        msg
+    );
 }

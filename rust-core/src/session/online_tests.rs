@@ -3,9 +3,13 @@
 
 use super::*;
 use crate::online::record::Command;
-use crate::online::{decode_client, GameRecord, GameSummary};
+use crate::online::{decode_client, GameRecord, GameSummary, WireMove};
 use crate::rules::board::coords;
-use crate::rules::{Move, MoveKind};
+use crate::rules::{Move, MoveKind, Preset};
+use crate::session::error::SaveError;
+use crate::session::types::{ChangeKind, Coord, EndReason};
+use crate::session::view::coord;
+use serde_json::Value;
 
 const TOKEN: &str = "device-token-0123456789";
 
@@ -1854,4 +1858,78 @@ fn a_spectator_sees_the_game_but_cannot_play_it_and_watches_again_after_a_reconn
     );
     assert!(!s.state().spectating);
     assert!(s.quick_match(None).is_ok());
+}
+
+#[test]
+fn a_room_s_game_is_watched_by_its_code_alone_and_a_wrong_code_ends_the_watching() {
+    let mut s = welcomed();
+    assert!(matches!(
+        s.spectate_room("??"),
+        Err(OnlineError::BadRoomCode { .. })
+    ));
+    // A wrong code: the server's refusal names no game; we watch nothing and may look again.
+    assert_eq!(
+        only(&s.spectate_room("abcd 2345").unwrap()),
+        ClientMsg::Spectate {
+            game: String::new(),
+            code: Some("ABCD2345".into())
+        }
+    );
+    assert!(s.state().spectating);
+    s.receive(&frame(&ServerMsg::error(
+        ErrorCode::GameNotFound,
+        "no game with that room code",
+        None,
+    )))
+    .unwrap();
+    let st = s.state();
+    assert!(!st.spectating);
+    assert_eq!(st.last_error, Some(ErrorCode::GameNotFound));
+    assert!(s.stop_spectating().is_err(), "nothing is watched");
+    // The right code: the snapshot names the room's game, which is then watched like any.
+    s.spectate_room("ABCD-2346").unwrap();
+    let (server, _) = GameRecord::new("g7", Format::Tripot1, vec!["Ann".into(), "Bo".into()]);
+    s.receive(&frame(&ServerMsg::Sync {
+        snapshot: server.snapshot(0),
+    }))
+    .unwrap();
+    let st = s.state();
+    assert!(st.spectating);
+    assert_eq!(st.game.as_ref().map(|g| g.id.as_str()), Some("g7"));
+    assert_eq!(s.tap(0, 4), Err(MoveError::NotYourTurn));
+    // A reconnection asks for the game by its id and the code.
+    s.connection_lost();
+    assert_eq!(
+        only(&s.receive(&welcome(&[])).unwrap()),
+        ClientMsg::Spectate {
+            game: "g7".into(),
+            code: Some("ABCD2346".into())
+        }
+    );
+    assert_eq!(
+        only(&s.stop_spectating().unwrap()),
+        ClientMsg::StopSpectating { game: "g7".into() }
+    );
+    // Stopping before the game was found sends nothing: the server follows nothing for us.
+    s.spectate_room("ABCD2347").unwrap();
+    assert!(s.stop_spectating().unwrap().is_empty());
+    assert!(!s.state().spectating);
+}
+
+#[test]
+fn watching_another_game_stops_the_one_watched() {
+    let mut s = welcomed();
+    s.spectate("g5", None).unwrap();
+    let out = s.spectate_room("ABCD2345").unwrap();
+    let msgs: Vec<ClientMsg> = out.iter().map(|m| decode_client(m).unwrap()).collect();
+    assert_eq!(
+        msgs,
+        vec![
+            ClientMsg::StopSpectating { game: "g5".into() },
+            ClientMsg::Spectate {
+                game: String::new(),
+                code: Some("ABCD2345".into())
+            }
+        ]
+    );
 }

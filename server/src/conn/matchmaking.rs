@@ -574,14 +574,10 @@ impl Conn {
         Ok(false)
     }
 
-    pub(super) async fn join_room(&mut self, code: &str, rated: bool) -> Result<(), StoreError> {
-        const NOT_FOUND: &str = "no room with that code (it may have expired)";
-        // Not a code at all: nothing is looked up, nothing is learnt.
-        let Some(code) = normalize_room_code(code) else {
-            self.send(err(ErrorCode::RoomNotFound, NOT_FOUND)).await;
-            return Ok(());
-        };
-        // Guessing codes: failures are limited per connection and per address, and slowed.
+    /// Before a room code is looked up (a room to join, a room's game to watch): guessing
+    /// codes is limited per connection and per address, whatever the code is for. Returns the
+    /// address's failures so far, or `None` when refused (answered `rate_limited`).
+    pub(super) async fn code_attempt(&mut self) -> Option<u32> {
         let limits = &self.app.limits;
         if self.join_failures >= limits.join_failures_per_conn {
             self.send(err(
@@ -589,10 +585,10 @@ impl Conn {
                 "too many wrong room codes on this connection",
             ))
             .await;
-            return Ok(());
+            return None;
         }
-        let addr_failures = match self.app.addrs.join_attempt(self.addr, limits) {
-            JoinCheck::Allowed(n) => n,
+        match self.app.addrs.join_attempt(self.addr, limits) {
+            JoinCheck::Allowed(n) => Some(n),
             JoinCheck::Refused(left) => {
                 let mins = left.as_secs().div_ceil(60).max(1);
                 self.send(err(
@@ -600,8 +596,35 @@ impl Conn {
                     format!("too many wrong room codes; try again in {mins} min"),
                 ))
                 .await;
-                return Ok(());
+                None
             }
+        }
+    }
+
+    /// A code looked up after [`code_attempt`](Self::code_attempt) named nothing: counted,
+    /// and the answer slowed once the free failures are used up.
+    pub(super) async fn code_failed(&mut self, addr_failures: u32) {
+        self.join_failures += 1;
+        let failures = self.join_failures.max(addr_failures);
+        let delay = join_failure_delay(failures, &self.app.limits);
+        if !delay.is_zero() {
+            let mut stop = self.app.stop.clone();
+            tokio::select! {
+                _ = tokio::time::sleep(delay) => {}
+                _ = stop.wait_for(|m| *m != crate::StopMode::Running) => {}
+            }
+        }
+    }
+
+    pub(super) async fn join_room(&mut self, code: &str, rated: bool) -> Result<(), StoreError> {
+        const NOT_FOUND: &str = "no room with that code (it may have expired)";
+        // Not a code at all: nothing is looked up, nothing is learnt.
+        let Some(code) = normalize_room_code(code) else {
+            self.send(err(ErrorCode::RoomNotFound, NOT_FOUND)).await;
+            return Ok(());
+        };
+        let Some(addr_failures) = self.code_attempt().await else {
+            return Ok(());
         };
         let me = Player { rated, ..self.me() };
         let sat = match self.app.store.sit_room(&code, &me).await {
@@ -612,16 +635,7 @@ impl Conn {
             }
         };
         if sat == Sat::NotFound {
-            self.join_failures += 1;
-            let failures = self.join_failures.max(addr_failures);
-            let delay = join_failure_delay(failures, &self.app.limits);
-            if !delay.is_zero() {
-                let mut stop = self.app.stop.clone();
-                tokio::select! {
-                    _ = tokio::time::sleep(delay) => {}
-                    _ = stop.wait_for(|m| *m != crate::StopMode::Running) => {}
-                }
-            }
+            self.code_failed(addr_failures).await;
             self.send(err(ErrorCode::RoomNotFound, NOT_FOUND)).await;
             return Ok(());
         }

@@ -471,6 +471,9 @@ impl Conn {
                 let games = self.app.store.live_games(MAX_LISTED_GAMES).await?;
                 self.send(ServerMsg::LiveGames { games }).await;
             }
+            ClientMsg::Spectate { game, code } if game.is_empty() => {
+                self.spectate_room(code.as_deref()).await?
+            }
             ClientMsg::Spectate { game, code } => {
                 let code = code.as_deref().and_then(normalize_room_code);
                 self.spectate(&game, code).await?
@@ -611,6 +614,36 @@ impl Conn {
             Err(CommandError::Duplicate(_)) => {}
         }
         Ok(())
+    }
+
+    /// Watches a private room's game by the room's code alone (`spectate` with no game): the
+    /// code the players joined with is all a friend needs. A code is a secret like a room's,
+    /// so a look-up counts against the same limits as `join_room` (`code_attempt`), and a code
+    /// that names no game gets the answer a game that does not exist gets (`game_not_found`).
+    async fn spectate_room(&mut self, typed: Option<&str>) -> Result<(), StoreError> {
+        const NOT_FOUND: &str = "no game with that room code";
+        // Not a code at all: nothing is looked up, nothing is learnt.
+        let Some(code) = typed.and_then(normalize_room_code) else {
+            self.send(err(ErrorCode::GameNotFound, NOT_FOUND)).await;
+            return Ok(());
+        };
+        let Some(addr_failures) = self.code_attempt().await else {
+            return Ok(());
+        };
+        let game = match self.app.store.room_game(&code).await {
+            Ok(game) => game,
+            Err(e) => {
+                self.app.addrs.join_succeeded(self.addr);
+                return Err(e);
+            }
+        };
+        let Some(game) = game else {
+            self.code_failed(addr_failures).await;
+            self.send(err(ErrorCode::GameNotFound, NOT_FOUND)).await;
+            return Ok(());
+        };
+        self.app.addrs.join_succeeded(self.addr);
+        self.spectate(&game, Some(code)).await
     }
 
     /// Stops watching a game.

@@ -43,6 +43,9 @@ pub struct MemoryStore {
     queue: Mutex<Vec<QueueEntry>>,
     tables: Mutex<Vec<StoredTable>>,
     rooms: Mutex<HashMap<String, (StoredRoom, Instant)>>,
+    /// The game each private room's code started, while the game is held (watching by code;
+    /// boxed: the store is one variant of an enum).
+    room_games: Box<Mutex<HashMap<String, String>>>,
     finished: Mutex<VecDeque<(Instant, String)>>,
     inactivity_ms: AtomicU64,
     /// The data file, if any.
@@ -80,6 +83,7 @@ impl MemoryStore {
             queue: Mutex::default(),
             tables: Mutex::default(),
             rooms: Mutex::default(),
+            room_games: Box::default(),
             finished: Mutex::default(),
             inactivity_ms: AtomicU64::new(24 * 3600 * 1000),
             journal: None,
@@ -151,6 +155,9 @@ impl MemoryStore {
                         .or_default()
                         .insert(game.id.clone());
                 }
+            }
+            if let Some(code) = &game.meta.code {
+                self.room_games.lock().insert(code.clone(), game.id.clone());
             }
             let held = MemGame {
                 meta: game.meta,
@@ -291,6 +298,9 @@ impl MemoryStore {
         self.games
             .write()
             .insert(id.to_owned(), Arc::new(GameLock::new(game)));
+        if let Some(code) = &meta.code {
+            self.room_games.lock().insert(code.clone(), id.to_owned());
+        }
         let mut users = self.user_games.lock();
         for token in meta.tokens.iter().filter(|t| !is_ai_token(t)) {
             users
@@ -320,12 +330,32 @@ impl MemoryStore {
                 break;
             }
             if let Some((_, id)) = finished.pop_front() {
-                self.games.write().remove(&id);
+                let removed = self.games.write().remove(&id);
+                if let Some(game) = removed {
+                    self.forget_room_game(&id, &game);
+                }
                 self.ratings.rated.lock().remove(&id);
                 if let Some(j) = &self.journal {
                     j.write_later(vec![Op::DeleteGame { id }]);
                 }
             }
+        }
+    }
+
+    /// Its room's code, if any, names no game once the game is forgotten (unless a later room
+    /// drew the same code). A game's meta never changes; should someone hold its lock just now,
+    /// the map is searched instead.
+    fn forget_room_game(&self, id: &str, game: &GameLock<MemGame>) {
+        let code = game.try_lock().map(|g| g.meta.code.clone());
+        let mut rooms = self.room_games.lock();
+        match code {
+            Ok(Some(code)) => {
+                if rooms.get(&code).is_some_and(|g| g == id) {
+                    rooms.remove(&code);
+                }
+            }
+            Ok(None) => {}
+            Err(_) => rooms.retain(|_, g| g != id),
         }
     }
 
@@ -600,6 +630,11 @@ impl MemoryStore {
             ai: g.record.ai().iter().map(Option::is_some).collect(),
             clock: g.clock.note(&g.record),
         }))
+    }
+
+    pub(super) async fn room_game(&self, code: &str) -> Result<Option<String>, StoreError> {
+        self.forget_old_games();
+        Ok(self.room_games.lock().get(code).cloned())
     }
 
     pub(super) async fn token_of(&self, id: &str, side: u8) -> Result<Option<String>, StoreError> {

@@ -950,6 +950,15 @@ impl Store {
         dispatch!(self, s => s.spectate(id, code).await)
     }
 
+    /// The game a private room's players are playing (or played, while the game is kept), by
+    /// the room's code (normalised). Kept as an index from code to game, written when the
+    /// room's game starts (memory: a map beside the games, forgotten with the game; Redis:
+    /// `rg:{code}`, expiring with the game's meta once it is over), so a friend watches with
+    /// the code alone. A rematch has no code and is not found.
+    pub async fn room_game(&self, code: &str) -> Result<Option<String>, StoreError> {
+        dispatch!(self, s => s.room_game(code).await)
+    }
+
     /// A player's last finished games, the latest first.
     pub async fn list_games(&self, token: &str) -> Result<Vec<GameSummary>, StoreError> {
         dispatch!(self, s => s.list_games(token).await)

@@ -811,6 +811,9 @@ impl RedisStore {
             pipe.expire(self.key(&format!("g:{id}:ev")), FINISHED_TTL_S)
                 .expire(self.key(&format!("g:{id}:meta")), FINISHED_TTL_S)
                 .srem(self.key("live"), id);
+            if let Some(code) = &c.meta.code {
+                pipe.expire(self.key(&format!("rg:{code}")), FINISHED_TTL_S);
+            }
             let _: () = pipe.query_async(&mut conn).await?;
             if let Err(e) = self.archive(id, &c.meta, &next).await {
                 tracing::error!(game = %id, error = %e, "the finished game was not archived");
@@ -976,6 +979,10 @@ impl RedisStore {
         }
         if meta.public {
             pipe.sadd(self.key("live"), id);
+        }
+        if let Some(code) = &meta.code {
+            // Watching a room's game by its code (`room_game`).
+            pipe.set(self.key(&format!("rg:{code}")), id);
         }
         let dl = self.key(&format!("g:{id}:dl"));
         let idle = clock.idle.unwrap_or_default();
@@ -1236,6 +1243,11 @@ impl RedisStore {
             ai: c.record.ai().iter().map(Option::is_some).collect(),
             clock: c.clock.note(&c.record),
         }))
+    }
+
+    pub(super) async fn room_game(&self, code: &str) -> Result<Option<String>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        Ok(conn.get(self.key(&format!("rg:{code}"))).await?)
     }
 
     pub(super) async fn token_of(&self, id: &str, side: u8) -> Result<Option<String>, StoreError> {

@@ -22,6 +22,11 @@ public final class OnlineModel {
     public private(set) var error: LocalizedMessage?
     /// The room code as the person types it (checked by the core as it is typed).
     public var typedRoomCode = ""
+    /// "Watch with a code": the private room's code being typed, whose game is watched by it.
+    public var typedWatchCode = ""
+    /// The last thing asked was to watch by a code: a `gameNotFound` refusal is then "no game
+    /// with that code", not a game that ended.
+    public private(set) var watchCodeSent = false
     /// The level the host picks for the computer players of a filling table.
     public var fillLevel: AiLevel = .medium
     /// The time control of the tables and rooms this player creates (quick match has none).
@@ -125,7 +130,10 @@ public final class OnlineModel {
 
     /// The banner above the board (or over the lobby), worded.
     public var banner: LocalizedMessage? {
-        state.board.banner.map { Wording.banner($0, players: state.board.players) }
+        if watchCodeSent, case .serverError(code: .gameNotFound)? = state.board.banner {
+            return LocalizedMessage("online.watch.code.notFound")
+        }
+        return state.board.banner.map { Wording.banner($0, players: state.board.players) }
     }
 
     /// Why the last tap did nothing.
@@ -143,6 +151,9 @@ public final class OnlineModel {
 
     /// The typed room code in the core's form, or nil while it is not a valid code.
     public var roomCodeToJoin: String? { checkRoomCode(typed: typedRoomCode) }
+
+    /// The typed code of "Watch with a code" in the core's form, or nil while it is not a code.
+    public var watchCodeToUse: String? { checkRoomCode(typed: typedWatchCode) }
 
     /// The text shared with the private room's code (the share sheet).
     public var roomInvitation: LocalizedMessage? {
@@ -253,13 +264,24 @@ public final class OnlineModel {
     public func hideGames() { showingGames = false }
     /// Opens "Watch a game": asks the server for the public games in progress.
     public func watchGames() {
+        watchCodeSent = false
         showingLiveGames = true
         perform { try $0.watchGames() }
     }
     /// Closes "Watch a game".
     public func hideLiveGames() { showingLiveGames = false }
     /// Watches a game in progress read-only (the board shows it once the server sends it).
-    public func spectate(_ id: String) { perform { try $0.spectate(game: id, code: nil) } }
+    public func spectate(_ id: String) {
+        watchCodeSent = false
+        perform { try $0.spectate(game: id, code: nil) }
+    }
+    /// Watches the game of the room whose code was typed, by the code alone (the one its players
+    /// joined with): the server finds the game. A code that names no game leaves the lobby as it
+    /// was, with the banner "no game with that code".
+    public func watchTypedCode() {
+        watchCodeSent = true
+        perform { try $0.spectateRoom(code: typedWatchCode) }
+    }
     /// Stops watching: back to the lobby, with the list asked for again (games moved on).
     public func stopSpectating() {
         perform { try $0.stopSpectating() }
@@ -273,6 +295,7 @@ public final class OnlineModel {
     public func closeReplay() { replay = nil }
 
     private func download(_ id: String, share: Bool) {
+        watchCodeSent = false
         pendingDownload = (id, share)
         perform { try $0.downloadGame(game: id) }
     }
@@ -282,7 +305,10 @@ public final class OnlineModel {
     public func receive(frame: String) { perform { try $0.receive(frame: frame) } }
 
     /// Joins the room whose code was typed (the core checks the code first).
-    public func joinTypedRoom() { perform { try $0.joinRoom(code: typedRoomCode) } }
+    public func joinTypedRoom() {
+        watchCodeSent = false
+        perform { try $0.joinRoom(code: typedRoomCode) }
+    }
 
     /// A tap at `(x, y)` in the geometry's space: forwarded to the nearest hole, if any.
     public func tap(x: Float, y: Float) {

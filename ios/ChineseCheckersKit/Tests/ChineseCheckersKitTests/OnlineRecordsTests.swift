@@ -127,6 +127,42 @@ final class OnlineRecordsTests: XCTestCase {
         XCTAssertFalse(model.showingLiveGames)
     }
 
+    func testAPrivateRoomsGameIsWatchedByTheRoomCodeAlone() async throws {
+        let model = try welcomedModel()
+        model.watchGames()
+        XCTAssertNil(model.watchCodeToUse, "nothing typed")
+        model.typedWatchCode = "abcd-234"
+        XCTAssertNil(model.watchCodeToUse, "not a code yet")
+        // A wrong code: the server finds no game; the lobby stays, and the banner says why.
+        model.typedWatchCode = "abcd-2345"
+        XCTAssertEqual(model.watchCodeToUse, "ABCD2345")
+        model.watchTypedCode()
+        XCTAssertNil(model.error)
+        XCTAssertTrue(model.isSpectating)
+        model.receive(
+            frame:
+                #"{"type":"error","code":"game_not_found","message":"no game with that room code"}"#
+        )
+        XCTAssertFalse(model.isSpectating)
+        let banner = try XCTUnwrap(model.banner)
+        XCTAssertEqual(banner.key, "online.watch.code.notFound")
+        XCTAssertEqual(try render(banner, "en"), "No game is being played with that code.")
+        XCTAssertEqual(try render(banner, "fr"), "Aucune partie ne se joue avec ce code.")
+        XCTAssertEqual(try render(banner, "zh-Hans"), "没有正在用这个房间码进行的对局。")
+        // The right code: the snapshot names the room's game, watched read-only.
+        model.typedWatchCode = "ABCD 2346"
+        model.watchTypedCode()
+        model.receive(
+            frame:
+                #"{"type":"sync","snapshot":{"game":"g9","seq":1,"side":0,"format":"tripot1","players":["Ann","Bob"],"moves":[],"draw_offer":null,"connected":[true,true],"rematch":[false,false],"rematch_game":null,"result":null}}"#
+        )
+        XCTAssertTrue(model.isSpectating)
+        XCTAssertEqual(model.state.game?.id, "g9")
+        XCTAssertFalse(model.state.board.capabilities.canResign, "read-only")
+        model.stopSpectating()
+        XCTAssertFalse(model.isSpectating)
+    }
+
     func testATappedGameDownloadsAndOpensInTheReplay() async throws {
         let model = try welcomedModel()
         model.receive(frame: Self.games)

@@ -50,6 +50,15 @@ data class OnlineUiState(
     val sharedSave: String? = null,
     /** "Watch a game" is open: the public games in progress (the core's `liveGames`). */
     val showLiveGames: Boolean = false,
+    /** "Watch with a code": the private room's code being typed. */
+    val watchCodeInput: String = "",
+    /** That code as the core reads it ([checkRoomCode]), or null while it is not a code. */
+    val watchCode: String? = null,
+    /**
+     * The last thing asked was to watch by a code: a `GAME_NOT_FOUND` from the server is then
+     * "no game with that code", not a game that ended.
+     */
+    val watchCodeSent: Boolean = false,
 )
 
 /** What the player does on the online screen (off the board). */
@@ -89,6 +98,13 @@ sealed interface OnlineEvent {
     data object HideLiveGames : OnlineEvent
     /** Watches a game in progress read-only. */
     data class Spectate(val game: String) : OnlineEvent
+    /** The private room's code typed in "Watch with a code". */
+    data class WatchCodeChanged(val text: String) : OnlineEvent
+    /**
+     * Watches the game of the room whose code was typed, by the code alone (the one its players
+     * joined with): the server finds the game (the core's `spectateRoom`).
+     */
+    data object WatchWithCode : OnlineEvent
     /** Stops watching: back to the lobby. */
     data object StopSpectating : OnlineEvent
 }
@@ -240,6 +256,8 @@ class OnlinePresenter(private val app: AppState) {
 
     /** Handles one event of the lobby screen. */
     fun onEvent(event: OnlineEvent) {
+        // Any other request makes a later GAME_NOT_FOUND its own, not the code's.
+        if (event !is OnlineEvent.WatchWithCode && event !is OnlineEvent.WatchCodeChanged && _state.value.watchCodeSent) _state.update { it.copy(watchCodeSent = false) }
         try {
             when (event) {
                 OnlineEvent.Connect -> connect()
@@ -276,6 +294,13 @@ class OnlinePresenter(private val app: AppState) {
                 }
                 OnlineEvent.HideLiveGames -> _state.update { it.copy(showLiveGames = false) }
                 is OnlineEvent.Spectate -> perform { it.spectate(event.game, null) }
+                is OnlineEvent.WatchCodeChanged -> _state.update {
+                    it.copy(watchCodeInput = event.text, watchCode = checkRoomCode(event.text))
+                }
+                OnlineEvent.WatchWithCode -> {
+                    _state.update { it.copy(watchCodeSent = true) }
+                    perform { it.spectateRoom(_state.value.watchCodeInput) }
+                }
                 OnlineEvent.StopSpectating -> {
                     perform { it.stopSpectating() }
                     // Back in the lobby: the list is asked for again, games have moved on.

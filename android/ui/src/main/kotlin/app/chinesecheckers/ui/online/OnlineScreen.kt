@@ -45,6 +45,7 @@ import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Connection
 import app.chinesecheckers.core.EndReason
+import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.OnlineRating
 import app.chinesecheckers.core.PastGame
 import app.chinesecheckers.core.formatSeats
@@ -163,7 +164,10 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                     }
                 }
             }
-            online?.lastError?.let { Text(strings.errorCode(it), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("serverError")) }
+            // A code that names no game is said under its field (LiveGames), not here.
+            online?.lastError?.takeUnless { watchCodeNotFound(ui) }?.let {
+                Text(strings.errorCode(it), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("serverError"))
+            }
             ui.error?.let { Text(errorText(it, strings), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("onlineError")) }
             Text("${strings.serverAddress}: ${ui.serverAddress}", style = MaterialTheme.typography.bodySmall)
         }
@@ -336,7 +340,8 @@ private fun SpectatorBar(strings: Strings, onStop: () -> Unit) {
 
 /**
  * "Watch a game": a button that asks for the public games in progress, then their list (newest
- * first, as the server sends it); a tap watches one read-only.
+ * first, as the server sends it); a tap watches one read-only. Below, "Watch with a code": a
+ * private room's game is watched with the room's code alone (the one its players joined with).
  */
 @Composable
 private fun LiveGames(ui: OnlineUiState, strings: Strings, on: (OnlineEvent) -> Unit) {
@@ -360,4 +365,30 @@ private fun LiveGames(ui: OnlineUiState, strings: Strings, on: (OnlineEvent) -> 
             )
         }
     }
+    Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+        OutlinedTextField(
+            ui.watchCodeInput, { on(OnlineEvent.WatchCodeChanged(it)) },
+            label = { Text(strings.roomCodeField) }, singleLine = true,
+            isError = ui.watchCodeInput.isNotBlank() && ui.watchCode == null,
+            modifier = Modifier.weight(1f).testTag("watchCodeInput"),
+        )
+        Button(onClick = { on(OnlineEvent.WatchWithCode) }, enabled = ui.watchCode != null, modifier = Modifier.testTag("watchWithCode")) { Text(strings.watchWithCode) }
+    }
+    if (ui.watchCodeInput.isNotBlank() && ui.watchCode == null) {
+        Text(strings.invalidRoomCode, color = MaterialTheme.colorScheme.error, style = MaterialTheme.typography.bodySmall)
+    } else if (watchCodeNotFound(ui)) {
+        Text(
+            strings.noGameWithCode, color = MaterialTheme.colorScheme.error,
+            modifier = Modifier.testTag("watchCodeError").semantics { liveRegion = LiveRegionMode.Polite },
+        )
+    }
+}
+
+/**
+ * The server found no game for the code last sent to "Watch with a code" (the core ended the
+ * watching with `GAME_NOT_FOUND`): worded as the code's fault, not as a game that ended.
+ */
+private fun watchCodeNotFound(ui: OnlineUiState): Boolean {
+    val online = ui.online ?: return false
+    return ui.watchCodeSent && online.lastError == ErrorCode.GAME_NOT_FOUND && !online.spectating
 }

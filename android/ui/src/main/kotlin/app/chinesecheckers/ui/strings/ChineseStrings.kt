@@ -335,6 +335,8 @@ object ChineseStrings : Strings {
         "$format · ${players.joinToString("、")} · 已走 $ply 步"
     override val watching = "观战中"
     override val stopWatching = "停止观看"
+    override val watchWithCode = "凭房间码观战"
+    override val noGameWithCode = "没有正在用这个房间码进行的对局。"
     override fun pastResult(won: Boolean?) = when (won) { true -> "胜"; false -> "负"; null -> "无胜者" }
     override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "今天", "昨天", java.util.Locale.SIMPLIFIED_CHINESE)
     override val yourRatings = "我的等级分"

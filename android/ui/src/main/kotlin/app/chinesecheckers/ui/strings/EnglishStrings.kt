@@ -342,6 +342,8 @@ object EnglishStrings : Strings {
         "$format · ${players.joinToString(", ")} · ${if (ply == 1) "1 move" else "$ply moves"}"
     override val watching = "Watching"
     override val stopWatching = "Stop watching"
+    override val watchWithCode = "Watch with a code"
+    override val noGameWithCode = "No game is being played with that code."
     override fun pastResult(won: Boolean?) = when (won) { true -> "Won"; false -> "Lost"; null -> "No winner" }
     override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "today", "yesterday", java.util.Locale.ENGLISH)
     override val yourRatings = "Your ratings"

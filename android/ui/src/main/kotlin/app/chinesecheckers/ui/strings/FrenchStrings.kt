@@ -338,6 +338,8 @@ object FrenchStrings : Strings {
         "$format · ${players.joinToString(", ")} · ${if (ply <= 1) "$ply coup" else "$ply coups"}"
     override val watching = "Spectateur"
     override val stopWatching = "Arrêter de regarder"
+    override val watchWithCode = "Regarder avec un code"
+    override val noGameWithCode = "Aucune partie ne se joue avec ce code."
     override fun pastResult(won: Boolean?) = when (won) { true -> "Gagnée"; false -> "Perdue"; null -> "Sans vainqueur" }
     override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "aujourd'hui", "hier", java.util.Locale.FRENCH)
     override val yourRatings = "Votre classement"

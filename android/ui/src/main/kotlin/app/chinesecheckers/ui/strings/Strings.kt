@@ -218,6 +218,10 @@ interface Strings {
     /** Shown above the board of a game we watch. */
     val watching: String
     val stopWatching: String
+    /** The button that watches the game of the room whose code was typed. */
+    val watchWithCode: String
+    /** The server found no game for the code typed (wrong, expired, or the room has not started). */
+    val noGameWithCode: String
     /** Our result in a finished game: true won, false lost, null no winner. */
     fun pastResult(won: Boolean?): String
     /** When a game ended: "today", "yesterday" or a short date. */

@@ -1,0 +1,126 @@
+package app.chinesecheckers.ui
+
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertTextEquals
+import androidx.compose.ui.test.performTextClearance
+import androidx.compose.ui.test.performTextInput
+import androidx.compose.ui.test.v2.runDesktopComposeUiTest
+import app.chinesecheckers.core.Connection
+import app.chinesecheckers.core.ErrorCode
+import app.chinesecheckers.core.OnlineState
+import app.chinesecheckers.ui.board.BoardEvent
+import app.chinesecheckers.ui.online.OnlineEvent
+import java.io.File
+import java.nio.file.Files
+import java.util.concurrent.TimeUnit
+import org.junit.After
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
+import org.junit.Assert.assertTrue
+import org.junit.Test
+
+/**
+ * "Watch with a code" through the real server on 127.0.0.1: Ann and Bob play a private room's
+ * game; Eve, on the "Watch a game" screen, types a wrong code (told there is no game with it),
+ * then the room's code as a friend would pass it on (lower case, a dash), and watches their game
+ * read-only, its moves arriving as they are played.
+ */
+@OptIn(ExperimentalTestApi::class)
+class WatchByCodeUiTest {
+    private var server: Process? = null
+    private val serverLog: File = File(Files.createTempDirectory("cc-server").toFile(), "server.log")
+
+    @After
+    fun stopServer() {
+        server?.destroy()
+        server?.waitFor(5, TimeUnit.SECONDS)
+    }
+
+    private fun startServer(): String {
+        val bin = System.getProperty("server.bin")
+        check(bin != null && File(bin).canExecute()) { "server binary not found: $bin (run android/desktop/run.sh)" }
+        val p = ProcessBuilder(listOf(bin, "--bind", "127.0.0.1:0", "--memory"))
+            .redirectError(ProcessBuilder.Redirect.appendTo(serverLog))
+            .start()
+        server = p
+        val line = p.inputStream.bufferedReader().readLine() ?: error("the server did not start")
+        check(line.startsWith("listening on ")) { "unexpected server output: $line" }
+        return line.removePrefix("listening on ").trim()
+    }
+
+    private fun device(name: String, address: String): AppState = AppState(testPlatform()).also { app ->
+        app.settings.update { it.copy(displayName = name, serverAddress = "ws://$address/ws") }
+    }
+
+    private fun online(app: AppState): OnlineState? = app.online.state.value.online
+
+    private fun describe(app: AppState): String = online(app)?.let {
+        "connection=${it.connection} room=${it.room} spectating=${it.spectating} lastError=${it.lastError} game=${it.game?.id} " +
+            "ui error=${app.online.state.value.error}"
+    } ?: "not connected"
+
+    @Test
+    fun aPrivateRoomsGameIsWatchedWithTheRoomCodeAlone() = runDesktopComposeUiTest(900, 1400) {
+        val address = startServer()
+        val ann = device("Ann", address)
+        val bob = device("Bob", address)
+        val eve = device("Eve", address)
+        for (a in listOf(ann, bob)) {
+            a.navigate(Screen.Online)
+            a.online.connect()
+        }
+        awaitTrue("Ann and Bob connected") { listOf(ann, bob).all { online(it)?.connection == Connection.CONNECTED } }
+        ann.online.onEvent(OnlineEvent.CreateRoom)
+        awaitTrue("room code", describe = { describe(ann) }) { online(ann)?.room != null }
+        val code = online(ann)!!.room!!.code
+        bob.online.onEvent(OnlineEvent.RoomCodeChanged(code))
+        bob.online.onEvent(OnlineEvent.JoinRoom)
+        awaitTrue("the room's game", describe = { describe(ann) }) { online(ann)?.game != null && online(bob)?.game != null }
+        val game = online(ann)!!.game!!.id
+
+        eve.navigate(Screen.Online)
+        setContent { ChineseCheckersApp(eve) }
+        waitUntil(timeoutMillis = 30_000) { exists("watchGames") && online(eve)?.connection == Connection.CONNECTED }
+        click("watchGames")
+        // The room's game is private: not in the list.
+        waitUntil(timeoutMillis = 10_000) { exists("noLiveGames") }
+
+        // A wrong code (well formed): no game with that code, and Eve stays on the lobby screen.
+        val wrong = (if (code.startsWith("2")) "3" else "2") + code.drop(1)
+        tag("watchCodeInput").performTextInput(wrong)
+        click("watchWithCode")
+        waitUntil(timeoutMillis = 10_000) { exists("watchCodeError") }
+        assertEquals(ErrorCode.GAME_NOT_FOUND, online(eve)!!.lastError)
+        assertFalse(online(eve)!!.spectating)
+        tag("watchCodeError").assertTextEquals("No game is being played with that code.")
+        assertFalse("said once, under the field", exists("serverError"))
+        assertTrue(exists("quickMatch"))
+        for (d in Device.entries) screenshot("online-watch-code", d) { ChineseCheckersApp(eve) }
+
+        // The room's code as a friend passes it on.
+        tag("watchCodeInput").performTextClearance()
+        tag("watchCodeInput").performTextInput(code.lowercase().chunked(4).joinToString("-"))
+        waitForIdle()
+        click("watchWithCode")
+        waitUntil(timeoutMillis = 10_000) { online(eve)?.game != null && exists("watching") && exists("board") }
+        val watched = online(eve)!!
+        assertTrue(watched.spectating)
+        assertEquals(game, watched.game!!.id)
+        tag("watching").assertTextEquals("Watching")
+        assertFalse("a spectator resigns nothing", eve.online.board.value!!.state.value.game.capabilities.canResign)
+
+        // A move of the players' arrives on Eve's board.
+        val mover = if (online(ann)!!.board.toMove == online(ann)!!.game!!.side) ann else bob
+        val (from, to) = findStep(checkNotNull(mover.online.board.value))
+        val presenter = checkNotNull(mover.online.board.value)
+        presenter.onEvent(BoardEvent.TapHole(from.q, from.r))
+        presenter.onEvent(BoardEvent.TapHole(to.q, to.r))
+        awaitTrue("Eve sees the move", describe = { describe(eve) }) { online(eve)!!.board.history.size == 1 }
+        assertEquals(online(ann)!!.board.holes, online(eve)!!.board.holes)
+
+        click("stopWatching")
+        waitUntil(timeoutMillis = 10_000) { !exists("watching") && exists("quickMatch") }
+        assertFalse(online(eve)!!.spectating)
+        for (a in listOf(ann, bob, eve)) a.close()
+    }
+}

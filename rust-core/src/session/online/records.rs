@@ -1,0 +1,108 @@
+//! Finished games and ratings: asking the server for them and keeping its answers for the
+//! apps' "Your games" and ratings screens. Apart from the game itself: none of it touches the
+//! board or the sync machine.
+
+use super::{bad_frame, DownloadedGame, OnlineRating, OnlineSession, PastGame, RatingChange};
+use crate::online::{encode, ClientMsg, EndReason as WireEnd, GameRecord, GameSummary, ServerMsg};
+use crate::session::error::OnlineError;
+use crate::session::export::online_game_save;
+use crate::session::types::EndReason;
+
+/// A finished game of the server's list, as the app shows it.
+fn past_game(g: &GameSummary) -> PastGame {
+    let r = &g.result;
+    let winners = match (r.winner, r.ranking.first()) {
+        (Some(w), _) => vec![i32::from(w)],
+        (None, Some(first)) if matches!(r.reason, WireEnd::MoveLimit) => {
+            first.iter().map(|&s| i32::from(s)).collect()
+        }
+        _ => Vec::new(),
+    };
+    PastGame {
+        id: g.game.clone(),
+        format: g.format,
+        players: g.players.clone(),
+        side: i32::from(g.side),
+        winners,
+        reason: match r.reason {
+            WireEnd::Win => EndReason::Win,
+            WireEnd::Deadlock => EndReason::Deadlock,
+            WireEnd::Draw => EndReason::Draw,
+            WireEnd::MoveLimit => EndReason::MoveLimit,
+            WireEnd::Resign => EndReason::Resigned,
+            WireEnd::DrawAgreed => EndReason::DrawAgreed,
+            WireEnd::Abandoned => EndReason::Abandoned,
+        },
+        ended_ms: g.ended_ms,
+    }
+}
+
+impl OnlineSession {
+    /// Asks for our ratings (they arrive in `ratings`).
+    pub fn request_ratings(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.connected()?;
+        self.ratings = None;
+        Ok(vec![encode(&ClientMsg::Ratings)])
+    }
+
+    /// Asks for our last finished games (they arrive in `past_games`).
+    pub fn list_games(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.connected()?;
+        self.past_games = None;
+        Ok(vec![encode(&ClientMsg::ListGames)])
+    }
+
+    /// Asks for a finished game's record (it arrives in `download`, as a saved game).
+    pub fn download_game(&mut self, game: &str) -> Result<Vec<String>, OnlineError> {
+        self.connected()?;
+        self.download = None;
+        Ok(vec![encode(&ClientMsg::GetGame {
+            game: game.to_owned(),
+        })])
+    }
+
+    /// Keeps an answer about finished games or ratings (`receive` hands these messages over).
+    pub(super) fn receive_record(&mut self, msg: &ServerMsg) -> Result<(), OnlineError> {
+        match msg {
+            ServerMsg::Ratings { ratings } => {
+                self.ratings = Some(
+                    ratings
+                        .iter()
+                        .map(|r| OnlineRating {
+                            rule_set: r.rule_set,
+                            rating: r.rating.round() as i32,
+                            deviation: r.rd.round() as i32,
+                            games: r.games,
+                        })
+                        .collect(),
+                );
+            }
+            ServerMsg::RatingChanged {
+                game,
+                rule_set,
+                before,
+                after,
+            } => {
+                self.rating_change = Some(RatingChange {
+                    game: game.clone(),
+                    rule_set: *rule_set,
+                    before: *before,
+                    after: *after,
+                });
+            }
+            ServerMsg::Games { games } => {
+                self.past_games = Some(games.iter().map(past_game).collect());
+            }
+            ServerMsg::GameLog { game, events } => {
+                // Replayed through the rules like any game: a log that does not replay is refused.
+                let record = GameRecord::replay(game, events).map_err(bad_frame)?;
+                self.download = Some(DownloadedGame {
+                    id: game.clone(),
+                    save: online_game_save(&record),
+                });
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}

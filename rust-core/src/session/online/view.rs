@@ -1,0 +1,241 @@
+//! The state drawn: the board rebuilt from the confirmed game and our pending move, the
+//! capabilities, the banner and the whole `OnlineState`. Apart from `receive`, which only
+//! changes the facts this is drawn from.
+
+use super::{Connection, OnlineGameInfo, OnlineSeat, OnlineSession, OnlineState};
+use crate::online::{ClientGame, EndReason as WireEnd, GameRecord};
+use crate::session::state::{ManualEnd, SessionState};
+use crate::session::types::{
+    Banner, ChangeKind, EndReason, GameState, PlayerName, SeatPlayer, StateChange,
+};
+use crate::session::view::coord;
+
+impl OnlineSession {
+    /// Rebuilds the board shown from the confirmed game and our pending move, keeping the touch
+    /// state when the game did not move, and records what changed.
+    pub(super) fn rebuild(&mut self) {
+        let Some(c) = &self.client else {
+            self.bump(StateChange::default());
+            return;
+        };
+        let record = c.record();
+        let mut game = record.game().clone();
+        if let Some(p) = c.pending() {
+            if let Ok(mv) = p.mv.to_move() {
+                // Validated by `propose` against this very position.
+                let _ = game.play(&mv);
+            }
+        }
+        // Endings the rules do not know about are shown like the local ones.
+        let end = record.result().and_then(|r| {
+            if record.seats() != 2 {
+                // Only the last person's leaving ends a game of 3 or more seats that way.
+                return matches!(r.reason, WireEnd::Resign | WireEnd::Abandoned).then_some(
+                    ManualEnd {
+                        reason: EndReason::Abandoned,
+                        by: usize::from(c.side()),
+                    },
+                );
+            }
+            let loser = usize::from(1 - (r.winner? & 1));
+            match r.reason {
+                WireEnd::Resign => Some(ManualEnd {
+                    reason: EndReason::Resigned,
+                    by: loser,
+                }),
+                WireEnd::Abandoned => Some(ManualEnd {
+                    reason: EndReason::Abandoned,
+                    by: loser,
+                }),
+                _ => None,
+            }
+        });
+        let end = end.or_else(|| {
+            record.result().and_then(|r| {
+                (r.reason == WireEnd::DrawAgreed).then_some(ManualEnd {
+                    reason: EndReason::DrawAgreed,
+                    by: 0,
+                })
+            })
+        });
+        let side = usize::from(c.side());
+        let mut names: Vec<PlayerName> = record
+            .players()
+            .iter()
+            .map(|n| PlayerName::Named { name: n.clone() })
+            .collect();
+        if self.spectate.is_none() {
+            names[side] = PlayerName::You;
+        }
+        let mut seats: Vec<SeatPlayer> = record
+            .ai()
+            .iter()
+            .map(|ai| match ai {
+                Some(level) => SeatPlayer::Ai { level: *level },
+                None => SeatPlayer::Remote,
+            })
+            .collect();
+        if self.spectate.is_none() {
+            seats[side] = SeatPlayer::Person;
+        }
+        let old = self.display.game.history().len();
+        let new = game.history().len();
+        let same_game = self.display.names.len() == names.len()
+            && self.display.game.start() == game.start()
+            && new >= old;
+        let change = if same_game && new == old + 1 {
+            let animate = game
+                .history()
+                .last()
+                .map(|e| e.mv.path.iter().map(|&h| coord(h)).collect())
+                .unwrap_or_default();
+            StateChange {
+                kind: ChangeKind::NewMove,
+                animate,
+            }
+        } else {
+            StateChange::default()
+        };
+        let mut next = SessionState::with_game(seats, names, game);
+        next.end = end;
+        next.refresh();
+        if same_game && new == old && next.touchable() {
+            next.touch = self.display.touch.clone();
+        }
+        next.revision = self.display.revision;
+        self.display = next;
+        self.bump(change);
+    }
+
+    pub(super) fn bump(&mut self, change: StateChange) {
+        self.display.revision += 1;
+        self.display.change = change;
+    }
+
+    /// The state to draw now.
+    pub fn state(&self) -> OnlineState {
+        let mut v = self.display.view();
+        let in_game = self.in_game();
+        let caps = &mut v.capabilities;
+        let (side, draw_offer) = match &self.client {
+            Some(c) => (Some(c.side()), c.record().draw_offer()),
+            None => (None, None),
+        };
+        let two_seats = self
+            .client
+            .as_ref()
+            .is_some_and(|c| c.record().seats() == 2);
+        caps.can_resign = in_game;
+        caps.can_offer_draw = in_game && two_seats && draw_offer.is_none();
+        caps.can_answer_draw = in_game && draw_offer.is_some() && draw_offer != side;
+        caps.can_rematch = self.client.is_some() && !in_game && self.spectate.is_none();
+        if self.client.is_none() {
+            caps.can_end_jump = false;
+        }
+        let game = self.client.as_ref().map(|c| OnlineGameInfo {
+            id: c.game_id().to_owned(),
+            format: c.record().format(),
+            side: i32::from(c.side()),
+            opponent: self.opponent.clone(),
+            seats: seats_of(c.record()),
+            time_control: c.record().clock(),
+            clock: self
+                .clock
+                .clone()
+                .filter(|_| c.record().clock().is_timed() && !c.record().is_over()),
+            pending_move: c
+                .pending()
+                .and_then(|p| p.mv.to_move().ok())
+                .map(|mv| mv.path.iter().map(|&h| coord(h)).collect())
+                .unwrap_or_default(),
+            opponent_connected: first_away(c).is_none(),
+            resyncing: c.is_resyncing(),
+            over: c.record().is_over(),
+        });
+        v.banner = self.banner(&v, game.as_ref());
+        OnlineState {
+            connection: self.connection,
+            name: self.name.clone(),
+            searching: self.searching,
+            table: self.table.clone(),
+            room: self.room.clone(),
+            seated: self.seated.clone(),
+            watching_lobby: self.watching_lobby,
+            lobby: self.lobby.clone(),
+            game,
+            joining: self.matched.is_some(),
+            board: v,
+            last_error: self.last_error,
+            past_games: self.past_games.clone(),
+            download: self.download.clone(),
+            ratings: self.ratings.clone(),
+            rating_change: self.rating_change.clone(),
+            live_games: self.live_games.clone(),
+            spectating: self.spectate.is_some(),
+        }
+    }
+
+    fn banner(&self, v: &GameState, game: Option<&OnlineGameInfo>) -> Option<Banner> {
+        let waiting =
+            self.room.is_some() || self.searching || self.table.is_some() || self.seated.is_some();
+        if v.outcome.is_some() && !waiting {
+            if self.note.is_some() {
+                return self.note.clone();
+            }
+            if self.matched.is_none() {
+                return v.banner.clone();
+            }
+        }
+        match self.connection {
+            Connection::Connecting => return Some(Banner::Connecting),
+            Connection::Reconnecting => return Some(Banner::Reconnecting),
+            Connection::Connected => {}
+        }
+        if let Some(room) = &self.room {
+            return Some(Banner::RoomCode {
+                code: room.code.clone(),
+            });
+        }
+        if self.searching || self.table.is_some() || self.seated.is_some() {
+            return Some(Banner::Waiting);
+        }
+        if let Some(g) = game.filter(|g| !g.over) {
+            if g.resyncing {
+                return Some(Banner::Syncing);
+            }
+            if !g.pending_move.is_empty() {
+                return Some(Banner::Sending);
+            }
+            if let Some(player) = self.client.as_ref().and_then(first_away) {
+                return Some(Banner::OpponentDisconnected {
+                    player: i32::from(player),
+                });
+            }
+            if let Some(by) = self.client.as_ref().and_then(|c| c.record().draw_offer()) {
+                return Some(Banner::DrawOffered { by: i32::from(by) });
+            }
+        }
+        if self.note.is_some() {
+            return self.note.clone();
+        }
+        v.banner.clone()
+    }
+}
+
+/// The first other person at the table whose connection dropped.
+fn first_away(c: &ClientGame) -> Option<u8> {
+    let record = c.record();
+    (0..record.seats() as u8)
+        .find(|&s| s != c.side() && !record.connected().get(usize::from(s)).unwrap_or(&true))
+}
+
+/// Every seat as the game screen shows it.
+fn seats_of(record: &GameRecord) -> Vec<OnlineSeat> {
+    (0..record.seats())
+        .map(|s| OnlineSeat {
+            name: record.players()[s].clone(),
+            ai: record.ai()[s],
+            connected: record.connected()[s],
+        })
+        .collect()
+}
