@@ -1839,6 +1839,10 @@ fn a_spectator_sees_the_game_but_cannot_play_it_and_watches_again_after_a_reconn
         .unwrap();
     }
     assert_eq!(s.client().unwrap().record().ply(), 1);
+    // A watched game is not saved as ours (it would be resumed as our game next time).
+    let restored = OnlineSession::restore(&s.save()).unwrap();
+    assert!(restored.client().is_none());
+    assert!(!restored.state().spectating);
     // No quick match while watching; after a reconnection it watches again.
     assert_eq!(
         s.quick_match(None).unwrap_err(),

@@ -27,19 +27,17 @@ struct OnlineSaveV1 {
 
 impl OnlineSession {
     /// The session as versioned JSON: the game (as the server's snapshot of it) and our pending
-    /// move, so that a game survives the app being killed.
+    /// move, so that a game survives the app being killed. A game we only watch is not ours to
+    /// resume: it is left out, and the save holds the name alone.
     pub fn save(&self) -> String {
+        let ours = self.client.as_ref().filter(|_| self.spectate.is_none());
         let save = OnlineSaveV1 {
             format: ONLINE_SAVE_FORMAT.into(),
             version: ONLINE_SAVE_VERSION,
             name: self.name.clone(),
             opponent: self.opponent.clone(),
-            game: self.client.as_ref().map(|c| c.record().snapshot(c.side())),
-            pending: self
-                .client
-                .as_ref()
-                .and_then(|c| c.pending())
-                .map(|p| p.mv.clone()),
+            game: ours.map(|c| c.record().snapshot(c.side())),
+            pending: ours.and_then(|c| c.pending()).map(|p| p.mv.clone()),
         };
         serde_json::to_string(&save).unwrap_or_default()
     }
