@@ -172,6 +172,12 @@ impl RunningServer {
         self.app.store.set_cache_limits(max, keep);
     }
 
+    /// Redis backend: how long a finished game's keys are kept (24 h; tests shorten it).
+    #[doc(hidden)]
+    pub fn set_finished_ttl(&self, ttl: Duration) {
+        self.app.store.set_finished_ttl(ttl);
+    }
+
     /// Tells every client to reconnect, closes the connections and stops (bounded wait).
     pub async fn shutdown(self) {
         let _ = self.stop.send(StopMode::Graceful);

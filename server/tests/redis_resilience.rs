@@ -263,3 +263,124 @@ async fn a_slow_redis_answer_is_waited_for_not_refused() {
         assert_eq!(c.game(&id).record().ply(), 3, "{}", c.name);
     }
 }
+
+/// The remaining lifetime of a key in milliseconds (-1: none, -2: no such key).
+fn pttl(url: &str, key: &str) -> i64 {
+    match redis_admin(url, &["PTTL", key]) {
+        redis::Value::Int(ms) => ms,
+        other => panic!("PTTL {key}: {other:?}"),
+    }
+}
+
+/// Starts a private room's game between two new players; returns them (by side), the game and
+/// the room's code.
+async fn room_game(url: &str) -> ([Client; 2], String, String) {
+    let mut ann = Client::join(url, "Ann").await;
+    let mut cy = Client::join(url, "Cy").await;
+    let code = ann.create_room(Format::Tripot1, false).await;
+    cy.send(&ClientMsg::JoinRoom {
+        code: code.clone(),
+        rated: false,
+    })
+    .await;
+    let (id, ann_side, _) = ann.matched().await;
+    cy.matched().await;
+    let p = if ann_side == 0 { [ann, cy] } else { [cy, ann] };
+    (p, id, code)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_code_expires_with_its_finished_game() {
+    let s = server(Kind::Redis, fast_limits()).await;
+    let server = s.server.as_ref().unwrap();
+    let redis_url = s.redis.as_ref().unwrap().url.clone();
+    // A finished game is kept 2 s here (24 h in service), and its cached copy 300 ms.
+    let ttl = Duration::from_secs(2);
+    let max = ttl.as_millis() as i64;
+    server.set_finished_ttl(ttl);
+    server.set_game_cache_limits(100, Duration::from_millis(300));
+    let (mut p, id, code) = room_game(&s.url).await;
+    play_moves(&mut p, &id, 2).await;
+    let rg = format!("cc:rg:{code}");
+    let keys = [rg.clone(), format!("cc:g:{id}:meta"), format!("cc:g:{id}:ev")];
+    // While the game is played its code names it, with no expiry.
+    assert_eq!(
+        redis_admin(&redis_url, &["GET", &rg]),
+        redis::Value::BulkString(id.clone().into_bytes())
+    );
+    assert_eq!(pttl(&redis_url, &rg), -1);
+    p[0].send(&ClientMsg::Resign { game: id.clone() }).await;
+    p[0].expect_end().await;
+    p[1].expect_end().await;
+    // Over: the code expires with the game's other keys.
+    let ttls = keys.clone().map(|k| pttl(&redis_url, &k));
+    for (key, ms) in keys.iter().zip(ttls) {
+        assert!(ms > 0 && ms <= max, "{key} expires in {ms} ms, not within {max}");
+    }
+    assert!(
+        (ttls[0] - ttls[1]).abs() < 500 && (ttls[0] - ttls[2]).abs() < 500,
+        "the code expires in {} ms, the game's meta and log in {} and {} ms",
+        ttls[0],
+        ttls[1],
+        ttls[2]
+    );
+    // Watched by its code until then (the finished game's snapshot).
+    let mut eve = Client::join(&s.url, "Eve").await;
+    eve.send(&ClientMsg::Spectate {
+        game: String::new(),
+        code: Some(code.clone()),
+    })
+    .await;
+    eve.expect(
+        "the finished game's snapshot",
+        |m| matches!(m, ServerMsg::Sync { snapshot } if snapshot.game == id && snapshot.result.is_some()),
+    )
+    .await;
+    eve.send(&ClientMsg::StopSpectating { game: id.clone() })
+        .await;
+    // Once the game is forgotten (its keys gone, its cached copy dropped), the code names
+    // nothing: watching by it gets the answer a game that does not exist gets.
+    tokio::time::sleep(ttl + Duration::from_millis(500)).await;
+    for key in &keys {
+        assert_eq!(pttl(&redis_url, key), -2, "{key} is still there");
+    }
+    eve.send(&ClientMsg::Spectate {
+        game: String::new(),
+        code: Some(code.clone()),
+    })
+    .await;
+    eve.expect_error(ErrorCode::GameNotFound).await;
+    eve.send(&ClientMsg::Spectate {
+        game: id.clone(),
+        code: Some(code.clone()),
+    })
+    .await;
+    eve.expect_error(ErrorCode::GameNotFound).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_end_of_a_game_leaves_a_later_game_s_code_alone() {
+    let s = server(Kind::Redis, fast_limits()).await;
+    let redis_url = s.redis.as_ref().unwrap().url.clone();
+    let (mut p, id, code) = room_game(&s.url).await;
+    let (mut later, later_id, _) = room_game(&s.url).await;
+    play_moves(&mut p, &id, 1).await;
+    play_moves(&mut later, &later_id, 1).await;
+    // A later room drew the same code (a code is single use only while its room is open) and
+    // its game started: the code names that game now, for as long as it is played.
+    let rg = format!("cc:rg:{code}");
+    redis_admin(&redis_url, &["SET", &rg, &later_id]);
+    p[0].send(&ClientMsg::Resign { game: id.clone() }).await;
+    p[0].expect_end().await;
+    p[1].expect_end().await;
+    assert!(pttl(&redis_url, &format!("cc:g:{id}:meta")) > 0);
+    assert_eq!(
+        pttl(&redis_url, &rg),
+        -1,
+        "the end of an older game set an expiry on a later game's code"
+    );
+    assert_eq!(
+        redis_admin(&redis_url, &["GET", &rg]),
+        redis::Value::BulkString(later_id.clone().into_bytes())
+    );
+}

@@ -993,6 +993,14 @@ impl Store {
         }
     }
 
+    /// Redis backend: how long a finished game's keys are kept (24 h; tests shorten it). No-op
+    /// in memory, which keeps finished games `memory::FINISHED_KEEP`.
+    pub fn set_finished_ttl(&self, ttl: std::time::Duration) {
+        if let Engine::Redis(s) = &self.engine {
+            s.set_finished_ttl(ttl);
+        }
+    }
+
     /// Redis backend: bounds the cache of game records (at most `max`; finished games kept
     /// `keep`). No-op in memory.
     pub fn set_cache_limits(&self, max: usize, keep: std::time::Duration) {

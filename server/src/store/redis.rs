@@ -327,6 +327,14 @@ return 1",
 /// How long a finished game's log is kept.
 const FINISHED_TTL_S: i64 = 24 * 3600;
 
+/// Sets the expiry (ARGV[2], ms) of a key (a room's code) only while it holds ARGV[1] (the game
+/// that ended).
+const EXPIRE_IF_NAMES: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0";
+
 /// Rates a finished game once: KEYS = the game's "rated" mark, then each person's ratings hash;
 /// ARGV = the rule set (the hash field), the mark's expiry in seconds, then per person the
 /// rating read before (`''`: none) and the new one (JSON). Returns 0 if the game was rated
@@ -484,6 +492,8 @@ pub struct RedisStore {
     /// Whether the pub/sub subscription is up.
     subscribed: Arc<AtomicBool>,
     inactivity_ms: AtomicU64,
+    /// How long a finished game's keys are kept ([`FINISHED_TTL_S`]; tests shorten it).
+    finished_ttl_ms: AtomicU64,
 }
 
 /// Delay before the `failures`-th retry of a lost connection: 50 ms doubling up to 1 s.
@@ -653,6 +663,7 @@ impl RedisStore {
             )),
             subscribed,
             inactivity_ms: AtomicU64::new(24 * 3600 * 1000),
+            finished_ttl_ms: AtomicU64::new(FINISHED_TTL_S as u64 * 1000),
         })
     }
 
@@ -663,6 +674,12 @@ impl RedisStore {
 
     fn inactivity(&self) -> u64 {
         self.inactivity_ms.load(Ordering::Relaxed)
+    }
+
+    /// Changes how long a finished game's keys are kept (tests: seconds instead of a day).
+    pub(super) fn set_finished_ttl(&self, ttl: Duration) {
+        self.finished_ttl_ms
+            .store(ttl.as_millis().max(1) as u64, Ordering::Relaxed);
     }
 
     pub(super) async fn due_games(&self, now: u64, max: usize) -> Result<Vec<String>, StoreError> {
@@ -808,11 +825,19 @@ impl RedisStore {
             for t in c.meta.tokens.iter().filter(|t| !is_ai_token(t)) {
                 pipe.srem(self.key(&format!("u:{t}:games")), id);
             }
-            pipe.expire(self.key(&format!("g:{id}:ev")), FINISHED_TTL_S)
-                .expire(self.key(&format!("g:{id}:meta")), FINISHED_TTL_S)
+            let ttl_ms = self.finished_ttl_ms.load(Ordering::Relaxed) as i64;
+            pipe.pexpire(self.key(&format!("g:{id}:ev")), ttl_ms)
+                .pexpire(self.key(&format!("g:{id}:meta")), ttl_ms)
                 .srem(self.key("live"), id);
             if let Some(code) = &c.meta.code {
-                pipe.expire(self.key(&format!("rg:{code}")), FINISHED_TTL_S);
+                // The code expires with the game, unless a later room that drew the same code
+                // started a game since: the code names that one now.
+                pipe.cmd("EVAL")
+                    .arg(EXPIRE_IF_NAMES)
+                    .arg(1)
+                    .arg(self.key(&format!("rg:{code}")))
+                    .arg(id)
+                    .arg(ttl_ms);
             }
             let _: () = pipe.query_async(&mut conn).await?;
             if let Err(e) = self.archive(id, &c.meta, &next).await {
