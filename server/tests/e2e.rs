@@ -59,7 +59,98 @@ suite!(
     finished_games_are_listed_and_downloaded_by_their_players,
     public_games_are_watched_and_private_ones_with_their_code,
     a_room_s_game_is_watched_by_the_room_code_alone,
+    a_player_who_left_watches_the_game_as_a_spectator,
 );
+
+/// A person who left a game of 3 or more seats (the AI plays their seat) asks to watch it, by
+/// the room's code alone or by its id: they watch it read-only, like anyone with the code. One
+/// still seated is told they play in it.
+async fn a_player_who_left_watches_the_game_as_a_spectator(kind: Kind) {
+    let s = server(kind, machine_speed_limits()).await;
+    let mut ann = Client::join(&s.url, "Ann").await;
+    let mut bob = Client::join(&s.url, "Bob").await;
+    let mut cy = Client::join(&s.url, "Cy").await;
+    let code = ann.create_room(Format::Sternhalma4, false).await;
+    for guest in [&mut bob, &mut cy] {
+        guest
+            .send(&ClientMsg::JoinRoom {
+                code: code.clone(),
+                rated: false,
+            })
+            .await;
+        guest
+            .expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+            .await;
+    }
+    ann.send(&ClientMsg::FillWithAi {
+        id: code.clone(),
+        level: chinese_checkers_core::ai::AiLevel::Beginner,
+    })
+    .await;
+    let mut sides = Vec::new();
+    let mut id = String::new();
+    for c in [&mut ann, &mut bob, &mut cy] {
+        let (game, side, _) = c.matched().await;
+        id = game;
+        sides.push(side);
+    }
+    play_with_ai(&mut [&mut ann, &mut bob, &mut cy], &sides, &id, 4).await;
+    // Bob leaves, then asks to watch by the room's code alone; Cy leaves, then asks by the id.
+    for (leaver, game) in [(&mut bob, String::new()), (&mut cy, id.clone())] {
+        leaver.send(&ClientMsg::Resign { game: id.clone() }).await;
+        let side = leaver.game(&id).side();
+        leaver
+            .expect("the seat handed to the AI", |m| {
+                matches!(m, ServerMsg::Event { event: GameEvent::SeatToAi { side: s, .. }, .. } if *s == side)
+            })
+            .await;
+        leaver
+            .send(&ClientMsg::Spectate {
+                game,
+                code: Some(code.clone()),
+            })
+            .await;
+        leaver
+            .expect(
+                "the game's snapshot",
+                |m| matches!(m, ServerMsg::Sync { snapshot } if snapshot.game == id),
+            )
+            .await;
+        // Read-only, as for anyone watching.
+        leaver.send(&ClientMsg::Resign { game: id.clone() }).await;
+        leaver.expect_error(ErrorCode::NotInGame).await;
+    }
+    // Ann still plays: she is told so, and plays on.
+    ann.send(&ClientMsg::Spectate {
+        game: String::new(),
+        code: Some(code.clone()),
+    })
+    .await;
+    let said = ann.expect_error(ErrorCode::OwnTable).await;
+    assert!(said.contains("you play"), "{said}");
+    let ann_side = sides[0];
+    let ply = ann.game(&id).record().ply();
+    play_with_ai(&mut [&mut ann], &[ann_side], &id, ply + 4).await;
+    let seq = ann.game(&id).last_seq();
+    for watcher in [&mut bob, &mut cy] {
+        watcher.catch_up(&id, seq).await;
+        assert_eq!(
+            watcher.game(&id).record().moves(),
+            ann.game(&id).record().moves()
+        );
+    }
+    // Watching, not playing: stopping ends the events.
+    bob.send(&ClientMsg::StopSpectating { game: id.clone() })
+        .await;
+    bob.send(&ClientMsg::Ping).await;
+    bob.expect("pong", |m| matches!(m, ServerMsg::Pong)).await;
+    let before = bob.game(&id).last_seq();
+    let ply = ann.game(&id).record().ply();
+    play_with_ai(&mut [&mut ann], &[ann_side], &id, ply + 2).await;
+    bob.send(&ClientMsg::Ping).await;
+    bob.expect("pong", |m| matches!(m, ServerMsg::Pong)).await;
+    assert_eq!(bob.game(&id).last_seq(), before);
+}
 
 async fn a_room_s_game_is_watched_by_the_room_code_alone(kind: Kind) {
     let limits = Limits {

@@ -693,7 +693,7 @@ pub enum ErrorCode {
     RoomNotFound,
     /// No open table with that id.
     TableNotFound,
-    /// One cannot join one's own table or room.
+    /// One cannot join one's own table or room, nor watch a game one still plays in.
     OwnTable,
     /// No game with that id.
     GameNotFound,

@@ -589,16 +589,31 @@ impl Conn {
     }
 
     /// Watches a game read-only (a spectator): its snapshot now, its events as they come.
+    /// A game this connection follows as a player is watched only once the player is out of
+    /// it (they left and the AI plays their seat, or it is over); while they play it they are
+    /// told so (`own_table`).
     async fn spectate(&mut self, game: &str, code: Option<String>) -> Result<(), StoreError> {
-        if self.games.get(game).is_some_and(|f| f.watching.is_none()) {
-            // One's own game is followed as a player already.
-            return Ok(());
-        }
+        let playing = self
+            .games
+            .get(game)
+            .filter(|f| f.watching.is_none())
+            .map(|f| f.side);
         self.app
             .bus
             .subscribe(&game_channel(game), self.id, &self.outbox);
         match self.app.store.spectate(game, code.as_deref()).await? {
             Ok(resumed) => {
+                let seated = |side: u8| resumed.ai.get(usize::from(side)) == Some(&false);
+                if playing.is_some_and(|side| seated(side) && !resumed.over) {
+                    self.send(err(
+                        ErrorCode::OwnTable,
+                        "you play in this game: resume it to follow it",
+                    ))
+                    .await;
+                    return Ok(());
+                }
+                // From here on the game is only watched: nothing this connection does or
+                // leaves counts in it as a player's.
                 let mut followed = Followed::new(0, resumed.ai.len(), resumed.over);
                 followed.set_ai(&resumed.ai);
                 followed.watching = Some(code);
