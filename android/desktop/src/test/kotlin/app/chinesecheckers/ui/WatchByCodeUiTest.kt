@@ -21,8 +21,8 @@ import org.junit.Test
 
 /**
  * "Watch with a code" through the real server on 127.0.0.1: Ann and Bob play a private room's
- * game; Eve, on the "Watch a game" screen, types a wrong code (told there is no game with it),
- * then the room's code as a friend would pass it on (lower case, a dash), and watches their game
+ * game; Eve, on the "Watch a game" screen, types a wrong code (told there is no game with it,
+ * until she edits the code), then the room's code as a friend would pass it on (lower case, a dash), and watches their game
  * read-only, its moves arriving as they are played.
  */
 @OptIn(ExperimentalTestApi::class)
@@ -97,8 +97,25 @@ class WatchByCodeUiTest {
         assertTrue(exists("quickMatch"))
         for (d in Device.entries) screenshot("online-watch-code", d) { ChineseCheckersApp(eve) }
 
-        // The room's code as a friend passes it on.
+        // Editing the code takes the message away: it was about the code sent, not the one typed
+        // now (and nothing else words the refusal instead).
         tag("watchCodeInput").performTextClearance()
+        waitForIdle()
+        assertFalse("the message goes with the edit", exists("watchCodeError"))
+        assertFalse(exists("serverError"))
+        assertFalse(eve.online.state.value.watchCodeNotFound)
+        val wrong2 = (if (code.startsWith("4")) "5" else "4") + code.drop(1)
+        tag("watchCodeInput").performTextInput(wrong2)
+        waitForIdle()
+        assertFalse("another code, not sent yet", exists("watchCodeError"))
+        // Sent, it is refused, and said again.
+        click("watchWithCode")
+        waitUntil(timeoutMillis = 10_000) { exists("watchCodeError") }
+        tag("watchCodeInput").performTextClearance()
+        waitForIdle()
+        assertFalse("cleared with the field", exists("watchCodeError"))
+
+        // The room's code as a friend passes it on.
         tag("watchCodeInput").performTextInput(code.lowercase().chunked(4).joinToString("-"))
         waitForIdle()
         click("watchWithCode")

@@ -2,6 +2,7 @@ package app.chinesecheckers.ui.online
 
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Connection
+import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Format
 import app.chinesecheckers.core.GameState
@@ -59,7 +60,37 @@ data class OnlineUiState(
      * "no game with that code", not a game that ended.
      */
     val watchCodeSent: Boolean = false,
-)
+    /**
+     * The code was edited since it was last sent: whatever the server said about it is about
+     * another code, and is no longer shown.
+     */
+    val watchCodeEdited: Boolean = false,
+) {
+    /** Something is typed in "Watch with a code" that is not a code. */
+    val watchCodeInvalid: Boolean
+        get() = watchCodeInput.isNotBlank() && watchCode == null
+
+    /**
+     * The server found no game for the code last sent to "Watch with a code" (the core ended the
+     * watching with `GAME_NOT_FOUND`): the code's fault, not a game that ended.
+     */
+    val watchCodeRefused: Boolean
+        get() = watchCodeSent && online?.lastError == ErrorCode.GAME_NOT_FOUND && online?.spectating == false
+
+    /**
+     * "No game is being played with that code." under the code field: after a refused code, until
+     * the code is edited (or something else is asked).
+     */
+    val watchCodeNotFound: Boolean
+        get() = watchCodeRefused && !watchCodeEdited
+
+    /**
+     * The server's last refusal, worded under the lobby; a refused watch code is not (it is said
+     * under its field, and goes away when the code is edited).
+     */
+    val serverError: ErrorCode?
+        get() = online?.lastError?.takeUnless { watchCodeRefused }
+}
 
 /** What the player does on the online screen (off the board). */
 sealed interface OnlineEvent {
@@ -295,10 +326,14 @@ class OnlinePresenter(private val app: AppState) {
                 OnlineEvent.HideLiveGames -> _state.update { it.copy(showLiveGames = false) }
                 is OnlineEvent.Spectate -> perform { it.spectate(event.game, null) }
                 is OnlineEvent.WatchCodeChanged -> _state.update {
-                    it.copy(watchCodeInput = event.text, watchCode = checkRoomCode(event.text))
+                    it.copy(
+                        watchCodeInput = event.text,
+                        watchCode = checkRoomCode(event.text),
+                        watchCodeEdited = it.watchCodeEdited || event.text != it.watchCodeInput,
+                    )
                 }
                 OnlineEvent.WatchWithCode -> {
-                    _state.update { it.copy(watchCodeSent = true) }
+                    _state.update { it.copy(watchCodeSent = true, watchCodeEdited = false) }
                     perform { it.spectateRoom(_state.value.watchCodeInput) }
                 }
                 OnlineEvent.StopSpectating -> {

@@ -45,7 +45,6 @@ import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Connection
 import app.chinesecheckers.core.EndReason
-import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.OnlineRating
 import app.chinesecheckers.core.PastGame
 import app.chinesecheckers.core.formatSeats
@@ -165,7 +164,7 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                 }
             }
             // A code that names no game is said under its field (LiveGames), not here.
-            online?.lastError?.takeUnless { watchCodeNotFound(ui) }?.let {
+            ui.serverError?.let {
                 Text(strings.errorCode(it), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("serverError"))
             }
             ui.error?.let { Text(errorText(it, strings), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("onlineError")) }
@@ -369,26 +368,17 @@ private fun LiveGames(ui: OnlineUiState, strings: Strings, on: (OnlineEvent) -> 
         OutlinedTextField(
             ui.watchCodeInput, { on(OnlineEvent.WatchCodeChanged(it)) },
             label = { Text(strings.roomCodeField) }, singleLine = true,
-            isError = ui.watchCodeInput.isNotBlank() && ui.watchCode == null,
+            isError = ui.watchCodeInvalid,
             modifier = Modifier.weight(1f).testTag("watchCodeInput"),
         )
         Button(onClick = { on(OnlineEvent.WatchWithCode) }, enabled = ui.watchCode != null, modifier = Modifier.testTag("watchWithCode")) { Text(strings.watchWithCode) }
     }
-    if (ui.watchCodeInput.isNotBlank() && ui.watchCode == null) {
+    if (ui.watchCodeInvalid) {
         Text(strings.invalidRoomCode, color = MaterialTheme.colorScheme.error, style = MaterialTheme.typography.bodySmall)
-    } else if (watchCodeNotFound(ui)) {
+    } else if (ui.watchCodeNotFound) {
         Text(
             strings.noGameWithCode, color = MaterialTheme.colorScheme.error,
             modifier = Modifier.testTag("watchCodeError").semantics { liveRegion = LiveRegionMode.Polite },
         )
     }
-}
-
-/**
- * The server found no game for the code last sent to "Watch with a code" (the core ended the
- * watching with `GAME_NOT_FOUND`): worded as the code's fault, not as a game that ended.
- */
-private fun watchCodeNotFound(ui: OnlineUiState): Boolean {
-    val online = ui.online ?: return false
-    return ui.watchCodeSent && online.lastError == ErrorCode.GAME_NOT_FOUND && !online.spectating
 }
