@@ -196,7 +196,8 @@ struct PastGamesSection: View {
 
 /// "Watch a game": a button that asks for the public games in progress, then their list; a tap
 /// watches one read-only (the board replaces the lobby, under "Watching"). "Watch with a code":
-/// a private room's game by the room's code alone (a wrong one: the banner says so).
+/// a private room's game by the room's code alone (a wrong one: said under the field until the
+/// code is edited).
 struct LiveGamesSection: View {
     @Bindable var model: OnlineModel
 
@@ -226,6 +227,9 @@ struct LiveGamesSection: View {
                 .onSubmit { if model.watchCodeToUse != nil { model.watchTypedCode() } }
             Button("online.watch.code.watch") { model.watchTypedCode() }
                 .disabled(model.watchCodeToUse == nil)
+            if let message = model.watchCodeMessage {
+                Text(message).foregroundStyle(.red)
+            }
         }
     }
 }

@@ -23,10 +23,15 @@ public final class OnlineModel {
     /// The room code as the person types it (checked by the core as it is typed).
     public var typedRoomCode = ""
     /// "Watch with a code": the private room's code being typed, whose game is watched by it.
-    public var typedWatchCode = ""
+    public var typedWatchCode = "" {
+        didSet { if typedWatchCode != oldValue { watchCodeEdited = true } }
+    }
     /// The last thing asked was to watch by a code: a `gameNotFound` refusal is then "no game
     /// with that code", not a game that ended.
     public private(set) var watchCodeSent = false
+    /// The code was edited since it was last sent: what the server said of the code sent is
+    /// about another code, and is no longer shown.
+    public private(set) var watchCodeEdited = false
     /// The level the host picks for the computer players of a filling table.
     public var fillLevel: AiLevel = .medium
     /// The time control of the tables and rooms this player creates (quick match has none).
@@ -128,12 +133,26 @@ public final class OnlineModel {
 
     // MARK: What the screens show
 
-    /// The banner above the board (or over the lobby), worded.
+    /// The banner above the board (or over the lobby), worded. A refused watch code is not one:
+    /// it is said under the code field (`watchCodeMessage`).
     public var banner: LocalizedMessage? {
-        if watchCodeSent, case .serverError(code: .gameNotFound)? = state.board.banner {
-            return LocalizedMessage("online.watch.code.notFound")
-        }
+        if watchCodeRefused { return nil }
         return state.board.banner.map { Wording.banner($0, players: state.board.players) }
+    }
+
+    /// Under "Watch with a code": "No game is being played with that code." once the server
+    /// found no game for the code sent, until the code is edited (or something else is asked).
+    public var watchCodeMessage: LocalizedMessage? {
+        guard watchCodeRefused, !watchCodeEdited else { return nil }
+        return LocalizedMessage("online.watch.code.notFound")
+    }
+
+    /// The last thing asked was to watch by a code, and the server found no game for it.
+    private var watchCodeRefused: Bool {
+        guard watchCodeSent, case .serverError(code: .gameNotFound)? = state.board.banner else {
+            return false
+        }
+        return true
     }
 
     /// Why the last tap did nothing.
@@ -277,9 +296,10 @@ public final class OnlineModel {
     }
     /// Watches the game of the room whose code was typed, by the code alone (the one its players
     /// joined with): the server finds the game. A code that names no game leaves the lobby as it
-    /// was, with the banner "no game with that code".
+    /// was, with "no game with that code" under the field (`watchCodeMessage`).
     public func watchTypedCode() {
         watchCodeSent = true
+        watchCodeEdited = false
         perform { try $0.spectateRoom(code: typedWatchCode) }
     }
     /// Stops watching: back to the lobby, with the list asked for again (games moved on).

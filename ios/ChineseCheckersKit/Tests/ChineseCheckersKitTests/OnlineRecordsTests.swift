@@ -133,22 +133,33 @@ final class OnlineRecordsTests: XCTestCase {
         XCTAssertNil(model.watchCodeToUse, "nothing typed")
         model.typedWatchCode = "abcd-234"
         XCTAssertNil(model.watchCodeToUse, "not a code yet")
-        // A wrong code: the server finds no game; the lobby stays, and the banner says why.
+        // A wrong code: the server finds no game; the lobby stays, and the field says why.
         model.typedWatchCode = "abcd-2345"
         XCTAssertEqual(model.watchCodeToUse, "ABCD2345")
+        let notFound =
+            #"{"type":"error","code":"game_not_found","message":"no game with that room code"}"#
         model.watchTypedCode()
         XCTAssertNil(model.error)
         XCTAssertTrue(model.isSpectating)
-        model.receive(
-            frame:
-                #"{"type":"error","code":"game_not_found","message":"no game with that room code"}"#
-        )
+        model.receive(frame: notFound)
         XCTAssertFalse(model.isSpectating)
-        let banner = try XCTUnwrap(model.banner)
-        XCTAssertEqual(banner.key, "online.watch.code.notFound")
-        XCTAssertEqual(try render(banner, "en"), "No game is being played with that code.")
-        XCTAssertEqual(try render(banner, "fr"), "Aucune partie ne se joue avec ce code.")
-        XCTAssertEqual(try render(banner, "zh-Hans"), "没有正在用这个房间码进行的对局。")
+        let message = try XCTUnwrap(model.watchCodeMessage)
+        XCTAssertEqual(message.key, "online.watch.code.notFound")
+        XCTAssertEqual(try render(message, "en"), "No game is being played with that code.")
+        XCTAssertEqual(try render(message, "fr"), "Aucune partie ne se joue avec ce code.")
+        XCTAssertEqual(try render(message, "zh-Hans"), "没有正在用这个房间码进行的对局。")
+        XCTAssertNil(model.banner, "said once, under the field")
+        // Editing the code takes the message away: it was about the code sent (and no banner
+        // words the refusal instead).
+        model.typedWatchCode = "abcd-234"
+        XCTAssertNil(model.watchCodeMessage, "the message goes with the edit")
+        XCTAssertNil(model.banner)
+        model.typedWatchCode = "abcd-2347"
+        XCTAssertNil(model.watchCodeMessage, "another code, not sent yet")
+        // Sent, it is refused, and said again.
+        model.watchTypedCode()
+        model.receive(frame: notFound)
+        XCTAssertEqual(model.watchCodeMessage?.key, "online.watch.code.notFound")
         // The right code: the snapshot names the room's game, watched read-only.
         model.typedWatchCode = "ABCD 2346"
         model.watchTypedCode()
