@@ -302,7 +302,11 @@ async fn a_room_code_expires_with_its_finished_game() {
     let (mut p, id, code) = room_game(&s.url).await;
     play_moves(&mut p, &id, 2).await;
     let rg = format!("cc:rg:{code}");
-    let keys = [rg.clone(), format!("cc:g:{id}:meta"), format!("cc:g:{id}:ev")];
+    let keys = [
+        rg.clone(),
+        format!("cc:g:{id}:meta"),
+        format!("cc:g:{id}:ev"),
+    ];
     // While the game is played its code names it, with no expiry.
     assert_eq!(
         redis_admin(&redis_url, &["GET", &rg]),
@@ -315,7 +319,10 @@ async fn a_room_code_expires_with_its_finished_game() {
     // Over: the code expires with the game's other keys.
     let ttls = keys.clone().map(|k| pttl(&redis_url, &k));
     for (key, ms) in keys.iter().zip(ttls) {
-        assert!(ms > 0 && ms <= max, "{key} expires in {ms} ms, not within {max}");
+        assert!(
+            ms > 0 && ms <= max,
+            "{key} expires in {ms} ms, not within {max}"
+        );
     }
     assert!(
         (ttls[0] - ttls[1]).abs() < 500 && (ttls[0] - ttls[2]).abs() < 500,
