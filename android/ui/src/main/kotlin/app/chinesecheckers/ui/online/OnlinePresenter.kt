@@ -75,7 +75,10 @@ data class OnlineUiState(
      * watching with `GAME_NOT_FOUND`): the code's fault, not a game that ended.
      */
     val watchCodeRefused: Boolean
-        get() = watchCodeSent && online?.lastError == ErrorCode.GAME_NOT_FOUND && online?.spectating == false
+        get() {
+            val online = online ?: return false
+            return watchCodeSent && online.lastError == ErrorCode.GAME_NOT_FOUND && !online.spectating
+        }
 
     /**
      * "No game is being played with that code." under the code field: after a refused code, until
