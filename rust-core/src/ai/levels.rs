@@ -239,8 +239,23 @@ fn choose_with(
     // target), only progress is played. Besides looking human, this guarantees that games end:
     // two searching sides in a waiting standoff would otherwise step back and forth forever
     // (the rules have no repetition limit), whereas progress is bounded.
+    //
+    // A move that shuts an opposing peg in our target (or further in) is no progress, whatever
+    // it gains in distance: otherwise opening its way out and closing it again (out, in,
+    // out…) counts as progress both ways, and an opponent that steps back and forth inside
+    // the target keeps the game going forever (seen in classic, issue #16).
     let blocked = blockage_of(position, position.to_move());
-    let progress = |m: &CompactMove| progress_gain(position, m, blocked);
+    let progress = |m: &CompactMove| {
+        let gain = progress_gain(position, m, blocked);
+        if gain > 0 {
+            let mut after = *position;
+            after.apply(m);
+            if blockage_of(&after, position.to_move()) > blocked {
+                return 0;
+            }
+        }
+        gain
+    };
     if roots.iter().any(|m| progress(m) > 0) {
         roots.retain(|m| progress(m) > 0);
     }
