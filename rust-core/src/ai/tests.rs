@@ -272,12 +272,11 @@ fn armies_one_row_apart_are_raced_and_touching_ones_are_not() {
 }
 
 #[test]
-fn the_hint_is_legal_and_quick() {
+fn the_hint_is_legal() {
+    // Its time (a 280 ms clock) is measured by the criterion bench and docs/AI.md, not here:
+    // a timed assertion would only measure the test machine's load.
     let p = Position::start_tripot(Rules::default(), 3).unwrap();
-    let begin = Instant::now();
     let m = hint(&p, &CancelHandle::new());
-    // 300 ms budget; generous slack for a loaded test machine.
-    assert!(begin.elapsed() < Duration::from_millis(1000));
     p.validate(&m).unwrap();
 }
 
