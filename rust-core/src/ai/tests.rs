@@ -473,12 +473,14 @@ fn best_reply_search_is_negamax_between_two_sides() {
 /// the target the game never ended. Every searching level now fills a target hole instead.
 #[test]
 fn no_level_shuts_an_opposing_peg_back_in_its_target() {
-    let p = pos(r#"{"moves_played": [43, 43], "passes_in_a_row": 0, "rules": "classic",
+    let p = pos(
+        r#"{"moves_played": [43, 43], "passes_in_a_row": 0, "rules": "classic",
       "pegs": {"N": [[3, -6], [-3, 4], [-3, 5], [-1, 5], [-4, 6], [-3, 6], [-2, 6], [-4, 7],
                      [-3, 7], [-4, 8]],
                "S": [[4, -8], [3, -7], [2, -5], [3, -5], [0, -4], [1, -4], [2, -4], [3, -4],
                      [4, -4], [4, -3]]},
-      "players": [{"colours": ["S"]}, {"colours": ["N"]}], "to_move": 0}"#);
+      "players": [{"colours": ["S"]}, {"colours": ["N"]}], "to_move": 0}"#,
+    );
     assert_eq!(eval::blockage_of(&p, 0), 0);
     for level in [AiLevel::Medium, AiLevel::Hard, AiLevel::Impossible] {
         let r = choose_move(&p, level, limits(1), &CancelHandle::new());
