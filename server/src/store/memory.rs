@@ -623,13 +623,7 @@ impl MemoryStore {
         if !g.meta.watchable(code) {
             return Ok(Err(not_watchable(id)));
         }
-        Ok(Ok(Resumed {
-            side: 0,
-            catch_up: CatchUp::Snapshot(Box::new(g.record.snapshot(0))),
-            over: g.record.is_over(),
-            ai: g.record.ai().iter().map(Option::is_some).collect(),
-            clock: g.clock.note(&g.record),
-        }))
+        Ok(Ok(Resumed::watching(&g.record, &g.clock)))
     }
 
     pub(super) async fn room_game(&self, code: &str) -> Result<Option<String>, StoreError> {

@@ -310,6 +310,19 @@ pub struct Resumed {
     pub clock: Option<ClockNote>,
 }
 
+impl Resumed {
+    /// What a spectator gets: the game seen from side 0, as a snapshot (both stores).
+    pub(crate) fn watching(record: &GameRecord, clock: &Clock) -> Resumed {
+        Resumed {
+            side: 0,
+            catch_up: CatchUp::Snapshot(Box::new(record.snapshot(0))),
+            over: record.is_over(),
+            ai: record.ai().iter().map(Option::is_some).collect(),
+            clock: clock.note(record),
+        }
+    }
+}
+
 /// At most this many missed events are replayed one by one; more means a snapshot.
 pub const MAX_CATCH_UP: u64 = 256;
 

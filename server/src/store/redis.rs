@@ -1261,13 +1261,7 @@ impl RedisStore {
         if !c.meta.watchable(code) {
             return Ok(Err(not_watchable(id)));
         }
-        Ok(Ok(Resumed {
-            side: 0,
-            catch_up: CatchUp::Snapshot(Box::new(c.record.snapshot(0))),
-            over: c.record.is_over(),
-            ai: c.record.ai().iter().map(Option::is_some).collect(),
-            clock: c.clock.note(&c.record),
-        }))
+        Ok(Ok(Resumed::watching(&c.record, &c.clock)))
     }
 
     pub(super) async fn room_game(&self, code: &str) -> Result<Option<String>, StoreError> {
