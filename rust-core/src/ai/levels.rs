@@ -246,18 +246,16 @@ fn choose_with(
     // the target keeps the game going forever (seen in classic, issue #16).
     let blocked = blockage_of(position, position.to_move());
     let progress = |m: &CompactMove| {
-        let gain = progress_gain(position, m, blocked);
-        if gain > 0 {
+        progress_gain(position, m, blocked) > 0 && {
             let mut after = *position;
             after.apply(m);
-            if blockage_of(&after, position.to_move()) > blocked {
-                return 0;
-            }
+            blockage_of(&after, position.to_move()) <= blocked
         }
-        gain
     };
-    if roots.iter().any(|m| progress(m) > 0) {
-        roots.retain(|m| progress(m) > 0);
+    let forward: Vec<bool> = roots.iter().map(progress).collect();
+    if forward.contains(&true) {
+        let mut keep = forward.into_iter();
+        roots.retain(|_| keep.next().unwrap_or(false));
     }
     // Impossible opens from its book: moves a far deeper search chose (see `book`).
     if level == AiLevel::Impossible && nodes.is_none() {
