@@ -22,6 +22,7 @@
 use std::sync::OnceLock;
 
 use crate::rules::board::{holes, Colour};
+use crate::rules::movegen::JumpCache;
 use crate::rules::Position;
 
 use super::eval::{blockage, player_cost, side_of, TABLES, UNIT};
@@ -132,21 +133,20 @@ struct SideTerms {
 }
 
 /// Adds one colour's positional terms to its side's.
-fn add_colour(p: &Position, c: Colour, terms: &mut SideTerms, with_reach: bool) {
+fn add_colour(p: &Position, c: Colour, terms: &mut SideTerms, mut cache: Option<&mut JumpCache>) {
     let t = &**TABLES;
     let cost = &t.cost[c.index()];
     let dist = &t.dist[c.index()];
     let pegs = p.pegs_of(c);
     let target = p.target(c);
-    let occupied = p.occupied();
     let (mut front, mut rear) = (u8::MAX, 0u8);
     for h in holes(pegs) {
         let from = usize::from(h);
         let arrived = target & crate::rules::board::bit(h) != 0;
         // Pegs already in the target are skipped: their moves only reshuffle the target, and
         // the reach is the costly part of the evaluation.
-        if with_reach && !arrived {
-            let reach = p.peg_reach(h, c, occupied);
+        if let (Some(cache), false) = (cache.as_deref_mut(), arrived) {
+            let reach = p.peg_reach_cached(h, c, cache);
             let mut best = 0;
             for to in holes(reach.steps | reach.jumps) {
                 best = best.max(cost[from] - cost[usize::from(to)]);
@@ -174,12 +174,15 @@ fn side_terms(p: &Position, with_reach: bool) -> ([SideTerms; 16], [bool; 16]) {
     let mut terms = [SideTerms::default(); 16];
     let mut seen = [false; 16];
     let mut race = [0i32; 16];
+    // One cache of single-jump landings for every peg of every side: the armies' chains cross
+    // the same holes, so most of the reach is then looked up, not searched.
+    let mut cache = with_reach.then(|| JumpCache::new(p.occupied(), p.rules().options.jump_reach));
     for player in 0..p.player_count() {
         let s = side_of(p, player);
         seen[s] = true;
         race[s] += player_cost(p, player);
         for c in p.players()[player].colours() {
-            add_colour(p, c, &mut terms[s], with_reach);
+            add_colour(p, c, &mut terms[s], cache.as_mut());
         }
     }
     blockage(p, &mut race);

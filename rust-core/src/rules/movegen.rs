@@ -275,9 +275,15 @@ impl Position {
         visited & !bit(from)
     }
 
-    /// `peg_reach` at the position's own occupancy, sharing work through `cache`.
+    /// `peg_reach` at the position's own occupancy, sharing work through `cache` (built for
+    /// this position's occupancy and jump reach; the evaluation shares one across all pegs).
     #[inline]
-    fn peg_reach_cached(&self, from: Hole, colour: Colour, cache: &mut JumpCache) -> Reach {
+    pub(crate) fn peg_reach_cached(
+        &self,
+        from: Hole,
+        colour: Colour,
+        cache: &mut JumpCache,
+    ) -> Reach {
         let t = &**TABLES;
         let finals = self.final_mask(from, colour);
         let steps =

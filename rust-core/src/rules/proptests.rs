@@ -6,7 +6,7 @@ use rand::{Rng, SeedableRng};
 use serde_json::json;
 
 use super::board::{bit, holes, Bits, HOLES, TABLES};
-use super::movegen::jumps_from;
+use super::movegen::{jumps_from, JumpCache};
 use super::{Colour, CompactMove, Position, Rules};
 
 /// Start positions covering every preset, player count and option family.
@@ -120,6 +120,26 @@ proptest! {
             }
             // JSON round trip.
             assert_eq!(Position::from_json(&p.to_json()).as_ref(), Ok(p));
+        });
+    }
+
+    #[test]
+    fn one_shared_jump_cache_gives_every_peg_its_own_reach(
+        variant in 0usize..19, seed in any::<u64>(), plies in 0usize..90
+    ) {
+        // The evaluation reads the reach of every peg of every colour through one cache built
+        // for the position (its single-jump landings with each peg's own start lifted).
+        let starts = variety();
+        let start = starts[variant % starts.len()];
+        random_walk(start, seed, plies, |p| {
+            let mut cache = JumpCache::new(p.occupied(), p.rules().options.jump_reach);
+            for c in Colour::ALL {
+                for h in holes(p.pegs_of(c)) {
+                    let shared = p.peg_reach_cached(h, c, &mut cache);
+                    let alone = p.peg_reach(h, c, p.occupied());
+                    assert_eq!(shared, alone, "peg {h} of {c:?} in {}", p.to_json());
+                }
+            }
         });
     }
 
