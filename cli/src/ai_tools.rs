@@ -202,6 +202,14 @@ pub struct ArenaArgs {
     /// Per-move time budget of engine B only (overrides --time-ms for B).
     #[arg(long)]
     b_time_ms: Option<u64>,
+    /// Node budget of engine A's searches instead of its level's, with no clock (this build's
+    /// engines only): a fraction of a level's time measured as the same fraction of its
+    /// nodes, so that a loaded machine plays the same games.
+    #[arg(long)]
+    a_nodes: Option<u64>,
+    /// The same for engine B.
+    #[arg(long)]
+    b_nodes: Option<u64>,
     /// Worker threads (default: available cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -307,13 +315,19 @@ fn opening(start: &Position, seed: u64, plies: usize, pair: u64) -> Vec<CompactM
 struct Engine<'a> {
     level: AiLevel,
     exe: Option<&'a str>,
+    /// Node budget in place of the level's (this build's engine only).
+    nodes: Option<u64>,
 }
 
 impl Engine<'_> {
     /// The engine's move in `p`: from this build's AI, or from the other binary's `bestmove`.
     fn choose(&self, p: &Position, limits: SearchLimits) -> Result<Move> {
         let Some(exe) = self.exe else {
-            return Ok(ai::choose_move(p, self.level, limits, &CancelHandle::new()).best);
+            let report = match self.nodes {
+                Some(nodes) => ai::choose_move_with_nodes(p, self.level, nodes, limits.seed),
+                None => ai::choose_move(p, self.level, limits, &CancelHandle::new()),
+            };
+            return Ok(report.best);
         };
         let mut cmd = Command::new(exe);
         cmd.args(["bestmove", "--level", self.level.name(), "--seed"])
@@ -429,11 +443,35 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
     let a = Engine {
         level: level(&args.a)?,
         exe: args.a_exe.as_deref(),
+        nodes: args.a_nodes,
     };
     let b = Engine {
         level: level(&args.b)?,
         exe: args.b_exe.as_deref(),
+        nodes: args.b_nodes,
     };
+    for (side, e, time) in [
+        ("A", &a, args.a_time_ms.or(args.time_ms)),
+        ("B", &b, args.b_time_ms.or(args.time_ms)),
+    ] {
+        if e.nodes.is_some() && time.is_some() {
+            return Err(anyhow!(
+                "engine {side} has both a node budget and a time budget; give one"
+            ));
+        }
+        if e.nodes.is_some() && e.exe.is_some() {
+            return Err(anyhow!(
+                "engine {side} is another build's binary; --{}-nodes only sets this build's engines",
+                side.to_lowercase()
+            ));
+        }
+        if e.nodes == Some(0) {
+            return Err(anyhow!(
+                "--{}-nodes must be at least 1",
+                side.to_lowercase()
+            ));
+        }
+    }
     let start = arena_start(args)?;
     ai::set_search_threads(search_threads(args.search_threads)?);
     let long = args.weights_long.as_deref().map(weights).transpose()?;

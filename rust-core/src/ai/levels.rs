@@ -175,7 +175,7 @@ pub(crate) fn choose(
     limits: SearchLimits,
     cancel: &CancelHandle,
 ) -> SearchReport {
-    choose_with(position, level, limits, cancel, None)
+    choose_with(position, level, limits, cancel, Budget::Level)
 }
 
 /// Impossible's move with `nodes` nodes instead of its budget and no clock and no book (the
@@ -186,19 +186,45 @@ pub(crate) fn deep_move(position: &Position, nodes: u64) -> CompactMove {
         seed: 0,
     };
     let cancel = CancelHandle::new();
-    choose_with(position, AiLevel::Impossible, limits, &cancel, Some(nodes))
+    let budget = Budget::Nodes { nodes, book: false };
+    choose_with(position, AiLevel::Impossible, limits, &cancel, budget)
         .best
         .compact()
 }
 
-/// [`choose`], with the node budget replaced (and then no clock and no book) when `nodes` is
-/// given.
+/// [`choose`] with `nodes` as the search's node budget and no clock; the book stays (see
+/// [`super::choose_move_with_nodes`]).
+pub(crate) fn choose_nodes(
+    position: &Position,
+    level: AiLevel,
+    nodes: u64,
+    seed: u64,
+) -> SearchReport {
+    let limits = SearchLimits {
+        time_ms: None,
+        seed,
+    };
+    let budget = Budget::Nodes { nodes, book: true };
+    choose_with(position, level, limits, &CancelHandle::new(), budget)
+}
+
+/// What bounds a search in [`choose_with`].
+#[derive(Clone, Copy)]
+enum Budget {
+    /// The level's node budget, or the time of `SearchLimits::time_ms` when it is given.
+    Level,
+    /// This many nodes and no clock; `book` says whether Impossible may open from its book
+    /// (the book builder's own searches must not).
+    Nodes { nodes: u64, book: bool },
+}
+
+/// [`choose`] under the given budget.
 fn choose_with(
     position: &Position,
     level: AiLevel,
     limits: SearchLimits,
     cancel: &CancelHandle,
-    nodes: Option<u64>,
+    budget: Budget,
 ) -> SearchReport {
     let start = Instant::now();
     let prof = profile(level);
@@ -258,7 +284,7 @@ fn choose_with(
         roots.retain(|_| keep.next().unwrap_or(false));
     }
     // Impossible opens from its book: moves a far deeper search chose (see `book`).
-    if level == AiLevel::Impossible && nodes.is_none() {
+    if level == AiLevel::Impossible && !matches!(budget, Budget::Nodes { book: false, .. }) {
         if let Some(m) = super::book::book_move(position).filter(|m| roots.contains(m)) {
             return report(&m, 0, 0, 0);
         }
@@ -299,8 +325,8 @@ fn choose_with(
         }
         Some(mut cfg) => {
             cfg.time_ms = time_ms;
-            if let Some(n) = nodes {
-                cfg.nodes = n;
+            if let Budget::Nodes { nodes, .. } = budget {
+                cfg.nodes = nodes;
                 cfg.time_ms = u64::MAX / 2;
             } else if limits.time_ms.is_some() {
                 // An explicit time budget replaces the node budget (hint, tools).

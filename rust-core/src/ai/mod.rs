@@ -223,6 +223,19 @@ pub fn choose_move(
     levels::choose(position, level, limits, cancel)
 }
 
+/// [`choose_move`] with `nodes` in place of the level's node budget and no clock (tools: the
+/// arena plays a level at a fraction of its time as a fraction of its nodes, so that a loaded
+/// machine still plays the same moves). Deterministic for a given seed; Impossible keeps its
+/// book. Levels without a search (Beginner, Easy) play as usual.
+pub fn choose_move_with_nodes(
+    position: &Position,
+    level: AiLevel,
+    nodes: u64,
+    seed: u64,
+) -> SearchReport {
+    levels::choose_nodes(position, level, nodes, seed)
+}
+
 /// The best move for the side to move (the hint button), within about 300 ms.
 pub fn hint(position: &Position, cancel: &CancelHandle) -> Move {
     // A little under 300 ms: the clock is read every 1024 nodes and the table must be cleared.

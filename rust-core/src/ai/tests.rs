@@ -120,6 +120,34 @@ fn a_seed_fixes_the_move() {
 }
 
 #[test]
+fn a_node_budget_replaces_the_levels_and_keeps_the_book() {
+    let mut p = Position::start_tripot(Rules::default(), 1).unwrap();
+    // Impossible opens from its book whatever the budget: no search at all.
+    let book = choose_move_with_nodes(&p, AiLevel::Impossible, 10, 0);
+    assert_eq!(book.nodes, 0);
+    assert_eq!(
+        book.best,
+        choose_move(&p, AiLevel::Impossible, limits(0), &CancelHandle::new()).best
+    );
+    for _ in 0..8 {
+        let m = choose_move(&p, AiLevel::Medium, limits(3), &CancelHandle::new()).best;
+        p.apply(&m.compact());
+    }
+    // Hard's own budget (6 000 nodes) given explicitly: the very same search.
+    let level = choose_move(&p, AiLevel::Hard, limits(7), &CancelHandle::new());
+    let same = choose_move_with_nodes(&p, AiLevel::Hard, 6_000, 7);
+    assert_eq!((same.best, same.nodes), (level.best, level.nodes));
+    // A quarter of it: the search stops at the first check (every 1 024 nodes) past 1 500.
+    let quarter = choose_move_with_nodes(&p, AiLevel::Hard, 1_500, 7);
+    assert!(
+        quarter.nodes >= 1_500 && quarter.nodes < 1_500 + 1_024,
+        "{}",
+        quarter.nodes
+    );
+    assert!(p.validate(&quarter.best).is_ok());
+}
+
+#[test]
 fn cancellation_returns_promptly_with_a_legal_move() {
     let p = Position::start_tripot(Rules::default(), 2).unwrap();
     let cancel = CancelHandle::new();
