@@ -258,52 +258,121 @@ fn arena_start(args: &ArenaArgs) -> Result<Position> {
     p.map_err(|e| anyhow!("{e}"))
 }
 
-/// A varied opening of `plies` plies, each move picked among the six most forward moves.
-///
-/// With one ply per seat (the default) the picks come from a generator seeded by `seed + pair`, as
-/// the arena always did (the tables in docs/AI.md up to issue #16 were played so); between
-/// two deterministic engines that allows only 36 openings in a two-player game. With any other
-/// count, pair `pair` plays opening number `pair * 5 + seed` (mod 6^plies) written in base 6,
-/// one digit per ply: the first 6^plies pairs of a match all open differently.
-fn opening(start: &Position, seed: u64, plies: usize, pair: u64) -> Vec<CompactMove> {
+/// The openings of a match: the varied first plies before the engines play.
+enum Openings {
+    /// One move per seat from a generator seeded by `seed + pair`, as the arena always did (the
+    /// tables in docs/AI.md up to issue #16 were played so); between two deterministic engines
+    /// that allows only 36 openings in a two-player game.
+    Random { seed: u64, plies: usize },
+    /// Every different position after `--opening-plies` plies, in the order of the base-6
+    /// numbering of [`numbered_opening`]; pair `k` plays number `(k + seed) mod len`, so the
+    /// first `len` pairs of a match all start from different positions.
+    Distinct {
+        seed: u64,
+        list: Vec<Vec<CompactMove>>,
+    },
+}
+
+impl Openings {
+    /// The openings for `plies` plies from `start`.
+    fn new(start: &Position, seed: u64, plies: usize) -> Openings {
+        if plies == start.player_count() {
+            return Openings::Random { seed, plies };
+        }
+        // Different move orders can reach the same position (two moves of one side that do
+        // not touch each other, played in either order); those are played once. Before this,
+        // the 216 three-ply openings of tripot gave 400-game runs with only 358 different
+        // games, and 300 in classic.
+        let mut seen = std::collections::HashSet::new();
+        let count = 6u64.saturating_pow(plies as u32);
+        let list = (0..count)
+            .map(|number| numbered_opening(start, plies, number))
+            .filter(|moves| {
+                let mut p = *start;
+                for m in moves {
+                    p.apply(m);
+                }
+                seen.insert(p)
+            })
+            .collect();
+        Openings::Distinct { seed, list }
+    }
+
+    /// How many different openings there are (`None`: random ones).
+    fn distinct(&self) -> Option<usize> {
+        match self {
+            Openings::Random { .. } => None,
+            Openings::Distinct { list, .. } => Some(list.len()),
+        }
+    }
+
+    /// The opening of pair `pair` (the games `2 * pair` and `2 * pair + 1` of two players).
+    fn of_pair(&self, start: &Position, pair: u64) -> Vec<CompactMove> {
+        match self {
+            Openings::Random { seed, plies } => random_opening(start, *seed, *plies, pair),
+            Openings::Distinct { seed, list } if !list.is_empty() => {
+                list[((pair + seed) % list.len() as u64) as usize].clone()
+            }
+            Openings::Distinct { .. } => Vec::new(),
+        }
+    }
+}
+
+/// The moves of `p`'s side to move, most forward first (progress, then the move's own order).
+fn most_forward(p: &Position) -> Vec<CompactMove> {
+    let mut legal = Vec::new();
+    p.legal_moves_into(&mut legal);
+    let me = p.to_move();
+    let mut scored: Vec<(i64, CompactMove)> = legal
+        .iter()
+        .map(|m| {
+            let mut q = *p;
+            q.apply(m);
+            (
+                i64::from(p.progress(me).1) - i64::from(q.progress(me).1),
+                *m,
+            )
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored.into_iter().map(|(_, m)| m).collect()
+}
+
+/// The legacy random opening: each ply one of the six most forward moves, from a generator
+/// seeded by `seed + pair`.
+fn random_opening(start: &Position, seed: u64, plies: usize, pair: u64) -> Vec<CompactMove> {
     let mut p = *start;
     let mut out = Vec::new();
     let mut state = seed.wrapping_add(pair).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let legacy = plies == p.player_count();
-    let count = 6u64.saturating_pow(plies as u32);
-    // 5 is coprime with 6^plies, so distinct pairs below 6^plies get distinct numbers.
-    let mut number = (pair.wrapping_mul(5).wrapping_add(seed)) % count.max(1);
     for _ in 0..plies {
         if p.outcome().is_some() {
             break;
         }
-        let mut legal = Vec::new();
-        p.legal_moves_into(&mut legal);
-        let me = p.to_move();
-        let mut scored: Vec<(i64, CompactMove)> = legal
-            .iter()
-            .map(|m| {
-                let mut q = p;
-                q.apply(m);
-                (
-                    i64::from(p.progress(me).1) - i64::from(q.progress(me).1),
-                    *m,
-                )
-            })
-            .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let choices = scored.len().clamp(1, 6) as u64;
-        let index = if legacy {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % choices
-        } else {
-            let digit = number % 6;
-            number /= 6;
-            digit % choices
-        };
-        let pick = scored[index as usize].1;
+        let moves = most_forward(&p);
+        let choices = moves.len().clamp(1, 6) as u64;
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let pick = moves[(state % choices) as usize];
+        p.apply(&pick);
+        out.push(pick);
+    }
+    out
+}
+
+/// Opening number `number` of `plies` plies: written in base 6, one digit per ply (the first
+/// ply is the lowest digit), each digit picking among the six most forward moves.
+fn numbered_opening(start: &Position, plies: usize, mut number: u64) -> Vec<CompactMove> {
+    let mut p = *start;
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        if p.outcome().is_some() {
+            break;
+        }
+        let moves = most_forward(&p);
+        let digit = number % 6;
+        number /= 6;
+        let pick = moves[(digit % moves.len().clamp(1, 6) as u64) as usize];
         p.apply(&pick);
         out.push(pick);
     }
@@ -358,16 +427,22 @@ impl Engine<'_> {
     }
 }
 
-fn play_game(args: &ArenaArgs, start: &Position, index: usize, a: Engine, b: Engine) -> GameResult {
+fn play_game(
+    args: &ArenaArgs,
+    start: &Position,
+    openings: &Openings,
+    index: usize,
+    a: Engine,
+    b: Engine,
+) -> GameResult {
     let n = start.player_count();
     let a_seat = index % n;
     let mut p = *start;
     let mut moves: Vec<Value> = Vec::new();
     let mut time = [(0u64, 0u64, 0u64); 2];
     let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
-    let plies = args.opening_plies.unwrap_or(n);
     let pair = (index / n) as u64;
-    for m in opening(start, args.seed, plies, pair) {
+    for m in openings.of_pair(start, pair) {
         moves.push(p.expand(&m).unwrap_or_else(Move::pass).to_json());
         p.apply(&m);
     }
@@ -473,6 +548,18 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
         }
     }
     let start = arena_start(args)?;
+    let n = start.player_count();
+    let openings = Openings::new(&start, args.seed, args.opening_plies.unwrap_or(n));
+    if let Some(distinct) = openings.distinct() {
+        let pairs = (args.first_game + args.games).div_ceil(n);
+        if pairs > distinct {
+            eprintln!(
+                "note: {distinct} different openings of {} plies, so games repeat after pair \
+                 {distinct}; more plies give more openings",
+                args.opening_plies.unwrap_or(n)
+            );
+        }
+    }
     ai::set_search_threads(search_threads(args.search_threads)?);
     let long = args.weights_long.as_deref().map(weights).transpose()?;
     let short = args.weights_short.as_deref().map(weights).transpose()?;
@@ -499,7 +586,7 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
                 if i >= args.first_game + args.games {
                     break;
                 }
-                let g = play_game(args, &start, i, a, b);
+                let g = play_game(args, &start, &openings, i, a, b);
                 // Progress on stderr: long matches show they are alive.
                 eprintln!(
                     "game {}: {} in {} plies",
@@ -600,18 +687,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn enumerated_openings_all_differ_and_the_default_is_unchanged() {
+    fn enumerated_openings_reach_different_positions_and_the_default_is_unchanged() {
         let start = Position::start_tripot(Rules::default(), 1).unwrap();
-        let openings: std::collections::HashSet<Vec<CompactMove>> =
-            (0..216).map(|pair| opening(&start, 7, 3, pair)).collect();
-        assert_eq!(openings.len(), 216);
-        assert!(openings.iter().all(|o| o.len() == 3));
+        let openings = Openings::new(&start, 7, 3);
+        let distinct = openings.distinct().unwrap();
+        // 216 move orders, fewer positions: transpositions are played once.
+        assert!(distinct > 150 && distinct < 216, "{distinct}");
+        let positions: std::collections::HashSet<Position> = (0..distinct as u64)
+            .map(|pair| {
+                let moves = openings.of_pair(&start, pair);
+                assert_eq!(moves.len(), 3);
+                let mut p = start;
+                for m in &moves {
+                    assert!(p.validate(&p.expand(m).unwrap()).is_ok());
+                    p.apply(m);
+                }
+                p
+            })
+            .collect();
+        assert_eq!(positions.len(), distinct);
+        // Four plies give enough for 400 games of two deterministic engines.
+        assert!(Openings::new(&start, 1, 4).distinct().unwrap() >= 200);
         // One move per seat: the generator of the earlier runs, so their tables replay.
-        let a = opening(&start, 1, 2, 5);
-        assert_eq!(a, opening(&start, 1, 2, 5));
-        let legacy: std::collections::HashSet<Vec<CompactMove>> =
-            (0..400).map(|pair| opening(&start, 1, 2, pair)).collect();
-        assert!(legacy.len() <= 36, "{}", legacy.len());
+        let legacy = Openings::new(&start, 1, 2);
+        assert!(legacy.distinct().is_none());
+        assert_eq!(legacy.of_pair(&start, 5), random_opening(&start, 1, 2, 5));
+        let all: std::collections::HashSet<Vec<CompactMove>> =
+            (0..400).map(|pair| legacy.of_pair(&start, pair)).collect();
+        assert!(all.len() <= 36, "{}", all.len());
     }
 
     #[test]
