@@ -17,7 +17,7 @@ pub struct BookArgs {
     /// Moves followed from each position: the book's own and the most forward others.
     #[arg(long, default_value_t = 6)]
     replies: usize,
-    /// Nodes of each position's search (Impossible reads 125 000).
+    /// Nodes of each position's search (Impossible reads 155 000).
     #[arg(long, default_value_t = 1_000_000)]
     nodes: u64,
     /// Where to write the book (standard output without it).

@@ -65,16 +65,17 @@ pub(crate) fn profile(level: AiLevel) -> Profile {
         // far they read. At 40 000 nodes Hard came within a few points of Impossible (about 50%
         // over 33 games, docs/AI.md), so Hard reads a quarter as far: still a full-width root
         // and no blind spots, well clear of Medium, and clearly below Impossible. The budgets
-        // were 10 000 and 200 000 nodes before the positional terms of `features` (issue #16);
-        // a node now costs about 1.6 times as much, so they read 6 000 and 125 000 nodes to
-        // stay within the same time per move. With three or more sides both use best-reply
+        // were 10 000 and 200 000 nodes before the positional terms of `features` (issue #16).
+        // A node now costs about 1.25 times as much (the reach of every peg, through one shared
+        // jump cache), so they read 8 000 and 155 000 nodes in the same time per move
+        // (nodes per CPU second measured in docs/AI.md). With three or more sides both use best-reply
         // search, which beat the paranoid search in 200-game runs against Medium (docs/AI.md).
         AiLevel::Hard => Profile {
             max_hops: usize::MAX,
             overlook: 0,
             search: Some(Config {
                 max_depth: 12,
-                nodes: 6_000,
+                nodes: 8_000,
                 time_ms: 270,
                 tt_bits: 18,
                 widths: [1, 4, 8, 10, 12],
@@ -89,7 +90,7 @@ pub(crate) fn profile(level: AiLevel) -> Profile {
             overlook: 0,
             search: Some(Config {
                 max_depth: 20,
-                nodes: 125_000,
+                nodes: 155_000,
                 time_ms: 900,
                 tt_bits: 21,
                 widths: [1, 4, 10, 12, 16],

@@ -133,9 +133,9 @@ fn a_node_budget_replaces_the_levels_and_keeps_the_book() {
         let m = choose_move(&p, AiLevel::Medium, limits(3), &CancelHandle::new()).best;
         p.apply(&m.compact());
     }
-    // Hard's own budget (6 000 nodes) given explicitly: the very same search.
+    // Hard's own budget (8 000 nodes) given explicitly: the very same search.
     let level = choose_move(&p, AiLevel::Hard, limits(7), &CancelHandle::new());
-    let same = choose_move_with_nodes(&p, AiLevel::Hard, 6_000, 7);
+    let same = choose_move_with_nodes(&p, AiLevel::Hard, 8_000, 7);
     assert_eq!((same.best, same.nodes), (level.best, level.nodes));
     // A quarter of it: the search stops at the first check (every 1 024 nodes) past 1 500.
     let quarter = choose_move_with_nodes(&p, AiLevel::Hard, 1_500, 7);
