@@ -91,6 +91,12 @@ pub struct ArenaArgs {
     /// Write every game as one JSON line (moves as Move JSON) to this file.
     #[arg(long)]
     pgn: Option<String>,
+    /// Keep the games already in the `--pgn` file (a run stopped part-way, or played in
+    /// several sittings), play only the missing ones and report on all of them. Every kept
+    /// game must belong to this run: same levels and start, an index in range, this run's
+    /// opening for its index, legal moves to its recorded end.
+    #[arg(long)]
+    resume: bool,
     /// Safety cap on plies per game (a capped game is reported, never silently dropped).
     #[arg(long, default_value_t = 2000)]
     max_plies: usize,
@@ -226,11 +232,7 @@ fn play_game(
         p.apply(&best.compact());
     }
     let outcome = p.outcome();
-    let result = match &outcome {
-        Some(o) if o.winners.contains(&a_seat) => 1,
-        Some(o) if !o.winners.is_empty() => 0,
-        _ => 2,
-    };
+    let result = result_for(&p, a_seat);
     let line = json!({
         "game": index, "a": a.level.name(), "b": b.level.name(), "a_seat": a_seat,
         "start": start.to_json(), "moves": moves,
@@ -245,6 +247,134 @@ fn play_game(
         time,
         line,
     }
+}
+
+/// 1 when A (on seat `a_seat`) has won the game in `p`, 0 when someone else has, 2 otherwise
+/// (a draw, or a game stopped by the cap).
+fn result_for(p: &Position, a_seat: usize) -> u8 {
+    match p.outcome() {
+        Some(o) if o.winners.contains(&a_seat) => 1,
+        Some(o) if !o.winners.is_empty() => 0,
+        _ => 2,
+    }
+}
+
+/// The games of this run already in the `--pgn` file at `path` (see `--resume`), and the
+/// file's text without an unfinished last line (a run stopped while writing it).
+fn played_games(
+    args: &ArenaArgs,
+    path: &str,
+    start: &Position,
+    openings: &Openings,
+) -> Result<(Vec<GameResult>, String)> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((vec![], String::new())),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {path}")),
+    };
+    let mut games: Vec<GameResult> = Vec::new();
+    let mut kept = String::new();
+    for (k, line) in text.split_inclusive('\n').enumerate() {
+        let value: Value = match serde_json::from_str(line.trim_end()) {
+            Ok(value) => value,
+            Err(_) if !line.ends_with('\n') => {
+                eprintln!(
+                    "note: the unfinished last line of {path} is dropped; its game is played again"
+                );
+                break;
+            }
+            Err(e) => {
+                return Err(anyhow!(
+                    "line {} of {path} is not an arena game: {e}",
+                    k + 1
+                ))
+            }
+        };
+        let g = recorded_game(args, &value, start, openings)
+            .with_context(|| format!("line {} of {path} is not a game of this run", k + 1))?;
+        if games.iter().any(|other| other.index == g.index) {
+            return Err(anyhow!(
+                "{path} holds game {} twice (lines of two runs?)",
+                g.index
+            ));
+        }
+        kept.push_str(line.trim_end());
+        kept.push('\n');
+        games.push(g);
+    }
+    Ok((games, kept))
+}
+
+/// One recorded game, checked against this run and replayed move by move.
+fn recorded_game(
+    args: &ArenaArgs,
+    v: &Value,
+    start: &Position,
+    openings: &Openings,
+) -> Result<GameResult> {
+    let index = v["game"]
+        .as_u64()
+        .ok_or_else(|| anyhow!("it has no game number"))? as usize;
+    if !(args.first_game..args.first_game + args.games).contains(&index) {
+        return Err(anyhow!(
+            "game {index} is not among games {} to {} of this run",
+            args.first_game,
+            args.first_game + args.games - 1
+        ));
+    }
+    if v["a"] != args.a.as_str() || v["b"] != args.b.as_str() {
+        return Err(anyhow!(
+            "it is {} against {}, this run is {} against {}",
+            v["a"],
+            v["b"],
+            args.a,
+            args.b
+        ));
+    }
+    if v["start"] != start.to_json() {
+        return Err(anyhow!(
+            "it starts from another position (other rules, colours or players)"
+        ));
+    }
+    let n = start.player_count();
+    let a_seat = index % n;
+    if v["a_seat"].as_u64() != Some(a_seat as u64) {
+        return Err(anyhow!(
+            "engine A sits on seat {}, in this run on {a_seat}",
+            v["a_seat"]
+        ));
+    }
+    let moves = v["moves"]
+        .as_array()
+        .ok_or_else(|| anyhow!("it has no move list"))?;
+    let opening = openings.of_pair(start, (index / n) as u64);
+    let mut p = *start;
+    for (ply, m) in moves.iter().enumerate() {
+        let m = crate::engine::a_move(m).with_context(|| format!("at ply {ply}"))?;
+        if opening.get(ply).is_some_and(|o| *o != m.compact()) {
+            return Err(anyhow!(
+                "its opening is not this run's for game {index} (another --seed or --opening-plies?)"
+            ));
+        }
+        p.validate(&m)
+            .map_err(|e| anyhow!("its move at ply {ply} is illegal: {e}"))?;
+        p.apply(&m.compact());
+    }
+    let capped = v["capped"].as_bool().unwrap_or(false);
+    if !capped && p.outcome().is_none() {
+        return Err(anyhow!(
+            "game {index} is unfinished and not marked as stopped"
+        ));
+    }
+    Ok(GameResult {
+        index,
+        a_seat,
+        result: result_for(&p, a_seat),
+        plies: moves.len(),
+        capped,
+        time: [(0, 0, 0); 2],
+        line: v.clone(),
+    })
 }
 
 /// Plays AI-vs-AI games in parallel and prints the match statistics.
@@ -309,37 +439,52 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
+    let (done, kept) = match (&args.pgn, args.resume) {
+        (Some(path), true) => played_games(args, path, &start, &openings)?,
+        (None, true) => {
+            return Err(anyhow!(
+                "--resume needs --pgn FILE, the file of the games already played"
+            ))
+        }
+        (_, false) => (Vec::new(), String::new()),
+    };
     // Games are written as they finish, so a long match can be inspected while it runs.
     let pgn = match &args.pgn {
-        Some(path) => Some(Mutex::new(
-            std::fs::File::create(path).with_context(|| format!("cannot write {path}"))?,
-        )),
+        Some(path) => {
+            let mut f =
+                std::fs::File::create(path).with_context(|| format!("cannot write {path}"))?;
+            f.write_all(kept.as_bytes())
+                .with_context(|| format!("cannot write {path}"))?;
+            Some(Mutex::new(f))
+        }
         None => None,
     };
+    let resumed = done.len();
+    let to_play: Vec<usize> = (args.first_game..args.first_game + args.games)
+        .filter(|i| done.iter().all(|g| g.index != *i))
+        .collect();
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<GameResult>> = Mutex::new(done);
     let t0 = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let i = args.first_game + next.fetch_add(1, Ordering::Relaxed);
-                if i >= args.first_game + args.games {
-                    break;
-                }
-                let g = play_game(args, &start, &openings, i, a, b);
-                // Progress on stderr: long matches show they are alive.
-                eprintln!(
-                    "game {}: {} in {} plies",
-                    g.index,
-                    ["B won", "A won", "draw"][usize::from(g.result)],
-                    g.plies
-                );
-                if let Some(Ok(mut f)) = pgn.as_ref().map(|m| m.lock()) {
-                    // A failed write loses one replay line, never the match.
-                    let _ = writeln!(f, "{}", g.line);
-                }
-                if let Ok(mut r) = results.lock() {
-                    r.push(g);
+            s.spawn(|| {
+                while let Some(&i) = to_play.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let g = play_game(args, &start, &openings, i, a, b);
+                    // Progress on stderr: long matches show they are alive.
+                    eprintln!(
+                        "game {}: {} in {} plies",
+                        g.index,
+                        ["B won", "A won", "draw"][usize::from(g.result)],
+                        g.plies
+                    );
+                    if let Some(Ok(mut f)) = pgn.as_ref().map(|m| m.lock()) {
+                        // A failed write loses one replay line, never the match.
+                        let _ = writeln!(f, "{}", g.line);
+                    }
+                    if let Ok(mut r) = results.lock() {
+                        r.push(g);
+                    }
                 }
             });
         }
@@ -348,7 +493,7 @@ pub fn arena(args: &ArenaArgs) -> Result<()> {
         .into_inner()
         .map_err(|_| anyhow!("a worker panicked"))?;
     results.sort_by_key(|g| g.index);
-    report(args, &results, t0.elapsed().as_secs_f64());
+    report(args, &results, resumed, t0.elapsed().as_secs_f64());
     Ok(())
 }
 
@@ -360,7 +505,7 @@ fn elo(x: f64) -> String {
     format!("{:+.0}", d.round() + 0.0)
 }
 
-fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
+fn report(args: &ArenaArgs, results: &[GameResult], resumed: usize, secs: f64) {
     let n = results.len() as f64;
     let wins = results.iter().filter(|g| g.result == 1).count();
     let losses = results.iter().filter(|g| g.result == 0).count();
@@ -392,15 +537,22 @@ fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
         Some(exe) => format!("{level} ({exe})"),
         None => level.to_owned(),
     };
+    // Resumed games were played in an earlier sitting: no time of theirs is known.
+    let sitting = if resumed > 0 && resumed == results.len() {
+        " (all from the --pgn file)".to_owned()
+    } else if resumed > 0 {
+        format!(" ({resumed} from the --pgn file, the rest in {secs:.0} s)")
+    } else {
+        format!(", {secs:.0} s")
+    };
     println!(
-        "{} vs {} — {} {}-colour/{}-player, {} games, {:.0} s",
+        "{} vs {} — {} {}-colour/{}-player, {} games{sitting}",
         name(&args.a, &args.a_exe),
         name(&args.b, &args.b_exe),
         args.rules,
         args.colours,
         args.players,
         results.len(),
-        secs
     );
     println!(
         "A wins {wins}, losses {losses}, draws {draws} (A won {first_wins} when seated first)"
@@ -419,7 +571,12 @@ fn report(args: &ArenaArgs, results: &[GameResult], secs: f64) {
         "plies per game {:.1} (max {max_plies}); games stopped by the cap or an engine error: {capped}",
         plies as f64 / n.max(1.0)
     );
-    println!("time per move: A {ta:.1} ms (max {ma}), B {tb:.1} ms (max {mb})");
+    let of = if resumed > 0 {
+        " (games played now)"
+    } else {
+        ""
+    };
+    println!("time per move{of}: A {ta:.1} ms (max {ma}), B {tb:.1} ms (max {mb})");
 }
 
 #[cfg(test)]
