@@ -47,46 +47,26 @@ fn arena_without_games_is_refused() {
 
 #[test]
 fn a_node_budget_is_refused_for_another_binary_and_beside_a_time_budget() {
-    let e = refused(
-        &[
-            "arena",
-            "--a",
-            "hard",
-            "--b",
-            "hard",
-            "--b-exe",
-            "/bin/true",
-            "--b-nodes",
-            "100",
-        ],
-        "",
-    );
+    // A Hard-against-Hard arena with the given options.
+    let arena = |extra: &[&str]| {
+        let args: Vec<&str> = ["arena", "--a", "hard", "--b", "hard"]
+            .iter()
+            .chain(extra)
+            .copied()
+            .collect();
+        refused(&args, "")
+    };
+    let e = arena(&["--b-exe", "/bin/true", "--b-nodes", "100"]);
     assert!(
         e.contains("--b-nodes only sets this build's engines"),
         "{e}"
     );
-    let e = refused(
-        &[
-            "arena",
-            "--a",
-            "hard",
-            "--b",
-            "hard",
-            "--a-nodes",
-            "100",
-            "--time-ms",
-            "50",
-        ],
-        "",
-    );
+    let e = arena(&["--a-nodes", "100", "--time-ms", "50"]);
     assert!(
         e.contains("engine A has both a node budget and a time budget"),
         "{e}"
     );
-    let e = refused(
-        &["arena", "--a", "hard", "--b", "hard", "--a-nodes", "0"],
-        "",
-    );
+    let e = arena(&["--a-nodes", "0"]);
     assert!(e.contains("--a-nodes must be at least 1"), "{e}");
 }
 
