@@ -230,6 +230,16 @@ fn choose_with(
     let start = Instant::now();
     let prof = profile(level);
     let time_ms = limits.time_ms.unwrap_or(prof.time_ms);
+    // The clock of the race solver and the search. A node budget has none, so its moves replay
+    // under any load. The level's own clock is a safety net behind its node budget, and
+    // unoptimised builds are many times slower yet must still reproduce the same moves.
+    let clock_ms = match budget {
+        Budget::Nodes { .. } => None,
+        Budget::Level if limits.time_ms.is_none() && cfg!(debug_assertions) => {
+            Some(time_ms.saturating_mul(50))
+        }
+        Budget::Level => Some(time_ms),
+    };
     let mut rng = StdRng::seed_from_u64(limits.seed ^ hash(position) ^ (level as u64) << 56);
     let mut legal = Vec::with_capacity(256);
     position.legal_moves_into(&mut legal);
@@ -297,10 +307,8 @@ fn choose_with(
                 colour: mine,
                 obstacles: position.pegs_of(theirs),
             };
-            let deadline = start + Duration::from_millis(time_ms);
-            if let Some(path) =
-                race.solve(position.pegs_of(mine), prof.race_width, 80, Some(deadline))
-            {
+            let deadline = clock_ms.map(|ms| start + Duration::from_millis(ms));
+            if let Some(path) = race.solve(position.pegs_of(mine), prof.race_width, 80, deadline) {
                 if let Some(&(from, to)) = path.moves.first() {
                     if let Some(m) = legal.iter().find(|m| {
                         m.from == from
@@ -325,17 +333,12 @@ fn choose_with(
             report(&m, move_gain(position, &m), 1, roots.len() as u64)
         }
         Some(mut cfg) => {
-            cfg.time_ms = time_ms;
+            cfg.time_ms = clock_ms.unwrap_or(u64::MAX / 2);
             if let Budget::Nodes { nodes, .. } = budget {
                 cfg.nodes = nodes;
-                cfg.time_ms = u64::MAX / 2;
             } else if limits.time_ms.is_some() {
                 // An explicit time budget replaces the node budget (hint, tools).
                 cfg.nodes = u64::MAX;
-            } else if cfg!(debug_assertions) {
-                // The time cap is a safety net behind the node budget; unoptimised builds are
-                // many times slower and must still reproduce the same moves.
-                cfg.time_ms = time_ms.saturating_mul(50);
             }
             // Hard and Impossible (and the hint) use the threads the app allows; Medium's
             // tiny search would gain nothing.
