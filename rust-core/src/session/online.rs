@@ -168,12 +168,19 @@ impl OnlineSession {
         if self.in_game() || self.matched.is_some() {
             return Err(OnlineError::GameInProgress);
         }
+        self.forget_refusal();
+        Ok(())
+    }
+
+    /// A new request from the player: the server's last refusal was about an earlier one, and
+    /// is no longer shown (otherwise, say, a wrong watch code's `game_not_found` would come back
+    /// under the lobby as a game that ended). Its banner goes with it (it would come back once a
+    /// wait ends).
+    fn forget_refusal(&mut self) {
         self.last_error = None;
-        // The refusal's banner goes with it (it would come back once the wait ends).
         if matches!(self.note, Some(Banner::ServerError { .. })) {
             self.note = None;
         }
-        Ok(())
     }
 
     /// A new connection starts without what the old one had: the server dropped our place in
@@ -235,6 +242,7 @@ impl OnlineSession {
     /// Starts receiving the lobby's open tables (sent now and on every change).
     pub fn watch_lobby(&mut self) -> Result<Vec<String>, OnlineError> {
         self.connected()?;
+        self.forget_refusal();
         self.watching_lobby = true;
         self.rebuild();
         Ok(vec![encode(&ClientMsg::WatchLobby)])

@@ -1890,6 +1890,18 @@ fn a_room_s_game_is_watched_by_its_code_alone_and_a_wrong_code_ends_the_watching
     assert!(!st.spectating);
     assert_eq!(st.last_error, Some(ErrorCode::GameNotFound));
     assert!(s.stop_spectating().is_err(), "nothing is watched");
+    assert_eq!(
+        banner(&s),
+        Some(Banner::ServerError {
+            code: ErrorCode::GameNotFound
+        })
+    );
+    // Another request of the lobby: the refusal was the code's, and is not shown again (it
+    // would read as a game that ended).
+    assert_eq!(only(&s.list_games().unwrap()), ClientMsg::ListGames);
+    let st = s.state();
+    assert_eq!(st.last_error, None);
+    assert_eq!(st.board.banner, None);
     // The right code: the snapshot names the room's game, which is then watched like any.
     s.spectate_room("ABCD-2346").unwrap();
     let (server, _) = GameRecord::new("g7", Format::Tripot1, vec!["Ann".into(), "Bo".into()]);

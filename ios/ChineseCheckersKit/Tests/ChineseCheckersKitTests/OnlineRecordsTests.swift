@@ -160,6 +160,13 @@ final class OnlineRecordsTests: XCTestCase {
         model.watchTypedCode()
         model.receive(frame: notFound)
         XCTAssertEqual(model.watchCodeMessage?.key, "online.watch.code.notFound")
+        // Another request of the lobby: the refusal was the code's, and no banner words it
+        // again as a game that ended.
+        model.listGames()
+        XCTAssertNil(model.watchCodeMessage, "the message goes with another request")
+        XCTAssertNil(model.banner)
+        XCTAssertNil(model.state.lastError)
+        model.hideGames()
         // The right code: the snapshot names the room's game, watched read-only.
         model.typedWatchCode = "ABCD 2346"
         model.watchTypedCode()

@@ -13,6 +13,7 @@ impl OnlineSession {
     /// Asks for the public games in progress (they arrive in `live_games`).
     pub fn watch_games(&mut self) -> Result<Vec<String>, OnlineError> {
         self.connected()?;
+        self.forget_refusal();
         self.live_games = None;
         Ok(vec![encode(&ClientMsg::WatchGames)])
     }

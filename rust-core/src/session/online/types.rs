@@ -126,7 +126,9 @@ pub struct OnlineState {
     pub joining: bool,
     /// The board (tripot's start while no game is on).
     pub board: GameState,
-    /// The last refusal of the server, until the next successful action.
+    /// The last refusal of the server, until the next successful action or the next request
+    /// of the lobby (looking for a game, watching the lobby or the games in progress, asking for
+    /// finished games).
     pub last_error: Option<ErrorCode>,
     /// Our ratings, one per rule set we played rated games in, once the server answered
     /// `ratings` (`None` before).

@@ -111,6 +111,15 @@ class WatchByCodeUiTest {
         // Sent, it is refused, and said again.
         click("watchWithCode")
         waitUntil(timeoutMillis = 10_000) { exists("watchCodeError") }
+        // Another request of the lobby: the refusal was the code's, and is not worded again
+        // under the lobby as a game that ended.
+        eve.online.onEvent(OnlineEvent.WatchGames)
+        waitForIdle()
+        assertFalse("the message goes with another request", exists("watchCodeError"))
+        assertFalse("and nothing words it instead", exists("serverError"))
+        assertEquals(null, online(eve)!!.lastError)
+        click("watchWithCode")
+        waitUntil(timeoutMillis = 10_000) { exists("watchCodeError") }
         tag("watchCodeInput").performTextClearance()
         waitForIdle()
         assertFalse("cleared with the field", exists("watchCodeError"))
