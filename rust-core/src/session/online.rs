@@ -183,6 +183,14 @@ impl OnlineSession {
         }
     }
 
+    /// Checks that a request of the lobby may be sent (connected), and forgets the last refusal
+    /// (see [`Self::forget_refusal`]).
+    fn lobby_request(&mut self) -> Result<(), OnlineError> {
+        self.connected()?;
+        self.forget_refusal();
+        Ok(())
+    }
+
     /// A new connection starts without what the old one had: the server dropped our place in
     /// the quick-match queue and closed our tables when the socket went, and the lobby must be
     /// watched again.
@@ -241,8 +249,7 @@ impl OnlineSession {
 
     /// Starts receiving the lobby's open tables (sent now and on every change).
     pub fn watch_lobby(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.connected()?;
-        self.forget_refusal();
+        self.lobby_request()?;
         self.watching_lobby = true;
         self.rebuild();
         Ok(vec![encode(&ClientMsg::WatchLobby)])

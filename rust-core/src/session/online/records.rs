@@ -47,16 +47,14 @@ impl OnlineSession {
 
     /// Asks for our last finished games (they arrive in `past_games`).
     pub fn list_games(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.connected()?;
-        self.forget_refusal();
+        self.lobby_request()?;
         self.past_games = None;
         Ok(vec![encode(&ClientMsg::ListGames)])
     }
 
     /// Asks for a finished game's record (it arrives in `download`, as a saved game).
     pub fn download_game(&mut self, game: &str) -> Result<Vec<String>, OnlineError> {
-        self.connected()?;
-        self.forget_refusal();
+        self.lobby_request()?;
         self.download = None;
         Ok(vec![encode(&ClientMsg::GetGame {
             game: game.to_owned(),

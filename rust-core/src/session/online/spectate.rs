@@ -12,8 +12,7 @@ use crate::session::error::OnlineError;
 impl OnlineSession {
     /// Asks for the public games in progress (they arrive in `live_games`).
     pub fn watch_games(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.connected()?;
-        self.forget_refusal();
+        self.lobby_request()?;
         self.live_games = None;
         Ok(vec![encode(&ClientMsg::WatchGames)])
     }
