@@ -1,0 +1,239 @@
+//! The queue, the open tables and the private rooms.
+
+use chinese_checkers_core::online::Format;
+use redis::AsyncCommands;
+
+use super::scripts::{
+    sat, seats_json, CREATE_ROOM, CREATE_TABLE, ENQUEUE, REMOVE_WHERE, SIT_ROOM, SIT_TABLE,
+    UNSIT_ROOM, UNSIT_TABLE,
+};
+use super::{corrupt, RedisStore};
+use crate::store::{now_ms, Created, Player, QueueEntry, Sat, StoreError, StoredRoom, StoredTable};
+
+impl RedisStore {
+    pub(in crate::store) async fn enqueue(
+        &self,
+        entry: &QueueEntry,
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        self.match_queue(entry, false).await
+    }
+
+    pub(in crate::store) async fn retry_match(
+        &self,
+        entry: &QueueEntry,
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        self.match_queue(entry, true).await
+    }
+
+    pub(super) async fn match_queue(
+        &self,
+        entry: &QueueEntry,
+        retry: bool,
+    ) -> Result<Option<(Format, Vec<QueueEntry>)>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let found: Vec<String> = ENQUEUE
+            .key(self.key("queue"))
+            .arg(serde_json::to_string(entry).map_err(corrupt)?)
+            .arg(now_ms())
+            .arg(if retry { "1" } else { "0" })
+            .arg(crate::store::RATING_WINDOW_BASE)
+            .arg(crate::store::RATING_WINDOW_PER_S)
+            .arg(crate::store::RATING_WINDOW_OPEN_MS)
+            .invoke_async(&mut conn)
+            .await?;
+        let Some((format, others)) = found.split_first() else {
+            return Ok(None);
+        };
+        let format = Format::from_name(format)
+            .ok_or_else(|| StoreError::Corrupt(format!("queue format {format}")))?;
+        let others = others
+            .iter()
+            .map(|s| serde_json::from_str(s).map_err(corrupt))
+            .collect::<Result<_, _>>()?;
+        Ok(Some((format, others)))
+    }
+
+    pub(in crate::store) async fn sit_table(
+        &self,
+        id: &str,
+        player: &Player,
+    ) -> Result<Sat<StoredTable>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let reply: Vec<String> = SIT_TABLE
+            .key(self.key("tables"))
+            .arg(id)
+            .arg(serde_json::to_string(player).map_err(corrupt)?)
+            .arg(seats_json())
+            .invoke_async(&mut conn)
+            .await?;
+        sat(reply)
+    }
+
+    pub(in crate::store) async fn unsit_table(
+        &self,
+        id: &str,
+        token: &str,
+    ) -> Result<Option<StoredTable>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let reply: Option<String> = UNSIT_TABLE
+            .key(self.key("tables"))
+            .arg(id)
+            .arg(token)
+            .invoke_async(&mut conn)
+            .await?;
+        reply
+            .map(|s| serde_json::from_str(&s).map_err(corrupt))
+            .transpose()
+    }
+
+    pub(in crate::store) async fn sit_room(
+        &self,
+        code: &str,
+        player: &Player,
+    ) -> Result<Sat<StoredRoom>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let raw: Option<String> = conn.get(self.key(&format!("room:{code}"))).await?;
+        let Some(raw) = raw else {
+            return Ok(Sat::NotFound);
+        };
+        let seats = serde_json::from_str::<StoredRoom>(&raw)
+            .map_err(corrupt)?
+            .format
+            .seats();
+        let reply: Vec<String> = SIT_ROOM
+            .key(self.key(&format!("room:{code}")))
+            .arg(serde_json::to_string(player).map_err(corrupt)?)
+            .arg(seats)
+            .invoke_async(&mut conn)
+            .await?;
+        let sat = sat::<StoredRoom>(reply)?;
+        if let Sat::Full(room) = &sat {
+            let _: i64 = conn
+                .zrem(self.key(&format!("u:{}:rooms", room.host.token)), code)
+                .await?;
+        }
+        Ok(sat)
+    }
+
+    pub(in crate::store) async fn unsit_room(
+        &self,
+        code: &str,
+        token: &str,
+    ) -> Result<Option<StoredRoom>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let reply: Option<String> = UNSIT_ROOM
+            .key(self.key(&format!("room:{code}")))
+            .arg(token)
+            .invoke_async(&mut conn)
+            .await?;
+        reply
+            .map(|s| serde_json::from_str(&s).map_err(corrupt))
+            .transpose()
+    }
+
+    pub(super) async fn remove_where(
+        &self,
+        list: &str,
+        field: &str,
+        value: &str,
+    ) -> Result<(Option<String>, usize), StoreError> {
+        let mut conn = self.conn.get().await?;
+        let (first, n): (Option<String>, usize) = REMOVE_WHERE
+            .key(self.key(list))
+            .arg(field)
+            .arg(value)
+            .invoke_async(&mut conn)
+            .await?;
+        Ok((first, n))
+    }
+
+    pub(in crate::store) async fn dequeue(&self, token: &str) -> Result<bool, StoreError> {
+        Ok(self.remove_where("queue", "token", token).await?.1 > 0)
+    }
+
+    pub(in crate::store) async fn create_table(
+        &self,
+        table: &StoredTable,
+        max: usize,
+    ) -> Result<Created, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let r: i64 = CREATE_TABLE
+            .key(self.key("tables"))
+            .arg(serde_json::to_string(table).map_err(corrupt)?)
+            .arg(max)
+            .invoke_async(&mut conn)
+            .await?;
+        Ok(match r {
+            1 => Created::Ok,
+            0 => Created::Taken,
+            _ => Created::TooMany,
+        })
+    }
+
+    pub(in crate::store) async fn take_table(
+        &self,
+        id: &str,
+    ) -> Result<Option<StoredTable>, StoreError> {
+        let (first, _) = self.remove_where("tables", "id", id).await?;
+        first
+            .map(|s| serde_json::from_str(&s).map_err(corrupt))
+            .transpose()
+    }
+
+    pub(in crate::store) async fn close_tables_of(&self, token: &str) -> Result<usize, StoreError> {
+        Ok(self.remove_where("tables", "host", token).await?.1)
+    }
+
+    pub(in crate::store) async fn list_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let raw: Vec<String> = conn.lrange(self.key("tables"), 0, -1).await?;
+        raw.iter()
+            .map(|s| serde_json::from_str(s).map_err(corrupt))
+            .collect()
+    }
+
+    pub(in crate::store) async fn create_room(
+        &self,
+        room: &StoredRoom,
+        ttl_s: u64,
+        max: usize,
+    ) -> Result<Created, StoreError> {
+        let now = now_ms();
+        let mut conn = self.conn.get().await?;
+        let r: i64 = CREATE_ROOM
+            .key(self.key(&format!("room:{}", room.code)))
+            .key(self.key(&format!("u:{}:rooms", room.host.token)))
+            .arg(serde_json::to_string(room).map_err(corrupt)?)
+            .arg(ttl_s.max(1))
+            .arg(now)
+            .arg(max)
+            .arg(&room.code)
+            .arg(now + ttl_s * 1000)
+            .invoke_async(&mut conn)
+            .await?;
+        Ok(match r {
+            1 => Created::Ok,
+            0 => Created::Taken,
+            _ => Created::TooMany,
+        })
+    }
+
+    pub(in crate::store) async fn take_room(
+        &self,
+        code: &str,
+    ) -> Result<Option<StoredRoom>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let raw: Option<String> = redis::cmd("GETDEL")
+            .arg(self.key(&format!("room:{code}")))
+            .query_async(&mut conn)
+            .await?;
+        let Some(raw) = raw else {
+            return Ok(None);
+        };
+        let room: StoredRoom = serde_json::from_str(&raw).map_err(corrupt)?;
+        let _: i64 = conn
+            .zrem(self.key(&format!("u:{}:rooms", room.host.token)), code)
+            .await?;
+        Ok(Some(room))
+    }
+}

@@ -1,0 +1,334 @@
+//! The Lua scripts: every multi-step change is one script, so it is atomic across instances.
+
+use std::sync::LazyLock;
+
+use chinese_checkers_core::online::Format;
+use redis::Script;
+
+use super::corrupt;
+use crate::store::{Sat, StoreError};
+
+// The scripts are built once: `Script::new` hashes the source, and APPEND runs on every move.
+
+/// Compare-and-append, keeping the game's deadlines in step: KEYS = log, deadlines hash
+/// (`a0` … `a5`: grace ends; `idle`; `t`: the turn's deadline; `ts`: when the turn started;
+/// `b0` … `b5`: game clock banks), the `deadlines` sorted set (scored by the earliest of `a*`,
+/// `idle` and `t`); ARGV = expected length, channel, game id, `a0` … `a5` ops (`''` keep, `'-'`
+/// clear, else set), new idle deadline, `'1'` if the game is over, `due` (`''`, or: refuse unless
+/// the game's deadline is at or before it), `t`, `ts`, `b0` … `b5` ops, then event and bus
+/// message pairs.
+pub(super) static APPEND: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
+if ARGV[12] ~= '' then
+  local due = redis.call('ZSCORE', KEYS[3], ARGV[3])
+  if not due or tonumber(due) > tonumber(ARGV[12]) then return 0 end
+end
+for i = 21, #ARGV, 2 do
+  redis.call('RPUSH', KEYS[1], ARGV[i])
+  redis.call('PUBLISH', ARGV[2], ARGV[i + 1])
+end
+if ARGV[11] == '1' then
+  redis.call('DEL', KEYS[2])
+  redis.call('ZREM', KEYS[3], ARGV[3])
+  return 1
+end
+local function op(field, v)
+  if v == '-' then redis.call('HDEL', KEYS[2], field)
+  elseif v ~= '' then redis.call('HSET', KEYS[2], field, v) end
+end
+for s = 0, 5 do op('a' .. s, ARGV[4 + s]) end
+op('idle', ARGV[10])
+op('t', ARGV[13])
+op('ts', ARGV[14])
+for s = 0, 5 do op('b' .. s, ARGV[15 + s]) end
+local min = nil
+local fields = redis.call('HGETALL', KEYS[2])
+for i = 1, #fields, 2 do
+  local f, n = fields[i], tonumber(fields[i + 1])
+  local deadline = f == 'idle' or f == 't' or string.sub(f, 1, 1) == 'a'
+  if deadline and n and (not min or n < min) then min = n end
+end
+if min then redis.call('ZADD', KEYS[3], min, ARGV[3]) else redis.call('ZREM', KEYS[3], ARGV[3]) end
+return 1",
+    )
+});
+
+/// Quick match (`QueueEntry::table_from` in Lua): ARGV[1] = the entry, ARGV[2] = now (Unix ms),
+/// ARGV[3] = `'1'` to retry (only if the token is still queued), ARGV[4..6] = the rating window
+/// (base, per second waited, open after ms; see `rating_window`). Returns `{}` (queued, or not
+/// queued any more) or `{format, entry, ...}`: the players taken out of the queue to complete the
+/// table. The queue is kept in the order of waiting (`since_ms`).
+pub(super) static ENQUEUE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local items = redis.call('LRANGE', KEYS[1], 0, -1)
+local me = cjson.decode(ARGV[1])
+local now = tonumber(ARGV[2])
+local rest = {}
+local present = false
+for _, item in ipairs(items) do
+  local e = cjson.decode(item)
+  if e.token == me.token then
+    present = true
+    redis.call('LREM', KEYS[1], 0, item)
+  else table.insert(rest, {item, e}) end
+end
+if ARGV[3] == '1' and not present then return {} end
+local function since(e) return tonumber(e.since_ms) or 0 end
+local function close_enough(a, b)
+  local waited = now - math.min(since(a), since(b))
+  if waited >= tonumber(ARGV[6]) then return true end
+  local d = math.abs((tonumber(a.rating) or 1500) - (tonumber(b.rating) or 1500))
+  return d <= tonumber(ARGV[4]) + tonumber(ARGV[5]) * waited / 1000
+end
+local function pairs_with(a, b)
+  if a.format ~= cjson.null and b.format ~= cjson.null then
+    if a.format == b.format then return a.format, a.seats end
+    return nil
+  end
+  if a.format == cjson.null and b.format == cjson.null then return 'tripot1', 2 end
+  local f, seats = a.format, a.seats
+  if f == cjson.null then f, seats = b.format, b.seats end
+  if seats == 2 then return f, 2 end
+  return nil
+end
+local first, format = nil, nil
+for _, p in ipairs(rest) do
+  local f, seats = pairs_with(me, p[2])
+  if f and (seats > 2 or close_enough(me, p[2])) then
+    first, format = p, f
+    break
+  end
+end
+local picked = {}
+if first and me.seats <= 2 then
+  picked = {first[1]}
+elseif first then
+  for _, p in ipairs(rest) do
+    if #picked < me.seats - 1 and p[2].format == format then table.insert(picked, p[1]) end
+  end
+  if #picked < me.seats - 1 then picked = {} end
+end
+if #picked == 0 then
+  for _, p in ipairs(rest) do
+    if since(p[2]) > since(me) then
+      redis.call('LINSERT', KEYS[1], 'BEFORE', p[1], ARGV[1])
+      return {}
+    end
+  end
+  redis.call('RPUSH', KEYS[1], ARGV[1])
+  return {}
+end
+local out = {format}
+for _, item in ipairs(picked) do
+  redis.call('LREM', KEYS[1], 1, item)
+  table.insert(out, item)
+end
+return out",
+    )
+});
+
+/// Sits a player at a lobby table: KEYS = the tables list; ARGV = table id, the player, the
+/// seats of each format (JSON object). Returns `{'none'}`, `{'own'}`, `{'seated', table}` or
+/// `{'full', table}` (taken out of the list).
+pub(super) static SIT_TABLE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local items = redis.call('LRANGE', KEYS[1], 0, -1)
+local me = cjson.decode(ARGV[2])
+local seats = cjson.decode(ARGV[3])
+for i, item in ipairs(items) do
+  local t = cjson.decode(item)
+  if t.id == ARGV[1] then
+    if t.host.token == me.token then return {'own'} end
+    local guests = t.guests or {}
+    local there = false
+    for _, g in ipairs(guests) do if g.token == me.token then there = true end end
+    if not there then table.insert(guests, me) end
+    t.guests = guests
+    local out = cjson.encode(t)
+    if 1 + #guests >= seats[t.format] then
+      redis.call('LREM', KEYS[1], 1, item)
+      return {'full', out}
+    end
+    redis.call('LSET', KEYS[1], i - 1, out)
+    return {'seated', out}
+  end
+end
+return {'none'}",
+    )
+});
+
+/// A guest leaves a lobby table: KEYS = the tables list; ARGV = table id, token. Returns the
+/// table as it is now, or false if the guest was not there.
+pub(super) static UNSIT_TABLE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local items = redis.call('LRANGE', KEYS[1], 0, -1)
+for i, item in ipairs(items) do
+  local t = cjson.decode(item)
+  if t.id == ARGV[1] then
+    local kept, found = {}, false
+    for _, g in ipairs(t.guests or {}) do
+      if g.token == ARGV[2] then found = true else table.insert(kept, g) end
+    end
+    if not found then return false end
+    if #kept == 0 then t.guests = nil else t.guests = kept end
+    local out = cjson.encode(t)
+    redis.call('LSET', KEYS[1], i - 1, out)
+    return out
+  end
+end
+return false",
+    )
+});
+
+/// Sits a player in a private room: KEYS = the room; ARGV = the player, the room's seats.
+/// Returns as [`SIT_TABLE`] (a full room is deleted; its expiry is kept while it fills).
+pub(super) static SIT_ROOM: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local raw = redis.call('GET', KEYS[1])
+if not raw then return {'none'} end
+local r = cjson.decode(raw)
+local me = cjson.decode(ARGV[1])
+if r.host.token == me.token then return {'own'} end
+local guests = r.guests or {}
+local there = false
+for _, g in ipairs(guests) do if g.token == me.token then there = true end end
+if not there then table.insert(guests, me) end
+r.guests = guests
+local out = cjson.encode(r)
+if 1 + #guests >= tonumber(ARGV[2]) then
+  redis.call('DEL', KEYS[1])
+  return {'full', out}
+end
+redis.call('SET', KEYS[1], out, 'KEEPTTL')
+return {'seated', out}",
+    )
+});
+
+/// A guest leaves a private room: KEYS = the room; ARGV = token. Returns the room as it is now,
+/// or false if the guest was not there.
+pub(super) static UNSIT_ROOM: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local raw = redis.call('GET', KEYS[1])
+if not raw then return false end
+local r = cjson.decode(raw)
+local kept, found = {}, false
+for _, g in ipairs(r.guests or {}) do
+  if g.token == ARGV[1] then found = true else table.insert(kept, g) end
+end
+if not found then return false end
+if #kept == 0 then r.guests = nil else r.guests = kept end
+local out = cjson.encode(r)
+redis.call('SET', KEYS[1], out, 'KEEPTTL')
+return out",
+    )
+});
+
+/// The seats of every format, as the table scripts read them.
+pub(super) fn seats_json() -> String {
+    let map: serde_json::Map<String, serde_json::Value> = Format::ALL
+        .iter()
+        .map(|f| (f.name().to_owned(), serde_json::Value::from(f.seats())))
+        .collect();
+    serde_json::Value::Object(map).to_string()
+}
+
+/// Decodes what the sit scripts return.
+pub(super) fn sat<T: serde::de::DeserializeOwned>(
+    reply: Vec<String>,
+) -> Result<Sat<T>, StoreError> {
+    let decode = |s: &String| serde_json::from_str(s).map_err(corrupt);
+    Ok(match (reply.first().map(String::as_str), reply.get(1)) {
+        (Some("own"), _) => Sat::Own,
+        (Some("seated"), Some(t)) => Sat::Seated(decode(t)?),
+        (Some("full"), Some(t)) => Sat::Full(decode(t)?),
+        _ => Sat::NotFound,
+    })
+}
+
+/// Removes the items of a list whose field `ARGV[1]` (`token` or `id`, possibly inside `host`)
+/// equals `ARGV[2]`; returns the first removed item (or false) and the count.
+pub(super) static REMOVE_WHERE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local items = redis.call('LRANGE', KEYS[1], 0, -1)
+local first = false
+local n = 0
+for _, item in ipairs(items) do
+  local e = cjson.decode(item)
+  local v = e[ARGV[1]]
+  if ARGV[1] == 'host' then v = e.host.token end
+  if v == ARGV[2] then
+    redis.call('LREM', KEYS[1], 1, item)
+    if not first then first = item end
+    n = n + 1
+  end
+end
+return {first, n}",
+    )
+});
+
+pub(super) static CREATE_TABLE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local items = redis.call('LRANGE', KEYS[1], 0, -1)
+local me = cjson.decode(ARGV[1])
+local mine = 0
+for _, item in ipairs(items) do
+  local e = cjson.decode(item)
+  if e.id == me.id then return 0 end
+  if e.host.token == me.host.token then mine = mine + 1 end
+end
+if mine >= tonumber(ARGV[2]) then return -1 end
+redis.call('RPUSH', KEYS[1], ARGV[1])
+return 1",
+    )
+});
+
+pub(super) static CREATE_ROOM: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[3])
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return -1 end
+if not redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2], 'NX') then return 0 end
+redis.call('ZADD', KEYS[2], ARGV[6], ARGV[5])
+redis.call('EXPIRE', KEYS[2], ARGV[2])
+return 1",
+    )
+});
+
+/// How long a finished game's log is kept.
+pub(super) const FINISHED_TTL_S: i64 = 24 * 3600;
+
+/// Sets the expiry (ARGV[2], ms) of a key (a room's code) only while it holds ARGV[1] (the game
+/// that ended).
+pub(super) const EXPIRE_IF_NAMES: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0";
+
+/// Rates a finished game once: KEYS = the game's "rated" mark, then each person's ratings hash;
+/// ARGV = the rule set (the hash field), the mark's expiry in seconds, then per person the
+/// rating read before (`''`: none) and the new one (JSON). Returns 0 if the game was rated
+/// already, -1 if a rating changed since it was read (another game ended meanwhile: read again
+/// and retry), 1 when written.
+pub(super) static RATE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+for i = 2, #KEYS do
+  local cur = redis.call('HGET', KEYS[i], ARGV[1])
+  if (cur or '') ~= ARGV[2 * i - 1] then return -1 end
+end
+for i = 2, #KEYS do redis.call('HSET', KEYS[i], ARGV[1], ARGV[2 * i]) end
+redis.call('SET', KEYS[1], '1', 'EX', ARGV[2])
+return 1",
+    )
+});
