@@ -1,22 +1,31 @@
 //! Where the shared state lives: quick-match queue, lobby tables, private rooms and game records.
 //!
 //! Two backends with the same behaviour: [`memory`] (one process; by default written through to
-//! a data file, see [`file`], so a restart loses nothing) and [`redis`] (any number of instances
-//! on one Redis, relaying through Redis pub/sub). Game records are
-//! event logs; appending is compare-and-append on the log's length, so two instances never
-//! number two events alike, and every appended event is published on the game's channel.
+//! a data file, see [`mod@file`], so a restart loses nothing) and [`redis`] (any number of
+//! instances on one Redis, relaying through Redis pub/sub). Game records are event logs;
+//! appending is compare-and-append on the log's length, so two instances never number two events
+//! alike, and every appended event is published on the game's channel.
+//!
+//! The queue's matching is in `queue`, a game's deadlines in `clock`.
 
 pub(crate) mod archive;
+mod clock;
 pub(crate) mod file;
 pub mod memory;
+mod queue;
 pub mod redis;
+
+pub use clock::{expiry, AiTurn, Clock, ClockChange, ClockNote, AI_TURN_ALLOWANCE_MS};
+pub use queue::{
+    rating_window, QueueEntry, RATING_WINDOW_BASE, RATING_WINDOW_OPEN_MS, RATING_WINDOW_PER_S,
+};
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use chinese_checkers_core::online::{
-    Command, CommandError, EndReason, ErrorCode, Format, GameEvent, GameRecord, GameResult,
-    GameSnapshot, GameSummary, LiveGame, TableInfo, TimeControl,
+    Command, CommandError, ErrorCode, Format, GameEvent, GameRecord, GameSnapshot, GameSummary,
+    LiveGame, TableInfo, TimeControl,
 };
 
 /// Most seats at a table (sternhalma for six): the size of per-seat arrays.
@@ -32,8 +41,6 @@ pub fn ai_token(side: u8) -> String {
 pub fn is_ai_token(token: &str) -> bool {
     token.starts_with('~')
 }
-use chinese_checkers_core::ai::AiLevel;
-use chinese_checkers_core::rules::Position;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -67,108 +74,6 @@ pub struct Player {
     /// In a private room: this player wants its game rated (it is only if everyone there does).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
-}
-
-/// One player waiting for a quick match.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct QueueEntry {
-    /// The device token.
-    pub token: String,
-    /// The display name.
-    pub name: String,
-    /// The format wanted (`None`: any game of two).
-    pub format: Option<Format>,
-    /// The seats of that format (2 for any): the Redis script reads it.
-    #[serde(default = "two")]
-    pub seats: usize,
-    /// The player's rating in the format's rule set (tripot's for "any"; 1500 for a newcomer).
-    #[serde(default = "start_rating")]
-    pub rating: f64,
-    /// When the player started waiting ([`now_ms`]); older entries come first.
-    #[serde(default)]
-    pub since_ms: u64,
-}
-
-fn two() -> usize {
-    2
-}
-
-fn start_rating() -> f64 {
-    crate::ratings::START_RATING
-}
-
-/// Quick match for two pairs players whose ratings differ by at most this much at once...
-pub const RATING_WINDOW_BASE: f64 = 200.0;
-/// ...plus this much per second the longer waiting of the two has waited...
-pub const RATING_WINDOW_PER_S: f64 = 100.0;
-/// ...and anyone once one of them has waited this long (milliseconds).
-pub const RATING_WINDOW_OPEN_MS: u64 = 30_000;
-
-/// How far apart two ratings may be for a game of two when the longer waiting player has waited
-/// `waited_ms`: 200 + 100 per second waited, any after 30 s.
-pub fn rating_window(waited_ms: u64) -> f64 {
-    if waited_ms >= RATING_WINDOW_OPEN_MS {
-        f64::INFINITY
-    } else {
-        RATING_WINDOW_BASE + RATING_WINDOW_PER_S * waited_ms as f64 / 1000.0
-    }
-}
-
-impl QueueEntry {
-    /// An entry for `format` (`None`: any game of two).
-    pub fn new(token: &str, name: &str, format: Option<Format>) -> QueueEntry {
-        QueueEntry {
-            token: token.to_owned(),
-            name: name.to_owned(),
-            format,
-            seats: format.map_or(2, Format::seats),
-            rating: start_rating(),
-            since_ms: now_ms(),
-        }
-    }
-
-    /// Whether two players are close enough in rating for a game of two at `now`.
-    pub fn close_enough(&self, other: &QueueEntry, now: u64) -> bool {
-        let waited = now.saturating_sub(self.since_ms.min(other.since_ms));
-        (self.rating - other.rating).abs() <= rating_window(waited)
-    }
-
-    /// Whether two waiting players can play each other, and in which format. "Any" means any
-    /// game of two; a table of 3 or more seats fills only with players who asked for it.
-    pub fn pairs_with(&self, other: &QueueEntry) -> Option<Format> {
-        if self.token == other.token {
-            return None;
-        }
-        match (self.format, other.format) {
-            (Some(a), Some(b)) if a == b => Some(a),
-            (Some(_), Some(_)) => None,
-            (Some(f), None) | (None, Some(f)) => (f.seats() == 2).then_some(f),
-            (None, None) => Some(Format::Tripot1),
-        }
-    }
-
-    /// The players of the queue (oldest first) that `self` completes a table with at `now`, and
-    /// the format, if there are enough of them. A game of two takes the longest waiting player
-    /// close enough in rating ([`rating_window`]); a table of 3 or more does not look at ratings.
-    pub fn table_from(&self, queue: &[QueueEntry], now: u64) -> Option<(Format, Vec<usize>)> {
-        let first = queue.iter().position(|e| match e.pairs_with(self) {
-            Some(f) if f.seats() == 2 => self.close_enough(e, now),
-            Some(_) => true,
-            None => false,
-        })?;
-        let format = queue[first].pairs_with(self)?;
-        let others: Vec<usize> = queue
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.token != self.token && e.format == Some(format))
-            .map(|(i, _)| i)
-            .take(format.seats() - 1)
-            .collect();
-        if format.seats() == 2 {
-            return Some((format, vec![first]));
-        }
-        (others.len() == format.seats() - 1).then_some((format, others))
-    }
 }
 
 /// An open lobby table.
@@ -365,308 +270,6 @@ pub fn now_ms() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)
         .unwrap_or(0)
-}
-
-/// A game's deadlines, in [`now_ms`] time, stored with the game: the end of each away side's
-/// grace period, the end of the inactivity allowance (reset by every event), and the turn's
-/// deadline with what the game clocks need.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Clock {
-    /// When each side's grace ends (while it is away).
-    pub away: [Option<u64>; MAX_SEATS],
-    /// When the game expires if nothing happens.
-    pub idle: Option<u64>,
-    /// When the side to move runs out of time (a timed game, or an AI seat to move).
-    pub turn: Option<u64>,
-    /// When the current turn started.
-    pub turn_since: Option<u64>,
-    /// With a game clock: each side's time left at the start of its turn (`None`: all of it).
-    pub banks: [Option<u64>; MAX_SEATS],
-}
-
-/// An AI seat to move gets this long before the sweeper plays the greatest-progress move for
-/// it: the AI players normally answer in well under a second; this only covers an instance
-/// that died while its AI was thinking.
-pub const AI_TURN_ALLOWANCE_MS: u64 = 30_000;
-
-impl Clock {
-    /// The earliest deadline.
-    pub fn next(&self) -> Option<u64> {
-        self.away
-            .iter()
-            .flatten()
-            .copied()
-            .chain(self.idle)
-            .chain(self.turn)
-            .min()
-    }
-
-    /// The clock without its deadlines due at `now` (stale ones: the sweeper found nothing to
-    /// do), and the names of those fields in Redis.
-    pub fn without_due(&self, now: u64) -> (Vec<String>, Clock) {
-        let mut kept = *self;
-        let mut stale = Vec::new();
-        for (s, away) in kept.away.iter_mut().enumerate() {
-            if away.is_some_and(|t| t <= now) {
-                *away = None;
-                stale.push(format!("a{s}"));
-            }
-        }
-        if kept.turn.is_some_and(|t| t <= now) {
-            kept.turn = None;
-            stale.push("t".to_owned());
-        }
-        (stale, kept)
-    }
-
-    /// A new game's clock: the first turn starts now.
-    pub fn started(now: u64, inactivity_ms: u64, record: &GameRecord) -> Clock {
-        let mut clock = Clock {
-            idle: Some(now.saturating_add(inactivity_ms)),
-            ..Clock::default()
-        };
-        clock.start_turn(record, now);
-        clock
-    }
-
-    /// The time the side to move has for its move, as it starts.
-    fn allowance(&self, record: &GameRecord) -> Option<u64> {
-        if record.is_over() {
-            return None;
-        }
-        let side = record.to_move();
-        if record.ai_of(side).is_some() {
-            return Some(AI_TURN_ALLOWANCE_MS);
-        }
-        match record.clock() {
-            TimeControl::Untimed => None,
-            TimeControl::PerMove { seconds } => Some(u64::from(seconds) * 1000),
-            TimeControl::Game { base_s, .. } => Some(
-                self.banks
-                    .get(usize::from(side))
-                    .copied()
-                    .flatten()
-                    .unwrap_or(u64::from(base_s) * 1000),
-            ),
-        }
-    }
-
-    fn start_turn(&mut self, record: &GameRecord, now: u64) {
-        self.turn_since = Some(now);
-        self.turn = self.allowance(record).map(|a| now.saturating_add(a));
-    }
-
-    /// The clock after `events` (already applied: `after` is the record with them) were appended
-    /// at `now`.
-    pub fn after(
-        &self,
-        after: &GameRecord,
-        events: &[(u64, GameEvent)],
-        now: u64,
-        inactivity_ms: u64,
-    ) -> Clock {
-        if after.is_over() {
-            return Clock::default();
-        }
-        let mut next = *self;
-        for (slot, op) in next.away.iter_mut().zip(ClockChange::of(events, now).away) {
-            if let Some(v) = op {
-                *slot = v;
-            }
-        }
-        next.idle = Some(now.saturating_add(inactivity_ms));
-        // The first move of the batch is the one whose time ran (forced passes and the AI's
-        // answers come after it, at the same instant).
-        let mover = events.iter().find_map(|(_, e)| match e {
-            GameEvent::Moved { side, .. } => Some(*side),
-            _ => None,
-        });
-        if let (
-            Some(side),
-            TimeControl::Game {
-                base_s,
-                increment_s,
-            },
-        ) = (mover, after.clock())
-        {
-            if let Some(bank) = next.banks.get_mut(usize::from(side)) {
-                let used = now.saturating_sub(self.turn_since.unwrap_or(now));
-                let left = bank
-                    .unwrap_or(u64::from(base_s) * 1000)
-                    .saturating_sub(used);
-                *bank = Some(left.saturating_add(u64::from(increment_s) * 1000));
-            }
-        }
-        let handed_over = events.iter().any(
-            |(_, e)| matches!(e, GameEvent::SeatToAi { side, .. } if *side == after.to_move()),
-        );
-        if mover.is_some() || handed_over || self.turn_since.is_none() {
-            next.start_turn(after, now);
-        }
-        next
-    }
-
-    /// What a client sees of this clock (a timed game, or none).
-    pub fn note(&self, record: &GameRecord) -> Option<ClockNote> {
-        if !record.clock().is_timed() || record.is_over() {
-            return None;
-        }
-        let banks_ms = match record.clock() {
-            TimeControl::Game { base_s, .. } => (0..record.seats())
-                .map(|s| self.banks[s].unwrap_or(u64::from(base_s) * 1000))
-                .collect(),
-            _ => Vec::new(),
-        };
-        Some(ClockNote {
-            side: record.to_move(),
-            deadline_ms: self.turn?,
-            banks_ms,
-        })
-    }
-}
-
-/// The turn's deadline as the store publishes it with a game's events; each connection turns it
-/// into the relative time of a `clock` message when it sends it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClockNote {
-    /// The side to move.
-    pub side: u8,
-    /// When its time runs out ([`now_ms`] time).
-    pub deadline_ms: u64,
-    /// With a game clock: every seat's time left at the start of its turn.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub banks_ms: Vec<u64>,
-}
-
-/// How appended events change the grace deadlines of a game's [`Clock`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClockChange {
-    /// Per side: `None` keep, `Some(None)` clear (back), `Some(Some(t))` set (gone).
-    pub away: [Option<Option<u64>>; MAX_SEATS],
-}
-
-impl ClockChange {
-    /// The change that `events` appended at `now` make.
-    pub fn of(events: &[(u64, GameEvent)], now: u64) -> Self {
-        let mut away = [None; MAX_SEATS];
-        for (_, event) in events {
-            match event {
-                GameEvent::Disconnected { side, grace_ms } => {
-                    if let Some(slot) = away.get_mut(usize::from(*side)) {
-                        *slot = Some(Some(now.saturating_add(*grace_ms)));
-                    }
-                }
-                // Back, or gone for good (the AI plays the seat): no grace runs any more.
-                GameEvent::Reconnected { side } | GameEvent::SeatToAi { side, .. } => {
-                    if let Some(slot) = away.get_mut(usize::from(*side)) {
-                        *slot = Some(None);
-                    }
-                }
-                _ => {}
-            }
-        }
-        ClockChange { away }
-    }
-}
-
-/// The events that end a game whose deadline is due at `now`, or `None` if nothing is due.
-/// A due grace: the side away (if several are away, the one that left first) loses by
-/// abandonment through the ordinary `Abandon` command (at a table of 3 or more, the AI takes
-/// its seat instead). Inactivity: the same if a side is away, else the side to move loses by
-/// abandonment (or, at a table of 3 or more, is replaced by the AI).
-pub fn expiry(record: &GameRecord, clock: &Clock, now: u64) -> Option<Vec<GameEvent>> {
-    if record.is_over() {
-        return None;
-    }
-    let seats = record.seats() as u8;
-    let first_away = (0..seats)
-        .filter_map(|s| record.disconnected_since(s).map(|q| (s, q)))
-        .min_by_key(|(_, q)| *q);
-    let grace_due = (0..seats).any(|s| {
-        record.disconnected_since(s).is_some()
-            && clock
-                .away
-                .get(usize::from(s))
-                .copied()
-                .flatten()
-                .is_some_and(|t| t <= now)
-    });
-    let idle_due = clock.idle.is_some_and(|t| t <= now);
-    if !grace_due && !idle_due {
-        return turn_expiry(record, clock, now);
-    }
-    if let Some((loser, since_seq)) = first_away {
-        let events = record
-            .command(loser, &Command::Abandon { since_seq })
-            .ok()?;
-        if !events.is_empty() {
-            return Some(events);
-        }
-    }
-    if let Some(events) = turn_expiry(record, clock, now) {
-        return Some(events);
-    }
-    if !idle_due {
-        return None;
-    }
-    if seats > 2 {
-        let events = record.leave(record.to_move(), EndReason::Abandoned);
-        return (!events.is_empty()).then_some(events);
-    }
-    Some(vec![GameEvent::Ended {
-        result: GameResult::new(Some(1 - record.to_move()), EndReason::Abandoned),
-    }])
-}
-
-/// An AI seat to move: what the server's AI needs to play it.
-#[derive(Clone, Debug)]
-pub struct AiTurn {
-    /// The seat.
-    pub side: u8,
-    /// Its level.
-    pub level: AiLevel,
-    /// The move's ply.
-    pub ply: u32,
-    /// The position to move from.
-    pub position: Position,
-}
-
-impl AiTurn {
-    /// The AI turn of a record, if an AI seat is to move.
-    pub fn of(record: &GameRecord) -> Option<AiTurn> {
-        let (side, level) = record.ai_to_move()?;
-        Some(AiTurn {
-            side,
-            level,
-            ply: record.ply(),
-            position: *record.position(),
-        })
-    }
-}
-
-/// The events of a turn whose time ran out: the clock's move for a person (a `timed_out` and the
-/// greatest-progress move; leaving after too many in a row), the greatest-progress move for an
-/// AI seat whose instance never answered.
-fn turn_expiry(record: &GameRecord, clock: &Clock, now: u64) -> Option<Vec<GameEvent>> {
-    if clock.turn.is_none_or(|t| t > now) {
-        return None;
-    }
-    let side = record.to_move();
-    let ply = record.ply();
-    let events = if record.ai_of(side).is_some() {
-        let legal = record.game().legal_moves();
-        let compact: Vec<_> = legal.iter().map(|m| m.compact()).collect();
-        let best = chinese_checkers_core::ai::greatest_progress(record.position(), &compact);
-        let mv = compact.iter().position(|c| *c == best).map(|i| &legal[i])?;
-        let command = Command::Move {
-            ply,
-            mv: chinese_checkers_core::online::WireMove::from_move(mv),
-        };
-        record.command(side, &command).ok()?
-    } else {
-        record.command(side, &Command::TimeOut { ply }).ok()?
-    };
-    (!events.is_empty()).then_some(events)
 }
 
 /// The backend in use.
@@ -1020,61 +623,6 @@ impl Store {
         if let Engine::Redis(s) = &self.engine {
             s.set_cache_limits(max, keep);
         }
-    }
-}
-
-#[cfg(test)]
-mod queue_tests {
-    #![allow(clippy::unwrap_used)]
-
-    use super::*;
-
-    fn entry(token: &str, rating: f64, since_ms: u64) -> QueueEntry {
-        QueueEntry {
-            rating,
-            since_ms,
-            ..QueueEntry::new(token, token, Some(Format::Classic))
-        }
-    }
-
-    #[test]
-    fn the_rating_window_widens_with_the_wait() {
-        assert_eq!(rating_window(0), 200.0);
-        assert_eq!(rating_window(1500), 350.0);
-        assert_eq!(rating_window(29_999), 200.0 + 100.0 * 29.999);
-        assert_eq!(rating_window(30_000), f64::INFINITY);
-    }
-
-    #[test]
-    fn a_game_of_two_takes_the_longest_waiting_player_close_enough_in_rating() {
-        let queue = [
-            entry("far", 1900.0, 1_000),
-            entry("near", 1550.0, 2_000),
-            entry("nearer", 1500.0, 3_000),
-        ];
-        let me = entry("me", 1500.0, 3_000);
-        // At 3 s "far" has waited 2 s: the window (400) reaches its 1900.
-        assert_eq!(
-            me.table_from(&queue, 3_000),
-            Some((Format::Classic, vec![0]))
-        );
-        // Just after "far" queued, only "near" (50 apart) qualifies.
-        let me = entry("me", 1500.0, 1_000);
-        assert_eq!(
-            me.table_from(&queue, 1_000),
-            Some((Format::Classic, vec![1]))
-        );
-        // Tables of three do not look at ratings.
-        let three = |t: &str, r: f64| QueueEntry {
-            rating: r,
-            since_ms: 0,
-            ..QueueEntry::new(t, t, Some(Format::Sternhalma3))
-        };
-        let queue = [three("a", 2500.0), three("b", 900.0)];
-        assert_eq!(
-            three("c", 1500.0).table_from(&queue, 0),
-            Some((Format::Sternhalma3, vec![0, 1]))
-        );
     }
 }
 

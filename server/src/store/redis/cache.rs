@@ -31,7 +31,8 @@ pub(super) struct CacheEntry {
 
 /// This instance's cache of game records. The log in Redis is the truth; the cache only saves
 /// replaying it. It never holds an unknown game, forgets finished games after
-/// [`crate::store::memory::FINISHED_KEEP`] (as the memory store does) and holds at most `max` games.
+/// [`crate::store::memory::FINISHED_KEEP`] (as the memory store does) and holds at most `max`
+/// games.
 pub(super) struct GameCache {
     entries: HashMap<String, CacheEntry>,
     /// Use order: tick of last use to game id.

@@ -55,8 +55,8 @@ return 1",
     )
 });
 
-/// Quick match (`QueueEntry::table_from` in Lua): ARGV[1] = the entry, ARGV[2] = now (Unix ms),
-/// ARGV[3] = `'1'` to retry (only if the token is still queued), ARGV[4..6] = the rating window
+/// Quick match (`QueueEntry::table_from` in Lua): `ARGV[1]` = the entry, `ARGV[2]` = now (Unix ms),
+/// `ARGV[3]` = `'1'` to retry (only if the token is still queued), `ARGV[4..6]` = the rating window
 /// (base, per second waited, open after ms; see `rating_window`). Returns `{}` (queued, or not
 /// queued any more) or `{format, entry, ...}`: the players taken out of the queue to complete the
 /// table. The queue is kept in the order of waiting (`since_ms`).
@@ -306,7 +306,7 @@ return 1",
 /// How long a finished game's log is kept.
 pub(super) const FINISHED_TTL_S: i64 = 24 * 3600;
 
-/// Sets the expiry (ARGV[2], ms) of a key (a room's code) only while it holds ARGV[1] (the game
+/// Sets the expiry (`ARGV[2]`, ms) of a key (a room's code) only while it holds `ARGV[1]` (the game
 /// that ended).
 pub(super) const EXPIRE_IF_NAMES: &str = r"
 if redis.call('GET', KEYS[1]) == ARGV[1] then
