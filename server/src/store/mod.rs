@@ -1,7 +1,7 @@
 //! Where the shared state lives: quick-match queue, lobby tables, private rooms and game records.
 //!
 //! Two backends with the same behaviour: [`memory`] (one process; by default written through to
-//! a data file, see [`mod@file`], so a restart loses nothing) and [`redis`] (any number of
+//! a data file, see `file`, so a restart loses nothing) and [`redis`] (any number of
 //! instances on one Redis, relaying through Redis pub/sub). Game records are event logs;
 //! appending is compare-and-append on the log's length, so two instances never number two events
 //! alike, and every appended event is published on the game's channel.

@@ -25,7 +25,7 @@ impl RedisStore {
         self.match_queue(entry, true).await
     }
 
-    pub(super) async fn match_queue(
+    async fn match_queue(
         &self,
         entry: &QueueEntry,
         retry: bool,
@@ -131,7 +131,7 @@ impl RedisStore {
             .transpose()
     }
 
-    pub(super) async fn remove_where(
+    async fn remove_where(
         &self,
         list: &str,
         field: &str,
