@@ -1,6 +1,6 @@
 //! The evaluation's positional terms beyond the race (issue #16) and their tuned weights.
 //!
-//! The race cost ([`super::eval::player_cost`] plus blocked targets) counts how far each army
+//! The race cost (`eval::player_cost` plus blocked targets) counts how far each army
 //! still has to go; it does not see what the next moves can do. The terms here add that, per
 //! side, all cheap enough for every leaf (one reach per peg):
 //! - **best move**: the largest drop in race cost one move of a peg outside the target can

@@ -93,7 +93,8 @@ pub enum Event {
     ReplayExit,
 }
 
-/// The whole session. Build with [`SessionState::new`] or [`SessionState::from_position`].
+/// The whole session. Build with [`SessionState::new`] (from a new game's or a position's
+/// [`ValidSetup`]) or [`SessionState::restore`] (from a save).
 #[derive(Clone, Debug)]
 pub struct SessionState {
     /// The game's id (random): its slot in the saved-games library, its entry in the statistics.
