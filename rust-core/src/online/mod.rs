@@ -7,6 +7,8 @@
 //!
 //! - [`protocol`]: [`ClientMsg`] and [`ServerMsg`], [`PROTOCOL_VERSION`], strict decoding with
 //!   clear errors ([`ProtocolError`]), error codes ([`ErrorCode`]).
+//! - [`mod@format`]: [`Format`] (rule set and seats), [`TimeControl`] and [`WireMove`],
+//!   re-exported by [`protocol`] whose messages carry them.
 //! - [`identity`]: the random device token and the display name's rules.
 //! - [`codes`]: private-room codes over an unambiguous alphabet.
 //! - [`record`]: [`GameRecord`], a game as its numbered events; commands produce events, events
@@ -15,6 +17,7 @@
 //!   the opponent's moves, gap detection and resync.
 
 pub mod codes;
+pub mod format;
 pub mod identity;
 pub mod protocol;
 pub mod record;

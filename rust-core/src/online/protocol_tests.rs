@@ -1,4 +1,5 @@
 use super::*;
+use crate::rules::{MoveKind, Rules};
 use serde_json::json;
 
 fn round_trip_client(msg: ClientMsg) {
