@@ -99,6 +99,14 @@ pub fn position_to_json(position: PositionSetup) -> Result<String, SetupError> {
     Ok(position.to_position()?.to_json().to_string())
 }
 
+/// The server the apps use unless the player sets another under Settings → Advanced
+/// ([`crate::online::DEFAULT_SERVER_URL`], a `wss://` address): both apps read it from here, so
+/// that no app carries an address of its own.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn default_server_url() -> String {
+    crate::online::DEFAULT_SERVER_URL.to_string()
+}
+
 /// A room code as typed, cleaned (case, spaces and dashes do not matter), or `None` when it
 /// cannot be a code — for checking the field as the person types.
 #[cfg_attr(feature = "uniffi", uniffi::export)]

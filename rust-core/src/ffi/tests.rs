@@ -216,3 +216,13 @@ fn the_online_formats_and_their_seats_come_from_the_core() {
     let seats: Vec<u32> = formats.into_iter().map(format_seats).collect();
     assert_eq!(seats, [2, 2, 2, 2, 2, 3, 4, 6]);
 }
+
+#[test]
+fn the_default_server_is_one_tls_address_for_both_apps() {
+    let url = default_server_url();
+    assert_eq!(url, crate::online::DEFAULT_SERVER_URL);
+    let rest = url.strip_prefix("wss://").expect("a TLS WebSocket address");
+    let (host, path) = rest.split_once('/').expect("a host and a path");
+    assert!(host.contains('.') && !host.starts_with("127.") && host != "localhost");
+    assert_eq!(path, "ws");
+}

@@ -33,3 +33,10 @@ pub use protocol::{
 };
 pub use record::{Command, CommandError, GameRecord, RecordError, STAND_IN_LEVEL};
 pub use sync::{ClientGame, SyncEffect, SyncError};
+
+/// The public server both apps connect to out of the box: the one place that names it (docs/ONLINE.md,
+/// "The public server"). A player or a developer may point the app at another server under
+/// Settings → Advanced; the terminal takes `--server URL`. TLS (`wss://`), because the Android
+/// app refuses plain `ws://` outside the loopback and emulator addresses and iOS's App Transport
+/// Security refuses it outside the local network.
+pub const DEFAULT_SERVER_URL: &str = "wss://chinese-checkers.app/ws";
