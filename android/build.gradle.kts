@@ -4,6 +4,5 @@
 // The Rust build tasks live in buildSrc too (app.chinesecheckers.gradle).
 
 tasks.register<Delete>("clean") {
-X
     delete(rootProject.layout.buildDirectory)
 }

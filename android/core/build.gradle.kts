@@ -3,6 +3,7 @@
 // bindings call through. Both are generated into build/ before compilation; nothing generated is
 // checked in.
 
+import app.chinesecheckers.gradle.AndroidAbi
 import app.chinesecheckers.gradle.CargoNdkBuild
 import app.chinesecheckers.gradle.UniffiKotlinBindings
 import app.chinesecheckers.gradle.cargoExecutable
@@ -46,7 +47,8 @@ val cargoNdkBuild = tasks.register<CargoNdkBuild>("cargoNdkBuild") {
     // core is built, with its default `uniffi` feature (the FFI scaffolding the bindings call).
     cargoPackage.set("chinese-checkers-core")
     libraryName.set("chinese_checkers_core")
-    abis.set(listOf("arm64-v8a", "armeabi-v7a", "x86_64"))
+    // The app ships exactly these (app/build.gradle.kts, ndk.abiFilters): one list in buildSrc.
+    abis.set(AndroidAbi.builtNames)
     platformApi.set(appMinSdk)
     maxPageSize.set(16 * 1024)
     ndkPath.set(androidComponents.sdkComponents.ndkDirectory.map { it.asFile.absolutePath })
@@ -57,8 +59,9 @@ val cargoNdkBuild = tasks.register<CargoNdkBuild>("cargoNdkBuild") {
 val uniffiKotlinBindings = tasks.register<UniffiKotlinBindings>("uniffiKotlinBindings") {
     workspaceDirectory.set(repositoryRoot)
     bindgenSources.from(repositoryRoot.dir("uniffi-bindgen"), repositoryRoot.file("Cargo.lock"))
-    // Any ABI's library carries the same interface metadata; arm64-v8a is always built.
-    library.set(cargoNdkBuild.flatMap { it.jniLibsDirectory.file("arm64-v8a/libchinese_checkers_core.so") })
+    // Any ABI's library carries the same interface metadata: the first one built.
+    val abi = AndroidAbi.builtNames.first()
+    library.set(cargoNdkBuild.flatMap { it.jniLibsDirectory.file("$abi/libchinese_checkers_core.so") })
     config.set(repositoryRoot.file("uniffi.toml"))
     bindgenPackage.set("uniffi-bindgen")
     kotlinPackage.set("app.chinesecheckers.core")
