@@ -149,10 +149,19 @@ class StringsTest {
             for (n in notices) assertNotEquals("${s.language} $n", en.notice(n, names), s.notice(n, names))
             for (l in AiLevel.entries) assertNotEquals("${s.language} $l", en.personality(l), s.personality(l))
             assertNotEquals(en.settings, s.settings)
+            assertNotEquals(en.advanced, s.advanced)
+            assertNotEquals(en.resetToDefault, s.resetToDefault)
+            assertNotEquals(en.defaultServer("wss://example/ws"), s.defaultServer("wss://example/ws"))
             assertNotEquals(en.rulesText(Preset.TRIPOT), s.rulesText(Preset.TRIPOT))
         }
         // The Chinese wording is written in Chinese characters.
         assertTrue(stringsFor(Language.Chinese).banner(Banner.Reconnecting, names).any { Character.UnicodeScript.of(it.code) == Character.UnicodeScript.HAN })
+    }
+
+    @Test
+    fun theDefaultServersLineNamesTheCoresAddressInEveryLanguage() {
+        val address = app.chinesecheckers.core.defaultServerUrl()
+        for (s in languages) assertTrue("${s.language}", s.defaultServer(address).contains(address))
     }
 
     @Test

@@ -38,7 +38,8 @@ data class OnlineUiState(
     val roomCodeInput: String,
     /** The code as the core reads it ([checkRoomCode]), or null while it is not a code. */
     val roomCode: String?,
-    val serverAddress: String,
+    /** The player's own server (Settings → Advanced) when they chose one; null for the public server, whose address is not shown. */
+    val customServer: String?,
     /** The last call the core refused, to be worded by the screen. */
     val error: Exception?,
     /** The level the host picked for the computer players of a filling table. */
@@ -155,7 +156,7 @@ private enum class DownloadUse { Replay, Share }
  */
 class OnlinePresenter(private val app: AppState) {
     private val _state = MutableStateFlow(
-        OnlineUiState(null, onlineFormats().first(), "", null, app.settings.settings.value.serverAddress, null),
+        OnlineUiState(null, onlineFormats().first(), "", null, app.settings.settings.value.customServer, null),
     )
 
     /** The one state the online screen renders. */
@@ -196,9 +197,9 @@ class OnlinePresenter(private val app: AppState) {
         this.game = game
         ratingsAsked = false
         val name = settings.displayName.ifBlank { DEFAULT_NAME }
-        val c = OnlineClient(game, settings.serverAddress, app.settings.token, name, onState = ::onState)
+        val c = OnlineClient(game, settings.server, app.settings.token, name, onState = ::onState)
         client = c
-        _state.update { it.copy(online = game.state(), serverAddress = settings.serverAddress, error = null) }
+        _state.update { it.copy(online = game.state(), customServer = settings.customServer, error = null) }
         try {
             c.connect()
         } catch (e: IllegalArgumentException) {

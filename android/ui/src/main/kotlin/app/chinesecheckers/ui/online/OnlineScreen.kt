@@ -53,6 +53,7 @@ import app.chinesecheckers.core.SeatedInfo
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.ReadableColumn
 import app.chinesecheckers.ui.ScreenHeader
+import app.chinesecheckers.ui.safeAreaPadding
 import app.chinesecheckers.ui.board.BoardScreen
 import app.chinesecheckers.ui.board.errorText
 import app.chinesecheckers.ui.strings.Strings
@@ -72,7 +73,8 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
     if (board != null && online?.game != null) {
         if (online.spectating) {
             // A game watched: the core refuses taps and offers no resignation, draw or rematch.
-            Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
+            // The insets are padded here, around the bar and the board, and so not again by the board.
+            Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background).safeAreaPadding()) {
                 SpectatorBar(strings) { presenter.onEvent(OnlineEvent.StopSpectating) }
                 Box(Modifier.weight(1f)) {
                     BoardScreen(board!!, geometry, reducedMotion, onHome = { presenter.onEvent(OnlineEvent.StopSpectating); onBack() })
@@ -84,7 +86,9 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
         return
     }
     val on = presenter::onEvent
-    Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
+    // The background fills the window, under the system bars; the content stays out of them (and
+    // out from under the keyboard: the column scrolls the focused room-code field into view).
+    Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background).safeAreaPadding()) {
         ScreenHeader(strings.online, onBack) {
             online?.let { ConnectionIndicator(it.connection, strings) }
         }
@@ -168,7 +172,10 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                 Text(strings.errorCode(it), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("serverError"))
             }
             ui.error?.let { Text(errorText(it, strings), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("onlineError")) }
-            Text("${strings.serverAddress}: ${ui.serverAddress}", style = MaterialTheme.typography.bodySmall)
+            // The public server goes unsaid; a server of the player's own is named, so that it is not forgotten.
+            ui.customServer?.let {
+                Text("${strings.serverAddress}: $it", style = MaterialTheme.typography.bodySmall, modifier = Modifier.testTag("customServer"))
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package app.chinesecheckers.ui.settings
 
+import app.chinesecheckers.core.defaultServerUrl
 import app.chinesecheckers.core.newToken
 import app.chinesecheckers.ui.strings.AnimationSpeed
 import app.chinesecheckers.ui.strings.Language
@@ -18,18 +19,19 @@ data class Settings(
     val reducedMotion: Boolean? = null,
     val boardRotation: Boolean = true,
     val displayName: String = "",
-    val serverAddress: String = DEFAULT_SERVER,
+    /** The server the player typed under Settings → Advanced; empty: the core's public server ([server]). */
+    val serverAddress: String = "",
     val language: Language? = null,
     val theme: ThemeChoice = ThemeChoice.System,
 ) {
-    companion object {
-        /**
-         * Where online play connects until the player changes it: a server on this machine
-         * (`chinese-checkers-server` listens on 127.0.0.1:8080 by default). No public server
-         * address is published yet; a deployment sets its `wss://HOST/ws` here.
-         */
-        const val DEFAULT_SERVER = "ws://127.0.0.1:8080/ws"
-    }
+    /**
+     * Where online play connects: the player's own server, or else the public one. Its address
+     * is the core's ([defaultServerUrl]), the same for both apps, so the app holds none.
+     */
+    val server: String get() = customServer ?: defaultServerUrl()
+
+    /** The server the player chose, if they chose one (the online screen names it; not the default). */
+    val customServer: String? get() = serverAddress.trim().ifEmpty { null }
 }
 
 /**
@@ -38,6 +40,11 @@ data class Settings(
  * settings are a convenience, never a reason not to start.
  */
 class SettingsStore(dataDir: String) {
+    private companion object {
+        /** The file's layout: 2 from when an empty `serverAddress` means the core's default server. */
+        const val FORMAT = 2
+    }
+
     private val file = File(dataDir, "settings.properties")
     private val props = Properties()
     private val _settings: MutableStateFlow<Settings>
@@ -72,7 +79,7 @@ class SettingsStore(dataDir: String) {
         reducedMotion = props.getProperty("reducedMotion")?.toBooleanStrictOrNull(),
         boardRotation = props.getProperty("boardRotation")?.toBooleanStrictOrNull() ?: true,
         displayName = props.getProperty("displayName") ?: "",
-        serverAddress = props.getProperty("serverAddress") ?: Settings.DEFAULT_SERVER,
+        serverAddress = storedServer(),
         language = props.getProperty("language")?.let { v -> Language.entries.find { it.code == v } },
         theme = props.getProperty("theme")?.let { v -> ThemeChoice.entries.find { it.name == v } } ?: ThemeChoice.System,
     )
@@ -85,9 +92,23 @@ class SettingsStore(dataDir: String) {
         props.setProperty("boardRotation", s.boardRotation.toString())
         props.setProperty("displayName", s.displayName)
         props.setProperty("serverAddress", s.serverAddress)
+        props.setProperty("format", FORMAT.toString())
         if (s.language == null) props.remove("language") else props.setProperty("language", s.language.code)
         props.setProperty("theme", s.theme.name)
         save()
+    }
+
+    /**
+     * The server the player typed, or "" for the default. Files written before [FORMAT] 2 held
+     * the default of their time in `serverAddress` whether or not the player had typed one: a
+     * server on the device itself (`ws://127.0.0.1:8080/ws`), which no release build can reach.
+     * That value is read as "the default" there, so that an update moves those installs to the
+     * public server; an address typed since (format 2) is kept whatever it is.
+     */
+    private fun storedServer(): String {
+        val stored = props.getProperty("serverAddress")?.trim() ?: return ""
+        val format = props.getProperty("format")?.toIntOrNull() ?: 1
+        return if (format < 2 && stored == "ws://127.0.0.1:8080/ws") "" else stored
     }
 
     private fun save() {

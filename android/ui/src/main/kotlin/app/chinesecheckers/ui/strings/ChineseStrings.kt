@@ -390,6 +390,9 @@ object ChineseStrings : Strings {
     override val boardRotationHint = "同屏对战时，轮到的玩家在下方。"
     override val displayName = "显示名称"
     override val serverAddress = "服务器地址"
+    override val advanced = "高级"
+    override val resetToDefault = "恢复默认"
+    override fun defaultServer(address: String) = "留空即使用公共服务器（$address）。"
     override val languageSetting = "语言"
     override fun languageName(language: Language) = EnglishStrings.languageName(language)
     override val systemDefault = "跟随系统"

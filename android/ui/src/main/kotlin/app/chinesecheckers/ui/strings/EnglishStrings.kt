@@ -397,6 +397,9 @@ object EnglishStrings : Strings {
     override val boardRotationHint = "In pass & play, the player to move sits at the bottom."
     override val displayName = "Display name"
     override val serverAddress = "Server address"
+    override val advanced = "Advanced"
+    override val resetToDefault = "Reset to default"
+    override fun defaultServer(address: String) = "Leave empty for the public server ($address)."
     override val languageSetting = "Language"
     override fun languageName(language: Language) = when (language) {
         Language.English -> "English"

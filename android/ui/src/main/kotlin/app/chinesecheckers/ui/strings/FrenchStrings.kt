@@ -393,6 +393,9 @@ object FrenchStrings : Strings {
     override val boardRotationHint = "À tour de rôle, le joueur qui doit jouer est en bas."
     override val displayName = "Nom affiché"
     override val serverAddress = "Adresse du serveur"
+    override val advanced = "Avancé"
+    override val resetToDefault = "Rétablir la valeur par défaut"
+    override fun defaultServer(address: String) = "Laissez vide pour le serveur public ($address)."
     override val languageSetting = "Langue"
     override fun languageName(language: Language) = EnglishStrings.languageName(language)
     override val systemDefault = "Système"

@@ -253,6 +253,12 @@ interface Strings {
     val boardRotationHint: String
     val displayName: String
     val serverAddress: String
+    /** The collapsed section that holds the server address. */
+    val advanced: String
+    /** Puts the server back to the default. */
+    val resetToDefault: String
+    /** Under the server field: an empty field means [address], the public server. */
+    fun defaultServer(address: String): String
     val languageSetting: String
     fun languageName(language: Language): String
     val systemDefault: String

@@ -1,0 +1,96 @@
+package app.chinesecheckers.ui
+
+import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertIsEnabled
+import androidx.compose.ui.test.assertIsNotEnabled
+import androidx.compose.ui.test.assertTextContains
+import androidx.compose.ui.test.hasText
+import androidx.compose.ui.test.performTextClearance
+import androidx.compose.ui.test.performTextInput
+import androidx.compose.ui.test.v2.runDesktopComposeUiTest
+import app.chinesecheckers.core.defaultServerUrl
+import app.chinesecheckers.ui.settings.SettingsStore
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNull
+import org.junit.Assert.assertTrue
+import org.junit.Test
+import java.io.File
+import java.nio.file.Files
+
+/**
+ * The server address: the core's public server until the player types another under Settings →
+ * Advanced (collapsed at first); "Reset to default" and an emptied field both go back to it.
+ */
+@OptIn(ExperimentalTestApi::class)
+class AdvancedSettingsUiTest {
+    private val custom = "ws://10.0.2.2:8080/ws"
+
+    @Test
+    fun theServerIsTheCoresUntilOneIsTypedUnderAdvanced() = runDesktopComposeUiTest(800, 1000) {
+        val platform = testPlatform()
+        val app = AppState(platform)
+        val default = defaultServerUrl()
+        // The core's address is a secure WebSocket one: a release build can play with it.
+        assertTrue(default, default.startsWith("wss://"))
+        assertEquals(default, app.settings.settings.value.server)
+        assertNull("the public server is not named on the online screen", app.online.state.value.customServer)
+
+        setContent { ChineseCheckersApp(app) }
+        click("settings")
+        // Collapsed: no field and no address until "Advanced" is opened.
+        assertFalse(exists("serverAddress"))
+        assertTrue(onAllNodes(hasText(default, substring = true), useUnmergedTree = true).fetchSemanticsNodes().isEmpty())
+        click("advanced")
+        tag("defaultServer").assertTextContains(default, substring = true)
+        assertEquals("", tag("serverAddress").fetchSemanticsNode().config[SemanticsProperties.EditableText].text)
+        tag("resetServer").assertIsNotEnabled()
+
+        // A typed address is used, and kept for the next start.
+        tag("serverAddress").performTextInput(custom)
+        waitForIdle()
+        assertEquals(custom, app.settings.settings.value.server)
+        assertEquals(custom, AppState(platform).settings.settings.value.server)
+
+        // "Reset to default" empties the field: the core's server again, in this process and the next.
+        tag("resetServer").assertIsEnabled()
+        click("resetServer")
+        assertEquals("", tag("serverAddress").fetchSemanticsNode().config[SemanticsProperties.EditableText].text)
+        assertEquals(default, app.settings.settings.value.server)
+        assertEquals(default, AppState(platform).settings.settings.value.server)
+
+        // A field cleared by hand means the default too.
+        tag("serverAddress").performTextInput(custom)
+        tag("serverAddress").performTextClearance()
+        waitForIdle()
+        assertEquals(default, app.settings.settings.value.server)
+
+        // Opened again, the screen starts collapsed.
+        click("back")
+        click("settings")
+        assertFalse(exists("serverAddress"))
+        app.close()
+    }
+
+    @Test
+    fun aServerOfOurOwnIsNamedOnTheOnlineScreen() {
+        val app = AppState(testPlatform())
+        app.settings.update { it.copy(serverAddress = custom) }
+        assertEquals(custom, app.online.state.value.customServer)
+        app.close()
+    }
+
+    @Test
+    fun theDeviceLocalDefaultOfEarlierVersionsGivesWayToTheCoresServer() {
+        val dir = Files.createTempDirectory("cc-settings").toFile().apply { deleteOnExit() }
+        // Written before the core had a default: the then-default was stored for everyone.
+        File(dir, "settings.properties").writeText("serverAddress=ws\\://127.0.0.1\\:8080/ws\ndisplayName=Ann\n")
+        val old = SettingsStore(dir.path)
+        assertEquals(defaultServerUrl(), old.settings.value.server)
+        assertEquals("Ann", old.settings.value.displayName)
+        // Typed since (the file is rewritten in the new format), the same address is the player's and kept.
+        old.update { it.copy(serverAddress = "ws://127.0.0.1:8080/ws") }
+        assertEquals("ws://127.0.0.1:8080/ws", SettingsStore(dir.path).settings.value.server)
+    }
+}
