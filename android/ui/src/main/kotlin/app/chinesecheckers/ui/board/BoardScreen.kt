@@ -9,6 +9,7 @@ import androidx.compose.foundation.layout.ExperimentalLayoutApi
 import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.Spacer
+import androidx.compose.foundation.layout.WindowInsetsSides
 import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
@@ -55,6 +56,7 @@ import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.OnlineSeat
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.TabletMinWidth
+import app.chinesecheckers.ui.safeAreaPadding
 import app.chinesecheckers.ui.online.ClockPresenter
 import kotlinx.coroutines.delay
 import app.chinesecheckers.ui.strings.Strings
@@ -90,15 +92,20 @@ fun BoardScreen(
                 onAnimationFinished = { onEvent(BoardEvent.AnimationFinished(it)) },
             )
         }
+        // Backgrounds (the window's, the side panel's) run under the system bars, cut-out and
+        // keyboard; the board and every control stay out of them.
         if (tablet) {
             Row(Modifier.fillMaxSize()) {
-                Column(Modifier.weight(1f).fillMaxHeight()) {
+                Column(Modifier.weight(1f).fillMaxHeight().safeAreaPadding(WindowInsetsSides.Start + WindowInsetsSides.Vertical)) {
                     TopRow(ui, strings, names, clock, onHome)
                     OnlineSeats(ui, strings, names, clock, Modifier.padding(horizontal = 12.dp))
                     board(Modifier.weight(1f).fillMaxWidth().padding(8.dp))
                 }
-                Surface(tonalElevation = 2.dp, modifier = Modifier.width(360.dp).fillMaxHeight()) {
-                    Column(Modifier.padding(16.dp), verticalArrangement = Arrangement.spacedBy(12.dp)) {
+                Surface(tonalElevation = 2.dp, modifier = Modifier.fillMaxHeight()) {
+                    Column(
+                        Modifier.safeAreaPadding(WindowInsetsSides.End + WindowInsetsSides.Vertical).width(360.dp).padding(16.dp),
+                        verticalArrangement = Arrangement.spacedBy(12.dp),
+                    ) {
                         StatusPanel(ui, strings, names, clock, onEvent)
                         Controls(ui, strings, onEvent)
                         HorizontalDivider()
@@ -108,7 +115,7 @@ fun BoardScreen(
                 }
             }
         } else {
-            Column(Modifier.fillMaxSize()) {
+            Column(Modifier.fillMaxSize().safeAreaPadding()) {
                 TopRow(ui, strings, names, clock, onHome)
                 OnlineSeats(ui, strings, names, clock, Modifier.padding(horizontal = 12.dp))
                 StatusPanel(ui, strings, names, clock, onEvent, Modifier.padding(horizontal = 12.dp))

@@ -34,6 +34,7 @@ import app.chinesecheckers.core.SavedGame
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.Screen
 import app.chinesecheckers.ui.TabletMinWidth
+import app.chinesecheckers.ui.safeAreaPadding
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.theme.LocalBoardPalette
 import androidx.compose.foundation.Canvas
@@ -68,7 +69,11 @@ class HomePresenter(private val library: GameLibrary?) {
 fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinue: (SavedGame) -> Unit) {
     val state by presenter.state.collectAsState()
     val strings = LocalStrings.current
-    BoxWithConstraints(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background), contentAlignment = Alignment.Center) {
+    // The background fills the window, under the system bars; the menu stays out of them.
+    BoxWithConstraints(
+        Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background).safeAreaPadding(),
+        contentAlignment = Alignment.Center,
+    ) {
         val tablet = maxWidth >= TabletMinWidth && maxWidth > maxHeight
         val menu = @Composable {
             Column(
@@ -111,7 +116,12 @@ fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinu
             }
         }
         if (tablet) {
-            Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(48.dp)) {
+            // Scrolls when a short window (a phone in landscape, a "Continue" or two) cannot hold it.
+            Row(
+                Modifier.verticalScroll(rememberScrollState()),
+                verticalAlignment = Alignment.CenterVertically,
+                horizontalArrangement = Arrangement.spacedBy(48.dp),
+            ) {
                 title()
                 menu()
             }

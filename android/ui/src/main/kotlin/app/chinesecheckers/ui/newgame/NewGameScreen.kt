@@ -45,6 +45,7 @@ import app.chinesecheckers.core.WinRule
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.ReadableColumn
 import app.chinesecheckers.ui.ScreenHeader
+import app.chinesecheckers.ui.safeAreaPadding
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.errorText
 import app.chinesecheckers.ui.strings.Strings
@@ -57,7 +58,8 @@ fun NewGameScreen(presenter: NewGamePresenter, onStart: () -> Unit, onBack: () -
     val s by presenter.state.collectAsState()
     val strings = LocalStrings.current
     val on = presenter::onEvent
-    Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
+    // The background fills the window, under the system bars; the content stays out of them.
+    Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background).safeAreaPadding()) {
         ScreenHeader(strings.newGame + " · " + if (s.mode == BoardMode.Solo) strings.solo else strings.passAndPlay, onBack)
         ReadableColumn(Modifier.weight(1f)) {
             Section(strings.ruleSet)

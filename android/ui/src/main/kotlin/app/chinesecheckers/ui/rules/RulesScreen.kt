@@ -22,6 +22,7 @@ import app.chinesecheckers.core.Preset
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.ReadableColumn
 import app.chinesecheckers.ui.ScreenHeader
+import app.chinesecheckers.ui.safeAreaPadding
 
 /** The rules of each rule set, readable in the app's language. */
 @OptIn(ExperimentalLayoutApi::class)
@@ -29,7 +30,8 @@ import app.chinesecheckers.ui.ScreenHeader
 fun RulesScreen(onBack: () -> Unit) {
     val strings = LocalStrings.current
     var preset by rememberSaveable { mutableStateOf(Preset.TRIPOT) }
-    Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
+    // The background fills the window, under the system bars; the content stays out of them.
+    Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background).safeAreaPadding()) {
         ScreenHeader(strings.rules, onBack)
         FlowRow(Modifier.padding(horizontal = 16.dp), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
             for (p in Preset.entries) {

@@ -20,13 +20,15 @@ import app.chinesecheckers.core.GameLibrary
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.ReadableColumn
 import app.chinesecheckers.ui.ScreenHeader
+import app.chinesecheckers.ui.safeAreaPadding
 
 /** Games against each named opponent, as the library counted them. */
 @Composable
 fun StatisticsScreen(library: GameLibrary?, onBack: () -> Unit) {
     val strings = LocalStrings.current
     val stats = remember(library) { runCatching { library?.statistics() ?: emptyList() }.getOrDefault(emptyList()) }
-    Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
+    // The background fills the window, under the system bars; the content stays out of them.
+    Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background).safeAreaPadding()) {
         ScreenHeader(strings.statistics, onBack)
         ReadableColumn {
             if (stats.none { it.played > 0 }) Text(strings.noStatistics, modifier = Modifier.testTag("noStatistics"))
