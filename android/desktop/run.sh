@@ -36,3 +36,8 @@ mvn -B -q -Dstyle.color=never \
   -Dcore.lib.dir="$LIB_DIR" -Dcore.lib.file="$LIB_FILE" \
   -Dserver.bin="$TARGET_DIR/debug/chinese-checkers-server" \
   test "$@" 2>&1 | sed -u 's/\x1b\[[0-9;]*m//g'
+# target/classes now holds the main classes compiled from these sources: play.sh starts from
+# them without compiling again while nothing changes.
+# shellcheck source=android/desktop/sources-stamp.sh
+source "$HERE/sources-stamp.sh"
+write_sources_stamp
