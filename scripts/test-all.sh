@@ -77,6 +77,25 @@ android/robolectric/run.sh 2>&1 | tee "$LOGS/android-glue.log"
 step "Android app compile check (Android libraries, no Gradle)"
 android/robolectric/compile-android.sh
 
+# The Gradle build's scripts, read by the Kotlin compiler's parser against the version catalog
+# and buildSrc (no Gradle can run here): syntax, statements that do nothing, catalog references,
+# plugin ids, the ABI filters and the version's single source.
+step "Android Gradle scripts check (Kotlin parser, catalog, buildSrc)"
+android/robolectric/check-gradle-scripts.sh
+
+# R8 over the compiled app with the release build's rules, then the shrunk core bindings called
+# on the JVM: a keep rule missing for JNA or the bindings fails here, not on a phone.
+step "Android release shrinking check (R8, shrunk bindings run on the JVM)"
+android/robolectric/r8-check.sh
+
+# The Android CI workflow, read against the build: its Gradle tasks, paths and versions.
+if ! python3 -c 'import yaml' 2>/dev/null; then
+    step "installing PyYAML (Debian package)"
+    apt-get update -qq && apt-get install -y -qq python3-yaml
+fi
+step "Android CI workflow check (.github/workflows/android.yml)"
+python3 scripts/check-android-workflow.py
+
 if [[ "${SKIP_SWIFT:-0}" != "1" ]]; then
     step "Swift bindings suite (Linux, trixie chroot)"
     tests/swift/run.sh 2>&1 | tee "$LOGS/swift.log"
