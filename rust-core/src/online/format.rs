@@ -123,7 +123,12 @@ impl Format {
 /// How long players may think, chosen when a table or room is opened (the server owns the time:
 /// deadlines are stored with the game).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(
+    tag = "kind",
+    rename_all = "snake_case",
+    deny_unknown_fields,
+    from = "StrictTimeControl"
+)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum TimeControl {
     /// No clock: only the inactivity limit (a day) ends a stalled game.
@@ -144,6 +149,33 @@ pub enum TimeControl {
         /// Seconds added after each own move.
         increment_s: u32,
     },
+}
+
+/// [`TimeControl`] as decoded: the same wire format, with `untimed` an empty struct variant,
+/// because serde lets a unit variant of an internally tagged enum through with any other
+/// fields (`{"kind":"untimed","x":1}`), and decoding is strict.
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+enum StrictTimeControl {
+    Untimed {},
+    PerMove { seconds: u32 },
+    Game { base_s: u32, increment_s: u32 },
+}
+
+impl From<StrictTimeControl> for TimeControl {
+    fn from(strict: StrictTimeControl) -> TimeControl {
+        match strict {
+            StrictTimeControl::Untimed {} => TimeControl::Untimed,
+            StrictTimeControl::PerMove { seconds } => TimeControl::PerMove { seconds },
+            StrictTimeControl::Game {
+                base_s,
+                increment_s,
+            } => TimeControl::Game {
+                base_s,
+                increment_s,
+            },
+        }
+    }
 }
 
 /// A player who lets the clock play this many of their moves in a row is treated as having left

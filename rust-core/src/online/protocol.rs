@@ -228,6 +228,7 @@ impl ClientMsg {
 
 /// An open table in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct TableInfo {
     /// The table's id.
@@ -280,6 +281,7 @@ pub enum EndReason {
 
 /// The end of an online game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// The winning side, `None` for a draw (or when several seats share first place).
     pub winner: Option<u8>,
@@ -395,6 +397,7 @@ pub const MAX_LISTED_GAMES: usize = 50;
 
 /// A public game in progress, for spectators.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct LiveGame {
     /// The game's id (for `spectate`).
@@ -409,6 +412,7 @@ pub struct LiveGame {
 
 /// A finished game in a player's list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameSummary {
     /// The game's id (for `get_game`).
     pub game: String,
@@ -426,6 +430,7 @@ pub struct GameSummary {
 
 /// Everything a client needs to rebuild a game at once (a full resync).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameSnapshot {
     /// The game's id.
     pub game: String,
@@ -724,7 +729,27 @@ impl ProtocolError {
     }
 }
 
-fn decode<T: serde::de::DeserializeOwned>(text: &str, known: &[&str]) -> Result<T, ProtocolError> {
+/// Client messages with no field but `type`. Serde's internally tagged enums ignore whatever
+/// else such a message carries, so [`decode`] refuses the extra fields itself (the struct
+/// variants refuse theirs with `deny_unknown_fields`).
+const BARE_CLIENT_TYPES: [&str; 7] = [
+    "cancel_match",
+    "watch_lobby",
+    "unwatch_lobby",
+    "ping",
+    "ratings",
+    "list_games",
+    "watch_games",
+];
+
+/// Server messages with no field but `type` (see [`BARE_CLIENT_TYPES`]).
+const BARE_SERVER_TYPES: [&str; 2] = ["match_cancelled", "pong"];
+
+fn decode<T: serde::de::DeserializeOwned>(
+    text: &str,
+    known: &[&str],
+    bare: &[&str],
+) -> Result<T, ProtocolError> {
     let value: Value =
         serde_json::from_str(text).map_err(|e| ProtocolError::Malformed(e.to_string()))?;
     let kind = match value.get("type") {
@@ -739,12 +764,22 @@ fn decode<T: serde::de::DeserializeOwned>(text: &str, known: &[&str]) -> Result<
         let shown: String = kind.chars().take(40).collect();
         return Err(ProtocolError::UnknownMessage(shown));
     }
+    if bare.contains(&kind.as_str()) {
+        if let Some(extra) = value
+            .as_object()
+            .and_then(|o| o.keys().find(|k| k.as_str() != "type"))
+        {
+            let shown: String = extra.chars().take(40).collect();
+            let why = format!("unknown field `{shown}`, this message has no fields");
+            return Err(ProtocolError::BadMessage(kind, why));
+        }
+    }
     serde_json::from_value(value).map_err(|e| ProtocolError::BadMessage(kind, e.to_string()))
 }
 
 /// Decodes a client's frame.
 pub fn decode_client(text: &str) -> Result<ClientMsg, ProtocolError> {
-    decode(text, &ClientMsg::TYPES)
+    decode(text, &ClientMsg::TYPES, &BARE_CLIENT_TYPES)
 }
 
 /// Every `type` the server may send.
@@ -774,7 +809,7 @@ pub const SERVER_TYPES: [&str; 21] = [
 
 /// Decodes a server's frame.
 pub fn decode_server(text: &str) -> Result<ServerMsg, ProtocolError> {
-    decode(text, &SERVER_TYPES)
+    decode(text, &SERVER_TYPES, &BARE_SERVER_TYPES)
 }
 
 /// Encodes a message as one JSON text frame.

@@ -7,13 +7,13 @@ fn round_trip_client(msg: ClientMsg) {
     assert_eq!(decode_client(&text).unwrap(), msg, "{text}");
 }
 
-#[test]
-fn every_client_message_round_trips_and_is_listed() {
+/// One message of every client type (two of some).
+fn every_client_message() -> Vec<ClientMsg> {
     let mv = WireMove {
         kind: MoveKind::Step,
         path: vec![[-4, 8], [-4, 7]],
     };
-    let all = vec![
+    vec![
         ClientMsg::Hello {
             v: PROTOCOL_VERSION,
             token: "t".repeat(32),
@@ -86,7 +86,12 @@ fn every_client_message_round_trips_and_is_listed() {
             code: Some("ABCD2345".into()),
         },
         ClientMsg::StopSpectating { game: "g".into() },
-    ];
+    ]
+}
+
+#[test]
+fn every_client_message_round_trips_and_is_listed() {
+    let all = every_client_message();
     let mut seen = std::collections::BTreeSet::new();
     for msg in all {
         let text = encode(&msg);
@@ -481,4 +486,36 @@ fn spectate_by_a_room_code_alone_leaves_the_game_out() {
         decode_client(r#"{"type":"spectate","code":"ABCD2345"}"#).unwrap(),
         msg
     );
+}
+
+/// docs/ONLINE.md: decoding is strict. Every client message, those without fields included
+/// (serde alone lets `{"type":"ping","x":1}` through), and every server message is refused
+/// with a field this version does not have, at the top and inside nested values.
+#[test]
+fn unknown_fields_are_refused_in_every_message() {
+    for msg in every_client_message() {
+        let mut value = serde_json::to_value(&msg).unwrap();
+        value["zz"] = json!(1);
+        let e = decode_client(&value.to_string()).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::BadMessage, "{value}: {e}");
+    }
+    // Inside nested values too, a unit variant's included.
+    let e = decode_client(
+        r#"{"type":"create_table","format":"tripot1","clock":{"kind":"untimed","zz":1}}"#,
+    )
+    .unwrap_err();
+    assert_eq!(e.code(), ErrorCode::BadMessage, "{e}");
+    for text in [
+        r#"{"type":"pong","zz":1}"#,
+        r#"{"type":"match_cancelled","zz":null}"#,
+        r#"{"type":"lobby","tables":[{"id":"t","format":"tripot1","host":"A","seated":1,"zz":1}]}"#,
+        r#"{"type":"event","game":"g","seq":2,"event":{"kind":"ended","result":{"winner":1,"reason":"resign","zz":1}}}"#,
+        r#"{"type":"live_games","games":[{"game":"g","format":"tripot1","players":[],"ply":0,"zz":1}]}"#,
+    ] {
+        let e = decode_server(text).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::BadMessage, "{text}: {e}");
+    }
+    // The same frames without the extra field decode.
+    assert_eq!(decode_client(r#"{"type":"ping"}"#).unwrap(), ClientMsg::Ping);
+    assert_eq!(decode_server(r#"{"type":"pong"}"#).unwrap(), ServerMsg::Pong);
 }
