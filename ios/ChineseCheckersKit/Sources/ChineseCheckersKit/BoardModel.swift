@@ -20,6 +20,13 @@ public struct PegAnimation: Equatable, Sendable {
     public let serial: Int
     /// The holes the peg passes, from its start to its end.
     public let path: [Coord]
+
+    /// An animation along `path` (the online screen makes its own from the core's state).
+    // Written out: a memberwise initialiser is internal, so the app could not call it.
+    public init(serial: Int, path: [Coord]) {
+        self.serial = serial
+        self.path = path
+    }
 }
 
 /// The local game on screen.

@@ -127,7 +127,9 @@ public final class OnlineModel {
     }
 
     /// This device's clock in milliseconds.
-    public static let systemNowMs: @Sendable () -> Int64 = {
+    // Nonisolated: it is `init`'s default argument, which callers on any actor evaluate (a
+    // Sendable constant, safe anywhere).
+    public nonisolated static let systemNowMs: @Sendable () -> Int64 = {
         Int64((Date().timeIntervalSince1970 * 1000).rounded())
     }
 
