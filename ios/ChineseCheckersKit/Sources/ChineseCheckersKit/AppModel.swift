@@ -22,6 +22,48 @@ public enum Screen: Hashable, Sendable {
     case settings
 }
 
+/// Where the player is: the screens above home, in the order they were opened. The one
+/// navigation state of the app: the iPhone's stack renders `path` above home; the iPad's split
+/// view renders `root` beside home's sidebar and `detailPath` above it. Both read and write the
+/// same array, so a size-class change (rotation, Split View, Stage Manager) keeps the screen.
+public struct Navigation: Hashable, Sendable {
+    /// The screens above home, the one on screen last (empty: home).
+    public var path: [Screen]
+
+    /// Navigation starting at `path` (home by default).
+    public init(path: [Screen] = []) {
+        self.path = path
+    }
+
+    /// The screen on screen (nil: home).
+    public var current: Screen? { path.last }
+
+    /// The split view's detail column: its first screen (nil: nothing chosen yet).
+    public var root: Screen? { path.first }
+
+    /// The split view's detail stack, above `root`. Setting it keeps `root` (the back button of
+    /// the detail column pops these only).
+    public var detailPath: [Screen] {
+        get { Array(path.dropFirst()) }
+        set { path = (path.first.map { [$0] } ?? []) + newValue }
+    }
+
+    /// A choice on home (or its sidebar): that screen alone above home.
+    public mutating func choose(_ screen: Screen) {
+        path = [screen]
+    }
+
+    /// A screen opened from another one (the board after "Start"): pushed on top.
+    public mutating func push(_ screen: Screen) {
+        path.append(screen)
+    }
+
+    /// Back to home.
+    public mutating func goHome() {
+        path = []
+    }
+}
+
 /// The whole app's state outside the views.
 @MainActor
 @Observable
@@ -38,6 +80,16 @@ public final class AppModel {
     public private(set) var online: OnlineModel?
     /// A problem to show on launch.
     public private(set) var error: LocalizedMessage?
+    /// Where the player is, for both layouts (see `Navigation`). Leaving the board saves the
+    /// game, so that home lists it under "Continue".
+    public var navigation = Navigation() {
+        didSet {
+            if oldValue.path.contains(.board), !navigation.path.contains(.board) {
+                board?.saveForBackground()
+                home.refresh()
+            }
+        }
+    }
 
     /// The app's model over the library in `directory` (the app passes
     /// `AppFiles.libraryDirectory()`; tests a temporary folder). Starts the core's logging.
@@ -63,12 +115,15 @@ public final class AppModel {
     }
 
     /// Reopens the game that was on screen when the app last went to the background (local or
-    /// online, unless it has ended) and returns the screen to show, or nil for home.
+    /// online, unless it has ended), shows its screen and returns it, or nil for home.
+    @discardableResult
     public func restoreOnLaunch() -> Screen? {
         guard let library, let id = settings.activeGameID,
-            let saved = (try? library.games())?.first(where: { $0.id == id }), !saved.over
+            let saved = (try? library.games())?.first(where: { $0.id == id }), !saved.over,
+            let screen = open(saved)
         else { return nil }
-        return open(saved)
+        navigation.choose(screen)
+        return screen
     }
 
     /// Opens a saved game ("Continue") and returns its screen (nil, with `error`, on failure).

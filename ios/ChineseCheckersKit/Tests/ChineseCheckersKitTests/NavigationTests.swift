@@ -1,0 +1,93 @@
+// The app's one navigation state: the iPhone's stack and the iPad's split view render the same
+// `Navigation`, so a size-class change keeps the screen; leaving the board saves the game for
+// home's "Continue".
+import ChineseCheckersCore
+import ChineseCheckersKit
+import Foundation
+import XCTest
+
+@MainActor
+final class NavigationTests: XCTestCase {
+    func testBothLayoutsShowTheSameScreens() async {
+        var navigation = Navigation()
+        XCTAssertNil(navigation.current, "home")
+        XCTAssertNil(navigation.root, "the split view's detail is empty")
+        XCTAssertEqual(navigation.detailPath, [])
+
+        // Home's choice, then "Start": the stack is home → new game → board.
+        navigation.choose(.newSolo)
+        navigation.push(.board)
+        XCTAssertEqual(navigation.path, [.newSolo, .board])
+        XCTAssertEqual(navigation.current, .board)
+        // The same state through the split view: new game at the detail's root, board above it.
+        XCTAssertEqual(navigation.root, .newSolo)
+        XCTAssertEqual(navigation.detailPath, [.board])
+
+        // The detail column's back button pops its own stack only.
+        navigation.detailPath = []
+        XCTAssertEqual(navigation.path, [.newSolo])
+        navigation.detailPath = [.board]
+        XCTAssertEqual(navigation.path, [.newSolo, .board])
+
+        // The sidebar (or home) chooses another screen: it replaces the whole path.
+        navigation.choose(.settings)
+        XCTAssertEqual(navigation.path, [.settings])
+        XCTAssertEqual(navigation.root, .settings)
+        XCTAssertEqual(navigation.detailPath, [])
+        navigation.goHome()
+        XCTAssertEqual(navigation.path, [])
+
+        // Without a root, a detail path has nothing to sit on: it becomes the path as is.
+        navigation.detailPath = [.rules]
+        XCTAssertEqual(navigation.path, [.rules])
+    }
+
+    func testTheAppKeepsOneNavigationAndSavesTheBoardWhenLeft() async throws {
+        let settings = temporarySettings()
+        let app = AppModel(directory: temporaryFolder(), settings: settings)
+        let board = try XCTUnwrap(app.newGame(.solo).start())
+        app.showBoard(board)
+        app.navigation.choose(.newSolo)
+        app.navigation.push(.board)
+        // The layouts are views of `app.navigation`: nothing else holds a path.
+        XCTAssertEqual(app.navigation.root, .newSolo)
+        XCTAssertEqual(app.navigation.current, .board)
+
+        board.tap(coord(-1, 5))
+        board.tap(coord(-1, 4))
+        XCTAssertEqual(board.state.history.count, 1, "the person moved")
+        board.cancelThinking()
+        XCTAssertTrue(app.home.continuable.isEmpty, "nothing saved while the board is shown")
+
+        // Back to home: the game is saved and listed under "Continue".
+        app.navigation.goHome()
+        XCTAssertEqual(app.home.continuable.map(\.id), [board.game.id()])
+        XCTAssertEqual(settings.activeGameID, board.game.id())
+
+        // "Continue" reopens it on the board.
+        let screen = try XCTUnwrap(app.open(app.home.continuable[0]))
+        XCTAssertEqual(screen, .board)
+        app.navigation.choose(screen)
+        XCTAssertEqual(app.navigation.path, [.board])
+        XCTAssertEqual(app.board?.state.history.count, 1)
+        app.board?.cancelThinking()
+    }
+
+    func testRestoreOnLaunchShowsTheGameInBothLayouts() async throws {
+        let folder = temporaryFolder()
+        let settings = temporarySettings()
+        let app = AppModel(directory: folder, settings: settings)
+        let board = try XCTUnwrap(app.newGame(.solo).start())
+        board.tap(coord(-1, 5))
+        board.tap(coord(-1, 4))
+        board.cancelThinking()
+        app.showBoard(board)
+        app.sceneEnteredBackground()
+
+        let relaunched = AppModel(directory: folder, settings: settings)
+        XCTAssertEqual(relaunched.restoreOnLaunch(), .board)
+        XCTAssertEqual(relaunched.navigation.path, [.board])
+        XCTAssertEqual(relaunched.navigation.root, .board)
+        relaunched.board?.cancelThinking()
+    }
+}
