@@ -66,7 +66,7 @@ struct StatisticsView: View {
     }
 }
 
-/// The player's name, the server and haptics.
+/// The player's name, haptics, the version and, under Advanced, the server.
 struct SettingsView: View {
     @State var model: SettingsModel
 
@@ -75,22 +75,38 @@ struct SettingsView: View {
             Section("settings.online") {
                 TextField("settings.name", text: $model.playerName)
                     .textContentType(.nickname)
-                TextField("settings.server", text: $model.serverAddress)
-                    .keyboardType(.URL)
-                    .textInputAutocapitalization(.never)
-                    .autocorrectionDisabled()
-                    .onSubmit { _ = model.commitServerAddress() }
-                if let error = model.error {
-                    Text(error).foregroundStyle(.red)
-                }
+                    .accessibilityIdentifier("settings-name")
             }
             Section("settings.feedback") {
                 Toggle("settings.haptics", isOn: $model.haptics)
+                    .accessibilityIdentifier("settings-haptics")
             }
             Section("settings.about") {
                 LabeledContent("settings.version") {
                     Text(verbatim: coreVersion())
                 }
+            }
+            Section {
+                // Secondary: most players never leave the public server, so it stays folded.
+                DisclosureGroup("settings.advanced") {
+                    TextField(
+                        "settings.server", text: $model.serverAddress,
+                        prompt: Text(verbatim: SettingsModel.defaultServerAddress)
+                    )
+                    .keyboardType(.URL)
+                    .textInputAutocapitalization(.never)
+                    .autocorrectionDisabled()
+                    .onSubmit { _ = model.commitServerAddress() }
+                    .accessibilityIdentifier("settings-server")
+                    if let error = model.error {
+                        Text(error).foregroundStyle(.red)
+                    }
+                    Button("settings.server.reset") { model.resetServerAddress() }
+                        .disabled(!model.canResetServer)
+                }
+                .accessibilityIdentifier("settings-advanced")
+            } footer: {
+                Text("settings.server.footer")
             }
         }
         .navigationTitle(Text("settings.title"))

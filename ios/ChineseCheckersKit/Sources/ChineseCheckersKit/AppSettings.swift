@@ -17,8 +17,9 @@ public final class AppSettings: @unchecked Sendable {
         static let aiTimeLimitMs = "aiTimeLimitMs"
     }
 
-    /// The server used when none was set (the project's public instance).
-    public static let defaultServerURL = URL(string: "wss://chinese-checkers.app/ws")!
+    /// The server used when none was set: the project's public instance, whose address the
+    /// core keeps for both apps (`defaultServerUrl()`).
+    public static let defaultServerURL = URL(string: ChineseCheckersCore.defaultServerUrl())!
 
     /// Settings stored in `defaults`.
     public init(defaults: UserDefaults = .standard) {
@@ -39,6 +40,18 @@ public final class AppSettings: @unchecked Sendable {
                 ?? Self.defaultServerURL
         }
         set { defaults.set(newValue.absoluteString, forKey: Key.serverURL) }
+    }
+
+    /// Whether the player set a server of their own (false: the default one is used).
+    public var hasCustomServer: Bool {
+        guard let stored = defaults.string(forKey: Key.serverURL) else { return false }
+        return URL(string: stored) != nil && stored != Self.defaultServerURL.absoluteString
+    }
+
+    /// Forgets the player's server: the default one is used again (and follows the core's, if it
+    /// changes in a later version, rather than a copy kept from this one).
+    public func resetServerURL() {
+        defaults.removeObject(forKey: Key.serverURL)
     }
 
     /// This install's online token: made by the core once, then kept (the server knows the

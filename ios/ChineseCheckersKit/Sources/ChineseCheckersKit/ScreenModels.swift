@@ -126,7 +126,7 @@ public final class SettingsModel {
 
     /// The name shown to online opponents.
     public var playerName: String { didSet { settings.playerName = playerName } }
-    /// The online server's address as typed.
+    /// The online server's address as typed (empty: the default server).
     public var serverAddress: String
     /// Whether moves play haptic feedback.
     public var haptics: Bool { didSet { settings.haptics = haptics } }
@@ -137,14 +137,29 @@ public final class SettingsModel {
     public init(settings: AppSettings) {
         self.settings = settings
         playerName = settings.playerName
-        serverAddress = settings.serverURL.absoluteString
+        serverAddress = settings.hasCustomServer ? settings.serverURL.absoluteString : ""
         haptics = settings.haptics
     }
 
-    /// Keeps the typed server address when it is a WebSocket URL (`ws://` or `wss://`).
+    /// The default server's address, shown as the empty field's placeholder.
+    public nonisolated static var defaultServerAddress: String {
+        AppSettings.defaultServerURL.absoluteString
+    }
+
+    /// Whether "Reset to default" has something to do.
+    public var canResetServer: Bool {
+        !serverAddress.trimmingCharacters(in: .whitespaces).isEmpty || settings.hasCustomServer
+    }
+
+    /// Keeps the typed server address when it is a WebSocket URL (`ws://` or `wss://`); an empty
+    /// field means the default server.
     @discardableResult
     public func commitServerAddress() -> Bool {
         let trimmed = serverAddress.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty {
+            resetServerAddress()
+            return true
+        }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
             scheme == "ws" || scheme == "wss", url.host != nil
         else {
@@ -154,5 +169,12 @@ public final class SettingsModel {
         error = nil
         settings.serverURL = url
         return true
+    }
+
+    /// "Reset to default": empties the field and forgets the player's server.
+    public func resetServerAddress() {
+        serverAddress = ""
+        error = nil
+        settings.resetServerURL()
     }
 }

@@ -110,4 +110,35 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertTrue(model.commitServerAddress())
         XCTAssertEqual(settings.serverURL.absoluteString, "ws://127.0.0.1:8080/ws")
     }
+
+    func testTheServerFieldIsEmptyForTheCoresDefaultAndResets() async {
+        // The default is the core's address, not a copy kept by the app.
+        XCTAssertEqual(AppSettings.defaultServerURL.absoluteString, defaultServerUrl())
+        XCTAssertEqual(SettingsModel.defaultServerAddress, defaultServerUrl())
+        let settings = temporarySettings()
+        var model = SettingsModel(settings: settings)
+        XCTAssertEqual(model.serverAddress, "", "an empty field means the default server")
+        XCTAssertFalse(model.canResetServer)
+        XCTAssertFalse(settings.hasCustomServer)
+
+        model.serverAddress = "wss://example.org/ws"
+        XCTAssertTrue(model.canResetServer)
+        XCTAssertTrue(model.commitServerAddress())
+        XCTAssertTrue(settings.hasCustomServer)
+        model = SettingsModel(settings: settings)
+        XCTAssertEqual(model.serverAddress, "wss://example.org/ws", "shown again when reopened")
+
+        model.resetServerAddress()
+        XCTAssertEqual(model.serverAddress, "")
+        XCTAssertFalse(settings.hasCustomServer)
+        XCTAssertEqual(settings.serverURL, AppSettings.defaultServerURL)
+
+        // Emptying the field by hand is the same as "Reset to default", and not an error.
+        model.serverAddress = "ws://127.0.0.1:8080/ws"
+        XCTAssertTrue(model.commitServerAddress())
+        model.serverAddress = "  "
+        XCTAssertTrue(model.commitServerAddress())
+        XCTAssertNil(model.error)
+        XCTAssertFalse(settings.hasCustomServer)
+    }
 }
