@@ -1,5 +1,6 @@
 // The app's entry: one AppModel for the process, a NavigationStack on iPhone and a
-// NavigationSplitView on iPad, saving on the way to the background and reopening on launch.
+// NavigationSplitView on iPad (both drawn from the model's one `Navigation`), saving on the way
+// to the background and reopening on launch.
 import ChineseCheckersCore
 import ChineseCheckersKit
 import SwiftUI
@@ -8,14 +9,24 @@ import SwiftUI
 @main
 struct ChineseCheckersApp: App {
     @State private var app: AppModel = {
+        // Hard and Impossible search on every core of the device (tests keep the default, 1).
+        setAiThreads(threads: UInt32(max(1, ProcessInfo.processInfo.activeProcessorCount)))
+        if ProcessInfo.processInfo.arguments.contains(Self.uiTestingArgument) {
+            // The UI tests start from home with nothing saved, whatever an earlier run left.
+            let run = "ui-tests-\(UUID().uuidString)"
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(run)
+            let settings = UserDefaults(suiteName: run).map { AppSettings(defaults: $0) }
+            return AppModel(directory: folder, settings: settings ?? AppSettings())
+        }
         // Without a library folder the app still plays; AppModel reports the problem.
         let folder =
             (try? AppFiles.libraryDirectory())
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("Games")
-        // Hard and Impossible search on every core of the device (tests keep the default, 1).
-        setAiThreads(threads: UInt32(max(1, ProcessInfo.processInfo.activeProcessorCount)))
         return AppModel(directory: folder)
     }()
+
+    /// The launch argument of the UI tests (ChineseCheckersUITests): fresh library and settings.
+    static let uiTestingArgument = "-ui-testing"
 
     var body: some Scene {
         WindowGroup {
@@ -24,13 +35,12 @@ struct ChineseCheckersApp: App {
     }
 }
 
-/// Chooses the layout by size class and follows the scene's phase.
+/// Chooses the layout by size class and follows the scene's phase. Both layouts show
+/// `app.navigation`, so turning an iPad into Split View (regular → compact) keeps the screen.
 struct RootView: View {
-    let app: AppModel
+    @Bindable var app: AppModel
     @Environment(\.horizontalSizeClass) private var sizeClass
     @Environment(\.scenePhase) private var scenePhase
-    @State private var path: [Screen] = []
-    @State private var selection: Screen?
     @State private var restored = false
 
     var body: some View {
@@ -58,26 +68,32 @@ struct RootView: View {
         }
     }
 
-    /// iPhone: one stack, home at its root.
+    /// iPhone: one stack, home at its root, the navigation's path above it.
     private var stackLayout: some View {
-        NavigationStack(path: $path) {
-            HomeView(app: app) { path.append($0) }
+        NavigationStack(path: $app.navigation.path) {
+            HomeView(app: app) { app.navigation.choose($0) }
                 .navigationDestination(for: Screen.self) { screen in
-                    ScreenView(app: app, screen: screen) { path.append($0) }
+                    ScreenView(app: app, screen: screen) { app.navigation.push($0) }
                 }
         }
     }
 
-    /// iPad: home's list in the sidebar, the chosen screen beside it.
+    /// iPad: home's list in the sidebar; the path's first screen beside it, the rest above that.
     private var splitLayout: some View {
         NavigationSplitView {
-            HomeView(app: app) { selection = $0 }
+            HomeView(app: app) { app.navigation.choose($0) }
         } detail: {
-            NavigationStack {
-                if let selection {
-                    ScreenView(app: app, screen: selection) { self.selection = $0 }
-                } else {
-                    ContentUnavailableView("home.pickSomething", systemImage: "circle.hexagongrid")
+            NavigationStack(path: $app.navigation.detailPath) {
+                Group {
+                    if let root = app.navigation.root {
+                        ScreenView(app: app, screen: root) { app.navigation.push($0) }
+                    } else {
+                        ContentUnavailableView(
+                            "home.pickSomething", systemImage: "circle.hexagongrid")
+                    }
+                }
+                .navigationDestination(for: Screen.self) { screen in
+                    ScreenView(app: app, screen: screen) { app.navigation.push($0) }
                 }
             }
         }
@@ -87,12 +103,7 @@ struct RootView: View {
     private func restoreOnce() {
         guard !restored else { return }
         restored = true
-        guard let screen = app.restoreOnLaunch() else { return }
-        if sizeClass == .regular {
-            selection = screen
-        } else {
-            path = [screen]
-        }
+        app.restoreOnLaunch()
     }
 }
 
@@ -139,7 +150,11 @@ struct ScreenView: View {
 }
 
 /// A binding that is true while `error` is set and clears it when the alert goes away.
+/// Binding's closures are `@Sendable`: they run on the main actor, where the models live, and
+/// `dismiss` is main-actor isolated too (which makes it Sendable).
 @MainActor
-func errorShown(_ error: LocalizedMessage?, dismiss: @escaping () -> Void) -> Binding<Bool> {
-    Binding(get: { error != nil }, set: { if !$0 { dismiss() } })
+func errorShown(_ error: LocalizedMessage?, dismiss: @escaping @MainActor () -> Void)
+    -> Binding<Bool>
+{
+    Binding(get: { @MainActor in error != nil }, set: { @MainActor in if !$0 { dismiss() } })
 }

@@ -208,6 +208,8 @@ struct BoardCanvas: View {
                 .position(centre)
                 .accessibilityLabel(Text(verbatim: AppText.sentence(parts)))
                 .accessibilityAddTraits(.isButton)
+                // For the UI tests: "hole_<q>_<r>", the core's coordinates.
+                .accessibilityIdentifier("hole_\(hole.coord.q)_\(hole.coord.r)")
                 .accessibilityAction { onTapHole(hole.coord) }
         }
     }

@@ -67,8 +67,8 @@ struct GameView: View {
         .alert(
             "board.replace.title",
             isPresented: Binding(
-                get: { model.replaceRequest != nil },
-                set: { if !$0 { model.keepSavedGame() } })
+                get: { @MainActor in model.replaceRequest != nil },
+                set: { @MainActor in if !$0 { model.keepSavedGame() } })
         ) {
             Button("board.replace.confirm", role: .destructive) { model.confirmReplace() }
             Button("board.replace.keep", role: .cancel) { model.keepSavedGame() }
@@ -162,7 +162,7 @@ struct StatusBanner: View {
 /// "Thinking…" with a way to stop the search.
 struct ThinkingIndicator: View {
     let hint: Bool
-    let cancel: () -> Void
+    let cancel: @MainActor () -> Void
 
     var body: some View {
         HStack(spacing: 12) {
@@ -180,7 +180,7 @@ struct EndPanel: View {
     let outcome: LocalizedMessage
     let ranking: [LocalizedMessage]
     let canRematch: Bool
-    let rematch: () -> Void
+    let rematch: @MainActor () -> Void
 
     var body: some View {
         VStack(spacing: 6) {

@@ -23,6 +23,8 @@ struct HomeView: View {
                                 Image(systemName: saved.kind == .online ? "network" : "play.circle")
                             }
                         }
+                        // The UI tests' way back to a game ("home-continue", newest first).
+                        .accessibilityIdentifier("home-continue")
                         .swipeActions {
                             Button("home.delete", role: .destructive) { home.remove(saved) }
                         }
@@ -35,16 +37,19 @@ struct HomeView: View {
                 } label: {
                     Label("home.solo", systemImage: "person")
                 }
+                .accessibilityIdentifier("home-solo")
                 Button {
                     show(.newPassAndPlay)
                 } label: {
                     Label("home.passAndPlay", systemImage: "person.2")
                 }
+                .accessibilityIdentifier("home-passAndPlay")
                 Button {
                     show(.online)
                 } label: {
                     Label("home.online", systemImage: "globe")
                 }
+                .accessibilityIdentifier("home-online")
             }
             Section {
                 Button {
@@ -52,16 +57,19 @@ struct HomeView: View {
                 } label: {
                     Label("home.rules", systemImage: "book")
                 }
+                .accessibilityIdentifier("home-rules")
                 Button {
                     show(.statistics)
                 } label: {
                     Label("home.statistics", systemImage: "chart.bar")
                 }
+                .accessibilityIdentifier("home-statistics")
                 Button {
                     show(.settings)
                 } label: {
                     Label("home.settings", systemImage: "gearshape")
                 }
+                .accessibilityIdentifier("home-settings")
             }
         }
         .navigationTitle(Text("app.title"))

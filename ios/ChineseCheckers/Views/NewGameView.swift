@@ -74,6 +74,7 @@ struct NewGameView: View {
                 Button("newGame.start", action: startPressed)
                     .font(.headline)
                     .frame(maxWidth: .infinity)
+                    .accessibilityIdentifier("newGame-start")
             }
         }
         .navigationTitle(
@@ -94,11 +95,14 @@ struct NewGameView: View {
     }
 
     private var presetBinding: Binding<Preset> {
-        Binding(get: { model.preset }, set: { model.choose($0) })
+        // Binding's closures are @Sendable: they say where they run (the model's actor).
+        Binding(get: { @MainActor in model.preset }, set: { @MainActor in model.choose($0) })
     }
 
     private var seatCountBinding: Binding<Int> {
-        Binding(get: { model.seats.count }, set: { model.setSeatCount($0) })
+        Binding(
+            get: { @MainActor in model.seats.count },
+            set: { @MainActor in model.setSeatCount($0) })
     }
 
     private func seatTitle(_ index: Int) -> LocalizedMessage {
@@ -149,8 +153,8 @@ struct SeatRow: View {
 
     private var playerBinding: Binding<SeatPlayer> {
         Binding(
-            get: { model.seats[index].player },
-            set: { model.setSeat(index, player: $0) })
+            get: { @MainActor in model.seats[index].player },
+            set: { @MainActor in model.setSeat(index, player: $0) })
     }
 }
 

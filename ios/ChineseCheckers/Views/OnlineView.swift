@@ -47,7 +47,8 @@ struct OnlineView: View {
         // A finished game downloaded from "Your games", replayed on the local board.
         .navigationDestination(
             isPresented: Binding(
-                get: { model.replay != nil }, set: { if !$0 { model.closeReplay() } })
+                get: { @MainActor in model.replay != nil },
+                set: { @MainActor in if !$0 { model.closeReplay() } })
         ) {
             if let board = model.replay {
                 GameView(model: board, haptics: false) { _ in }

@@ -1,0 +1,106 @@
+// The app's main flows on a simulator, through its accessibility identifiers: a solo game from
+// home with a move made by tapping holes, Settings, and home in the middle of a game and back
+// through "Continue". The app is launched with `-ui-testing`: a fresh library and settings.
+import XCTest
+
+final class MainFlowsUITests: XCTestCase {
+    override func setUpWithError() throws {
+        continueAfterFailure = false
+    }
+
+    /// The person's first step in the default solo game (tripot, the person opens from the
+    /// south camp): the peg at q -1, r 5 steps to q -1, r 4, as the kit's tests play it.
+    private let pegHole = "hole_-1_5"
+    private let targetHole = "hole_-1_4"
+
+    @MainActor
+    private func launch() -> XCUIApplication {
+        let app = XCUIApplication()
+        app.launchArguments = ["-ui-testing"]
+        app.launch()
+        return app
+    }
+
+    /// An element by accessibility identifier, whatever its type.
+    @MainActor
+    private func element(_ app: XCUIApplication, _ identifier: String) -> XCUIElement {
+        app.descendants(matching: .any)[identifier].firstMatch
+    }
+
+    /// Home's list: the root of the iPhone's stack (back buttons lead there), the iPad's sidebar
+    /// (visible beside the screen, or behind the navigation bar's sidebar button in portrait).
+    @MainActor
+    private func showHome(_ app: XCUIApplication) {
+        let solo = element(app, "home-solo")
+        for _ in 0..<4 where !(solo.exists && solo.isHittable) {
+            let back = app.navigationBars.buttons.element(boundBy: 0)
+            guard back.exists else { break }
+            back.tap()
+        }
+        XCTAssertTrue(solo.waitForExistence(timeout: 5), "home is shown")
+    }
+
+    /// Home → Solo → Start, then the person's first move by tapping the peg and its target.
+    /// Returns what VoiceOver says about the target hole once the peg stands on it.
+    @MainActor
+    private func startSoloGameAndMove(_ app: XCUIApplication) -> String {
+        showHome(app)
+        element(app, "home-solo").tap()
+        let start = element(app, "newGame-start")
+        XCTAssertTrue(start.waitForExistence(timeout: 5), "the new-game screen is shown")
+        start.tap()
+
+        let peg = element(app, pegHole)
+        let target = element(app, targetHole)
+        XCTAssertTrue(peg.waitForExistence(timeout: 10), "the board is shown")
+        let empty = target.label
+        peg.tap()
+        target.tap()
+        // The target's label names what stands on it: it changes when our peg arrives (each
+        // read of `label` queries the app again; the peg travels for a fraction of a second).
+        let deadline = Date().addingTimeInterval(5)
+        while target.label == empty, Date() < deadline {
+            RunLoop.current.run(until: Date().addingTimeInterval(0.1))
+        }
+        XCTAssertNotEqual(target.label, empty, "the peg moved")
+        return target.label
+    }
+
+    @MainActor
+    func testASoloGameStartsFromHomeAndTakesAMoveByTappingHoles() throws {
+        let app = launch()
+        let label = startSoloGameAndMove(app)
+        XCTAssertFalse(label.isEmpty)
+    }
+
+    @MainActor
+    func testSettingsOpenFromHome() throws {
+        let app = launch()
+        showHome(app)
+        element(app, "home-settings").tap()
+        XCTAssertTrue(element(app, "settings-haptics").waitForExistence(timeout: 5))
+        XCTAssertTrue(element(app, "settings-name").exists)
+        // The server is under Advanced, folded until asked for.
+        element(app, "settings-advanced").tap()
+        XCTAssertTrue(element(app, "settings-server").waitForExistence(timeout: 5))
+    }
+
+    @MainActor
+    func testHomeInTheMiddleOfAGameAndBackThroughContinue() throws {
+        let app = launch()
+        let moved = startSoloGameAndMove(app)
+
+        // Leaving the board saves the game: on iPhone by going back to home, on iPad by choosing
+        // another screen in the sidebar (the board stays beside it otherwise).
+        showHome(app)
+        element(app, "home-rules").tap()
+        showHome(app)
+
+        let continueGame = element(app, "home-continue")
+        XCTAssertTrue(continueGame.waitForExistence(timeout: 5), "the game is listed to continue")
+        continueGame.tap()
+        let target = element(app, targetHole)
+        XCTAssertTrue(target.waitForExistence(timeout: 10), "the board is shown again")
+        XCTAssertEqual(target.label, moved, "the game goes on where it was left")
+    }
+}

@@ -1,0 +1,23 @@
+// A type-checking stand-in for UIKit, used only by tests/swift/run.sh: the two UIKit types the
+// app's SwiftUI views pass to modifiers (SwiftUI re-exports UIKit on iOS). See
+// ../SwiftUI/Core.swift for how the stand-in's declarations were written.
+@_exported import Foundation
+
+/// https://developer.apple.com/documentation/uikit/uikeyboardtype
+@available(iOS 2.0, *)
+public enum UIKeyboardType: Int, Sendable {
+    case `default` = 0
+    // The case is named as UIKit names it.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// https://developer.apple.com/documentation/uikit/uikeyboardtype/url
+    case URL = 3
+}
+
+/// https://developer.apple.com/documentation/uikit/uitextcontenttype
+@available(iOS 10.0, *)
+public struct UITextContentType: Hashable, RawRepresentable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// https://developer.apple.com/documentation/uikit/uitextcontenttype/nickname
+    public static let nickname = UITextContentType(rawValue: "nickname")
+}
