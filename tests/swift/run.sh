@@ -14,10 +14,17 @@
 #    CHINESE_CHECKERS_SERVER_BIN.
 # 3. Generates the Swift bindings into ios/ChineseCheckersKit/Sources/ChineseCheckersCore{,FFI}/
 #    (git-ignored by ios/.gitignore).
-# 4. Lints every Swift file under ios/ (the SwiftUI views included, which only build on a Mac)
-#    with `swift-format lint --strict` and the configuration ios/.swift-format; any finding fails
-#    the run.
-# 5. Starts a redis-server on a free loopback port (the server-restart test keeps its games
+# 4. Lints every Swift file under ios/ (the SwiftUI views and the UI tests included) and the
+#    stand-in modules under tests/swift/standin/ with `swift-format lint --strict` and the
+#    configuration ios/.swift-format; any finding fails the run.
+# 5. Checks the project files with tests/swift/check_ios_project.py (project.yml's version source,
+#    Info keys, icon, privacy manifest, scheme; the stand-in's availability; the iOS workflow).
+# 6. Builds the kit (`swift build`) and compiles every Swift file of the app and of its UI tests
+#    against it and the type-checking stand-ins for SwiftUI, UIKit, Accessibility and
+#    XCUIAutomation (tests/swift/compile-app.sh): Swift 6 mode, complete concurrency checking,
+#    warnings as errors. A view calling a kit API that is not public, a wrong argument label or a
+#    data race fails here.
+# 7. Starts a redis-server on a free loopback port (the server-restart test keeps its games
 #    there; its URL goes in CHINESE_CHECKERS_REDIS_URL), runs `swift test` in the package inside
 #    the chroot (in a private mount namespace, so the /proc and bind mounts vanish when it ends),
 #    stops redis and exits with swift test's status.
@@ -164,17 +171,31 @@ case "$TARGET_DIR/" in
     *) BINDS="$BINDS $TARGET_DIR" ;;
 esac
 
-log "Linting every Swift file under ios/ (swift-format lint --strict)"
+log "Linting every Swift file under ios/ and tests/swift/ (swift-format lint --strict)"
 # Debian's swiftlang ships swift-format outside PATH.
 SWIFT_FORMAT=/usr/libexec/swift/bin/swift-format
 [[ -x "$ROOT$SWIFT_FORMAT" ]] || die "the chroot has no $SWIFT_FORMAT"
 # The generated bindings and build products are not ours to format.
-mapfile -t SWIFT_FILES < <(find "$IOS_DIR" -name '*.swift' -not -path '*/.build/*' \
-    -not -path "$SRC_DIR/ChineseCheckersCore/*" | sort)
+mapfile -t SWIFT_FILES < <(find "$IOS_DIR" "$REPO/tests/swift" -name '*.swift' \
+    -not -path '*/.build/*' -not -path "$SRC_DIR/ChineseCheckersCore/*" | sort)
 [[ ${#SWIFT_FILES[@]} -gt 0 ]] || die "no Swift files found under $IOS_DIR"
 in_chroot "$BINDS" "$SWIFT_FORMAT" lint --strict --configuration "$IOS_DIR/.swift-format" \
     "${SWIFT_FILES[@]}" || die "swift-format found problems (fix them: swift-format format -i)"
 printf 'swift-format: %d files clean\n' "${#SWIFT_FILES[@]}" >&2
+
+log "Checking the iOS project files (tests/swift/check_ios_project.py)"
+python3 -c 'import yaml' 2>/dev/null ||
+    die "the project check needs PyYAML (apt-get install -y python3-yaml, or pip install pyyaml)"
+python3 "$REPO/tests/swift/check_ios_project.py"
+
+# The same flags as `swift test` below, so that it reuses this build.
+SWIFT_BUILD_FLAGS=(-Xlinker -L"$LIB_DIR" -Xlinker -rpath -Xlinker "$LIB_DIR"
+    -Xlinker --allow-shlib-undefined)
+log "Compiling the app and its UI tests against the kit and the stand-ins (Swift 6)"
+in_chroot "$BINDS" /bin/sh -c 'cd "$1" && shift && swift build "$@"' sh "$KIT_DIR" \
+    "${SWIFT_BUILD_FLAGS[@]}"
+KIT_BIN="$(in_chroot "$BINDS" /bin/sh -c 'cd "$1" && swift build --show-bin-path' sh "$KIT_DIR")"
+in_chroot "$BINDS" "$REPO/tests/swift/compile-app.sh" "$KIT_BIN" "$KIT_DIR/.build/standin"
 
 # A redis-server for the server-restart test: the games must outlive the server process. It is
 # the host's (the chroot has none); the test reaches it on 127.0.0.1.
@@ -213,5 +234,4 @@ log "Running swift test in the chroot"
 in_chroot "$BINDS" CHINESE_CHECKERS_SERVER_BIN="$SERVER_BIN" \
     CHINESE_CHECKERS_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/" \
     /bin/sh -c 'cd "$1" && shift && exec swift test "$@"' sh "$KIT_DIR" \
-    -Xlinker -L"$LIB_DIR" -Xlinker -rpath -Xlinker "$LIB_DIR" \
-    -Xlinker --allow-shlib-undefined "$@"
+    "${SWIFT_BUILD_FLAGS[@]}" "$@"
