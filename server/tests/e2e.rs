@@ -357,7 +357,8 @@ async fn finished_games_are_listed_and_downloaded_by_their_players(kind: Kind) {
     // Only its players may download it.
     let mut eve = Client::join(&s.url, "Eve").await;
     eve.send(&ClientMsg::GetGame { game: id.clone() }).await;
-    eve.expect_error(ErrorCode::NotInGame).await;
+    // The answer an unknown id gets: no answer tells a stranger a game exists (#27).
+    eve.expect_error(ErrorCode::GameNotFound).await;
     eve.send(&ClientMsg::ListGames).await;
     eve.expect(
         "an empty list",
@@ -1500,15 +1501,15 @@ async fn bad_game_commands_never_touch_other_games(kind: Kind) {
         mv: mv.clone(),
     })
     .await;
-    q[0].expect_error(ErrorCode::NotInGame).await;
+    q[0].expect_error(ErrorCode::GameNotFound).await;
     q[0].send(&ClientMsg::Resign { game: id.clone() }).await;
-    q[0].expect_error(ErrorCode::NotInGame).await;
+    q[0].expect_error(ErrorCode::GameNotFound).await;
     q[0].send(&ClientMsg::Resume {
         game: id.clone(),
         last_seq: 0,
     })
     .await;
-    q[0].expect_error(ErrorCode::NotInGame).await;
+    q[0].expect_error(ErrorCode::GameNotFound).await;
     q[0].send(&ClientMsg::Move {
         game: "gnothere".into(),
         ply: 0,

@@ -7,10 +7,183 @@
 #[macro_use]
 mod common;
 
-use chinese_checkers_core::online::{ClientMsg, ErrorCode, ServerMsg};
+use std::time::Duration;
+
+use chinese_checkers_core::ai::AiLevel;
+use chinese_checkers_core::online::{ClientMsg, ErrorCode, Format, ServerMsg};
+use chinese_checkers_server::Limits;
 use common::*;
 
-suite!(unknown_fields_are_refused,);
+suite!(
+    unknown_fields_are_refused,
+    room_codes_and_games_tell_strangers_nothing,
+    a_refused_code_renews_nothing,
+);
+
+/// Limits for guessing codes in a test: answers never slowed much, the counts as in production.
+fn guessing_limits() -> Limits {
+    Limits {
+        join_delay: Duration::from_millis(1),
+        join_delay_max: Duration::from_millis(2),
+        trust_proxy: true,
+        ..fast_limits()
+    }
+}
+
+/// A well-formed code that is not `avoid`.
+fn other_code(i: usize, avoid: &str) -> String {
+    const ALPHA: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+    let code: String = (0..8)
+        .map(|k| char::from(ALPHA[(i * 7 + k * 13 + 3) % ALPHA.len()]))
+        .collect();
+    if code == avoid {
+        other_code(i + 1000, avoid)
+    } else {
+        code
+    }
+}
+
+/// The error code of the next error (other messages skipped).
+async fn next_error(c: &mut Client) -> ErrorCode {
+    match c
+        .expect("an error", |m| matches!(m, ServerMsg::Error { .. }))
+        .await
+    {
+        ServerMsg::Error { code, .. } => code,
+        _ => unreachable!(),
+    }
+}
+
+/// Finding 1: every look-up by room code goes through one guarded path. A stranger's
+/// `fill_with_ai` with a live code is answered as a wrong code, counts as one, and the counts
+/// are those of `join_room` (per connection and per address); `spectate {game, code}` with
+/// wrong codes is limited the same way; `get_game`, `resume` and a move in a game one does not
+/// play get the answer of a game that does not exist.
+async fn room_codes_and_games_tell_strangers_nothing(kind: Kind) {
+    let s = server(kind, guessing_limits()).await;
+    let mut ann = Client::join_from(&s.url, "Ann", "10.0.0.1").await;
+    let room = ann.create_room(Format::Sternhalma3, false).await;
+    let mut eve = Client::join_from(&s.url, "Eve", "10.0.0.66").await;
+    // A live code and a wrong one get the same answer.
+    eve.send(&ClientMsg::FillWithAi {
+        id: room.clone(),
+        level: AiLevel::Easy,
+    })
+    .await;
+    assert_eq!(next_error(&mut eve).await, ErrorCode::TableNotFound);
+    eve.send(&ClientMsg::FillWithAi {
+        id: other_code(0, &room),
+        level: AiLevel::Easy,
+    })
+    .await;
+    assert_eq!(next_error(&mut eve).await, ErrorCode::TableNotFound);
+    // The room is untouched: a friend still joins it.
+    let mut bob = Client::join_from(&s.url, "Bob", "10.0.0.2").await;
+    bob.send(&ClientMsg::JoinRoom {
+        code: room.clone(),
+        rated: false,
+    })
+    .await;
+    bob.expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+        .await;
+    // Guessing with fill_with_ai is limited like guessing with join_room: 20 failures a
+    // connection (two are used above), then rate_limited.
+    let mut answers = Vec::new();
+    for i in 1..=20 {
+        eve.send(&ClientMsg::FillWithAi {
+            id: other_code(i, &room),
+            level: AiLevel::Easy,
+        })
+        .await;
+        answers.push(next_error(&mut eve).await);
+    }
+    assert!(answers[..18].iter().all(|&c| c == ErrorCode::TableNotFound));
+    assert_eq!(
+        answers[18..],
+        [ErrorCode::RateLimited, ErrorCode::RateLimited]
+    );
+    // The address's budget is shared by every kind of look-up: a new connection from the same
+    // address cannot join even with a right code.
+    let mut eve2 = Client::join_from(&s.url, "Eve", "10.0.0.66").await;
+    let room2 = ann.create_room(Format::Tripot1, false).await;
+    eve2.send(&ClientMsg::JoinRoom {
+        code: room2.clone(),
+        rated: false,
+    })
+    .await;
+    assert_eq!(next_error(&mut eve2).await, ErrorCode::RateLimited);
+
+    // Watching a private game with wrong codes is limited the same way.
+    let mut cy = Client::join_from(&s.url, "Cy", "10.0.0.3").await;
+    cy.send(&ClientMsg::JoinRoom {
+        code: room2.clone(),
+        rated: false,
+    })
+    .await;
+    let (game, _, _) = cy.matched().await;
+    let mut mal = Client::join_from(&s.url, "Mal", "10.0.0.77").await;
+    let mut answers = Vec::new();
+    for i in 0..22 {
+        mal.send(&ClientMsg::Spectate {
+            game: game.clone(),
+            code: Some(other_code(i, &room2)),
+        })
+        .await;
+        answers.push(next_error(&mut mal).await);
+    }
+    assert!(answers[..20].iter().all(|&c| c == ErrorCode::GameNotFound));
+    assert_eq!(
+        answers[20..],
+        [ErrorCode::RateLimited, ErrorCode::RateLimited]
+    );
+
+    // A game that exists and one that does not get the same answers from a stranger.
+    for id in [game.clone(), "gnothere0000".to_owned()] {
+        mal.send(&ClientMsg::GetGame { game: id.clone() }).await;
+        assert_eq!(next_error(&mut mal).await, ErrorCode::GameNotFound, "{id}");
+        mal.send(&ClientMsg::Resume {
+            game: id.clone(),
+            last_seq: 0,
+        })
+        .await;
+        assert_eq!(next_error(&mut mal).await, ErrorCode::GameNotFound, "{id}");
+        mal.send(&ClientMsg::Resign { game: id.clone() }).await;
+        assert_eq!(next_error(&mut mal).await, ErrorCode::GameNotFound, "{id}");
+    }
+}
+
+/// Finding 1: a refused attempt renews nothing. A stranger's `fill_with_ai` with a room's code
+/// does not extend the room's life: it still expires when it would have.
+async fn a_refused_code_renews_nothing(kind: Kind) {
+    let s = server(
+        kind,
+        Limits {
+            room_ttl: Duration::from_secs(2),
+            ..guessing_limits()
+        },
+    )
+    .await;
+    let mut ann = Client::join_from(&s.url, "Ann", "10.0.0.1").await;
+    let room = ann.create_room(Format::Sternhalma3, false).await;
+    let made = tokio::time::Instant::now();
+    let mut eve = Client::join_from(&s.url, "Eve", "10.0.0.66").await;
+    tokio::time::sleep_until(made + Duration::from_millis(1200)).await;
+    eve.send(&ClientMsg::FillWithAi {
+        id: room.clone(),
+        level: AiLevel::Easy,
+    })
+    .await;
+    assert_eq!(next_error(&mut eve).await, ErrorCode::TableNotFound);
+    // Past the room's 2 s (a renewal would have kept it until 3.2 s).
+    tokio::time::sleep_until(made + Duration::from_millis(2700)).await;
+    let mut bob = Client::join_from(&s.url, "Bob", "10.0.0.2").await;
+    bob.send(&ClientMsg::JoinRoom {
+        code: room.clone(),
+        rated: false,
+    })
+    .await;
+    assert_eq!(next_error(&mut bob).await, ErrorCode::RoomNotFound);
+}
 
 /// Finding 8: every message with a field the protocol does not have is refused
 /// (`bad_message`) and does nothing, those without fields included.

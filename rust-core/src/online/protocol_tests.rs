@@ -516,6 +516,12 @@ fn unknown_fields_are_refused_in_every_message() {
         assert_eq!(e.code(), ErrorCode::BadMessage, "{text}: {e}");
     }
     // The same frames without the extra field decode.
-    assert_eq!(decode_client(r#"{"type":"ping"}"#).unwrap(), ClientMsg::Ping);
-    assert_eq!(decode_server(r#"{"type":"pong"}"#).unwrap(), ServerMsg::Pong);
+    assert_eq!(
+        decode_client(r#"{"type":"ping"}"#).unwrap(),
+        ClientMsg::Ping
+    );
+    assert_eq!(
+        decode_server(r#"{"type":"pong"}"#).unwrap(),
+        ServerMsg::Pong
+    );
 }

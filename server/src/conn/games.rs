@@ -1,9 +1,7 @@
 //! A connection's games: commands, watching, resuming, and forwarding each game's events in
 //! order.
 
-use chinese_checkers_core::online::{
-    normalize_room_code, Command, CommandError, ErrorCode, GameEvent, ServerMsg,
-};
+use chinese_checkers_core::online::{Command, CommandError, ErrorCode, GameEvent, ServerMsg};
 
 use crate::bus::game_channel;
 use crate::logging::token_prefix;
@@ -15,6 +13,10 @@ use super::{err, Conn, Followed};
 impl Conn {
     /// Runs a game command; refusals go back to the sender only.
     pub(super) async fn command(&mut self, game: &str, command: Command) -> Result<(), StoreError> {
+        if self.only_watches(game) {
+            self.refuse_spectator(game).await;
+            return Ok(());
+        }
         let is_move = matches!(command, Command::Move { .. });
         let token = self.token().to_owned();
         match self.app.store.update_game(game, &token, &command).await? {
@@ -41,41 +43,19 @@ impl Conn {
     }
 
     /// Watches a game read-only (a spectator): its snapshot now, its events as they come.
-    /// A game this connection follows as a player is watched only once the player is out of
-    /// it (they left and the AI plays their seat, or it is over); while they play it they are
-    /// told so (`own_table`).
+    /// Unguarded: for a public game by its id, or for a game this connection already watches
+    /// (a gap, a resync); a code the client typed goes through
+    /// [`spectate_with_code`](Self::spectate_with_code).
     pub(super) async fn spectate(
         &mut self,
         game: &str,
         code: Option<String>,
     ) -> Result<(), StoreError> {
-        let playing = self
-            .games
-            .get(game)
-            .filter(|f| f.watching.is_none())
-            .map(|f| f.side);
         self.app
             .bus
             .subscribe(&game_channel(game), self.id, &self.outbox);
         match self.app.store.spectate(game, code.as_deref()).await? {
-            Ok(resumed) => {
-                let seated = |side: u8| resumed.ai.get(usize::from(side)) == Some(&false);
-                if playing.is_some_and(|side| seated(side) && !resumed.over) {
-                    self.send(err(
-                        ErrorCode::OwnTable,
-                        "you play in this game: resume it to follow it",
-                    ))
-                    .await;
-                    return Ok(());
-                }
-                // From here on the game is only watched: nothing this connection does or
-                // leaves counts in it as a player's.
-                let mut followed = Followed::new(0, resumed.ai.len(), resumed.over);
-                followed.set_ai(&resumed.ai);
-                followed.watching = Some(code);
-                self.games.insert(game.to_owned(), followed);
-                self.send_resumed(game, resumed).await;
-            }
+            Ok(resumed) => self.watch(game, code, resumed).await?,
             Err(CommandError::Refused(code, message)) => {
                 if !self.games.contains_key(game) {
                     self.app.bus.unsubscribe(&game_channel(game), self.id);
@@ -87,34 +67,54 @@ impl Conn {
         Ok(())
     }
 
-    /// Watches a private room's game by the room's code alone (`spectate` with no game): the
-    /// code the players joined with is all a friend needs. A code is a secret like a room's,
-    /// so a look-up counts against the same limits as `join_room` (`code_attempt`), and a code
-    /// that names no game gets the answer a game that does not exist gets (`game_not_found`).
-    pub(super) async fn spectate_room(&mut self, typed: Option<&str>) -> Result<(), StoreError> {
-        const NOT_FOUND: &str = "no game with that room code";
-        // Not a code at all: nothing is looked up, nothing is learnt.
-        let Some(code) = typed.and_then(normalize_room_code) else {
-            self.send(err(ErrorCode::GameNotFound, NOT_FOUND)).await;
+    /// A game found to watch: sends its snapshot and follows it read-only. A game this
+    /// connection follows as a player is watched only once the player is out of it (they left
+    /// and the AI plays their seat, or it is over); while they play it they are told so
+    /// (`own_table`).
+    pub(super) async fn watch(
+        &mut self,
+        game: &str,
+        code: Option<String>,
+        resumed: crate::store::Resumed,
+    ) -> Result<(), StoreError> {
+        let playing = self
+            .games
+            .get(game)
+            .filter(|f| f.watching.is_none())
+            .map(|f| f.side);
+        let seated = |side: u8| resumed.ai.get(usize::from(side)) == Some(&false);
+        if playing.is_some_and(|side| seated(side) && !resumed.over) {
+            self.send(err(
+                ErrorCode::OwnTable,
+                "you play in this game: resume it to follow it",
+            ))
+            .await;
             return Ok(());
-        };
-        let Some(addr_failures) = self.code_attempt().await else {
-            return Ok(());
-        };
-        let game = match self.app.store.room_game(&code).await {
-            Ok(game) => game,
-            Err(e) => {
-                self.app.addrs.join_succeeded(self.addr);
-                return Err(e);
-            }
-        };
-        let Some(game) = game else {
-            self.code_failed(addr_failures).await;
-            self.send(err(ErrorCode::GameNotFound, NOT_FOUND)).await;
-            return Ok(());
-        };
-        self.app.addrs.join_succeeded(self.addr);
-        self.spectate(&game, Some(code)).await
+        }
+        // From here on the game is only watched: nothing this connection does or leaves
+        // counts in it as a player's.
+        let mut followed = Followed::new(0, resumed.ai.len(), resumed.over);
+        followed.set_ai(&resumed.ai);
+        followed.watching = Some(code);
+        self.games.insert(game.to_owned(), followed);
+        self.send_resumed(game, resumed).await;
+        Ok(())
+    }
+
+    /// A spectator sent a command about the game it watches: it knows the game exists.
+    pub(super) async fn refuse_spectator(&mut self, game: &str) {
+        self.send(ServerMsg::error(
+            ErrorCode::NotInGame,
+            "you watch this game; you do not play in it",
+            Some(game),
+        ))
+        .await;
+    }
+
+    /// Whether this connection only watches `game` (a command about it is refused as from
+    /// someone who knows the game but does not play in it).
+    pub(super) fn only_watches(&self, game: &str) -> bool {
+        self.games.get(game).is_some_and(|f| f.watching.is_some())
     }
 
     /// Stops watching a game.

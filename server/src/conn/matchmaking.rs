@@ -11,11 +11,11 @@ use rand::seq::SliceRandom;
 
 use super::{err, random_id, Conn};
 use crate::bus::{user_channel, BusMsg, LOBBY};
-use crate::limits::{join_failure_delay, CreateRefused, JoinCheck};
+use crate::limits::CreateRefused;
 use crate::metrics::inc;
 use crate::store::{
     ai_token, CatchUp, Created, GameMeta, Player, QueueEntry, Sat, StoreError, StoredRoom,
-    StoredTable,
+    StoredTable, Taken,
 };
 
 /// The terms of a new game besides its seats and format.
@@ -234,7 +234,7 @@ impl Conn {
     }
 
     /// Tells everyone at a filling table or room who sits there now.
-    async fn tell_seated(
+    pub(super) async fn tell_seated(
         &mut self,
         id: &str,
         format: Format,
@@ -260,48 +260,51 @@ impl Conn {
         Ok(())
     }
 
-    /// The host of a filling table or room starts it with AI players in the empty seats.
+    /// The host of a filling table or room starts it with AI players in the empty seats. A
+    /// room's code is looked up through the guarded path ([`Conn::fill_room`]).
     pub(super) async fn fill_with_ai(
         &mut self,
         id: &str,
         level: AiLevel,
     ) -> Result<(), StoreError> {
+        // Table ids (`t` and 9 characters) never read as a room code (8).
+        if let Some(code) = normalize_room_code(id) {
+            return self.fill_room(code, level).await;
+        }
         let me = self.me();
-        let (format, host, guests, clock, access) =
-            if let Some(t) = self.app.store.take_table(id).await? {
-                if t.host.token != me.token || t.format.seats() == 2 {
-                    self.app.store.create_table(&t, usize::MAX).await?;
-                    return self.refuse_fill(t.host.token != me.token).await;
-                }
-                self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
-                (t.format, t.host, t.guests, t.clock, Access::Public)
-            } else if let Some(r) = match normalize_room_code(id) {
-                Some(code) => self.app.store.take_room(&code).await?,
-                None => None,
-            } {
-                if r.host.token != me.token || r.format.seats() == 2 {
-                    let ttl = self.app.limits.room_ttl.as_secs().max(1);
-                    self.app.store.create_room(&r, ttl, usize::MAX).await?;
-                    return self.refuse_fill(r.host.token != me.token).await;
-                }
-                let code = r.code.clone();
-                (r.format, r.host, r.guests, r.clock, Access::Room(code))
-            } else {
+        let t = match self.app.store.take_table(id, &me.token).await? {
+            Taken::Taken(t) => t,
+            // Lobby tables are public: saying whose it is tells nothing.
+            Taken::NotYours => return self.refuse_fill(true).await,
+            Taken::Gone => {
                 self.send(err(
                     ErrorCode::TableNotFound,
                     "that table or room is no longer open",
                 ))
                 .await;
                 return Ok(());
-            };
+            }
+        };
+        if t.format.seats() == 2 {
+            self.app.store.create_table(&t, usize::MAX).await?;
+            return self.refuse_fill(false).await;
+        }
+        self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
         self.has_tables = false;
-        let mut people = vec![host];
-        people.extend(guests);
-        self.start_game(people, format, Some(level), clock, false, access)
-            .await
+        let mut people = vec![t.host];
+        people.extend(t.guests);
+        self.start_game(
+            people,
+            t.format,
+            Some(level),
+            t.clock,
+            false,
+            Access::Public,
+        )
+        .await
     }
 
-    async fn refuse_fill(&mut self, not_host: bool) -> Result<(), StoreError> {
+    pub(super) async fn refuse_fill(&mut self, not_host: bool) -> Result<(), StoreError> {
         if not_host {
             self.send(err(
                 ErrorCode::NotHost,
@@ -326,10 +329,7 @@ impl Conn {
             self.tell_seated(&t.id, t.format, &t.host, &t.guests)
                 .await?;
         } else if let Some(code) = normalize_room_code(id) {
-            if let Some(r) = self.app.store.unsit_room(&code, &token).await? {
-                self.tell_seated(&r.code, r.format, &r.host, &r.guests)
-                    .await?;
-            }
+            self.leave_room_seat(code).await?;
         }
         if self.seated_at.as_ref().is_some_and(|s| match s {
             SeatedAt::Table(t) | SeatedAt::Room(t) => t == id,
@@ -574,97 +574,11 @@ impl Conn {
         Ok(false)
     }
 
-    /// Before a room code is looked up (a room to join, a room's game to watch): guessing
-    /// codes is limited per connection and per address, whatever the code is for. Returns the
-    /// address's failures so far, or `None` when refused (answered `rate_limited`).
-    pub(super) async fn code_attempt(&mut self) -> Option<u32> {
-        let limits = &self.app.limits;
-        if self.join_failures >= limits.join_failures_per_conn {
-            self.send(err(
-                ErrorCode::RateLimited,
-                "too many wrong room codes on this connection",
-            ))
-            .await;
-            return None;
-        }
-        match self.app.addrs.join_attempt(self.addr, limits) {
-            JoinCheck::Allowed(n) => Some(n),
-            JoinCheck::Refused(left) => {
-                let mins = left.as_secs().div_ceil(60).max(1);
-                self.send(err(
-                    ErrorCode::RateLimited,
-                    format!("too many wrong room codes; try again in {mins} min"),
-                ))
-                .await;
-                None
-            }
-        }
-    }
-
-    /// A code looked up after [`code_attempt`](Self::code_attempt) named nothing: counted,
-    /// and the answer slowed once the free failures are used up.
-    pub(super) async fn code_failed(&mut self, addr_failures: u32) {
-        self.join_failures += 1;
-        let failures = self.join_failures.max(addr_failures);
-        let delay = join_failure_delay(failures, &self.app.limits);
-        if !delay.is_zero() {
-            let mut stop = self.app.stop.clone();
-            tokio::select! {
-                _ = tokio::time::sleep(delay) => {}
-                _ = stop.wait_for(|m| *m != crate::StopMode::Running) => {}
-            }
-        }
-    }
-
-    pub(super) async fn join_room(&mut self, code: &str, rated: bool) -> Result<(), StoreError> {
-        const NOT_FOUND: &str = "no room with that code (it may have expired)";
-        // Not a code at all: nothing is looked up, nothing is learnt.
-        let Some(code) = normalize_room_code(code) else {
-            self.send(err(ErrorCode::RoomNotFound, NOT_FOUND)).await;
-            return Ok(());
-        };
-        let Some(addr_failures) = self.code_attempt().await else {
-            return Ok(());
-        };
-        let me = Player { rated, ..self.me() };
-        let sat = match self.app.store.sit_room(&code, &me).await {
-            Ok(sat) => sat,
-            Err(e) => {
-                self.app.addrs.join_succeeded(self.addr);
-                return Err(e);
-            }
-        };
-        if sat == Sat::NotFound {
-            self.code_failed(addr_failures).await;
-            self.send(err(ErrorCode::RoomNotFound, NOT_FOUND)).await;
-            return Ok(());
-        }
-        self.app.addrs.join_succeeded(self.addr);
-        match sat {
-            Sat::NotFound => {}
-            Sat::Own => {
-                self.send(err(ErrorCode::OwnTable, "you cannot join your own room"))
-                    .await;
-            }
-            Sat::Seated(r) => {
-                self.seated_at = Some(SeatedAt::Room(r.code.clone()));
-                self.tell_seated(&r.code, r.format, &r.host, &r.guests)
-                    .await?;
-            }
-            Sat::Full(r) => {
-                self.seated_at = None;
-                // Rated only if the host and every guest asked for it.
-                let rated = r.host.rated && r.guests.iter().all(|g| g.rated);
-                let mut people = vec![r.host];
-                people.extend(r.guests);
-                self.start_game(people, r.format, None, r.clock, rated, Access::Room(r.code))
-                    .await?;
-            }
-        }
-        Ok(())
-    }
-
     pub(super) async fn rematch(&mut self, game: &str) -> Result<(), StoreError> {
+        if self.only_watches(game) {
+            self.refuse_spectator(game).await;
+            return Ok(());
+        }
         let token = self.token().to_owned();
         match self
             .app

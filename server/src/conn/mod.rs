@@ -21,13 +21,14 @@ use crate::bus::{game_channel, user_channel, BusMsg, Delivery, Outbox, LOBBY, RE
 use crate::limits::{RateLimiter, Window};
 use crate::logging::{token_prefix, LogLimiter, LINES_PER_WINDOW, WINDOW};
 use crate::metrics::inc;
-use crate::store::{Player, QueueEntry, StoreError, MAX_SEATS};
+use crate::store::{Player, QueueEntry, StoreError, Taken, MAX_SEATS};
 
 /// How often a player waiting for a quick match looks again (its rating window widens with the
 /// wait; see `store::rating_window`).
 const MATCH_RETRY: Duration = Duration::from_secs(1);
 use crate::{App, StopMode};
 
+mod codes;
 mod matchmaking;
 mod presence;
 
@@ -442,14 +443,14 @@ impl Conn {
             }
             ClientMsg::CreateTable { format, clock } => self.create_table(format, clock).await?,
             ClientMsg::CloseTable { table } => {
-                if let Some(t) = self.app.store.take_table(&table).await? {
-                    if t.host.token != self.token() {
-                        self.app.store.create_table(&t, usize::MAX).await?;
+                let token = self.token().to_owned();
+                match self.app.store.take_table(&table, &token).await? {
+                    Taken::Taken(_) => self.app.store.publish(LOBBY, BusMsg::Lobby).await?,
+                    Taken::NotYours => {
                         self.send(err(ErrorCode::TableNotFound, "that table is not yours"))
-                            .await;
-                    } else {
-                        self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+                            .await
                     }
+                    Taken::Gone => {}
                 }
             }
             ClientMsg::WatchLobby => {
@@ -477,9 +478,12 @@ impl Conn {
             ClientMsg::Spectate { game, code } if game.is_empty() => {
                 self.spectate_room(code.as_deref()).await?
             }
+            // Not a code at all counts as no code: nothing is looked up by it.
             ClientMsg::Spectate { game, code } => {
-                let code = code.as_deref().and_then(normalize_room_code);
-                self.spectate(&game, code).await?
+                match code.as_deref().and_then(normalize_room_code) {
+                    None => self.spectate(&game, None).await?,
+                    Some(code) => self.spectate_with_code(&game, code).await?,
+                }
             }
             ClientMsg::StopSpectating { game } => self.stop_spectating(&game),
             ClientMsg::ListGames => {

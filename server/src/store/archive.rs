@@ -192,10 +192,10 @@ mod tests {
         // Bob still lists g5, which left Ann's list with c1: it stays archived for him.
         assert!(archive.log("g5", "bob").is_ok());
         assert!(archive.log("g4", "bob").is_err(), "off every list");
-        // Only its players may download a game.
+        // Only its players may download a game; anyone else is told what an unknown id gets.
         assert!(matches!(
             archive.log("c1", "bob"),
-            Err(CommandError::Refused(ErrorCode::NotInGame, _))
+            Err(CommandError::Refused(ErrorCode::GameNotFound, _))
         ));
         assert_eq!(archive.log("c1", "cy").unwrap().len(), 2);
         assert!(matches!(

@@ -137,6 +137,17 @@ pub enum Sat<T> {
     Full(T),
 }
 
+/// What taking a table or room out (its host starting or closing it) did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Taken<T> {
+    /// No such table or room (or it expired).
+    Gone,
+    /// It is someone else's: nothing changed.
+    NotYours,
+    /// Taken out; it is the caller's to start.
+    Taken(T),
+}
+
 /// The stored facts of a game besides its events.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameMeta {
@@ -248,9 +259,15 @@ pub fn not_watchable(id: &str) -> CommandError {
     )
 }
 
-/// A refusal for a game the sender does not play in.
+/// A refusal for a game the sender does not play in: the answer a game that does not exist
+/// gets (`game_not_found`), so that no answer tells a stranger whether a game exists.
+/// (`not_in_game` is kept for people who know the game: a spectator, or a player whose seat
+/// the AI took over.)
 pub fn not_in_game() -> CommandError {
-    CommandError::Refused(ErrorCode::NotInGame, "you do not play in this game".into())
+    CommandError::Refused(
+        ErrorCode::GameNotFound,
+        "there is no such game among yours".into(),
+    )
 }
 
 /// Result of creating a room or table.
@@ -401,9 +418,10 @@ impl Store {
         dispatch!(self, s => s.create_table(table, max).await)
     }
 
-    /// Takes an open table out of the lobby (to play at it, or to close it).
-    pub async fn take_table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
-        dispatch!(self, s => s.take_table(id).await)
+    /// Takes an open table out of the lobby (to play at it, or to close it) if `host` opened
+    /// it; anyone else's attempt leaves it exactly as it was.
+    pub async fn take_table(&self, id: &str, host: &str) -> Result<Taken<StoredTable>, StoreError> {
+        dispatch!(self, s => s.take_table(id, host).await)
     }
 
     /// Sits `player` at an open table: seated while it fills, or the last seat (the table is
@@ -492,9 +510,10 @@ impl Store {
         dispatch!(self, s => s.create_room(room, ttl_s, max).await)
     }
 
-    /// Takes a room by its code (if it exists and has not expired).
-    pub async fn take_room(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
-        dispatch!(self, s => s.take_room(code).await)
+    /// Takes a room by its code (if it exists, has not expired and `host` created it); anyone
+    /// else's attempt leaves it exactly as it was (its expiry included).
+    pub async fn take_room(&self, code: &str, host: &str) -> Result<Taken<StoredRoom>, StoreError> {
+        dispatch!(self, s => s.take_room(code, host).await)
     }
 
     /// Whether connections must renew their presence (only across instances).

@@ -5,7 +5,9 @@ use std::time::{Duration, Instant};
 use chinese_checkers_core::online::Format;
 
 use crate::store::file::Op;
-use crate::store::{now_ms, Created, Player, QueueEntry, Sat, StoreError, StoredRoom, StoredTable};
+use crate::store::{
+    now_ms, Created, Player, QueueEntry, Sat, StoreError, StoredRoom, StoredTable, Taken,
+};
 
 use super::MemoryStore;
 
@@ -80,12 +82,14 @@ impl MemoryStore {
     pub(in crate::store) async fn take_table(
         &self,
         id: &str,
-    ) -> Result<Option<StoredTable>, StoreError> {
+        host: &str,
+    ) -> Result<Taken<StoredTable>, StoreError> {
         let mut tables = self.tables.lock();
-        Ok(tables
-            .iter()
-            .position(|t| t.id == id)
-            .map(|i| tables.remove(i)))
+        Ok(match tables.iter().position(|t| t.id == id) {
+            None => Taken::Gone,
+            Some(i) if tables[i].host.token != host => Taken::NotYours,
+            Some(i) => Taken::Taken(tables.remove(i)),
+        })
     }
 
     pub(in crate::store) async fn sit_table(
@@ -195,19 +199,28 @@ impl MemoryStore {
     pub(in crate::store) async fn take_room(
         &self,
         code: &str,
-    ) -> Result<Option<StoredRoom>, StoreError> {
+        host: &str,
+    ) -> Result<Taken<StoredRoom>, StoreError> {
         let now = Instant::now();
-        let taken = self.rooms.lock().remove(code);
-        let Some((room, expires)) = taken else {
-            return Ok(None);
+        let taken = {
+            let mut rooms = self.rooms.lock();
+            match rooms.get(code) {
+                None => return Ok(Taken::Gone),
+                Some((_, expires)) if *expires <= now => return Ok(Taken::Gone),
+                Some((room, _)) if room.host.token != host => return Ok(Taken::NotYours),
+                Some(_) => rooms.remove(code),
+            }
         };
-        // Taken or expired, it is gone from the file too; the game it starts is written anyway.
+        let Some((room, _)) = taken else {
+            return Ok(Taken::Gone);
+        };
+        // Taken, it is gone from the file too; the game it starts is written anyway.
         if let Some(j) = &self.journal {
             j.write_later(vec![Op::DeleteRoom {
                 code: code.to_owned(),
             }]);
         }
-        Ok((expires > now).then_some(room))
+        Ok(Taken::Taken(room))
     }
 
     pub(in crate::store) async fn sit_room(

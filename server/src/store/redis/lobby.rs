@@ -4,11 +4,13 @@ use chinese_checkers_core::online::Format;
 use redis::AsyncCommands;
 
 use super::scripts::{
-    sat, seats_json, CREATE_ROOM, CREATE_TABLE, ENQUEUE, REMOVE_WHERE, SIT_ROOM, SIT_TABLE,
-    UNSIT_ROOM, UNSIT_TABLE,
+    sat, seats_json, taken, CREATE_ROOM, CREATE_TABLE, ENQUEUE, REMOVE_WHERE, SIT_ROOM, SIT_TABLE,
+    TAKE_ROOM, TAKE_TABLE, UNSIT_ROOM, UNSIT_TABLE,
 };
 use super::{corrupt, RedisStore};
-use crate::store::{now_ms, Created, Player, QueueEntry, Sat, StoreError, StoredRoom, StoredTable};
+use crate::store::{
+    now_ms, Created, Player, QueueEntry, Sat, StoreError, StoredRoom, StoredTable, Taken,
+};
 
 impl RedisStore {
     pub(in crate::store) async fn enqueue(
@@ -173,11 +175,16 @@ impl RedisStore {
     pub(in crate::store) async fn take_table(
         &self,
         id: &str,
-    ) -> Result<Option<StoredTable>, StoreError> {
-        let (first, _) = self.remove_where("tables", "id", id).await?;
-        first
-            .map(|s| serde_json::from_str(&s).map_err(corrupt))
-            .transpose()
+        host: &str,
+    ) -> Result<Taken<StoredTable>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let reply: Vec<String> = TAKE_TABLE
+            .key(self.key("tables"))
+            .arg(id)
+            .arg(host)
+            .invoke_async(&mut conn)
+            .await?;
+        taken(reply)
     }
 
     pub(in crate::store) async fn close_tables_of(&self, token: &str) -> Result<usize, StoreError> {
@@ -221,19 +228,16 @@ impl RedisStore {
     pub(in crate::store) async fn take_room(
         &self,
         code: &str,
-    ) -> Result<Option<StoredRoom>, StoreError> {
+        host: &str,
+    ) -> Result<Taken<StoredRoom>, StoreError> {
         let mut conn = self.conn.get().await?;
-        let raw: Option<String> = redis::cmd("GETDEL")
-            .arg(self.key(&format!("room:{code}")))
-            .query_async(&mut conn)
+        let reply: Vec<String> = TAKE_ROOM
+            .key(self.key(&format!("room:{code}")))
+            .key(self.key(&format!("u:{host}:rooms")))
+            .arg(host)
+            .arg(code)
+            .invoke_async(&mut conn)
             .await?;
-        let Some(raw) = raw else {
-            return Ok(None);
-        };
-        let room: StoredRoom = serde_json::from_str(&raw).map_err(corrupt)?;
-        let _: i64 = conn
-            .zrem(self.key(&format!("u:{}:rooms", room.host.token)), code)
-            .await?;
-        Ok(Some(room))
+        taken(reply)
     }
 }

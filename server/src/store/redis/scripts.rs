@@ -6,7 +6,7 @@ use chinese_checkers_core::online::Format;
 use redis::Script;
 
 use super::corrupt;
-use crate::store::{Sat, StoreError};
+use crate::store::{Sat, StoreError, Taken};
 
 // The scripts are built once: `Script::new` hashes the source, and APPEND runs on every move.
 
@@ -229,6 +229,49 @@ redis.call('SET', KEYS[1], out, 'KEEPTTL')
 return out",
     )
 });
+
+/// Takes a table out of the lobby for its host: KEYS = the tables; ARGV = the id, the host's
+/// token. Returns `{'gone'}`, `{'not_yours'}` (nothing changed) or `{'taken', table}`.
+pub(super) static TAKE_TABLE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+for _, item in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+  local e = cjson.decode(item)
+  if e.id == ARGV[1] then
+    if e.host.token ~= ARGV[2] then return {'not_yours'} end
+    redis.call('LREM', KEYS[1], 1, item)
+    return {'taken', item}
+  end
+end
+return {'gone'}",
+    )
+});
+
+/// Takes a private room for its host: KEYS = the room, the host's set of rooms; ARGV = the
+/// host's token, the code. Anyone else's attempt changes nothing, its expiry included. Returns
+/// as [`TAKE_TABLE`].
+pub(super) static TAKE_ROOM: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local raw = redis.call('GET', KEYS[1])
+if not raw then return {'gone'} end
+if cjson.decode(raw).host.token ~= ARGV[1] then return {'not_yours'} end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[2])
+return {'taken', raw}",
+    )
+});
+
+/// Decodes what the take scripts return.
+pub(super) fn taken<T: serde::de::DeserializeOwned>(
+    reply: Vec<String>,
+) -> Result<Taken<T>, StoreError> {
+    Ok(match (reply.first().map(String::as_str), reply.get(1)) {
+        (Some("not_yours"), _) => Taken::NotYours,
+        (Some("taken"), Some(t)) => Taken::Taken(serde_json::from_str(t).map_err(corrupt)?),
+        _ => Taken::Gone,
+    })
+}
 
 /// The seats of every format, as the table scripts read them.
 pub(super) fn seats_json() -> String {

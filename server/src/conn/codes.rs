@@ -1,0 +1,287 @@
+//! Every look-up by room code — joining a room, starting it with AI seats, leaving its seat,
+//! watching its game — goes through [`Conn::by_code`]: one guarded path with the limits of
+//! wrong codes per connection and per address (docs/ONLINE.md, "Room codes"). A code that names
+//! nothing the sender may use is answered as one that names nothing at all, so no answer tells a
+//! stranger whether a code exists, and a refused attempt changes nothing (a room's expiry
+//! included).
+
+use std::future::Future;
+use std::sync::Arc;
+
+use chinese_checkers_core::ai::AiLevel;
+use chinese_checkers_core::online::{normalize_room_code, ErrorCode, ServerMsg};
+
+use super::matchmaking::{Access, SeatedAt};
+use super::{err, Conn};
+use crate::bus::game_channel;
+use crate::limits::{join_failure_delay, JoinCheck};
+use crate::store::{not_watchable, Player, Sat, StoreError, Taken};
+use crate::App;
+
+/// What a guarded look-up by code found.
+pub(super) enum Looked<T> {
+    /// Over the limits: the sender was told `rate_limited`, nothing was looked up.
+    Refused,
+    /// Nothing the sender may use (counted as a wrong code, the answer slowed): the caller
+    /// answers as for a code that names nothing.
+    Missing,
+    /// Found.
+    Found(T),
+}
+
+/// The answer to a wrong room code (the same for a code of a room one may not use).
+const NO_ROOM: &str = "no room with that code (it may have expired)";
+
+impl Conn {
+    /// Before a room code is looked up: guessing codes is limited per connection and per
+    /// address, whatever the code is for. Returns the address's failures so far, or `None` when
+    /// refused (answered `rate_limited`).
+    async fn code_attempt(&mut self) -> Option<u32> {
+        let limits = &self.app.limits;
+        if self.join_failures >= limits.join_failures_per_conn {
+            self.send(err(
+                ErrorCode::RateLimited,
+                "too many wrong room codes on this connection",
+            ))
+            .await;
+            return None;
+        }
+        match self.app.addrs.join_attempt(self.addr, limits) {
+            JoinCheck::Allowed(n) => Some(n),
+            JoinCheck::Refused(left) => {
+                let mins = left.as_secs().div_ceil(60).max(1);
+                self.send(err(
+                    ErrorCode::RateLimited,
+                    format!("too many wrong room codes; try again in {mins} min"),
+                ))
+                .await;
+                None
+            }
+        }
+    }
+
+    /// A code looked up after [`code_attempt`](Self::code_attempt) named nothing: counted,
+    /// and the answer slowed once the free failures are used up.
+    async fn code_failed(&mut self, addr_failures: u32) {
+        self.join_failures += 1;
+        let failures = self.join_failures.max(addr_failures);
+        let delay = join_failure_delay(failures, &self.app.limits);
+        if !delay.is_zero() {
+            let mut stop = self.app.stop.clone();
+            tokio::select! {
+                _ = tokio::time::sleep(delay) => {}
+                _ = stop.wait_for(|m| *m != crate::StopMode::Running) => {}
+            }
+        }
+    }
+
+    /// The one guarded path of every look-up by room code: admitted by the limits, `look`
+    /// runs; `None` from it (nothing the sender may use) counts as a wrong code.
+    pub(super) async fn by_code<T, F, Fut>(&mut self, look: F) -> Result<Looked<T>, StoreError>
+    where
+        F: FnOnce(Arc<App>) -> Fut,
+        Fut: Future<Output = Result<Option<T>, StoreError>>,
+    {
+        let Some(addr_failures) = self.code_attempt().await else {
+            return Ok(Looked::Refused);
+        };
+        match look(self.app.clone()).await {
+            Err(e) => {
+                // The store failed: the sender learnt nothing, so nothing is counted.
+                self.app.addrs.join_succeeded(self.addr);
+                Err(e)
+            }
+            Ok(None) => {
+                self.code_failed(addr_failures).await;
+                Ok(Looked::Missing)
+            }
+            Ok(Some(found)) => {
+                self.app.addrs.join_succeeded(self.addr);
+                Ok(Looked::Found(found))
+            }
+        }
+    }
+
+    /// `join_room`: sits the sender in the room with that code.
+    pub(super) async fn join_room(&mut self, code: &str, rated: bool) -> Result<(), StoreError> {
+        // Not a code at all: nothing is looked up, nothing is learnt.
+        let Some(code) = normalize_room_code(code) else {
+            self.send(err(ErrorCode::RoomNotFound, NO_ROOM)).await;
+            return Ok(());
+        };
+        let me = Player { rated, ..self.me() };
+        let sat = match self
+            .by_code(|app| async move {
+                let sat = app.store.sit_room(&code, &me).await?;
+                Ok((sat != Sat::NotFound).then_some(sat))
+            })
+            .await?
+        {
+            Looked::Refused => return Ok(()),
+            Looked::Missing => {
+                self.send(err(ErrorCode::RoomNotFound, NO_ROOM)).await;
+                return Ok(());
+            }
+            Looked::Found(sat) => sat,
+        };
+        match sat {
+            Sat::NotFound => {}
+            Sat::Own => {
+                self.send(err(ErrorCode::OwnTable, "you cannot join your own room"))
+                    .await;
+            }
+            Sat::Seated(r) => {
+                self.seated_at = Some(SeatedAt::Room(r.code.clone()));
+                self.tell_seated(&r.code, r.format, &r.host, &r.guests)
+                    .await?;
+            }
+            Sat::Full(r) => {
+                self.seated_at = None;
+                // Rated only if the host and every guest asked for it.
+                let rated = r.host.rated && r.guests.iter().all(|g| g.rated);
+                let mut people = vec![r.host];
+                people.extend(r.guests);
+                self.start_game(people, r.format, None, r.clock, rated, Access::Room(r.code))
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `fill_with_ai` for a room: its host starts it with AI seats. A guest seated there is told
+    /// only the host may; anyone else gets the answer of a wrong code, and the room is left as
+    /// it was.
+    pub(super) async fn fill_room(
+        &mut self,
+        code: String,
+        level: AiLevel,
+    ) -> Result<(), StoreError> {
+        const NOT_OPEN: &str = "that table or room is no longer open";
+        if self.seated_at == Some(SeatedAt::Room(code.clone())) {
+            return self.refuse_fill(true).await;
+        }
+        let host = self.token().to_owned();
+        let room = match self
+            .by_code(|app| async move {
+                Ok(match app.store.take_room(&code, &host).await? {
+                    Taken::Taken(room) => Some(room),
+                    Taken::Gone | Taken::NotYours => None,
+                })
+            })
+            .await?
+        {
+            Looked::Refused => return Ok(()),
+            Looked::Missing => {
+                self.send(err(ErrorCode::TableNotFound, NOT_OPEN)).await;
+                return Ok(());
+            }
+            Looked::Found(room) => room,
+        };
+        if room.format.seats() == 2 {
+            // Put back as it was (its host asked for something its format does not have).
+            let ttl = self.app.limits.room_ttl.as_secs().max(1);
+            self.app.store.create_room(&room, ttl, usize::MAX).await?;
+            return self.refuse_fill(false).await;
+        }
+        let code = room.code.clone();
+        let mut people = vec![room.host];
+        people.extend(room.guests);
+        self.start_game(
+            people,
+            room.format,
+            Some(level),
+            room.clock,
+            false,
+            Access::Room(code),
+        )
+        .await
+    }
+
+    /// `leave_seat` for a room: the sender's seat there, if any, is freed. Nothing is answered
+    /// either way; a room the sender is not seated at by this connection is a look-up by code.
+    pub(super) async fn leave_room_seat(&mut self, code: String) -> Result<(), StoreError> {
+        let token = self.token().to_owned();
+        let room = if self.seated_at == Some(SeatedAt::Room(code.clone())) {
+            self.app.store.unsit_room(&code, &token).await?
+        } else {
+            match self
+                .by_code(|app| async move { app.store.unsit_room(&code, &token).await })
+                .await?
+            {
+                Looked::Found(room) => Some(room),
+                Looked::Refused | Looked::Missing => None,
+            }
+        };
+        if let Some(r) = room {
+            self.tell_seated(&r.code, r.format, &r.host, &r.guests)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// `spectate {game, code}`: a private room's game watched with its code, a look-up by code
+    /// like any other (a wrong code is counted and answered as a game that does not exist).
+    pub(super) async fn spectate_with_code(
+        &mut self,
+        game: &str,
+        code: String,
+    ) -> Result<(), StoreError> {
+        // Listen first, so nothing published meanwhile is lost (duplicates are dropped).
+        self.app
+            .bus
+            .subscribe(&game_channel(game), self.id, &self.outbox);
+        let (id, typed) = (game.to_owned(), code.clone());
+        let looked = self
+            .by_code(|app| async move { Ok(app.store.spectate(&id, Some(&typed)).await?.ok()) })
+            .await;
+        match looked {
+            Ok(Looked::Found(resumed)) => self.watch(game, Some(code), resumed).await,
+            Ok(Looked::Missing) => {
+                self.unsubscribe_unfollowed(game);
+                if let chinese_checkers_core::online::CommandError::Refused(code, message) =
+                    not_watchable(game)
+                {
+                    self.send(ServerMsg::error(code, message, None)).await;
+                }
+                Ok(())
+            }
+            Ok(Looked::Refused) => {
+                self.unsubscribe_unfollowed(game);
+                Ok(())
+            }
+            Err(e) => {
+                self.unsubscribe_unfollowed(game);
+                Err(e)
+            }
+        }
+    }
+
+    /// `spectate {code}` with no game: watches the game the room with that code started.
+    pub(super) async fn spectate_room(&mut self, typed: Option<&str>) -> Result<(), StoreError> {
+        const NOT_FOUND: &str = "no game with that room code";
+        // Not a code at all: nothing is looked up, nothing is learnt.
+        let Some(code) = typed.and_then(normalize_room_code) else {
+            self.send(err(ErrorCode::GameNotFound, NOT_FOUND)).await;
+            return Ok(());
+        };
+        let typed = code.clone();
+        match self
+            .by_code(|app| async move { app.store.room_game(&typed).await })
+            .await?
+        {
+            Looked::Refused => Ok(()),
+            Looked::Missing => {
+                self.send(err(ErrorCode::GameNotFound, NOT_FOUND)).await;
+                Ok(())
+            }
+            Looked::Found(game) => self.spectate(&game, Some(code)).await,
+        }
+    }
+
+    /// Stops listening to a game this connection does not follow.
+    fn unsubscribe_unfollowed(&mut self, game: &str) {
+        if !self.games.contains_key(game) {
+            self.app.bus.unsubscribe(&game_channel(game), self.id);
+        }
+    }
+}
