@@ -37,6 +37,13 @@ pub enum BusMsg {
     },
     /// The lobby's tables changed.
     Lobby,
+    /// On a player's channel: a connection said `hello` with the player's token. Every other
+    /// connection of the token (on any instance) is replaced: told so and closed, leaving
+    /// the player's games to the new one untouched.
+    TakenOver {
+        /// The new connection's session (random per connection, unique across instances).
+        session: u64,
+    },
     /// Local only, never published: messages may have been lost (the Redis subscription was
     /// down), so the connection brings what it follows up to date from the store.
     #[serde(skip)]

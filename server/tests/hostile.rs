@@ -10,7 +10,9 @@ mod common;
 use std::time::Duration;
 
 use chinese_checkers_core::ai::AiLevel;
-use chinese_checkers_core::online::{ClientMsg, ErrorCode, Format, ServerMsg};
+use chinese_checkers_core::online::{
+    decode_notice, decode_server, ClientMsg, ErrorCode, Format, GameEvent, ServerMsg, ServerNotice,
+};
 use chinese_checkers_server::Limits;
 use common::*;
 
@@ -18,6 +20,7 @@ suite!(
     unknown_fields_are_refused,
     room_codes_and_games_tell_strangers_nothing,
     a_refused_code_renews_nothing,
+    a_new_connection_of_a_token_takes_over,
 );
 
 /// Limits for guessing codes in a test: answers never slowed much, the counts as in production.
@@ -226,4 +229,73 @@ async fn unknown_fields_are_refused(kind: Kind) {
     c.send(&ClientMsg::QuickMatch { format: None }).await;
     c.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
         .await;
+}
+
+/// Finding 7: a new connection with a token takes over from the old one, which gets a
+/// `replaced` notice and is closed (nothing it sends afterwards counts); the opponent sees no
+/// `disconnected`/`reconnected` pair, and the new connection plays on.
+async fn a_new_connection_of_a_token_takes_over(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut p = pair(&s.url, Format::Tripot1).await;
+    let id = game_id(&p);
+    play_moves(&mut p, &id, 2).await;
+    let seq = p[0].game(&id).last_seq();
+    let [mut ada, mut bob] = p;
+    // Ada's device connects again while its first socket is still open.
+    let mut ada2 = Client::rejoin(&s.url, "Ada", &ada.token).await;
+    assert_eq!(ada2.welcome_games, vec![id.clone()]);
+    // The old socket is told, then closed.
+    let mut notice = None;
+    while let Some(text) = ada.recv_text(WAIT).await {
+        if let Ok(n) = decode_notice(&text) {
+            notice = Some(n);
+            break;
+        }
+        decode_server(&text).expect("a server message before the notice");
+    }
+    assert!(
+        matches!(notice, Some(ServerNotice::Replaced { .. })),
+        "the old connection is told it was replaced"
+    );
+    assert!(
+        ada.closed_within(WAIT).await,
+        "the old connection is closed"
+    );
+    // The new one resumes and plays; Bob sees the move and nothing about connections.
+    ada2.send(&ClientMsg::Resume {
+        game: id.clone(),
+        last_seq: 0,
+    })
+    .await;
+    ada2.catch_up(&id, seq).await;
+    let mv = greedy(ada2.game(&id));
+    ada2.play(&id, &mv).await;
+    let moved = bob
+        .expect("Ada's next move", |m| {
+            matches!(
+                m,
+                ServerMsg::Event {
+                    event: GameEvent::Moved { .. }
+                        | GameEvent::Disconnected { .. }
+                        | GameEvent::Reconnected { .. },
+                    ..
+                }
+            )
+        })
+        .await;
+    assert!(
+        matches!(
+            moved,
+            ServerMsg::Event {
+                event: GameEvent::Moved { side: 0, .. },
+                ..
+            }
+        ),
+        "Bob saw {moved:?} before Ada's move"
+    );
+    // A hello on one more socket replaces the second one too; still nothing for Bob.
+    let _ada3 = Client::rejoin(&s.url, "Ada", &ada2.token).await;
+    assert!(ada2.closed_within(WAIT).await);
+    let quiet = bob.try_recv(Duration::from_millis(600)).await;
+    assert!(quiet.is_none(), "Bob was told {quiet:?}");
 }

@@ -9,6 +9,8 @@
 //!   clear errors ([`ProtocolError`]), error codes ([`ErrorCode`]).
 //! - [`mod@format`]: [`Format`] (rule set and seats), [`TimeControl`] and [`WireMove`],
 //!   re-exported by [`protocol`] whose messages carry them.
+//! - [`notice`]: [`ServerNotice`], messages a client of the same version may not know
+//!   (`replaced`).
 //! - [`identity`]: the random device token and the display name's rules.
 //! - [`codes`]: private-room codes over an unambiguous alphabet.
 //! - [`record`]: [`GameRecord`], a game as its numbered events; commands produce events, events
@@ -19,12 +21,14 @@
 pub mod codes;
 pub mod format;
 pub mod identity;
+pub mod notice;
 pub mod protocol;
 pub mod record;
 pub mod sync;
 
 pub use codes::{new_room_code, normalize_room_code, ROOM_CODE_ALPHABET, ROOM_CODE_LEN};
 pub use identity::{check_name, check_token, new_token};
+pub use notice::{decode_notice, ServerNotice};
 pub use protocol::{
     decode_client, decode_server, encode, ClientMsg, DrawAction, EndReason, ErrorCode, Format,
     GameEvent, GameResult, GameSnapshot, GameSummary, LiveGame, ProtocolError, RatingInfo,

@@ -730,7 +730,7 @@ impl ProtocolError {
 }
 
 /// Client messages with no field but `type`. Serde's internally tagged enums ignore whatever
-/// else such a message carries, so [`decode`] refuses the extra fields itself (the struct
+/// else such a message carries, so [`decode_with`] refuses the extra fields itself (the struct
 /// variants refuse theirs with `deny_unknown_fields`).
 const BARE_CLIENT_TYPES: [&str; 7] = [
     "cancel_match",
@@ -745,7 +745,8 @@ const BARE_CLIENT_TYPES: [&str; 7] = [
 /// Server messages with no field but `type` (see [`BARE_CLIENT_TYPES`]).
 const BARE_SERVER_TYPES: [&str; 2] = ["match_cancelled", "pong"];
 
-fn decode<T: serde::de::DeserializeOwned>(
+/// Decodes a frame of one of the `known` types (`bare`: the types without fields).
+pub(super) fn decode_with<T: serde::de::DeserializeOwned>(
     text: &str,
     known: &[&str],
     bare: &[&str],
@@ -779,7 +780,7 @@ fn decode<T: serde::de::DeserializeOwned>(
 
 /// Decodes a client's frame.
 pub fn decode_client(text: &str) -> Result<ClientMsg, ProtocolError> {
-    decode(text, &ClientMsg::TYPES, &BARE_CLIENT_TYPES)
+    decode_with(text, &ClientMsg::TYPES, &BARE_CLIENT_TYPES)
 }
 
 /// Every `type` the server may send.
@@ -809,7 +810,7 @@ pub const SERVER_TYPES: [&str; 21] = [
 
 /// Decodes a server's frame.
 pub fn decode_server(text: &str) -> Result<ServerMsg, ProtocolError> {
-    decode(text, &SERVER_TYPES, &BARE_SERVER_TYPES)
+    decode_with(text, &SERVER_TYPES, &BARE_SERVER_TYPES)
 }
 
 /// Encodes a message as one JSON text frame.

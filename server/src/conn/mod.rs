@@ -11,7 +11,7 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use chinese_checkers_core::online::{
     check_name, check_token, decode_client, encode, normalize_room_code, ClientMsg, Command,
-    CommandError, ErrorCode, ServerMsg, MAX_LISTED_GAMES, PROTOCOL_VERSION,
+    CommandError, ErrorCode, ServerMsg, ServerNotice, MAX_LISTED_GAMES, PROTOCOL_VERSION,
 };
 use rand::Rng;
 use tokio::sync::mpsc;
@@ -107,6 +107,10 @@ struct Conn {
     join_failures: u32,
     /// Bounds this connection's warning/error log lines.
     log_limit: LogLimiter,
+    /// Random, unique across instances: tells this connection's takeover notice from others'.
+    session: u64,
+    /// A newer connection of the same token took over: closing leaves the games alone.
+    replaced: bool,
 }
 
 /// A warning or error about a connection, through its log limiter, with its id and token prefix.
@@ -163,6 +167,8 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
         rooms_created: Window::default(),
         join_failures: 0,
         log_limit: LogLimiter::new(LINES_PER_WINDOW, WINDOW, Instant::now()),
+        session: rand::thread_rng().gen(),
+        replaced: false,
     };
     tracing::info!(conn = id, addr = %addr, "connected");
     let mut stop = app.stop.clone();
@@ -253,7 +259,12 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
             }
         }
     }
-    if !killed {
+    if conn.replaced {
+        // The newer connection plays on: only what this one held outside games goes.
+        if let Err(e) = conn.release_lobby().await {
+            conn_log!(error, conn, error = %e, "store error while leaving");
+        }
+    } else if !killed {
         if let Err(e) = conn.leave().await {
             conn_log!(error, conn, error = %e, "store error while leaving");
         }
@@ -545,6 +556,15 @@ impl Conn {
         self.app
             .bus
             .subscribe(&user_channel(&token), self.id, &self.outbox);
+        // This connection takes over from any other of the token, on any instance (subscribed
+        // first: our own notice comes back and is ignored).
+        let takeover = BusMsg::TakenOver {
+            session: self.session,
+        };
+        self.app
+            .store
+            .publish(&user_channel(&token), takeover)
+            .await?;
         let games = self.app.store.active_games(&token).await?;
         self.player = Some(Player {
             token,
@@ -638,6 +658,21 @@ impl Conn {
                 }
             }
             BusMsg::Resync => self.resync().await?,
+            BusMsg::TakenOver { session } if *session != self.session => {
+                self.replaced = true;
+                let message = "this device connected again on another connection, which \
+                               goes on with its games; this one is closed";
+                let notice = ServerNotice::Replaced {
+                    message: message.into(),
+                };
+                inc(&self.app.metrics.messages_out);
+                let _ = self
+                    .socket
+                    .send(Message::Text(encode(&notice).into()))
+                    .await;
+                self.close().await;
+            }
+            BusMsg::TakenOver { .. } => {}
         }
         Ok(())
     }
@@ -673,9 +708,9 @@ impl Conn {
         Ok(())
     }
 
-    /// The socket is gone: leave the queue, close tables, hold the seats for the grace period
-    /// (the `disconnected` event sets the game's stored deadline; the sweeper ends it).
-    async fn leave(&mut self) -> Result<(), StoreError> {
+    /// What a closing connection held outside games: its queue entry, its tables, its seat at
+    /// a filling table or room.
+    async fn release_lobby(&mut self) -> Result<(), StoreError> {
         let Some(me) = self.player.clone() else {
             return Ok(());
         };
@@ -685,7 +720,16 @@ impl Conn {
         if self.has_tables && self.app.store.close_tables_of(&me.token).await? > 0 {
             self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
         }
-        self.leave_seat_on_close().await?;
+        self.leave_seat_on_close().await
+    }
+
+    /// The socket is gone: leave the queue, close tables, hold the seats for the grace period
+    /// (the `disconnected` event sets the game's stored deadline; the sweeper ends it).
+    async fn leave(&mut self) -> Result<(), StoreError> {
+        let Some(me) = self.player.clone() else {
+            return Ok(());
+        };
+        self.release_lobby().await?;
         let limits = &self.app.limits;
         let open: Vec<(String, Duration)> = self
             .games

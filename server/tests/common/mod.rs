@@ -302,6 +302,18 @@ impl Client {
         }
     }
 
+    /// The next text frame as it came, undecoded (`None`: closed, or nothing within `wait`).
+    pub async fn recv_text(&mut self, wait: Duration) -> Option<String> {
+        loop {
+            let frame = tokio::time::timeout(wait, self.ws.next()).await.ok()??;
+            match frame {
+                Ok(Message::Text(t)) => return Some(t.as_str().to_owned()),
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => continue,
+            }
+        }
+    }
+
     pub async fn send_raw(&mut self, text: &str) {
         self.ws
             .send(Message::text(text.to_owned()))
