@@ -1,6 +1,7 @@
 // A type-checking stand-in for UIKit, used only by tests/swift/run.sh: the two UIKit types the
-// app's SwiftUI views pass to modifiers (SwiftUI re-exports UIKit on iOS). See
-// ../SwiftUI/Core.swift for how the stand-in's declarations were written.
+// app's SwiftUI views pass to modifiers (SwiftUI re-exports UIKit on iOS) and the device
+// orientation the UI tests set through XCUIDevice. See ../SwiftUI/Core.swift for how the
+// stand-in's declarations were written.
 @_exported import Foundation
 
 /// https://developer.apple.com/documentation/uikit/uikeyboardtype
@@ -20,4 +21,16 @@ public struct UITextContentType: Hashable, RawRepresentable, Sendable {
     public init(rawValue: String) { self.rawValue = rawValue }
     /// https://developer.apple.com/documentation/uikit/uitextcontenttype/nickname
     public static let nickname = UITextContentType(rawValue: "nickname")
+}
+
+/// https://developer.apple.com/documentation/uikit/uideviceorientation
+@available(iOS 2.0, *)
+public enum UIDeviceOrientation: Int, Sendable {
+    case unknown = 0
+    case portrait = 1
+    case portraitUpsideDown = 2
+    case landscapeLeft = 3
+    case landscapeRight = 4
+    case faceUp = 5
+    case faceDown = 6
 }

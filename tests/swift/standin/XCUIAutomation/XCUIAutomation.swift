@@ -4,6 +4,7 @@
 // into them implicitly. Only what the UI tests use, each declaration written from its page in
 // Apple's documentation (cited beside it); nothing here runs.
 import Foundation
+import UIKit
 
 /// https://developer.apple.com/documentation/xcuiautomation/xcuielementtypequeryprovider
 @MainActor public protocol XCUIElementTypeQueryProvider {
@@ -72,4 +73,15 @@ import Foundation
     public var switches: XCUIElementQuery { fatalError() }
     public var textFields: XCUIElementQuery { fatalError() }
     public var navigationBars: XCUIElementQuery { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/xcuiautomation/xcuidevice
+@MainActor open class XCUIDevice: NSObject {
+    /// https://developer.apple.com/documentation/xcuiautomation/xcuidevice/shared
+    public class var shared: XCUIDevice { fatalError() }
+    /// https://developer.apple.com/documentation/xcuiautomation/xcuidevice/orientation
+    public var orientation: UIDeviceOrientation {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
