@@ -8,7 +8,7 @@ import Foundation
 public enum AccessibilityNotification {
     /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/announcement
     public struct Announcement {
-        /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/announcement/init(_:)-2qzu5
+        /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/announcement/init(_:)
         public init(_ announcement: String) { fatalError() }
         /// https://developer.apple.com/documentation/accessibility/accessibilitynotification/announcement/post()
         public func post() { fatalError() }

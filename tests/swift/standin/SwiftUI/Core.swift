@@ -9,7 +9,8 @@
 //   SDK's builder for the same parameters;
 // - `@export(implementation)` (a Swift 6.2 attribute about inlining, no effect on type checking) is
 //   left out.
-// Availability is the pages' iOS availability; tests/swift/check_ios_project.py fails if any
+// An overloaded symbol is cited by its overload group's address (the page listing its overloads)
+// unless the exact overload's page was looked up. Availability is the pages' iOS availability; tests/swift/check_ios_project.py fails if any
 // declaration here needs a newer iOS than the app's deployment target.
 @_exported import Foundation
 import Observation
@@ -281,7 +282,7 @@ extension Bindable where Value: AnyObject, Value: Observable {
             nonmutating set { fatalError() }
         }
     }
-    /// https://developer.apple.com/documentation/swiftui/focusstate/init()-4b5uw
+    /// https://developer.apple.com/documentation/swiftui/focusstate/init()
     public init() where Value == Bool { fatalError() }
     /// https://developer.apple.com/documentation/swiftui/focusstate/wrappedvalue
     public var wrappedValue: Value {
@@ -297,7 +298,7 @@ extension Bindable where Value: AnyObject, Value: Observable {
 /// https://developer.apple.com/documentation/swiftui/environment
 @available(iOS 13.0, *)
 @frozen @propertyWrapper public struct Environment<Value> {
-    /// https://developer.apple.com/documentation/swiftui/environment/init(_:)-8slkf
+    /// https://developer.apple.com/documentation/swiftui/environment/init(_:)
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { fatalError() }
     /// https://developer.apple.com/documentation/swiftui/environment/wrappedvalue
     public var wrappedValue: Value { fatalError() }

@@ -385,7 +385,7 @@ public struct SpatialTapGesture: Gesture {
         /// https://developer.apple.com/documentation/swiftui/spatialtapgesture/value/location
         public var location: CGPoint
     }
-    /// https://developer.apple.com/documentation/swiftui/spatialtapgesture/init(count:coordinatespace:)-6dh6d
+    /// https://developer.apple.com/documentation/swiftui/spatialtapgesture/init(count:coordinatespace:)
     @available(iOS 17.0, *)
     nonisolated public init(
         count: Int = 1, coordinateSpace: some CoordinateSpaceProtocol = .local

@@ -93,12 +93,12 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/position(_:)
     nonisolated public func position(_ position: CGPoint) -> some View { fatalError() }
 
-    /// https://developer.apple.com/documentation/swiftui/view/aspectratio(_:contentmode:)-771ow
+    /// https://developer.apple.com/documentation/swiftui/view/aspectratio(_:contentmode:)
     nonisolated public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode)
         -> some View
     { fatalError() }
 
-    /// https://developer.apple.com/documentation/swiftui/view/safeareainset(edge:alignment:spacing:content:)-6gwby
+    /// https://developer.apple.com/documentation/swiftui/view/safeareainset(edge:alignment:spacing:content:)
     @available(iOS 15.0, *)
     nonisolated public func safeAreaInset<V>(
         edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
@@ -247,7 +247,7 @@ extension LabelStyle where Self == TitleAndIconLabelStyle {
 
 @available(iOS 13.0, *)
 extension View {
-    /// https://developer.apple.com/documentation/swiftui/view/buttonstyle(_:)-66fbx
+    /// https://developer.apple.com/documentation/swiftui/view/buttonstyle(_:)
     nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: PrimitiveButtonStyle {
         fatalError()
     }
@@ -298,7 +298,7 @@ extension View {
     /// https://developer.apple.com/documentation/swiftui/view/keyboardtype(_:)
     nonisolated public func keyboardType(_ type: UIKeyboardType) -> some View { fatalError() }
 
-    /// https://developer.apple.com/documentation/swiftui/view/textcontenttype(_:)-ufdv
+    /// https://developer.apple.com/documentation/swiftui/view/textcontenttype(_:)
     nonisolated public func textContentType(_ textContentType: UITextContentType?) -> some View {
         fatalError()
     }
@@ -369,14 +369,14 @@ extension View {
         @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
     ) -> some View where T: Equatable { fatalError() }
 
-    /// https://developer.apple.com/documentation/swiftui/view/alert(_:ispresented:actions:message:)-8dvt8
+    /// https://developer.apple.com/documentation/swiftui/view/alert(_:ispresented:actions:message:)
     @available(iOS 15.0, *)
     nonisolated public func alert<A, M>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
         @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
     ) -> some View where A: View, M: View { fatalError() }
 
-    /// https://developer.apple.com/documentation/swiftui/view/confirmationdialog(_:ispresented:titlevisibility:actions:)-87n66
+    /// https://developer.apple.com/documentation/swiftui/view/confirmationdialog(_:ispresented:titlevisibility:actions:)
     @available(iOS 15.0, *)
     nonisolated public func confirmationDialog<A>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
@@ -421,7 +421,7 @@ public struct SensoryFeedback: Equatable, Sendable {
 
 @available(iOS 13.0, *)
 extension View {
-    /// https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)-5di1u
+    /// https://developer.apple.com/documentation/swiftui/view/navigationtitle(_:)
     @available(iOS 14.0, *)
     nonisolated public func navigationTitle(_ title: Text) -> some View { fatalError() }
 
@@ -443,12 +443,12 @@ extension View {
         isPresented: Binding<Bool>, @ViewBuilder destination: () -> V
     ) -> some View where V: View { fatalError() }
 
-    /// https://developer.apple.com/documentation/swiftui/view/toolbar(content:)-5w0tj
+    /// https://developer.apple.com/documentation/swiftui/view/toolbar(content:)
     @available(iOS 14.0, *)
     nonisolated public func toolbar<Content>(@ViewBuilder content: () -> Content) -> some View
     where Content: View { fatalError() }
 
-    /// https://developer.apple.com/documentation/swiftui/view/toolbar(content:)-7vdkx
+    /// https://developer.apple.com/documentation/swiftui/view/toolbar(content:)
     @available(iOS 14.0, *)
     nonisolated public func toolbar<Content>(
         @ToolbarContentBuilder content: () -> Content
@@ -528,7 +528,7 @@ extension View {
         -> some View
     where V: View { fatalError() }
 
-    /// https://developer.apple.com/documentation/swiftui/view/accessibilitylabel(_:)-5f0zj
+    /// https://developer.apple.com/documentation/swiftui/view/accessibilitylabel(_:)
     @available(iOS 14.0, *)
     nonisolated public func accessibilityLabel(_ label: Text)
         -> ModifiedContent<Self, AccessibilityAttachmentModifier>
@@ -561,7 +561,7 @@ extension View {
 /// The same modifiers on a view that already has accessibility attachments (they add to it).
 @available(iOS 13.0, *)
 extension ModifiedContent where Modifier == AccessibilityAttachmentModifier {
-    /// https://developer.apple.com/documentation/swiftui/modifiedcontent/accessibilitylabel(_:)-5bs5w
+    /// https://developer.apple.com/documentation/swiftui/modifiedcontent/accessibilitylabel(_:)
     @available(iOS 14.0, *)
     nonisolated public func accessibilityLabel(_ label: Text)
         -> ModifiedContent<Content, Modifier>

@@ -62,7 +62,7 @@ public struct Label<Title, Icon>: View where Title: View, Icon: View {
 
 @available(iOS 14.0, *)
 extension Label where Title == Text, Icon == Image {
-    /// https://developer.apple.com/documentation/swiftui/label/init(_:systemimage:)-7tzr1
+    /// https://developer.apple.com/documentation/swiftui/label/init(_:systemimage:)
     nonisolated public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
         fatalError()
     }
@@ -128,7 +128,7 @@ public struct Toggle<Label>: View where Label: View {
 
 @available(iOS 13.0, *)
 extension Toggle where Label == Text {
-    /// https://developer.apple.com/documentation/swiftui/toggle/init(_:ison:)-8qx3l
+    /// https://developer.apple.com/documentation/swiftui/toggle/init(_:ison:)
     nonisolated public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
         fatalError()
     }
@@ -143,11 +143,11 @@ public struct TextField<Label>: View where Label: View {
 
 @available(iOS 13.0, *)
 extension TextField where Label == Text {
-    /// https://developer.apple.com/documentation/swiftui/textfield/init(_:text:)-4a5k2
+    /// https://developer.apple.com/documentation/swiftui/textfield/init(_:text:)
     nonisolated public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
         fatalError()
     }
-    /// https://developer.apple.com/documentation/swiftui/textfield/init(_:text:prompt:)-6bbcn
+    /// https://developer.apple.com/documentation/swiftui/textfield/init(_:text:prompt:)
     @available(iOS 15.0, *)
     nonisolated public init(
         _ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?
@@ -181,7 +181,7 @@ where Label: View, SelectionValue: Hashable, Content: View {
 
 @available(iOS 13.0, *)
 extension Picker where Label == Text {
-    /// https://developer.apple.com/documentation/swiftui/picker/init(_:selection:content:)-5njtq
+    /// https://developer.apple.com/documentation/swiftui/picker/init(_:selection:content:)
     nonisolated public init(
         _ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>,
         @ViewBuilder content: () -> Content
@@ -329,7 +329,7 @@ public struct ScrollView<Content>: View where Content: View {
 
 @available(iOS 13.0, *)
 extension Group: View where Content: View {
-    /// https://developer.apple.com/documentation/swiftui/group/init(content:)-6sxay
+    /// https://developer.apple.com/documentation/swiftui/group/init(content:)
     nonisolated public init(@ViewBuilder content: () -> Content) { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
@@ -347,7 +347,7 @@ where SelectionValue: Hashable, Content: View {
 extension List where SelectionValue == Never {
     /// https://developer.apple.com/documentation/swiftui/list/init(content:)
     nonisolated public init(@ViewBuilder content: () -> Content) { fatalError() }
-    /// https://developer.apple.com/documentation/swiftui/list/init(_:id:rowcontent:)-8p2we
+    /// https://developer.apple.com/documentation/swiftui/list/init(_:id:rowcontent:)
     nonisolated public init<Data, ID, RowContent>(
         _ data: Data, id: KeyPath<Data.Element, ID>,
         @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
@@ -418,7 +418,7 @@ extension Section where Parent == EmptyView, Content: View, Footer == EmptyView 
 
 @available(iOS 15.0, *)
 extension Section where Parent == Text, Content: View, Footer == EmptyView {
-    /// https://developer.apple.com/documentation/swiftui/section/init(_:content:)-90be4
+    /// https://developer.apple.com/documentation/swiftui/section/init(_:content:)
     nonisolated public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
         fatalError()
     }
@@ -440,7 +440,7 @@ extension LabeledContent: View where Label: View, Content: View {
 
 @available(iOS 16.0, *)
 extension LabeledContent where Label == Text, Content: View {
-    /// https://developer.apple.com/documentation/swiftui/labeledcontent/init(_:content:)-8mcgb
+    /// https://developer.apple.com/documentation/swiftui/labeledcontent/init(_:content:)
     nonisolated public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
         fatalError()
     }
@@ -455,7 +455,7 @@ public struct DisclosureGroup<Label, Content>: View where Label: View, Content: 
 
 @available(iOS 14.0, *)
 extension DisclosureGroup where Label == Text {
-    /// https://developer.apple.com/documentation/swiftui/disclosuregroup/init(_:content:)-4nx2r
+    /// https://developer.apple.com/documentation/swiftui/disclosuregroup/init(_:content:)
     nonisolated public init(
         _ titleKey: LocalizedStringKey, @ViewBuilder content: @escaping () -> Content
     ) { fatalError() }
@@ -472,7 +472,7 @@ where Label: View, Description: View, Actions: View {
 @available(iOS 17.0, *)
 extension ContentUnavailableView
 where Label == SwiftUI.Label<Text, Image>, Description == Text?, Actions == EmptyView {
-    /// https://developer.apple.com/documentation/swiftui/contentunavailableview/init(_:systemimage:description:)-4b6ag
+    /// https://developer.apple.com/documentation/swiftui/contentunavailableview/init(_:systemimage:description:)
     nonisolated public init(
         _ title: LocalizedStringKey, systemImage name: String, description: Text? = nil
     ) { fatalError() }
@@ -560,7 +560,7 @@ extension Never: ToolbarContent {}
 /// https://developer.apple.com/documentation/swiftui/toolbarcontentbuilder
 @available(iOS 14.0, *)
 @resultBuilder public struct ToolbarContentBuilder {
-    /// https://developer.apple.com/documentation/swiftui/toolbarcontentbuilder/buildblock(_:)-6f3qp
+    /// https://developer.apple.com/documentation/swiftui/toolbarcontentbuilder/buildblock(_:)
     public static func buildBlock<Content>(_ content: Content) -> Content
     where Content: ToolbarContent { fatalError() }
 }
