@@ -15,7 +15,7 @@ import Foundation
 
 /// https://developer.apple.com/documentation/swiftui/text
 @available(iOS 13.0, *)
-@frozen public struct Text: Equatable, Sendable, View {
+@frozen public struct Text: Equatable, Sendable {
     /// https://developer.apple.com/documentation/swiftui/text/init(_:tablename:bundle:comment:)
     nonisolated public init(
         _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
@@ -34,17 +34,29 @@ import Foundation
     }
 
     nonisolated public static func == (lhs: Text, rhs: Text) -> Bool { fatalError() }
+}
+
+/// Text is a view through an extension, as in the SDK: the type itself is not main-actor
+/// isolated (the app's own `Text.init(_: LocalizedMessage)` is nonisolated too).
+/// https://developer.apple.com/documentation/swiftui/text (Relationships: View)
+@available(iOS 13.0, *)
+extension Text: View {
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/swiftui/image
 @available(iOS 13.0, *)
-@frozen public struct Image: Equatable, Sendable, View {
+@frozen public struct Image: Equatable, Sendable {
     /// https://developer.apple.com/documentation/swiftui/image/init(systemname:)
     @available(iOS 13.0, *)
     nonisolated public init(systemName: String) { fatalError() }
     nonisolated public static func == (lhs: Image, rhs: Image) -> Bool { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/image (Relationships: View)
+@available(iOS 13.0, *)
+extension Image: View {
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
