@@ -125,6 +125,11 @@ pub struct Limits {
     /// front of the server) instead of the TCP peer. Only behind a proxy that sets it: otherwise
     /// every client could claim any address.
     pub trust_proxy: bool,
+    /// A rated game that ends before each seat had this many turns changes no rating
+    /// (docs/ONLINE.md, "Rating integrity").
+    pub min_rated_moves_per_side: u32,
+    /// Rated games between the same two people within a day; later ones start unrated.
+    pub rated_games_per_pair_day: u32,
 }
 
 impl Default for Limits {
@@ -156,6 +161,8 @@ impl Default for Limits {
             join_window: Duration::from_secs(3600),
             join_cooldown: Duration::from_secs(3600),
             trust_proxy: false,
+            min_rated_moves_per_side: 2,
+            rated_games_per_pair_day: 5,
         }
     }
 }

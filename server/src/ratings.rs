@@ -151,6 +151,11 @@ pub fn places(record: &GameRecord) -> Option<Vec<(u8, u32)>> {
 
 /// What rating a finished game calls for, if it is rated (see [`places`]).
 pub fn rated_game(id: &str, meta: &GameMeta, record: &GameRecord) -> Option<RatedGame> {
+    // Too short to say anything about the players (a resignation at the first move is how a
+    // rating is farmed): like a game never played.
+    if record.ply() < meta.min_rated_plies {
+        return None;
+    }
     let places = places(record)?;
     let people: Vec<(String, u32)> = places
         .into_iter()
@@ -318,6 +323,7 @@ mod tests {
             tokens: (0..n).map(|i| format!("token{i}")).collect(),
             public: false,
             code: None,
+            min_rated_plies: 0,
         }
     }
 

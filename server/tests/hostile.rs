@@ -21,6 +21,7 @@ suite!(
     room_codes_and_games_tell_strangers_nothing,
     a_refused_code_renews_nothing,
     a_new_connection_of_a_token_takes_over,
+    rating_farms_are_unrated,
 );
 
 /// Limits for guessing codes in a test: answers never slowed much, the counts as in production.
@@ -298,4 +299,158 @@ async fn a_new_connection_of_a_token_takes_over(kind: Kind) {
     assert!(ada2.closed_within(WAIT).await);
     let quiet = bob.try_recv(Duration::from_millis(600)).await;
     assert!(quiet.is_none(), "Bob was told {quiet:?}");
+}
+
+/// A private room of two, rated if both ask; returns (host, guest, game) with the game's
+/// snapshot in both clients.
+async fn rated_room(
+    url: &str,
+    (host, host_addr): (&str, &str),
+    (guest, guest_addr): (&str, &str),
+    tokens: Option<(&str, &str)>,
+) -> (Client, Client, String) {
+    let (mut h, mut g) = match tokens {
+        Some((ht, gt)) => (
+            Client::rejoin_from(url, host, ht, host_addr).await,
+            Client::rejoin_from(url, guest, gt, guest_addr).await,
+        ),
+        None => (
+            Client::join_from(url, host, host_addr).await,
+            Client::join_from(url, guest, guest_addr).await,
+        ),
+    };
+    let code = h.create_room(Format::Tripot1, true).await;
+    g.send(&ClientMsg::JoinRoom { code, rated: true }).await;
+    let (game, _, _) = g.matched().await;
+    h.matched().await;
+    (h, g, game)
+}
+
+/// Whether the game started rated, as its players see it.
+fn started_rated(c: &Client, game: &str) -> bool {
+    c.game(game).record().is_rated()
+}
+
+/// `side`'s player resigns; returns whether each player then got a `rating_changed`.
+async fn resign_and_look(p: &mut [&mut Client; 2], game: &str, loser: usize) -> [bool; 2] {
+    p[loser]
+        .send(&ClientMsg::Resign {
+            game: game.to_owned(),
+        })
+        .await;
+    let mut changed = [false; 2];
+    for (i, c) in p.iter_mut().enumerate() {
+        c.expect_end().await;
+        // `rating_changed` follows `ended` at once when there is one.
+        while let Some(m) = c.try_recv(Duration::from_millis(300)).await {
+            if matches!(&m, ServerMsg::RatingChanged { game: g, .. } if g == game) {
+                changed[i] = true;
+            }
+        }
+    }
+    changed
+}
+
+/// Finding 2: rated games cannot be farmed. Two tokens of one address (a private room or quick
+/// match) play unrated; so do two tokens whose addresses met in their history; a resignation
+/// before each side moved twice changes nothing; beyond the day's cap of rated games between
+/// the same two, games start unrated.
+async fn rating_farms_are_unrated(kind: Kind) {
+    let s = server(
+        kind,
+        Limits {
+            rated_games_per_pair_day: 2,
+            ..guessing_limits()
+        },
+    )
+    .await;
+    // One address, two tokens, a rated room: unrated, and the resignation changes nothing.
+    let (mut a, mut b, game) =
+        rated_room(&s.url, ("Ann", "10.2.0.1"), ("Alt", "10.2.0.1"), None).await;
+    assert!(!started_rated(&a, &game), "one address plays unrated");
+    assert_eq!(
+        resign_and_look(&mut [&mut a, &mut b], &game, 1).await,
+        [false; 2]
+    );
+    // Quick match pairs them, unrated.
+    let mut q1 = Client::join_from(&s.url, "Q1", "10.2.0.5").await;
+    let mut q2 = Client::join_from(&s.url, "Q2", "10.2.0.5").await;
+    q1.send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot1),
+    })
+    .await;
+    q1.expect("searching", |m| matches!(m, ServerMsg::Searching { .. }))
+        .await;
+    q2.send(&ClientMsg::QuickMatch {
+        format: Some(Format::Tripot1),
+    })
+    .await;
+    let (qgame, _, _) = q2.matched().await;
+    assert!(
+        !started_rated(&q2, &qgame),
+        "quick match: one address plays unrated"
+    );
+    // Two tokens whose addresses met: Cy was at Dee's address yesterday, at another today.
+    let cy = new_token_for_test();
+    drop(Client::rejoin_from(&s.url, "Cy", &cy, "10.2.0.9").await);
+    let dee = new_token_for_test();
+    let (_c, _d, game) = rated_room(
+        &s.url,
+        ("Cy", "10.2.0.10"),
+        ("Dee", "10.2.0.9"),
+        Some((&cy, &dee)),
+    )
+    .await;
+    assert!(
+        !started_rated(&_c, &game),
+        "a shared address history plays unrated"
+    );
+
+    // Two strangers: a resignation at the first move changes nothing (the game was rated).
+    let (mut e, mut f, game) =
+        rated_room(&s.url, ("Eve", "10.2.0.20"), ("Fay", "10.2.0.21"), None).await;
+    assert!(started_rated(&e, &game));
+    assert_eq!(
+        resign_and_look(&mut [&mut e, &mut f], &game, 0).await,
+        [false; 2]
+    );
+    // Two moves each, then a resignation: rated.
+    let (et, ft) = (e.token.clone(), f.token.clone());
+    drop((e, f));
+    let (e, f, game) = rated_room(
+        &s.url,
+        ("Eve", "10.2.0.20"),
+        ("Fay", "10.2.0.21"),
+        Some((&et, &ft)),
+    )
+    .await;
+    assert!(started_rated(&e, &game));
+    let mut p = if e.game(&game).side() == 0 {
+        [e, f]
+    } else {
+        [f, e]
+    };
+    play_moves(&mut p, &game, 4).await;
+    let [mut p0, mut p1] = p;
+    assert_eq!(
+        resign_and_look(&mut [&mut p0, &mut p1], &game, 0).await,
+        [true; 2]
+    );
+    drop((p0, p1));
+    // That was their second rated game today: the third starts unrated.
+    let (e, _f, game) = rated_room(
+        &s.url,
+        ("Eve", "10.2.0.20"),
+        ("Fay", "10.2.0.21"),
+        Some((&et, &ft)),
+    )
+    .await;
+    assert!(
+        !started_rated(&e, &game),
+        "beyond the daily cap of the pair"
+    );
+}
+
+fn new_token_for_test() -> String {
+    chinese_checkers_core::online::new_token()
 }

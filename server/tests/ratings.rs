@@ -34,6 +34,12 @@ fn machine_speed_limits() -> Limits {
     Limits {
         rate_per_second: 10_000,
         rate_burst: 10_000,
+        // These tests check the rating arithmetic: every device has an address of its own
+        // (`join_from`), games end at any move, and the pairs play as often as they like.
+        // The integrity rules are tested in tests/hostile.rs.
+        trust_proxy: true,
+        min_rated_moves_per_side: 0,
+        rated_games_per_pair_day: 1000,
         ..fast_limits()
     }
 }
@@ -303,9 +309,9 @@ async fn resign_game(
 
 async fn quick_match_series_rates_every_game_as_the_reference(kind: Kind) {
     let mut s = setup(kind).await;
-    let mut ada = Client::join(&s.url, "Ada").await;
-    let mut bob = Client::join(&s.url, "Bob").await;
-    let mut cy = Client::join(&s.url, "Cy").await;
+    let mut ada = Client::join_from(&s.url, "Ada", "10.1.0.1").await;
+    let mut bob = Client::join_from(&s.url, "Bob", "10.1.0.2").await;
+    let mut cy = Client::join_from(&s.url, "Cy", "10.1.0.3").await;
     let mut reference = Reference::default();
     assert!(
         ratings_of(&mut ada).await.is_empty(),
@@ -433,7 +439,7 @@ async fn quick_match_series_rates_every_game_as_the_reference(kind: Kind) {
         ServerMsg::TableCreated { table } => assert_eq!(table.host_rating, expected),
         _ => unreachable!(),
     }
-    let mut dan = Client::join(&s.url, "Dan").await;
+    let mut dan = Client::join_from(&s.url, "Dan", "10.1.0.4").await;
     dan.send(&ClientMsg::CreateTable {
         format: Format::Classic,
         clock: None,
@@ -477,8 +483,8 @@ async fn quick_match_series_rates_every_game_as_the_reference(kind: Kind) {
 
 async fn private_rooms_are_rated_only_when_everyone_asks(kind: Kind) {
     let s = setup(kind).await;
-    let mut ada = Client::join(&s.url, "Ada").await;
-    let mut bob = Client::join(&s.url, "Bob").await;
+    let mut ada = Client::join_from(&s.url, "Ada", "10.1.0.5").await;
+    let mut bob = Client::join_from(&s.url, "Bob", "10.1.0.6").await;
     let mut reference = Reference::default();
     // The host did not ask (the guest did), then the guest did not (the host did).
     for (host_rated, guest_rated) in [(false, true), (true, false), (false, false)] {
@@ -516,7 +522,7 @@ async fn private_rooms_are_rated_only_when_everyone_asks(kind: Kind) {
     check(&reference, &mut ada).await;
     check(&reference, &mut bob).await;
     // A room of three is rated only if the host and both guests ask.
-    let mut cy = Client::join(&s.url, "Cy").await;
+    let mut cy = Client::join_from(&s.url, "Cy", "10.1.0.7").await;
     let code = ada.create_room(Format::Sternhalma3, true).await;
     bob.send(&ClientMsg::JoinRoom {
         code: code.clone(),
@@ -536,8 +542,8 @@ async fn searching(c: &mut Client) {
 
 async fn quick_match_pairs_similar_ratings_first_then_widens(kind: Kind) {
     let s = setup(kind).await;
-    let mut ada = Client::join(&s.url, "Ada").await;
-    let mut bob = Client::join(&s.url, "Bob").await;
+    let mut ada = Client::join_from(&s.url, "Ada", "10.1.0.8").await;
+    let mut bob = Client::join_from(&s.url, "Bob", "10.1.0.9").await;
     let mut reference = Reference::default();
     // Ada beats Bob: 1662 against 1338 in tripot.
     resign_game(&mut reference, &mut bob, &mut ada, Format::Tripot1).await;
@@ -550,12 +556,12 @@ async fn quick_match_pairs_similar_ratings_first_then_widens(kind: Kind) {
     bob.send(&tripot1).await;
     searching(&mut bob).await;
     // Cy, a newcomer (1500, 162 from Ada), plays Ada, who waited longest.
-    let mut cy = Client::join(&s.url, "Cy").await;
+    let mut cy = Client::join_from(&s.url, "Cy", "10.1.0.10").await;
     cy.send(&tripot1).await;
     let (game, _, _) = cy.matched().await;
     assert_eq!(ada.matched().await.0, game);
     // Dan, a newcomer, plays Bob.
-    let mut dan = Client::join(&s.url, "Dan").await;
+    let mut dan = Client::join_from(&s.url, "Dan", "10.1.0.11").await;
     dan.send(&tripot1).await;
     let (game2, _, _) = dan.matched().await;
     assert_eq!(bob.matched().await.0, game2);

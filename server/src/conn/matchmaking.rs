@@ -198,6 +198,7 @@ impl Conn {
             access,
         } = terms;
         let names = ai_names(&seats, &levels);
+        let rated = rated && self.rating_allowed(id, &seats).await?;
         let (_, started) = GameRecord::timed_rated(id, format, names.clone(), levels, clock, rated);
         let meta = GameMeta {
             tokens: seats
@@ -213,6 +214,8 @@ impl Conn {
                 Access::Room(code) => Some(code),
                 _ => None,
             },
+            min_rated_plies: self.app.limits.min_rated_moves_per_side
+                * u32::try_from(format.seats()).unwrap_or(u32::MAX),
         };
         self.app.store.create_game(id, &meta, &started).await?;
         inc(&self.app.metrics.games_started);
@@ -231,6 +234,25 @@ impl Conn {
         }
         self.app.nudge_ai(id);
         Ok(())
+    }
+
+    /// Whether a game asked for as rated may be: not when two of its people share an address
+    /// (now or in their recent history), nor beyond the day's cap of rated games of a pair
+    /// (docs/ONLINE.md, "Rating integrity"). Counts the game for the cap when it may.
+    async fn rating_allowed(
+        &mut self,
+        id: &str,
+        seats: &[Option<Player>],
+    ) -> Result<bool, StoreError> {
+        let tokens: Vec<String> = seats.iter().flatten().map(|p| p.token.clone()).collect();
+        let cap = self.app.limits.rated_games_per_pair_day;
+        match self.app.store.rating_guard(&tokens, cap).await? {
+            None => Ok(true),
+            Some(why) => {
+                tracing::info!(game = id, why = ?why, "a game asked for as rated starts unrated");
+                Ok(false)
+            }
+        }
     }
 
     /// Tells everyone at a filling table or room who sits there now.

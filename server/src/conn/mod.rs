@@ -565,6 +565,11 @@ impl Conn {
             .store
             .publish(&user_channel(&token), takeover)
             .await?;
+        // For the shared-address rule of ratings (the address as the limits count it).
+        self.app
+            .store
+            .note_address(&token, &self.addr.to_string())
+            .await?;
         let games = self.app.store.active_games(&token).await?;
         self.player = Some(Player {
             token,

@@ -438,6 +438,7 @@ mod tests {
             tokens: vec!["a".repeat(32), "b".repeat(32)],
             public: false,
             code: None,
+            min_rated_plies: 0,
         }
     }
 

@@ -11,6 +11,7 @@
 pub(crate) mod archive;
 mod clock;
 pub(crate) mod file;
+pub mod integrity;
 pub mod memory;
 mod queue;
 pub mod redis;
@@ -160,6 +161,14 @@ pub struct GameMeta {
     /// The private room it was played in: watched with this code.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
+    /// A rated game that ends before this many moves (every seat's turns counted) changes no
+    /// rating (`Limits::min_rated_moves_per_side` × seats when it started).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub min_rated_plies: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl GameMeta {
@@ -514,6 +523,22 @@ impl Store {
     /// else's attempt leaves it exactly as it was (its expiry included).
     pub async fn take_room(&self, code: &str, host: &str) -> Result<Taken<StoredRoom>, StoreError> {
         dispatch!(self, s => s.take_room(code, host).await)
+    }
+
+    /// Notes that `token` said hello from `addr` (for the shared-address rule of ratings).
+    pub async fn note_address(&self, token: &str, addr: &str) -> Result<(), StoreError> {
+        dispatch!(self, s => s.note_address(token, addr).await)
+    }
+
+    /// Before a rated game of these people starts: why it may not be rated (two of them share
+    /// an address in their recent history, or a pair already played `cap` rated games in the
+    /// last day), or `None`, and then the game counts for each pair's daily cap.
+    pub async fn rating_guard(
+        &self,
+        tokens: &[String],
+        cap: u32,
+    ) -> Result<Option<integrity::Unrated>, StoreError> {
+        dispatch!(self, s => s.rating_guard(tokens, cap).await)
     }
 
     /// Whether connections must renew their presence (only across instances).

@@ -236,6 +236,11 @@ impl Client {
     /// Connects (fresh token, hello answered) as if from `addr`: through a proxy that sets
     /// `X-Forwarded-For`, which a server with `trust_proxy` believes.
     pub async fn join_from(url: &str, name: &str, addr: &str) -> Client {
+        Client::rejoin_from(url, name, &new_token(), addr).await
+    }
+
+    /// Connects with a given token as if from `addr` (see [`Client::join_from`]).
+    pub async fn rejoin_from(url: &str, name: &str, token: &str, addr: &str) -> Client {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest;
         let mut req = url.into_client_request().unwrap();
         req.headers_mut()
@@ -245,7 +250,7 @@ impl Client {
             .expect("connects");
         let mut c = Client {
             ws,
-            token: new_token(),
+            token: token.to_owned(),
             name: name.to_owned(),
             games: HashMap::new(),
             welcome_games: vec![],

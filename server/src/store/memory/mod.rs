@@ -56,6 +56,8 @@ pub struct MemoryStore {
     /// Finished games, for their players' lists and downloads (boxed: the store is one variant
     /// of an enum).
     archive: Box<Mutex<Archive>>,
+    /// Recent addresses and pairs' rated games (rating integrity; boxed as above).
+    integrity: Box<crate::store::integrity::IntegrityBook>,
 }
 
 /// The memory store's ratings.
@@ -90,7 +92,21 @@ impl MemoryStore {
             journal: None,
             ratings: Box::default(),
             archive: Box::default(),
+            integrity: Box::default(),
         }
+    }
+
+    pub(super) async fn note_address(&self, token: &str, addr: &str) -> Result<(), StoreError> {
+        self.integrity.note(token, addr, now_ms());
+        Ok(())
+    }
+
+    pub(super) async fn rating_guard(
+        &self,
+        tokens: &[String],
+        cap: u32,
+    ) -> Result<Option<crate::store::integrity::Unrated>, StoreError> {
+        Ok(self.integrity.guard(tokens, cap, now_ms()))
     }
 
     /// A store written through to the data file at `path`, holding what the file holds: games

@@ -26,6 +26,7 @@ use crate::bus::{Bus, BusMsg};
 use crate::ratings;
 
 mod cache;
+mod integrity;
 mod link;
 mod lobby;
 mod pubsub;
