@@ -142,6 +142,11 @@ impl Bus {
         }
     }
 
+    /// Whether any connection of this instance listens to `channel`.
+    pub fn has_listeners(&self, channel: &str) -> bool {
+        self.subs.lock().contains_key(channel)
+    }
+
     /// How many channels have listeners here.
     pub fn channels(&self) -> usize {
         self.subs.lock().len()

@@ -22,6 +22,7 @@ suite!(
     a_refused_code_renews_nothing,
     a_new_connection_of_a_token_takes_over,
     rating_farms_are_unrated,
+    a_room_whose_host_went_away_is_abandoned,
 );
 
 /// Limits for guessing codes in a test: answers never slowed much, the counts as in production.
@@ -453,4 +454,48 @@ async fn rating_farms_are_unrated(kind: Kind) {
 
 fn new_token_for_test() -> String {
     chinese_checkers_core::online::new_token()
+}
+
+/// Finding 3: a room's host whose socket went away while waiting is marked disconnected as
+/// soon as a friend joins, with the usual grace; the game then ends by abandonment instead of
+/// waiting for the inactivity limit (here 60 s).
+async fn a_room_whose_host_went_away_is_abandoned(kind: Kind) {
+    let s = server(
+        kind,
+        Limits {
+            presence_interval: Duration::from_millis(200),
+            ..fast_limits()
+        },
+    )
+    .await;
+    let mut ann = Client::join(&s.url, "Ann").await;
+    let code = ann.create_room(Format::Tripot1, false).await;
+    ann.close().await;
+    // The server has seen the close once a new hello is answered after it.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut bob = Client::join(&s.url, "Bob").await;
+    bob.send(&ClientMsg::JoinRoom { code, rated: false }).await;
+    let (game, bob_side, _) = bob.matched().await;
+    let started = tokio::time::Instant::now();
+    // Ann is marked away (in the snapshot Bob starts from), then the game ends.
+    match bob.expect_end().await {
+        ServerMsg::Event {
+            event: GameEvent::Ended { result },
+            game: g,
+            ..
+        } => {
+            assert_eq!(g, game);
+            assert_eq!(result.winner, Some(bob_side));
+            assert_eq!(
+                result.reason,
+                chinese_checkers_core::online::EndReason::Abandoned
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
 }

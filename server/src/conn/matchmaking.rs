@@ -232,7 +232,27 @@ impl Conn {
                 .publish(&user_channel(&person.token), BusMsg::User { msg })
                 .await?;
         }
+        self.mark_absent(id, &seats).await?;
         self.app.nudge_ai(id);
+        Ok(())
+    }
+
+    /// A person whose socket went away before the game started (a room's host gone while the
+    /// guest sat down) is marked disconnected at once, with the grace any player gets, so the
+    /// game ends by abandonment instead of waiting for the inactivity limit. On one instance
+    /// (memory, data file) a person is here when a connection listens to their channel; across
+    /// instances (Redis) the heartbeats find them gone (`presence`).
+    async fn mark_absent(&mut self, id: &str, seats: &[Option<Player>]) -> Result<(), StoreError> {
+        if self.app.store.needs_presence() {
+            return Ok(());
+        }
+        let grace_ms = self.app.limits.grace.as_millis() as u64;
+        for person in seats.iter().flatten() {
+            if !self.app.bus.has_listeners(&user_channel(&person.token)) {
+                let cmd = Command::Disconnect { grace_ms };
+                let _ = self.app.store.update_game(id, &person.token, &cmd).await?;
+            }
+        }
         Ok(())
     }
 

@@ -729,14 +729,19 @@ impl Conn {
     }
 
     /// The socket is gone: leave the queue, close tables, hold the seats for the grace period
-    /// (the `disconnected` event sets the game's stored deadline; the sweeper ends it).
+    /// (the `disconnected` event sets the game's stored deadline; the sweeper ends it) — in
+    /// every game of the token that is not over, those this connection has not heard
+    /// `matched` for yet included (a room's guest sat down as its host's socket went).
     async fn leave(&mut self) -> Result<(), StoreError> {
         let Some(me) = self.player.clone() else {
             return Ok(());
         };
+        // No longer listening first: a game started from now on finds us gone (see
+        // `mark_absent`), and one started before is in `active_games` below.
+        self.app.bus.unsubscribe(&user_channel(&me.token), self.id);
         self.release_lobby().await?;
         let limits = &self.app.limits;
-        let open: Vec<(String, Duration)> = self
+        let mut open: Vec<(String, Duration)> = self
             .games
             .iter()
             .filter(|(_, f)| !f.over && f.watching.is_none())
@@ -751,6 +756,11 @@ impl Conn {
                 )
             })
             .collect();
+        for game in self.app.store.active_games(&me.token).await? {
+            if !open.iter().any(|(g, _)| *g == game) {
+                open.push((game, self.app.limits.grace));
+            }
+        }
         for (game, grace) in open {
             let grace_ms = grace.as_millis() as u64;
             let cmd = Command::Disconnect { grace_ms };
