@@ -4,6 +4,7 @@ import androidx.compose.foundation.layout.WindowInsets
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.setValue
+import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Rect
 import androidx.compose.ui.graphics.asSkiaBitmap
 import androidx.compose.ui.semantics.SemanticsNode
@@ -14,6 +15,8 @@ import androidx.compose.ui.test.SemanticsMatcher
 import androidx.compose.ui.test.hasClickAction
 import androidx.compose.ui.test.hasSetTextAction
 import androidx.compose.ui.test.isFocused
+import androidx.compose.ui.test.isRoot
+import androidx.compose.ui.test.performMouseInput
 import androidx.compose.ui.test.v2.runSkikoComposeUiTest
 import androidx.compose.ui.test.SkikoComposeUiTest
 import androidx.compose.ui.unit.Density
@@ -58,11 +61,16 @@ class SimulatedInsets(val device: InsetsDevice) {
 
     private val px = device.density
 
+    /** The bars and cut-out are there (off: a window without any, to compare a layout with). */
+    var systemAreasShown by mutableStateOf(true)
+
     val appInsets = AppInsets(
-        safeDrawing = WindowInsets(
-            left = device.cutoutLeft.dp, top = device.statusBar.dp,
-            right = device.navigationRight.dp, bottom = device.navigationBottom.dp,
-        ),
+        safeDrawing = object : WindowInsets {
+            override fun getLeft(density: Density, layoutDirection: LayoutDirection) = dp(density, device.cutoutLeft)
+            override fun getTop(density: Density) = dp(density, device.statusBar)
+            override fun getRight(density: Density, layoutDirection: LayoutDirection) = dp(density, device.navigationRight)
+            override fun getBottom(density: Density) = dp(density, device.navigationBottom)
+        },
         // Read at measure time, as Android's animated IME insets are: the layout follows the keyboard.
         ime = object : WindowInsets {
             override fun getLeft(density: Density, layoutDirection: LayoutDirection) = 0
@@ -71,6 +79,8 @@ class SimulatedInsets(val device: InsetsDevice) {
             override fun getBottom(density: Density) = if (keyboardUp) with(density) { device.keyboard.dp.roundToPx() } else 0
         },
     )
+
+    private fun dp(density: Density, value: Int) = if (systemAreasShown) with(density) { value.dp.roundToPx() } else 0
 
     val width = device.widthDp * px
     val height = device.heightDp * px
@@ -185,6 +195,9 @@ fun SkikoComposeUiTest.focusField(insets: SimulatedInsets, tag: String) {
  */
 @OptIn(ExperimentalTestApi::class)
 fun SkikoComposeUiTest.insetsScreenshot(insets: SimulatedInsets, name: String): File {
+    // The mouse of the last click would leave a hover highlight on whatever scrolled under it.
+    onAllNodes(isRoot())[0].performMouseInput { moveTo(Offset.Zero) }
+    waitForIdle()
     val shot = captureToImage().asSkiaBitmap()
     val surface = Surface.makeRasterN32Premul(shot.width, shot.height)
     val canvas = surface.canvas

@@ -6,9 +6,11 @@ import androidx.compose.material3.Button
 import androidx.compose.material3.Text
 import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.SkikoComposeUiTest
-import androidx.compose.ui.test.performTextInput
+import androidx.compose.ui.test.performScrollTo
+import androidx.compose.ui.test.performTextReplacement
 import app.chinesecheckers.ui.strings.ThemeChoice
 import okhttp3.WebSocket
 import okhttp3.WebSocketListener
@@ -52,6 +54,10 @@ class InsetsUiTest {
                         text.contains("\"type\":\"watch_games\"") -> webSocket.send(
                             """{"type":"live_games","games":[{"game":"g5","format":"sternhalma2","players":["Dee","Eve"],"ply":12}]}""",
                         )
+                        text.contains("\"type\":\"spectate\"") -> webSocket.send(
+                            """{"type":"sync","snapshot":{"game":"g5","seq":1,"side":0,"format":"sternhalma2","players":["Dee","Eve"],""" +
+                                """"moves":[],"draw_offer":null,"connected":[true,true],"rematch":[false,false],"rematch_game":null,"result":null}}""",
+                        )
                     }
                 }
 
@@ -71,11 +77,11 @@ class InsetsUiTest {
         if (shot != null) insetsScreenshot(insets, shot)
     }
 
-    /** Focuses the field [tag] with the keyboard up, checks the screen, then puts the keyboard away. */
+    /** Focuses the field [tag] with the keyboard up (and [typed] in it), checks the screen, then puts the keyboard away. */
     private fun SkikoComposeUiTest.withKeyboard(insets: SimulatedInsets, tag: String, what: String, shot: String? = null, typed: String? = null) {
         focusField(insets, tag)
         if (typed != null) {
-            tag(tag).performTextInput(typed)
+            tag(tag).performTextReplacement(typed)
             waitForIdle()
         }
         assertFocusedFieldAboveKeyboard(insets, what)
@@ -100,23 +106,49 @@ class InsetsUiTest {
         val (from, _) = findStep(app)
         tapHole(from)
         visit(insets, null, "Board (solo) with a peg picked", "insets-board")
-        click("home")
+        click("resign")
+        waitUntil(timeoutMillis = 10_000) { exists("gameOver") }
+        visit(insets, null, "Board: the game-over dialog")
+        click("gameOverHome")
 
         visit(insets, "online", "Online")
         waitUntil(timeoutMillis = 30_000) { exists("ratings") }
         visit(insets, "yourGames", "Online: your games")
         waitUntil(timeoutMillis = 10_000) { exists("pastGame:g1") }
+        // The records in the picture, on a short landscape screen too.
+        tag("pastGame:g0").performScrollTo()
         visit(insets, null, "Online: your games listed", "insets-online")
         withKeyboard(insets, "roomCodeInput", "Online: room code", "insets-room-code", typed = "ABCD2345")
         click("watchGames")
         waitUntil(timeoutMillis = 10_000) { exists("liveGame:g5") }
         withKeyboard(insets, "watchCodeInput", "Online: watch with a code")
+        // A watched game: the spectator's bar above the board, the insets padded once around both.
+        click("liveGame:g5")
+        waitUntil(timeoutMillis = 10_000) { exists("watching") && exists("board") }
+        visit(insets, null, "Online: watching a game")
+        // Where the board's Home sits from the bar: the same with and without the system areas
+        // (the board padded for them again would sit a status bar lower, a cut-out further in).
+        fun homeFromBar(): Offset {
+            val bar = tag("watching").fetchSemanticsNode().boundsInWindow
+            val home = tag("home").fetchSemanticsNode().boundsInWindow
+            return Offset(home.left - bar.left, home.top - tag("stopWatching").fetchSemanticsNode().boundsInWindow.bottom)
+        }
+        val withAreas = homeFromBar()
+        insets.systemAreasShown = false
+        waitForIdle()
+        val without = homeFromBar()
+        insets.systemAreasShown = true
+        waitForIdle()
+        assertTrue("the watched board is padded twice: Home at $withAreas from the bar, $without without the system areas", (withAreas - without).getDistance() < 1f)
+        click("stopWatching")
+        waitUntil(timeoutMillis = 10_000) { exists("quickMatch") }
         click("back")
 
         visit(insets, "settings", "Settings")
         withKeyboard(insets, "displayName", "Settings: display name")
         click("advanced")
-        withKeyboard(insets, "serverAddress", "Settings: server address", "insets-settings-keyboard")
+        // A fixed address in the picture (the scripted server's port changes from run to run).
+        withKeyboard(insets, "serverAddress", "Settings: server address", "insets-settings-keyboard", typed = "ws://192.168.1.20:8080/ws")
         click("back")
 
         visit(insets, "rules", "Rules", "insets-rules")
