@@ -89,9 +89,17 @@ fn since() -> Instant {
 #[derive(Default)]
 pub struct Bus {
     subs: Mutex<HashMap<String, Vec<(u64, Outbox)>>>,
+    /// The instance's timer queue: every deadline a delivered message announces goes there
+    /// (see [`crate::timers`]).
+    timers: Mutex<Option<crate::timers::Schedule>>,
 }
 
 impl Bus {
+    /// Hands every deadline delivered from now on to `timers`.
+    pub fn set_timers(&self, timers: crate::timers::Schedule) {
+        *self.timers.lock() = Some(timers);
+    }
+
     /// Connection `conn` listens to `channel`.
     pub fn subscribe(&self, channel: &str, conn: u64, outbox: &Outbox) {
         let mut subs = self.subs.lock();
@@ -115,6 +123,11 @@ impl Bus {
     /// Delivers a message to every local listener of `channel`. Never blocks: a listener whose
     /// outbox is full misses it (game events are numbered, so it resyncs on the next one).
     pub fn deliver(&self, channel: &str, msg: Arc<BusMsg>) {
+        if let Some(timers) = self.timers.lock().as_ref() {
+            for deadline in crate::timers::deadlines_of(&msg, crate::store::now_ms()) {
+                let _ = timers.send(deadline);
+            }
+        }
         let delivery = Delivery {
             since: since(),
             msg,

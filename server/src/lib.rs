@@ -18,6 +18,7 @@ pub mod metrics;
 mod players;
 pub mod ratings;
 pub mod store;
+pub mod timers;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -266,6 +267,9 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
     });
     app.store.set_inactivity(config.limits.inactivity);
     tokio::spawn(sweep(app.clone()));
+    let (timers, scheduled) = tokio::sync::mpsc::unbounded_channel();
+    app.bus.set_timers(timers);
+    tokio::spawn(timers::run(app.clone(), scheduled));
     players::spawn(app.clone(), nudged);
     // Games read back from the data file whose AI seat was to move when the server stopped.
     for game in app.store.ai_turns_pending().await {

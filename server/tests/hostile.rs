@@ -23,6 +23,7 @@ suite!(
     a_new_connection_of_a_token_takes_over,
     rating_farms_are_unrated,
     a_room_whose_host_went_away_is_abandoned,
+    clocks_fire_on_time,
 );
 
 /// Limits for guessing codes in a test: answers never slowed much, the counts as in production.
@@ -497,5 +498,72 @@ async fn a_room_whose_host_went_away_is_abandoned(kind: Kind) {
         started.elapsed() < Duration::from_secs(8),
         "{:?}",
         started.elapsed()
+    );
+}
+
+/// Finding 4: a time-out fires within 250 ms of the clock reaching zero, with the sweeper at
+/// its production interval (10 s): deadlines are scheduled, not polled. Also a grace.
+async fn clocks_fire_on_time(kind: Kind) {
+    let s = server(
+        kind,
+        Limits {
+            sweep_interval: Duration::from_secs(10),
+            grace: Duration::from_millis(1500),
+            ..fast_limits()
+        },
+    )
+    .await;
+    let mut ann = Client::join(&s.url, "Ann").await;
+    ann.send(&ClientMsg::CreateRoom {
+        format: Format::Tripot1,
+        rated: false,
+        clock: Some(chinese_checkers_core::online::TimeControl::PerMove { seconds: 5 }),
+    })
+    .await;
+    let code = match ann
+        .expect("room", |m| matches!(m, ServerMsg::RoomCreated { .. }))
+        .await
+    {
+        ServerMsg::RoomCreated { code, .. } => code,
+        _ => unreachable!(),
+    };
+    let mut bob = Client::join(&s.url, "Bob").await;
+    bob.send(&ClientMsg::JoinRoom { code, rated: false }).await;
+    let (game, _, _) = bob.matched().await;
+    let left_ms = match bob
+        .expect("the clock", |m| matches!(m, ServerMsg::Clock { .. }))
+        .await
+    {
+        ServerMsg::Clock { left_ms, .. } => left_ms,
+        _ => unreachable!(),
+    };
+    let told = tokio::time::Instant::now();
+    bob.expect("the time-out", |m| {
+        matches!(m, ServerMsg::Event { event: GameEvent::TimedOut { .. }, game: g, .. } if *g == game)
+    })
+    .await;
+    let late = told.elapsed().as_millis() as i64 - left_ms as i64;
+    assert!(
+        (-50..=250).contains(&late),
+        "the time-out came {late} ms after zero"
+    );
+    // A grace runs out on time too.
+    ann.close().await;
+    let gone = tokio::time::Instant::now();
+    bob.expect("Ann away", |m| {
+        matches!(
+            m,
+            ServerMsg::Event {
+                event: GameEvent::Disconnected { .. },
+                ..
+            }
+        )
+    })
+    .await;
+    bob.expect_end().await;
+    let took = gone.elapsed().as_millis() as i64;
+    assert!(
+        (1450..=1500 + 300).contains(&took),
+        "the grace of 1.5 s ran out after {took} ms"
     );
 }
