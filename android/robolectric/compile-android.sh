@@ -6,8 +6,13 @@
 # Jetpack Compose, activity-compose, kotlinx-coroutines, OkHttp and JNA at the versions of
 # android/gradle/libs.versions.toml (the Compose BOM's versions of ui, foundation, material3).
 #
+# Then the instrumented tests (android/app/src/androidTest/kotlin) are compiled against the app's
+# classes and the test libraries of the catalog (the BOM's ui-test-junit4, AndroidX Test's runner
+# and JUnit extension), as Gradle's androidTest variant would; they run only on a device (CI).
+#
 # It proves that the shared UI uses no desktop-only API and that the versions of the catalog fit
-# it. It does not build an APK: resources, R8, the NDK build and packaging need Gradle.
+# it. It does not build an APK: resources, the NDK build and packaging need Gradle (R8 is run
+# over these classes by r8-check.sh).
 #
 # Cold (empty ~/.m2): about 10 minutes, mostly fetching some 60 artifacts one by one; warm: about
 # 2 minutes. Needs cargo (the core and the bindings are built by scripts/kotlin-bindings.sh),
@@ -47,6 +52,8 @@ ACTIVITY_COMPOSE="$(catalog_version activityCompose)"
 COROUTINES="$(catalog_version coroutines)"
 OKHTTP="$(catalog_version okhttp)"
 JNA="$(catalog_version jna)"
+TEST_RUNNER="$(catalog_version androidxTestRunner)"
+TEST_EXT_JUNIT="$(catalog_version androidxTestExtJunit)"
 ANDROID_ALL="$(sed -n 's:.*<android.all.version>\(.*\)</android.all.version>.*:\1:p' "$HERE/pom.xml")"
 
 # The Compose BOM names the version of each Compose library.
@@ -65,6 +72,7 @@ PY
 COMPOSE_UI="$(bom_version androidx.compose.ui ui)"
 COMPOSE_FOUNDATION="$(bom_version androidx.compose.foundation foundation)"
 MATERIAL3="$(bom_version androidx.compose.material3 material3)"
+UI_TEST_JUNIT4="$(bom_version androidx.compose.ui ui-test-junit4)"
 
 mkdir -p "$WORK"
 
@@ -75,29 +83,42 @@ source "$ROOT/scripts/kotlin-bindings.sh"
 
 # --- the Android class path -----------------------------------------------------------------
 echo "==> resolving the Android libraries (Compose $COMPOSE_UI, Material 3 $MATERIAL3, activity-compose $ACTIVITY_COMPOSE)"
-python3 "$HERE/compile-check/resolve_android_deps.py" "$WORK/not-on-central.txt" \
-  "androidx.activity:activity-compose:$ACTIVITY_COMPOSE" \
-  "androidx.compose.ui:ui:$COMPOSE_UI" \
-  "androidx.compose.foundation:foundation:$COMPOSE_FOUNDATION" \
-  "androidx.compose.material3:material3:$MATERIAL3" \
-  "org.jetbrains.kotlinx:kotlinx-coroutines-android:$COROUTINES" \
-  "com.squareup.okhttp3:okhttp:$OKHTTP" \
-  "net.java.dev.jna:jna:$JNA" > "$WORK/libraries.txt"
-rm -rf "$WORK/classpath"
-mkdir -p "$WORK/classpath"
-n=0
-while read -r library; do
-  n=$((n + 1))
-  jar="$WORK/classpath/$(printf '%03d' "$n")-$(basename "${library%.*}").jar"
-  case "$library" in
-    # An AAR's code is its classes.jar (resources and manifests are Gradle's business).
-    *.aar) unzip -p "$library" classes.jar > "$jar" ;;
-    *) cp "$library" "$jar" ;;
-  esac
-done < "$WORK/libraries.txt"
-CLASSPATH_LIBS="$(find "$WORK/classpath" -name '*.jar' | sort | tr '\n' ':')"
-CLASSPATH_LIBS+="$(fetch org.robolectric android-all "$ANDROID_ALL" jar)"
-CLASSPATH_LIBS+=":$(fetch org.jetbrains.kotlin kotlin-stdlib "$KOTLIN" jar)"
+MAIN_ROOTS=(
+  "androidx.activity:activity-compose:$ACTIVITY_COMPOSE"
+  "androidx.compose.ui:ui:$COMPOSE_UI"
+  "androidx.compose.foundation:foundation:$COMPOSE_FOUNDATION"
+  "androidx.compose.material3:material3:$MATERIAL3"
+  "org.jetbrains.kotlinx:kotlinx-coroutines-android:$COROUTINES"
+  "com.squareup.okhttp3:okhttp:$OKHTTP"
+  "net.java.dev.jna:jna:$JNA"
+)
+python3 "$HERE/compile-check/resolve_android_deps.py" "$WORK/not-on-central.txt" "${MAIN_ROOTS[@]}" > "$WORK/libraries.txt"
+# The androidTest class path: the app's libraries and the test libraries, resolved together (the
+# highest version asked for wins across both, as in Gradle's androidTest variant).
+python3 "$HERE/compile-check/resolve_android_deps.py" "$WORK/not-on-central.txt" "${MAIN_ROOTS[@]}" \
+  "androidx.compose.ui:ui-test-junit4:$UI_TEST_JUNIT4" \
+  "androidx.test:runner:$TEST_RUNNER" \
+  "androidx.test.ext:junit:$TEST_EXT_JUNIT" > "$WORK/libraries-android-test.txt"
+# One jar per library (an AAR's code is its classes.jar; resources and manifests are Gradle's
+# business) in folder $2; prints the class path.
+unpack_libraries() {
+  local list="$1" dir="$2" n=0 library jar
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  while read -r library; do
+    n=$((n + 1))
+    jar="$dir/$(printf '%03d' "$n")-$(basename "${library%.*}").jar"
+    case "$library" in
+      *.aar) unzip -p "$library" classes.jar > "$jar" ;;
+      *) cp "$library" "$jar" ;;
+    esac
+  done < "$list"
+  find "$dir" -name '*.jar' | sort | tr '\n' ':'
+}
+ANDROID_ALL_JAR="$(fetch org.robolectric android-all "$ANDROID_ALL" jar)"
+STDLIB_JAR="$(fetch org.jetbrains.kotlin kotlin-stdlib "$KOTLIN" jar)"
+CLASSPATH_LIBS="$(unpack_libraries "$WORK/libraries.txt" "$WORK/classpath")$ANDROID_ALL_JAR:$STDLIB_JAR"
+TEST_CLASSPATH_LIBS="$(unpack_libraries "$WORK/libraries-android-test.txt" "$WORK/classpath-android-test")$ANDROID_ALL_JAR:$STDLIB_JAR"
 
 # --- the Kotlin compiler and the Compose compiler plugin ------------------------------------
 mkdir -p "$WORK/compiler"
@@ -125,4 +146,17 @@ rm -rf "$WORK/classes"
   -no-stdlib -no-reflect -jvm-target 17 -Xplugin="$COMPOSE_PLUGIN" \
   -classpath "$CLASSPATH_LIBS" -d "$WORK/classes" "${SOURCES[@]}" 2>&1 \
   | { grep -v -e '^WARNING: ' -e '^$' || true; }
-echo "Android compile check passed: ${#SOURCES[@]} Kotlin files against Compose $COMPOSE_UI, Material 3 $MATERIAL3, activity-compose $ACTIVITY_COMPOSE, android-all $ANDROID_ALL"
+[[ -f "$WORK/classes/app/chinesecheckers/android/MainActivity.class" ]] \
+  || { echo "error: the app's Kotlin did not compile" >&2; exit 1; }
+
+mapfile -t TEST_SOURCES < <(find "$ANDROID/app/src/androidTest/kotlin" -name '*.kt' | sort)
+echo "==> kotlinc ${#TEST_SOURCES[@]} instrumented test files (androidTest) against the app and ui-test-junit4 $UI_TEST_JUNIT4, AndroidX Test runner $TEST_RUNNER, ext-junit $TEST_EXT_JUNIT"
+rm -rf "$WORK/android-test-classes"
+"$JAVA_HOME/bin/java" -Xmx3g -cp "$COMPILER_CLASSPATH" org.jetbrains.kotlin.cli.jvm.K2JVMCompiler \
+  -no-stdlib -no-reflect -jvm-target 17 -Xplugin="$COMPOSE_PLUGIN" \
+  -classpath "$WORK/classes:$TEST_CLASSPATH_LIBS" -d "$WORK/android-test-classes" "${TEST_SOURCES[@]}" 2>&1 \
+  | { grep -v -e '^WARNING: ' -e '^$' || true; }
+[[ -n "$(find "$WORK/android-test-classes" -name '*Test.class' 2>/dev/null)" ]] \
+  || { echo "error: the instrumented tests did not compile" >&2; exit 1; }
+
+echo "Android compile check passed: ${#SOURCES[@]} Kotlin files and ${#TEST_SOURCES[@]} instrumented test files against Compose $COMPOSE_UI, Material 3 $MATERIAL3, activity-compose $ACTIVITY_COMPOSE, android-all $ANDROID_ALL"
