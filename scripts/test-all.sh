@@ -66,6 +66,10 @@ tests/kotlin/run.sh 2>&1 | tee "$LOGS/kotlin.log"
 step "Android UI suite (Compose for desktop, Maven)"
 android/desktop/run.sh 2>&1 | tee "$LOGS/android-ui.log"
 
+# The playable desktop app starts from run.sh's classes: a second start compiles nothing.
+step "desktop app: a second start compiles nothing (play.sh)"
+android/desktop/check-play-start.sh
+
 # The Android-only layer against android-all under Robolectric (needs a JDK 21+; run.sh finds or
 # installs one).
 step "Android glue suite (Robolectric, Maven)"
