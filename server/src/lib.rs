@@ -36,6 +36,7 @@ use tokio::task::JoinHandle;
 
 pub use limits::Limits;
 use metrics::Metrics;
+pub use store::file::FileOptions;
 use store::{memory::MemoryStore, redis::RedisStore, Engine, Store, StoreError};
 
 /// Where the shared state lives.
@@ -69,6 +70,9 @@ pub struct Config {
     pub limits: Limits,
     /// Serve TLS (`wss://`, `https://`) with these PEM files instead of plain TCP.
     pub tls: Option<TlsFiles>,
+    /// How the data file may be treated at start (`Backend::File`): repaired if damaged, or
+    /// used if empty.
+    pub file: FileOptions,
 }
 
 /// A certificate chain and its private key, PEM files (`--tls-cert`, `--tls-key`).
@@ -87,6 +91,7 @@ impl Default for Config {
             backend: Backend::Memory,
             limits: Limits::default(),
             tls: None,
+            file: FileOptions::default(),
         }
     }
 }
@@ -173,6 +178,13 @@ impl RunningServer {
         self.app.store.set_cache_limits(max, keep);
     }
 
+    /// Data file backend: makes its writes fail as on a full disk (`true`), or work again
+    /// (tests of storage faults; the real commit path runs, the file's I/O fails).
+    #[doc(hidden)]
+    pub fn fail_storage_writes(&self, failing: bool) {
+        self.app.store.fail_storage_writes(failing);
+    }
+
     /// Redis backend: how long a finished game's keys are kept (24 h; tests shorten it).
     #[doc(hidden)]
     pub fn set_finished_ttl(&self, ttl: Duration) {
@@ -242,7 +254,9 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
     let metrics = Arc::new(Metrics::default());
     let engine = match &config.backend {
         Backend::Memory => Engine::Memory(MemoryStore::new(bus.clone())),
-        Backend::File { path } => Engine::Memory(MemoryStore::with_file(bus.clone(), path)?),
+        Backend::File { path } => {
+            Engine::Memory(MemoryStore::with_file(bus.clone(), path, config.file)?)
+        }
         Backend::Redis { url, prefix } => {
             let (sub_stop_tx, sub_stop_rx) = watch::channel(false);
             let mut watcher = stop_rx.clone();

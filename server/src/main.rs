@@ -3,7 +3,10 @@
 //! working directory, so a restart loses nothing.
 //!
 //! Options: `--bind ADDR` (default `127.0.0.1:8080`; port 0 picks one), `--data FILE` (the data
-//! file), `--memory` (no data file: a restart loses every game; for tests), `--redis URL`
+//! file; a missing one is created, an empty (0-byte) one is refused unless `--init-data`, a
+//! damaged one is refused unchanged unless `--repair`, which copies it to
+//! `FILE.damaged-<time>` first and keeps what can be read; see docs/ONLINE.md, "Storage
+//! faults"), `--memory` (no data file: a restart loses every game; for tests), `--redis URL`
 //! (scale-out backend, several instances on one Redis), `--prefix P` (Redis key prefix, default `cc`), `--grace-ms N` (seat grace period),
 //! `--presence-ms N` (Redis presence heartbeat), `--sweep-ms N` (how often game deadlines are
 //! checked, default 10000), `--inactivity-s N` (a game with no event this long expires, default
@@ -44,6 +47,8 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--redis" => redis = Some(value()?),
             "--data" => data = Some(value()?),
             "--memory" => memory = true,
+            "--repair" => config.file.repair = true,
+            "--init-data" => config.file.init_empty = true,
             "--prefix" => prefix = value()?,
             "--grace-ms" => {
                 let ms: u64 = value()?.parse().map_err(|e| format!("--grace-ms: {e}"))?;
@@ -79,7 +84,7 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--help" | "-h" => {
                 return Err(
                     "usage: chinese-checkers-server [--bind ADDR] \
-                            [--data FILE | --memory | --redis URL] \
+                            [--data FILE [--repair] [--init-data] | --memory | --redis URL] \
                             [--prefix P] [--grace-ms N] [--presence-ms N] [--sweep-ms N] \
                             [--inactivity-s N] \
                             [--handshake-ms N] [--allow-origin ORIGIN]... [--trust-proxy] [--log-json] \
@@ -106,6 +111,14 @@ fn parse(args: &[String]) -> Result<Config, String> {
         },
         _ => return Err("choose one of --data, --memory and --redis".into()),
     };
+    if (config.file.repair || config.file.init_empty)
+        && !matches!(config.backend, Backend::File { .. })
+    {
+        return Err(
+            "--repair and --init-data are about the data file (not with --memory or --redis)"
+                .into(),
+        );
+    }
     Ok(config)
 }
 

@@ -638,11 +638,21 @@ impl Store {
         on_engine!(self, s => s.games_cached())
     }
 
-    /// Whether the backend can be used now (`/health`): Redis answers and pub/sub is up.
+    /// Whether the backend can be used now (`/health`): the data file takes writes; Redis
+    /// answers, takes writes and pub/sub is up.
     pub async fn ready(&self) -> bool {
         match &self.engine {
-            Engine::Memory(_) => true,
+            Engine::Memory(m) => m.storage_failing().is_none(),
             Engine::Redis(s) => s.ready().await,
+        }
+    }
+
+    /// Tests: makes the data file's writes fail as on a full disk, or work again (no-op
+    /// without a data file).
+    #[doc(hidden)]
+    pub fn fail_storage_writes(&self, failing: bool) {
+        if let Engine::Memory(m) = &self.engine {
+            m.fail_writes(failing);
         }
     }
 

@@ -198,6 +198,7 @@ pub async fn instance_on(backend: Backend, limits: Limits) -> RunningServer {
         backend,
         limits,
         tls: None,
+        file: Default::default(),
     };
     start(config).await.expect("server starts")
 }

@@ -18,7 +18,7 @@ use parking_lot::{Mutex, RwLock};
 use tokio::sync::Mutex as GameLock;
 
 use super::archive::{Archive, Archived};
-use super::file::{Journal, Loaded, Op};
+use super::file::{FileOptions, Journal, Loaded, Op};
 use super::{
     expiry, is_ai_token, no_game, not_in_game, not_watchable, now_ms, AiTurn, CatchUp, Clock,
     GameMeta, QueueEntry, Resumed, StoreError, StoredRoom, StoredTable, MAX_CATCH_UP,
@@ -49,8 +49,8 @@ pub struct MemoryStore {
     room_games: Box<Mutex<HashMap<String, String>>>,
     finished: Mutex<VecDeque<(Instant, String)>>,
     inactivity_ms: AtomicU64,
-    /// The data file, if any.
-    journal: Option<Journal>,
+    /// The data file, if any (boxed: the store is one variant of an enum).
+    journal: Option<Box<Journal>>,
     /// Ratings (boxed: the store is one variant of an enum).
     ratings: Box<RatingBook>,
     /// Finished games, for their players' lists and downloads (boxed: the store is one variant
@@ -112,10 +112,14 @@ impl MemoryStore {
     /// A store written through to the data file at `path`, holding what the file holds: games
     /// (finished ones are kept [`FINISHED_KEEP`] from now) and private rooms not yet expired.
     /// Entries that cannot be read are logged by name and left in the file.
-    pub fn with_file(bus: Arc<Bus>, path: &std::path::Path) -> Result<MemoryStore, StoreError> {
-        let (journal, loaded) = Journal::open(path)?;
+    pub fn with_file(
+        bus: Arc<Bus>,
+        path: &std::path::Path,
+        options: FileOptions,
+    ) -> Result<MemoryStore, StoreError> {
+        let (journal, loaded) = Journal::open(path, options)?;
         let mut store = MemoryStore::new(bus);
-        store.journal = Some(journal);
+        store.journal = Some(Box::new(journal));
         store.adopt(loaded, path)?;
         Ok(store)
     }
@@ -204,6 +208,18 @@ impl MemoryStore {
     /// Whether changes are written to a data file.
     pub(crate) fn is_durable(&self) -> bool {
         self.journal.is_some()
+    }
+
+    /// Why the data file's writes fail now, if they do.
+    pub(crate) fn storage_failing(&self) -> Option<String> {
+        self.journal.as_ref().and_then(|j| j.failing())
+    }
+
+    /// Tests: makes the data file's writes fail (as on a full disk) or work again.
+    pub(crate) fn fail_writes(&self, failing: bool) {
+        if let Some(j) = &self.journal {
+            j.faults().set(failing);
+        }
     }
 
     /// Writes `ops` durably (no-op without a data file).
