@@ -513,8 +513,9 @@ async fn ws_handler(
         .into_response()
 }
 
-/// 200 `ok` when the backend can be used; 503 `unavailable` while Redis cannot be reached (the
-/// instance reconnects by itself).
+/// 200 `ok` when the backend can be used; 503 `unavailable` while it cannot: the data file's
+/// last write failed (the writer opens it again by itself until a write succeeds), or Redis
+/// cannot be reached or refuses writes (the instance reconnects by itself).
 async fn health(State(app): State<Arc<App>>) -> impl IntoResponse {
     let backend = app.store.kind();
     let ready = app.store.ready().await;

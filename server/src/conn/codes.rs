@@ -11,7 +11,7 @@ use std::sync::Arc;
 use chinese_checkers_core::ai::AiLevel;
 use chinese_checkers_core::online::{normalize_room_code, ErrorCode, ServerMsg};
 
-use super::matchmaking::{Access, SeatedAt};
+use super::matchmaking::{Access, SeatedAt, Terms, Undo};
 use super::{err, Conn};
 use crate::bus::game_channel;
 use crate::limits::{join_failure_delay, JoinCheck};
@@ -139,10 +139,14 @@ impl Conn {
                 self.seated_at = None;
                 // Rated only if the host and every guest asked for it.
                 let rated = r.host.rated && r.guests.iter().all(|g| g.rated);
+                // Put back without this player if the game cannot be stored.
+                let mut before = r.clone();
+                before.guests.retain(|g| g.token != self.token());
+                let terms = Terms::new(r.clock, rated, Access::Room(r.code.clone()))
+                    .undo(Undo::Room(before));
                 let mut people = vec![r.host];
                 people.extend(r.guests);
-                self.start_game(people, r.format, None, r.clock, rated, Access::Room(r.code))
-                    .await?;
+                self.start_game(people, r.format, None, terms).await?;
             }
         }
         Ok(())
@@ -183,18 +187,12 @@ impl Conn {
             self.app.store.create_room(&room, ttl, usize::MAX).await?;
             return self.refuse_fill(false).await;
         }
-        let code = room.code.clone();
+        let terms = Terms::new(room.clock, false, Access::Room(room.code.clone()))
+            .undo(Undo::Room(room.clone()));
         let mut people = vec![room.host];
         people.extend(room.guests);
-        self.start_game(
-            people,
-            room.format,
-            Some(level),
-            room.clock,
-            false,
-            Access::Room(code),
-        )
-        .await
+        self.start_game(people, room.format, Some(level), terms)
+            .await
     }
 
     /// `leave_seat` for a room: the sender's seat there, if any, is freed. Nothing is answered

@@ -26,6 +26,39 @@ pub(super) struct Terms {
     rated: bool,
     /// Who may watch it.
     access: Access,
+    /// What its start took, put back if the game cannot be stored.
+    undo: Undo,
+}
+
+impl Terms {
+    /// A game with this clock, rated or not, watched by `access`; nothing to put back.
+    pub(super) fn new(clock: TimeControl, rated: bool, access: Access) -> Terms {
+        Terms {
+            clock,
+            rated,
+            access,
+            undo: Undo::Nothing,
+        }
+    }
+
+    /// What to put back if the game cannot be stored.
+    pub(super) fn undo(self, undo: Undo) -> Terms {
+        Terms { undo, ..self }
+    }
+}
+
+/// What a game's start took out of the lobby, put back if the game cannot be stored (the store
+/// failed: a full disk, Redis refusing writes), so that nobody else loses their place: the
+/// connection that started it is answered `internal` (and reconnects), everyone else is told.
+pub(super) enum Undo {
+    /// Nothing (a rematch).
+    Nothing,
+    /// The private room, as it was before the last seat was taken.
+    Room(StoredRoom),
+    /// The lobby table, as it was before the last seat was taken.
+    Table(StoredTable),
+    /// The other players' quick-match entries (they keep their place in the queue).
+    Queue(Vec<QueueEntry>),
 }
 
 /// Who may watch a game.
@@ -97,23 +130,17 @@ impl Conn {
         match self.app.store.enqueue(&entry).await? {
             Some((format, others)) => {
                 let mut people: Vec<Player> = others
-                    .into_iter()
+                    .iter()
                     .map(|o| Player {
-                        token: o.token,
-                        name: o.name,
+                        token: o.token.clone(),
+                        name: o.name.clone(),
                         rated: false,
                     })
                     .collect();
                 people.push(me);
-                self.start_game(
-                    people,
-                    format,
-                    None,
-                    format.default_clock(),
-                    true,
-                    Access::Public,
-                )
-                .await?;
+                let terms = Terms::new(format.default_clock(), true, Access::Public)
+                    .undo(Undo::Queue(others));
+                self.start_game(people, format, None, terms).await?;
             }
             None => {
                 self.searching = true;
@@ -133,38 +160,30 @@ impl Conn {
             self.searching = false;
             self.search = None;
             let mut people: Vec<Player> = others
-                .into_iter()
+                .iter()
                 .map(|o| Player {
-                    token: o.token,
-                    name: o.name,
+                    token: o.token.clone(),
+                    name: o.name.clone(),
                     rated: false,
                 })
                 .collect();
             people.push(self.me());
-            self.start_game(
-                people,
-                format,
-                None,
-                format.default_clock(),
-                true,
-                Access::Public,
-            )
-            .await?;
+            let terms =
+                Terms::new(format.default_clock(), true, Access::Public).undo(Undo::Queue(others));
+            self.start_game(people, format, None, terms).await?;
         }
         Ok(())
     }
 
     /// Creates a game for `people` (seats drawn at random; the seats left over are played by
-    /// the server's AI at `ai`) and tells every person. `rated`: the game is rated (never
-    /// with AI seats).
+    /// the server's AI at `ai`) and tells every person. A rated game is never rated with AI
+    /// seats.
     pub(super) async fn start_game(
         &mut self,
         people: Vec<Player>,
         format: Format,
         ai: Option<AiLevel>,
-        clock: TimeControl,
-        rated: bool,
-        access: Access,
+        terms: Terms,
     ) -> Result<(), StoreError> {
         let mut seats: Vec<Option<Player>> = people.into_iter().map(Some).collect();
         seats.resize(format.seats(), None);
@@ -174,11 +193,6 @@ impl Conn {
             .map(|p| p.is_none().then_some(ai.unwrap_or(STAND_IN_LEVEL)))
             .collect();
         let id = random_id('g', 11);
-        let terms = Terms {
-            clock,
-            rated,
-            access,
-        };
         self.start_game_seated(seats, levels, format, &id, terms)
             .await
     }
@@ -196,6 +210,7 @@ impl Conn {
             clock,
             rated,
             access,
+            undo,
         } = terms;
         let names = ai_names(&seats, &levels);
         let rated = rated && self.rating_allowed(id, &seats).await?;
@@ -217,7 +232,10 @@ impl Conn {
             min_rated_plies: self.app.limits.min_rated_moves_per_side
                 * u32::try_from(format.seats()).unwrap_or(u32::MAX),
         };
-        self.app.store.create_game(id, &meta, &started).await?;
+        if let Err(e) = self.app.store.create_game(id, &meta, &started).await {
+            self.not_started(&seats, undo).await;
+            return Err(e);
+        }
         inc(&self.app.metrics.games_started);
         for (side, person) in seats.iter().enumerate() {
             let Some(person) = person else { continue };
@@ -235,6 +253,45 @@ impl Conn {
         self.mark_absent(id, &seats).await?;
         self.app.nudge_ai(id);
         Ok(())
+    }
+
+    /// A game could not be stored: what its start took goes back (best effort: the store may
+    /// still be failing), and everyone but this connection's player (answered `internal`) is
+    /// told, with whether their room, table or place in the queue was kept.
+    async fn not_started(&mut self, seats: &[Option<Player>], undo: Undo) {
+        let me = self.token().to_owned();
+        let ttl = self.app.limits.room_ttl.as_secs().max(1);
+        let kept = match undo {
+            Undo::Nothing => None,
+            Undo::Room(room) => Some(self.app.store.restore_room(&room, ttl).await.is_ok()),
+            Undo::Table(table) => {
+                let back = self.app.store.create_table(&table, usize::MAX).await;
+                let _ = self.app.store.publish(LOBBY, BusMsg::Lobby).await;
+                Some(back.is_ok())
+            }
+            Undo::Queue(entries) => {
+                let mut all = true;
+                for entry in &entries {
+                    all &= self.app.store.requeue(entry).await.is_ok();
+                }
+                Some(all)
+            }
+        };
+        let message = match kept {
+            Some(true) => {
+                "the game could not start: the server cannot save games right now; \
+                 you keep your place, try again shortly"
+            }
+            _ => "the game could not start: the server cannot save games right now; try again shortly",
+        };
+        for person in seats.iter().flatten().filter(|p| p.token != me) {
+            let msg = err(ErrorCode::Internal, message);
+            let _ = self
+                .app
+                .store
+                .publish(&user_channel(&person.token), BusMsg::User { msg })
+                .await;
+        }
     }
 
     /// A person whose socket went away before the game started (a room's host gone while the
@@ -333,17 +390,10 @@ impl Conn {
         }
         self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
         self.has_tables = false;
+        let terms = Terms::new(t.clock, false, Access::Public).undo(Undo::Table(t.clone()));
         let mut people = vec![t.host];
         people.extend(t.guests);
-        self.start_game(
-            people,
-            t.format,
-            Some(level),
-            t.clock,
-            false,
-            Access::Public,
-        )
-        .await
+        self.start_game(people, t.format, Some(level), terms).await
     }
 
     pub(super) async fn refuse_fill(&mut self, not_host: bool) -> Result<(), StoreError> {
@@ -488,10 +538,13 @@ impl Conn {
             Sat::Full(t) => {
                 self.seated_at = None;
                 self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+                // Put back without the player whose seat made it full.
+                let mut before = t.clone();
+                before.guests.retain(|g| g.token != me.token);
+                let terms = Terms::new(t.clock, true, Access::Public).undo(Undo::Table(before));
                 let mut people = vec![t.host];
                 people.extend(t.guests);
-                self.start_game(people, t.format, None, t.clock, true, Access::Public)
-                    .await?;
+                self.start_game(people, t.format, None, terms).await?;
             }
         }
         Ok(())
@@ -678,11 +731,7 @@ impl Conn {
         let seats_now = order.iter().map(|&s| old[s].clone()).collect();
         let levels = order.iter().map(|&s| old_levels[s]).collect();
         // A rematch is rated as the game was (unless the AI now plays a seat).
-        let terms = Terms {
-            clock: snap.clock,
-            rated: snap.rated,
-            access: Access::Private,
-        };
+        let terms = Terms::new(snap.clock, snap.rated, Access::Private);
         self.start_game_seated(seats_now, levels, snap.format, &new_id, terms)
             .await
     }

@@ -196,7 +196,7 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
                         let received = std::time::Instant::now();
                         if let Err(e) = RECEIVED.scope(received, conn.on_text(text.as_str())).await {
                             conn_log!(error, conn, error = %e, "store error");
-                            conn.send(err(ErrorCode::Internal, "the server's storage failed; try again")).await;
+                            conn.send(err(ErrorCode::Internal, "the server's storage failed, so nothing was changed; try again shortly")).await;
                             // This instance cannot serve the request now: the client reconnects
                             // with its backoff (perhaps to a healthy instance) and, once welcomed,
                             // resumes its games and resends a pending move, so nothing is lost.

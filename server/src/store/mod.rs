@@ -413,6 +413,12 @@ impl Store {
         dispatch!(self, s => s.retry_match(entry).await)
     }
 
+    /// Puts a quick-match entry back in the queue in its place (by when it started waiting),
+    /// without matching it (its game could not be stored).
+    pub async fn requeue(&self, entry: &QueueEntry) -> Result<(), StoreError> {
+        dispatch!(self, s => s.requeue(entry).await)
+    }
+
     /// Leaves the quick-match queue; whether the token was in it.
     pub async fn dequeue(&self, token: &str) -> Result<bool, StoreError> {
         dispatch!(self, s => s.dequeue(token).await)
@@ -517,6 +523,14 @@ impl Store {
         max: usize,
     ) -> Result<Created, StoreError> {
         dispatch!(self, s => s.create_room(room, ttl_s, max).await)
+    }
+
+    /// Puts a private room taken for a game that could not be stored back, for `ttl_s` (unless
+    /// its code is in use again). In memory it is back at once and its file write is not waited
+    /// for (the data file may be what failed; it still holds the room unless a delete got
+    /// through, and writes are kept in order).
+    pub async fn restore_room(&self, room: &StoredRoom, ttl_s: u64) -> Result<(), StoreError> {
+        dispatch!(self, s => s.restore_room(room, ttl_s).await)
     }
 
     /// Takes a room by its code (if it exists, has not expired and `host` created it); anyone

@@ -8,8 +8,9 @@
 //! whose changes the store then undoes, and marks the file failing (`/health` answers 503). redb
 //! refuses every later write once one failed ("Previous I/O error"), so the writer drops the
 //! database and opens it again (checked as at start), first after 0.5 s, then backing off to
-//! 30 s, with a small probe write when nothing else is queued; the first write that succeeds
-//! ends the failure, with no restart. Housekeeping of a failed transaction (forgetting old
+//! 5 s (a check reads the whole file), with a small probe write when nothing else is queued;
+//! writes arriving in between are refused at once; the first write that succeeds ends the
+//! failure, with no restart. Housekeeping of a failed transaction (forgetting old
 //! games, expired rooms) is kept and written first once writes succeed again.
 //!
 //! Opening: see `check` (a damaged file is never written to; an empty one needs `--init-data`).

@@ -17,7 +17,7 @@ const MAX_BATCH: usize = 1024;
 /// The first wait before the file is opened again after a failure; it doubles up to
 /// [`REOPEN_MAX`].
 const REOPEN_FIRST: Duration = Duration::from_millis(500);
-const REOPEN_MAX: Duration = Duration::from_secs(30);
+const REOPEN_MAX: Duration = Duration::from_secs(5);
 /// At most this many housekeeping ops are kept for after a failure (the oldest go first).
 const MAX_KEPT_OPS: usize = 100_000;
 

@@ -51,6 +51,17 @@ impl MemoryStore {
         None
     }
 
+    pub(in crate::store) async fn requeue(&self, entry: &QueueEntry) -> Result<(), StoreError> {
+        let mut queue = self.queue.lock();
+        queue.retain(|e| e.token != entry.token);
+        let at = queue
+            .iter()
+            .position(|e| e.since_ms > entry.since_ms)
+            .unwrap_or(queue.len());
+        queue.insert(at, entry.clone());
+        Ok(())
+    }
+
     pub(in crate::store) async fn dequeue(&self, token: &str) -> Result<bool, StoreError> {
         let mut queue = self.queue.lock();
         let before = queue.len();
@@ -194,6 +205,29 @@ impl MemoryStore {
             return Err(e);
         }
         Ok(Created::Ok)
+    }
+
+    pub(in crate::store) async fn restore_room(
+        &self,
+        room: &StoredRoom,
+        ttl_s: u64,
+    ) -> Result<(), StoreError> {
+        let ttl = Duration::from_secs(ttl_s);
+        let back = {
+            let mut rooms = self.rooms.lock();
+            let free = !rooms.contains_key(&room.code);
+            if free {
+                rooms.insert(room.code.clone(), (room.clone(), Instant::now() + ttl));
+            }
+            free
+        };
+        if let (true, Some(j)) = (back, &self.journal) {
+            j.write_later(vec![Op::Room {
+                room: room.clone(),
+                expires_ms: now_ms().saturating_add(ttl_s.saturating_mul(1000)),
+            }]);
+        }
+        Ok(())
     }
 
     pub(in crate::store) async fn take_room(

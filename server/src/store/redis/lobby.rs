@@ -4,8 +4,8 @@ use chinese_checkers_core::online::Format;
 use redis::AsyncCommands;
 
 use super::scripts::{
-    sat, seats_json, taken, CREATE_ROOM, CREATE_TABLE, ENQUEUE, REMOVE_WHERE, SIT_ROOM, SIT_TABLE,
-    TAKE_ROOM, TAKE_TABLE, UNSIT_ROOM, UNSIT_TABLE,
+    sat, seats_json, taken, CREATE_ROOM, CREATE_TABLE, ENQUEUE, REMOVE_WHERE, REQUEUE, SIT_ROOM,
+    SIT_TABLE, TAKE_ROOM, TAKE_TABLE, UNSIT_ROOM, UNSIT_TABLE,
 };
 use super::{corrupt, RedisStore};
 use crate::store::{
@@ -147,6 +147,24 @@ impl RedisStore {
             .invoke_async(&mut conn)
             .await?;
         Ok((first, n))
+    }
+
+    pub(in crate::store) async fn requeue(&self, entry: &QueueEntry) -> Result<(), StoreError> {
+        let mut conn = self.conn.get().await?;
+        let _: i64 = REQUEUE
+            .key(self.key("queue"))
+            .arg(serde_json::to_string(entry).map_err(corrupt)?)
+            .invoke_async(&mut conn)
+            .await?;
+        Ok(())
+    }
+
+    pub(in crate::store) async fn restore_room(
+        &self,
+        room: &StoredRoom,
+        ttl_s: u64,
+    ) -> Result<(), StoreError> {
+        self.create_room(room, ttl_s, usize::MAX).await.map(|_| ())
     }
 
     pub(in crate::store) async fn dequeue(&self, token: &str) -> Result<bool, StoreError> {

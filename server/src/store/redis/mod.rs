@@ -279,15 +279,24 @@ impl RedisStore {
         Ok(true)
     }
 
-    /// Whether Redis answers and the pub/sub subscription is up (for `/health`).
+    /// Whether Redis answers, takes writes and the pub/sub subscription is up (for `/health`).
+    /// The write is a small key with an expiry: a Redis that answers but refuses writes (out of
+    /// memory under `noeviction`, a failed save with `stop-writes-on-bgsave-error`, a read-only
+    /// replica) is not ready, and is again as soon as it takes them.
     pub(super) async fn ready(&self) -> bool {
         if !self.subscribed.load(Ordering::Relaxed) {
             return false;
         }
         let ping = async {
             let mut conn = self.conn.get().await?;
-            let pong: String = redis::cmd("PING").query_async(&mut conn).await?;
-            Ok::<_, StoreError>(pong)
+            let ok: String = redis::cmd("SET")
+                .arg(self.key("health"))
+                .arg(now_ms())
+                .arg("PX")
+                .arg(60_000)
+                .query_async(&mut conn)
+                .await?;
+            Ok::<_, StoreError>(ok)
         };
         matches!(
             tokio::time::timeout(Duration::from_secs(2), ping).await,

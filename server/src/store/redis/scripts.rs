@@ -130,6 +130,25 @@ return out",
     )
 });
 
+/// Puts a quick-match entry (`ARGV[1]`) back in the queue (KEYS[1]) in the order of waiting,
+/// without matching it (replacing an entry of the same token).
+pub(super) static REQUEUE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local me = cjson.decode(ARGV[1])
+local since = tonumber(me.since_ms) or 0
+for _, item in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+  if cjson.decode(item).token == me.token then redis.call('LREM', KEYS[1], 0, item) end
+end
+for _, item in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+  if (tonumber(cjson.decode(item).since_ms) or 0) > since then
+    return redis.call('LINSERT', KEYS[1], 'BEFORE', item, ARGV[1])
+  end
+end
+return redis.call('RPUSH', KEYS[1], ARGV[1])",
+    )
+});
+
 /// Sits a player at a lobby table: KEYS = the tables list; ARGV = table id, the player, the
 /// seats of each format (JSON object). Returns `{'none'}`, `{'own'}`, `{'seated', table}` or
 /// `{'full', table}` (taken out of the list).
