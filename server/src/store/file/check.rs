@@ -34,7 +34,7 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
         .map(|s| (*s).to_owned())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "no message".into());
-    format!("redb panicked reading it: {msg}")
+    format!("redb could not read it: {msg}")
 }
 
 thread_local! {

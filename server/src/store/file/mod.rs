@@ -193,7 +193,7 @@ impl Journal {
         let loaded = match read {
             Ok(Ok(loaded)) => loaded,
             Ok(Err(e)) => return Err(file_error(path, e)),
-            Err(_) => return Err(check::damaged_refused(path, "redb panicked reading it")),
+            Err(_) => return Err(check::damaged_refused(path, "redb could not read it")),
         };
         let (tx, rx) = mpsc::channel::<Job>();
         let health = Arc::new(Health::default());
