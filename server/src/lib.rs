@@ -36,6 +36,7 @@ use tokio::task::JoinHandle;
 
 pub use limits::Limits;
 use metrics::Metrics;
+pub use store::archive::ArchiveLimits;
 pub use store::file::FileOptions;
 use store::{memory::MemoryStore, redis::RedisStore, Engine, Store, StoreError};
 
@@ -185,6 +186,14 @@ impl RunningServer {
         self.app.store.fail_storage_writes(failing);
     }
 
+    /// Redis backend: whether this instance completes a game's end (ratings, archive entry,
+    /// expiries) at once after storing it; `false` leaves it to the sweepers, as when the
+    /// instance dies right after (tests).
+    #[doc(hidden)]
+    pub fn set_finish_inline(&self, inline: bool) {
+        self.app.store.set_finish_inline(inline);
+    }
+
     /// Redis backend: how long a finished game's keys are kept (24 h; tests shorten it).
     #[doc(hidden)]
     pub fn set_finished_ttl(&self, ttl: Duration) {
@@ -209,6 +218,10 @@ impl RunningServer {
     }
 }
 
+/// A stored game end is completed by a sweeper once it is this old (the instance that stored
+/// it completes it at once unless it died).
+const ENDING_SETTLE_MS: u64 = 2_000;
+
 /// Ends the games whose deadline (a grace period, the inactivity limit) is due, every
 /// `sweep_interval`, until the server stops. Every instance runs one; the store makes sure a game
 /// is ended once.
@@ -229,6 +242,12 @@ async fn sweep(app: Arc<App>) {
                 continue;
             }
         };
+        // Game ends another instance stored but did not complete (Redis: it died).
+        match app.store.complete_endings(now, ENDING_SETTLE_MS).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(games = n, "completed the ends of games left in the outbox"),
+            Err(e) => tracing::warn!(error = %e, "store error completing game ends"),
+        }
         for game in due {
             match app.store.expire_game(&game, now).await {
                 // A leaver's seat may have gone to the AI, whose turn it may be.
@@ -255,7 +274,13 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
     let engine = match &config.backend {
         Backend::Memory => Engine::Memory(MemoryStore::new(bus.clone())),
         Backend::File { path } => {
-            Engine::Memory(MemoryStore::with_file(bus.clone(), path, config.file)?)
+            let archive = config.limits.archive;
+            Engine::Memory(MemoryStore::with_file(
+                bus.clone(),
+                path,
+                config.file,
+                archive,
+            )?)
         }
         Backend::Redis { url, prefix } => {
             let (sub_stop_tx, sub_stop_rx) = watch::channel(false);
@@ -280,6 +305,7 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
         ai_nudges,
     });
     app.store.set_inactivity(config.limits.inactivity);
+    app.store.set_archive_limits(config.limits.archive);
     tokio::spawn(sweep(app.clone()));
     let (timers, scheduled) = tokio::sync::mpsc::unbounded_channel();
     app.bus.set_timers(timers);

@@ -130,6 +130,8 @@ pub struct Limits {
     pub min_rated_moves_per_side: u32,
     /// Rated games between the same two people within a day; later ones start unrated.
     pub rated_games_per_pair_day: u32,
+    /// How much of the archive of finished games is kept (by age and size).
+    pub archive: crate::store::archive::ArchiveLimits,
 }
 
 impl Default for Limits {
@@ -163,6 +165,7 @@ impl Default for Limits {
             trust_proxy: false,
             min_rated_moves_per_side: 2,
             rated_games_per_pair_day: 5,
+            archive: Default::default(),
         }
     }
 }

@@ -6,7 +6,8 @@
 //! file; a missing one is created, an empty (0-byte) one is refused unless `--init-data`, a
 //! damaged one is refused unchanged unless `--repair`, which copies it to
 //! `FILE.damaged-<time>` first and keeps what can be read; see docs/ONLINE.md, "Storage
-//! faults"), `--memory` (no data file: a restart loses every game; for tests), `--redis URL`
+//! faults, repair and the archive's limits"), `--archive-days N` and `--archive-mb N` (the
+//! archive of finished games: at most N days, default 90, and N MiB, default 64), `--memory` (no data file: a restart loses every game; for tests), `--redis URL`
 //! (scale-out backend, several instances on one Redis), `--prefix P` (Redis key prefix, default `cc`), `--grace-ms N` (seat grace period),
 //! `--presence-ms N` (Redis presence heartbeat), `--sweep-ms N` (how often game deadlines are
 //! checked, default 10000), `--inactivity-s N` (a game with no event this long expires, default
@@ -28,6 +29,46 @@ use chinese_checkers_server::{start, Backend, Config, TlsFiles};
 
 /// Where games are kept when no backend is chosen.
 const DEFAULT_DATA_FILE: &str = "chinese-checkers-server.redb";
+
+/// `--help`.
+const HELP: &str = "\
+usage: chinese-checkers-server [--bind ADDR] [--data FILE [--repair] [--init-data] | --memory | --redis URL [--prefix P]]
+         [--archive-days N] [--archive-mb N] [--grace-ms N] [--presence-ms N] [--sweep-ms N]
+         [--inactivity-s N] [--handshake-ms N] [--allow-origin ORIGIN]... [--trust-proxy]
+         [--tls-cert FILE --tls-key FILE] [--log-json]
+
+The online server of Chinese Checkers. Prints `listening on ADDR` once ready; SIGINT/SIGTERM
+stop it gracefully. Endpoints: /ws, /health, /metrics. See server/README.md and docs/ONLINE.md.
+
+Store (one of):
+  --data FILE       the data file (default chinese-checkers-server.redb in the working
+                    directory); a path with no file starts a new one
+  --memory          nothing written: a restart loses every game
+  --redis URL       several instances on one Redis; --prefix P names its keys (default cc)
+Data file at start (checked page by page without being written to):
+  a damaged file    is refused unchanged (exit code 1), with the file and the ways out named
+  --repair          copy a damaged file to FILE.damaged-<time>, then keep what can be read
+  an empty file     is refused; --init-data uses it as a new data file
+While running: a write that fails (full disk, Redis refusing writes) is refused with
+`internal`, never acknowledged; /health answers 503 until writes succeed again, which the
+server finds by itself (the data file is opened again every 0.5-5 s; no restart).
+Archive of finished games (each player lists their last 50):
+  --archive-days N  keep a game at most N days (default 90)
+  --archive-mb N    keep at most N MiB in all, the games that ended first leave first
+                    (default 64, counted as stored JSON: about 10,000 games of two)
+Timings and limits:
+  --bind ADDR       address to listen on (default 127.0.0.1:8080; port 0 picks one)
+  --grace-ms N      how long a disconnected player's seat is held (default 60000)
+  --presence-ms N   Redis presence heartbeat (default 5000)
+  --sweep-ms N      safety-net sweeper interval (default 10000; deadlines are scheduled)
+  --inactivity-s N  a game with no event this long expires (default 86400)
+  --handshake-ms N  deadline for an HTTP request head or TLS handshake (default 10000)
+  --allow-origin O  a browser origin allowed to open /ws (repeatable)
+  --trust-proxy     behind a reverse proxy: count clients under the last X-Forwarded-For
+  --tls-cert FILE --tls-key FILE
+                    serve wss:// and https:// with these PEM files (both or neither)
+  --log-json        one JSON object per log line (RUST_LOG filters, default info)
+";
 
 fn parse(args: &[String]) -> Result<Config, String> {
     let mut config = Config::default();
@@ -76,22 +117,22 @@ fn parse(args: &[String]) -> Result<Config, String> {
                     .map_err(|e| format!("--handshake-ms: {e}"))?;
                 config.limits.handshake = Duration::from_millis(ms.max(10));
             }
+            "--archive-days" => {
+                let days: u64 = value()?
+                    .parse()
+                    .map_err(|e| format!("--archive-days: {e}"))?;
+                config.limits.archive.max_age = Duration::from_secs(days.max(1) * 24 * 3600);
+            }
+            "--archive-mb" => {
+                let mb: u64 = value()?.parse().map_err(|e| format!("--archive-mb: {e}"))?;
+                config.limits.archive.max_bytes = mb.max(1) << 20;
+            }
             "--allow-origin" => config.limits.allow_origins.push(value()?),
             "--trust-proxy" => config.limits.trust_proxy = true,
             "--log-json" => {} // read by `main`
             "--tls-cert" => tls_cert = Some(value()?),
             "--tls-key" => tls_key = Some(value()?),
-            "--help" | "-h" => {
-                return Err(
-                    "usage: chinese-checkers-server [--bind ADDR] \
-                            [--data FILE [--repair] [--init-data] | --memory | --redis URL] \
-                            [--prefix P] [--grace-ms N] [--presence-ms N] [--sweep-ms N] \
-                            [--inactivity-s N] \
-                            [--handshake-ms N] [--allow-origin ORIGIN]... [--trust-proxy] [--log-json] \
-                            [--tls-cert FILE --tls-key FILE]"
-                        .into(),
-                )
-            }
+            "--help" | "-h" => return Err(HELP.into()),
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -125,6 +166,10 @@ fn parse(args: &[String]) -> Result<Config, String> {
 #[tokio::main]
 async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        print!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
     chinese_checkers_server::logging::init(args.iter().any(|a| a == "--log-json"));
     let config = match parse(&args) {
         Ok(c) => c,
@@ -209,6 +254,27 @@ mod tests {
 
     fn args(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn data_file_and_archive_options() {
+        let config = parse(&args(&["--data", "g.redb", "--repair", "--init-data"])).unwrap();
+        assert!(config.file.repair && config.file.init_empty);
+        assert!(!parse(&args(&[])).unwrap().file.repair);
+        for other in [
+            &["--memory", "--repair"][..],
+            &["--redis", "redis://x/", "--init-data"][..],
+        ] {
+            assert!(parse(&args(other)).unwrap_err().contains("data file"));
+        }
+        let config = parse(&args(&["--archive-days", "7", "--archive-mb", "16"])).unwrap();
+        assert_eq!(config.limits.archive.max_age.as_secs(), 7 * 24 * 3600);
+        assert_eq!(config.limits.archive.max_bytes, 16 << 20);
+        let defaults = parse(&args(&[])).unwrap().limits.archive;
+        assert_eq!(defaults.max_age.as_secs(), 90 * 24 * 3600);
+        assert_eq!(defaults.max_bytes, 64 << 20);
+        assert!(parse(&args(&["--archive-mb", "x"])).is_err());
+        assert!(parse(&args(&["--help"])).unwrap_err().contains("--repair"));
     }
 
     #[test]

@@ -598,6 +598,11 @@ impl Store {
         on_engine!(self, s => s.set_inactivity(inactivity))
     }
 
+    /// How much of the archive of finished games is kept.
+    pub fn set_archive_limits(&self, limits: archive::ArchiveLimits) {
+        on_engine!(self, s => s.set_archive_limits(limits))
+    }
+
     /// Games whose earliest deadline is at or before `now` (at most `max`).
     pub async fn due_games(&self, now: u64, max: usize) -> Result<Vec<String>, StoreError> {
         dispatch!(self, s => s.due_games(now, max).await)
@@ -607,6 +612,26 @@ impl Store {
     /// whether it ended it. Harmless if the game went on, ended, or another instance did it.
     pub async fn expire_game(&self, id: &str, now: u64) -> Result<bool, StoreError> {
         dispatch!(self, s => s.expire_game(id, now).await)
+    }
+
+    /// Redis backend: completes the ends of games whose end is stored but not yet its ratings,
+    /// archive entry and expiries (their instance died, or a step failed), if they ended more
+    /// than `settle_ms` ago; how many. Nothing to do in memory, where a game's end, ratings and
+    /// archive entry are one change (and, with a data file, one transaction).
+    pub async fn complete_endings(&self, now: u64, settle_ms: u64) -> Result<usize, StoreError> {
+        match &self.engine {
+            Engine::Memory(_) => Ok(0),
+            Engine::Redis(r) => r.complete_endings(now, settle_ms).await,
+        }
+    }
+
+    /// Redis backend, tests: whether the instance that stores a game's end completes it at
+    /// once (`false`: as if it died right after; another instance's sweeper completes it).
+    #[doc(hidden)]
+    pub fn set_finish_inline(&self, inline: bool) {
+        if let Engine::Redis(r) = &self.engine {
+            r.set_finish_inline(inline);
+        }
     }
 
     /// Public games in progress (at most `max`).

@@ -111,9 +111,11 @@ impl Writer {
     /// Keeps housekeeping ops of a failed transaction for the next one.
     fn keep(&mut self, ops: Vec<Op>) {
         self.kept.extend(ops);
-        while self.kept.len() > MAX_KEPT_OPS {
-            self.kept.pop_front();
-            tracing::warn!(file = %self.path.display(), "store housekeeping dropped while writes fail");
+        let over = self.kept.len().saturating_sub(MAX_KEPT_OPS);
+        if over > 0 {
+            self.kept.drain(..over);
+            tracing::warn!(file = %self.path.display(), dropped = over,
+                "store housekeeping dropped while writes fail (the oldest)");
         }
     }
 

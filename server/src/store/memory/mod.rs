@@ -17,7 +17,7 @@ use chinese_checkers_core::rules::Preset;
 use parking_lot::{Mutex, RwLock};
 use tokio::sync::Mutex as GameLock;
 
-use super::archive::{Archive, Archived};
+use super::archive::{Admission, Archive, ArchiveLimits, Archived};
 use super::file::{FileOptions, Journal, Loaded, Op};
 use super::{
     expiry, is_ai_token, no_game, not_in_game, not_watchable, now_ms, AiTurn, CatchUp, Clock,
@@ -54,8 +54,9 @@ pub struct MemoryStore {
     /// Ratings (boxed: the store is one variant of an enum).
     ratings: Box<RatingBook>,
     /// Finished games, for their players' lists and downloads (boxed: the store is one variant
-    /// of an enum).
-    archive: Box<Mutex<Archive>>,
+    /// of an enum). Locked (inside a game's lock, after the ratings) from admitting a game that
+    /// ends until its transaction is durable and it is archived.
+    archive: Box<GameLock<Archive>>,
     /// Recent addresses and pairs' rated games (rating integrity; boxed as above).
     integrity: Box<crate::store::integrity::IntegrityBook>,
 }
@@ -116,9 +117,11 @@ impl MemoryStore {
         bus: Arc<Bus>,
         path: &std::path::Path,
         options: FileOptions,
+        archive: ArchiveLimits,
     ) -> Result<MemoryStore, StoreError> {
         let (journal, loaded) = Journal::open(path, options)?;
         let mut store = MemoryStore::new(bus);
+        store.archive = Box::new(GameLock::new(Archive::new(archive)));
         store.journal = Some(Box::new(journal));
         store.adopt(loaded, path)?;
         Ok(store)
@@ -135,10 +138,22 @@ impl MemoryStore {
             skipped,
         } = loaded;
         archived.sort_by_key(|(_, a)| a.ended_ms);
-        {
-            let mut archive = self.archive.lock();
+        if let Ok(mut archive) = self.archive.try_lock() {
+            // Within the limits: what no longer fits leaves the file too.
+            let now = now_ms();
+            let mut gone = Vec::new();
             for (id, game) in archived {
-                archive.add(&id, game);
+                gone.extend(archive.add(&id, game, now));
+            }
+            let (games, bytes) = archive.size();
+            tracing::info!(file = %path.display(), games, bytes, dropped = gone.len(),
+                "archive read back (games beyond its limits dropped)");
+            if let (false, Some(j)) = (gone.is_empty(), &self.journal) {
+                j.write_later(
+                    gone.into_iter()
+                        .map(|id| Op::DeleteArchive { id })
+                        .collect(),
+                );
             }
         }
         if let Ok(mut book) = self.ratings.book.try_lock() {
@@ -354,8 +369,28 @@ impl MemoryStore {
         Ok(())
     }
 
-    /// Drops finished games older than [`FINISHED_KEEP`] (bounded by what is due).
+    /// Sets the archive's limits (the store without a data file; `with_file` takes them).
+    pub(crate) fn set_archive_limits(&self, limits: ArchiveLimits) {
+        if let Ok(mut archive) = self.archive.try_lock() {
+            if archive.limits() != limits {
+                *archive = Archive::new(limits);
+            }
+        }
+    }
+
+    /// Drops finished games older than [`FINISHED_KEEP`] (bounded by what is due), and
+    /// archived games older than the archive's age limit.
     fn forget_old_games(&self) {
+        if let Ok(mut archive) = self.archive.try_lock() {
+            let gone = archive.expire(now_ms());
+            if let (false, Some(j)) = (gone.is_empty(), &self.journal) {
+                j.write_later(
+                    gone.into_iter()
+                        .map(|id| Op::DeleteArchive { id })
+                        .collect(),
+                );
+            }
+        }
         let now = Instant::now();
         let mut finished = self.finished.lock();
         while let Some((at, _)) = finished.front() {
@@ -481,6 +516,18 @@ impl MemoryStore {
             }
             _ => None,
         };
+        // Its archive entry too, in the same transaction as its end and its ratings.
+        let ends = !was_over && g.record.is_over();
+        let mut archive = match ends {
+            true => Some(self.archive.lock().await),
+            false => None,
+        };
+        let admission: Option<Admission> = archive.as_deref().and_then(|a| {
+            let mut all = g.events.clone();
+            all.extend(events.iter().map(|(_, e)| e.clone()));
+            let game = Archived::of(&g.meta.tokens, &g.record, &all, now_ms())?;
+            Some(a.admit(id, game, now_ms()))
+        });
         if let Some(j) = &self.journal {
             let mut ops = vec![
                 Op::Header {
@@ -506,8 +553,20 @@ impl MemoryStore {
                         .collect(),
                 });
             }
+            if let Some(a) = &admission {
+                ops.push(Op::Archive {
+                    id: id.to_owned(),
+                    game: Box::new(a.game().clone()),
+                });
+                ops.extend(a.gone.iter().map(|id| Op::DeleteArchive { id: id.clone() }));
+            }
             j.write(ops).await?;
         }
+        if let (Some(a), Some(archive)) = (admission, archive.as_deref_mut()) {
+            archive.apply(a);
+        }
+        // Archived before the end is delivered: whoever sees it finds the game in their list.
+        drop(archive);
         if let (Some((game, _, after)), Some(book)) = (&update, book.as_deref_mut()) {
             for ((token, _), r) in game.people.iter().zip(after) {
                 book.insert((token.clone(), game.rule_set), *r);
@@ -530,18 +589,7 @@ impl MemoryStore {
                 }),
             );
         }
-        if !was_over && g.record.is_over() {
-            if let Some(game) = Archived::of(&g.meta.tokens, &g.record, &g.events, now_ms()) {
-                let gone = self.archive.lock().add(id, game.clone());
-                if let Some(j) = &self.journal {
-                    let mut ops = vec![Op::Archive {
-                        id: id.to_owned(),
-                        game: Box::new(game),
-                    }];
-                    ops.extend(gone.into_iter().map(|id| Op::DeleteArchive { id }));
-                    j.write_later(ops);
-                }
-            }
+        if ends {
             self.finished
                 .lock()
                 .push_back((Instant::now(), id.to_owned()));
@@ -710,7 +758,7 @@ impl MemoryStore {
     }
 
     pub(super) async fn list_games(&self, token: &str) -> Result<Vec<GameSummary>, StoreError> {
-        Ok(self.archive.lock().list(token))
+        Ok(self.archive.lock().await.list(token, now_ms()))
     }
 
     pub(super) async fn game_log(
@@ -718,7 +766,7 @@ impl MemoryStore {
         id: &str,
         token: &str,
     ) -> Result<Result<Vec<GameEvent>, CommandError>, StoreError> {
-        Ok(self.archive.lock().log(id, token))
+        Ok(self.archive.lock().await.log(id, token, now_ms()))
     }
 
     pub(super) fn games_cached(&self) -> usize {

@@ -23,7 +23,6 @@ use super::{
     ClockChange, GameMeta, Resumed, StoreError, MAX_CATCH_UP,
 };
 use crate::bus::{Bus, BusMsg};
-use crate::ratings;
 
 mod cache;
 mod integrity;
@@ -36,7 +35,7 @@ mod scripts;
 use cache::{Cached, GameCache, Slot, MAX_CACHED_GAMES};
 use link::{connection_config, Link};
 use pubsub::{open_pubsub, Subscriber};
-use scripts::{APPEND, EXPIRE_IF_NAMES, FINISHED_TTL_S};
+use scripts::{APPEND, FINISHED_TTL_S};
 
 /// State in Redis; bus messages go through Redis pub/sub.
 pub struct RedisStore {
@@ -48,6 +47,11 @@ pub struct RedisStore {
     inactivity_ms: AtomicU64,
     /// How long a finished game's keys are kept ([`FINISHED_TTL_S`]; tests shorten it).
     finished_ttl_ms: AtomicU64,
+    /// How much of the archive is kept.
+    archive_limits: Mutex<crate::store::archive::ArchiveLimits>,
+    /// Whether the instance whose append ends a game completes the end at once (tests turn it
+    /// off: the instance dies right after the end is stored).
+    finish_inline: AtomicBool,
 }
 
 fn corrupt(e: impl std::fmt::Display) -> StoreError {
@@ -88,7 +92,19 @@ impl RedisStore {
             subscribed,
             inactivity_ms: AtomicU64::new(24 * 3600 * 1000),
             finished_ttl_ms: AtomicU64::new(FINISHED_TTL_S as u64 * 1000),
+            archive_limits: Mutex::default(),
+            finish_inline: AtomicBool::new(true),
         })
+    }
+
+    pub(super) fn set_archive_limits(&self, limits: crate::store::archive::ArchiveLimits) {
+        *self.archive_limits.lock() = limits;
+    }
+
+    /// Tests: whether an instance completes a game's end at once after storing it (otherwise
+    /// the end waits in the outbox for a sweeper, as when the instance dies right then).
+    pub(super) fn set_finish_inline(&self, inline: bool) {
+        self.finish_inline.store(inline, Ordering::Relaxed);
     }
 
     pub(super) fn set_inactivity(&self, inactivity: Duration) {
@@ -213,6 +229,7 @@ impl RedisStore {
             .key(self.key(&format!("g:{id}:ev")))
             .key(self.key(&format!("g:{id}:dl")))
             .key(self.key("deadlines"))
+            .key(self.key("ending"))
             .arg(c.record.seq())
             .arg(self.bus_channel(&crate::bus::game_channel(id)))
             .arg(id);
@@ -228,6 +245,7 @@ impl RedisStore {
         for bank in clock.banks {
             script.arg(set(bank));
         }
+        script.arg(now);
         for (i, (seq, event)) in events.iter().enumerate() {
             let bus = BusMsg::Game {
                 game: id.to_owned(),
@@ -245,32 +263,12 @@ impl RedisStore {
             return Ok(false);
         }
         if !was_over && next.is_over() {
-            let mut pipe = redis::pipe();
-            for t in c.meta.tokens.iter().filter(|t| !is_ai_token(t)) {
-                pipe.srem(self.key(&format!("u:{t}:games")), id);
-            }
-            let ttl_ms = self.finished_ttl_ms.load(Ordering::Relaxed) as i64;
-            pipe.pexpire(self.key(&format!("g:{id}:ev")), ttl_ms)
-                .pexpire(self.key(&format!("g:{id}:meta")), ttl_ms)
-                .srem(self.key("live"), id);
-            if let Some(code) = &c.meta.code {
-                // The code expires with the game, unless a later room that drew the same code
-                // started a game since: the code names that one now.
-                pipe.cmd("EVAL")
-                    .arg(EXPIRE_IF_NAMES)
-                    .arg(1)
-                    .arg(self.key(&format!("rg:{code}")))
-                    .arg(id)
-                    .arg(ttl_ms);
-            }
-            let _: () = pipe.query_async(&mut conn).await?;
-            if let Err(e) = self.archive(id, &c.meta, &next).await {
-                tracing::error!(game = %id, error = %e, "the finished game was not archived");
-            }
-            // The instance whose append ended the game rates it (once: see `scripts::RATE`).
-            if let Some(game) = ratings::rated_game(id, &c.meta, &next) {
-                if let Err(e) = self.rate(&game).await {
-                    tracing::error!(game = %id, error = %e, "the game's ratings were not updated");
+            // The end is stored and in the outbox (same script); the rest is completed here,
+            // or, if this instance dies first or a step fails, by any instance's sweeper.
+            if self.finish_inline.load(Ordering::Relaxed) {
+                if let Err(e) = self.finish(id, &c.meta, &next, now).await {
+                    tracing::error!(game = %id, error = %e,
+                        "the end of the game is left to the sweeper (ratings, archive)");
                 }
             }
         }

@@ -1,4 +1,4 @@
-//! Ratings and the archive of finished games.
+//! Ratings, the archive of finished games, and completing a game's end.
 
 use std::collections::HashMap;
 
@@ -8,12 +8,14 @@ use chinese_checkers_core::online::{
 use chinese_checkers_core::rules::Preset;
 use redis::AsyncCommands;
 
-use super::scripts::{FINISHED_TTL_S, RATE};
+use std::sync::atomic::Ordering;
+
+use super::scripts::{ARCHIVE, EXPIRE_IF_NAMES, FINISHED_TTL_S, RATE};
 use super::{corrupt, RedisStore};
 use crate::bus::{user_channel, BusMsg};
 use crate::ratings::{self, RatedGame, Rating};
-use crate::store::archive::{not_archived, Archived, ARCHIVE_TTL_S};
-use crate::store::{now_ms, GameMeta, StoreError};
+use crate::store::archive::{not_archived, Archived};
+use crate::store::{is_ai_token, now_ms, GameMeta, StoreError};
 
 impl RedisStore {
     /// Applies a finished game's ratings (once per game, whatever instance or retry asks) and
@@ -100,33 +102,124 @@ impl RedisStore {
             .collect()
     }
 
-    /// Archives a game that just ended: one key with the whole game, and its id at the head of
-    /// each player's list (trimmed to the last [`MAX_LISTED_GAMES`]).
+    /// Archives a game that ended at `ended_ms` (once, whatever instance or retry asks): one key
+    /// with the whole game, and its id at the head of each player's list (trimmed to the last
+    /// [`MAX_LISTED_GAMES`]), within the archive's limits (see `scripts::ARCHIVE`).
     pub(super) async fn archive(
         &self,
         id: &str,
         meta: &GameMeta,
         record: &GameRecord,
+        ended_ms: u64,
     ) -> Result<(), StoreError> {
         let events = self.events_from(id, 0).await?;
-        let Some(game) = Archived::of(&meta.tokens, record, &events, now_ms()) else {
+        let Some(game) = Archived::of(&meta.tokens, record, &events, ended_ms) else {
             return Ok(());
         };
+        let limits = *self.archive_limits.lock();
+        let age_s = limits.max_age.as_secs().max(1);
+        let mut script = ARCHIVE.prepare_invoke();
+        script
+            .key(self.key(&format!("arch:{id}")))
+            .key(self.key("arch:index"))
+            .key(self.key("arch:sizes"))
+            .key(self.key("arch:bytes"));
+        for token in game.people() {
+            script.key(self.key(&format!("u:{token}:recent")));
+        }
+        script
+            .arg(id)
+            .arg(serde_json::to_string(&game).map_err(corrupt)?)
+            .arg(age_s)
+            .arg(MAX_LISTED_GAMES)
+            .arg(ended_ms)
+            .arg(limits.max_bytes)
+            .arg(limits.cutoff(now_ms()))
+            .arg(self.key("arch:"));
+        let mut conn = self.conn.get().await?;
+        let _: i64 = script.invoke_async(&mut conn).await?;
+        Ok(())
+    }
+
+    /// Completes the end of a game whose end is stored (in the `ending` outbox since): its
+    /// players' lists of games in progress, its keys' expiries, its room code's, its archive
+    /// entry and its ratings; then it leaves the outbox. Each step may run twice (two instances,
+    /// or a retry after a failure) and does its work once.
+    pub(super) async fn finish(
+        &self,
+        id: &str,
+        meta: &GameMeta,
+        record: &GameRecord,
+        ended_ms: u64,
+    ) -> Result<(), StoreError> {
         let mut conn = self.conn.get().await?;
         let mut pipe = redis::pipe();
-        pipe.atomic().set_ex(
-            self.key(&format!("arch:{id}")),
-            serde_json::to_string(&game).map_err(corrupt)?,
-            ARCHIVE_TTL_S as u64,
-        );
-        for token in game.people() {
-            let list = self.key(&format!("u:{token}:recent"));
-            pipe.lpush(&list, id)
-                .ltrim(&list, 0, MAX_LISTED_GAMES as isize - 1)
-                .expire(&list, ARCHIVE_TTL_S);
+        for t in meta.tokens.iter().filter(|t| !is_ai_token(t)) {
+            pipe.srem(self.key(&format!("u:{t}:games")), id);
+        }
+        let ttl_ms = self.finished_ttl_ms.load(Ordering::Relaxed) as i64;
+        pipe.pexpire(self.key(&format!("g:{id}:ev")), ttl_ms)
+            .pexpire(self.key(&format!("g:{id}:meta")), ttl_ms)
+            .srem(self.key("live"), id);
+        if let Some(code) = &meta.code {
+            // The code expires with the game, unless a later room that drew the same code
+            // started a game since: the code names that one now.
+            pipe.cmd("EVAL")
+                .arg(EXPIRE_IF_NAMES)
+                .arg(1)
+                .arg(self.key(&format!("rg:{code}")))
+                .arg(id)
+                .arg(ttl_ms);
         }
         let _: () = pipe.query_async(&mut conn).await?;
+        self.archive(id, meta, record, ended_ms).await?;
+        // Rated once (see `scripts::RATE`), by whichever instance gets here first.
+        if let Some(game) = ratings::rated_game(id, meta, record) {
+            self.rate(&game).await?;
+        }
+        let _: i64 = conn.zrem(self.key("ending"), id).await?;
         Ok(())
+    }
+
+    /// Completes the ends in the outbox older than `settle_ms` (another instance may be at
+    /// them; doing one twice is harmless): those of a dead instance, or that failed. How many.
+    pub(in crate::store) async fn complete_endings(
+        &self,
+        now: u64,
+        settle_ms: u64,
+    ) -> Result<usize, StoreError> {
+        let due: Vec<(String, u64)> = {
+            let mut conn = self.conn.get().await?;
+            redis::cmd("ZRANGEBYSCORE")
+                .arg(self.key("ending"))
+                .arg("-inf")
+                .arg(now.saturating_sub(settle_ms))
+                .arg("WITHSCORES")
+                .arg("LIMIT")
+                .arg(0)
+                .arg(64)
+                .query_async(&mut conn)
+                .await?
+        };
+        let mut done = 0;
+        for (id, ended_ms) in due {
+            let slot = self.slot(&id);
+            let mut cached = slot.lock().await;
+            let found = self.refresh(&id, &mut cached).await;
+            self.settle(&id, &slot, &cached);
+            match (found?, cached.as_ref()) {
+                (true, Some(c)) if c.record.is_over() => {
+                    self.finish(&id, &c.meta, &c.record, ended_ms).await?;
+                    done += 1;
+                }
+                // Gone (expired) or not over (cannot be: the end was stored): nothing to do.
+                _ => {
+                    let mut conn = self.conn.get().await?;
+                    let _: i64 = conn.zrem(self.key("ending"), &id).await?;
+                }
+            }
+        }
+        Ok(done)
     }
 
     pub(in crate::store) async fn list_games(

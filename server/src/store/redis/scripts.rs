@@ -13,10 +13,13 @@ use crate::store::{Sat, StoreError, Taken};
 /// Compare-and-append, keeping the game's deadlines in step: KEYS = log, deadlines hash
 /// (`a0` … `a5`: grace ends; `idle`; `t`: the turn's deadline; `ts`: when the turn started;
 /// `b0` … `b5`: game clock banks), the `deadlines` sorted set (scored by the earliest of `a*`,
-/// `idle` and `t`); ARGV = expected length, channel, game id, `a0` … `a5` ops (`''` keep, `'-'`
-/// clear, else set), new idle deadline, `'1'` if the game is over, `due` (`''`, or: refuse unless
-/// the game's deadline is at or before it), `t`, `ts`, `b0` … `b5` ops, then event and bus
-/// message pairs.
+/// `idle` and `t`), the `ending` outbox (games whose end is stored but whose ratings, archive
+/// entry and expiries may not be yet, scored by when they ended); ARGV = expected length,
+/// channel, game id, `a0` … `a5` ops (`''` keep, `'-'` clear, else set), new idle deadline,
+/// `'1'` if the game is over, `due` (`''`, or: refuse unless the game's deadline is at or
+/// before it), `t`, `ts`, `b0` … `b5` ops, now (Unix ms), then event and bus message pairs.
+/// A game that ends here enters the outbox in the same script: whichever instance gets to it
+/// (this one at once, any other's sweeper if this one dies) completes the end.
 pub(super) static APPEND: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
@@ -25,13 +28,14 @@ if ARGV[12] ~= '' then
   local due = redis.call('ZSCORE', KEYS[3], ARGV[3])
   if not due or tonumber(due) > tonumber(ARGV[12]) then return 0 end
 end
-for i = 21, #ARGV, 2 do
+for i = 22, #ARGV, 2 do
   redis.call('RPUSH', KEYS[1], ARGV[i])
   redis.call('PUBLISH', ARGV[2], ARGV[i + 1])
 end
 if ARGV[11] == '1' then
   redis.call('DEL', KEYS[2])
   redis.call('ZREM', KEYS[3], ARGV[3])
+  redis.call('ZADD', KEYS[4], 'NX', ARGV[21], ARGV[3])
   return 1
 end
 local function op(field, v)
@@ -361,6 +365,50 @@ if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return -1 end
 if not redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2], 'NX') then return 0 end
 redis.call('ZADD', KEYS[2], ARGV[6], ARGV[5])
 redis.call('EXPIRE', KEYS[2], ARGV[2])
+return 1",
+    )
+});
+
+/// Archives a finished game once, within the archive's limits: KEYS = the game's key, the
+/// index of archived games (sorted set by end time), their sizes (hash), the archive's total
+/// size (counter), then each person's list of recent games; ARGV = id, the game (JSON), the
+/// age limit in seconds (the key's expiry and the lists'), the length of a list, when the game
+/// ended (Unix ms), the size limit in bytes, the end time before which a game is too old, and
+/// the prefix of the games' keys. Returns 0 if the game was archived already, else 1. Games too
+/// old, then the first ended while the archive is too large, are dropped (their keys deleted
+/// by prefix: this Redis is not a cluster).
+pub(super) static ARCHIVE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
+local function drop(id)
+  local size = tonumber(redis.call('HGET', KEYS[3], id) or '0') or 0
+  redis.call('HDEL', KEYS[3], id)
+  redis.call('ZREM', KEYS[2], id)
+  redis.call('DECRBY', KEYS[4], size)
+  redis.call('DEL', ARGV[8] .. id)
+end
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', '(' .. ARGV[7], 'LIMIT', 0, 256)) do
+  drop(id)
+end
+local size = string.len(ARGV[2])
+redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+redis.call('ZADD', KEYS[2], ARGV[5], ARGV[1])
+redis.call('HSET', KEYS[3], ARGV[1], size)
+local total = redis.call('INCRBY', KEYS[4], size)
+while total > tonumber(ARGV[6]) do
+  local first = redis.call('ZRANGE', KEYS[2], 0, 1)
+  local victim = first[1]
+  if victim == ARGV[1] then victim = first[2] end
+  if not victim then break end
+  drop(victim)
+  total = tonumber(redis.call('GET', KEYS[4]) or '0') or 0
+end
+for i = 5, #KEYS do
+  redis.call('LPUSH', KEYS[i], ARGV[1])
+  redis.call('LTRIM', KEYS[i], 0, tonumber(ARGV[4]) - 1)
+  redis.call('EXPIRE', KEYS[i], ARGV[3])
+end
 return 1",
     )
 });
