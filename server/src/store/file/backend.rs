@@ -285,7 +285,10 @@ mod tests {
         assert_eq!(view.len().unwrap(), 4 * PAGE + 2);
         let mut past = [0u8; 1];
         assert!(view.read(4 * PAGE + 2, &mut past).is_err());
-        assert_eq!(std::fs::read(&path).unwrap(), original);
+        assert!(
+            std::fs::read(&path).unwrap() == original,
+            "the file's bytes differ"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
