@@ -154,7 +154,10 @@ impl Writer {
             .iter()
             .chain(batch.iter().flat_map(|job| &job.ops))
             .chain(extra);
-        match tables::write_ops(db, ops) {
+        // A panic inside redb is a failed write too (the thread goes on, `/health` says so).
+        let written = check::quietly(|| tables::write_ops(db, ops).map_err(|e| e.to_string()))
+            .unwrap_or_else(|_| Err("redb failed writing it (a panic)".into()));
+        match written {
             Ok(()) => {
                 self.kept.clear();
                 self.backoff = REOPEN_FIRST;
@@ -165,8 +168,10 @@ impl Writer {
             }
             Err(e) => {
                 // redb refuses every write after a failed one until the file is opened again.
-                self.db = None;
-                Err(self.failed(e.to_string()))
+                if let Some(db) = self.db.take() {
+                    let _ = check::quietly(move || drop(db));
+                }
+                Err(self.failed(e))
             }
         }
     }
