@@ -9,6 +9,9 @@
 //! - lateral drift: pegs off the corridor towards the target pay extra, they must come back;
 //! - the goal: the measure is shifted so a finished army costs exactly zero;
 //! - blocked targets: a squatter that cannot get out is charged to both sides ([`blockage`]).
+//!
+//! The search's static score adds the positional terms on top of this race measure; it lives
+//! with them in `features` (which builds on this module, never the other way round).
 
 use once_cell::sync::Lazy;
 
@@ -187,13 +190,6 @@ pub(crate) fn side_of(p: &Position, player: usize) -> usize {
         Some(t) => 8 + usize::from(t),
         None => player,
     }
-}
-
-/// Static score from the point of view of `root`'s side: how far the strongest opposing side is
-/// ahead of us in the race, plus the positional terms of [`super::features`] with the weights
-/// tuned for the rules, in engine units (positive is good for `root`).
-pub(crate) fn evaluate(p: &Position, root: usize) -> i32 {
-    super::features::evaluate_with(p, root, &super::features::weights_for(p))
 }
 
 /// Zobrist key of a position: pegs by colour and the player to move.

@@ -228,6 +228,13 @@ fn strongest_opponent(terms: &[SideTerms; 16], seen: &[bool; 16], me: usize) -> 
     opp.map_or_else(SideTerms::default, |o| terms[o])
 }
 
+/// Static score from the point of view of `root`'s side: how far the strongest opposing side is
+/// ahead of us in the race, plus the positional terms with the weights tuned for the rules, in
+/// engine units (positive is good for `root`).
+pub(crate) fn evaluate(p: &Position, root: usize) -> i32 {
+    evaluate_with(p, root, &weights_for(p))
+}
+
 /// Static score from the point of view of `root`'s side with the given weights (positive is
 /// good for `root`). The opposing side is the strongest one (least race cost); when an
 /// opponent is to move, the terms of the side to move are that strongest opponent's.

@@ -16,9 +16,8 @@ use std::time::Instant;
 
 use crate::rules::{CompactMove, MoveKind, Position};
 
-use super::eval::{
-    blockage_of, evaluate, hash, move_gain, progress_gain, side_of, UNIT, WIN, WIN_BOUND,
-};
+use super::eval::{blockage_of, hash, move_gain, progress_gain, side_of, UNIT, WIN, WIN_BOUND};
+use super::features::evaluate;
 use super::table::{Entry, Table};
 use super::CancelHandle;
 

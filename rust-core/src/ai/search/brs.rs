@@ -15,7 +15,8 @@
 
 use crate::rules::{MoveKind, Position};
 
-use super::super::eval::{evaluate, side_of};
+use super::super::eval::side_of;
+use super::super::features::evaluate;
 use super::{Searcher, INF};
 
 impl Searcher<'_> {
