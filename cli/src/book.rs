@@ -1,7 +1,7 @@
-//! `book`: builds Impossible's opening book by self-play (see rust-core/src/ai/book.rs).
+//! `book`: builds Impossible's opening book by self-play (see rust-core/src/ai/book_maker.rs).
 
 use anyhow::{anyhow, Context, Result};
-use chinese_checkers_core::ai::book;
+use chinese_checkers_core::ai::{book, book_maker};
 use chinese_checkers_core::rules::Preset;
 use clap::Args;
 
@@ -41,7 +41,7 @@ pub fn run(args: &BookArgs) -> Result<()> {
             "--replies must be at least 1 (the book's own move)"
         ));
     }
-    let text = book::build(
+    let text = book_maker::build(
         preset,
         args.plies,
         args.replies,

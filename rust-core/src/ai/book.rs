@@ -1,6 +1,7 @@
 //! The opening book of Impossible: the first moves of tripot with one colour a side and of
 //! classic, each chosen by a search several times deeper than Impossible's own, made once by
-//! self-play (`chinese-checkers book`, see docs/AI.md) and kept as reviewed text in
+//! self-play (`chinese-checkers book`, see [`super::book_maker`] and docs/AI.md) and kept as
+//! reviewed text in
 //! `book/{tripot,classic}.txt`.
 //!
 //! A book line is the moves from the start, then `:` and the move to play there:
@@ -17,7 +18,7 @@
 //! caught by the tests. Positions are found by their Zobrist key and the rules in force; a hit
 //! is played only if it is one of the legal moves, so a key collision cannot play nonsense.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::HashMap;
 
 use once_cell::sync::Lazy;
 
@@ -25,7 +26,6 @@ use crate::rules::board::{coords, hole_at};
 use crate::rules::{CompactMove, MoveKind, Position, Preset, Rules};
 
 use super::eval::hash;
-use super::levels;
 
 /// Why a book text could not be read; the message reads after "failed to".
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -106,7 +106,7 @@ impl Book {
 }
 
 /// The start position a book of this rule set begins from: two players, one colour each.
-fn start_position(preset: Preset) -> Option<Position> {
+pub(crate) fn start_position(preset: Preset) -> Option<Position> {
     let rules = Rules::preset(preset);
     match preset {
         Preset::Tripot => Position::start_tripot(rules, 1).ok(),
@@ -133,7 +133,7 @@ fn parse_move(p: &Position, word: &str) -> Result<CompactMove, String> {
 }
 
 /// A move written `q,r>q,r`.
-fn write_move(m: &CompactMove) -> String {
+pub(crate) fn write_move(m: &CompactMove) -> String {
     let [a, b] = coords(m.from);
     let [c, d] = coords(m.to);
     format!("{a},{b}>{c},{d}")
@@ -166,65 +166,6 @@ pub fn built_in(preset: Preset) -> Option<&'static Book> {
         Preset::Classic => Some(&CLASSIC),
         _ => None,
     }
-}
-
-/// Builds a book by self-play: from the start position, every position up to `plies` plies
-/// deep gets the move a search of `nodes` nodes (Impossible's search, one thread) plays there;
-/// the positions that follow are that move and the `replies - 1` other most forward moves
-/// (what an opponent out of the book most often plays). Transpositions are searched once.
-/// `progress(done, queued)` is called after each search. Returns the book's text.
-pub fn build(
-    preset: Preset,
-    plies: usize,
-    replies: usize,
-    nodes: u64,
-    mut progress: impl FnMut(usize, usize),
-) -> Option<String> {
-    let start = start_position(preset)?;
-    let mut out = format!(
-        "# Opening book of Impossible for {} (two players, one colour each).\n\
-         # Made by `chinese-checkers book --rules {} --plies {plies} --replies {replies} \
-         --nodes {nodes}`:\n\
-         # the moves from the start, then the move a {nodes}-node search plays there.\n",
-        preset.name(),
-        preset.name()
-    );
-    let mut queue: VecDeque<(Vec<CompactMove>, Position)> = VecDeque::new();
-    queue.push_back((Vec::new(), start));
-    let mut seen = HashSet::new();
-    seen.insert(hash(&start));
-    let mut done = 0;
-    while let Some((line, p)) = queue.pop_front() {
-        if line.len() >= plies || p.outcome().is_some() {
-            continue;
-        }
-        let best = levels::deep_move(&p, nodes);
-        done += 1;
-        progress(done, queue.len());
-        let words: Vec<String> = line.iter().map(write_move).collect();
-        out.push_str(format!("{} : {}\n", words.join(" "), write_move(&best)).trim_start());
-        let mut legal = Vec::new();
-        p.legal_moves_into(&mut legal);
-        legal.retain(|m| matches!(m.kind, MoveKind::Step | MoveKind::Jump) && *m != best);
-        // Most forward first, as the arena's varied openings pick them.
-        let me = p.to_move();
-        let gain = |m: &CompactMove| {
-            let mut q = p;
-            q.apply(m);
-            i64::from(p.progress(me).1) - i64::from(q.progress(me).1)
-        };
-        legal.sort_by(|a, b| gain(b).cmp(&gain(a)).then(a.cmp(b)));
-        for m in std::iter::once(best).chain(legal.into_iter().take(replies.saturating_sub(1))) {
-            let mut q = p;
-            q.apply(&m);
-            if seen.insert(hash(&q)) {
-                let mut next = line.clone();
-                next.push(m);
-                queue.push_back((next, q));
-            }
-        }
-    }
-    Some(out)
 }
 
 #[cfg(test)]
@@ -297,15 +238,5 @@ mod tests {
         assert!(e.problem.contains("\"x\" is not two holes"), "{e}");
         let good = Book::parse(Preset::Tripot, &text[..text.rfind("-3,6>-1,4 2").unwrap()]);
         assert_eq!(good.unwrap().len(), 2);
-    }
-
-    #[test]
-    fn a_built_book_reads_back_with_the_searched_moves() {
-        let text = build(Preset::Classic, 2, 2, 2_000, |_, _| {}).unwrap();
-        let book = Book::parse(Preset::Classic, &text).unwrap();
-        // The start, then its best move and one other reply.
-        assert_eq!(book.len(), 3, "{text}");
-        let start = start_position(Preset::Classic).unwrap();
-        assert_eq!(book.lookup(&start), Some(levels::deep_move(&start, 2_000)));
     }
 }

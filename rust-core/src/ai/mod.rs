@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{CompactMove, Move, Position};
 
 pub mod book;
+pub mod book_maker;
 mod eval;
 pub mod features;
 mod levels;
