@@ -164,6 +164,30 @@ pub(crate) struct Tables {
     pub grid: [Hole; 17 * 17],
 }
 
+/// A hole by its axial coordinates (docs/RULES.md §1.1), as the apps and the position set-up
+/// name it. Plain data: it need not be on the board ([`Coord::hole`] says whether it is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct Coord {
+    /// Axial `q`.
+    pub q: i32,
+    /// Axial `r`.
+    pub r: i32,
+}
+
+impl Coord {
+    /// The coordinates of a hole.
+    pub fn of(h: Hole) -> Coord {
+        let [q, r] = coords(h);
+        Coord { q, r }
+    }
+
+    /// The hole at these coordinates, if it is on the board.
+    pub fn hole(self) -> Option<Hole> {
+        hole_at(self.q, self.r)
+    }
+}
+
 /// Returns the hole at axial `(q, r)`, if it is on the board.
 pub fn hole_at(q: i32, r: i32) -> Option<Hole> {
     if !on_board(q, r) {

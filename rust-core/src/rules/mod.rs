@@ -18,7 +18,7 @@ pub mod position;
 #[cfg(test)]
 mod proptests;
 
-pub use board::{Bits, Colour, Hole, HOLES};
+pub use board::{Bits, Colour, Coord, Hole, HOLES};
 pub use error::{IllegalMove, PositionError};
 pub use game::{Game, HistoryEntry};
 pub use moves::{CompactMove, Move, MoveKind};

@@ -8,7 +8,6 @@ use crate::rules::board::coords;
 use crate::rules::{Move, MoveKind, Preset};
 use crate::session::error::SaveError;
 use crate::session::types::{ChangeKind, Coord, EndReason};
-use crate::session::view::coord;
 use serde_json::Value;
 
 const TOKEN: &str = "device-token-0123456789";
@@ -42,7 +41,7 @@ fn banner(s: &OnlineSession) -> Option<Banner> {
 }
 
 fn path_of(mv: &Move) -> Vec<Coord> {
-    mv.path.iter().map(|&h| coord(h)).collect()
+    mv.path.iter().map(|&h| Coord::of(h)).collect()
 }
 
 /// A session that said hello and was welcomed (no game).
@@ -273,14 +272,14 @@ fn revision_grows_and_opponent_move_is_animated() {
     grew(&s);
     let b = s.device.state().board;
     assert_eq!(b.change.kind, ChangeKind::Refresh);
-    assert_eq!(b.selected, Some(coord(reply.path[0])));
+    assert_eq!(b.selected, Some(Coord::of(reply.path[0])));
     assert!(!b.targets.is_empty());
     // An event that moves nothing keeps the selection and animates nothing.
     s.server_runs(0, &Command::Draw(DrawAction::Offer));
     grew(&s);
     let b = s.device.state().board;
     assert_eq!(b.change.kind, ChangeKind::Refresh);
-    assert_eq!(b.selected, Some(coord(reply.path[0])));
+    assert_eq!(b.selected, Some(Coord::of(reply.path[0])));
     s.device.cancel_touch();
     grew(&s);
     assert_eq!(s.device.state().board.selected, None);

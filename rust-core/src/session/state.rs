@@ -9,9 +9,8 @@ use serde::{Deserialize, Serialize};
 use super::error::MoveError;
 use super::setup::{Seat, ValidSetup};
 use super::types::{ChangeKind, EndReason, Notice, PlayerName, SeatPlayer, StateChange};
-use super::view::coord;
 use crate::ai::{AiLevel, SearchLimits};
-use crate::rules::{board::hole_at, CompactMove, Game, Hole, Move, MoveKind, Position};
+use crate::rules::{board::hole_at, CompactMove, Coord, Game, Hole, Move, MoveKind, Position};
 
 /// A game ended by the players rather than by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -474,7 +473,7 @@ impl SessionState {
         self.after_change();
         self.change = StateChange {
             kind: ChangeKind::NewMove,
-            animate: mv.path.iter().map(|&h| coord(h)).collect(),
+            animate: mv.path.iter().map(|&h| Coord::of(h)).collect(),
         };
         self.refresh();
         self.auto_pass();
@@ -547,7 +546,9 @@ impl SessionState {
                 self.replay = Some(now);
                 // One move forward animates; anything else jumps.
                 let animate = match self.game.history().nth(shown) {
-                    Some(e) if now == shown + 1 => e.mv.path.iter().map(|&h| coord(h)).collect(),
+                    Some(e) if now == shown + 1 => {
+                        e.mv.path.iter().map(|&h| Coord::of(h)).collect()
+                    }
                     _ => Vec::new(),
                 };
                 self.change = StateChange {

@@ -8,17 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::AiLevel;
 use crate::online::ErrorCode;
+pub use crate::rules::Coord;
 use crate::rules::{Colour, MoveKind};
-
-/// A hole by its axial coordinates (docs/RULES.md, "The board").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct Coord {
-    /// Axial `q`.
-    pub q: i32,
-    /// Axial `r`.
-    pub r: i32,
-}
 
 /// How a hole is highlighted (one per hole; the most specific wins).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -5,17 +5,10 @@ use super::types::{
     Banner, Capabilities, Coord, EndReason, GameOutcome, GameState, Highlight, HoleState,
     MoveTarget, PlayedMove, PlayerState, ReplayState,
 };
-use crate::rules::board::coords;
 use crate::rules::{Colour, Hole, MoveKind, OutcomeReason, HOLES};
 
-/// The hole as a [`Coord`].
-pub(crate) fn coord(h: Hole) -> Coord {
-    let [q, r] = coords(h);
-    Coord { q, r }
-}
-
 fn coords_of(path: &[Hole]) -> Vec<Coord> {
-    path.iter().map(|&h| coord(h)).collect()
+    path.iter().map(|&h| Coord::of(h)).collect()
 }
 
 impl SessionState {
@@ -82,7 +75,7 @@ impl SessionState {
             .map(|h| {
                 let occupant = occupant[usize::from(h)];
                 HoleState {
-                    coord: coord(h),
+                    coord: Coord::of(h),
                     occupant,
                     owner: occupant.and_then(|c| pos.owner_of(c)).map(|p| p as i32),
                     highlight: highlight[usize::from(h)],
@@ -135,12 +128,12 @@ impl SessionState {
             targets: targets
                 .iter()
                 .map(|t| MoveTarget {
-                    coord: coord(t.hole),
+                    coord: Coord::of(t.hole),
                     kind: t.kind,
                     path: coords_of(&t.path),
                 })
                 .collect(),
-            selected: selected.map(coord),
+            selected: selected.map(Coord::of),
             chain: coords_of(&chain),
             last_move: coords_of(&last_move),
             players,

@@ -4,11 +4,11 @@
 
 use super::{Connection, OnlineGameInfo, OnlineSeat, OnlineSession, OnlineState};
 use crate::online::{ClientGame, EndReason as WireEnd, GameRecord};
+use crate::rules::Coord;
 use crate::session::state::{ManualEnd, SessionState};
 use crate::session::types::{
     Banner, ChangeKind, EndReason, GameState, PlayerName, SeatPlayer, StateChange,
 };
-use crate::session::view::coord;
 
 impl OnlineSession {
     /// Rebuilds the board shown from the confirmed game and our pending move, keeping the touch
@@ -87,7 +87,7 @@ impl OnlineSession {
             let animate = game
                 .history()
                 .last()
-                .map(|e| e.mv.path.iter().map(|&h| coord(h)).collect())
+                .map(|e| e.mv.path.iter().map(|&h| Coord::of(h)).collect())
                 .unwrap_or_default();
             StateChange {
                 kind: ChangeKind::NewMove,
@@ -146,7 +146,7 @@ impl OnlineSession {
             pending_move: c
                 .pending()
                 .and_then(|p| p.mv.to_move().ok())
-                .map(|mv| mv.path.iter().map(|&h| coord(h)).collect())
+                .map(|mv| mv.path.iter().map(|&h| Coord::of(h)).collect())
                 .unwrap_or_default(),
             opponent_connected: first_away(c).is_none(),
             resyncing: c.is_resyncing(),
