@@ -4,9 +4,7 @@
 use chinese_checkers_core::ai::greatest_progress;
 use chinese_checkers_core::ai::AiLevel;
 use chinese_checkers_core::rules::{CompactMove, Position, Rules};
-use chinese_checkers_core::session::{
-    update, Event, PositionSetup, SearchKind, Seat, SessionState, ValidSetup,
-};
+use chinese_checkers_core::session::{update, Event, SearchKind, Seat, SessionState, ValidSetup};
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
 
 /// Tripot, three colours a side, 20 plies of greedy play: 60 pegs, most of them mid-board.
@@ -51,7 +49,7 @@ fn busiest_peg(state: &SessionState) -> (i32, i32) {
 fn bench(c: &mut Criterion) {
     let pos = crowded();
     let seats = vec![Seat::person(), Seat::ai(AiLevel::Medium)];
-    let setup = ValidSetup::from_position(&PositionSetup::of(&pos), seats, 1).unwrap();
+    let setup = ValidSetup::from_position(&pos.to_setup(), seats, 1).unwrap();
     let state = SessionState::new(setup);
     let (q, r) = busiest_peg(&state);
     let mut selected = state.clone();

@@ -26,11 +26,11 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use chinese_checkers_core::ai::AiLevel;
-use chinese_checkers_core::ffi::{GameLibrary, LocalGame, OnlineGame};
+use chinese_checkers_core::ffi::{position_from_json, GameLibrary, LocalGame, OnlineGame};
 use chinese_checkers_core::online::Format;
 use chinese_checkers_core::rules::{Preset, Rules};
 use chinese_checkers_core::session::{
-    GameSetup, LibraryError, Opener, PositionSetup, RuleSetInfo, SavedGame, Seat, SetupError,
+    GameSetup, LibraryError, Opener, RuleSetInfo, SavedGame, Seat, SetupError,
 };
 use clap::{Args, ValueEnum};
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode};
@@ -583,7 +583,7 @@ fn new_game(args: &PlayArgs) -> Result<Arc<LocalGame>> {
                 words::setup_error(e)
             )
         };
-        let position = PositionSetup::from_json(&text).map_err(|e| cannot(&e))?;
+        let position = position_from_json(text).map_err(|e| cannot(&e))?;
         let info = RuleSetInfo::of(position.rules.preset);
         let person = person_seat(args, &info);
         let seats = seats(args, position.players.len(), person);

@@ -4,10 +4,10 @@
 use std::sync::Arc;
 
 use chinese_checkers_core::ai::AiLevel;
-use chinese_checkers_core::ffi::{LocalGame, SearchOutcome};
+use chinese_checkers_core::ffi::{position_from_json, LocalGame, SearchOutcome};
 use chinese_checkers_core::rules::{MoveKind, Preset};
 use chinese_checkers_core::session::{
-    Banner, Coord, EndReason, GameState, Highlight, Opener, PositionSetup, Seat, SeatPlayer,
+    Banner, Coord, EndReason, GameState, Highlight, Opener, Seat, SeatPlayer,
 };
 use clap::Parser;
 use ratatui::backend::TestBackend;
@@ -448,7 +448,7 @@ const ENDGAME: &str = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colour
  "to_move":0}"#;
 
 fn solo_from(position: &str) -> App {
-    let position = PositionSetup::from_json(position).unwrap();
+    let position = position_from_json(position.to_string()).unwrap();
     let seats = vec![Seat::person(), Seat::ai(AiLevel::Beginner)];
     let game = LocalGame::from_position(position, seats, 3).unwrap();
     let mut app = App::new(game);

@@ -7,9 +7,10 @@ use parking_lot::Mutex;
 
 use super::search::AiSearch;
 use crate::ai::CancelHandle;
+use crate::rules::Setup;
 use crate::session::{
-    update, Event, GameSetup, GameState, MoveError, PositionSetup, SaveError, SearchKind, Seat,
-    SessionState, SetupError, ValidSetup,
+    update, Event, GameSetup, GameState, MoveError, SaveError, SearchKind, Seat, SessionState,
+    SetupError, ValidSetup,
 };
 
 /// A game on this device. Thread-safe: the UI thread taps while an engine thread searches.
@@ -75,7 +76,7 @@ impl LocalGame {
     /// A game from a position (puzzles, tests, a position file): one seat per player.
     #[cfg_attr(feature = "uniffi", uniffi::constructor)]
     pub fn from_position(
-        position: PositionSetup,
+        position: Setup,
         seats: Vec<Seat>,
         seed: u64,
     ) -> Result<Arc<LocalGame>, SetupError> {

@@ -24,7 +24,9 @@ pub use online::{OnlineGame, OnlineUpdate};
 pub use search::{AiSearch, SearchOutcome};
 
 use crate::ai::AiLevel;
-use crate::session::{BoardGeometry, PositionSetup, RuleSetInfo, SetupError};
+use crate::rules::{Position, Setup};
+use crate::session::setup::bad_position;
+use crate::session::{BoardGeometry, RuleSetInfo, SetupError};
 
 /// The version of the core library, as built.
 #[cfg_attr(feature = "uniffi", uniffi::export)]
@@ -89,14 +91,16 @@ pub fn opponents() -> Vec<OpponentInfo> {
 
 /// Reads a Position JSON text (docs/RULES.md) into its typed form.
 #[cfg_attr(feature = "uniffi", uniffi::export)]
-pub fn position_from_json(json: String) -> Result<PositionSetup, SetupError> {
-    PositionSetup::from_json(&json)
+pub fn position_from_json(json: String) -> Result<Setup, SetupError> {
+    let position = Position::from_json_str(&json).map_err(bad_position)?;
+    Ok(position.to_setup())
 }
 
 /// Writes a position as Position JSON text (after checking it).
 #[cfg_attr(feature = "uniffi", uniffi::export)]
-pub fn position_to_json(position: PositionSetup) -> Result<String, SetupError> {
-    Ok(position.to_position()?.to_json().to_string())
+pub fn position_to_json(position: Setup) -> Result<String, SetupError> {
+    let position = Position::from_setup(&position).map_err(bad_position)?;
+    Ok(position.to_json().to_string())
 }
 
 /// The server the apps use unless the player sets another under Settings → Advanced

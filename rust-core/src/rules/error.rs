@@ -49,9 +49,17 @@ pub enum PositionError {
     #[error("to_move is {to_move} but there are only {players} players")]
     ToMoveOutOfRange {
         /// The index given.
-        to_move: usize,
+        to_move: i32,
         /// The number of players.
         players: usize,
+    },
+    /// A count (`passes_in_a_row`, `moves_played`) below zero.
+    #[error("{field} is {value}, but a count cannot be negative")]
+    Negative {
+        /// The field.
+        field: &'static str,
+        /// The value given.
+        value: i32,
     },
     /// `moves_played` has the wrong length.
     #[error("moves_played has {got} entries for {players} players")]

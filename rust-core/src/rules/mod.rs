@@ -17,6 +17,7 @@ pub mod play;
 pub mod position;
 #[cfg(test)]
 mod proptests;
+pub mod setup;
 
 pub use board::{Bits, Colour, Coord, Hole, HOLES};
 pub use error::{IllegalMove, PositionError};
@@ -26,3 +27,4 @@ pub use options::{Camps, Deadlock, MaxChain, Preset, Ranking, RuleOptions, Rules
 pub use outcome::{Outcome, OutcomeReason};
 pub use play::Undo;
 pub use position::{Player, Position};
+pub use setup::{PegsSetup, PlayerSetup, Setup};

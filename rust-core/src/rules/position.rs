@@ -1,17 +1,16 @@
 //! A validated position: who plays which colours, where the pegs stand, whose turn it is.
 //!
-//! A `Position` can only be built through [`Position::from_json`], [`Position::start`] or by
-//! playing legal moves, so it always satisfies the invariants checked here (pegs on the board,
-//! one peg per hole, each colour played by exactly one player, peg counts within the rules).
+//! A `Position` can only be built through [`Position::from_setup`] (which the JSON reader uses),
+//! [`Position::start`] or by playing legal moves, so it always satisfies the invariants checked
+//! there and here (pegs on the board, one peg per hole, each colour played by exactly one player,
+//! peg counts within the rules).
 
-use std::collections::BTreeMap;
+use serde_json::Value;
 
-use serde::Deserialize;
-use serde_json::{json, Map, Value};
-
-use super::board::{bit, coords, hole_at, holes, Bits, Colour, Hole, TABLES};
+use super::board::{bit, Bits, Colour, Hole, TABLES};
 use super::error::PositionError;
 use super::options::Rules;
+use super::setup::Setup;
 
 /// The most players a board seats.
 pub const MAX_PLAYERS: usize = 6;
@@ -59,35 +58,6 @@ pub struct Position {
     pub(crate) n_finished: u8,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlayerJson {
-    colours: Vec<String>,
-    #[serde(default)]
-    team: Option<u8>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionJson {
-    #[serde(default = "default_rules")]
-    rules: Value,
-    players: Vec<PlayerJson>,
-    pegs: BTreeMap<String, Vec<[i32; 2]>>,
-    #[serde(default)]
-    to_move: usize,
-    #[serde(default)]
-    passes_in_a_row: u32,
-    #[serde(default)]
-    moves_played: Option<Vec<u32>>,
-    #[serde(default)]
-    finished: Vec<usize>,
-}
-
-fn default_rules() -> Value {
-    Value::String("tripot".into())
-}
-
 /// The usual colours of each player for a player count (docs/RULES.md §3.3; side 1 sits at `S`).
 fn seats(players: usize) -> Option<&'static [Colour]> {
     use Colour::*;
@@ -110,74 +80,14 @@ impl Position {
         Position::from_json(&value)
     }
 
-    /// Parses and validates a Position JSON value (docs/RULES.md §6).
+    /// Parses and validates a Position JSON value (docs/RULES.md §6): the JSON is read as a
+    /// [`Setup`], which [`Position::from_setup`] checks.
     pub fn from_json(value: &Value) -> Result<Position, PositionError> {
-        let raw: PositionJson = serde_json::from_value(value.clone())
-            .map_err(|e| PositionError::Json(e.to_string()))?;
-        let rules = Rules::from_json(&raw.rules)?;
-        let mut layout = Vec::with_capacity(raw.players.len());
-        for p in &raw.players {
-            let mut colours = Vec::new();
-            for name in &p.colours {
-                colours.push(
-                    Colour::from_name(name)
-                        .ok_or_else(|| PositionError::UnknownColour(name.clone()))?,
-                );
-            }
-            layout.push((colours, p.team));
-        }
-        let mut pegs = [0 as Bits; 6];
-        let mut occupied: Bits = 0;
-        for (name, list) in &raw.pegs {
-            let c = Colour::from_name(name)
-                .ok_or_else(|| PositionError::UnknownColour(name.clone()))?;
-            for &[q, r] in list {
-                let h = hole_at(q, r).ok_or(PositionError::OffBoard(q, r))?;
-                if occupied & bit(h) != 0 {
-                    return Err(PositionError::HoleTaken(q, r));
-                }
-                occupied |= bit(h);
-                pegs[c.index()] |= bit(h);
-            }
-        }
-        let mut pos = Position::assemble(rules, &layout, pegs)?;
-        let n = usize::from(pos.n_players);
-        if raw.to_move >= n {
-            return Err(PositionError::ToMoveOutOfRange {
-                to_move: raw.to_move,
-                players: n,
-            });
-        }
-        pos.to_move = raw.to_move as u8;
-        pos.passes_in_a_row = raw.passes_in_a_row;
-        if let Some(mp) = raw.moves_played {
-            if mp.len() != n {
-                return Err(PositionError::MovesPlayedLength {
-                    got: mp.len(),
-                    players: n,
-                });
-            }
-            pos.moves_played[..n].copy_from_slice(&mp);
-        }
-        for (i, &f) in raw.finished.iter().enumerate() {
-            if f >= n || raw.finished[..i].contains(&f) {
-                return Err(PositionError::BadPlayers(format!(
-                    "finished lists player {f}, which is out of range or listed twice"
-                )));
-            }
-            pos.finished[i] = f as u8;
-        }
-        pos.n_finished = raw.finished.len() as u8;
-        if pos.n_finished > 0 && pos.is_finished(usize::from(pos.to_move)) {
-            return Err(PositionError::BadPlayers(
-                "to_move names a player who has already finished".into(),
-            ));
-        }
-        Ok(pos)
+        Position::from_setup(&Setup::from_json(value)?)
     }
 
     /// Builds and checks a position from its parts, with the turn at player 0.
-    fn assemble(
+    pub(super) fn assemble(
         rules: Rules,
         layout: &[(Vec<Colour>, Option<u8>)],
         pegs: [Bits; 6],
@@ -280,38 +190,9 @@ impl Position {
         Position::start_with(rules, &[(a, None), (b, None)])
     }
 
-    /// Serialises to the Position JSON of docs/RULES.md §6.
+    /// Serialises to the Position JSON of docs/RULES.md §6 (the JSON of its [`Setup`]).
     pub fn to_json(&self) -> Value {
-        let players: Vec<Value> = self
-            .players()
-            .iter()
-            .map(|p| {
-                let colours: Vec<&str> = p.colours().map(Colour::name).collect();
-                match p.team {
-                    Some(t) => json!({ "colours": colours, "team": t }),
-                    None => json!({ "colours": colours }),
-                }
-            })
-            .collect();
-        let mut pegs = Map::new();
-        for c in Colour::ALL {
-            if self.owner[c.index()] != u8::MAX {
-                let list: Vec<[i32; 2]> = holes(self.pegs[c.index()]).map(coords).collect();
-                pegs.insert(c.name().to_string(), json!(list));
-            }
-        }
-        let mut out = json!({
-            "rules": self.rules.to_json(),
-            "players": players,
-            "pegs": pegs,
-            "to_move": self.to_move,
-            "passes_in_a_row": self.passes_in_a_row,
-            "moves_played": &self.moves_played[..self.player_count()],
-        });
-        if self.n_finished > 0 {
-            out["finished"] = json!(self.finished_players());
-        }
-        out
+        self.to_setup().to_json()
     }
 
     /// The rules in force.
@@ -353,7 +234,12 @@ impl Position {
     }
 
     pub(crate) fn is_finished(&self, player: usize) -> bool {
-        self.finished[..usize::from(self.n_finished)].contains(&(player as u8))
+        self.finished_slice().contains(&(player as u8))
+    }
+
+    /// The finishing order as stored.
+    pub(crate) fn finished_slice(&self) -> &[u8] {
+        &self.finished[..usize::from(self.n_finished)]
     }
 
     /// The pegs of a colour.
@@ -415,6 +301,8 @@ pub(crate) fn camp_area(pegs: u8, c: Colour) -> Bits {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
     use crate::rules::options::Preset;
 

@@ -28,10 +28,7 @@ pub use error::{LibraryError, MoveError, OnlineError, SaveError, SetupError};
 pub use geometry::{board_geometry, BoardGeometry, HoleGeometry};
 pub use library::{Library, OpponentStatistics, SavedGame, SavedGameKind};
 pub use save::SAVE_VERSION;
-pub use setup::{
-    rule_sets, GameSetup, Opener, PegsSetup, PlayerSetup, PositionSetup, RuleSetInfo, Seat,
-    ValidSetup,
-};
+pub use setup::{rule_sets, GameSetup, Opener, RuleSetInfo, Seat, ValidSetup};
 pub use state::{
     update, CountedGame, Event, ManualEnd, SearchKind, SearchRequest, SessionState, Target, Touch,
 };

@@ -1,18 +1,17 @@
-//! Typed game set-up: what the new-game screen chooses ([`GameSetup`]), a position given piece by
-//! piece ([`PositionSetup`]) and the catalogue of rule sets ([`rule_sets`]).
+//! Typed game set-up: what the new-game screen chooses ([`GameSetup`]) and the catalogue of rule
+//! sets ([`rule_sets`]). A game from a position starts from the rules' plain
+//! [`Setup`](crate::rules::Setup) of it ([`ValidSetup::from_position`]).
 //!
 //! A set-up is unvalidated data; [`GameSetup::validate`] turns it into a [`ValidSetup`] (the
 //! start position and the seats) or names what is wrong. Only a validated set-up makes a game.
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
 
 use super::error::SetupError;
-use super::types::{Coord, SeatPlayer};
+use super::types::SeatPlayer;
 use crate::ai::AiLevel;
-use crate::rules::board::{coords, holes};
-use crate::rules::{Colour, Position, PositionError, Preset, RuleOptions, Rules};
+use crate::rules::{Position, PositionError, Preset, RuleOptions, Rules, Setup};
 
 /// One seat of a new game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,9 +116,7 @@ impl GameSetup {
                 allowed: info.colours_per_side,
             });
         }
-        let bad = |e: PositionError| SetupError::BadPosition {
-            detail: e.to_string(),
-        };
+        let bad = bad_position;
         let mut start = if rules.preset == Preset::Tripot {
             Position::start_tripot(rules, self.colours_per_side as usize).map_err(bad)?
         } else {
@@ -150,9 +147,7 @@ impl GameSetup {
             }
         };
         if opener != 0 {
-            let mut v = start.to_json();
-            v["to_move"] = Value::from(opener);
-            start = Position::from_json(&v).map_err(bad)?;
+            start = start.with_to_move(opener).map_err(bad)?;
         }
         Ok(ValidSetup {
             start,
@@ -161,6 +156,13 @@ impl GameSetup {
             coin_toss: matches!(self.opener, Opener::CoinToss).then_some(opener),
             from_start: true,
         })
+    }
+}
+
+/// A position the rules refused, as a set-up error.
+pub(crate) fn bad_position(e: PositionError) -> SetupError {
+    SetupError::BadPosition {
+        detail: e.to_string(),
     }
 }
 
@@ -179,11 +181,11 @@ pub struct ValidSetup {
 impl ValidSetup {
     /// A game from a position: the seats must match its players.
     pub fn from_position(
-        position: &PositionSetup,
+        position: &Setup,
         seats: Vec<Seat>,
         seed: u64,
     ) -> Result<ValidSetup, SetupError> {
-        let start = position.to_position()?;
+        let start = Position::from_setup(position).map_err(bad_position)?;
         if seats.len() != start.player_count() {
             return Err(SetupError::SeatCount {
                 preset: start.rules().preset,
@@ -203,131 +205,6 @@ impl ValidSetup {
     /// The start position.
     pub fn start(&self) -> &Position {
         &self.start
-    }
-}
-
-/// One player of a [`PositionSetup`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct PlayerSetup {
-    /// The colours this player moves.
-    pub colours: Vec<Colour>,
-    /// Partnership team (every player has one, or none has).
-    pub team: Option<i32>,
-}
-
-/// The pegs of one colour.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct PegsSetup {
-    /// The colour.
-    pub colour: Colour,
-    /// Where its pegs stand.
-    pub holes: Vec<Coord>,
-}
-
-/// A position piece by piece (the typed form of the Position JSON of docs/RULES.md).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct PositionSetup {
-    /// The rule set and options.
-    pub rules: Rules,
-    /// The players in turn order.
-    pub players: Vec<PlayerSetup>,
-    /// The pegs per colour.
-    pub pegs: Vec<PegsSetup>,
-    /// Whose turn it is.
-    pub to_move: i32,
-    /// Passes in a row so far.
-    pub passes_in_a_row: i32,
-    /// Moves played per player (passes included); empty for all zeros.
-    pub moves_played: Vec<i32>,
-    /// Players who have finished, in finishing order.
-    pub finished: Vec<i32>,
-}
-
-impl PositionSetup {
-    /// Reads a Position JSON text.
-    pub fn from_json(text: &str) -> Result<PositionSetup, SetupError> {
-        let p = Position::from_json_str(text).map_err(|e| SetupError::BadPosition {
-            detail: e.to_string(),
-        })?;
-        Ok(PositionSetup::of(&p))
-    }
-
-    /// The setup of a validated position.
-    pub fn of(p: &Position) -> PositionSetup {
-        let n = p.player_count();
-        PositionSetup {
-            rules: *p.rules(),
-            players: p
-                .players()
-                .iter()
-                .map(|pl| PlayerSetup {
-                    colours: pl.colours().collect(),
-                    team: pl.team.map(i32::from),
-                })
-                .collect(),
-            pegs: Colour::ALL
-                .into_iter()
-                .filter(|&c| p.owner_of(c).is_some())
-                .map(|c| PegsSetup {
-                    colour: c,
-                    holes: holes(p.pegs_of(c))
-                        .map(|h| {
-                            let [q, r] = coords(h);
-                            Coord { q, r }
-                        })
-                        .collect(),
-                })
-                .collect(),
-            to_move: p.to_move() as i32,
-            passes_in_a_row: p.passes_in_a_row() as i32,
-            moves_played: p.moves_played()[..n].iter().map(|&m| m as i32).collect(),
-            finished: p.finished_players().iter().map(|&f| f as i32).collect(),
-        }
-    }
-
-    /// The Position JSON value (docs/RULES.md) of this set-up, unvalidated.
-    pub fn to_json(&self) -> Value {
-        let players: Vec<Value> = self
-            .players
-            .iter()
-            .map(|p| {
-                let colours: Vec<&str> = p.colours.iter().map(|c| c.name()).collect();
-                match p.team {
-                    Some(t) => json!({ "colours": colours, "team": t }),
-                    None => json!({ "colours": colours }),
-                }
-            })
-            .collect();
-        let mut pegs = Map::new();
-        for g in &self.pegs {
-            let list: Vec<[i32; 2]> = g.holes.iter().map(|c| [c.q, c.r]).collect();
-            pegs.insert(g.colour.name().to_string(), json!(list));
-        }
-        let mut out = json!({
-            "rules": self.rules.to_json(),
-            "players": players,
-            "pegs": pegs,
-            "to_move": self.to_move,
-            "passes_in_a_row": self.passes_in_a_row,
-        });
-        if !self.moves_played.is_empty() {
-            out["moves_played"] = json!(self.moves_played);
-        }
-        if !self.finished.is_empty() {
-            out["finished"] = json!(self.finished);
-        }
-        out
-    }
-
-    /// Validates the set-up into a position.
-    pub fn to_position(&self) -> Result<Position, SetupError> {
-        // The JSON reader holds every check of a position; negative numbers fail there too.
-        Position::from_json(&self.to_json()).map_err(|e| SetupError::BadPosition {
-            detail: e.to_string(),
-        })
     }
 }
 

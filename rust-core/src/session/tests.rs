@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::ai::{choose_move, AiLevel, CancelHandle, SearchLimits};
-use crate::rules::{Colour, MoveKind, Preset};
+use crate::rules::{Colour, MoveKind, Position, Preset, Rules};
 
 fn setup(preset: Preset, colours: i32, opener: Opener) -> GameSetup {
     GameSetup {
@@ -22,7 +22,7 @@ const SIDE1: Opener = Opener::Seat { index: 0 };
 const SIDE2: Opener = Opener::Seat { index: 1 };
 
 fn from_position(pos: &str, seats: Vec<Seat>) -> SessionState {
-    let p = PositionSetup::from_json(pos).unwrap();
+    let p = Position::from_json_str(pos).unwrap().to_setup();
     SessionState::new(ValidSetup::from_position(&p, seats, 0).unwrap())
 }
 
@@ -128,9 +128,13 @@ fn bad_setups_name_what_is_wrong() {
     let mut bad = setup(Preset::Tripot, 1, SIDE1);
     bad.rules.options.jump_reach = 0;
     assert!(matches!(bad.validate(), Err(SetupError::BadRules { .. })));
+    let mut off_turn = Position::start(Rules::preset(Preset::Classic), 2)
+        .unwrap()
+        .to_setup();
+    off_turn.to_move = 2;
     assert!(matches!(
-        PositionSetup::from_json("{"),
-        Err(SetupError::BadPosition { .. })
+        ValidSetup::from_position(&off_turn, people(2), 0),
+        Err(SetupError::BadPosition { detail }) if detail.contains("to_move is 2")
     ));
     // The catalogue's ready set-ups are valid.
     for info in rule_sets() {

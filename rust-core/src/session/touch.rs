@@ -177,14 +177,8 @@ impl SessionState {
             if !applies {
                 continue;
             }
-            // The same position under the relaxed option (built through the checked reader).
-            let mut json = pos.to_json();
-            json["rules"] = crate::rules::Rules {
-                options,
-                ..*pos.rules()
-            }
-            .to_json();
-            let Ok(relaxed) = Position::from_json(&json) else {
+            // The same position under the relaxed option (checked like any other position).
+            let Ok(relaxed) = pos.with_options(options) else {
                 continue;
             };
             let mut moves = Vec::new();
