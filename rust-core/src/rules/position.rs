@@ -1,16 +1,13 @@
 //! A validated position: who plays which colours, where the pegs stand, whose turn it is.
 //!
-//! A `Position` can only be built through [`Position::from_setup`] (which the JSON reader uses),
-//! [`Position::start`] or by playing legal moves, so it always satisfies the invariants checked
+//! A `Position` can only be built through [`Position::from_setup`] (which the JSON reader of
+//! `setup` uses), [`Position::start`] or by playing legal moves, so it always satisfies the invariants checked
 //! there and here (pegs on the board, one peg per hole, each colour played by exactly one player,
 //! peg counts within the rules).
-
-use serde_json::Value;
 
 use super::board::{bit, Bits, Colour, Hole, TABLES};
 use super::error::PositionError;
 use super::options::Rules;
-use super::setup::Setup;
 
 /// The most players a board seats.
 pub const MAX_PLAYERS: usize = 6;
@@ -73,19 +70,6 @@ fn seats(players: usize) -> Option<&'static [Colour]> {
 }
 
 impl Position {
-    /// Parses and validates a Position JSON text (docs/RULES.md §6).
-    pub fn from_json_str(text: &str) -> Result<Position, PositionError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| PositionError::Json(e.to_string()))?;
-        Position::from_json(&value)
-    }
-
-    /// Parses and validates a Position JSON value (docs/RULES.md §6): the JSON is read as a
-    /// [`Setup`], which [`Position::from_setup`] checks.
-    pub fn from_json(value: &Value) -> Result<Position, PositionError> {
-        Position::from_setup(&Setup::from_json(value)?)
-    }
-
     /// Builds and checks a position from its parts, with the turn at player 0.
     pub(super) fn assemble(
         rules: Rules,
@@ -188,11 +172,6 @@ impl Position {
             }
         };
         Position::start_with(rules, &[(a, None), (b, None)])
-    }
-
-    /// Serialises to the Position JSON of docs/RULES.md §6 (the JSON of its [`Setup`]).
-    pub fn to_json(&self) -> Value {
-        self.to_setup().to_json()
     }
 
     /// The rules in force.

@@ -5,7 +5,7 @@
 //!
 //! The Position JSON of docs/RULES.md §6.1 is the serde form of this one type: reading JSON gives
 //! a `Setup` (the shape and the names checked), and only [`Position::from_setup`] makes a
-//! position of it. Editing a position is done on its setup or with the checked edits
+//! position of it ([`Position::from_json`] and [`Position::to_json`] are here for that reason). Editing a position is done on its setup or with the checked edits
 //! ([`Position::with_to_move`], [`Position::with_options`]), never through JSON.
 
 use std::collections::BTreeMap;
@@ -190,6 +190,24 @@ fn check_to_move(to_move: i32, n: usize, finished: &[u8]) -> Result<u8, Position
 }
 
 impl Position {
+    /// Parses and validates a Position JSON text (docs/RULES.md §6).
+    pub fn from_json_str(text: &str) -> Result<Position, PositionError> {
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| PositionError::Json(e.to_string()))?;
+        Position::from_json(&value)
+    }
+
+    /// Parses and validates a Position JSON value (docs/RULES.md §6): the JSON is read as a
+    /// [`Setup`], which [`Position::from_setup`] checks.
+    pub fn from_json(value: &Value) -> Result<Position, PositionError> {
+        Position::from_setup(&Setup::from_json(value)?)
+    }
+
+    /// Serialises to the Position JSON of docs/RULES.md §6 (the JSON of its [`Setup`]).
+    pub fn to_json(&self) -> Value {
+        self.to_setup().to_json()
+    }
+
     /// Checks a setup and makes it a position, or names the first thing that is wrong: the rule
     /// options, the players and their colours, the pegs (on the board, one per hole, within the
     /// rules' count), whose turn it is, the counts and the finishing order.
