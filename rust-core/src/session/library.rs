@@ -18,7 +18,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::error::{LibraryError, SaveError};
+use super::error::SaveError;
 use super::online::OnlineSession;
 use super::save::check_header;
 use super::state::SessionState;
@@ -57,6 +57,48 @@ pub struct SavedGame {
     pub over: bool,
     /// When it was saved, in seconds since 1970.
     pub saved_at_s: u64,
+}
+
+/// Why the saved-games library or the statistics could not be read or written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
+pub enum LibraryError {
+    /// Saving would replace another saved game of the same kind: ask, then save with `replace`.
+    #[error("save the game: it would replace the saved game {existing:?}")]
+    WouldReplace {
+        /// The game that would be replaced.
+        existing: SavedGame,
+    },
+    /// No saved game has this id.
+    #[error("open saved game {id}: there is none")]
+    NotFound {
+        /// The id asked for.
+        id: String,
+    },
+    /// A file is damaged; it is left as it is.
+    #[error("read {file}: {detail}")]
+    Damaged {
+        /// The file.
+        file: String,
+        /// What is wrong, for logs.
+        detail: String,
+    },
+    /// A file was written by a newer version of the app.
+    #[error("read a file of format {found}: this app reads up to {supported}")]
+    TooNew {
+        /// Version in the file.
+        found: i32,
+        /// Newest version this build reads.
+        supported: i32,
+    },
+    /// The storage refused (disk full, no permission…).
+    #[error("use {file}: {detail}")]
+    Storage {
+        /// The file or folder.
+        file: String,
+        /// The system's reason, for logs.
+        detail: String,
+    },
 }
 
 /// Results against one opponent.

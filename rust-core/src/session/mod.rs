@@ -24,9 +24,9 @@ mod touch;
 pub mod types;
 mod view;
 
-pub use error::{LibraryError, MoveError, OnlineError, SaveError, SetupError};
+pub use error::{MoveError, OnlineError, SaveError, SetupError};
 pub use geometry::{board_geometry, BoardGeometry, HoleGeometry};
-pub use library::{Library, OpponentStatistics, SavedGame, SavedGameKind};
+pub use library::{Library, LibraryError, OpponentStatistics, SavedGame, SavedGameKind};
 pub use save::SAVE_VERSION;
 pub use setup::{rule_sets, GameSetup, Opener, RuleSetInfo, Seat, ValidSetup};
 pub use state::{
