@@ -36,3 +36,5 @@ pub use types::*;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod update_tests;

@@ -196,12 +196,11 @@ impl SessionState {
         let mut state = SessionState::new(setup);
         state.names = save.names;
         // Replaying from the start: `new` may already have auto-played leading passes.
-        state.game = crate::rules::Game::new(start);
+        let game = state.game_mut();
+        *game = crate::rules::Game::new(start);
         for (i, m) in save.moves.iter().enumerate() {
             let mv = Move::from_json(m).map_err(|e| corrupt(format!("move {}: {e}", i + 1)))?;
-            state
-                .game
-                .play(&mv)
+            game.play(&mv)
                 .map_err(|e| corrupt(format!("move {}: {e}", i + 1)))?;
         }
         state.refresh();

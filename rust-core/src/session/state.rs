@@ -4,6 +4,8 @@
 //! a selected peg, or a tripot chain in progress), the replay cursor, the hint and the manual
 //! ending (resignation, agreed draw). The [`GameState`](super::GameState) is derived from it.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::error::MoveError;
@@ -114,7 +116,9 @@ pub struct SessionState {
     pub(crate) seed: u64,
     /// The seat a coin toss chose, announced until the first move.
     pub(crate) coin_toss: Option<usize>,
-    pub(crate) game: Game,
+    /// Shared with the copy [`update`] works on until one of them changes it (copy on write,
+    /// [`SessionState::game_mut`]): a tap that plays no move copies no history.
+    pub(crate) game: Arc<Game>,
     pub(crate) legal: Vec<CompactMove>,
     pub(crate) redo: Vec<Vec<Move>>,
     pub(crate) touch: Touch,
@@ -195,19 +199,18 @@ pub struct SearchRequest {
 }
 
 /// The state machine's step: applies `event` to `state`. On error the state is unchanged.
+///
+/// Atomic by construction: the event is applied to a copy, which replaces the state only once
+/// the event is accepted. A refusal found halfway (a move the rules refuse after the touch state
+/// was taken, a redo that fails on its second move) is dropped with the copy, so the steps need
+/// no undo of their own. The copy is cheap: the game (the history) is shared until the copy
+/// plays or takes back a move.
 pub fn update(state: &mut SessionState, event: Event) -> Result<(), MoveError> {
-    let before = (
-        state.revision,
-        state.change.clone(),
-        state.skipped,
-        state.notice,
-    );
-    let result = state.handle(event);
-    if result.is_err() {
-        (state.revision, state.change, state.skipped, state.notice) = before;
-    }
-    state.note_end();
-    result
+    let mut next = state.clone();
+    next.handle(event)?;
+    next.note_end();
+    *state = next;
+    Ok(())
 }
 
 /// The name a seat shows when it was given none: the AI's opponent name, "You" for the one
@@ -265,6 +268,8 @@ impl SessionState {
         state.from_start = setup.from_start;
         state.refresh();
         state.auto_pass();
+        // The forced passes may already have ended the game.
+        state.note_end();
         state
     }
 
@@ -285,7 +290,7 @@ impl SessionState {
             names,
             seed: 0,
             coin_toss: None,
-            game,
+            game: Arc::new(game),
             legal: Vec::with_capacity(256),
             redo: Vec::new(),
             touch: Touch::Idle,
@@ -304,6 +309,12 @@ impl SessionState {
     /// The game (start position and moves).
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The game to change: this state's own copy of it (copied first if another state shares
+    /// it, as the copy `update` works on does).
+    pub(crate) fn game_mut(&mut self) -> &mut Game {
+        Arc::make_mut(&mut self.game)
     }
 
     /// Who plays each seat.
@@ -390,7 +401,7 @@ impl SessionState {
             if self.end.is_some()
                 || self.online()
                 || self.legal.as_slice() != [CompactMove::PASS]
-                || self.game.play(&Move::pass()).is_err()
+                || self.game_mut().play(&Move::pass()).is_err()
             {
                 return;
             }
@@ -460,7 +471,7 @@ impl SessionState {
         }
         let mover = self.game.position().to_move();
         // Every move played here comes from the legal list; a refusal is a bug.
-        self.game.play(mv).map_err(|e| MoveError::Internal {
+        self.game_mut().play(mv).map_err(|e| MoveError::Internal {
             detail: e.to_string(),
         })?;
         if let Some(run) = self.skipped.as_mut().filter(|r| r.player != mover) {
@@ -612,7 +623,7 @@ impl SessionState {
             return Err(MoveError::NothingToUndo);
         }
         let mut group = Vec::new();
-        while let Some(entry) = self.game.undo() {
+        while let Some(entry) = self.game_mut().undo() {
             let real = entry.mv.kind != MoveKind::Pass;
             let mine = self.is_person(entry.player);
             group.push(entry.mv);
@@ -635,20 +646,14 @@ impl SessionState {
         let Some(group) = self.redo.pop() else {
             return Err(MoveError::NothingToRedo);
         };
-        let saved = (self.game.clone(), self.generation);
         let mut animate = Vec::new();
         for mv in &group {
             // Passes are replayed by `play` itself (auto-pass).
             if mv.kind == MoveKind::Pass {
                 continue;
             }
-            if let Err(e) = self.play(mv, false) {
-                self.game = saved.0;
-                self.generation = saved.1;
-                self.refresh();
-                self.redo.push(group);
-                return Err(e);
-            }
+            // A refusal drops the whole step (see `update`): the group stays on the redo stack.
+            self.play(mv, false)?;
             animate = std::mem::take(&mut self.change.animate);
         }
         self.change = StateChange {

@@ -41,7 +41,7 @@ impl SessionState {
                     return Ok(()); // touch is already Idle: a second tap deselects
                 }
                 if let Some(t) = targets.iter().find(|t| t.hole == hole) {
-                    return self.choose(peg, t.clone(), targets.clone());
+                    return self.choose(t.clone());
                 }
                 if self.game.position().colour_at(hole).is_none() {
                     // An empty hole the selected peg cannot reach: say why.
@@ -190,8 +190,8 @@ impl SessionState {
         Unreachable::NoPath
     }
 
-    /// The person tapped target `t` of the selected `peg`.
-    fn choose(&mut self, peg: Hole, t: Target, targets: Vec<Target>) -> Result<(), MoveError> {
+    /// The person tapped target `t` of the selected peg.
+    fn choose(&mut self, t: Target) -> Result<(), MoveError> {
         if t.kind == MoveKind::Jump && self.interactive_chain() {
             let hops = self.next_hops(&t.path);
             if !hops.is_empty() {
@@ -206,13 +206,8 @@ impl SessionState {
             kind: t.kind,
             path: t.path,
         };
-        match self.play(&mv, true) {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                self.touch = Touch::Selected { peg, targets };
-                Err(e)
-            }
-        }
+        // A refused move leaves the selection as it was: `update` drops the whole step.
+        self.play(&mv, true)
     }
 
     fn enter_chain(&mut self, path: Vec<Hole>) {
@@ -222,26 +217,18 @@ impl SessionState {
 
     /// "End jump": plays the chain in progress as it stands.
     pub(crate) fn end_jump(&mut self) -> Result<(), MoveError> {
-        if !matches!(self.touch, Touch::Chain { .. }) {
-            return Err(MoveError::NoJumpInProgress);
-        }
-        let Touch::Chain { path, targets } = std::mem::take(&mut self.touch) else {
+        let Touch::Chain { path, .. } = &self.touch else {
             return Err(MoveError::NoJumpInProgress);
         };
+        if !self.can_end_here(path) {
+            return Err(MoveError::CannotEndHere);
+        }
         let mv = Move {
             kind: MoveKind::Jump,
             path: path.clone(),
         };
-        if !self.can_end_here(&path) {
-            self.touch = Touch::Chain { path, targets };
-            return Err(MoveError::CannotEndHere);
-        }
-        self.play(&mv, true).inspect_err(|_| {
-            self.touch = Touch::Chain {
-                path: mv.path.clone(),
-                targets,
-            };
-        })
+        // Playing drops the chain; a refused move keeps it (`update` drops the whole step).
+        self.play(&mv, true)
     }
 
     /// Whether a chain along `path` may stop on its last hole.
