@@ -1,30 +1,55 @@
 //! The saved-games library and the statistics: a small folder of versioned JSON files that the
-//! apps and the terminal share ("Continue" lists what is in it).
+//! apps and the terminal share.
 //!
-//! One slot per kind of local game — a solo game, a pass-and-play game — and one per online game.
-//! A game keeps its slot: saving it again replaces its own earlier save silently, but saving
-//! another game over a slot that holds a different one is refused with
-//! [`LibraryError::WouldReplace`] unless the caller says to replace it (the app asks first). A game
-//! nobody has touched yet (no move played) is never saved.
+//! `games/<id>.json` holds one game each, local or online: its card (what a Continue card
+//! shows), whether it has ended, how the statistics count it, and its save; `statistics.json`
+//! holds the results per opponent. Every file is replaced atomically (`file.rs`), so a crash at
+//! any instant leaves each file whole, old or new.
+//!
+//! A game kept in the library ([`Keeper`]) writes itself after every change, inside the call that
+//! made the change. The [`Listing`] sorts the games:
+//!
+//! - **playing** (the Continue list): games that have not ended, last played first — one solo
+//!   game, one pass-and-play game (a new game takes its kind's slot at its first move, replacing
+//!   the one there only if the caller said so: [`LibraryError::WouldReplace`] otherwise), and any
+//!   number of online games, each in its own slot;
+//! - **finished**: games that have ended (won, lost, resigned, drawn, abandoned — also when moves
+//!   were taken back afterwards), for replay and the statistics, the newest [`FINISHED_KEPT`];
+//!   an ended game leaves the Continue list with the write of its last move;
+//! - **unreadable**: damaged files and files of a newer version of the app, each with its reason.
+//!   They are never deleted or overwritten behind the player's back, and the rest of the library
+//!   stays usable.
 //!
 //! The statistics count a game of one person against the AI, played from the start position, the
 //! first time it ends; taking moves back afterwards (to look at the game) changes nothing, and the
-//! same game is never counted twice.
+//! same game is never counted twice (`stats.rs`).
 
-use std::collections::{BTreeMap, VecDeque};
+mod card;
+mod file;
+mod keeper;
+mod stats;
+
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use parking_lot::Mutex;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use super::error::SaveError;
+pub use keeper::Keeper;
+
+use self::file::{game_files, io, read_entry, read_game, write_game, Entry};
+use super::error::LibraryError;
 use super::online::OnlineSession;
-use super::save::check_header;
 use super::state::SessionState;
-use super::types::PlayerName;
+use super::types::{GameOutcome, PlayerName, SeatPlayer};
 use crate::ai::AiLevel;
 use crate::rules::Preset;
+
+pub(crate) use card::local_kind;
+
+/// How many finished games the library keeps (the oldest go first).
+pub const FINISHED_KEPT: usize = 100;
 
 /// The kind of a saved game: which slot it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -39,7 +64,8 @@ pub enum SavedGameKind {
     Online,
 }
 
-/// A saved game as "Continue" lists it.
+/// A saved game as the first listing ([`Library::games`]) gives it; the Continue card is a
+/// [`GameCard`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SavedGame {
@@ -53,52 +79,91 @@ pub struct SavedGame {
     pub players: Vec<PlayerName>,
     /// Moves played so far.
     pub moves: i32,
-    /// The game is over.
+    /// The game has ended.
     pub over: bool,
     /// When it was saved, in seconds since 1970.
     pub saved_at_s: u64,
 }
 
-/// Why the saved-games library or the statistics could not be read or written.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
-pub enum LibraryError {
-    /// Saving would replace another saved game of the same kind: ask, then save with `replace`.
-    #[error("save the game: it would replace the saved game {existing:?}")]
-    WouldReplace {
-        /// The game that would be replaced.
-        existing: SavedGame,
-    },
-    /// No saved game has this id.
-    #[error("open saved game {id}: there is none")]
-    NotFound {
-        /// The id asked for.
-        id: String,
-    },
-    /// A file is damaged; it is left as it is.
-    #[error("read {file}: {detail}")]
+/// A seat as a card shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct CardSeat {
+    /// The seat's name (`You` for the one person at this device, solo and online).
+    pub name: PlayerName,
+    /// Who plays it: a person here, the AI and its level, or a person at another device.
+    pub player: SeatPlayer,
+}
+
+/// What a Continue card (or a line of the finished games) shows of a saved game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct GameCard {
+    /// The game's id (open it with it).
+    pub id: String,
+    /// Solo, pass-and-play or online: decided by the core from the seats.
+    pub kind: SavedGameKind,
+    /// The rule set.
+    pub preset: Preset,
+    /// Every seat, in seat order: the opponents' names and, for the AI, its level.
+    pub seats: Vec<CardSeat>,
+    /// The seat whose turn it is.
+    pub to_move: i32,
+    /// Moves played so far (passes included, as the history lists them).
+    pub moves: i32,
+    /// When the game last changed, in seconds since 1970.
+    pub last_played_s: u64,
+    /// How it ended, for a finished game (`None` while it is played, and when moves were taken
+    /// back after the end).
+    pub outcome: Option<GameOutcome>,
+}
+
+/// Why a file of the library cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum UnreadableReason {
+    /// The file is damaged, or is not a saved game.
     Damaged {
-        /// The file.
-        file: String,
         /// What is wrong, for logs.
         detail: String,
     },
-    /// A file was written by a newer version of the app.
-    #[error("read a file of format {found}: this app reads up to {supported}")]
+    /// The file was written by a newer version of the app (update the app to open it).
     TooNew {
         /// Version in the file.
         found: i32,
         /// Newest version this build reads.
         supported: i32,
     },
-    /// The storage refused (disk full, no permission…).
-    #[error("use {file}: {detail}")]
+    /// The storage refused to read it (no permission…).
     Storage {
-        /// The file or folder.
-        file: String,
         /// The system's reason, for logs.
         detail: String,
     },
+}
+
+/// A file of the library that cannot be read. It is left as it is; `remove(id)` deletes it if
+/// the player asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct UnreadableGame {
+    /// The game's id (the file's name).
+    pub id: String,
+    /// The file.
+    pub file: String,
+    /// Why it cannot be read.
+    pub reason: UnreadableReason,
+}
+
+/// The library's games, sorted as the home screen shows them.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct Listing {
+    /// The games to continue (not ended), last played first.
+    pub playing: Vec<GameCard>,
+    /// The games that have ended, last played first.
+    pub finished: Vec<GameCard>,
+    /// The files that cannot be read, with their reasons.
+    pub unreadable: Vec<UnreadableGame>,
 }
 
 /// Results against one opponent.
@@ -123,86 +188,70 @@ pub struct OpponentStatistics {
     pub fewest_moves: Option<i32>,
 }
 
-const GAME_FORMAT: &str = "chinese-checkers-saved-game";
-const GAME_VERSION: u32 = 1;
-const STATS_FORMAT: &str = "chinese-checkers-statistics";
-const STATS_VERSION: u32 = 2;
-/// How many counted game ids the statistics remember (to never count a game twice).
-const COUNTED_KEPT: usize = 1000;
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GameFile {
-    format: String,
-    version: u32,
-    #[serde(flatten)]
-    info: SavedGame,
-    save: Value,
-}
-
-#[derive(Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct StatsFile {
-    format: String,
-    version: u32,
-    opponents: BTreeMap<String, OpponentStatistics>,
-    counted: VecDeque<String>,
-}
-
-/// Version 1 of the statistics (the terminal game's): won, lost and drawn per level.
-#[derive(Deserialize)]
-struct StatsV1 {
-    opponents: BTreeMap<String, RecordV1>,
-}
-
-#[derive(Deserialize)]
-struct RecordV1 {
-    won: i32,
-    lost: i32,
-    #[serde(default)]
-    drawn: i32,
-}
-
-fn corrupt(what: &Path, e: impl std::fmt::Display) -> LibraryError {
-    LibraryError::Damaged {
-        file: what.display().to_string(),
-        detail: e.to_string(),
-    }
-}
-
-fn io(what: &Path, e: std::io::Error) -> LibraryError {
-    LibraryError::Storage {
-        file: what.display().to_string(),
-        detail: e.to_string(),
-    }
-}
-
-fn now_s() -> u64 {
+/// Seconds since 1970, as the library stamps its games.
+pub(crate) fn now_s() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
 }
 
-/// Writes `text` next to `path` and renames it over: a crash mid-write never leaves half a file.
-fn write_atomically(path: &Path, text: &str) -> Result<(), LibraryError> {
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, text).map_err(|e| io(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| io(path, e))
+/// The first listing's line of an entry.
+fn saved_game(entry: &Entry) -> SavedGame {
+    let card = &entry.card;
+    SavedGame {
+        id: card.id.clone(),
+        kind: card.kind,
+        preset: card.preset,
+        players: card.seats.iter().map(|s| s.name.clone()).collect(),
+        moves: card.moves,
+        over: entry.ended,
+        saved_at_s: card.last_played_s,
+    }
 }
 
-/// The library in one folder (made if missing).
+/// A file of the games' folder: its id (the file's name), where it is, and what it holds.
+struct Found {
+    id: String,
+    path: PathBuf,
+    entry: Result<Entry, LibraryError>,
+}
+
+fn newest_first(a: &GameCard, b: &GameCard) -> std::cmp::Ordering {
+    b.last_played_s
+        .cmp(&a.last_played_s)
+        .then_with(|| a.id.cmp(&b.id))
+}
+
+/// The library in one folder (made if missing). Cheap to clone: clones share the folder and the
+/// lock that keeps this process's writers one at a time.
 #[derive(Clone, Debug)]
 pub struct Library {
     dir: PathBuf,
+    /// Held while a read-modify-write of the library runs (the statistics, a slot).
+    lock: Arc<Mutex<()>>,
 }
 
 impl Library {
-    /// The library kept in `dir`.
+    /// The library kept in `dir`: made if missing, stray temporary files of a killed process
+    /// removed, and a finished game that was not counted yet (the process died between the two
+    /// writes) counted.
     pub fn open(dir: &Path) -> Result<Library, LibraryError> {
         std::fs::create_dir_all(dir.join("games")).map_err(|e| io(dir, e))?;
-        Ok(Library {
+        let library = Library {
             dir: dir.to_path_buf(),
-        })
+            lock: Arc::new(Mutex::new(())),
+        };
+        file::clean_temporary(&library.games_dir());
+        file::clean_temporary(dir);
+        if let Err(e) = library.count_missed() {
+            // The statistics say so themselves when they are read.
+            log::warn!("could not bring the statistics up to date: {e}");
+        }
+        Ok(library)
+    }
+
+    fn games_dir(&self) -> PathBuf {
+        self.dir.join("games")
     }
 
     fn game_path(&self, id: &str) -> Result<PathBuf, LibraryError> {
@@ -215,40 +264,75 @@ impl Library {
         if !ok {
             return Err(LibraryError::NotFound { id: id.to_owned() });
         }
-        Ok(self.dir.join("games").join(format!("{id}.json")))
+        Ok(self.games_dir().join(format!("{id}.json")))
     }
 
     fn stats_path(&self) -> PathBuf {
         self.dir.join("statistics.json")
     }
 
-    /// Every saved game, newest first. A damaged file is skipped here (and left on disk);
-    /// opening it gives the reason.
+    /// Every file of the games' folder, read as far as the listing needs.
+    fn entries(&self) -> Result<Vec<Found>, LibraryError> {
+        Ok(game_files(&self.games_dir())?
+            .into_iter()
+            .map(|(id, path)| {
+                let entry = read_entry(&path);
+                Found { id, path, entry }
+            })
+            .collect())
+    }
+
+    /// The readable entries of the games' folder.
+    fn readable(&self) -> Result<impl Iterator<Item = Entry>, LibraryError> {
+        Ok(self.entries()?.into_iter().filter_map(|f| f.entry.ok()))
+    }
+
+    /// The games to continue, the finished games and the unreadable files.
+    pub fn listing(&self) -> Result<Listing, LibraryError> {
+        let mut listing = Listing::default();
+        for Found { id, path, entry } in self.entries()? {
+            let file = path.display().to_string();
+            let reason = match entry {
+                Ok(entry) if entry.ended => {
+                    listing.finished.push(entry.card);
+                    continue;
+                }
+                Ok(entry) => {
+                    listing.playing.push(entry.card);
+                    continue;
+                }
+                Err(LibraryError::TooNew { found, supported }) => {
+                    UnreadableReason::TooNew { found, supported }
+                }
+                Err(LibraryError::Storage { detail, .. }) => UnreadableReason::Storage { detail },
+                Err(e) => UnreadableReason::Damaged {
+                    detail: match e {
+                        LibraryError::Damaged { detail, .. } => detail,
+                        other => other.to_string(),
+                    },
+                },
+            };
+            listing.unreadable.push(UnreadableGame { id, file, reason });
+        }
+        listing.playing.sort_by(newest_first);
+        listing.finished.sort_by(newest_first);
+        listing.unreadable.sort_by(|a, b| a.id.cmp(&b.id));
+        Ok(listing)
+    }
+
+    /// Every readable saved game, ended or not, newest first (the first listing; see
+    /// [`Library::listing`]). A damaged file is left out here (and left on disk); opening it
+    /// gives the reason.
     pub fn games(&self) -> Result<Vec<SavedGame>, LibraryError> {
-        let folder = self.dir.join("games");
         let mut out = Vec::new();
-        for entry in std::fs::read_dir(&folder).map_err(|e| io(&folder, e))? {
-            let path = entry.map_err(|e| io(&folder, e))?.path();
-            if path.extension().and_then(|e| e.to_str()) != Some("json") {
-                continue;
-            }
-            match self.read_file(&path) {
-                Ok(file) => out.push(file.info),
+        for found in self.entries()? {
+            match found.entry {
+                Ok(entry) => out.push(saved_game(&entry)),
                 Err(e) => log::warn!("skipping a saved game: {e}"),
             }
         }
         out.sort_by(|a, b| b.saved_at_s.cmp(&a.saved_at_s).then(a.id.cmp(&b.id)));
         Ok(out)
-    }
-
-    fn read_file(&self, path: &Path) -> Result<GameFile, LibraryError> {
-        let text = std::fs::read_to_string(path).map_err(|e| io(path, e))?;
-        let value: Value = serde_json::from_str(&text).map_err(|e| corrupt(path, e))?;
-        check_header(&value, GAME_FORMAT, GAME_VERSION).map_err(|e| match e {
-            SaveError::TooNew { found, supported } => LibraryError::TooNew { found, supported },
-            SaveError::Corrupt { detail } => corrupt(path, detail),
-        })?;
-        serde_json::from_value(value).map_err(|e| corrupt(path, e))
     }
 
     /// The save text of game `id` (for `LocalGame::restore` or `OnlineGame::restore`).
@@ -257,11 +341,116 @@ impl Library {
         if !path.exists() {
             return Err(LibraryError::NotFound { id: id.to_owned() });
         }
-        let file = self.read_file(&path)?;
-        Ok((file.info, file.save.to_string()))
+        let (entry, save) = read_game(&path)?;
+        Ok((saved_game(&entry), save))
     }
 
-    /// Saves a local game in its slot. `Ok(None)`: nothing to save (no move played yet).
+    /// Local game `id` read back, with the keeper that goes on writing it.
+    pub fn open_local(&self, id: &str) -> Result<(SessionState, Keeper), LibraryError> {
+        let (info, save) = self.load(id)?;
+        let damaged = |detail: String| LibraryError::Damaged {
+            file: id.to_owned(),
+            detail,
+        };
+        if info.kind == SavedGameKind::Online {
+            return Err(damaged("it is an online game".into()));
+        }
+        let state = SessionState::restore(&save).map_err(|e| damaged(e.to_string()))?;
+        let keeper = Keeper::opened(self.clone(), state.id(), state.save());
+        Ok((state, keeper))
+    }
+
+    /// Online game `id` read back (not connected: send `hello`), with the keeper that goes on
+    /// writing every game the session plays.
+    pub fn open_online(&self, id: &str) -> Result<(OnlineSession, Keeper), LibraryError> {
+        let (info, save) = self.load(id)?;
+        let damaged = |detail: String| LibraryError::Damaged {
+            file: id.to_owned(),
+            detail,
+        };
+        if info.kind != SavedGameKind::Online {
+            return Err(damaged("it is not an online game".into()));
+        }
+        let session = OnlineSession::restore(&save).map_err(|e| damaged(e.to_string()))?;
+        let keeper = Keeper::opened(self.clone(), id, session.save());
+        Ok((session, keeper))
+    }
+
+    /// The keeper of a local game kept from now on (it is written at once if it has moves).
+    /// Refused with [`LibraryError::WouldReplace`] when its kind's slot holds another game that
+    /// has not ended and `replace` is false; with `replace`, that game is removed when this one
+    /// is first written (at its first move), so that a new game left untouched replaces nothing.
+    pub fn keep_local(&self, state: &SessionState, replace: bool) -> Result<Keeper, LibraryError> {
+        if !replace {
+            self.check_slot(local_kind(state), state.id())?;
+        }
+        let mut keeper = Keeper::new(self.clone());
+        keeper.keep_local(state);
+        Ok(keeper)
+    }
+
+    /// The keeper of an online session kept from now on: every game of ours it plays is written
+    /// after every change (at once if one is on).
+    pub fn keep_online(&self, session: &OnlineSession) -> Keeper {
+        let mut keeper = Keeper::new(self.clone());
+        keeper.keep_online(session);
+        keeper
+    }
+
+    /// Refuses to let game `id` take the slot of `kind` from another game that has not ended.
+    fn check_slot(&self, kind: SavedGameKind, id: &str) -> Result<(), LibraryError> {
+        if kind == SavedGameKind::Online {
+            return Ok(());
+        }
+        if let Some(other) = self
+            .readable()?
+            .find(|e| !e.ended && e.card.kind == kind && e.card.id != id)
+        {
+            return Err(LibraryError::WouldReplace {
+                existing: saved_game(&other),
+            });
+        }
+        Ok(())
+    }
+
+    /// Game `card` takes its slot: any other game of its kind that has not ended is removed.
+    fn claim_slot(&self, card: &GameCard) -> Result<(), LibraryError> {
+        if card.kind == SavedGameKind::Online {
+            return Ok(());
+        }
+        let _writing = self.lock.lock();
+        for e in self.readable()? {
+            if !e.ended && e.card.kind == card.kind && e.card.id != card.id {
+                self.remove_file(&e.card.id)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes the oldest finished games beyond [`FINISHED_KEPT`]. Best effort (logged).
+    fn prune_finished(&self) {
+        let _writing = self.lock.lock();
+        let pruned = self.readable().and_then(|entries| {
+            let mut finished: Vec<GameCard> = entries.filter(|e| e.ended).map(|e| e.card).collect();
+            finished.sort_by(newest_first);
+            for old in finished.iter().skip(FINISHED_KEPT) {
+                self.remove_file(&old.id)?;
+            }
+            Ok(())
+        });
+        if let Err(e) = pruned {
+            log::warn!("could not remove the oldest finished games: {e}");
+        }
+    }
+
+    /// Writes a game's file.
+    fn write_entry(&self, entry: &Entry, save: &str) -> Result<(), LibraryError> {
+        let path = self.game_path(&entry.card.id)?;
+        write_game(&path, entry, save)
+    }
+
+    /// Saves a local game in its slot, once (a game kept with [`Library::keep_local`] saves
+    /// itself). `Ok(None)`: nothing to save (no move played yet).
     pub fn save_local(
         &self,
         game: &SessionState,
@@ -270,80 +459,27 @@ impl Library {
         if game.game().history().len() == 0 {
             return Ok(None);
         }
-        let kind = if game.only_person().is_some() {
-            SavedGameKind::Solo
-        } else {
-            SavedGameKind::PassAndPlay
-        };
-        let info = SavedGame {
-            id: game.id().to_owned(),
-            kind,
-            preset: game.game().start().rules().preset,
-            players: game.names().to_vec(),
-            moves: game.game().history().len() as i32,
-            over: game.is_over(),
-            saved_at_s: now_s(),
-        };
+        let entry = file::local_entry(game, now_s());
         if !replace {
-            if let Some(other) = self
-                .games()?
-                .into_iter()
-                .find(|g| g.kind == kind && g.id != info.id)
-            {
-                return Err(LibraryError::WouldReplace { existing: other });
-            }
+            self.check_slot(entry.card.kind, &entry.card.id)?;
         }
-        let save: Value = serde_json::from_str(&game.save()).map_err(|e| corrupt(&self.dir, e))?;
-        self.write(&info, save)?;
+        self.write_entry(&entry, &game.save())?;
         // The slot holds one game: the one replaced goes.
-        for old in self.games()? {
-            if old.kind == kind && old.id != info.id {
-                self.remove(&old.id)?;
-            }
-        }
-        Ok(Some(info))
+        self.claim_slot(&entry.card)?;
+        Ok(Some(saved_game(&entry)))
     }
 
-    /// Saves an online game (each has its own slot). `Ok(None)`: no game to save.
+    /// Saves an online game once (each has its own slot; a session kept with
+    /// [`Library::keep_online`] saves itself). `Ok(None)`: no game of ours to save.
     pub fn save_online(&self, game: &OnlineSession) -> Result<Option<SavedGame>, LibraryError> {
-        let Some(client) = game.client() else {
+        let Some(entry) = file::online_entry(game, now_s()) else {
             return Ok(None);
         };
-        let record = client.record();
-        let mut players: Vec<PlayerName> = record
-            .players()
-            .iter()
-            .map(|n| PlayerName::Named { name: n.clone() })
-            .collect();
-        players[usize::from(client.side())] = PlayerName::You;
-        let info = SavedGame {
-            id: client.game_id().to_owned(),
-            kind: SavedGameKind::Online,
-            preset: Preset::Tripot,
-            players,
-            moves: record.ply() as i32,
-            over: record.is_over(),
-            saved_at_s: now_s(),
-        };
-        let save: Value = serde_json::from_str(&game.save()).map_err(|e| corrupt(&self.dir, e))?;
-        self.write(&info, save)?;
-        Ok(Some(info))
+        self.write_entry(&entry, &game.save())?;
+        Ok(Some(saved_game(&entry)))
     }
 
-    fn write(&self, info: &SavedGame, save: Value) -> Result<(), LibraryError> {
-        let path = self.game_path(&info.id)?;
-        let file = GameFile {
-            format: GAME_FORMAT.into(),
-            version: GAME_VERSION,
-            info: info.clone(),
-            save,
-        };
-        let text = serde_json::to_string(&file).map_err(|e| corrupt(&path, e))?;
-        write_atomically(&path, &text)
-    }
-
-    /// Deletes game `id` (a finished or unwanted game, or a damaged file).
-    pub fn remove(&self, id: &str) -> Result<(), LibraryError> {
+    fn remove_file(&self, id: &str) -> Result<(), LibraryError> {
         let path = self.game_path(id)?;
         match std::fs::remove_file(&path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(&path, e)),
@@ -351,240 +487,46 @@ impl Library {
         }
     }
 
-    fn read_stats(&self) -> Result<StatsFile, LibraryError> {
-        let path = self.stats_path();
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(StatsFile::default()),
-            Err(e) => return Err(io(&path, e)),
-        };
-        let value: Value = serde_json::from_str(&text).map_err(|e| corrupt(&path, e))?;
-        let version = check_header(&value, STATS_FORMAT, STATS_VERSION).map_err(|e| match e {
-            SaveError::TooNew { found, supported } => LibraryError::TooNew { found, supported },
-            SaveError::Corrupt { detail } => corrupt(&path, detail),
-        })?;
-        let stats = if version == 1 {
-            let old: StatsV1 = serde_json::from_value(value).map_err(|e| corrupt(&path, e))?;
-            let opponents = old
-                .opponents
-                .into_iter()
-                .map(|(k, r)| {
-                    let played = r.won.saturating_add(r.lost).saturating_add(r.drawn);
-                    let rec = OpponentStatistics {
-                        played,
-                        won: r.won,
-                        lost: r.lost,
-                        drawn: r.drawn,
-                        ..OpponentStatistics::default()
-                    };
-                    (k, rec)
-                })
-                .collect();
-            StatsFile {
-                opponents,
-                ..StatsFile::default()
-            }
-        } else {
-            serde_json::from_value(value).map_err(|e| corrupt(&path, e))?
-        };
-        for (key, r) in &stats.opponents {
-            if AiLevel::from_name(key).is_none() || r.played < 0 || r.won < 0 || r.lost < 0 {
-                return Err(corrupt(&path, format!("bad record \"{key}\"")));
-            }
-        }
-        Ok(stats)
-    }
-
-    /// The statistics per opponent, weakest first (zeros for opponents never played).
-    pub fn statistics(&self) -> Result<Vec<OpponentStatistics>, LibraryError> {
-        let stats = self.read_stats()?;
-        Ok(AiLevel::ALL
-            .into_iter()
-            .map(|level| OpponentStatistics {
-                level,
-                name: level.opponent().name.to_string(),
-                ..stats
-                    .opponents
-                    .get(level.name())
-                    .cloned()
-                    .unwrap_or_default()
-            })
-            .collect())
+    /// Deletes game `id` (an unwanted game, or a damaged file the player chose to delete).
+    pub fn remove(&self, id: &str) -> Result<(), LibraryError> {
+        let _writing = self.lock.lock();
+        self.remove_file(id)
     }
 
     /// Counts `game` if it ended and counts (see the module doc); `true` when it was counted
-    /// now. Safe to call after every update.
+    /// now. Safe to call after every update (a game kept in the library is counted by it).
     pub fn record(&self, game: &SessionState) -> Result<bool, LibraryError> {
-        let Some(result) = game.counted() else {
-            return Ok(false);
-        };
-        let level = result.level;
+        match game.counted() {
+            Some(result) => self.count(game.id(), &result),
+            None => Ok(false),
+        }
+    }
+
+    /// Counts the finished games of the folder that count and are not counted yet.
+    fn count_missed(&self) -> Result<(), LibraryError> {
+        let _writing = self.lock.lock();
+        let missed: Vec<(String, crate::session::state::CountedGame)> = self
+            .readable()?
+            .filter(|e| e.ended)
+            .filter_map(|e| e.counts.map(|c| (e.card.id, c)))
+            .collect();
+        if missed.is_empty() {
+            return Ok(());
+        }
         let mut stats = self.read_stats()?;
-        if stats.counted.iter().any(|id| id == game.id()) {
-            return Ok(false);
-        }
-        let entry = stats.opponents.entry(level.name().to_string()).or_default();
-        entry.played = entry.played.saturating_add(1);
-        match result.won {
-            Some(true) => {
-                entry.won = entry.won.saturating_add(1);
-                let moves = i32::try_from(result.moves).unwrap_or(i32::MAX);
-                entry.fewest_moves = Some(entry.fewest_moves.map_or(moves, |m| m.min(moves)));
+        let mut added = false;
+        for (id, result) in &missed {
+            if !stats.has(id) {
+                stats.add(id, result);
+                added = true;
             }
-            Some(false) => entry.lost = entry.lost.saturating_add(1),
-            None => entry.drawn = entry.drawn.saturating_add(1),
         }
-        stats.counted.push_back(game.id().to_owned());
-        while stats.counted.len() > COUNTED_KEPT {
-            stats.counted.pop_front();
+        if added {
+            self.write_stats(stats)?;
         }
-        stats.format = STATS_FORMAT.into();
-        stats.version = STATS_VERSION;
-        let path = self.stats_path();
-        let text = serde_json::to_string(&stats).map_err(|e| corrupt(&path, e))?;
-        write_atomically(&path, &text)?;
-        Ok(true)
+        Ok(())
     }
 }
 
 #[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
-
-    use super::*;
-    use crate::session::setup::GameSetup;
-    use crate::session::state::{update, Event, FirstEnd};
-
-    /// A fresh folder under the system's temporary directory.
-    fn folder(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("cc-library-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
-    }
-
-    fn solo() -> SessionState {
-        SessionState::new(
-            GameSetup::solo(Preset::Tripot, AiLevel::Easy)
-                .validate()
-                .unwrap(),
-        )
-    }
-
-    fn played(mut s: SessionState) -> SessionState {
-        update(&mut s, Event::Tap { q: -1, r: 5 }).unwrap();
-        update(&mut s, Event::Tap { q: -1, r: 4 }).unwrap();
-        s
-    }
-
-    #[test]
-    fn slots_are_kept_and_never_replaced_without_asking() {
-        let lib = Library::open(&folder("slots")).unwrap();
-        assert_eq!(lib.save_local(&solo(), false).unwrap(), None, "untouched");
-        let first = played(solo());
-        let saved = lib.save_local(&first, false).unwrap().unwrap();
-        assert_eq!((saved.kind, saved.moves), (SavedGameKind::Solo, 1));
-        // The same game again: its own slot, no question.
-        assert!(lib.save_local(&first, false).unwrap().is_some());
-        // Another solo game: refused until the caller says to replace.
-        let second = played(solo());
-        match lib.save_local(&second, false) {
-            Err(LibraryError::WouldReplace { existing }) => assert_eq!(existing.id, first.id()),
-            other => panic!("{other:?}"),
-        }
-        // A pass-and-play game has a slot of its own.
-        let hotseat = played(SessionState::new(
-            GameSetup::pass_and_play(Preset::Classic, 2)
-                .validate()
-                .unwrap(),
-        ));
-        lib.save_local(&hotseat, false).unwrap().unwrap();
-        assert_eq!(lib.games().unwrap().len(), 2);
-        lib.save_local(&second, true).unwrap().unwrap();
-        let games = lib.games().unwrap();
-        assert_eq!(games.len(), 2);
-        assert!(games.iter().any(|g| g.id == second.id()));
-        assert!(!games.iter().any(|g| g.id == first.id()));
-        let (info, text) = lib.load(second.id()).unwrap();
-        assert_eq!(info.kind, SavedGameKind::Solo);
-        let back = SessionState::restore(&text).unwrap();
-        assert_eq!(back.view().history, second.view().history);
-        lib.remove(second.id()).unwrap();
-        assert!(matches!(
-            lib.load(second.id()),
-            Err(LibraryError::NotFound { .. })
-        ));
-        assert!(matches!(
-            lib.load("../statistics"),
-            Err(LibraryError::NotFound { .. })
-        ));
-    }
-
-    #[test]
-    fn a_damaged_file_is_reported_and_kept() {
-        let dir = folder("damaged");
-        let lib = Library::open(&dir).unwrap();
-        let game = played(solo());
-        lib.save_local(&game, false).unwrap();
-        let path = dir.join("games").join(format!("{}.json", game.id()));
-        std::fs::write(&path, "{\"format\":\"chinese-checkers-saved-game\"").unwrap();
-        assert!(lib.games().unwrap().is_empty(), "left out of the list");
-        assert!(matches!(
-            lib.load(game.id()),
-            Err(LibraryError::Damaged { .. })
-        ));
-        assert!(path.exists(), "nothing is deleted behind the player's back");
-        std::fs::write(
-            &path,
-            "{\"format\":\"chinese-checkers-saved-game\",\"version\":7}",
-        )
-        .unwrap();
-        assert_eq!(
-            lib.load(game.id()).unwrap_err(),
-            LibraryError::TooNew {
-                found: 7,
-                supported: 1
-            }
-        );
-    }
-
-    #[test]
-    fn statistics_count_each_game_once_as_it_first_ended() {
-        let dir = folder("stats");
-        let lib = Library::open(&dir).unwrap();
-        assert!(lib.statistics().unwrap().iter().all(|r| r.played == 0));
-        let mut won = played(solo());
-        assert!(!lib.record(&won).unwrap(), "not over");
-        won.first_end = Some(FirstEnd {
-            winners: vec![0],
-            moves: vec![31, 30],
-        });
-        assert!(lib.record(&won).unwrap());
-        assert!(!lib.record(&won).unwrap(), "counted once");
-        let mut lost = played(solo());
-        update(&mut lost, Event::Resign).unwrap();
-        assert!(lib.record(&lost).unwrap());
-        let easy = &lib.statistics().unwrap()[1];
-        assert_eq!(easy.level, AiLevel::Easy);
-        assert_eq!(
-            (easy.played, easy.won, easy.lost, easy.fewest_moves),
-            (2, 1, 1, Some(31))
-        );
-        // Version 1 statistics (the terminal's) are read on.
-        std::fs::write(
-            dir.join("statistics.json"),
-            r#"{"format":"chinese-checkers-statistics","version":1,"opponents":{"hard":{"won":2,"lost":1}}}"#,
-        )
-        .unwrap();
-        let hard = &lib.statistics().unwrap()[3];
-        assert_eq!((hard.played, hard.won, hard.lost), (3, 2, 1));
-        std::fs::write(dir.join("statistics.json"), "{").unwrap();
-        assert!(matches!(
-            lib.statistics(),
-            Err(LibraryError::Damaged { .. })
-        ));
-        assert!(
-            lib.record(&lost).is_err(),
-            "a damaged file is not overwritten"
-        );
-    }
-}
+mod tests;

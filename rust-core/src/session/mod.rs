@@ -24,9 +24,12 @@ mod touch;
 pub mod types;
 mod view;
 
-pub use error::{MoveError, OnlineError, SaveError, SetupError};
+pub use error::{LibraryError, MoveError, OnlineError, SaveError, SetupError};
 pub use geometry::{board_geometry, BoardGeometry, HoleGeometry};
-pub use library::{Library, LibraryError, OpponentStatistics, SavedGame, SavedGameKind};
+pub use library::{
+    CardSeat, GameCard, Keeper, Library, Listing, OpponentStatistics, SavedGame, SavedGameKind,
+    UnreadableGame, UnreadableReason, FINISHED_KEPT,
+};
 pub use save::SAVE_VERSION;
 pub use setup::{rule_sets, GameSetup, Opener, RuleSetInfo, Seat, ValidSetup};
 pub use state::{

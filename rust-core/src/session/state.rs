@@ -158,7 +158,7 @@ pub struct SkipRun {
 }
 
 /// A finished game as the statistics count it, from the one person's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CountedGame {
     /// The opponent: the strongest AI at the table.
     pub level: AiLevel,

@@ -306,7 +306,7 @@ pub enum EndReason {
 }
 
 /// The end of the game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct GameOutcome {
     /// Winning player indices (empty for a draw).
@@ -399,4 +399,27 @@ pub struct GameState {
     pub outcome: Option<GameOutcome>,
     /// The replay cursor while replaying.
     pub replay: Option<ReplayState>,
+    /// Whether the game is kept in the saved-games library and its last change is on disk.
+    pub storage: SaveStatus,
+}
+
+/// Whether a game is kept in the saved-games library ([`crate::ffi::GameLibrary`]), and whether
+/// its last change reached the disk. A game kept there writes itself after every change.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum SaveStatus {
+    /// Not kept in the library (a game from a file or a save text, a test game): nothing is
+    /// written by the core.
+    #[default]
+    NotKept,
+    /// Kept in the library, and everything there is to keep is on disk (an untouched game has
+    /// nothing to keep yet).
+    Saved,
+    /// Kept in the library, but the last change could not be written (disk full, no
+    /// permission…). The game is intact in memory; the core writes it again at the next call
+    /// (or `saveNow`). The app should say so.
+    Failed {
+        /// What failed, for logs.
+        detail: String,
+    },
 }

@@ -151,6 +151,8 @@ impl SessionState {
                 shown: k as i32,
                 total: history_len as i32,
             }),
+            // The library's keeper says otherwise for a game it keeps.
+            storage: super::types::SaveStatus::NotKept,
         }
     }
 

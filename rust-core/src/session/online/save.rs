@@ -26,11 +26,22 @@ struct OnlineSaveV1 {
 }
 
 impl OnlineSession {
+    /// Our own game in progress or just over: none while we only watch one (a watched game is
+    /// not ours to keep or resume).
+    pub(crate) fn own_game(&self) -> Option<&ClientGame> {
+        self.client.as_ref().filter(|_| self.spectate.is_none())
+    }
+
+    /// The board shown (the confirmed game with our pending move on top): its seats and names.
+    pub(crate) fn board(&self) -> &crate::session::state::SessionState {
+        &self.display
+    }
+
     /// The session as versioned JSON: the game (as the server's snapshot of it) and our pending
     /// move, so that a game survives the app being killed. A game we only watch is not ours to
     /// resume: it is left out, and the save holds the name alone.
     pub fn save(&self) -> String {
-        let ours = self.client.as_ref().filter(|_| self.spectate.is_none());
+        let ours = self.own_game();
         let save = OnlineSaveV1 {
             format: ONLINE_SAVE_FORMAT.into(),
             version: ONLINE_SAVE_VERSION,
