@@ -1,86 +1,132 @@
-//! [`GameLibrary`]: the saved games ("Continue") and the statistics, kept in one folder that the
-//! app names (its files directory).
+//! [`GameLibrary`]: the saved games ("Continue", the finished games) and the statistics, kept in
+//! one folder that the app names (its files directory).
+//!
+//! A game the library keeps — `keepLocal(game, replace)` right after `LocalGame(setup)`,
+//! `openGame(id)` from a Continue card, `keepOnline(session)` / `openOnlineGame(id)` online —
+//! writes itself inside every call that changed it (the AI's moves too), so that no app
+//! lifecycle can lose it; `state.storage` says whether the last write reached the disk. The
+//! app never saves: "Home" just leaves the screen, and `listing()` shows the game.
 
 use std::path::Path;
 use std::sync::Arc;
 
-use parking_lot::Mutex;
-
 use super::local::LocalGame;
 use super::online::OnlineGame;
-use crate::session::{Library, LibraryError, OpponentStatistics, SavedGame};
+use crate::session::{Library, LibraryError, Listing, OpponentStatistics, SavedGame};
 
 /// The saved games and the statistics of this device.
 #[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
 pub struct GameLibrary {
-    // One writer at a time: the app may save from its lifecycle callbacks while the board screen
-    // records a finished game.
-    library: Mutex<Library>,
+    // Writers of this process take the library's own lock (the statistics, the slots); each
+    // game's file is replaced atomically.
+    library: Library,
 }
 
 #[cfg_attr(feature = "uniffi", uniffi::export)]
 impl GameLibrary {
-    /// The library in folder `dir` (made if missing).
+    /// The library in folder `dir` (made if missing). Opening it also counts a finished game
+    /// that a crash kept from being counted, and removes stray temporary files.
     #[cfg_attr(feature = "uniffi", uniffi::constructor)]
     pub fn open(dir: String) -> Result<Arc<GameLibrary>, LibraryError> {
         Ok(Arc::new(GameLibrary {
-            library: Mutex::new(Library::open(Path::new(&dir))?),
+            library: Library::open(Path::new(&dir))?,
         }))
     }
 
-    /// The saved games, newest first ("Continue"). Damaged files are left out (and kept).
-    pub fn games(&self) -> Result<Vec<SavedGame>, LibraryError> {
-        self.library.lock().games()
+    /// What the home screen shows: the games to continue (not ended, last played first), the
+    /// finished games (for replay and the statistics) and the files that cannot be read (left
+    /// as they are, each with its reason).
+    pub fn listing(&self) -> Result<Listing, LibraryError> {
+        self.library.listing()
     }
 
-    /// Saves a local game in its slot (one solo, one pass-and-play). Refused with `WouldReplace`
-    /// when the slot holds another game and `replace` is false; `None` when there is nothing to
-    /// save (no move played yet). Saving the same game again just updates it.
+    /// Keeps `game` in the library from now on: it writes itself after every change (at once if
+    /// it has moves), counts in the statistics as it ends, and leaves the Continue list then.
+    /// One solo and one pass-and-play game are continued: refused with `WouldReplace` when the
+    /// slot holds another game that has not ended and `replace` is false (ask, then keep with
+    /// `replace`); with `replace`, that game goes at this one's first move.
+    pub fn keep_local(&self, game: Arc<LocalGame>, replace: bool) -> Result<(), LibraryError> {
+        game.keep_with(|state| self.library.keep_local(state, replace))
+    }
+
+    /// Opens saved local game `id` (a Continue card, or a finished game to replay), kept: it goes
+    /// on writing itself.
+    pub fn open_game(&self, id: String) -> Result<Arc<LocalGame>, LibraryError> {
+        let (state, keeper) = self.library.open_local(&id)?;
+        Ok(LocalGame::wrap_kept(state, Some(keeper)))
+    }
+
+    /// Keeps the online session `game` in the library from now on: every game of ours it plays
+    /// is written after every change, each in its own slot (a watched game is not ours and is
+    /// not written); a game that ended leaves the Continue list at once.
+    pub fn keep_online(&self, game: Arc<OnlineGame>) {
+        game.keep_with(|session| self.library.keep_online(session));
+    }
+
+    /// Opens saved online game `id`, kept (connect and send `hello`: the welcome resumes it).
+    pub fn open_online_game(&self, id: String) -> Result<Arc<OnlineGame>, LibraryError> {
+        let (session, keeper) = self.library.open_online(&id)?;
+        Ok(OnlineGame::wrap_kept(session, Some(keeper)))
+    }
+
+    /// Every readable saved game, ended or not, newest first (the first listing: `listing()`
+    /// sorts the games and gives their cards). Damaged files are left out (and kept).
+    pub fn games(&self) -> Result<Vec<SavedGame>, LibraryError> {
+        self.library.games()
+    }
+
+    /// Saves a local game in its slot once (one solo, one pass-and-play). Refused with
+    /// `WouldReplace` when the slot holds another game and `replace` is false; `None` when there
+    /// is nothing to save (no move played yet). A game kept with `keepLocal` or opened with
+    /// `openGame` saves itself: this is for apps that still save on their own.
     pub fn save_local(
         &self,
         game: Arc<LocalGame>,
         replace: bool,
     ) -> Result<Option<SavedGame>, LibraryError> {
-        game.with_state(|state| self.library.lock().save_local(state, replace))
+        game.with_state(|state| self.library.save_local(state, replace))
     }
 
-    /// Saves an online game (each has its own slot); `None` when no game is on.
+    /// Saves an online game once (each has its own slot); `None` when no game of ours is on. A
+    /// session kept with `keepOnline` saves itself.
     pub fn save_online(&self, game: Arc<OnlineGame>) -> Result<Option<SavedGame>, LibraryError> {
-        game.with_session(|session| self.library.lock().save_online(session))
+        game.with_session(|session| self.library.save_online(session))
     }
 
-    /// Opens saved local game `id`.
+    /// Opens saved local game `id`, not kept (the app saves it itself; `openGame` keeps it).
     pub fn open_local(&self, id: String) -> Result<Arc<LocalGame>, LibraryError> {
-        let (_, save) = self.library.lock().load(&id)?;
+        let (_, save) = self.library.load(&id)?;
         LocalGame::restore(save).map_err(|e| LibraryError::Damaged {
             file: id,
             detail: e.to_string(),
         })
     }
 
-    /// Opens saved online game `id` (connect and send `hello`: the welcome resumes it).
+    /// Opens saved online game `id`, not kept (`openOnlineGame` keeps it). Connect and send
+    /// `hello`: the welcome resumes it.
     pub fn open_online(&self, id: String) -> Result<Arc<OnlineGame>, LibraryError> {
-        let (_, save) = self.library.lock().load(&id)?;
+        let (_, save) = self.library.load(&id)?;
         OnlineGame::restore(save).map_err(|e| LibraryError::Damaged {
             file: id,
             detail: e.to_string(),
         })
     }
 
-    /// Deletes saved game `id`.
+    /// Deletes saved game `id` (an unwanted game, a finished one, or an unreadable file the
+    /// player chose to delete).
     pub fn remove(&self, id: String) -> Result<(), LibraryError> {
-        self.library.lock().remove(&id)
+        self.library.remove(&id)
     }
 
     /// Counts `game` in the statistics if it has ended and counts (one person against the AI,
-    /// from the start position); each game once, as it first ended. Call it after every update
-    /// that shows an outcome. `true` when it was counted now.
+    /// from the start position); each game once, as it first ended. `true` when it was counted
+    /// now. A kept game is counted by the library itself; calling this as well changes nothing.
     pub fn record(&self, game: Arc<LocalGame>) -> Result<bool, LibraryError> {
-        game.with_state(|state| self.library.lock().record(state))
+        game.with_state(|state| self.library.record(state))
     }
 
     /// The statistics per opponent, weakest first.
     pub fn statistics(&self) -> Result<Vec<OpponentStatistics>, LibraryError> {
-        self.library.lock().statistics()
+        self.library.statistics()
     }
 }

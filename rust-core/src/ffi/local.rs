@@ -1,5 +1,8 @@
 //! [`LocalGame`]: a game played on this device — solo, pass-and-play, or any mix of people and AI
 //! seats. One object per game; every call applies one event and returns the new [`GameState`].
+//! A game kept in the saved-games library ([`super::GameLibrary`]) writes itself inside every call
+//! that changed it (the AI's moves too, on the engine thread), and its state says whether that
+//! write reached the disk (`storage`).
 
 use std::sync::Arc;
 
@@ -9,14 +12,40 @@ use super::search::AiSearch;
 use crate::ai::CancelHandle;
 use crate::rules::Setup;
 use crate::session::{
-    update, Event, GameSetup, GameState, MoveError, SaveError, SearchKind, Seat, SessionState,
-    SetupError, ValidSetup,
+    update, Event, GameSetup, GameState, Keeper, MoveError, SaveError, SearchKind, Seat,
+    SessionState, SetupError, ValidSetup,
 };
+
+/// The game and, when the library keeps it, its keeper, under one lock: every change is written
+/// inside the call that made it, and two writes never overtake each other.
+pub(crate) struct Kept {
+    /// The session.
+    pub(crate) state: SessionState,
+    keeper: Option<Keeper>,
+}
+
+impl Kept {
+    /// The state to draw, with whether it is on disk.
+    pub(crate) fn view(&self) -> GameState {
+        let mut view = self.state.view();
+        if let Some(keeper) = &self.keeper {
+            view.storage = keeper.status();
+        }
+        view
+    }
+
+    /// Writes the game if it is kept and changed (after every accepted call).
+    pub(crate) fn keep(&mut self) {
+        if let Some(keeper) = self.keeper.as_mut() {
+            keeper.keep_local(&self.state);
+        }
+    }
+}
 
 /// A game on this device. Thread-safe: the UI thread taps while an engine thread searches.
 #[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
 pub struct LocalGame {
-    state: Arc<Mutex<SessionState>>,
+    game: Arc<Mutex<Kept>>,
     /// The search running now, to stop it on undo or resign.
     running: Mutex<Option<CancelHandle>>,
     ai_time_ms: Mutex<Option<u64>>,
@@ -24,8 +53,13 @@ pub struct LocalGame {
 
 impl LocalGame {
     fn wrap(state: SessionState) -> Arc<LocalGame> {
+        LocalGame::wrap_kept(state, None)
+    }
+
+    /// A game object over `state`, written by `keeper` if the library keeps it.
+    pub(crate) fn wrap_kept(state: SessionState, keeper: Option<Keeper>) -> Arc<LocalGame> {
         Arc::new(LocalGame {
-            state: Arc::new(Mutex::new(state)),
+            game: Arc::new(Mutex::new(Kept { state, keeper })),
             running: Mutex::new(None),
             ai_time_ms: Mutex::new(None),
         })
@@ -33,21 +67,34 @@ impl LocalGame {
 
     /// Runs `f` on the state (the library saves and counts games through this).
     pub(crate) fn with_state<T>(&self, f: impl FnOnce(&SessionState) -> T) -> T {
-        f(&self.state.lock())
+        f(&self.game.lock().state)
+    }
+
+    /// Lets the library keep this game from now on: `keep` makes the keeper from the state (and
+    /// writes it once).
+    pub(crate) fn keep_with<E>(
+        &self,
+        keep: impl FnOnce(&SessionState) -> Result<Keeper, E>,
+    ) -> Result<(), E> {
+        let mut game = self.game.lock();
+        let keeper = keep(&game.state)?;
+        game.keeper = Some(keeper);
+        Ok(())
     }
 
     fn apply(&self, event: Event) -> Result<GameState, MoveError> {
-        let mut state = self.state.lock();
-        update(&mut state, event)?;
-        Ok(state.view())
+        let mut game = self.game.lock();
+        update(&mut game.state, event)?;
+        game.keep();
+        Ok(game.view())
     }
 
     fn search(&self, kind: SearchKind) -> Result<Arc<AiSearch>, MoveError> {
         let request = {
             let time_ms = *self.ai_time_ms.lock();
-            self.state.lock().begin_search(kind, time_ms)?
+            self.game.lock().state.begin_search(kind, time_ms)?
         };
-        let search = AiSearch::spawn(Arc::clone(&self.state), request)?;
+        let search = AiSearch::spawn(Arc::clone(&self.game), request)?;
         *self.running.lock() = Some(search.cancel_handle());
         Ok(search)
     }
@@ -92,12 +139,12 @@ impl LocalGame {
 
     /// The state to draw now.
     pub fn state(&self) -> GameState {
-        self.state.lock().view()
+        self.game.lock().view()
     }
 
     /// The game's id (its slot in the saved-games library, its entry in the statistics).
     pub fn id(&self) -> String {
-        self.state.lock().id().to_owned()
+        self.game.lock().state.id().to_owned()
     }
 
     /// A tap on hole `(q, r)`: select, play, hop, back out or cancel (see docs/API.md).
@@ -173,8 +220,21 @@ impl LocalGame {
         *self.ai_time_ms.lock() = ms;
     }
 
-    /// The whole game as versioned JSON, to survive process death.
+    /// The whole game as versioned JSON (to share it as a file, or for an app that keeps it
+    /// itself; a game kept in the library is written by the core after every change).
     pub fn save(&self) -> String {
-        self.state.lock().save()
+        self.game.lock().state.save()
+    }
+
+    /// Writes a game kept in the library now, whatever was written before — the "try again" after
+    /// `state.storage` said a save failed. The state says how it went; a game not kept has
+    /// nothing to write (`NotKept`).
+    pub fn save_now(&self) -> GameState {
+        let mut game = self.game.lock();
+        let Kept { state, keeper } = &mut *game;
+        if let Some(keeper) = keeper.as_mut() {
+            keeper.rewrite_local(state);
+        }
+        game.view()
     }
 }

@@ -1,5 +1,7 @@
 //! [`OnlineGame`]: the connection to the server and the game played through it. The app owns the
 //! WebSocket: it sends what each call returns and passes every frame it receives to `receive`.
+//! A session kept in the saved-games library ([`super::GameLibrary`]) writes each game of ours
+//! inside every call that changed it (our move sent, a move or the end received).
 
 use std::sync::Arc;
 
@@ -8,7 +10,7 @@ use parking_lot::Mutex;
 use crate::ai::AiLevel;
 use crate::online::{Format, TimeControl};
 use crate::session::online::{OnlineSession, OnlineState};
-use crate::session::{MoveError, OnlineError, SaveError};
+use crate::session::{Keeper, MoveError, OnlineError, SaveError};
 
 /// What an online call produces: the messages to send (in order, each one WebSocket text frame)
 /// and the new state to draw.
@@ -21,27 +23,73 @@ pub struct OnlineUpdate {
     pub state: OnlineState,
 }
 
+/// The session and, when the library keeps it, its keeper, under one lock.
+struct KeptSession {
+    session: OnlineSession,
+    keeper: Option<Keeper>,
+}
+
+impl KeptSession {
+    /// Writes our game if the session is kept and the game changed (after every call).
+    fn keep(&mut self) {
+        if let Some(keeper) = self.keeper.as_mut() {
+            keeper.keep_online(&self.session);
+        }
+    }
+
+    /// The state to draw, with whether our game is on disk.
+    fn state(&self) -> OnlineState {
+        let mut state = self.session.state();
+        if let Some(keeper) = &self.keeper {
+            state.board.storage = keeper.status();
+        }
+        state
+    }
+}
+
 /// An online session: lobby, matchmaking, rooms and the game in progress.
 #[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
 pub struct OnlineGame {
-    session: Mutex<OnlineSession>,
+    session: Mutex<KeptSession>,
 }
 
 impl OnlineGame {
+    /// A game object over `session`, written by `keeper` if the library keeps it.
+    pub(crate) fn wrap_kept(session: OnlineSession, keeper: Option<Keeper>) -> Arc<OnlineGame> {
+        Arc::new(OnlineGame {
+            session: Mutex::new(KeptSession { session, keeper }),
+        })
+    }
+
     /// Runs `f` on the session (the library saves games through this).
     pub(crate) fn with_session<T>(&self, f: impl FnOnce(&OnlineSession) -> T) -> T {
-        f(&self.session.lock())
+        f(&self.session.lock().session)
+    }
+
+    /// Lets the library keep this session from now on: `keep` makes the keeper (and writes our
+    /// game once, if one is on).
+    pub(crate) fn keep_with(&self, keep: impl FnOnce(&OnlineSession) -> Keeper) {
+        let mut kept = self.session.lock();
+        let keeper = keep(&kept.session);
+        kept.keeper = Some(keeper);
+    }
+
+    /// Runs a call that changes the session: keeps the game, returns the state.
+    fn with<T>(&self, f: impl FnOnce(&mut OnlineSession) -> T) -> (T, OnlineState) {
+        let mut kept = self.session.lock();
+        let out = f(&mut kept.session);
+        kept.keep();
+        (out, kept.state())
     }
 
     fn call<E>(
         &self,
         f: impl FnOnce(&mut OnlineSession) -> Result<Vec<String>, E>,
     ) -> Result<OnlineUpdate, E> {
-        let mut session = self.session.lock();
-        let outgoing = f(&mut session)?;
+        let (outgoing, state) = self.with(f);
         Ok(OnlineUpdate {
-            outgoing,
-            state: session.state(),
+            outgoing: outgoing?,
+            state,
         })
     }
 }
@@ -51,18 +99,14 @@ impl OnlineGame {
     /// A session not yet connected: open the WebSocket and send what `hello` returns.
     #[cfg_attr(feature = "uniffi", uniffi::constructor)]
     pub fn new() -> Arc<OnlineGame> {
-        Arc::new(OnlineGame {
-            session: Mutex::new(OnlineSession::new()),
-        })
+        OnlineGame::wrap_kept(OnlineSession::new(), None)
     }
 
     /// A session saved with `save` (the game survives the app being killed). Connect and send
     /// `hello`: the welcome resumes the game.
     #[cfg_attr(feature = "uniffi", uniffi::constructor)]
     pub fn restore(save: String) -> Result<Arc<OnlineGame>, SaveError> {
-        Ok(Arc::new(OnlineGame {
-            session: Mutex::new(OnlineSession::restore(&save)?),
-        }))
+        Ok(OnlineGame::wrap_kept(OnlineSession::restore(&save)?, None))
     }
 
     /// The state to draw now.
@@ -82,21 +126,19 @@ impl OnlineGame {
 
     /// The socket dropped: the state shows "reconnecting" at once. Reconnect, then `hello`.
     pub fn connection_lost(&self) -> OnlineState {
-        let mut session = self.session.lock();
-        session.connection_lost();
-        session.state()
+        self.with(|s| s.connection_lost()).1
     }
 
     /// How long to wait (ms) before the next reconnection attempt, counted by `connection_lost`
     /// (about 500 ms doubling to 30 s, ±20%, afresh after a welcome); `None`: do not reconnect
     /// (the person left, or the game is over and nothing waits).
     pub fn reconnect_delay_ms(&self) -> Option<u64> {
-        self.session.lock().reconnect_delay_ms()
+        self.session.lock().session.reconnect_delay_ms()
     }
 
     /// The person leaves online play (the app closes the socket): no reconnection until `hello`.
     pub fn leave(&self) {
-        self.session.lock().leave();
+        self.with(|s| s.leave());
     }
 
     /// Changes the display name (for later games).
@@ -111,11 +153,8 @@ impl OnlineGame {
 
     /// Stops waiting for a quick match.
     pub fn cancel_match(&self) -> OnlineUpdate {
-        let mut session = self.session.lock();
-        OnlineUpdate {
-            outgoing: session.cancel_match(),
-            state: session.state(),
-        }
+        let (outgoing, state) = self.with(|s| s.cancel_match());
+        OnlineUpdate { outgoing, state }
     }
 
     /// Starts receiving the lobby's open tables (now and on every change).
@@ -125,11 +164,8 @@ impl OnlineGame {
 
     /// Stops receiving the lobby.
     pub fn unwatch_lobby(&self) -> OnlineUpdate {
-        let mut session = self.session.lock();
-        OnlineUpdate {
-            outgoing: session.unwatch_lobby(),
-            state: session.state(),
-        }
+        let (outgoing, state) = self.with(|s| s.unwatch_lobby());
+        OnlineUpdate { outgoing, state }
     }
 
     /// Opens a public table in the lobby.
@@ -254,9 +290,7 @@ impl OnlineGame {
 
     /// Drops the selection or the chain in progress.
     pub fn cancel_touch(&self) -> OnlineState {
-        let mut session = self.session.lock();
-        session.cancel_touch();
-        session.state()
+        self.with(|s| s.cancel_touch()).1
     }
 
     /// Resigns the game in progress.
@@ -284,8 +318,21 @@ impl OnlineGame {
         self.call(|s| s.resume())
     }
 
-    /// The session as versioned JSON (the game and a pending move), to survive process death.
+    /// The session as versioned JSON (the game and a pending move), for an app that keeps it
+    /// itself; a session kept in the library is written by the core after every change.
     pub fn save(&self) -> String {
-        self.session.lock().save()
+        self.session.lock().session.save()
+    }
+
+    /// Writes our game now if the session is kept in the library, whatever was written before —
+    /// the "try again" after `state.board.storage` said a save failed. The state says how it
+    /// went.
+    pub fn save_now(&self) -> OnlineState {
+        let mut kept = self.session.lock();
+        let KeptSession { session, keeper } = &mut *kept;
+        if let Some(keeper) = keeper.as_mut() {
+            keeper.rewrite_online(session);
+        }
+        kept.state()
     }
 }

@@ -5,15 +5,17 @@
 //! runs the search, hands the result back to the session ([`SessionState::finish_search`]) and
 //! sends the new state to whoever awaits the [`AiSearch`]. Cancelling — by
 //! [`AiSearch::cancel`], by dropping the handle, or by dropping the future that awaits it (a
-//! cancelled Kotlin coroutine) — stops the search within a few milliseconds.
+//! cancelled Kotlin coroutine) — stops the search within a few milliseconds. The AI's move is
+//! written by the library's keeper on the engine thread, before the new state is sent.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use parking_lot::Mutex;
 
+use super::local::Kept;
 use crate::ai::{self, CancelHandle};
-use crate::session::{GameState, MoveError, SearchRequest, SessionState};
+use crate::session::{GameState, MoveError, SearchRequest};
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,7 +45,7 @@ pub enum SearchOutcome {
 #[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
 pub struct AiSearch {
     cancel: CancelHandle,
-    game: Arc<Mutex<SessionState>>,
+    game: Arc<Mutex<Kept>>,
     /// The search as the session knows it (kind and generation).
     request: SearchRequest,
     result: Mutex<Option<oneshot::Receiver<SearchOutcome>>>,
@@ -61,7 +63,7 @@ impl AiSearch {
 
     /// Starts `request` on an engine thread.
     pub(crate) fn spawn(
-        game: Arc<Mutex<SessionState>>,
+        game: Arc<Mutex<Kept>>,
         request: SearchRequest,
     ) -> Result<Arc<AiSearch>, MoveError> {
         let cancel = CancelHandle::new();
@@ -77,7 +79,7 @@ impl AiSearch {
                 let _ = tx.send(outcome);
             });
         if let Err(e) = spawned {
-            game.lock().cancel_search(&request);
+            game.lock().state.cancel_search(&request);
             return Err(MoveError::Internal {
                 detail: format!("could not start the engine thread: {e}"),
             });
@@ -125,7 +127,7 @@ impl AiSearch {
     /// was before the search; `finish` returns `Cancelled`.
     pub fn cancel(&self) {
         self.cancel.cancel();
-        self.game.lock().cancel_search(&self.request);
+        self.game.lock().state.cancel_search(&self.request);
     }
 }
 
@@ -148,22 +150,16 @@ impl Drop for CancelOnDrop<'_> {
 }
 
 /// The engine thread's work: search, hand the result to the session, report the new state.
-fn run(
-    game: &Mutex<SessionState>,
-    request: &SearchRequest,
-    cancel: &CancelHandle,
-) -> SearchOutcome {
+fn run(game: &Mutex<Kept>, request: &SearchRequest, cancel: &CancelHandle) -> SearchOutcome {
     let found = catch_unwind(AssertUnwindSafe(|| {
         ai::choose_move(&request.position, request.level, request.limits, cancel)
     }));
-    let mut state = game.lock();
+    let mut game = game.lock();
     match found {
         Ok(_) if cancel.is_cancelled() => {
             log::info!("{:?} search cancelled", request.kind);
-            state.finish_search(request, None);
-            SearchOutcome::Cancelled {
-                state: state.view(),
-            }
+            game.state.finish_search(request, None);
+            SearchOutcome::Cancelled { state: game.view() }
         }
         Ok(report) => {
             log::debug!(
@@ -174,10 +170,10 @@ fn run(
                 report.nodes,
                 report.elapsed_ms
             );
-            state.finish_search(request, Some(report.best));
-            SearchOutcome::Finished {
-                state: state.view(),
-            }
+            game.state.finish_search(request, Some(report.best));
+            // The AI's move is written before anyone is told of it.
+            game.keep();
+            SearchOutcome::Finished { state: game.view() }
         }
         Err(panic) => {
             let detail = panic
@@ -186,10 +182,10 @@ fn run(
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
             log::error!("engine panic: {detail}");
-            state.finish_search(request, None);
+            game.state.finish_search(request, None);
             SearchOutcome::Failed {
                 detail,
-                state: state.view(),
+                state: game.view(),
             }
         }
     }

@@ -226,3 +226,91 @@ fn the_default_server_is_one_tls_address_for_both_apps() {
     assert!(host.contains('.') && !host.starts_with("127.") && host != "localhost");
     assert_eq!(path, "ws");
 }
+
+/// Plays a step of seat `seat` with two taps (the first of its pegs that has one).
+fn play_a_step(g: &LocalGame, seat: i32) -> GameState {
+    let holes: Vec<_> = g
+        .state()
+        .holes
+        .into_iter()
+        .filter(|h| h.owner == Some(seat))
+        .map(|h| h.coord)
+        .collect();
+    for peg in holes {
+        let v = g.tap(peg.q, peg.r).unwrap();
+        if let Some(t) = v
+            .targets
+            .iter()
+            .find(|t| t.kind == crate::rules::MoveKind::Step)
+        {
+            return g.tap(t.coord.q, t.coord.r).unwrap();
+        }
+        g.cancel_touch();
+    }
+    panic!("no step for seat {seat}");
+}
+
+#[test]
+fn a_kept_game_writes_every_move_the_ai_s_on_its_thread_and_says_when_a_save_failed() {
+    use crate::session::SaveStatus;
+    let dir = std::env::temp_dir().join(format!("cc-ffi-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let lib = GameLibrary::open(dir.display().to_string()).unwrap();
+    let moves = |lib: &GameLibrary| -> Vec<i32> {
+        lib.listing()
+            .unwrap()
+            .playing
+            .iter()
+            .map(|c| c.moves)
+            .collect()
+    };
+    let g = game(AiLevel::Beginner, AI_OPENS);
+    g.set_ai_time_limit(Some(50));
+    assert_eq!(g.state().storage, SaveStatus::NotKept);
+    lib.keep_local(Arc::clone(&g), false).unwrap();
+    assert_eq!(g.state().storage, SaveStatus::Saved);
+    assert!(moves(&lib).is_empty(), "untouched: nothing written");
+    // The AI's move is on disk by the time the search reports it.
+    let (finished, v) = state_of(g.think().unwrap().wait());
+    assert!(finished);
+    assert_eq!(v.storage, SaveStatus::Saved);
+    assert_eq!(moves(&lib), vec![1]);
+    // The person's move, inside the tap that played it.
+    let v = play_a_step(&g, 0);
+    assert_eq!((v.history.len(), v.storage.clone()), (2, SaveStatus::Saved));
+    assert_eq!(moves(&lib), vec![2]);
+    // The folder goes away: the AI's next move stays in memory, and the state says so.
+    let games = dir.join("games");
+    let aside = dir.join("games-aside");
+    std::fs::rename(&games, &aside).unwrap();
+    std::fs::write(&games, "").unwrap();
+    let (_, v) = state_of(g.think().unwrap().wait());
+    assert_eq!(v.history.len(), 3);
+    assert!(
+        matches!(v.storage, SaveStatus::Failed { .. }),
+        "{:?}",
+        v.storage
+    );
+    assert!(matches!(g.save_now().storage, SaveStatus::Failed { .. }));
+    std::fs::remove_file(&games).unwrap();
+    std::fs::rename(&aside, &games).unwrap();
+    assert_eq!(g.save_now().storage, SaveStatus::Saved);
+    assert_eq!(moves(&lib), vec![3]);
+    // Reopened from its card, it goes on writing itself; resigned, it leaves Continue and
+    // counts once.
+    let back = lib.open_game(g.id()).unwrap();
+    assert_eq!(back.state().history, g.state().history);
+    assert_eq!(back.state().storage, SaveStatus::Saved);
+    back.resign().unwrap();
+    let listing = lib.listing().unwrap();
+    assert!(listing.playing.is_empty());
+    assert_eq!(listing.finished[0].id, g.id());
+    assert_eq!(lib.statistics().unwrap()[0].lost, 1);
+    assert!(!lib.record(back).unwrap(), "counted by the library already");
+    // An online session kept: nothing to write before a game, and it says so.
+    let online = OnlineGame::new();
+    assert_eq!(online.state().board.storage, SaveStatus::NotKept);
+    lib.keep_online(Arc::clone(&online));
+    assert_eq!(online.state().board.storage, SaveStatus::Saved);
+    let _ = std::fs::remove_dir_all(&dir);
+}
