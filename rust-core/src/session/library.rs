@@ -209,6 +209,18 @@ fn saved_game(entry: &Entry) -> SavedGame {
     }
 }
 
+/// The entry of file `path`, if it holds game `id` (a file copied over another is damaged: it
+/// would otherwise be listed under a game it is not).
+fn own(path: &Path, id: &str, entry: Entry) -> Result<Entry, LibraryError> {
+    if entry.card.id != id {
+        return Err(file::corrupt(
+            path,
+            format!("it holds game {}, not {id}", entry.card.id),
+        ));
+    }
+    Ok(entry)
+}
+
 /// A file of the games' folder: its id (the file's name), where it is, and what it holds.
 struct Found {
     id: String,
@@ -276,7 +288,7 @@ impl Library {
         Ok(game_files(&self.games_dir())?
             .into_iter()
             .map(|(id, path)| {
-                let entry = read_entry(&path);
+                let entry = read_entry(&path).and_then(|e| own(&path, &id, e));
                 Found { id, path, entry }
             })
             .collect())
@@ -342,6 +354,7 @@ impl Library {
             return Err(LibraryError::NotFound { id: id.to_owned() });
         }
         let (entry, save) = read_game(&path)?;
+        let entry = own(&path, id, entry)?;
         Ok((saved_game(&entry), save))
     }
 
