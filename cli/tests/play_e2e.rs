@@ -1,11 +1,12 @@
 //! End-to-end: the `chinese-checkers play` binary in a pseudo-terminal (portable-pty), its screen
 //! read back through a VT100 emulator (vt100), driven by keys and mouse clicks through short
-//! games against the seeded Beginner: moves, the AI's replies, undo and redo, quit and save in
-//! the saved-games library, `--resume`, nothing saved for an untouched game, the question before
-//! a second solo game replaces the first, a game played to its end (from a position: not
-//! counted), the messages for damaged saves, and an online game through the real server (in
-//! process on 127.0.0.1) against a scripted second device, including a dropped connection that
-//! the terminal reconnects by itself.
+//! games against the seeded Beginner: moves, the AI's replies, undo and redo, quit with every
+//! move saved in the saved-games library, `--resume`, nothing saved for an untouched game, the
+//! question before a second solo game takes the first one's slot, a game played to its end (from
+//! a position: not counted; never offered to continue), the messages for damaged saves, and an
+//! online game through the real server (in process on 127.0.0.1) against a scripted second
+//! device, including a dropped connection that the terminal reconnects by itself and a won game
+//! that is not resumed.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{Read, Write};
@@ -299,8 +300,13 @@ fn an_untouched_game_saves_nothing_and_a_second_solo_game_asks_before_replacing(
     assert_eq!(first.len(), 1);
     let first_text = std::fs::read_to_string(&first[0]).unwrap();
 
-    // A new game in a terminal too small for the board, quit at once: the save is untouched.
+    // A second solo game is asked about before it starts (the core saves it as it is played):
+    // yes, in a terminal too small for the board, quit at once — nothing played, so the first
+    // game is untouched (a new game takes the slot at its first move).
     let mut t = Term::start_sized(&home, &["--seed", "2"], 20, 60);
+    t.wait_for("You already have a saved solo game (vs ");
+    t.wait_for("Replace it with this one? [y/N]");
+    t.send("y\r");
     t.wait_for("too small");
     t.send("q");
     assert!(t.wait_exit());
@@ -308,13 +314,12 @@ fn an_untouched_game_saves_nothing_and_a_second_solo_game_asks_before_replacing(
     assert_eq!(saved_games(&home), first);
     assert_eq!(std::fs::read_to_string(&first[0]).unwrap(), first_text);
 
-    // A second solo game played: asked before it replaces the first; no keeps the first.
+    // No: the second game is played unsaved, and the first is kept.
     let mut t = Term::start(&home, &["--seed", "2"]);
-    first_step(&mut t);
-    t.send("q");
-    t.wait_for("You already have a saved solo game (vs ");
     t.wait_for("Replace it with this one? [y/N]");
     t.send("n\r");
+    first_step(&mut t);
+    t.send("q");
     assert!(t.wait_exit());
     t.wait_for("This game was not saved; your saved solo game");
     assert_eq!(saved_games(&home), first);
@@ -415,8 +420,19 @@ fn mouse_game_to_the_end_from_a_position_is_not_counted() {
     t.send("q");
     assert!(t.wait_exit());
     t.wait_for("Game over: You won!");
-    // A finished game leaves no save behind; played from a position, it does not count.
-    assert!(saved_games(&home).is_empty());
+    // A finished game is kept among the finished games, never offered to continue; played
+    // from a position, it does not count.
+    assert_eq!(saved_games(&home).len(), 1);
+    let library = chinese_checkers_core::ffi::GameLibrary::open(
+        home.join("chinese-checkers").display().to_string(),
+    )
+    .unwrap();
+    let listing = library.listing().unwrap();
+    assert!(listing.playing.is_empty(), "{listing:?}");
+    assert_eq!(listing.finished.len(), 1);
+    let mut t = Term::start(&home, &["--resume"]);
+    assert!(!t.wait_exit(), "nothing to continue");
+    t.wait_for("there is no saved game to continue");
     let (ok, stats) = run_plain(&home, &["stats"]);
     assert!(ok, "{stats}");
     assert!(stats.contains(&first), "{stats}");
@@ -961,6 +977,29 @@ mod online {
         });
         t.send("u");
         t.wait_for("Undo is not available in online games");
+
+        // Bob resigns: the terminal's game is won, and the library has it among the finished
+        // games at once (the core wrote it), never as one to continue.
+        let id = bot.game.state().game.unwrap().id;
+        let up = bot.game.resign().unwrap();
+        bot.send(up.outgoing);
+        bot.pump_until("the end", |s| s.game.as_ref().is_some_and(|g| g.over));
+        t.wait_for("Bob resigned");
+        t.send("q");
+        assert!(t.wait_exit(), "play exits cleanly");
+        t.wait_for("Game over: Bob resigned");
+        let library = chinese_checkers_core::ffi::GameLibrary::open(
+            home.join("chinese-checkers").display().to_string(),
+        )
+        .unwrap();
+        let listing = library.listing().unwrap();
+        assert!(listing.playing.is_empty(), "{listing:?}");
+        assert!(listing.finished.iter().any(|c| c.id == id), "{listing:?}");
+        // The same command does not bring the finished game back (no result shown again): it
+        // opens a new room.
+        let mut t = Term::start(&home, &command);
+        t.wait_until("a new room", |s| room_code(s).is_some());
+        assert!(!t.contents().contains("Bob resigned"), "{}", t.contents());
         t.send("q");
         assert!(t.wait_exit(), "play exits cleanly");
         rt.block_on(server.shutdown());

@@ -12,7 +12,8 @@ use chinese_checkers_core::ffi::{
 };
 use chinese_checkers_core::session::online::{Connection, OnlineClock, OnlineState};
 use chinese_checkers_core::session::{
-    Coord, GameState, MoveError, OnlineError, OpponentStatistics, PlayerState, SeatPlayer,
+    Coord, GameState, MoveError, OnlineError, OpponentStatistics, PlayerState, SaveStatus,
+    SeatPlayer,
 };
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -121,11 +122,14 @@ impl App {
         self.note_outcome();
     }
 
-    /// Counts a local game in the statistics once the state shows an outcome, so that taking
-    /// moves back afterwards cannot undo it (the core counts each game once, as it first
-    /// ended, and only games of one person against the AI from the start position).
+    /// Counts a local game that the library does not keep (a game file opened with `--open`, a
+    /// game played without its slot) in the statistics once the state shows an outcome, so
+    /// that taking moves back afterwards cannot undo it (the core counts each game once, as it
+    /// first ended, and only games of one person against the AI from the start position). A
+    /// kept game is counted by the library itself as its ending is written.
     fn note_outcome(&mut self) {
-        if self.recorded || self.view.outcome.is_none() {
+        if self.recorded || self.view.outcome.is_none() || self.view.storage != SaveStatus::NotKept
+        {
             return;
         }
         let (Game::Local(game), Some(library)) = (&self.game, &self.library) else {
@@ -209,14 +213,6 @@ impl App {
         match &self.game {
             Game::Local(_) => None,
             Game::Online(o) => Some(&o.state),
-        }
-    }
-
-    /// The online game behind the screen (none in a local game).
-    pub fn online_game(&self) -> Option<&Arc<OnlineGame>> {
-        match &self.game {
-            Game::Local(_) => None,
-            Game::Online(o) => Some(&o.game),
         }
     }
 
@@ -329,6 +325,7 @@ impl App {
                     }
                     // The outcome's state may be older than a later call's: draw the newest.
                     self.view = self.fetch();
+                    self.note_storage();
                 }
                 Err(TryRecvError::Empty) => self.view = self.fetch(),
                 Err(TryRecvError::Disconnected) => {
@@ -439,8 +436,17 @@ impl App {
                 self.message = None;
                 self.follow_turn();
                 self.note_outcome();
+                self.note_storage();
             }
             Err(e) => self.message = Some(e),
+        }
+    }
+
+    /// Says on the message line that the last save failed (the core tries again at the next
+    /// call; the game is intact).
+    fn note_storage(&mut self) {
+        if let SaveStatus::Failed { detail } = &self.view.storage {
+            self.message = Some(words::save_failed(detail));
         }
     }
 

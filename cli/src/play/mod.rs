@@ -1,12 +1,14 @@
 //! `chinese-checkers play`: the full-screen terminal game (ratatui + crossterm) over the same
 //! `LocalGame` the mobile apps use. The terminal only draws `GameState` snapshots and turns keys
 //! and clicks into game calls; the AI thinks on the core's engine thread while a small thread of
-//! ours waits for it. The game is kept in the saved-games library on quit (one solo and one
-//! pass-and-play slot, asked before replacing another game), `--resume [GAME]` continues one,
-//! and finished games against the AI count in the statistics (`s`, `chinese-checkers stats`).
-//! With `--server` the
-//! game is played online: an `OnlineGame` over a WebSocket (`online.rs`). The core words
-//! nothing: every sentence on screen comes from `words.rs`.
+//! ours waits for it. The game is kept in the saved-games library from its start (one solo and
+//! one pass-and-play slot, asked before a new game takes another game's slot) and the core
+//! writes it after every move, the AI's too, so that nothing is lost however the terminal ends;
+//! `--resume [GAME]` continues one, a finished game is never continued, and finished games
+//! against the AI count in the statistics (`s`, `chinese-checkers stats`) as they end. With
+//! `--server` the game is played online: an `OnlineGame` over a WebSocket (`online.rs`), kept
+//! in the library the same way. The core words nothing: every sentence on screen comes from
+//! `words.rs`.
 
 mod app;
 mod board;
@@ -30,7 +32,7 @@ use chinese_checkers_core::ffi::{position_from_json, GameLibrary, LocalGame, Onl
 use chinese_checkers_core::online::Format;
 use chinese_checkers_core::rules::{Preset, Rules};
 use chinese_checkers_core::session::{
-    GameSetup, LibraryError, Opener, RuleSetInfo, SavedGame, Seat, SetupError,
+    GameSetup, LibraryError, Opener, RuleSetInfo, SaveStatus, SavedGame, Seat, SetupError,
 };
 use clap::{Args, ValueEnum};
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode};
@@ -258,7 +260,7 @@ pub fn check_options(args: &PlayArgs) -> Result<()> {
 
 pub use records::{games, GamesArgs};
 
-/// Plays in the terminal until the person quits, then saves.
+/// Plays in the terminal until the person quits (the core saves every move as it is played).
 pub fn run(args: &PlayArgs) -> Result<()> {
     check_options(args)?;
     if args.server.is_none()
@@ -296,20 +298,25 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         app.shutdown();
         return played;
     }
-    let game = match &args.resume {
-        Some(which) => resume(&library, which)?,
-        None => new_game(args)?,
+    let (game, unkept) = match &args.resume {
+        Some(which) => (resume(&library, which)?, None),
+        None => {
+            let game = new_game(args)?;
+            // Asked on the plain terminal, before the board takes the screen over.
+            let unkept = keep(&game, &library, &mut |existing| {
+                ask_line(&words::replace_question(existing)).map(|answer| words::is_yes(&answer))
+            })?;
+            (game, unkept)
+        }
     };
     let mut app = App::new(game);
     app.set_library(Arc::clone(&library));
     let played = tui(&mut app);
     app.shutdown();
-    // Saved even if the terminal failed; the question, if any, is asked on the plain terminal.
-    let stored = store(&app, &library, &mut |existing| {
-        ask_line(&words::replace_question(existing)).map(|answer| words::is_yes(&answer))
-    });
+    // Every move is on disk already (the core wrote it): this only says so.
+    let said = report(&app, &library, unkept.as_ref());
     played?;
-    println!("{}", stored?);
+    println!("{}", said?);
     Ok(())
 }
 
@@ -354,7 +361,7 @@ fn resume(library: &GameLibrary, which: &str) -> Result<Arc<LocalGame>> {
         // A damaged (unlisted) or finished saved game asked for by its id: opening it says what
         // is wrong with it, or brings it back.
         Err(e) => {
-            return match library.open_local(which.trim().to_owned()) {
+            return match library.open_game(which.trim().to_owned()) {
                 Ok(game) => Ok(game),
                 Err(LibraryError::NotFound { .. }) => Err(anyhow!(e)),
                 Err(damaged) => Err(anyhow!(
@@ -376,7 +383,7 @@ fn resume(library: &GameLibrary, which: &str) -> Result<Arc<LocalGame>> {
             save::pick(&list, &answer).ok_or_else(|| anyhow!(words::no_game_chosen()))?
         }
     };
-    library.open_local(chosen.id.clone()).map_err(|e| {
+    library.open_game(chosen.id.clone()).map_err(|e| {
         anyhow!(
             "could not resume the saved {}: {} (start a new game without --resume)",
             words::saved_game(&chosen),
@@ -446,8 +453,10 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     let dir = save::data_dir()?;
     let token = online::device_token(&dir)?;
     let name = online::player_name(&dir, args.name.as_deref())?;
-    // A game left in progress last time comes back with the welcome.
-    let game = online::take_game(&dir).unwrap_or_else(OnlineGame::new);
+    // The library keeps every game of ours as it is played; the one left in progress last time
+    // comes back with the welcome (a finished one never does).
+    let library = save::open_library(&dir)?;
+    let game = online::resume_game(&dir, &library);
     // The worker greets the server on every connection; the greeting is checked here first.
     OnlineGame::new()
         .hello(token.clone(), name.clone())
@@ -459,19 +468,18 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     let link = online::Link::open(url.to_owned(), Arc::clone(&game), config)?;
     let mut app = App::new_online(game, link, action);
     // The statistics (`s`) are this device's, online too.
-    app.set_library(save::open_library(&dir)?);
+    app.set_library(library);
     let played = tui(&mut app);
     app.shutdown();
     played?;
     if let Some(fatal) = app.fatal.take() {
         bail!(fatal);
     }
-    let (Some(state), Some(game)) = (app.online_state(), app.online_game()) else {
+    let Some(state) = app.online_state() else {
         return Ok(());
     };
-    // A game watched is not ours: the next run must not take it for our game to resume.
-    if !state.spectating && state.game.as_ref().is_some_and(|g| !g.over) {
-        online::keep_game(&dir, game)?;
+    if let SaveStatus::Failed { detail } = &state.board.storage {
+        eprintln!("{}", words::save_failed(detail));
     }
     println!("{}", words::left_online(state));
     Ok(())
@@ -601,47 +609,79 @@ fn clock_seed() -> u64 {
         .unwrap_or(0)
 }
 
-/// Keeps the game in the library on quitting: a finished game is counted in the statistics and
-/// its save removed; an unfinished one is saved in its slot — nothing for a game nobody played
-/// in, and over another saved game only if `confirm` says yes (`None`: nobody could be asked).
-/// Returns what to tell the person.
-fn store(
-    app: &App,
+/// Why a game is played without being saved: the saved game kept in its slot instead, and
+/// whether the person was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unkept {
+    /// The game kept in the slot.
+    pub existing: SavedGame,
+    /// The person said no (`false`: nobody could be asked).
+    pub asked: bool,
+}
+
+/// Keeps a new game in the library, where it saves itself after every move (the terminal never
+/// saves). When its slot holds another game, `confirm` is asked first (`None`: nobody could be
+/// asked): yes keeps it, and the other game goes at this one's first move; anything else plays
+/// it unsaved and returns what stays saved instead.
+fn keep(
+    game: &Arc<LocalGame>,
     library: &GameLibrary,
     confirm: &mut dyn FnMut(&SavedGame) -> Option<bool>,
-) -> Result<String> {
+) -> Result<Option<Unkept>> {
+    let cannot = |e: &LibraryError| {
+        anyhow!(
+            "could not keep the game among the saved games: {}",
+            words::library_error(e)
+        )
+    };
+    match library.keep_local(Arc::clone(game), false) {
+        Ok(()) => Ok(None),
+        Err(LibraryError::WouldReplace { existing }) => match confirm(&existing) {
+            Some(true) => {
+                library
+                    .keep_local(Arc::clone(game), true)
+                    .map_err(|e| cannot(&e))?;
+                Ok(None)
+            }
+            answer => Ok(Some(Unkept {
+                existing,
+                asked: answer.is_some(),
+            })),
+        },
+        Err(e) => Err(cannot(&e)),
+    }
+}
+
+/// What to tell the person on quitting. The library wrote every move as it was played (and
+/// counted a finished game): a finished game is over, an unfinished one saved — or not, when it
+/// was played without its slot (`unkept`) or its last save failed (tried once more here).
+fn report(app: &App, library: &GameLibrary, unkept: Option<&Unkept>) -> Result<String> {
     let game = app
         .local()
         .ok_or_else(|| anyhow!("an online game is not saved here"))?;
     if let Some(outcome) = &app.view.outcome {
-        let recorded = library.record(Arc::clone(game));
-        library.remove(game.id()).map_err(|e| {
-            anyhow!(
-                "could not remove the finished game's save: {}",
-                words::library_error(&e)
-            )
-        })?;
-        recorded.map_err(|e| anyhow!(words::statistics_error(&e)))?;
         return Ok(format!("Game over: {}", words::outcome(&app.view, outcome)));
     }
-    let cannot = |e: &LibraryError| anyhow!("could not save the game: {}", words::library_error(e));
-    let saved = match library.save_local(Arc::clone(game), false) {
-        Ok(None) => return Ok(words::nothing_saved()),
-        Ok(Some(saved)) => saved,
-        Err(LibraryError::WouldReplace { existing }) => match confirm(&existing) {
-            Some(true) => match library.save_local(Arc::clone(game), true) {
-                Ok(Some(saved)) => saved,
-                Ok(None) => return Ok(words::nothing_saved()),
-                Err(e) => return Err(cannot(&e)),
-            },
-            answer => return Ok(words::not_saved(&existing, answer.is_some())),
-        },
-        Err(e) => return Err(cannot(&e)),
+    if let Some(u) = unkept {
+        return Ok(words::not_saved(&u.existing, u.asked));
+    }
+    if matches!(game.state().storage, SaveStatus::Failed { .. }) {
+        if let SaveStatus::Failed { detail } = game.save_now().storage {
+            bail!("could not save the game: {detail}");
+        }
+    }
+    let games = library.games().map_err(|e| {
+        anyhow!(
+            "could not list the saved games: {}",
+            words::library_error(&e)
+        )
+    })?;
+    let id = game.id();
+    let Some(saved) = games.iter().find(|g| g.id == id) else {
+        return Ok(words::nothing_saved());
     };
-    let only_one = library
-        .games()
-        .map_or(true, |games| save::resumable(games).len() <= 1);
-    Ok(words::saved(&saved, only_one))
+    let only_one = save::resumable(games.clone()).len() <= 1;
+    Ok(words::saved(saved, only_one))
 }
 
 /// Runs the full-screen game, restoring the terminal however it ends.

@@ -19,8 +19,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
-use chinese_checkers_core::ffi::{new_token, OnlineGame};
+use chinese_checkers_core::ffi::{new_token, GameLibrary, OnlineGame};
 use chinese_checkers_core::online::check_name;
+use chinese_checkers_core::session::SavedGameKind;
 use tungstenite::client::IntoClientRequest;
 use tungstenite::handshake::HandshakeError;
 use tungstenite::stream::MaybeTlsStream;
@@ -521,24 +522,37 @@ pub fn player_name(dir: &Path, given: Option<&str>) -> Result<String> {
     Ok(remembered.unwrap_or_else(|| DEFAULT_NAME.into()))
 }
 
-/// Where an online game left in progress is kept until the next `--server` run resumes it.
+/// Where an earlier version kept the online game left in progress (the library keeps it now).
 fn game_file(dir: &Path) -> std::path::PathBuf {
     dir.join("online-game.json")
 }
 
-/// Keeps the online game in progress (the core's own save) so that the next run resumes it.
-pub fn keep_game(dir: &Path, game: &OnlineGame) -> Result<()> {
+/// The online session to play in, kept in `library` (the core writes every game of ours after
+/// every change): the game left in progress last time — the one played last, which the welcome
+/// resumes — or a new session. A game an earlier version left in `online-game.json` is brought
+/// into the library first (and the file removed); a file that cannot be read back is dropped:
+/// the server still offers the game on the welcome.
+pub fn resume_game(dir: &Path, library: &GameLibrary) -> Arc<OnlineGame> {
     let path = game_file(dir);
-    std::fs::create_dir_all(dir).with_context(|| format!("could not create {}", dir.display()))?;
-    std::fs::write(&path, game.save())
-        .with_context(|| format!("could not write {}", path.display()))
-}
-
-/// The online game left in progress last time, if any (taken: the file is removed). A file
-/// that cannot be read back is dropped: the server still offers the game on the welcome.
-pub fn take_game(dir: &Path) -> Option<Arc<OnlineGame>> {
-    let path = game_file(dir);
-    let text = std::fs::read_to_string(&path).ok()?;
-    let _ = std::fs::remove_file(&path);
-    OnlineGame::restore(text).ok()
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        if let Ok(old) = OnlineGame::restore(text) {
+            let _ = library.save_online(old);
+        }
+        let _ = std::fs::remove_file(&path);
+    }
+    let left = library.listing().ok().and_then(|listing| {
+        listing
+            .playing
+            .into_iter()
+            .find(|card| card.kind == SavedGameKind::Online)
+    });
+    if let Some(card) = left {
+        match library.open_online_game(card.id) {
+            Ok(game) => return game,
+            Err(e) => eprintln!("{}", words::online_not_reopened(&e)),
+        }
+    }
+    let game = OnlineGame::new();
+    library.keep_online(Arc::clone(&game));
+    game
 }

@@ -2,16 +2,16 @@
 //! per-user data directory (`$XDG_DATA_HOME/chinese-checkers`, else
 //! `~/.local/share/chinese-checkers`) — one solo slot, one pass-and-play slot, and the statistics.
 //!
-//! The files hold the core's own versioned JSON; this module opens the library, brings in the
-//! single `session.json` of earlier versions, and decides (purely, for the tests) which saved
-//! game `--resume [GAME]` means.
+//! The files hold the core's own versioned JSON, written by the core after every move; this
+//! module opens the library, brings in the single `session.json` of earlier versions, and
+//! decides (purely, for the tests) which saved game `--resume [GAME]` means.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{anyhow, Result};
 use chinese_checkers_core::ffi::{GameLibrary, LocalGame};
-use chinese_checkers_core::session::{LibraryError, SavedGame, SavedGameKind};
+use chinese_checkers_core::session::{LibraryError, SaveStatus, SavedGame, SavedGameKind};
 
 use super::words;
 
@@ -51,8 +51,9 @@ fn reported_file(dir: &Path) -> PathBuf {
 }
 
 /// Brings the `session.json` of an earlier version into the library, so that no game is lost on
-/// upgrade: restored, saved in its slot (never over another game), then deleted. A file that
-/// cannot be brought in is left where it is and reported once. Returns what to tell the person.
+/// upgrade: restored, kept in its slot (never over another game; the library writes it at
+/// once), then deleted. A file that cannot be brought in is left where it is and reported once.
+/// Returns what to tell the person.
 pub fn import_session(library: &GameLibrary, dir: &Path) -> Option<String> {
     let path = session_file(dir);
     let text = std::fs::read_to_string(&path).ok()?;
@@ -69,21 +70,31 @@ pub fn import_session(library: &GameLibrary, dir: &Path) -> Option<String> {
         Ok(game) => game,
         Err(e) => return failed(words::save_error(&e, "save")),
     };
-    match library.save_local(game, false) {
-        Ok(saved) => {
-            // Nothing played (saved is None): nothing worth keeping either.
+    if game.state().history.is_empty() {
+        // Nothing played: nothing worth keeping either.
+        let _ = std::fs::remove_file(&path);
+        return None;
+    }
+    match library.keep_local(Arc::clone(&game), false) {
+        Ok(()) => {
+            if let SaveStatus::Failed { detail } = game.state().storage {
+                return failed(detail);
+            }
             if std::fs::remove_file(&path).is_err() {
                 return None;
             }
             let _ = std::fs::remove_file(reported_file(dir));
-            saved.map(|g| words::session_imported(&g))
+            let id = game.id();
+            let saved = library.games().ok()?.into_iter().find(|g| g.id == id)?;
+            Some(words::session_imported(&saved))
         }
         Err(LibraryError::WouldReplace { existing }) => failed(words::slot_taken(&existing)),
         Err(e) => failed(words::library_error(&e)),
     }
 }
 
-/// The saved games `--resume` can continue: local games not over, newest first.
+/// The saved games `--resume` can continue: local games that have not ended (as the library
+/// tells them apart), newest first.
 pub fn resumable(games: Vec<SavedGame>) -> Vec<SavedGame> {
     games
         .into_iter()

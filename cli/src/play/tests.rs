@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use chinese_checkers_core::ai::AiLevel;
-use chinese_checkers_core::ffi::{position_from_json, LocalGame, SearchOutcome};
+use chinese_checkers_core::ffi::{position_from_json, GameLibrary, LocalGame, SearchOutcome};
 use chinese_checkers_core::rules::{MoveKind, Preset};
 use chinese_checkers_core::session::{
     Banner, Coord, EndReason, GameState, Highlight, Opener, Seat, SeatPlayer,
@@ -1116,9 +1116,23 @@ fn resume_picks_the_only_game_a_slot_an_id_or_asks_among_several() {
     assert!(e.contains("id 1234abcd00000000"), "{e}");
 }
 
+/// A new game's app, kept in `library` (asked `confirm` if its slot is taken): what `play`
+/// does before the board shows.
+fn kept_app(
+    game: Arc<LocalGame>,
+    library: &Arc<GameLibrary>,
+    confirm: &mut dyn FnMut(&chinese_checkers_core::session::SavedGame) -> Option<bool>,
+) -> (App, Option<super::Unkept>) {
+    let unkept = super::keep(&game, library, confirm).unwrap();
+    let mut app = App::new(game);
+    app.autoplay = false;
+    app.set_library(Arc::clone(library));
+    (app, unkept)
+}
+
 #[test]
-fn quitting_saves_in_the_slot_asks_before_replacing_and_saves_nothing_untouched() {
-    use chinese_checkers_core::session::SavedGameKind;
+fn a_new_game_saves_itself_asks_first_for_a_taken_slot_and_saves_nothing_untouched() {
+    use chinese_checkers_core::session::{SaveStatus, SavedGameKind};
 
     let dir = library_dir("store");
     let library = save::open_library(&dir).unwrap();
@@ -1126,67 +1140,66 @@ fn quitting_saves_in_the_slot_asks_before_replacing_and_saves_nothing_untouched(
         panic!("nothing to ask")
     };
     // Untouched: nothing saved.
-    let mut first = app();
-    first.set_library(Arc::clone(&library));
-    let said = super::store(&first, &library, never).unwrap();
+    let (mut first, unkept) = kept_app(game(&[], 1), &library, never);
+    assert_eq!(unkept, None);
+    let said = super::report(&first, &library, None).unwrap();
     assert_eq!(said, "Nothing was played, so nothing was saved.");
     assert!(library.games().unwrap().is_empty());
-    // Played: saved in the solo slot, and again silently.
+    // Played: on disk with the move, before anything is quit; quitting only says so.
     step(&mut first);
-    let said = super::store(&first, &library, never).unwrap();
+    assert_eq!(first.view.storage, SaveStatus::Saved);
+    let first_id = first.local().unwrap().id();
+    assert_eq!(library.games().unwrap()[0].id, first_id);
+    assert_eq!(library.games().unwrap()[0].moves, 1);
+    let said = super::report(&first, &library, None).unwrap();
     assert!(
         said.starts_with("Game saved (solo game (vs Jean Médecin, 1 move)); continue it with"),
         "{said}"
     );
     assert!(said.contains("play --resume`"), "{said}");
-    super::store(&first, &library, never).unwrap();
-    let first_id = first.local().unwrap().id();
-    assert_eq!(library.games().unwrap()[0].id, first_id);
-    // A second solo game untouched overwrites nothing (the "too small" screen, then q).
-    let mut second = app();
-    second.set_library(Arc::clone(&library));
-    assert_eq!(
-        super::store(&second, &library, never).unwrap(),
-        words::nothing_saved()
-    );
-    // Played: asked first; no keeps the first game.
-    step(&mut second);
+    // A second solo game: asked first; no plays it unsaved and keeps the first game.
     let mut asked = Vec::new();
-    let said = super::store(&second, &library, &mut |existing| {
+    let (mut second, unkept) = kept_app(game(&[], 2), &library, &mut |existing| {
         asked.push(words::replace_question(existing));
         Some(false)
-    })
-    .unwrap();
+    });
     assert_eq!(
         asked,
         ["You already have a saved solo game (vs Jean Médecin, 1 move). Replace it with this one? \
           [y/N] "]
     );
+    step(&mut second);
+    assert_eq!(second.view.storage, SaveStatus::NotKept);
+    let said = super::report(&second, &library, unkept.as_ref()).unwrap();
     assert_eq!(
         said,
         "This game was not saved; your saved solo game (vs Jean Médecin, 1 move) is kept."
     );
+    assert_eq!(library.games().unwrap().len(), 1);
     assert_eq!(library.games().unwrap()[0].id, first_id);
     // Nobody to ask: kept as well.
-    let said = super::store(&second, &library, &mut |_| None).unwrap();
+    let (third, unkept) = kept_app(game(&[], 3), &library, &mut |_| None);
+    let said = super::report(&third, &library, unkept.as_ref()).unwrap();
     assert!(said.contains("stdin is not a terminal"), "{said}");
-    // Yes replaces it.
-    super::store(&second, &library, &mut |_| Some(true)).unwrap();
+    // Yes: the new game takes the slot at its first move, not before.
+    let (mut fourth, unkept) = kept_app(game(&[], 4), &library, &mut |_| Some(true));
+    assert_eq!(unkept, None);
+    assert_eq!(library.games().unwrap()[0].id, first_id, "untouched yet");
+    step(&mut fourth);
     let games = library.games().unwrap();
     assert_eq!(games.len(), 1);
-    assert_eq!(games[0].id, second.local().unwrap().id());
+    assert_eq!(games[0].id, fourth.local().unwrap().id());
     // A pass-and-play game has its own slot; with two saved, the hint names the slot.
-    let mut hotseat = App::new(game(&["--hotseat"], 1));
-    hotseat.autoplay = false;
+    let (mut hotseat, _) = kept_app(game(&["--hotseat"], 1), &library, never);
     step(&mut hotseat);
-    let said = super::store(&hotseat, &library, never).unwrap();
+    let said = super::report(&hotseat, &library, None).unwrap();
     assert!(said.contains("play --resume hotseat`"), "{said}");
     let kinds: Vec<SavedGameKind> = library.games().unwrap().iter().map(|g| g.kind).collect();
     assert_eq!(kinds.len(), 2);
     assert!(kinds.contains(&SavedGameKind::PassAndPlay));
-    // --resume opens the one named.
+    // --resume opens the one named, and it goes on saving itself.
     let back = library
-        .open_local(
+        .open_game(
             match save::choose(
                 &save::resumable(library.games().unwrap()),
                 "solo",
@@ -1199,30 +1212,39 @@ fn quitting_saves_in_the_slot_asks_before_replacing_and_saves_nothing_untouched(
             },
         )
         .unwrap();
-    assert_eq!(back.state().history, second.view.history);
+    assert_eq!(back.state().history, fourth.view.history);
+    assert_eq!(back.state().storage, SaveStatus::Saved);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
-fn a_game_is_counted_as_soon_as_it_ends_not_only_on_quitting() {
+fn a_game_is_counted_by_the_library_as_it_ends_and_is_never_continued() {
     let dir = library_dir("record");
     let library = save::open_library(&dir).unwrap();
-    let mut app = app();
-    app.set_library(Arc::clone(&library));
+    let never = &mut |_: &chinese_checkers_core::session::SavedGame| -> Option<bool> {
+        panic!("nothing to ask")
+    };
+    let (mut app, _) = kept_app(game(&[], 1), &library, never);
     step(&mut app);
     app.view = think(&app);
-    // The person resigns: the game is lost, and counted at once.
+    assert_eq!(
+        library.games().unwrap()[0].moves,
+        2,
+        "the AI's move is saved too"
+    );
+    // The person resigns: the game is lost, and counted at once — by the library.
     app.view = app.local().unwrap().resign().unwrap();
     app.tick();
     let beginner = &library.statistics().unwrap()[0];
     assert_eq!((beginner.played, beginner.lost), (1, 1));
-    // Quitting a finished game counts nothing more and leaves no save.
-    library
-        .save_local(Arc::clone(app.local().unwrap()), true)
-        .unwrap();
-    let said = super::store(&app, &library, &mut |_| None).unwrap();
+    // Quitting a finished game counts nothing more; it is among the finished games, never one
+    // to continue (not "Continue · 2 moves").
+    let said = super::report(&app, &library, None).unwrap();
     assert!(said.starts_with("Game over: You resigned"), "{said}");
-    assert!(library.games().unwrap().is_empty());
+    assert!(save::resumable(library.games().unwrap()).is_empty());
+    let listing = library.listing().unwrap();
+    assert!(listing.playing.is_empty());
+    assert_eq!(listing.finished[0].id, app.local().unwrap().id());
     assert_eq!(library.statistics().unwrap()[0].played, 1);
 
     // A game from a position never counts, even won.

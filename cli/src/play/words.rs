@@ -579,6 +579,23 @@ pub fn session_not_imported(path: &Path, why: &str) -> String {
     )
 }
 
+/// The online game left in progress could not be read back from the saved games.
+pub fn online_not_reopened(e: &LibraryError) -> String {
+    format!(
+        "Could not reopen the online game you left: {}; the server offers it again once \
+         connected if it is still on.",
+        library_error(e)
+    )
+}
+
+/// The last save of a game kept among the saved games failed (the game itself is intact).
+pub fn save_failed(detail: &str) -> String {
+    format!(
+        "Could not save the game ({detail}); it is played on, and saved again with the next \
+         move."
+    )
+}
+
 /// Why the library refused.
 pub fn library_error(e: &LibraryError) -> String {
     match e {
