@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
+use super::kept::Kept;
 use super::search::AiSearch;
 use crate::ai::CancelHandle;
 use crate::rules::Setup;
@@ -15,32 +16,6 @@ use crate::session::{
     update, Event, GameSetup, GameState, Keeper, MoveError, SaveError, SearchKind, Seat,
     SessionState, SetupError, ValidSetup,
 };
-
-/// The game and, when the library keeps it, its keeper, under one lock: every change is written
-/// inside the call that made it, and two writes never overtake each other.
-pub(crate) struct Kept {
-    /// The session.
-    pub(crate) state: SessionState,
-    keeper: Option<Keeper>,
-}
-
-impl Kept {
-    /// The state to draw, with whether it is on disk.
-    pub(crate) fn view(&self) -> GameState {
-        let mut view = self.state.view();
-        if let Some(keeper) = &self.keeper {
-            view.storage = keeper.status();
-        }
-        view
-    }
-
-    /// Writes the game if it is kept and changed (after every accepted call).
-    pub(crate) fn keep(&mut self) {
-        if let Some(keeper) = self.keeper.as_mut() {
-            keeper.keep_local(&self.state);
-        }
-    }
-}
 
 /// A game on this device. Thread-safe: the UI thread taps while an engine thread searches.
 #[cfg_attr(feature = "uniffi", derive(uniffi::Object))]

@@ -11,6 +11,7 @@
 //! terminal) they are plain Rust. No call panics across the boundary: fallible calls return one
 //! error type per area.
 
+mod kept;
 pub mod library;
 pub mod local;
 pub mod logging;

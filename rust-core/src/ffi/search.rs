@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
-use super::local::Kept;
+use super::kept::Kept;
 use crate::ai::{self, CancelHandle};
 use crate::session::{GameState, MoveError, SearchRequest};
 

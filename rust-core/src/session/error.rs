@@ -1,5 +1,6 @@
 //! The session's errors, one type per area. Each keeps its data in fields (so the apps word it
-//! and keep the numbers), and each message reads after "failed to …" in a log.
+//! and keep the numbers), and each message reads after "failed to …" in a log. The library's
+//! error names a saved game, so it lives with them in `library` (`LibraryError`).
 
 use crate::rules::Preset;
 
@@ -179,48 +180,6 @@ pub enum OnlineError {
     #[error("read a frame from the server: {detail}")]
     Malformed {
         /// What is wrong, for logs.
-        detail: String,
-    },
-}
-
-/// Why the saved-games library or the statistics could not be read or written.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
-pub enum LibraryError {
-    /// Saving would replace another saved game of the same kind: ask, then save with `replace`.
-    #[error("save the game: it would replace the saved game {existing:?}")]
-    WouldReplace {
-        /// The game that would be replaced.
-        existing: super::library::SavedGame,
-    },
-    /// No saved game has this id.
-    #[error("open saved game {id}: there is none")]
-    NotFound {
-        /// The id asked for.
-        id: String,
-    },
-    /// A file is damaged; it is left as it is.
-    #[error("read {file}: {detail}")]
-    Damaged {
-        /// The file.
-        file: String,
-        /// What is wrong, for logs.
-        detail: String,
-    },
-    /// A file was written by a newer version of the app.
-    #[error("read a file of format {found}: this app reads up to {supported}")]
-    TooNew {
-        /// Version in the file.
-        found: i32,
-        /// Newest version this build reads.
-        supported: i32,
-    },
-    /// The storage refused (disk full, no permission…).
-    #[error("use {file}: {detail}")]
-    Storage {
-        /// The file or folder.
-        file: String,
-        /// The system's reason, for logs.
         detail: String,
     },
 }

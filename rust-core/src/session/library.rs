@@ -28,6 +28,7 @@ mod card;
 mod file;
 mod keeper;
 mod stats;
+mod types;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -37,134 +38,20 @@ use parking_lot::Mutex;
 use serde::{Deserialize, Serialize};
 
 pub use keeper::Keeper;
+pub use types::{
+    CardSeat, GameCard, LibraryError, Listing, SavedGame, SavedGameKind, UnreadableGame,
+    UnreadableReason,
+};
 
 use self::file::{game_files, io, read_entry, read_game, write_game, Entry};
-use super::error::LibraryError;
 use super::online::OnlineSession;
 use super::state::SessionState;
-use super::types::{GameOutcome, PlayerName, SeatPlayer};
 use crate::ai::AiLevel;
-use crate::rules::Preset;
 
 pub(crate) use card::local_kind;
 
 /// How many finished games the library keeps (the oldest go first).
 pub const FINISHED_KEPT: usize = 100;
-
-/// The kind of a saved game: which slot it takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-pub enum SavedGameKind {
-    /// One person at this device, the AI in every other seat (one slot).
-    Solo,
-    /// Several people at this device, with or without AI seats (one slot).
-    PassAndPlay,
-    /// An online game (one slot per game).
-    Online,
-}
-
-/// A saved game as the first listing ([`Library::games`]) gives it; the Continue card is a
-/// [`GameCard`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct SavedGame {
-    /// The game's id (open it with it).
-    pub id: String,
-    /// Which slot it takes.
-    pub kind: SavedGameKind,
-    /// The rule set.
-    pub preset: Preset,
-    /// The seats' names, in seat order.
-    pub players: Vec<PlayerName>,
-    /// Moves played so far.
-    pub moves: i32,
-    /// The game has ended.
-    pub over: bool,
-    /// When it was saved, in seconds since 1970.
-    pub saved_at_s: u64,
-}
-
-/// A seat as a card shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct CardSeat {
-    /// The seat's name (`You` for the one person at this device, solo and online).
-    pub name: PlayerName,
-    /// Who plays it: a person here, the AI and its level, or a person at another device.
-    pub player: SeatPlayer,
-}
-
-/// What a Continue card (or a line of the finished games) shows of a saved game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct GameCard {
-    /// The game's id (open it with it).
-    pub id: String,
-    /// Solo, pass-and-play or online: decided by the core from the seats.
-    pub kind: SavedGameKind,
-    /// The rule set.
-    pub preset: Preset,
-    /// Every seat, in seat order: the opponents' names and, for the AI, its level.
-    pub seats: Vec<CardSeat>,
-    /// The seat whose turn it is.
-    pub to_move: i32,
-    /// Moves played so far (passes included, as the history lists them).
-    pub moves: i32,
-    /// When the game last changed, in seconds since 1970.
-    pub last_played_s: u64,
-    /// How it ended, for a finished game (`None` while it is played, and when moves were taken
-    /// back after the end).
-    pub outcome: Option<GameOutcome>,
-}
-
-/// Why a file of the library cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-pub enum UnreadableReason {
-    /// The file is damaged, or is not a saved game.
-    Damaged {
-        /// What is wrong, for logs.
-        detail: String,
-    },
-    /// The file was written by a newer version of the app (update the app to open it).
-    TooNew {
-        /// Version in the file.
-        found: i32,
-        /// Newest version this build reads.
-        supported: i32,
-    },
-    /// The storage refused to read it (no permission…).
-    Storage {
-        /// The system's reason, for logs.
-        detail: String,
-    },
-}
-
-/// A file of the library that cannot be read. It is left as it is; `remove(id)` deletes it if
-/// the player asks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct UnreadableGame {
-    /// The game's id (the file's name).
-    pub id: String,
-    /// The file.
-    pub file: String,
-    /// Why it cannot be read.
-    pub reason: UnreadableReason,
-}
-
-/// The library's games, sorted as the home screen shows them.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct Listing {
-    /// The games to continue (not ended), last played first.
-    pub playing: Vec<GameCard>,
-    /// The games that have ended, last played first.
-    pub finished: Vec<GameCard>,
-    /// The files that cannot be read, with their reasons.
-    pub unreadable: Vec<UnreadableGame>,
-}
 
 /// Results against one opponent.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -24,11 +24,11 @@ mod touch;
 pub mod types;
 mod view;
 
-pub use error::{LibraryError, MoveError, OnlineError, SaveError, SetupError};
+pub use error::{MoveError, OnlineError, SaveError, SetupError};
 pub use geometry::{board_geometry, BoardGeometry, HoleGeometry};
 pub use library::{
-    CardSeat, GameCard, Keeper, Library, Listing, OpponentStatistics, SavedGame, SavedGameKind,
-    UnreadableGame, UnreadableReason, FINISHED_KEPT,
+    CardSeat, GameCard, Keeper, Library, LibraryError, Listing, OpponentStatistics, SavedGame,
+    SavedGameKind, UnreadableGame, UnreadableReason, FINISHED_KEPT,
 };
 pub use save::SAVE_VERSION;
 pub use setup::{rule_sets, GameSetup, Opener, RuleSetInfo, Seat, ValidSetup};

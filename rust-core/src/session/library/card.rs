@@ -1,7 +1,7 @@
 //! What a Continue card shows, built from the game itself: the core decides a saved game's kind,
 //! its seats and whose turn it is, so that no app counts people or reads a save.
 
-use super::{CardSeat, GameCard, SavedGameKind};
+use super::types::{CardSeat, GameCard, SavedGameKind};
 use crate::online::ClientGame;
 use crate::session::online::OnlineSession;
 use crate::session::state::SessionState;

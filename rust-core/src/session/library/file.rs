@@ -17,8 +17,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::card::{local_card, online_card};
-use super::{GameCard, SavedGame, SavedGameKind};
-use crate::session::error::{LibraryError, SaveError};
+use super::types::LibraryError;
+use super::types::{GameCard, SavedGame, SavedGameKind};
+use crate::session::error::SaveError;
 use crate::session::online::OnlineSession;
 use crate::session::save::check_header;
 use crate::session::state::{CountedGame, SessionState};

@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::file::{corrupt, header, io, write_atomically};
+use super::types::LibraryError;
 use super::{Library, OpponentStatistics};
 use crate::ai::AiLevel;
-use crate::session::error::LibraryError;
 use crate::session::state::CountedGame;
 
 const STATS_FORMAT: &str = "chinese-checkers-statistics";

@@ -6,10 +6,10 @@ use super::*;
 use crate::online::record::Command;
 use crate::online::{encode, ClientMsg, Format, GameRecord, ServerMsg, PROTOCOL_VERSION};
 use crate::rules::board::coords;
-use crate::rules::{Move, MoveKind};
+use crate::rules::{Move, MoveKind, Preset};
 use crate::session::setup::GameSetup;
 use crate::session::state::{update, Event, FirstEnd, SearchKind};
-use crate::session::types::{EndReason, SaveStatus};
+use crate::session::types::{EndReason, PlayerName, SaveStatus, SeatPlayer};
 
 /// A fresh folder under the system's temporary directory.
 fn folder(name: &str) -> PathBuf {
