@@ -35,7 +35,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 pub use limits::Limits;
-use metrics::Metrics;
+use metrics::{inc, Metrics};
 pub use store::archive::ArchiveLimits;
 pub use store::file::FileOptions;
 use store::{memory::MemoryStore, redis::RedisStore, Engine, Store, StoreError};
@@ -132,6 +132,8 @@ pub(crate) struct App {
     pub(crate) next_conn: std::sync::atomic::AtomicU64,
     /// Room creations and failed joins per client address.
     pub(crate) addrs: limits::AddrLimiter,
+    /// Open connections per client address.
+    pub(crate) conns: Arc<limits::ConnLimiter>,
     /// Games to look at for an AI seat to move (see [`players`]).
     ai_nudges: tokio::sync::mpsc::UnboundedSender<String>,
 }
@@ -302,6 +304,7 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
         stop: stop_rx.clone(),
         next_conn: std::sync::atomic::AtomicU64::new(1),
         addrs: limits::AddrLimiter::default(),
+        conns: Arc::default(),
         ai_nudges,
     });
     app.store.set_inactivity(config.limits.inactivity);
@@ -528,6 +531,18 @@ async fn ws_handler(
         .next_back()
         .and_then(|v| v.to_str().ok());
     let addr = limits::client_addr(peer.ip(), forwarded, app.limits.trust_proxy);
+    // Counted from before the upgrade until the socket's task ends (the slot goes with it, or
+    // with the closure if the upgrade fails).
+    let Some(slot) = app.conns.acquire(addr, app.limits.connections_per_addr) else {
+        inc(&app.metrics.connections_refused);
+        tracing::warn!(addr = %addr, abuse = "connections_per_addr", "too many connections from one address");
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            [(header::CONNECTION, "close"), (header::RETRY_AFTER, "10")],
+            "too many connections from one address\n",
+        )
+            .into_response();
+    };
     // Transport ceiling; the protocol's own (smaller) limit answers with a clear error.
     let ceiling = app.limits.max_frame.max(1024) * 16;
     // Small buffers: thousands of idle-most-of-the-time sockets must not cost 128 KiB each.
@@ -535,7 +550,10 @@ async fn ws_handler(
         .write_buffer_size(4096)
         .max_message_size(ceiling)
         .max_frame_size(ceiling)
-        .on_upgrade(move |socket| conn::run(app, socket, addr))
+        .on_upgrade(move |socket| async move {
+            conn::run(app, socket, addr).await;
+            drop(slot);
+        })
         .into_response()
 }
 

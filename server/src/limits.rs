@@ -1,5 +1,6 @@
-//! Abuse limits: the per-connection message rate (a token bucket), and the room-creation and
-//! failed-join limits per connection and per client address ([`AddrLimiter`]).
+//! Abuse limits: the per-connection message rate (a token bucket), the room-creation and
+//! failed-join limits per connection and per client address ([`AddrLimiter`]), and the open
+//! connections per client address ([`ConnLimiter`]).
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -73,13 +74,17 @@ pub struct Limits {
     pub rooms_per_token: usize,
     /// Open lobby tables per token.
     pub tables_per_token: usize,
+    /// Open WebSocket connections per client address on this instance (hello said or not);
+    /// one more is refused with HTTP 429 before the upgrade.
+    pub connections_per_addr: usize,
     /// An unused private room expires after this.
     pub room_ttl: Duration,
     /// A connection that sends nothing for this long is closed. Every frame counts, WebSocket
     /// pings and pongs included; the server pings a silent client half-way through.
     pub idle: Duration,
     /// The HTTP request head (the WebSocket upgrade, a health check) must arrive within this;
-    /// a half-sent request is dropped.
+    /// a half-sent request is dropped. A WebSocket must also say `hello` within this of its
+    /// upgrade, or it is closed (`hello_first`).
     pub handshake: Duration,
     /// Browser origins allowed to open `/ws` (exact `Origin` values, e.g.
     /// `https://play.example.org`). A request without `Origin` (the apps) is always allowed; one
@@ -143,6 +148,7 @@ impl Default for Limits {
             max_violations: 50,
             rooms_per_token: 3,
             tables_per_token: 3,
+            connections_per_addr: 64,
             room_ttl: Duration::from_secs(600),
             idle: Duration::from_secs(120),
             handshake: Duration::from_secs(10),
@@ -351,6 +357,52 @@ impl AddrLimiter {
     }
 }
 
+/// Open connections per client address on this instance (see [`Limits::connections_per_addr`]).
+#[derive(Debug, Default)]
+pub struct ConnLimiter {
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One open connection counted by a [`ConnLimiter`]; the count goes down when it is dropped.
+#[derive(Debug)]
+pub struct ConnSlot {
+    limiter: std::sync::Arc<ConnLimiter>,
+    addr: IpAddr,
+}
+
+impl ConnLimiter {
+    /// Counts one more connection of `addr`, or `None` when it already has `max` open.
+    pub fn acquire(self: &std::sync::Arc<Self>, addr: IpAddr, max: usize) -> Option<ConnSlot> {
+        let mut open = self.open.lock();
+        let n = open.entry(addr).or_default();
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(ConnSlot {
+            limiter: self.clone(),
+            addr,
+        })
+    }
+
+    /// Connections of `addr` open now.
+    pub fn open(&self, addr: IpAddr) -> usize {
+        self.open.lock().get(&addr).copied().unwrap_or(0)
+    }
+}
+
+impl Drop for ConnSlot {
+    fn drop(&mut self) {
+        let mut open = self.limiter.open.lock();
+        if let Some(n) = open.get_mut(&self.addr) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.remove(&self.addr);
+            }
+        }
+    }
+}
+
 /// How long the answer to a failed join waits: nothing for the first `join_failures_free`
 /// failures (`failures` counts this one), then `join_delay` doubling up to `join_delay_max`.
 pub fn join_failure_delay(failures: u32, limits: &Limits) -> Duration {
@@ -474,6 +526,26 @@ mod tests {
         assert_eq!(
             [ms(1), ms(2), ms(3), ms(4), ms(5), ms(40)],
             [0, 0, 100, 200, 350, 350]
+        );
+    }
+
+    #[test]
+    fn connections_per_address_are_counted_while_open() {
+        let limiter = std::sync::Arc::new(ConnLimiter::default());
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let b: IpAddr = "192.0.2.2".parse().unwrap();
+        let first = limiter.acquire(a, 2).unwrap();
+        let second = limiter.acquire(a, 2).unwrap();
+        assert!(limiter.acquire(a, 2).is_none());
+        let other = limiter.acquire(b, 2).unwrap();
+        assert_eq!((limiter.open(a), limiter.open(b)), (2, 1));
+        drop(first);
+        let third = limiter.acquire(a, 2).unwrap();
+        drop((second, third, other));
+        assert_eq!((limiter.open(a), limiter.open(b)), (0, 0));
+        assert!(
+            limiter.open.lock().is_empty(),
+            "addresses with nothing open are forgotten"
         );
     }
 

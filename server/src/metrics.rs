@@ -65,6 +65,8 @@ pub struct Metrics {
     pub connections_open: AtomicU64,
     /// Connections accepted since start.
     pub connections_total: AtomicU64,
+    /// Connections refused before the upgrade (too many from one address).
+    pub connections_refused: AtomicU64,
     /// Games started by this instance.
     pub games_started: AtomicU64,
     /// Moves accepted by this instance.
@@ -118,6 +120,12 @@ impl Metrics {
             "counter",
             "Connections accepted.",
             g(&self.connections_total),
+        );
+        line(
+            "connections_refused_total",
+            "counter",
+            "Connections refused: too many from one address.",
+            g(&self.connections_refused),
         );
         line(
             "games_started_total",

@@ -177,6 +177,9 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
     // silence the server pings: a client whose WebSocket answers pings is never idle.
     let mut deadline = Instant::now() + idle;
     let mut pinged = false;
+    // A socket must say hello within the handshake's deadline, whatever else it sends: an open
+    // socket that never becomes a player is only a cost.
+    let hello_by = Instant::now() + app.limits.handshake;
     let heartbeat = app.store.needs_presence();
     let mut beat = tokio::time::interval(app.limits.presence_interval);
     beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -243,6 +246,11 @@ pub(crate) async fn run(app: Arc<App>, socket: WebSocket, addr: IpAddr) {
             _ = tokio::time::sleep_until(log_window_end) => conn.flush_log(),
             _ = tokio::time::sleep_until(deadline) => {
                 conn.send(err(ErrorCode::Idle, "closed after a long silence")).await;
+                conn.close().await;
+            }
+            _ = tokio::time::sleep_until(hello_by), if conn.player.is_none() => {
+                let ms = app.limits.handshake.as_millis();
+                conn.send(err(ErrorCode::HelloFirst, format!("no hello within {ms} ms of connecting; closing"))).await;
                 conn.close().await;
             }
             changed = stop.changed() => {

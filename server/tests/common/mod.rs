@@ -240,6 +240,43 @@ impl Client {
         Client::rejoin_from(url, name, &new_token(), addr).await
     }
 
+    /// Opens a WebSocket as if from `addr` (see [`Client::join_from`]) without saying hello;
+    /// the HTTP status when the server refuses the upgrade.
+    pub async fn try_raw_from(url: &str, addr: &str) -> Result<Client, u16> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = url.into_client_request().unwrap();
+        req.headers_mut()
+            .insert("x-forwarded-for", addr.parse().unwrap());
+        match tokio_tungstenite::connect_async(req).await {
+            Ok((ws, _)) => Ok(Client {
+                ws,
+                token: new_token(),
+                name: String::new(),
+                games: HashMap::new(),
+                welcome_games: vec![],
+            }),
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                Err(response.status().as_u16())
+            }
+            Err(e) => panic!("cannot connect to {url}: {e}"),
+        }
+    }
+
+    /// Says hello with this client's token and `name`; waits for the welcome.
+    pub async fn hello(&mut self, name: &str) {
+        self.name = name.to_owned();
+        self.send(&ClientMsg::Hello {
+            v: PROTOCOL_VERSION,
+            token: self.token.clone(),
+            name: name.to_owned(),
+        })
+        .await;
+        match self.recv().await {
+            ServerMsg::Welcome { games, .. } => self.welcome_games = games,
+            other => panic!("expected welcome, got {other:?}"),
+        }
+    }
+
     /// Connects with a given token as if from `addr` (see [`Client::join_from`]).
     pub async fn rejoin_from(url: &str, name: &str, token: &str, addr: &str) -> Client {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest;

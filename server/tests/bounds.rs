@@ -1,0 +1,186 @@
+//! Issue 27, finding 6 (bounds and amplification, the archive aside): hello-less sockets and
+//! open connections per address. Each an end-to-end scenario on every store (memory, data file,
+//! Redis).
+
+// Scenario functions are test code called from the generated #[test]s.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[macro_use]
+mod common;
+
+use std::time::{Duration, Instant};
+
+use chinese_checkers_core::online::{decode_server, ClientMsg, ErrorCode, ServerMsg};
+use chinese_checkers_server::Limits;
+use common::*;
+use tokio_tungstenite::tungstenite::Message;
+
+suite!(
+    sockets_without_hello_are_closed,
+    connections_per_address_are_capped,
+);
+
+/// Reads until the server closes the socket (at most `wait`): whether it did, and the code of
+/// the last error it sent before.
+async fn closing(c: &mut Client, wait: Duration) -> (bool, Option<ErrorCode>) {
+    let deadline = tokio::time::Instant::now() + wait;
+    let mut last = None;
+    loop {
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        match c.recv_text(left).await {
+            None => return (tokio::time::Instant::now() < deadline, last),
+            Some(text) => {
+                if let Ok(ServerMsg::Error { code, .. }) = decode_server(&text) {
+                    last = Some(code);
+                }
+            }
+        }
+    }
+}
+
+/// A socket that never says hello is closed once the handshake's deadline has passed, whatever
+/// it sends meanwhile (WebSocket pings, protocol pings); one that said hello stays; a TCP
+/// connection that never sends a request is dropped too. Before, a hello-less socket lived
+/// until the 120 s idle limit, forever if it answered pings: 3,000 of them from one address
+/// were accepted and kept.
+async fn sockets_without_hello_are_closed(kind: Kind) {
+    let handshake = Duration::from_millis(500);
+    let s = server(
+        kind,
+        Limits {
+            handshake,
+            ..fast_limits()
+        },
+    )
+    .await;
+    let started = Instant::now();
+    let mut silent = Client::raw(&s.url).await;
+    let mut chatty = Client::raw(&s.url).await;
+    let mut greeted = Client::raw(&s.url).await;
+    greeted.hello("Ada").await;
+    let mut tcp = tokio::net::TcpStream::connect(s.server.as_ref().unwrap().addr())
+        .await
+        .unwrap();
+
+    // The chatty one keeps talking; it gets its pongs, then the close.
+    let chatty_task = tokio::spawn(async move {
+        let mut pongs = 0;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(3);
+        while tokio::time::Instant::now() < deadline {
+            // Ten frames a second: within the rate limit.
+            if !chatty.send_frame(Message::Ping(Default::default())).await
+                || !chatty.send_frame(Message::text(r#"{"type":"ping"}"#)).await
+            {
+                // Closed while we slept: what it said before is still to be read.
+                let at = started.elapsed();
+                let (_, code) = closing(&mut chatty, Duration::from_secs(1)).await;
+                return (true, pongs, code, at);
+            }
+            match chatty.try_recv(Duration::from_millis(200)).await {
+                Some(ServerMsg::Pong) => {
+                    pongs += 1;
+                    tokio::time::sleep(Duration::from_millis(150)).await;
+                }
+                Some(ServerMsg::Error { code, .. }) => {
+                    let (closed, _) = closing(&mut chatty, Duration::from_secs(1)).await;
+                    return (closed, pongs, Some(code), started.elapsed());
+                }
+                Some(_) => {}
+                None => return (true, pongs, None, started.elapsed()),
+            }
+        }
+        (false, pongs, None, started.elapsed())
+    });
+
+    let (closed, code) = closing(&mut silent, Duration::from_secs(3)).await;
+    let silent_after = started.elapsed();
+    assert!(closed, "a silent socket without hello is closed");
+    assert_eq!(code, Some(ErrorCode::HelloFirst), "and told why");
+    assert!(
+        silent_after >= handshake - Duration::from_millis(50),
+        "not before the deadline ({silent_after:?})"
+    );
+    let (closed, pongs, code, chatty_after) = chatty_task.await.unwrap();
+    assert!(
+        closed,
+        "pings do not keep a socket without hello open ({chatty_after:?})"
+    );
+    assert!(pongs >= 2, "its pings were answered until then ({pongs})");
+    assert_eq!(code, Some(ErrorCode::HelloFirst));
+    assert!(chatty_after < Duration::from_secs(2), "{chatty_after:?}");
+
+    // The TCP connection that never sent a request head is gone as well.
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 64];
+    let read = tokio::time::timeout(Duration::from_secs(3), tcp.read(&mut buf)).await;
+    assert!(
+        matches!(read, Ok(Ok(0)) | Ok(Err(_))),
+        "a silent TCP connection is dropped: {read:?}"
+    );
+
+    // The greeted socket is still served well past the deadline.
+    tokio::time::sleep(
+        (handshake * 2).saturating_sub(started.elapsed()) + Duration::from_millis(200),
+    )
+    .await;
+    greeted.send(&ClientMsg::Ping).await;
+    assert_eq!(greeted.recv().await, ServerMsg::Pong);
+}
+
+/// At most `connections_per_addr` WebSockets from one address at once, greeted or not: one more
+/// is refused with HTTP 429 before the upgrade, another address is not concerned, and a closed
+/// connection frees its place. Before, any number was accepted.
+async fn connections_per_address_are_capped(kind: Kind) {
+    let s = server(
+        kind,
+        Limits {
+            connections_per_addr: 5,
+            trust_proxy: true,
+            ..fast_limits()
+        },
+    )
+    .await;
+    let mut open = Vec::new();
+    for i in 0..5 {
+        let mut c = Client::try_raw_from(&s.url, "10.6.0.1")
+            .await
+            .unwrap_or_else(|status| panic!("connection {i} refused with {status}"));
+        if i < 2 {
+            c.hello("Ada").await;
+        }
+        open.push(c);
+    }
+    for _ in 0..3 {
+        assert_eq!(
+            Client::try_raw_from(&s.url, "10.6.0.1").await.err(),
+            Some(429),
+            "the sixth connection of one address is refused"
+        );
+    }
+    let mut other = Client::try_raw_from(&s.url, "10.6.0.2")
+        .await
+        .expect("another address connects");
+    other.hello("Bob").await;
+    // The refused attempts left the open ones alone.
+    open[0].send(&ClientMsg::Ping).await;
+    assert_eq!(open[0].recv().await, ServerMsg::Pong);
+    let metrics = s.server.as_ref().unwrap().metrics();
+    assert!(
+        metrics.contains("cc_connections_refused_total 3\n"),
+        "{metrics}"
+    );
+
+    // A connection that closes frees its place (once the server has seen it go).
+    open.pop().unwrap().close().await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let mut again = loop {
+        match Client::try_raw_from(&s.url, "10.6.0.1").await {
+            Ok(c) => break c,
+            Err(429) if tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(50)).await
+            }
+            Err(status) => panic!("still refused after a close: {status}"),
+        }
+    };
+    again.hello("Ada").await;
+}
