@@ -74,6 +74,9 @@ pub struct Limits {
     pub rooms_per_token: usize,
     /// Open lobby tables per token.
     pub tables_per_token: usize,
+    /// Open lobby tables per client address, whatever tokens it uses (counted by the store, so
+    /// across every instance on one Redis).
+    pub tables_per_addr: usize,
     /// Open WebSocket connections per client address on this instance (hello said or not);
     /// one more is refused with HTTP 429 before the upgrade.
     pub connections_per_addr: usize,
@@ -148,6 +151,7 @@ impl Default for Limits {
             max_violations: 50,
             rooms_per_token: 3,
             tables_per_token: 3,
+            tables_per_addr: 10,
             connections_per_addr: 64,
             room_ttl: Duration::from_secs(600),
             idle: Duration::from_secs(120),

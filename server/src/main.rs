@@ -12,12 +12,14 @@
 //! `--presence-ms N` (Redis presence heartbeat), `--sweep-ms N` (how often game deadlines are
 //! checked, default 10000), `--inactivity-s N` (a game with no event this long expires, default
 //! 86400), `--handshake-ms N` (deadline for an HTTP request
-//! head, default 10000), `--allow-origin ORIGIN` (repeatable: a browser origin allowed to open
+//! head and for a WebSocket's `hello`, default 10000), `--connections-per-addr N` (open
+//! WebSockets per client address, default 64; one more gets HTTP 429), `--tables-per-addr N`
+//! (open lobby tables per client address, default 10), `--allow-origin ORIGIN` (repeatable: a browser origin allowed to open
 //! `/ws`; requests without `Origin`, as the apps send them, are always allowed), `--tls-cert FILE
 //! --tls-key FILE` (PEM certificate chain and private key: serve `wss://` and `https://` rather
 //! than plain TCP; both or neither),
 //! `--trust-proxy` (behind a reverse proxy only: count each client under the last
-//! `X-Forwarded-For` address rather than the proxy's, for the per-address room limits),
+//! `X-Forwarded-For` address rather than the proxy's, for the per-address limits),
 //! `--log-json` (log one JSON object per line rather than text; `RUST_LOG` filters, default
 //! `info`).
 //! Prints `listening on ADDR` once ready; SIGINT/SIGTERM stop it gracefully (clients are told).
@@ -34,7 +36,8 @@ const DEFAULT_DATA_FILE: &str = "chinese-checkers-server.redb";
 const HELP: &str = "\
 usage: chinese-checkers-server [--bind ADDR] [--data FILE [--repair] [--init-data] | --memory | --redis URL [--prefix P]]
          [--archive-days N] [--archive-mb N] [--grace-ms N] [--presence-ms N] [--sweep-ms N]
-         [--inactivity-s N] [--handshake-ms N] [--allow-origin ORIGIN]... [--trust-proxy]
+         [--inactivity-s N] [--handshake-ms N] [--connections-per-addr N] [--tables-per-addr N]
+         [--allow-origin ORIGIN]... [--trust-proxy]
          [--tls-cert FILE --tls-key FILE] [--log-json]
 
 The online server of Chinese Checkers. Prints `listening on ADDR` once ready; SIGINT/SIGTERM
@@ -62,7 +65,12 @@ Timings and limits:
   --presence-ms N   Redis presence heartbeat (default 5000)
   --sweep-ms N      safety-net sweeper interval (default 10000; deadlines are scheduled)
   --inactivity-s N  a game with no event this long expires (default 86400)
-  --handshake-ms N  deadline for an HTTP request head or TLS handshake (default 10000)
+  --handshake-ms N  deadline for an HTTP request head or TLS handshake, and for a WebSocket's
+                    hello (default 10000)
+  --connections-per-addr N
+                    open WebSockets per client address (default 64; one more gets HTTP 429)
+  --tables-per-addr N
+                    open lobby tables per client address (default 10)
   --allow-origin O  a browser origin allowed to open /ws (repeatable)
   --trust-proxy     behind a reverse proxy: count clients under the last X-Forwarded-For
   --tls-cert FILE --tls-key FILE
@@ -126,6 +134,18 @@ fn parse(args: &[String]) -> Result<Config, String> {
             "--archive-mb" => {
                 let mb: u64 = value()?.parse().map_err(|e| format!("--archive-mb: {e}"))?;
                 config.limits.archive.max_bytes = mb.max(1) << 20;
+            }
+            "--connections-per-addr" => {
+                let n: usize = value()?
+                    .parse()
+                    .map_err(|e| format!("--connections-per-addr: {e}"))?;
+                config.limits.connections_per_addr = n.max(1);
+            }
+            "--tables-per-addr" => {
+                let n: usize = value()?
+                    .parse()
+                    .map_err(|e| format!("--tables-per-addr: {e}"))?;
+                config.limits.tables_per_addr = n.max(1);
             }
             "--allow-origin" => config.limits.allow_origins.push(value()?),
             "--trust-proxy" => config.limits.trust_proxy = true,
@@ -275,6 +295,30 @@ mod tests {
         assert_eq!(defaults.max_bytes, 64 << 20);
         assert!(parse(&args(&["--archive-mb", "x"])).is_err());
         assert!(parse(&args(&["--help"])).unwrap_err().contains("--repair"));
+    }
+
+    #[test]
+    fn per_address_limits_are_options() {
+        let config = parse(&args(&[
+            "--connections-per-addr",
+            "8",
+            "--tables-per-addr",
+            "2",
+        ]))
+        .unwrap();
+        assert_eq!(
+            (
+                config.limits.connections_per_addr,
+                config.limits.tables_per_addr
+            ),
+            (8, 2)
+        );
+        assert!(parse(&args(&["--tables-per-addr", "many"]))
+            .unwrap_err()
+            .starts_with("--tables-per-addr: "));
+        assert!(parse(&args(&["--help"]))
+            .unwrap_err()
+            .contains("--connections-per-addr N"));
     }
 
     #[test]

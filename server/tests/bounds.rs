@@ -1,6 +1,6 @@
-//! Issue 27, finding 6 (bounds and amplification, the archive aside): hello-less sockets and
-//! open connections per address. Each an end-to-end scenario on every store (memory, data file,
-//! Redis).
+//! Issue 27, finding 6 (bounds and amplification, the archive aside): hello-less sockets, open
+//! connections and tables per address. Each an end-to-end scenario on every store (memory, data
+//! file, Redis).
 
 // Scenario functions are test code called from the generated #[test]s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -10,7 +10,9 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use chinese_checkers_core::online::{decode_server, ClientMsg, ErrorCode, ServerMsg};
+use chinese_checkers_core::online::{
+    decode_server, ClientMsg, ErrorCode, Format, ServerMsg, TableInfo,
+};
 use chinese_checkers_server::Limits;
 use common::*;
 use tokio_tungstenite::tungstenite::Message;
@@ -18,7 +20,27 @@ use tokio_tungstenite::tungstenite::Message;
 suite!(
     sockets_without_hello_are_closed,
     connections_per_address_are_capped,
+    open_tables_per_address_are_capped,
 );
+
+/// Opens a table; the table, or the refusal's code and message.
+async fn open_table(c: &mut Client, format: Format) -> Result<TableInfo, (ErrorCode, String)> {
+    c.send(&ClientMsg::CreateTable {
+        format,
+        clock: None,
+    })
+    .await;
+    match c
+        .expect("table_created or an error", |m| {
+            matches!(m, ServerMsg::TableCreated { .. } | ServerMsg::Error { .. })
+        })
+        .await
+    {
+        ServerMsg::TableCreated { table } => Ok(table),
+        ServerMsg::Error { code, message, .. } => Err((code, message)),
+        _ => unreachable!(),
+    }
+}
 
 /// Reads until the server closes the socket (at most `wait`): whether it did, and the code of
 /// the last error it sent before.
@@ -183,4 +205,88 @@ async fn connections_per_address_are_capped(kind: Kind) {
         }
     };
     again.hello("Ada").await;
+}
+
+/// At most `tables_per_addr` open tables from one address, whatever tokens it uses (before, 200
+/// tokens of one address held 600 tables); another address is not concerned, and a table that
+/// closes frees its place.
+async fn open_tables_per_address_are_capped(kind: Kind) {
+    let s = server(
+        kind,
+        Limits {
+            tables_per_addr: 4,
+            trust_proxy: true,
+            ..fast_limits()
+        },
+    )
+    .await;
+    let mut ann = Client::join_from(&s.url, "Ann", "10.7.0.1").await;
+    let mut bob = Client::join_from(&s.url, "Bob", "10.7.0.1").await;
+    let mut anns = Vec::new();
+    for _ in 0..3 {
+        anns.push(open_table(&mut ann, Format::Tripot1).await.unwrap());
+    }
+    let bobs = open_table(&mut bob, Format::Classic).await.unwrap();
+    let (code, message) = open_table(&mut bob, Format::Classic).await.unwrap_err();
+    assert_eq!(code, ErrorCode::TooManyTables);
+    assert!(message.contains("from one network"), "{message}");
+    // A third token of the address is refused too; another address is not.
+    let mut cat = Client::join_from(&s.url, "Cat", "10.7.0.1").await;
+    assert_eq!(
+        open_table(&mut cat, Format::Tripot2).await.unwrap_err().0,
+        ErrorCode::TooManyTables
+    );
+    let mut dan = Client::join_from(&s.url, "Dan", "10.7.0.2").await;
+    open_table(&mut dan, Format::Tripot2).await.unwrap();
+    // Ann closes one: Bob may open one more, and no more than that.
+    ann.send(&ClientMsg::CloseTable {
+        table: anns[0].id.clone(),
+    })
+    .await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        match open_table(&mut cat, Format::Tripot2).await {
+            Ok(_) => break,
+            Err(_) if tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(50)).await
+            }
+            Err(e) => panic!("a closed table did not free its place: {e:?}"),
+        }
+    }
+    assert_eq!(
+        open_table(&mut bob, Format::Classic).await.unwrap_err().0,
+        ErrorCode::TooManyTables
+    );
+    // A table that starts leaves the lobby: its place is free too.
+    let mut eve = Client::join_from(&s.url, "Eve", "10.7.0.9").await;
+    eve.send(&ClientMsg::JoinTable { table: bobs.id }).await;
+    eve.matched().await;
+    bob.matched().await;
+    open_table(&mut cat, Format::Tripot2).await.unwrap();
+}
+
+/// With Redis, the tables of one address are counted across instances (the store checks them
+/// as it adds a table).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_per_address_are_counted_across_instances() {
+    let redis = RedisServer::start();
+    let limits = Limits {
+        tables_per_addr: 2,
+        trust_proxy: true,
+        ..fast_limits()
+    };
+    let a = instance(Some(&redis.url), limits.clone()).await;
+    let b = instance(Some(&redis.url), limits).await;
+    let mut ann = Client::join_from(&a.ws_url(), "Ann", "10.9.0.1").await;
+    let mut bob = Client::join_from(&b.ws_url(), "Bob", "10.9.0.1").await;
+    open_table(&mut ann, Format::Tripot1).await.unwrap();
+    open_table(&mut bob, Format::Tripot1).await.unwrap();
+    assert_eq!(
+        open_table(&mut ann, Format::Tripot1).await.unwrap_err().0,
+        ErrorCode::TooManyTables
+    );
+    assert_eq!(
+        open_table(&mut bob, Format::Tripot1).await.unwrap_err().0,
+        ErrorCode::TooManyTables
+    );
 }

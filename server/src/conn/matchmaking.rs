@@ -265,7 +265,12 @@ impl Conn {
             Undo::Nothing => None,
             Undo::Room(room) => Some(self.app.store.restore_room(&room, ttl).await.is_ok()),
             Undo::Table(table) => {
-                let back = self.app.store.create_table(&table, usize::MAX).await;
+                // Put back as it was (its host's address kept): no limit applies.
+                let back = self
+                    .app
+                    .store
+                    .create_table(&table, usize::MAX, usize::MAX)
+                    .await;
                 let _ = self.app.store.publish(LOBBY, BusMsg::Lobby).await;
                 Some(back.is_ok())
             }
@@ -385,7 +390,10 @@ impl Conn {
             }
         };
         if t.format.seats() == 2 {
-            self.app.store.create_table(&t, usize::MAX).await?;
+            self.app
+                .store
+                .create_table(&t, usize::MAX, usize::MAX)
+                .await?;
             return self.refuse_fill(false).await;
         }
         self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
@@ -453,11 +461,13 @@ impl Conn {
             host: self.me(),
             guests: Vec::new(),
             clock,
+            addr: self.addr.to_string(),
         };
+        let limits = &self.app.limits;
         match self
             .app
             .store
-            .create_table(&table, self.app.limits.tables_per_token)
+            .create_table(&table, limits.tables_per_token, limits.tables_per_addr)
             .await?
         {
             Created::Ok => {
@@ -471,6 +481,14 @@ impl Conn {
                 self.send(err(
                     ErrorCode::TooManyTables,
                     format!("at most {max} open tables each"),
+                ))
+                .await;
+            }
+            Created::TooManyFromAddr => {
+                let max = self.app.limits.tables_per_addr;
+                self.send(err(
+                    ErrorCode::TooManyTables,
+                    format!("at most {max} open tables from one network"),
                 ))
                 .await;
             }
@@ -652,7 +670,7 @@ impl Conn {
                     .await;
                     return Ok(true);
                 }
-                Created::TooMany => {
+                Created::TooMany | Created::TooManyFromAddr => {
                     let max = self.app.limits.rooms_per_token;
                     self.send(err(
                         ErrorCode::TooManyRooms,

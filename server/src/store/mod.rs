@@ -93,6 +93,9 @@ pub struct StoredTable {
     /// The time control of its game.
     #[serde(default)]
     pub clock: TimeControl,
+    /// The host's address as the limits count it (`Limits::tables_per_addr`); never shown.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub addr: String,
 }
 
 impl StoredTable {
@@ -286,6 +289,8 @@ pub enum Created {
     Ok,
     /// The token already has the maximum.
     TooMany,
+    /// The host's address already has the maximum of open tables.
+    TooManyFromAddr,
     /// The id or code is taken (try another).
     Taken,
 }
@@ -424,13 +429,15 @@ impl Store {
         dispatch!(self, s => s.dequeue(token).await)
     }
 
-    /// Opens a lobby table (at most `max` per token).
+    /// Opens a lobby table: at most `per_token` per host token and `per_addr` per host address
+    /// (`StoredTable::addr`), checked with the insertion in one step.
     pub async fn create_table(
         &self,
         table: &StoredTable,
-        max: usize,
+        per_token: usize,
+        per_addr: usize,
     ) -> Result<Created, StoreError> {
-        dispatch!(self, s => s.create_table(table, max).await)
+        dispatch!(self, s => s.create_table(table, per_token, per_addr).await)
     }
 
     /// Takes an open table out of the lobby (to play at it, or to close it) if `host` opened

@@ -72,16 +72,22 @@ impl MemoryStore {
     pub(in crate::store) async fn create_table(
         &self,
         table: &StoredTable,
-        max: usize,
+        per_token: usize,
+        per_addr: usize,
     ) -> Result<Created, StoreError> {
         let mut tables = self.tables.lock();
         if tables
             .iter()
             .filter(|t| t.host.token == table.host.token)
             .count()
-            >= max
+            >= per_token
         {
             return Ok(Created::TooMany);
+        }
+        if !table.addr.is_empty()
+            && tables.iter().filter(|t| t.addr == table.addr).count() >= per_addr
+        {
+            return Ok(Created::TooManyFromAddr);
         }
         if tables.iter().any(|t| t.id == table.id) {
             return Ok(Created::Taken);

@@ -174,18 +174,21 @@ impl RedisStore {
     pub(in crate::store) async fn create_table(
         &self,
         table: &StoredTable,
-        max: usize,
+        per_token: usize,
+        per_addr: usize,
     ) -> Result<Created, StoreError> {
         let mut conn = self.conn.get().await?;
         let r: i64 = CREATE_TABLE
             .key(self.key("tables"))
             .arg(serde_json::to_string(table).map_err(corrupt)?)
-            .arg(max)
+            .arg(per_token)
+            .arg(per_addr)
             .invoke_async(&mut conn)
             .await?;
         Ok(match r {
             1 => Created::Ok,
             0 => Created::Taken,
+            -2 => Created::TooManyFromAddr,
             _ => Created::TooMany,
         })
     }

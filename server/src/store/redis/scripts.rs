@@ -346,12 +346,15 @@ pub(super) static CREATE_TABLE: LazyLock<Script> = LazyLock::new(|| {
 local items = redis.call('LRANGE', KEYS[1], 0, -1)
 local me = cjson.decode(ARGV[1])
 local mine = 0
+local ours = 0
 for _, item in ipairs(items) do
   local e = cjson.decode(item)
   if e.id == me.id then return 0 end
   if e.host.token == me.host.token then mine = mine + 1 end
+  if me.addr ~= nil and e.addr == me.addr then ours = ours + 1 end
 end
 if mine >= tonumber(ARGV[2]) then return -1 end
+if ours >= tonumber(ARGV[3]) then return -2 end
 redis.call('RPUSH', KEYS[1], ARGV[1])
 return 1",
     )
