@@ -48,6 +48,13 @@ pub enum BusMsg {
     /// down), so the connection brings what it follows up to date from the store.
     #[serde(skip)]
     Resync,
+    /// Local only, never published: the lobby's page for a watching connection, encoded once
+    /// for all of them (see [`crate::lobby`]).
+    #[serde(skip)]
+    LobbyPage {
+        /// The `lobby` message as sent.
+        text: axum::extract::ws::Utf8Bytes,
+    },
 }
 
 /// The channel of a game's events.

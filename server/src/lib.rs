@@ -13,6 +13,7 @@
 pub mod bus;
 mod conn;
 pub mod limits;
+mod lobby;
 pub mod logging;
 pub mod metrics;
 mod players;
@@ -134,6 +135,8 @@ pub(crate) struct App {
     pub(crate) addrs: limits::AddrLimiter,
     /// Open connections per client address.
     pub(crate) conns: Arc<limits::ConnLimiter>,
+    /// The lobby's watchers on this instance and their page.
+    pub(crate) lobby: lobby::Lobby,
     /// Games to look at for an AI seat to move (see [`players`]).
     ai_nudges: tokio::sync::mpsc::UnboundedSender<String>,
 }
@@ -305,11 +308,13 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
         next_conn: std::sync::atomic::AtomicU64::new(1),
         addrs: limits::AddrLimiter::default(),
         conns: Arc::default(),
+        lobby: lobby::Lobby::default(),
         ai_nudges,
     });
     app.store.set_inactivity(config.limits.inactivity);
     app.store.set_archive_limits(config.limits.archive);
     tokio::spawn(sweep(app.clone()));
+    tokio::spawn(lobby::run(app.clone()));
     let (timers, scheduled) = tokio::sync::mpsc::unbounded_channel();
     app.bus.set_timers(timers);
     tokio::spawn(timers::run(app.clone(), scheduled));

@@ -80,6 +80,9 @@ pub struct Limits {
     /// Open WebSocket connections per client address on this instance (hello said or not);
     /// one more is refused with HTTP 429 before the upgrade.
     pub connections_per_addr: usize,
+    /// A lobby watcher gets at most one update per this long: the changes in between are
+    /// folded into the next one (each instance builds one page for all its watchers).
+    pub lobby_interval: Duration,
     /// An unused private room expires after this.
     pub room_ttl: Duration,
     /// A connection that sends nothing for this long is closed. Every frame counts, WebSocket
@@ -153,6 +156,7 @@ impl Default for Limits {
             tables_per_token: 3,
             tables_per_addr: 10,
             connections_per_addr: 64,
+            lobby_interval: Duration::from_millis(250),
             room_ttl: Duration::from_secs(600),
             idle: Duration::from_secs(120),
             handshake: Duration::from_secs(10),

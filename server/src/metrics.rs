@@ -67,6 +67,10 @@ pub struct Metrics {
     pub connections_total: AtomicU64,
     /// Connections refused before the upgrade (too many from one address).
     pub connections_refused: AtomicU64,
+    /// Lobby pages built (one serves every watcher of the instance).
+    pub lobby_builds: AtomicU64,
+    /// Lobby pages sent to watchers.
+    pub lobby_sent: AtomicU64,
     /// Games started by this instance.
     pub games_started: AtomicU64,
     /// Moves accepted by this instance.
@@ -126,6 +130,18 @@ impl Metrics {
             "counter",
             "Connections refused: too many from one address.",
             g(&self.connections_refused),
+        );
+        line(
+            "lobby_builds_total",
+            "counter",
+            "Lobby pages built (each serves every watcher of this instance).",
+            g(&self.lobby_builds),
+        );
+        line(
+            "lobby_sent_total",
+            "counter",
+            "Lobby pages sent to watchers.",
+            g(&self.lobby_sent),
         );
         line(
             "games_started_total",

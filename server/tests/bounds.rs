@@ -1,6 +1,6 @@
 //! Issue 27, finding 6 (bounds and amplification, the archive aside): hello-less sockets, open
-//! connections and tables per address. Each an end-to-end scenario on every store (memory, data
-//! file, Redis).
+//! connections and tables per address, and lobby updates coalesced into capped pages. Each an
+//! end-to-end scenario on every store (memory, data file, Redis).
 
 // Scenario functions are test code called from the generated #[test]s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -11,7 +11,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use chinese_checkers_core::online::{
-    decode_server, ClientMsg, ErrorCode, Format, ServerMsg, TableInfo,
+    decode_server, ClientMsg, ErrorCode, Format, ServerMsg, TableInfo, MAX_LOBBY_TABLES,
 };
 use chinese_checkers_server::Limits;
 use common::*;
@@ -21,6 +21,8 @@ suite!(
     sockets_without_hello_are_closed,
     connections_per_address_are_capped,
     open_tables_per_address_are_capped,
+    lobby_updates_are_coalesced,
+    the_lobby_page_is_capped,
 );
 
 /// Opens a table; the table, or the refusal's code and message.
@@ -263,6 +265,140 @@ async fn open_tables_per_address_are_capped(kind: Kind) {
     eve.matched().await;
     bob.matched().await;
     open_table(&mut cat, Format::Tripot2).await.unwrap();
+}
+
+/// A lobby message's tables (other messages skipped), with when it came.
+async fn next_lobby(c: &mut Client, wait: Duration) -> Option<(Vec<TableInfo>, Instant)> {
+    let deadline = tokio::time::Instant::now() + wait;
+    loop {
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        match c.try_recv(left).await? {
+            ServerMsg::Lobby { tables } => return Some((tables, Instant::now())),
+            _ => continue,
+        }
+    }
+}
+
+/// One client opening and closing a table as fast as the rate limit lets it: a watcher gets
+/// at most one lobby message per `lobby_interval` (250 ms), still sees the lobby change while
+/// it goes on, and ends with the lobby as it is; a change after a quiet spell comes at once.
+/// Before, every change was a message to every watcher (here about 40 in 2.4 s).
+async fn lobby_updates_are_coalesced(kind: Kind) {
+    let limits = fast_limits();
+    let interval = limits.lobby_interval;
+    let s = server(kind, limits).await;
+    let mut host = Client::join(&s.url, "Host").await;
+    let steady = [
+        open_table(&mut host, Format::Tripot1).await.unwrap(),
+        open_table(&mut host, Format::Classic).await.unwrap(),
+    ];
+    let mut watcher = Client::join(&s.url, "Watcher").await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    let (first, _) = next_lobby(&mut watcher, WAIT).await.unwrap();
+    assert_eq!(first, steady.to_vec());
+
+    let churn = Duration::from_millis(2400);
+    let mut churner = Client::join(&s.url, "Churner").await;
+    let task = tokio::spawn(async move {
+        let end = tokio::time::Instant::now() + churn;
+        // One table open at every moment but a new one each cycle: every page differs.
+        let mut open = open_table(&mut churner, Format::Tripot3).await.unwrap();
+        let mut changes = 1;
+        while tokio::time::Instant::now() < end {
+            // Two messages a cycle, 18 a second: under the limit of 20.
+            tokio::time::sleep(Duration::from_millis(110)).await;
+            let next = open_table(&mut churner, Format::Tripot3).await.unwrap();
+            let old = std::mem::replace(&mut open, next);
+            churner.send(&ClientMsg::CloseTable { table: old.id }).await;
+            changes += 2;
+        }
+        churner
+            .send(&ClientMsg::CloseTable { table: open.id })
+            .await;
+        (changes + 1, churner)
+    });
+    let started = Instant::now();
+    let mut pages = Vec::new();
+    while let Some(page) = next_lobby(&mut watcher, Duration::from_millis(800)).await {
+        pages.push(page);
+    }
+    let (changes, _churner) = task.await.unwrap();
+    let window = started.elapsed();
+    assert!(changes >= 30, "the churner made {changes} changes");
+    let most = (window.as_millis() / interval.as_millis()) as usize + 2;
+    assert!(
+        pages.len() <= most,
+        "{} lobby messages in {window:?} for {changes} changes (at most {most})",
+        pages.len()
+    );
+    let churned: Vec<&str> = pages
+        .iter()
+        .filter_map(|(tables, _)| tables.iter().find(|t| t.format == Format::Tripot3))
+        .map(|t| t.id.as_str())
+        .collect();
+    assert!(
+        churned.len() >= 2 && churned.windows(2).all(|w| w[0] != w[1]),
+        "the watcher saw the lobby change while it went on: {churned:?}"
+    );
+    let (last, _) = pages.last().unwrap();
+    assert_eq!(
+        last,
+        &steady.to_vec(),
+        "the last page is the lobby as it is"
+    );
+
+    // After a quiet spell a change comes at once.
+    let at = Instant::now();
+    host.send(&ClientMsg::CloseTable {
+        table: steady[0].id.clone(),
+    })
+    .await;
+    let (tables, came) = next_lobby(&mut watcher, WAIT).await.unwrap();
+    assert_eq!(tables, vec![steady[1].clone()]);
+    assert!(came - at < interval, "a lone change waited {:?}", came - at);
+    let metrics = s.server.as_ref().unwrap().metrics();
+    assert!(metrics.contains("cc_lobby_builds_total"), "{metrics}");
+}
+
+/// A lobby of more than `MAX_LOBBY_TABLES` open tables is sent as its oldest
+/// `MAX_LOBBY_TABLES`, and the next one comes in when one of them closes. Before, every table
+/// was in every message (600 tables: 46 KB to each watcher on each change).
+async fn the_lobby_page_is_capped(kind: Kind) {
+    let s = server(
+        kind,
+        Limits {
+            trust_proxy: true,
+            ..fast_limits()
+        },
+    )
+    .await;
+    let total = MAX_LOBBY_TABLES + 5;
+    let mut hosts = Vec::new();
+    let mut opened = Vec::new();
+    for i in 0..total.div_ceil(3) {
+        let mut h = Client::join_from(&s.url, "Host", &format!("10.8.0.{}", i + 1)).await;
+        for _ in 0..3 {
+            if opened.len() < total {
+                opened.push(open_table(&mut h, Format::Tripot1).await.unwrap());
+            }
+        }
+        hosts.push(h);
+    }
+    let mut watcher = Client::join(&s.url, "Watcher").await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    let (page, _) = next_lobby(&mut watcher, WAIT).await.unwrap();
+    assert_eq!(
+        page,
+        opened[..MAX_LOBBY_TABLES].to_vec(),
+        "the oldest first"
+    );
+    hosts[0]
+        .send(&ClientMsg::CloseTable {
+            table: opened[0].id.clone(),
+        })
+        .await;
+    let (page, _) = next_lobby(&mut watcher, WAIT).await.unwrap();
+    assert_eq!(page, opened[1..=MAX_LOBBY_TABLES].to_vec());
 }
 
 /// With Redis, the tables of one address are counted across instances (the store checks them

@@ -32,8 +32,8 @@ pub use notice::{decode_notice, ServerNotice};
 pub use protocol::{
     decode_client, decode_server, encode, ClientMsg, DrawAction, EndReason, ErrorCode, Format,
     GameEvent, GameResult, GameSnapshot, GameSummary, LiveGame, ProtocolError, RatingInfo,
-    ServerMsg, TableInfo, TimeControl, WireMove, MAX_LISTED_GAMES, PROTOCOL_VERSION,
-    TIMEOUTS_TO_LEAVE,
+    ServerMsg, TableInfo, TimeControl, WireMove, MAX_LISTED_GAMES, MAX_LOBBY_TABLES,
+    PROTOCOL_VERSION, TIMEOUTS_TO_LEAVE,
 };
 pub use record::{Command, CommandError, GameRecord, RecordError, STAND_IN_LEVEL};
 pub use sync::{ClientGame, SyncEffect, SyncError};

@@ -395,6 +395,10 @@ fn is_untimed(clock: &TimeControl) -> bool {
 /// How many finished games `list_games` returns (the server keeps as many per player).
 pub const MAX_LISTED_GAMES: usize = 50;
 
+/// Most tables in one [`ServerMsg::Lobby`]: the oldest open ones (a lobby of hundreds of tables
+/// would make every change cost every watcher tens of kilobytes).
+pub const MAX_LOBBY_TABLES: usize = 50;
+
 /// A public game in progress, for spectators.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -561,9 +565,10 @@ pub enum ServerMsg {
         /// The table.
         table: TableInfo,
     },
-    /// The lobby's open tables (sent on `watch_lobby` and on every change).
+    /// The lobby's open tables (sent on `watch_lobby` and after changes, at most 4 times a
+    /// second: changes that close together come as one).
     Lobby {
-        /// Open tables, oldest first.
+        /// Open tables, oldest first: at most [`MAX_LOBBY_TABLES`].
         tables: Vec<TableInfo>,
     },
     /// A private room was created.

@@ -4,7 +4,7 @@
 use chinese_checkers_core::ai::{AiLevel, MORE_AI_NAMES};
 use chinese_checkers_core::online::{
     new_room_code, normalize_room_code, Command, CommandError, ErrorCode, Format, GameRecord,
-    ServerMsg, TableInfo, TimeControl, STAND_IN_LEVEL,
+    ServerMsg, TimeControl, STAND_IN_LEVEL,
 };
 use chinese_checkers_core::rules::Preset;
 use rand::seq::SliceRandom;
@@ -472,7 +472,7 @@ impl Conn {
         {
             Created::Ok => {
                 self.has_tables = true;
-                let table = self.table_info(&table).await?;
+                let table = crate::lobby::table_info(&self.app.store, &table).await?;
                 self.send(ServerMsg::TableCreated { table }).await;
                 self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
             }
@@ -494,28 +494,6 @@ impl Conn {
             }
         }
         Ok(())
-    }
-
-    pub(super) async fn send_lobby(&mut self) -> Result<(), StoreError> {
-        let stored = self.app.store.list_tables().await?;
-        let mut tables = Vec::with_capacity(stored.len());
-        for t in &stored {
-            tables.push(self.table_info(t).await?);
-        }
-        self.send(ServerMsg::Lobby { tables }).await;
-        Ok(())
-    }
-
-    /// What the lobby shows of a table: with its host's rating in the table's rule set.
-    async fn table_info(&mut self, table: &StoredTable) -> Result<TableInfo, StoreError> {
-        let mut info = table.info();
-        info.host_rating = self
-            .app
-            .store
-            .rating(&table.host.token, table.format.preset())
-            .await?
-            .map(|r| r.shown());
-        Ok(info)
     }
 
     /// Answers `ratings`: the sender's rating in each rule set it has one in.

@@ -357,6 +357,14 @@ impl Conn {
         }
     }
 
+    /// Sends a message encoded beforehand (a lobby page, shared by every watcher).
+    async fn send_text(&mut self, text: axum::extract::ws::Utf8Bytes) {
+        inc(&self.app.metrics.messages_out);
+        if self.socket.send(Message::Text(text)).await.is_err() {
+            self.closing = true;
+        }
+    }
+
     async fn close(&mut self) {
         let _ = self
             .socket
@@ -474,12 +482,13 @@ impl Conn {
             }
             ClientMsg::WatchLobby => {
                 self.watching = true;
-                self.app.bus.subscribe(LOBBY, self.id, &self.outbox);
-                self.send_lobby().await?;
+                let app = self.app.clone();
+                let page = app.lobby.watch(&app, self.id, &self.outbox).await?;
+                self.send_text(page).await;
             }
             ClientMsg::UnwatchLobby => {
                 self.watching = false;
-                self.app.bus.unsubscribe(LOBBY, self.id);
+                self.app.lobby.unwatch(self.id);
             }
             ClientMsg::JoinTable { table } => self.join_table(&table).await?,
             ClientMsg::CreateRoom {
@@ -665,9 +674,11 @@ impl Conn {
                     self.send(msg.clone()).await;
                 }
             }
-            BusMsg::Lobby => {
+            // The lobby task listens to the lobby's changes and sends us its pages.
+            BusMsg::Lobby => {}
+            BusMsg::LobbyPage { text } => {
                 if self.watching {
-                    self.send_lobby().await?;
+                    self.send_text(text.clone()).await;
                 }
             }
             BusMsg::Resync => self.resync().await?,
@@ -691,7 +702,8 @@ impl Conn {
     }
 
     /// Bus messages may have been lost (Redis came back): sends what each followed game missed
-    /// since the last event sent (nothing if it missed nothing) and the lobby if watched.
+    /// since the last event sent (nothing if it missed nothing). The lobby task resyncs the
+    /// lobby's watchers itself (it sends a page if the lobby changed meanwhile).
     async fn resync(&mut self) -> Result<(), StoreError> {
         let token = self.token().to_owned();
         let watched: Vec<(String, Option<String>)> = self
@@ -714,9 +726,6 @@ impl Conn {
             if let Ok(resumed) = self.app.store.resume(&game, &token, sent).await? {
                 self.send_resumed(&game, resumed).await;
             }
-        }
-        if self.watching {
-            self.send_lobby().await?;
         }
         Ok(())
     }
@@ -784,6 +793,6 @@ impl Conn {
         if let Some(p) = &self.player {
             self.app.bus.unsubscribe(&user_channel(&p.token), self.id);
         }
-        self.app.bus.unsubscribe(LOBBY, self.id);
+        self.app.lobby.unwatch(self.id);
     }
 }
