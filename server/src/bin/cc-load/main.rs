@@ -9,10 +9,20 @@
 //! ```text
 //! cc-load [--url ws://127.0.0.1:PORT/ws] [--games 2000] [--seconds 30] [--moves 60]
 //!         [--think-ms 1000] [--ramp-s 10]
+//!         [--lobby-tables N --lobby-watchers N [--lobby-churn] [--tables-one-addr]]
+//!         [--server-pid PID]
 //! ```
 //! Without `--url` it starts an in-memory server in-process on 127.0.0.1:0. Only loopback
 //! addresses are accepted (127.0.0.0/8, `localhost`, `[::1]`); games ≤ 5000, seconds ≤ 600.
 //! `--help` prints the usage.
+//!
+//! With `--lobby-tables` or `--lobby-watchers` it measures the lobby's amplification instead
+//! (issue #27, finding 6; see [`lobby`]): that many open tables and lobby watchers, one client
+//! opening and closing a table as fast as the rate limit allows (`--lobby-churn`), and the
+//! `--games` unrelated games whose relay latency it reports. `--server-pid` adds the server's
+//! CPU time over the run (Linux `/proc`).
+
+mod lobby;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -41,6 +51,8 @@ struct Opts {
     moves: u32,
     think_ms: u64,
     ramp_s: u64,
+    lobby: lobby::LobbyOpts,
+    server_pid: Option<u32>,
 }
 
 #[derive(Default)]
@@ -55,9 +67,16 @@ struct Stats {
 const MAX_SAMPLES: usize = 4_000_000;
 
 const USAGE: &str = "usage: cc-load [--url ws://127.0.0.1:PORT/ws] [--games N (≤ 5000)] \
-[--seconds N (≤ 600)] [--moves N] [--think-ms N] [--ramp-s N]
+[--seconds N (≤ 600)] [--moves N] [--think-ms N] [--ramp-s N] \
+[--lobby-tables N (≤ 3000)] [--lobby-watchers N (≤ 3000)] [--lobby-churn] [--tables-one-addr] \
+[--server-pid PID]
 Runs N concurrent games of random moves against a loopback server (an in-memory one of its own \
-without --url) and reports games/s, moves/s, relay latency and the server's memory.";
+without --url) and reports games/s, moves/s, relay latency and the server's memory.
+With --lobby-tables/--lobby-watchers: that many open tables (3 per connection, each connection \
+an address of its own, or all one address with --tables-one-addr) and lobby watchers, one client \
+opening and closing a table as fast as allowed with --lobby-churn, and --games unrelated games: \
+reports their relay latency and what the watchers received. --server-pid PID: the server's CPU \
+time over the run.";
 
 /// Whether `url` is a `ws://` URL of this machine: 127.0.0.0/8, `localhost` or `[::1]`, with an
 /// optional port, no user info.
@@ -101,6 +120,8 @@ fn parse(args: &[String]) -> Result<Option<Opts>, String> {
         moves: 60,
         think_ms: 1000,
         ramp_s: 5,
+        lobby: lobby::LobbyOpts::default(),
+        server_pid: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -113,6 +134,11 @@ fn parse(args: &[String]) -> Result<Option<Opts>, String> {
             "--moves" => o.moves = num(v()?)? as u32,
             "--think-ms" => o.think_ms = num(v()?)?,
             "--ramp-s" => o.ramp_s = num(v()?)?,
+            "--lobby-tables" => o.lobby.tables = num(v()?)? as usize,
+            "--lobby-watchers" => o.lobby.watchers = num(v()?)? as usize,
+            "--lobby-churn" => o.lobby.churn = true,
+            "--tables-one-addr" => o.lobby.one_addr = true,
+            "--server-pid" => o.server_pid = Some(num(v()?)? as u32),
             "--help" | "-h" => return Ok(None),
             _ => return Err(format!("unknown option {a}\n{USAGE}")),
         }
@@ -124,6 +150,9 @@ fn parse(args: &[String]) -> Result<Option<Opts>, String> {
         return Err("--seconds must be between 1 and 600".into());
     }
     o.moves = o.moves.clamp(1, 1000);
+    if o.lobby.tables > 3000 || o.lobby.watchers > 3000 {
+        return Err("--lobby-tables and --lobby-watchers must be at most 3000".into());
+    }
     if let Some(url) = &o.url {
         if !is_loopback_url(url) {
             return Err(format!("only loopback servers are allowed, not {url}"));
@@ -149,11 +178,16 @@ async fn recv(ws: &mut Ws, deadline: Instant) -> Option<ServerMsg> {
 /// Connects as a client of its own address (`X-Forwarded-For: 10.x.y.z`, believed by a server
 /// run with `--trust-proxy`), so that the per-address room limits see many players, not one.
 async fn hello(url: &str, name: &str, deadline: Instant) -> Option<Ws> {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     static NEXT_ADDR: AtomicU64 = AtomicU64::new(1);
     let n = NEXT_ADDR.fetch_add(1, Ordering::Relaxed);
-    let mut req = url.into_client_request().ok()?;
     let addr = format!("10.{}.{}.{}", (n >> 16) & 255, (n >> 8) & 255, n & 255);
+    hello_from(url, name, &addr, deadline).await
+}
+
+/// Connects as a client of `addr` (see [`hello`]) and says hello with a new token.
+async fn hello_from(url: &str, name: &str, addr: &str, deadline: Instant) -> Option<Ws> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = url.into_client_request().ok()?;
     req.headers_mut()
         .insert("x-forwarded-for", addr.parse().ok()?);
     // tungstenite's default 128 KiB read buffer per socket made the tool, not the server, the
@@ -340,6 +374,18 @@ async fn server_memory(addr: &str) -> Option<u64> {
         .and_then(|v| v.trim().parse().ok())
 }
 
+/// CPU time (user + system) of process `pid` so far, in seconds (Linux `/proc/PID/stat`, at the
+/// usual 100 clock ticks a second).
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 /// This process's peak resident memory (Linux `VmHWM`), in KiB.
 fn own_peak_rss_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -399,6 +445,12 @@ async fn main() -> ExitCode {
         .next()
         .unwrap_or("")
         .to_owned();
+    if opts.lobby.tables > 0 || opts.lobby.watchers > 0 {
+        lobby::run(&url, opts.clone()).await;
+        print_load_average();
+        return ExitCode::SUCCESS;
+    }
+    let cpu_before = opts.server_pid.and_then(cpu_seconds);
     let stats = Arc::new(Stats::default());
     let start = Instant::now();
     let deadline = start + Duration::from_secs(opts.seconds);
@@ -458,14 +510,23 @@ async fn main() -> ExitCode {
         ),
         None => println!("server memory: unknown"),
     }
+    if let (Some(pid), Some(before)) = (opts.server_pid, cpu_before) {
+        if let Some(after) = cpu_seconds(pid) {
+            println!("server CPU over the run: {:.1} s", after - before);
+        }
+    }
     if let Some(kib) = own_peak_rss_kib() {
         println!("cc-load memory (peak RSS): {:.1} MiB", kib as f64 / 1024.0);
     }
+    print_load_average();
+    ExitCode::SUCCESS
+}
+
+fn print_load_average() {
     if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
         let avg: Vec<&str> = load.split_whitespace().take(3).collect();
         println!("load average (1, 5, 15 min): {}", avg.join(" "));
     }
-    ExitCode::SUCCESS
 }
 
 #[cfg(test)]
@@ -513,6 +574,20 @@ mod tests {
         assert!(matches!(parse(&args(&[])), Ok(Some(_))));
         assert!(parse(&args(&["--url", "ws://[::1]:9/ws"])).is_ok());
         assert!(parse(&args(&["--url", "ws://[fe80::1]:9/ws"])).is_err());
+        let lobby = parse(&args(&[
+            "--lobby-tables",
+            "600",
+            "--lobby-watchers",
+            "300",
+            "--lobby-churn",
+        ]))
+        .ok()
+        .flatten()
+        .map(|o| o.lobby);
+        assert!(lobby.is_some_and(
+            |l| (l.tables, l.watchers, l.churn, l.one_addr) == (600, 300, true, false)
+        ));
+        assert!(parse(&args(&["--lobby-watchers", "3001"])).is_err());
         let e = parse(&args(&["--bogus"])).err().unwrap_or_default();
         assert!(
             e.contains("unknown option --bogus") && e.contains("usage"),
