@@ -1,8 +1,8 @@
 //! The lobby's amplification (issue #27, finding 6): `--lobby-tables` open tables, held by
 //! connections of 3 tables each (each connection an address of its own, or all one address
 //! with `--tables-one-addr`); `--lobby-watchers` connections watching the lobby, counting the
-//! lobby messages and bytes they receive; with `--lobby-churn` one more client opening and
-//! closing a table as fast as the server's rate limit allows; and `--games` unrelated games
+//! lobby messages and bytes they receive; with `--lobby-churn` one more client replacing its
+//! table by a new one as fast as the server's rate limit allows; and `--games` unrelated games
 //! (the usual slots) whose relay latency is the figure that matters. The tables and watchers
 //! are set up first; the run itself lasts `--seconds`.
 
@@ -108,13 +108,16 @@ async fn drain(
     let _ = ws.close(None).await;
 }
 
-/// Opens and closes a table until `deadline`; returns the lobby changes made and the refusals.
+/// Replaces its table by a new one until `deadline` (one is open at every moment, a new one
+/// each time: every change shows in a lobby shorter than a page); returns the lobby changes
+/// made and the refusals.
 async fn churn(url: String, deadline: Instant) -> (u64, u64) {
     let Some(mut ws) = hello(&url, "Churner", deadline).await else {
         return (0, 1);
     };
     let pace = Duration::from_secs_f64(2.0 / CHURN_RATE);
     let (mut changes, mut refused) = (0, 0);
+    let mut open: Option<String> = None;
     while Instant::now() < deadline {
         let cycle = Instant::now();
         let msg = ClientMsg::CreateTable {
@@ -124,14 +127,20 @@ async fn churn(url: String, deadline: Instant) -> (u64, u64) {
         send(&mut ws, &msg).await;
         match recv(&mut ws, deadline).await {
             Some(ServerMsg::TableCreated { table }) => {
-                send(&mut ws, &ClientMsg::CloseTable { table: table.id }).await;
-                changes += 2;
+                changes += 1;
+                if let Some(old) = open.replace(table.id) {
+                    send(&mut ws, &ClientMsg::CloseTable { table: old }).await;
+                    changes += 1;
+                }
             }
             // Refused (rate_limited, too_many_tables): counted, and the loop goes on.
             Some(_) => refused += 1,
             None => break,
         }
         tokio::time::sleep_until((cycle + pace).into()).await;
+    }
+    if let Some(old) = open {
+        send(&mut ws, &ClientMsg::CloseTable { table: old }).await;
     }
     (changes, refused)
 }

@@ -18,7 +18,7 @@
 //!
 //! With `--lobby-tables` or `--lobby-watchers` it measures the lobby's amplification instead
 //! (issue #27, finding 6; see [`lobby`]): that many open tables and lobby watchers, one client
-//! opening and closing a table as fast as the rate limit allows (`--lobby-churn`), and the
+//! replacing its table by a new one as fast as the rate limit allows (`--lobby-churn`), and the
 //! `--games` unrelated games whose relay latency it reports. `--server-pid` adds the server's
 //! CPU time over the run (Linux `/proc`).
 
@@ -74,7 +74,7 @@ Runs N concurrent games of random moves against a loopback server (an in-memory 
 without --url) and reports games/s, moves/s, relay latency and the server's memory.
 With --lobby-tables/--lobby-watchers: that many open tables (3 per connection, each connection \
 an address of its own, or all one address with --tables-one-addr) and lobby watchers, one client \
-opening and closing a table as fast as allowed with --lobby-churn, and --games unrelated games: \
+replacing its table by a new one as fast as allowed with --lobby-churn, and --games unrelated games: \
 reports their relay latency and what the watchers received. --server-pid PID: the server's CPU \
 time over the run.";
 
