@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Context, Result};
 use chinese_checkers_core::ffi::{new_token, GameLibrary, OnlineGame};
 use chinese_checkers_core::online::check_name;
+use chinese_checkers_core::session::online::Connection;
 use chinese_checkers_core::session::SavedGameKind;
 use tungstenite::client::IntoClientRequest;
 use tungstenite::handshake::HandshakeError;
@@ -219,6 +220,10 @@ impl Worker {
             // to wait (the screen shows "Reconnecting…" meanwhile).
             self.game.connection_lost();
             let Some(delay) = self.game.reconnect_delay_ms() else {
+                // Replaced by another connection of this token: say that, not how it closed.
+                if self.game.state().connection == Connection::Replaced {
+                    return self.event(LinkEvent::Closed(words::replaced()));
+                }
                 return self.event(LinkEvent::Closed(why));
             };
             self.prompt.store(true, Ordering::SeqCst);

@@ -282,6 +282,7 @@ fn status_line(view: &GameState) -> Line<'static> {
             | Banner::OpponentReconnected { .. }
             | Banner::RematchOffered { .. } => Style::default().fg(Color::Cyan),
             Banner::OpponentDisconnected { .. }
+            | Banner::Replaced
             | Banner::PlayerReplaced { .. }
             | Banner::MoveTimedOut { .. }
             | Banner::ServerError { .. } => Style::default().fg(Color::Black).bg(Color::Yellow),

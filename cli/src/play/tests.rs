@@ -720,6 +720,11 @@ fn the_terminal_words_what_the_core_hands_over() {
         (Banner::Sending, "Sending…"),
         (Banner::Syncing, "Syncing with the server…"),
         (
+            Banner::Replaced,
+            "This device connected again elsewhere: your games go on there. Run the command \
+             again to play here.",
+        ),
+        (
             Banner::ServerError {
                 code: ErrorCode::RoomNotFound,
             },
@@ -924,6 +929,34 @@ fn online_undo_and_an_unreachable_server_are_worded_for_people() {
         words::left_online(state),
         "You left before the server answered; no game was started."
     );
+}
+
+#[test]
+fn a_replaced_connection_is_worded_and_not_reconnected() {
+    use chinese_checkers_core::ffi::{new_token, OnlineGame};
+    use chinese_checkers_core::session::online::Connection;
+
+    let game = OnlineGame::new();
+    game.hello(new_token(), "Ann".into()).unwrap();
+    game.receive(r#"{"type":"welcome","v":2,"name":"Ann","games":[]}"#.into())
+        .unwrap();
+    let up = game
+        .receive(r#"{"type":"replaced","message":"this device connected again"}"#.into())
+        .unwrap();
+    assert!(up.outgoing.is_empty());
+    assert_eq!(up.state.connection, Connection::Replaced);
+    let v = &up.state.board;
+    assert_eq!(
+        words::banner(v, v.banner.as_ref().unwrap()),
+        words::replaced()
+    );
+    game.connection_lost();
+    assert_eq!(
+        game.reconnect_delay_ms(),
+        None,
+        "the other connection plays on"
+    );
+    assert_eq!(words::left_online(&game.state()), words::replaced());
 }
 
 #[test]

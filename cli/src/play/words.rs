@@ -38,10 +38,20 @@ pub fn not_online(what: &str) -> String {
 /// "background" grace, asked for on quitting).
 pub const SEAT_HELD_MINUTES: u32 = 3;
 
+/// Another connection of this device's token took over (the server's `replaced` notice).
+pub fn replaced() -> String {
+    "This device connected again elsewhere: your games go on there. Run the command again to \
+     play here."
+        .into()
+}
+
 /// The line printed after quitting an online game, worded from where it stood.
 pub fn left_online(state: &OnlineState) -> String {
     if state.spectating {
         return "You stopped watching.".into();
+    }
+    if state.connection == Connection::Replaced && !state.game.as_ref().is_some_and(|g| g.over) {
+        return replaced();
     }
     if let Some(game) = &state.game {
         if let Some(o) = state.board.outcome.as_ref().filter(|_| game.over) {
@@ -165,6 +175,7 @@ pub fn banner(state: &GameState, banner: &Banner) -> String {
         Banner::Replay { shown, total } => format!("Replay — move {shown} of {total}"),
         Banner::Connecting => "Connecting…".into(),
         Banner::Reconnecting => "Reconnecting…".into(),
+        Banner::Replaced => replaced(),
         Banner::Waiting => "Waiting for an opponent…".into(),
         Banner::RoomCode { code } => format!("Room code {code} — share it with your opponent"),
         Banner::Sending => "Sending…".into(),

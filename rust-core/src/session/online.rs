@@ -15,9 +15,9 @@ use super::types::{Banner, PlayerName, SeatPlayer, StateChange};
 use crate::ai::AiLevel;
 use crate::online::record::start_position;
 use crate::online::{
-    check_name, check_token, decode_server, encode, normalize_room_code, ClientGame, ClientMsg,
-    DrawAction, ErrorCode, Format, GameEvent, LiveGame, ServerMsg, SyncEffect, TableInfo,
-    TimeControl, PROTOCOL_VERSION,
+    check_name, check_token, decode_notice, decode_server, encode, normalize_room_code, ClientGame,
+    ClientMsg, DrawAction, ErrorCode, Format, GameEvent, LiveGame, ServerMsg, ServerNotice,
+    SyncEffect, TableInfo, TimeControl, PROTOCOL_VERSION,
 };
 use crate::rules::Game;
 
@@ -216,8 +216,12 @@ impl OnlineSession {
         let name = check_name(name).map_err(|detail| OnlineError::BadName { detail })?;
         self.name = name.clone();
         self.left = false;
-        // A new connection: nothing is known to the server until it welcomes us.
-        if self.connection == Connection::Connected {
+        // A new connection: nothing is known to the server until it welcomes us. One that was
+        // replaced comes back on purpose (the person returned): it takes the games back.
+        if matches!(
+            self.connection,
+            Connection::Connected | Connection::Replaced
+        ) {
             self.connection = Connection::Reconnecting;
         }
         self.new_connection();
@@ -462,7 +466,14 @@ impl OnlineSession {
     /// One frame from the server: returns the messages to send in answer. A frame that cannot
     /// be understood is refused and changes nothing.
     pub fn receive(&mut self, text: &str) -> Result<Vec<String>, OnlineError> {
-        let msg = decode_server(text).map_err(bad_frame)?;
+        let msg = match decode_server(text) {
+            Ok(msg) => msg,
+            // Not a message: perhaps a notice (`replaced`), or a frame to refuse.
+            Err(e) => match decode_notice(text) {
+                Ok(notice) => return Ok(self.notice(&notice)),
+                Err(_) => return Err(bad_frame(e)),
+            },
+        };
         let mut out = Vec::new();
         match &msg {
             ServerMsg::Welcome { name, games, .. } => {
@@ -604,6 +615,20 @@ impl OnlineSession {
         }
         self.rebuild();
         Ok(out)
+    }
+
+    /// A notice of the server (docs/ONLINE.md, "Version rules"): `replaced`, another connection
+    /// of this device's token took over, and the server closes this one.
+    fn notice(&mut self, notice: &ServerNotice) -> Vec<String> {
+        match notice {
+            ServerNotice::Replaced { .. } => {
+                self.connection = Connection::Replaced;
+                self.new_connection();
+                self.note = None;
+            }
+        }
+        self.rebuild();
+        Vec::new()
     }
 
     /// After a welcome: resume our game (and resend a pending move: the server answers a move it

@@ -1482,6 +1482,50 @@ fn no_reconnection_after_leaving_or_after_the_end() {
 }
 
 #[test]
+fn a_replaced_connection_says_so_and_waits_for_the_person() {
+    let mut s = Script::start(0);
+    let mv = s.a_step();
+    let sent = s.tap_move(&mv);
+    s.device.watch_lobby().unwrap();
+    // Another connection of this token said hello: the server says so, then closes the socket.
+    let notice = encode(&ServerNotice::Replaced {
+        message: "this device connected again".into(),
+    });
+    assert!(s.device.receive(&notice).unwrap().is_empty());
+    let st = s.device.state();
+    assert_eq!(st.connection, Connection::Replaced);
+    assert_eq!(st.board.banner, Some(Banner::Replaced));
+    assert!(
+        !st.watching_lobby,
+        "the lobby is watched again on a new connection"
+    );
+    // The game and our pending move are kept, but nothing reconnects by itself.
+    assert_eq!(st.game.unwrap().pending_move, path_of(&mv));
+    s.device.connection_lost();
+    assert_eq!(s.device.state().connection, Connection::Replaced);
+    assert_eq!(s.device.reconnect_delay_ms(), None);
+    assert_eq!(s.device.quick_match(None), Err(OnlineError::NotConnected));
+    // The person comes back to online play here: a hello takes the game back and resends the
+    // move, and reconnections are due again if that socket drops.
+    s.device.hello(TOKEN, "Ann").unwrap();
+    assert_eq!(s.device.state().connection, Connection::Reconnecting);
+    let out = s.device.receive(&welcome(&["g1"])).unwrap();
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert_eq!(decode_client(&out[1]).unwrap(), sent);
+    assert_eq!(s.device.state().connection, Connection::Connected);
+    s.device.connection_lost();
+    delay_within(&s.device, 500);
+    // Any other unknown frame is still refused, and changes nothing.
+    let before = s.device.state();
+    assert!(s.device.receive(r#"{"type":"zz"}"#).is_err());
+    assert!(s
+        .device
+        .receive(r#"{"type":"replaced","message":"x","zz":1}"#)
+        .is_err());
+    assert_eq!(s.device.state().connection, before.connection);
+}
+
+#[test]
 fn a_reconnection_that_missed_nothing_is_ended_by_up_to_date() {
     let mut s = Script::start(0);
     s.device.connection_lost();

@@ -160,6 +160,9 @@ pub enum Banner {
     Connecting,
     /// Online: the connection dropped; reconnecting.
     Reconnecting,
+    /// Online: another connection of this device took over (its games go on there); this one
+    /// is closed and does not reconnect until the person comes back to online play.
+    Replaced,
     /// Online: waiting for an opponent (quick match or an open table).
     Waiting,
     /// Online: a private room is open; share its code.

@@ -79,6 +79,7 @@ extension Wording {
         switch connection {
         case .connecting: return LocalizedMessage("connection.connecting")
         case .reconnecting: return LocalizedMessage("connection.reconnecting")
+        case .replaced: return LocalizedMessage("connection.replaced")
         case .connected: return LocalizedMessage("connection.connected")
         }
     }

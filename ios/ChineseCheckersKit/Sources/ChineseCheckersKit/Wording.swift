@@ -70,6 +70,8 @@ public enum Wording {
             return LocalizedMessage("banner.connecting")
         case .reconnecting:
             return LocalizedMessage("banner.reconnecting")
+        case .replaced:
+            return LocalizedMessage("banner.replaced")
         case .waiting:
             return LocalizedMessage("banner.waiting")
         case .roomCode(let code):

@@ -96,6 +96,7 @@ final class CatalogCoverageTests: XCTestCase {
                 "replay": both { _ in .replay(shown: 4, total: 9) },
                 "connecting": both { _ in .connecting },
                 "reconnecting": both { _ in .reconnecting },
+                "replaced": both { _ in .replaced },
                 "waiting": both { _ in .waiting },
                 "roomCode": both { _ in .roomCode(code: "ABCD2345") },
                 "sending": both { _ in .sending },
@@ -230,7 +231,7 @@ final class CatalogCoverageTests: XCTestCase {
         try check("Format", Self.samples(Wording.format, onlineFormats()))
         try check(
             "Connection",
-            Self.samples(Wording.connection, [.connecting, .reconnecting, .connected]))
+            Self.samples(Wording.connection, [.connecting, .reconnecting, .connected, .replaced]))
         try check(
             "SavedGameKind", Self.samples(Wording.savedGameKind, [.solo, .passAndPlay, .online]))
         try check("Camps", Self.samples(Wording.camps, [.open, .noStoppingInForeign, .noForeign]))

@@ -17,20 +17,26 @@ impl OnlineSession {
     /// The app's socket dropped, or an attempt to reconnect failed: show "reconnecting" at once
     /// and count the attempt. The app waits [`OnlineSession::reconnect_delay_ms`], reconnects and
     /// sends [`OnlineSession::hello`] again.
+    ///
+    /// A connection another one replaced stays [`Connection::Replaced`]: its socket was closed on
+    /// purpose and nothing is attempted.
     pub fn connection_lost(&mut self) {
-        self.connection = Connection::Reconnecting;
-        self.reconnect_attempts = self.reconnect_attempts.saturating_add(1);
         self.new_connection();
+        if self.connection != Connection::Replaced {
+            self.connection = Connection::Reconnecting;
+            self.reconnect_attempts = self.reconnect_attempts.saturating_add(1);
+        }
         self.rebuild();
     }
 
     /// How long to wait before the next reconnection attempt, the same policy for every app:
     /// about 500 ms after the first loss, twice as long after every failed attempt, at most 30 s,
     /// each delay varied by up to ±20% (from this session's seed); a welcome starts again from
-    /// 500 ms. `None` when nothing is worth reconnecting for: the person left, or the game is
-    /// over and nothing else waits (no room, no game matched).
+    /// 500 ms. `None` when nothing is worth reconnecting for: the person left, another
+    /// connection of this device took over ([`Connection::Replaced`]), or the game is over and
+    /// nothing else waits (no room, no game matched).
     pub fn reconnect_delay_ms(&self) -> Option<u64> {
-        if self.left {
+        if self.left || self.connection == Connection::Replaced {
             return None;
         }
         let over = self.client.as_ref().is_some_and(|c| c.record().is_over());

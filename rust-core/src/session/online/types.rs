@@ -16,6 +16,13 @@ pub enum Connection {
     Reconnecting,
     /// The server welcomed us.
     Connected,
+    /// Another connection with this device's token said hello (the same device again, or a
+    /// copy of its token) and took over its games; the server closed this one. No reconnection
+    /// by itself (it would take the games back): a new [`OnlineSession::hello`], when the person
+    /// comes back to online play here, takes them back.
+    ///
+    /// [`OnlineSession::hello`]: super::OnlineSession::hello
+    Replaced,
 }
 
 /// A private room waiting for the friend.

@@ -189,6 +189,7 @@ impl OnlineSession {
         match self.connection {
             Connection::Connecting => return Some(Banner::Connecting),
             Connection::Reconnecting => return Some(Banner::Reconnecting),
+            Connection::Replaced => return Some(Banner::Replaced),
             Connection::Connected => {}
         }
         if let Some(room) = &self.room {

@@ -167,4 +167,21 @@ class OnlineGameTest {
         g.cancelMatch().sent("cancel_match")
         assertFalse(g.receive("""{"type":"match_cancelled"}""").state.searching)
     }
+
+    @Test
+    fun replacedByAnotherConnectionStopsReconnecting() {
+        val g = OnlineGame()
+        g.hello(newToken(), "Ann")
+        g.receive("""{"type":"welcome","v":2,"name":"Ann","games":[]}""")
+        val replaced = g.receive("""{"type":"replaced","message":"this device connected again"}""")
+        assertTrue(replaced.outgoing.isEmpty())
+        assertEquals(Connection.REPLACED, replaced.state.connection)
+        assertEquals(Banner.Replaced, replaced.state.board.banner)
+        // The server closes the socket: the client does not come back by itself.
+        assertEquals(Connection.REPLACED, g.connectionLost().connection)
+        assertNull(g.reconnectDelayMs())
+        // The person opens online play again: hello takes over once more.
+        g.hello(newToken(), "Ann")
+        assertEquals(Connection.CONNECTED, g.receive("""{"type":"welcome","v":2,"name":"Ann","games":[]}""").state.connection)
+    }
 }

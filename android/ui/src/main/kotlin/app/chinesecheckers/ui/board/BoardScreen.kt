@@ -277,6 +277,7 @@ private fun ConnectionChip(connection: Connection, strings: Strings) {
         Connection.CONNECTED -> androidx.compose.ui.graphics.Color(0xFF2E7D32)
         Connection.CONNECTING -> androidx.compose.ui.graphics.Color(0xFFF9A825)
         Connection.RECONNECTING -> androidx.compose.ui.graphics.Color(0xFFC62828)
+        Connection.REPLACED -> androidx.compose.ui.graphics.Color(0xFF757575)
     }
     Row(verticalAlignment = Alignment.CenterVertically, modifier = Modifier.testTag("connection")) {
         Box(Modifier.size(10.dp).clip(CircleShape).background(colour))

@@ -376,6 +376,10 @@ class OnlinePresenter(private val app: AppState) {
             game = null
             pendingDownload = null
             _state.update { it.copy(online = null, showGames = false, showLiveGames = false) }
+        } else if (s.connection == Connection.REPLACED) {
+            // Another connection of this device took the game over and this one stopped: coming
+            // back to the screen connects again (and takes the game back), with the same game.
+            closeClient()
         }
     }
 

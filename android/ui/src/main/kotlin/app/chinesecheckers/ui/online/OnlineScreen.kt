@@ -92,14 +92,20 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
         ScreenHeader(strings.online, onBack) {
             online?.let { ConnectionIndicator(it.connection, strings) }
         }
-        if (online?.connection == Connection.RECONNECTING) {
+        // Reconnecting, or replaced by another connection of this device (which does not reconnect).
+        val lost = when (online?.connection) {
+            Connection.RECONNECTING -> app.chinesecheckers.core.Banner.Reconnecting to "reconnecting"
+            Connection.REPLACED -> app.chinesecheckers.core.Banner.Replaced to "replaced"
+            else -> null
+        }
+        if (lost != null) {
             Card(
                 colors = CardDefaults.cardColors(containerColor = MaterialTheme.colorScheme.errorContainer),
                 modifier = Modifier.fillMaxWidth().padding(horizontal = 16.dp),
             ) {
                 Text(
-                    strings.banner(app.chinesecheckers.core.Banner.Reconnecting) { "" },
-                    modifier = Modifier.padding(12.dp).testTag("reconnecting").semantics { liveRegion = LiveRegionMode.Polite },
+                    strings.banner(lost.first) { "" },
+                    modifier = Modifier.padding(12.dp).testTag(lost.second).semantics { liveRegion = LiveRegionMode.Polite },
                 )
             }
         }
@@ -186,6 +192,7 @@ private fun ConnectionIndicator(connection: Connection, strings: Strings) {
         Connection.CONNECTED -> Color(0xFF2E7D32)
         Connection.CONNECTING -> Color(0xFFF9A825)
         Connection.RECONNECTING -> Color(0xFFC62828)
+        Connection.REPLACED -> Color(0xFF757575)
     }
     Row(verticalAlignment = Alignment.CenterVertically, modifier = Modifier.padding(end = 8.dp).testTag("connection")) {
         Box(Modifier.size(10.dp).clip(CircleShape).background(colour))

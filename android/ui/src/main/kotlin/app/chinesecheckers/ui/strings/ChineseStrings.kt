@@ -182,6 +182,7 @@ object ChineseStrings : Strings {
         is Banner.Replay -> "回放：第 ${banner.shown} / ${banner.total} 步"
         Banner.Connecting -> "正在连接…"
         Banner.Reconnecting -> "连接断开 — 正在重连…"
+        Banner.Replaced -> "本设备已在别处重新连接 — 你的对局在那里继续。重新打开“在线”即可在这里继续。"
         Banner.Waiting -> "正在等待对手…"
         is Banner.RoomCode -> "房间码 ${banner.code}：分享给好友"
         Banner.Sending -> "正在发送你的走法…"
@@ -292,6 +293,7 @@ object ChineseStrings : Strings {
     override fun connection(connection: Connection) = when (connection) {
         Connection.CONNECTING -> "正在连接"
         Connection.RECONNECTING -> "正在重连"
+        Connection.REPLACED -> "已在别处连接"
         Connection.CONNECTED -> "已连接"
     }
     override fun errorCode(code: ErrorCode) = when (code) {

@@ -184,6 +184,7 @@ object EnglishStrings : Strings {
         is Banner.Replay -> "Replay: move ${banner.shown} of ${banner.total}"
         Banner.Connecting -> "Connecting…"
         Banner.Reconnecting -> "Connection lost — reconnecting…"
+        Banner.Replaced -> "This device connected again elsewhere — your games go on there. Open Online again to play here."
         Banner.Waiting -> "Waiting for an opponent…"
         is Banner.RoomCode -> "Room code ${banner.code}: share it with a friend"
         Banner.Sending -> "Sending your move…"
@@ -299,6 +300,7 @@ object EnglishStrings : Strings {
     override fun connection(connection: Connection) = when (connection) {
         Connection.CONNECTING -> "Connecting"
         Connection.RECONNECTING -> "Reconnecting"
+        Connection.REPLACED -> "Connected elsewhere"
         Connection.CONNECTED -> "Connected"
     }
     override fun errorCode(code: ErrorCode) = when (code) {

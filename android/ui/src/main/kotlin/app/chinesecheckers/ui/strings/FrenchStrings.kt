@@ -184,6 +184,7 @@ object FrenchStrings : Strings {
         is Banner.Replay -> "Revoir : coup ${banner.shown} sur ${banner.total}"
         Banner.Connecting -> "Connexion…"
         Banner.Reconnecting -> "Connexion perdue — reconnexion…"
+        Banner.Replaced -> "Cet appareil s'est reconnecté ailleurs — vos parties continuent là-bas. Rouvrez En ligne pour jouer ici."
         Banner.Waiting -> "En attente d'un adversaire…"
         is Banner.RoomCode -> "Code du salon ${banner.code} : partagez-le avec un ami"
         Banner.Sending -> "Envoi de votre coup…"
@@ -295,6 +296,7 @@ object FrenchStrings : Strings {
     override fun connection(connection: Connection) = when (connection) {
         Connection.CONNECTING -> "Connexion"
         Connection.RECONNECTING -> "Reconnexion"
+        Connection.REPLACED -> "Connecté ailleurs"
         Connection.CONNECTED -> "Connecté"
     }
     override fun errorCode(code: ErrorCode) = when (code) {
