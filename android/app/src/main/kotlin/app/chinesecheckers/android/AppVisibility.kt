@@ -4,8 +4,8 @@ package app.chinesecheckers.android
  * Turns the Activity's start and stop into the app's moves between background and foreground.
  *
  * An Activity also stops when it is recreated for a configuration change (rotation, folding,
- * a window resize, dark mode): that is not the app leaving the screen, and must neither save nor
- * tell the game server the player is away. And the foreground is reached again by a new Activity
+ * a window resize, dark mode): that is not the app leaving the screen, and must not tell the
+ * game server the player is away. And the foreground is reached again by a new Activity
  * when the old one was finished: the state lives here, in the Application, not in the Activity.
  *
  * Main thread only (Activity callbacks).

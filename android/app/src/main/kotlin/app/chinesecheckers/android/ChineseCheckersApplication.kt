@@ -10,15 +10,15 @@ import app.chinesecheckers.ui.AppState
 /**
  * The process: starts the core's logging and holds the one [AppState] of the process, so that an
  * Activity recreated for a configuration change finds its games, searches and connection as they
- * were. After the process was killed, a new AppState reopens the interrupted game from the
- * core's saved-games library ("Continue" on Home).
+ * were. Every game writes itself to the core's library as it changes, so after the process was
+ * killed a new AppState offers it again ("Continue" on Home).
  */
 class ChineseCheckersApplication : Application() {
     /** Everything the screens keep alive; created in [onCreate], before any Activity. */
     lateinit var appState: AppState
         private set
 
-    /** Saves and pauses the games when the app leaves the screen, resumes them on return. */
+    /** Tells the online game the player is away when the app leaves the screen, back on return. */
     val visibility = AppVisibility(
         onBackground = { appState.onBackground() },
         onForeground = { appState.onForeground() },

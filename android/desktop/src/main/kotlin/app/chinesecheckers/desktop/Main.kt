@@ -81,7 +81,7 @@ class DesktopPlatform(
     }
 }
 
-/** Opens the game in a window; closing it saves the game in progress for "Continue". */
+/** Opens the game in a window; the game in progress is kept by the core as it is played ("Continue"). */
 fun main() {
     // Hard and Impossible search on every core (the tests keep the default, 1).
     setAiThreads(Runtime.getRuntime().availableProcessors().coerceAtLeast(1).toUInt())

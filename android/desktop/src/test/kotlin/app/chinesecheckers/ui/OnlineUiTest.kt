@@ -20,6 +20,7 @@ import androidx.compose.ui.test.v2.runDesktopComposeUiTest
 import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.Connection
 import app.chinesecheckers.core.EndReason
+import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.core.OnlineState
 import app.chinesecheckers.desktop.DesktopPlatform
 import app.chinesecheckers.ui.board.holeTag
@@ -144,6 +145,21 @@ class OnlineUiTest {
 
         repeat(4) { playRound(ann, bob) }
 
+        // Ann goes Home mid-game: the game is in Continue with its card (the core kept it as it
+        // was played), and the card takes her back to it.
+        val gameId = online(ann)!!.game!!.id
+        inDevice("deviceA", "home").performClick()
+        waitForIdle()
+        val card = ann.home.state.value.interrupted.single()
+        assertEquals(gameId, card.id)
+        assertEquals(SavedGameKind.ONLINE, card.kind)
+        assertEquals(online(ann)!!.board.history.size, card.moves)
+        inDevice("deviceA", "card:$gameId:1").assertTextEquals("vs Bob")
+        inDevice("deviceA", "continue:$gameId").performClick()
+        waitForIdle()
+        inDevice("deviceA", "board").assertIsDisplayed()
+        playRound(ann, bob)
+
         // Ann's network drops: she sees "reconnecting" at once, the client reconnects by itself.
         ann.online.simulateNetworkDrop()
         waitForIdle()
@@ -175,6 +191,17 @@ class OnlineUiTest {
         waitForIdle()
         // Each device shows its game-over dialog (dialogs sit in their own window layer, outside the halves).
         waitUntil(timeoutMillis = 5_000) { onAllNodesWithTag("gameOver").fetchSemanticsNodes().size == 2 }
+        // The ended game is never offered to continue, on either device, and is among the finished.
+        for (app in listOf(ann, bob)) {
+            // What the game-over dialog's "Home" does (the dialogs are outside the halves).
+            app.online.leaveScreen()
+            app.navigate(Screen.Home)
+            waitForIdle()
+            assertEquals(Screen.Home, app.screen.value)
+            assertEquals(emptyList<String>(), app.home.state.value.interrupted.map { it.id })
+            assertFalse(exists("continue:$gameId"))
+            assertEquals(listOf(gameId), checkNotNull(app.library).listing().finished.map { it.id })
+        }
         ann.close()
         bob.close()
     }

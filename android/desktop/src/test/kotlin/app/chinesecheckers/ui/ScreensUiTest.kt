@@ -120,7 +120,7 @@ class ScreensUiTest {
     }
 
     @Test
-    fun aGameLeftForTheBackgroundIsContinuedFromHomeInANewProcess() = runDesktopComposeUiTest(800, 1000) {
+    fun aGameLeftWithNoSaveCallIsContinuedFromHomeInANewProcess() = runDesktopComposeUiTest(800, 1000) {
         val platform = testPlatform()
         val first = AppState(platform)
         first.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
@@ -128,7 +128,7 @@ class ScreensUiTest {
         presenter.onEvent(BoardEvent.TapHole(-1, 5))
         presenter.onEvent(BoardEvent.TapHole(-1, 4))
         val played = gameOf(first).holes
-        first.onBackground()
+        // No lifecycle call: the core wrote the move as it was played.
         first.close()
 
         val second = AppState(platform)

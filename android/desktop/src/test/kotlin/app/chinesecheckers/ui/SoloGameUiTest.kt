@@ -16,6 +16,7 @@ import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.MoveKind
 import app.chinesecheckers.core.Opener
 import app.chinesecheckers.core.Preset
+import app.chinesecheckers.core.SaveStatus
 import app.chinesecheckers.core.positionFromJson
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.LocalBackend
@@ -239,13 +240,13 @@ class SoloGameUiTest {
         tapHole(to)
         waitForIdle()
         val interrupted = gameOf(app).history.size
-        app.onBackground() // saved for "Continue"
+        // Nothing is saved by the app: the core wrote the move as it was played.
         val library = checkNotNull(app.library)
-        val saved = library.games().single()
+        val saved = library.listing().playing.single()
         assertEquals(interrupted, saved.moves)
 
         // A new pass-and-play game: asked first; "Cancel" keeps the interrupted game.
-        app.navigate(Screen.Home)
+        click("home")
         waitForIdle()
         click("passAndPlay")
         click("start")
@@ -253,21 +254,60 @@ class SoloGameUiTest {
         click("cancelReplace")
         waitForIdle()
         assertFalse(exists("confirmReplace"))
-        assertEquals(listOf(saved.id), library.games().map { it.id })
+        assertEquals(listOf(saved.id), library.listing().playing.map { it.id })
 
-        // "Replace": the new game starts and, once played and saved, takes the slot.
+        // "Replace": the new game starts; untouched it replaces nothing, at its first move it takes the slot.
         click("start")
         click("confirmReplace")
         waitForIdle()
         assertEquals(0, gameOf(app).history.size)
+        assertEquals(listOf(saved.id), library.listing().playing.map { it.id })
         val (from2, to2) = findStep(app)
         tapHole(from2)
         tapHole(to2)
         waitForIdle()
-        app.onBackground()
-        val now = library.games().single()
+        val now = library.listing().playing.single()
         assertTrue("the new game took the slot", now.id != saved.id)
         assertEquals(1, now.moves)
+        app.close()
+    }
+
+    @Test
+    fun homeMidGameShowsTheGameInContinueWithItsCardAndAnEndedGameIsNeverOffered() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform(reducedMotion = true))
+        setContent { ChineseCheckersApp(app) }
+        click("solo")
+        click("opponent:Jean Médecin")
+        click("start")
+        val (from, to) = findStep(app)
+        tapHole(from)
+        tapHole(to)
+        waitUntil(timeoutMillis = 30_000) { gameOf(app).history.size == 2 && gameOf(app).thinking == null }
+        waitForIdle()
+        val id = checkNotNull(app.library).listing().playing.single().id
+        assertEquals(SaveStatus.Saved, gameOf(app).storage)
+
+        // "‹ Home" mid-game: the game is offered to continue, its card worded from the core's card.
+        click("home")
+        waitForIdle()
+        tag("continue:$id").assertIsDisplayed()
+        tag("card:$id:0").assertTextEquals("Solo · Tripot · 2 moves")
+        tag("card:$id:1").assertTextEquals("vs Jean Médecin (Beginner)")
+        tag("card:$id:2").assertTextEquals("Your turn · played just now")
+        for (device in Device.entries) screenshot("home-continue", device) { ChineseCheckersApp(app) }
+
+        // Continued, it is the same game; resigned, it leaves Continue at once.
+        click("continue:$id")
+        waitForIdle()
+        assertEquals(2, gameOf(app).history.size)
+        click("resign")
+        waitForIdle()
+        assertNotNull(gameOf(app).outcome)
+        click("gameOverHome")
+        waitForIdle()
+        assertFalse("an ended game is not offered to continue", exists("continue:$id"))
+        assertEquals(emptyList<String>(), app.home.state.value.interrupted.map { it.id })
+        assertEquals(listOf(id), app.library!!.listing().finished.map { it.id })
         app.close()
     }
 

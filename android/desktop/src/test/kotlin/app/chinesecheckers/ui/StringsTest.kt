@@ -138,6 +138,14 @@ class StringsTest {
         wordsOf("save error", saveErrors) { saveError(it) }
         wordsOf("rules", Preset.entries) { rulesText(it).joinToString { s -> s.title + s.body } }
         wordsOf("player name", listOf(PlayerName.You, PlayerName.Numbered(2), PlayerName.Named("Ann"))) { playerName(it) }
+        wordsOf("last played", listOf(5L, 600L, 7_200L, 172_800L)) { lastPlayed(it) }
+        wordsOf("card opponents", listOf(listOf("Ann"), listOf("Ann", "Bob"))) { cardOpponents(it) }
+        wordsOf("card players", listOf(listOf("Ann", "Bob"), listOf("Ann", "Bob", "Cy"))) { cardPlayers(it) }
+        wordsOf("AI seat", AiLevel.entries) { nameWithLevel("Ann", it) }
+        for (s in languages) {
+            assertTrue("${s.language} save failed names the reason", s.saveFailed("disk full").contains("disk full"))
+            assertTrue("${s.language} retry", s.retrySave.isNotBlank())
+        }
     }
 
     @Test
@@ -153,6 +161,9 @@ class StringsTest {
             assertNotEquals(en.resetToDefault, s.resetToDefault)
             assertNotEquals(en.defaultServer("wss://example/ws"), s.defaultServer("wss://example/ws"))
             assertNotEquals(en.rulesText(Preset.TRIPOT), s.rulesText(Preset.TRIPOT))
+            assertNotEquals(en.saveFailed("x"), s.saveFailed("x"))
+            assertNotEquals(en.retrySave, s.retrySave)
+            assertNotEquals(en.lastPlayed(600), s.lastPlayed(600))
         }
         // The Chinese wording is written in Chinese characters.
         assertTrue(stringsFor(Language.Chinese).banner(Banner.Reconnecting, names).any { Character.UnicodeScript.of(it.code) == Character.UnicodeScript.HAN })

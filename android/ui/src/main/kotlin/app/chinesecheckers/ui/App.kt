@@ -15,7 +15,9 @@ import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
 import app.chinesecheckers.core.BoardGeometry
+import app.chinesecheckers.core.GameCard
 import app.chinesecheckers.core.GameLibrary
+import app.chinesecheckers.core.LibraryException
 import app.chinesecheckers.core.GameSetup
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.SavedGame
@@ -122,28 +124,28 @@ class AppState(platform: Platform) {
         return true
     }
 
-    /** Starts a local game from [setup]; a refusal of the core is left in the new-game screen's error. */
-    fun startLocal(setup: GameSetup, mode: BoardMode): Boolean {
+    /**
+     * Starts a local game from [setup], kept in the library at once: from then on it writes itself
+     * after every change. When it would take the slot of another interrupted game of its kind,
+     * nothing starts and that game is returned, so that the player is asked first; then call
+     * again with [replace]. A set-up the core refuses starts nothing either (null).
+     */
+    fun startLocal(setup: GameSetup, mode: BoardMode, replace: Boolean = false): SavedGame? {
         val game = try {
             LocalGame(setup)
         } catch (e: app.chinesecheckers.core.SetupException) {
-            return false
+            return null
+        }
+        try {
+            library?.keepLocal(game, replace)
+        } catch (e: LibraryException.WouldReplace) {
+            return e.existing
+        } catch (e: LibraryException) {
+            // The library cannot take it (its folder failed): the game is played all the same,
+            // and its state says it is not kept.
         }
         showLocal(LocalBackend(game, mode, setup, library))
-        return true
-    }
-
-    /**
-     * The interrupted game a new game of [mode] would take the place of in the saved-games
-     * library (one slot per kind), so that the player is asked first; `null` when there is none.
-     */
-    fun interruptedGame(mode: BoardMode): SavedGame? {
-        val kind = when (mode) {
-            BoardMode.Solo -> SavedGameKind.SOLO
-            BoardMode.PassAndPlay -> SavedGameKind.PASS_AND_PLAY
-            BoardMode.Online -> return null
-        }
-        return runCatching { library?.games() }.getOrNull()?.firstOrNull { it.kind == kind && !it.over }
+        return null
     }
 
     /**
@@ -159,25 +161,27 @@ class AppState(platform: Platform) {
         _screen.value = Screen.Board
     }
 
-    /** Reopens a saved game ("Continue"). */
-    fun continueGame(saved: SavedGame) {
+    /** Reopens a game of Home's Continue list, kept: it goes on writing itself. */
+    fun continueGame(card: GameCard) {
         val library = library ?: return
-        when (saved.kind) {
+        when (card.kind) {
             SavedGameKind.ONLINE -> {
-                online.resume(saved)
+                online.resume(card)
                 navigate(Screen.Online)
             }
             else -> {
-                val game = runCatching { library.openLocal(saved.id) }.getOrElse { home.refresh(); return }
-                val mode = if (saved.kind == SavedGameKind.SOLO) BoardMode.Solo else BoardMode.PassAndPlay
+                val game = runCatching { library.openGame(card.id) }.getOrElse { home.refresh(); return }
+                val mode = if (card.kind == SavedGameKind.SOLO) BoardMode.Solo else BoardMode.PassAndPlay
                 showLocal(LocalBackend(game, mode, null, library))
             }
         }
     }
 
-    /** The app goes to the background: saves the games in progress for "Continue". */
+    /**
+     * The app goes to the background: the online game tells the server. Nothing is saved here:
+     * every kept game wrote itself as it changed.
+     */
     fun onBackground() {
-        _board.value?.let { runCatching { it.save() } }
         runCatching { online.onBackground() }
     }
 
@@ -222,10 +226,7 @@ fun ChineseCheckersApp(appState: AppState) {
                     var replacing by remember(s) { mutableStateOf<SavedGame?>(null) }
                     NewGameScreen(
                         appState.newGame,
-                        onStart = {
-                            val existing = appState.interruptedGame(s.mode)
-                            if (existing == null) appState.startLocal(appState.newGame.setup(), s.mode) else replacing = existing
-                        },
+                        onStart = { replacing = appState.startLocal(appState.newGame.setup(), s.mode) },
                         onBack = { appState.back() },
                     )
                     replacing?.let { existing ->
@@ -234,7 +235,7 @@ fun ChineseCheckersApp(appState: AppState) {
                             text = { Text(strings.replaceInterrupted(existing.kind, existing.moves)) },
                             confirmButton = {
                                 TextButton(
-                                    onClick = { replacing = null; appState.startLocal(appState.newGame.setup(), s.mode) },
+                                    onClick = { replacing = null; appState.startLocal(appState.newGame.setup(), s.mode, replace = true) },
                                     modifier = Modifier.testTag("confirmReplace"),
                                 ) { Text(strings.replace) }
                             },

@@ -62,17 +62,17 @@ interface BoardBackend {
     /** Starts a hint search for the person to move (local games only). */
     fun hint(): AiSearch?
 
-    /** Called with every state that has an outcome: counts the game in the statistics. */
-    fun recordIfOver(state: GameState) {}
-
     /** States that arrive from elsewhere (the network); local games have none. */
     val external: Flow<GameState> get() = emptyFlow()
 
     /** Connection and opponent of an online game; null for local games. */
     val onlineInfo: Flow<OnlineBoardInfo?> get() = emptyFlow()
 
-    /** Saves the game for "Continue" (the app goes to the background). */
-    fun save() {}
+    /**
+     * Writes the game to the library again after a failed write (`state.storage` is `failed`):
+     * the core keeps the game itself after every change, this is only the player's retry.
+     */
+    fun saveNow(): GameState
 
     /** Releases what the backend holds (sockets); the game object itself is kept by the owner. */
     fun close() {}
@@ -80,7 +80,8 @@ interface BoardBackend {
 
 /**
  * A solo or pass-and-play game on this device. [setup] is known for games started here (it is
- * what a rematch replays) and null for a game reopened from the library.
+ * what a rematch replays) and null for a game reopened from the library. A game kept in the
+ * [library] writes itself after every change; the backend never saves.
  */
 class LocalBackend(
     game: LocalGame,
@@ -114,17 +115,13 @@ class LocalBackend(
 
     override fun rematch(): GameState {
         val base = checkNotNull(setup) { "a game reopened from the library has no set-up to replay" }
-        game = LocalGame(base.copy(seed = Random.nextLong().toULong()))
+        val next = LocalGame(base.copy(seed = Random.nextLong().toULong()))
+        // The rematch follows the game that just ended in its slot: the player chose it, so it
+        // replaces whatever interrupted game of its kind is there once it has a move.
+        library?.keepLocal(next, true)
+        game = next
         return game.state()
     }
 
-    override fun recordIfOver(state: GameState) {
-        if (state.outcome != null) library?.record(game)
-    }
-
-    override fun save() {
-        // The game being played is the one to continue: it replaces an older interrupted game
-        // of its kind (the player left that one for this one).
-        library?.saveLocal(game, true)
-    }
+    override fun saveNow() = game.saveNow()
 }

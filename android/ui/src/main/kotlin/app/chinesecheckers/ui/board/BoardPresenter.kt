@@ -66,6 +66,8 @@ sealed interface BoardEvent {
     data object Rematch : BoardEvent
     data class ShowHistory(val open: Boolean) : BoardEvent
     data object DismissGameOver : BoardEvent
+    /** Writes the game again after the library failed to (`state.storage` is `failed`). */
+    data object SaveNow : BoardEvent
     /** The board finished drawing the animation of the state with this revision. */
     data class AnimationFinished(val revision: ULong) : BoardEvent
 }
@@ -98,7 +100,6 @@ class BoardPresenter(
     private var animationEndsAt = 0L
     /** Completed when the board reports the last move's animation finished: the AI's answer waits for it. */
     private var animationDone = CompletableDeferred(Unit)
-    private var lastRecorded = false
     private val lock = Any()
 
     init {
@@ -148,13 +149,13 @@ class BoardPresenter(
                 is BoardEvent.AnswerDraw -> publish(backend.answerDraw(event.accept))
                 BoardEvent.Rematch -> {
                     cancelSearch()
-                    lastRecorded = false
                     val next = backend.rematch()
                     _state.value = initial(next).copy(online = _state.value.online)
                     maybeStartAi(next)
                 }
                 is BoardEvent.ShowHistory -> _state.update { it.copy(historyOpen = event.open) }
                 BoardEvent.DismissGameOver -> _state.update { it.copy(gameOverDismissed = true) }
+                BoardEvent.SaveNow -> publish(backend.saveNow())
                 is BoardEvent.AnimationFinished ->
                     if (_state.value.animation?.revision == event.revision) animationDone.complete(Unit)
             }
@@ -172,16 +173,13 @@ class BoardPresenter(
         searchJob = null
     }
 
-    /** Saves the game for "Continue" (the app goes to the background). */
-    fun save() = backend.save()
-
     /** The screen is gone: stop the AI and let the backend go. */
     fun close() {
         cancelSearch()
         backend.close()
     }
 
-    /** Draws a new core state: animation, rotation, haptics, statistics, and the AI's turn. */
+    /** Draws a new core state: animation, rotation, haptics and the AI's turn. */
     private fun publish(game: GameState, pauseAi: Boolean = false) {
         val previous = _state.value
         val settings = settings.value
@@ -213,11 +211,6 @@ class BoardPresenter(
             canRematch = backend.canRematch(game),
             error = null,
         )
-        if (game.outcome != null && !lastRecorded) {
-            lastRecorded = true
-            runCatching { backend.recordIfOver(game) }
-        }
-        if (game.outcome == null) lastRecorded = false
         maybeStartAi(game)
     }
 

@@ -43,6 +43,7 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.clip
 import androidx.compose.ui.platform.testTag
+import app.chinesecheckers.core.SaveStatus
 import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.liveRegion
@@ -354,6 +355,25 @@ private fun StatusPanel(
                     style = MaterialTheme.typography.bodyLarge,
                     modifier = Modifier.padding(12.dp).testTag("banner").semantics { liveRegion = LiveRegionMode.Assertive },
                 )
+            }
+        }
+        // The library could not write the last change: the game is whole in memory, and the core
+        // writes it again at the next change or when the player retries.
+        val storage = game.storage
+        if (storage is SaveStatus.Failed) {
+            Card(
+                colors = CardDefaults.cardColors(containerColor = MaterialTheme.colorScheme.errorContainer),
+                modifier = Modifier.fillMaxWidth().testTag("saveFailed"),
+            ) {
+                Row(Modifier.padding(horizontal = 12.dp, vertical = 6.dp), verticalAlignment = Alignment.CenterVertically) {
+                    Text(
+                        strings.saveFailed(storage.detail),
+                        style = MaterialTheme.typography.bodyMedium,
+                        color = MaterialTheme.colorScheme.onErrorContainer,
+                        modifier = Modifier.weight(1f).semantics { liveRegion = LiveRegionMode.Assertive },
+                    )
+                    TextButton(onClick = { onEvent(BoardEvent.SaveNow) }, modifier = Modifier.testTag("saveRetry")) { Text(strings.retrySave) }
+                }
             }
         }
         val message = ui.error?.let { errorText(it, strings) } ?: game.notice?.let { strings.notice(it, names) }

@@ -30,7 +30,11 @@ import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.unit.sp
 import app.chinesecheckers.core.GameLibrary
-import app.chinesecheckers.core.SavedGame
+import app.chinesecheckers.core.CardSeat
+import app.chinesecheckers.core.GameCard
+import app.chinesecheckers.core.PlayerName
+import app.chinesecheckers.core.SeatPlayer
+import app.chinesecheckers.ui.strings.Strings
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.Screen
 import app.chinesecheckers.ui.TabletMinWidth
@@ -43,10 +47,14 @@ import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 
-/** Home's state: the interrupted games that "Continue" offers (unfinished, newest first). */
-data class HomeUiState(val interrupted: List<SavedGame>)
+/**
+ * Home's state: the Continue cards of the games being played, as the library lists them (last
+ * played first; an ended game is never among them), and the moment they were read ([nowS],
+ * seconds since 1970, for "played … ago").
+ */
+data class HomeUiState(val interrupted: List<GameCard>, val nowS: Long = 0L)
 
-/** Home's state holder: reads the library's saved games. */
+/** Home's state holder: reads the library's listing. */
 class HomePresenter(private val library: GameLibrary?) {
     private val _state = MutableStateFlow(HomeUiState(emptyList()))
 
@@ -57,16 +65,16 @@ class HomePresenter(private val library: GameLibrary?) {
         refresh()
     }
 
-    /** Re-reads the saved games (after a game was saved or finished). */
+    /** Re-reads the listing (Home is shown again: games were played, ended or started). */
     fun refresh() {
-        val games = runCatching { library?.games() ?: emptyList() }.getOrDefault(emptyList())
-        _state.value = HomeUiState(games.filter { !it.over }.sortedByDescending { it.savedAtS })
+        val playing = runCatching { library?.listing()?.playing ?: emptyList() }.getOrDefault(emptyList())
+        _state.value = HomeUiState(playing, System.currentTimeMillis() / 1000)
     }
 }
 
 /** Home: the title, "Continue" for each interrupted game, and the ways into the app. */
 @Composable
-fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinue: (SavedGame) -> Unit) {
+fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinue: (GameCard) -> Unit) {
     val state by presenter.state.collectAsState()
     val strings = LocalStrings.current
     // The background fills the window, under the system bars; the menu stays out of them.
@@ -80,15 +88,22 @@ fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinu
                 Modifier.widthIn(max = 420.dp).fillMaxWidth().padding(24.dp),
                 verticalArrangement = Arrangement.spacedBy(12.dp),
             ) {
-                for (saved in state.interrupted) {
+                for (card in state.interrupted) {
                     Button(
-                        onClick = { onContinue(saved) },
-                        modifier = Modifier.fillMaxWidth().testTag("continue:${saved.id}"),
+                        onClick = { onContinue(card) },
+                        modifier = Modifier.fillMaxWidth().testTag("continue:${card.id}"),
                         colors = ButtonDefaults.buttonColors(containerColor = MaterialTheme.colorScheme.secondary),
                     ) {
                         Column(horizontalAlignment = Alignment.CenterHorizontally) {
                             Text(strings.continueGame, fontWeight = FontWeight.Bold)
-                            Text(strings.savedGameLine(saved.kind, saved.preset, saved.moves), style = MaterialTheme.typography.bodySmall)
+                            for ((i, line) in cardLines(card, state.nowS, strings).withIndex()) {
+                                Text(
+                                    line,
+                                    style = MaterialTheme.typography.bodySmall,
+                                    textAlign = TextAlign.Center,
+                                    modifier = Modifier.testTag("card:${card.id}:$i"),
+                                )
+                            }
                         }
                     }
                 }
@@ -135,6 +150,30 @@ fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinu
             }
         }
     }
+}
+
+/**
+ * What a Continue card says, all from the core's card: the kind, rule set and moves played; the
+ * opponents (the AI with its level; every player when no seat is "you", as in pass-and-play);
+ * whose turn it is and when it was last played.
+ */
+fun cardLines(card: GameCard, nowS: Long, strings: Strings): List<String> {
+    fun worded(seat: CardSeat): String {
+        val name = strings.playerName(seat.name)
+        return when (val player = seat.player) {
+            is SeatPlayer.Ai -> strings.nameWithLevel(name, player.level)
+            else -> name
+        }
+    }
+    val others = card.seats.filter { it.name != PlayerName.You }
+    val people = if (others.size < card.seats.size) strings.cardOpponents(others.map(::worded)) else strings.cardPlayers(card.seats.map(::worded))
+    val toMove = card.seats.getOrNull(card.toMove)?.let { strings.toMove(strings.playerName(it.name)) }
+    val ago = strings.lastPlayed((nowS - card.lastPlayedS.toLong()).coerceAtLeast(0))
+    return listOf(
+        strings.savedGameLine(card.kind, card.preset, card.moves),
+        people,
+        listOfNotNull(toMove, ago).joinToString(" · "),
+    )
 }
 
 /** A small six-coloured star: the app's emblem on Home. */

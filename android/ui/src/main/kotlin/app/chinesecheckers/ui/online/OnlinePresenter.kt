@@ -9,7 +9,7 @@ import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.OnlineGame
 import app.chinesecheckers.core.OnlineState
 import app.chinesecheckers.core.OnlineUpdate
-import app.chinesecheckers.core.SavedGame
+import app.chinesecheckers.core.GameCard
 import app.chinesecheckers.core.checkRoomCode
 import app.chinesecheckers.core.onlineFormats
 import app.chinesecheckers.online.OnlineClient
@@ -151,8 +151,9 @@ private enum class DownloadUse { Replay, Share }
  * Online play's state holder. The core's [OnlineGame] speaks the protocol, [OnlineClient] carries
  * its strings over an OkHttp WebSocket (reconnecting by itself with the core's delays); this maps
  * every [OnlineState] to one [OnlineUiState] and, once a game starts, to a [BoardPresenter] over
- * an [OnlineBackend]. The game is saved in the library when the app goes to the background, and
- * reopened from there ("Continue") after the process was killed.
+ * an [OnlineBackend]. Every session is kept in the library (`keepOnline`): each game of ours
+ * writes itself as it changes, and is reopened from there ("Continue") after the process was
+ * killed.
  */
 class OnlinePresenter(private val app: AppState) {
     private val _state = MutableStateFlow(
@@ -180,14 +181,16 @@ class OnlinePresenter(private val app: AppState) {
     @Volatile
     private var ratingsAsked = false
 
-    /** Opens the connection with a fresh game object, unless one is open already. */
+    /** Opens the connection with a fresh game object (kept in the library), unless one is open already. */
     fun connect() = synchronized(lock) {
-        if (client == null) open(game ?: OnlineGame())
+        if (client == null) open(game ?: OnlineGame().also { app.library?.keepOnline(it) })
     }
 
-    /** Reopens a saved online game ("Continue") and connects: the welcome resumes it. */
-    fun resume(saved: SavedGame) = synchronized(lock) {
-        val restored = runCatching { app.library?.openOnline(saved.id) }.getOrNull() ?: return@synchronized
+    /** Reopens a kept online game ("Continue") and connects: the welcome resumes it. */
+    fun resume(card: GameCard) = synchronized(lock) {
+        // The game is still open on a live client (Home was visited mid-game): go back to it.
+        if (client != null && game?.state()?.game?.id == card.id) return@synchronized
+        val restored = runCatching { app.library?.openOnlineGame(card.id) }.getOrNull() ?: return@synchronized
         closeClient()
         open(restored)
     }
@@ -383,14 +386,13 @@ class OnlinePresenter(private val app: AppState) {
         }
     }
 
-    /** The app goes to the background: tell the server, and save the game for a killed process. */
+    /** The app goes to the background: tell the server (the kept game is already on disk). */
     fun onBackground() {
         val c = client ?: return
         val g = game ?: return
-        // A game watched is not ours: nothing to hold or save.
+        // A game watched is not ours: nothing to hold.
         if (g.state().game != null && !g.state().spectating) {
             runCatching { c.perform { it.away() } }
-            runCatching { app.library?.saveOnline(g) }
         }
     }
 
@@ -446,9 +448,7 @@ class OnlinePresenter(private val app: AppState) {
         override fun hint() = null
         override val external: Flow<GameState> get() = boards
         override val onlineInfo: Flow<OnlineBoardInfo?> get() = infos
-        override fun save() {
-            game?.let { g -> runCatching { app.library?.saveOnline(g) } }
-        }
+        override fun saveNow(): GameState = checkNotNull(game).saveNow().board
     }
 
     companion object {

@@ -52,6 +52,17 @@ object ChineseStrings : Strings {
     }
     override fun savedGameLine(kind: SavedGameKind, preset: Preset, moves: Int) =
         "${savedGameKind(kind)} · ${preset(preset)} · ${moves} 步"
+    override fun cardOpponents(names: List<String>) = "对手：" + names.joinToString("、")
+    override fun cardPlayers(names: List<String>) = names.joinToString("、")
+    override fun nameWithLevel(name: String, level: AiLevel) = "$name（${aiLevel(level)}）"
+    override fun lastPlayed(secondsAgo: Long) = when {
+        secondsAgo < 60 -> "刚刚下过"
+        secondsAgo < 3600 -> "${secondsAgo / 60} 分钟前下过"
+        secondsAgo < 86_400 -> "${secondsAgo / 3600} 小时前下过"
+        else -> "${secondsAgo / 86_400} 天前下过"
+    }
+    override fun saveFailed(detail: String) = "这局对局无法保存（$detail）。应用保持打开时对局不会丢失。"
+    override val retrySave = "重试"
 
     override val newGame = "新对局"
     override val ruleSet = "规则"

@@ -52,6 +52,17 @@ object EnglishStrings : Strings {
     }
     override fun savedGameLine(kind: SavedGameKind, preset: Preset, moves: Int) =
         "${savedGameKind(kind)} · ${preset(preset)} · $moves ${if (moves == 1) "move" else "moves"}"
+    override fun cardOpponents(names: List<String>) = "vs " + names.joinToString(", ")
+    override fun cardPlayers(names: List<String>) = names.joinToString(", ")
+    override fun nameWithLevel(name: String, level: AiLevel) = "$name (${aiLevel(level)})"
+    override fun lastPlayed(secondsAgo: Long) = when {
+        secondsAgo < 60 -> "played just now"
+        secondsAgo < 3600 -> "played ${secondsAgo / 60} min ago"
+        secondsAgo < 86_400 -> (secondsAgo / 3600).let { "played $it ${if (it == 1L) "hour" else "hours"} ago" }
+        else -> (secondsAgo / 86_400).let { "played $it ${if (it == 1L) "day" else "days"} ago" }
+    }
+    override fun saveFailed(detail: String) = "This game could not be saved ($detail). It is safe while the app is open."
+    override val retrySave = "Try again"
 
     override val newGame = "New game"
     override val ruleSet = "Rule set"

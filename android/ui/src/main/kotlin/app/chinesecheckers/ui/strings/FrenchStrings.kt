@@ -52,6 +52,17 @@ object FrenchStrings : Strings {
     }
     override fun savedGameLine(kind: SavedGameKind, preset: Preset, moves: Int) =
         "${savedGameKind(kind)} · ${preset(preset)} · $moves coup${if (moves > 1) "s" else ""}"
+    override fun cardOpponents(names: List<String>) = "contre " + names.joinToString(", ")
+    override fun cardPlayers(names: List<String>) = names.joinToString(", ")
+    override fun nameWithLevel(name: String, level: AiLevel) = "$name (${aiLevel(level)})"
+    override fun lastPlayed(secondsAgo: Long) = when {
+        secondsAgo < 60 -> "jouée à l'instant"
+        secondsAgo < 3600 -> "jouée il y a ${secondsAgo / 60} min"
+        secondsAgo < 86_400 -> (secondsAgo / 3600).let { "jouée il y a $it h" }
+        else -> (secondsAgo / 86_400).let { "jouée il y a $it jour${if (it > 1) "s" else ""}" }
+    }
+    override fun saveFailed(detail: String) = "Cette partie n'a pas pu être enregistrée ($detail). Elle est intacte tant que l'application reste ouverte."
+    override val retrySave = "Réessayer"
 
     override val newGame = "Nouvelle partie"
     override val ruleSet = "Règles du jeu"

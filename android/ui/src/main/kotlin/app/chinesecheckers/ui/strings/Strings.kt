@@ -86,6 +86,18 @@ interface Strings {
     val replace: String
     fun savedGameKind(kind: SavedGameKind): String
     fun savedGameLine(kind: SavedGameKind, preset: Preset, moves: Int): String
+    /** A Continue card's opponents (each already worded, the AI with its level). */
+    fun cardOpponents(names: List<String>): String
+    /** A Continue card's players when none of them is "you" (pass-and-play). */
+    fun cardPlayers(names: List<String>): String
+    /** A seat of a Continue card played by the AI: its name and level. */
+    fun nameWithLevel(name: String, level: AiLevel): String
+    /** When a Continue card's game was last played, [secondsAgo] before now. */
+    fun lastPlayed(secondsAgo: Long): String
+    /** The library could not write the game (it is intact in memory); [detail] is the core's reason. */
+    fun saveFailed(detail: String): String
+    /** Writes a game whose last write failed again. */
+    val retrySave: String
 
     // New game
     val newGame: String
