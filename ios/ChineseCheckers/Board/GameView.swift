@@ -21,6 +21,9 @@ struct GameView: View {
     var body: some View {
         VStack(spacing: 8) {
             StatusBanner(banner: model.banner, notice: model.notice)
+            if let failure = model.storageFailure {
+                SaveFailureBar(message: failure, retry: model.saveNow)
+            }
             BoardCanvas(
                 geometry: model.geometry, state: model.state,
                 rotation: sizeClass == .regular ? model.passAndPlayRotation : 0,
@@ -63,19 +66,6 @@ struct GameView: View {
             Button("common.ok", role: .cancel) { model.dismissError() }
         } message: {
             if let error = model.error { Text(error) }
-        }
-        .alert(
-            "board.replace.title",
-            isPresented: Binding(
-                get: { @MainActor in model.replaceRequest != nil },
-                set: { @MainActor in if !$0 { model.keepSavedGame() } })
-        ) {
-            Button("board.replace.confirm", role: .destructive) { model.confirmReplace() }
-            Button("board.replace.keep", role: .cancel) { model.keepSavedGame() }
-        } message: {
-            if let existing = model.replaceRequest {
-                Text(Wording.libraryError(.WouldReplace(existing: existing)))
-            }
         }
         .onChange(of: model.announcement) { _, announcement in
             guard let announcement else { return }
@@ -131,6 +121,24 @@ struct GameView: View {
             .padding(.horizontal)
         }
         .padding(.bottom, 8)
+    }
+}
+
+/// The library could not write the game: why, and "Try again" (the core's `saveNow`).
+struct SaveFailureBar: View {
+    let message: LocalizedMessage
+    let retry: () -> Void
+
+    var body: some View {
+        HStack(spacing: 8) {
+            Text(message)
+                .font(.subheadline)
+                .multilineTextAlignment(.leading)
+            Button("board.saveRetry") { retry() }
+                .accessibilityIdentifier("board-saveRetry")
+        }
+        .frame(maxWidth: .infinity)
+        .padding(.horizontal)
     }
 }
 

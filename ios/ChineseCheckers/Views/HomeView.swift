@@ -13,20 +13,26 @@ struct HomeView: View {
         List {
             if !home.continuable.isEmpty {
                 Section("home.continue") {
-                    ForEach(home.continuable, id: \.id) { saved in
+                    ForEach(home.continuable, id: \.id) { card in
                         Button {
-                            if let screen = app.open(saved) { show(screen) }
+                            if let screen = app.open(card) { show(screen) }
                         } label: {
                             Label {
-                                Text(home.summary(saved))
+                                VStack(alignment: .leading, spacing: 2) {
+                                    ForEach(Array(home.summary(card).enumerated()), id: \.offset) {
+                                        line in
+                                        Text(line.element)
+                                            .font(line.offset == 0 ? .body : .caption)
+                                    }
+                                }
                             } icon: {
-                                Image(systemName: saved.kind == .online ? "network" : "play.circle")
+                                Image(systemName: card.kind == .online ? "network" : "play.circle")
                             }
                         }
                         // The UI tests' way back to a game ("home-continue", newest first).
                         .accessibilityIdentifier("home-continue")
                         .swipeActions {
-                            Button("home.delete", role: .destructive) { home.remove(saved) }
+                            Button("home.delete", role: .destructive) { home.remove(card) }
                         }
                     }
                 }

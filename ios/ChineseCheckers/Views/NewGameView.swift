@@ -10,8 +10,6 @@ struct NewGameView: View {
     @State private var model: NewGameModel
     let start: (BoardModel) -> Void
 
-    @State private var askReplace = false
-
     init(model: NewGameModel, start: @escaping (BoardModel) -> Void) {
         _model = State(initialValue: model)
         self.start = start
@@ -89,8 +87,18 @@ struct NewGameView: View {
         } message: {
             if let error = model.error { Text(error) }
         }
-        .confirmationDialog("board.replace.title", isPresented: $askReplace) {
+        .alert(
+            "board.replace.title",
+            isPresented: Binding(
+                get: { @MainActor in model.replaceRequest != nil },
+                set: { @MainActor in if !$0 { model.keepSavedGame() } })
+        ) {
             Button("board.replace.confirm", role: .destructive) { begin(replacing: true) }
+            Button("board.replace.keep", role: .cancel) { model.keepSavedGame() }
+        } message: {
+            if let existing = model.replaceRequest {
+                Text(Wording.libraryError(.WouldReplace(existing: existing)))
+            }
         }
     }
 
@@ -109,13 +117,10 @@ struct NewGameView: View {
         LocalizedMessage("newGame.seat", [.number(index + 1)])
     }
 
-    /// Asks first when the game would replace a saved one of the same kind.
+    /// Starts at once, or asks first when the core says the game would replace an interrupted
+    /// one of the same kind (`replaceRequest`).
     private func startPressed() {
-        if model.gameToReplace() != nil {
-            askReplace = true
-        } else {
-            begin(replacing: false)
-        }
+        begin(replacing: false)
     }
 
     private func begin(replacing: Bool) {

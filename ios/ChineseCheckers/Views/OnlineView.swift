@@ -312,6 +312,9 @@ struct OnlineGameView: View {
                 .padding(.horizontal)
             }
             StatusBanner(banner: model.banner, notice: model.notice)
+            if let failure = model.storageFailure {
+                SaveFailureBar(message: failure, retry: model.saveNow)
+            }
             if model.state.game?.clock != nil {
                 // The clock counts down locally: redrawn each second as the shown second changes.
                 let origin = Date(timeIntervalSince1970: Double(model.clockTickOriginMs) / 1000)

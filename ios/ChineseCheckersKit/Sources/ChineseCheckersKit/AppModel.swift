@@ -1,5 +1,5 @@
-// The app's root model: opens the library, makes the screens' models, reopens the game in
-// progress on launch and saves it when the scene goes to the background.
+// The app's root model: opens the library, makes the screens' models and reopens the game in
+// progress on launch. It never saves: every game kept in the library writes itself.
 import ChineseCheckersCore
 import Foundation
 import Observation
@@ -80,14 +80,12 @@ public final class AppModel {
     public private(set) var online: OnlineModel?
     /// A problem to show on launch.
     public private(set) var error: LocalizedMessage?
-    /// Where the player is, for both layouts (see `Navigation`). Leaving the board saves the
-    /// game, so that home lists it under "Continue".
+    /// Where the player is, for both layouts (see `Navigation`). Back home, the listing is read
+    /// again: the game left is under "Continue" (the core wrote it as it was played), an ended
+    /// one is not.
     public var navigation = Navigation() {
         didSet {
-            if oldValue.path.contains(.board), !navigation.path.contains(.board) {
-                board?.saveForBackground()
-                home.refresh()
-            }
+            if navigation.path.isEmpty, !oldValue.path.isEmpty { home.refresh() }
         }
     }
 
@@ -115,31 +113,34 @@ public final class AppModel {
     }
 
     /// Reopens the game that was on screen when the app last went to the background (local or
-    /// online, unless it has ended), shows its screen and returns it, or nil for home.
+    /// online, if the library still offers it to continue: not one that ended), shows its
+    /// screen and returns it, or nil for home. It reads the listing only; nothing is written.
     @discardableResult
     public func restoreOnLaunch() -> Screen? {
         guard let library, let id = settings.activeGameID,
-            let saved = (try? library.games())?.first(where: { $0.id == id }), !saved.over,
-            let screen = open(saved)
+            let card = (try? library.listing())?.playing.first(where: { $0.id == id }),
+            let screen = open(card)
         else { return nil }
         navigation.choose(screen)
         return screen
     }
 
-    /// Opens a saved game ("Continue") and returns its screen (nil, with `error`, on failure).
-    public func open(_ saved: SavedGame) -> Screen? {
+    /// Opens a game of home's Continue list, kept, and returns its screen (nil, with `error`,
+    /// on failure).
+    public func open(_ card: GameCard) -> Screen? {
         guard let library else { return nil }
         do {
-            switch saved.kind {
+            switch card.kind {
             case .solo, .passAndPlay:
-                let game = try library.openLocal(id: saved.id)
+                let game = try library.openGame(id: card.id)
                 showBoard(
                     BoardModel(
                         game: game, library: library, settings: settings,
-                        allowsReplacingSave: true, aiTimeLimitMs: settings.aiTimeLimitMs))
+                        aiTimeLimitMs: settings.aiTimeLimitMs))
                 return .board
             case .online:
-                let model = makeOnline(game: try library.openOnline(id: saved.id))
+                if let online, online.state.game?.id == card.id { return .online }
+                let model = makeOnline(game: try library.openOnlineGame(id: card.id))
                 model.connect()
                 return .online
             }
@@ -154,10 +155,12 @@ public final class AppModel {
         NewGameModel(mode: mode, library: library, settings: settings)
     }
 
-    /// Puts a local game on the board (a new one, a rematch or a reopened one).
+    /// Puts a local game on the board (a new one, a rematch or a reopened one); it is the game
+    /// `restoreOnLaunch` reopens while the library offers it to continue.
     public func showBoard(_ model: BoardModel) {
         board?.cancelThinking()
         board = model
+        settings.activeGameID = model.game.id()
     }
 
     /// The online session (made on first use, with the settings' server, token and name).
@@ -171,9 +174,15 @@ public final class AppModel {
         return model
     }
 
-    /// The scene went to the background: saves what is in progress.
+    /// The scene went to the background: remembers an online game on screen as the one to
+    /// reopen on the next launch (nothing is saved here: the core wrote every change already),
+    /// and tells its server the player is away.
     public func sceneEnteredBackground() {
-        board?.saveForBackground()
+        if navigation.current == .online, let online, !online.state.spectating,
+            let id = online.state.game?.id
+        {
+            settings.activeGameID = id
+        }
         online?.enteredBackground()
         home.refresh()
     }

@@ -47,33 +47,27 @@ public final class BoardModel {
     public private(set) var announcement: Announcement?
     /// The latest forward move to animate.
     public private(set) var animation: PegAnimation?
-    /// Set when saving would replace another saved game of the same kind: ask the person, then
-    /// call `confirmReplace()` (or `keepSavedGame()`).
-    public private(set) var replaceRequest: SavedGame?
     /// Whether the person stopped the AI (it waits for `resumeAI()` or their next action).
     public private(set) var aiPaused = false
 
     @ObservationIgnored private let library: GameLibrary?
     @ObservationIgnored private let settings: AppSettings?
-    @ObservationIgnored private var allowsReplacingSave: Bool
     @ObservationIgnored private var aiTask: Task<Void, Never>?
     @ObservationIgnored private var hintTask: Task<Void, Never>?
     @ObservationIgnored private var serial = 0
 
-    /// A model for `game`. With a `library`, the game is saved on `saveForBackground()` and
-    /// counted in the statistics when it ends; `allowsReplacingSave` says whether the person
-    /// already agreed to replace a saved game of the same kind. The AI starts at once when it is
-    /// to move.
+    /// A model for `game`. A game kept in the library (`keepLocal`, `openGame`) writes itself
+    /// after every change and is counted in the statistics by the core as it ends: the model
+    /// never saves. `library` is for a rematch, kept like its game. The AI starts at once when
+    /// it is to move.
     public init(
         game: LocalGame, setup: GameSetup? = nil, library: GameLibrary? = nil,
-        settings: AppSettings? = nil, allowsReplacingSave: Bool = false,
-        aiTimeLimitMs: UInt64? = nil
+        settings: AppSettings? = nil, aiTimeLimitMs: UInt64? = nil
     ) {
         self.game = game
         self.setup = setup
         self.library = library
         self.settings = settings
-        self.allowsReplacingSave = allowsReplacingSave
         self.geometry = boardGeometry()
         if let aiTimeLimitMs { game.setAiTimeLimit(ms: aiTimeLimitMs) }
         self.state = game.state()
@@ -261,21 +255,14 @@ public final class BoardModel {
 
     // MARK: Updates
 
-    /// Publishes `next` unless an older revision than what is shown; announces, animates, counts
-    /// a finished game, and starts the AI when it is to move.
+    /// Publishes `next` unless an older revision than what is shown; announces, animates, and
+    /// starts the AI when it is to move.
     private func apply(_ next: GameState) {
         guard next.revision >= state.revision else { return }
         let previous = state
         state = next
         if next.revision != previous.revision {
             describeChange(from: previous, to: next)
-        }
-        if next.outcome != nil, let library {
-            do {
-                _ = try library.record(game: game)
-            } catch {
-                self.error = Wording.error(error)
-            }
         }
         scheduleAI()
     }
@@ -308,31 +295,17 @@ public final class BoardModel {
 
     // MARK: Saving
 
-    /// Saves the game (the app calls it when the scene goes to the background) and remembers it
-    /// as the game to reopen on launch. An untouched game is not saved.
-    public func saveForBackground() {
-        guard let library else { return }
-        do {
-            if try library.saveLocal(game: game, replace: allowsReplacingSave) != nil {
-                settings?.activeGameID = game.id()
-            }
-        } catch LibraryError.WouldReplace(let existing) {
-            replaceRequest = existing
-        } catch {
-            self.error = Wording.error(error)
-        }
+    /// Why the library could not write the last change (the game is intact in memory, and the
+    /// core writes it again at the next change or on `saveNow()`); nil when it is on disk or
+    /// not kept.
+    public var storageFailure: LocalizedMessage? {
+        guard case .failed(let detail) = state.storage else { return nil }
+        return LocalizedMessage("board.saveFailed", [.text(detail)])
     }
 
-    /// The person agreed to replace the other saved game: saves this one over it.
-    public func confirmReplace() {
-        replaceRequest = nil
-        allowsReplacingSave = true
-        saveForBackground()
-    }
-
-    /// The person keeps the other saved game: this one is not saved.
-    public func keepSavedGame() {
-        replaceRequest = nil
+    /// Writes the game again after a failed write (the person's "Try again").
+    public func saveNow() {
+        apply(game.saveNow())
     }
 
     /// Whether `rematch()` can start a new game (the set-up is known).
@@ -346,9 +319,10 @@ public final class BoardModel {
             rules: setup.rules, seats: setup.seats, coloursPerSide: setup.coloursPerSide,
             opener: setup.opener, seed: UInt64.random(in: 0...UInt64.max))
         do {
-            return BoardModel(
-                game: try LocalGame(setup: next), setup: next, library: library,
-                settings: settings, allowsReplacingSave: true)
+            let game = try LocalGame(setup: next)
+            // The rematch follows the ended game in its slot: the person chose it.
+            try library?.keepLocal(game: game, replace: true)
+            return BoardModel(game: game, setup: next, library: library, settings: settings)
         } catch {
             self.error = Wording.error(error)
             return nil

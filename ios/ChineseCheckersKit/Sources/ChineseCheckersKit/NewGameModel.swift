@@ -95,6 +95,8 @@ public final class NewGameModel {
     public var opener: Opener
     /// Why the last start failed, for an alert.
     public private(set) var error: LocalizedMessage?
+    /// The interrupted game `start()` would replace (same kind, not ended): ask the person.
+    public private(set) var replaceRequest: SavedGame?
 
     @ObservationIgnored private let library: GameLibrary?
     @ObservationIgnored private let settings: AppSettings?
@@ -159,28 +161,32 @@ public final class NewGameModel {
             coloursPerSide: coloursPerSide, opener: opener, seed: seed)
     }
 
-    /// The saved game this one would replace (same kind, not over): ask before `start`.
-    public func gameToReplace() -> SavedGame? {
-        let kind: SavedGameKind =
-            seats.filter { $0.player == .person }.count > 1
-            ? .passAndPlay : .solo
-        return (try? library?.games())?.first { $0.kind == kind && !$0.over }
-    }
-
-    /// Starts the game; nil (with `error` set) when the core refuses the set-up.
-    public func start(replacingSavedGame: Bool = true) -> BoardModel? {
+    /// Starts the game, kept in the library at once (it writes itself after every change).
+    /// Nil when the core refuses the set-up (`error` set), or when the game would take the slot
+    /// of another interrupted game of its kind and `replacingSavedGame` is false: then
+    /// `replaceRequest` names that game — ask the person, then start again with
+    /// `replacingSavedGame` (or `keepSavedGame()`).
+    public func start(replacingSavedGame: Bool = false) -> BoardModel? {
         let setup = setup()
         do {
             let game = try LocalGame(setup: setup)
+            try library?.keepLocal(game: game, replace: replacingSavedGame)
             error = nil
+            replaceRequest = nil
             return BoardModel(
                 game: game, setup: setup, library: library, settings: settings,
-                allowsReplacingSave: replacingSavedGame, aiTimeLimitMs: settings?.aiTimeLimitMs)
+                aiTimeLimitMs: settings?.aiTimeLimitMs)
+        } catch LibraryError.WouldReplace(let existing) {
+            replaceRequest = existing
+            return nil
         } catch {
             self.error = Wording.error(error)
             return nil
         }
     }
+
+    /// The person keeps the interrupted game: nothing starts.
+    public func keepSavedGame() { replaceRequest = nil }
 
     /// Forgets the alert.
     public func dismissError() { error = nil }

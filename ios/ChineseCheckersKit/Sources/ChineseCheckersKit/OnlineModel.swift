@@ -58,7 +58,9 @@ public final class OnlineModel {
     @ObservationIgnored private var ratingsAsked = false
 
     /// A model for `game` (a new `OnlineGame()` or one reopened from the library) talking to
-    /// `url` as the install's `token` under `name`. Nothing is sent before `connect()`.
+    /// `url` as the install's `token` under `name`. With a `library`, the session is kept there
+    /// (`keepOnline`): every game of ours writes itself as it changes. Nothing is sent before
+    /// `connect()`.
     public init(
         game: OnlineGame = OnlineGame(), url: URL, token: String, name: String,
         library: GameLibrary? = nil, settings: AppSettings? = nil,
@@ -71,6 +73,7 @@ public final class OnlineModel {
         self.geometry = boardGeometry()
         self.state = game.state()
         self.clockReceivedAtMs = nowMs()
+        library?.keepOnline(game: game)
         // The client reports from URLSession's queue: hop to the main actor and read the core's
         // latest state there (reading it, rather than passing the reported one, keeps the
         // newest state even when two hops arrive out of order).
@@ -369,15 +372,14 @@ public final class OnlineModel {
 
     // MARK: Life cycle
 
-    /// The scene went to the background: tells the server (the seat is held), saves the game for
-    /// a relaunch and remembers it as the game to reopen.
+    /// The scene went to the background: tells the server (the seat is held). The kept game is
+    /// on disk already.
     public func enteredBackground() {
-        // A game watched is not ours: nothing to hold or save.
+        // A game watched is not ours: nothing to hold.
         if state.spectating { return }
         if state.connection == .connected, state.game != nil {
             _ = try? client.perform { try $0.away() }
         }
-        save()
         refresh()
     }
 
@@ -389,15 +391,15 @@ public final class OnlineModel {
         refresh()
     }
 
-    /// Saves the game in the library (nothing to save without a game).
-    public func save() {
-        guard let library else { return }
-        do {
-            if try library.saveOnline(game: game) != nil, let id = state.game?.id {
-                settings?.activeGameID = id
-            }
-        } catch {
-            self.error = Wording.error(error)
-        }
+    /// Why the library could not write the last change of our game (nil when it is on disk).
+    public var storageFailure: LocalizedMessage? {
+        guard case .failed(let detail) = state.board.storage else { return nil }
+        return LocalizedMessage("board.saveFailed", [.text(detail)])
+    }
+
+    /// Writes the game again after a failed write (the person's "Try again").
+    public func saveNow() {
+        _ = game.saveNow()
+        refresh()
     }
 }

@@ -3,12 +3,15 @@ import ChineseCheckersCore
 import Foundation
 import Observation
 
-/// The home screen: its buttons and the saved games to continue.
+/// The home screen: its buttons and the games to continue, as the library lists them.
 @MainActor
 @Observable
 public final class HomeModel {
-    /// The saved games, newest first (local and online).
-    public private(set) var savedGames: [SavedGame] = []
+    /// The Continue cards: the games being played, last played first (an ended game is never
+    /// among them: the core moves it to the finished games with its last move).
+    public private(set) var continuable: [GameCard] = []
+    /// When `continuable` was read, in seconds since 1970 (for "played … ago").
+    public private(set) var readAtS: UInt64 = 0
     /// Why the library could not be read, for an alert.
     public private(set) var error: LocalizedMessage?
     @ObservationIgnored private let library: GameLibrary?
@@ -19,33 +22,77 @@ public final class HomeModel {
         refresh()
     }
 
-    /// Reads the saved games again (after a game was saved or finished).
+    /// Reads the listing again (home is shown again: games were played, ended or started).
     public func refresh() {
         guard let library else { return }
         do {
-            savedGames = try library.games().sorted { $0.savedAtS > $1.savedAtS }
+            continuable = try library.listing().playing
+            readAtS = UInt64(max(0, Date().timeIntervalSince1970))
         } catch {
             self.error = Wording.error(error)
         }
     }
 
-    /// The games that can be continued (not over).
-    public var continuable: [SavedGame] { savedGames.filter { !$0.over } }
-
-    /// One line describing a saved game: its kind, rule set, players and moves.
-    public func summary(_ saved: SavedGame) -> LocalizedMessage {
-        LocalizedMessage(
+    /// What a Continue card says, all from the core's card: its kind, rule set, players (the
+    /// opponents, the AI with its level; every player when none is "you") and moves played;
+    /// then whose turn it is and when it was last played.
+    public func summary(_ card: GameCard) -> [LocalizedMessage] {
+        let others = card.seats.filter { $0.name != .you }
+        let shown = others.count < card.seats.count ? others : card.seats
+        let players: [LocalizedMessage] = shown.map { seat in
+            if case .ai(let level) = seat.player {
+                return LocalizedMessage(
+                    "home.card.aiSeat",
+                    [.message(Wording.name(seat.name)), .message(Wording.level(level))])
+            }
+            return Wording.name(seat.name)
+        }
+        let first = LocalizedMessage(
             "home.savedGame",
             [
-                .message(Wording.savedGameKind(saved.kind)), .message(Wording.preset(saved.preset)),
-                .list(saved.players.map(Wording.name)), .number(Int(saved.moves)),
+                .message(Self.kind(card.kind)), .message(Wording.preset(card.preset)),
+                .list(players), .number(Int(card.moves)),
             ])
+        var turn: LocalizedMessage?
+        if card.seats.indices.contains(Int(card.toMove)) {
+            let name = card.seats[Int(card.toMove)].name
+            turn =
+                name == .you
+                ? LocalizedMessage("home.card.yourTurn")
+                : LocalizedMessage("home.card.toMove", [.message(Wording.name(name))])
+        }
+        let ago = Self.lastPlayed(
+            secondsAgo: readAtS > card.lastPlayedS ? readAtS - card.lastPlayedS : 0)
+        let second =
+            turn.map { LocalizedMessage("home.card.status", [.message($0), .message(ago)]) } ?? ago
+        return [first, second]
+    }
+
+    /// A card's kind, as the first word of its line.
+    static func kind(_ kind: SavedGameKind) -> LocalizedMessage {
+        switch kind {
+        case .solo: return LocalizedMessage("home.card.solo")
+        case .passAndPlay: return LocalizedMessage("home.card.passAndPlay")
+        case .online: return LocalizedMessage("home.card.online")
+        }
+    }
+
+    /// "played … ago", `secondsAgo` before the listing was read.
+    static func lastPlayed(secondsAgo: UInt64) -> LocalizedMessage {
+        switch secondsAgo {
+        case ..<60: return LocalizedMessage("home.card.justNow")
+        case ..<3600:
+            return LocalizedMessage("home.card.minutesAgo", [.number(Int(secondsAgo / 60))])
+        case ..<86_400:
+            return LocalizedMessage("home.card.hoursAgo", [.number(Int(secondsAgo / 3600))])
+        default: return LocalizedMessage("home.card.daysAgo", [.number(Int(secondsAgo / 86_400))])
+        }
     }
 
     /// Deletes a saved game.
-    public func remove(_ saved: SavedGame) {
+    public func remove(_ card: GameCard) {
         do {
-            try library?.remove(id: saved.id)
+            try library?.remove(id: card.id)
         } catch {
             self.error = Wording.error(error)
         }

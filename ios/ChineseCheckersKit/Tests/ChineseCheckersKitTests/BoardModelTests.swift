@@ -27,6 +27,7 @@ final class BoardModelTests: XCTestCase {
     func testAFullSoloGameThroughTheModel() async throws {
         let library = try GameLibrary.open(dir: temporaryFolder().path)
         let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat()], seed: 3))
+        try library.keepLocal(game: game, replace: false)
         let model = BoardModel(game: game, library: library, aiTimeLimitMs: 10)
         XCTAssertEqual(model.banner?.key, nil, "the person opens: no banner")
         let begin = Date()
@@ -45,7 +46,7 @@ final class BoardModelTests: XCTestCase {
         XCTAssertEqual(model.ranking.count, outcome.ranking.count)
         XCTAssertEqual(model.ranking.first?.key, "ranking.place")
         XCTAssertTrue(model.announcement?.messages.contains(model.outcome!) ?? false)
-        // The model counted the game in the statistics, once.
+        // The core counted the kept game in the statistics, once.
         let beginner = try library.statistics().first { $0.level == .beginner }!
         XCTAssertEqual(beginner.played, 1)
         XCTAssertEqual(beginner.won + beginner.lost + beginner.drawn, 1)
@@ -185,53 +186,114 @@ final class BoardModelTests: XCTestCase {
         XCTAssertFalse(model.aiPaused)
     }
 
-    func testSaveOnBackgroundAndRestoreIntoANewModel() async throws {
+    /// Renders `message` in English with the app's catalog.
+    private func english(_ message: LocalizedMessage) throws -> String {
+        try StringCatalog(contentsOf: CatalogCoverageTests.catalogURL)
+            .renderer(language: "en").render(message)
+    }
+
+    func testHomeMidGameListsTheGameWithItsCardAndAnEndedGameIsNeverOffered() async throws {
         let folder = temporaryFolder()
         let settings = temporarySettings()
         let app = AppModel(directory: folder, settings: settings)
         XCTAssertNil(app.error)
-        XCTAssertNil(app.restoreOnLaunch(), "nothing saved yet")
-        let newGame = app.newGame(.solo)
-        XCTAssertNil(newGame.gameToReplace())
-        let board = try XCTUnwrap(newGame.start())
+        XCTAssertNil(app.restoreOnLaunch(), "nothing kept yet")
+        let board = try XCTUnwrap(app.newGame(.solo).start())
         app.showBoard(board)
+        app.navigation.choose(.newSolo)
+        app.navigation.push(.board)
         board.game.setAiTimeLimit(ms: 10)
-        app.sceneEnteredBackground()
-        XCTAssertNil(settings.activeGameID, "an untouched game is not saved")
+        XCTAssertEqual(board.state.storage, .saved)
         for _ in 0..<2 {
             try await playHint(board)
             await board.waitUntilIdle()
         }
         let history = board.state.history
+        XCTAssertEqual(history.count, 4)
+
+        // Home mid-game, no save call anywhere: the game is in Continue with its card.
+        app.navigation.goHome()
+        let card = try XCTUnwrap(app.home.continuable.first)
+        XCTAssertEqual(app.home.continuable.map(\.id), [board.game.id()])
+        XCTAssertEqual(card.kind, .solo)
+        XCTAssertEqual(card.moves, 4)
+        let lines = try app.home.summary(card).map(english)
+        XCTAssertEqual(
+            lines,
+            ["Solo · Tripot · Jean Médecin (Beginner) · 4 moves", "Your turn · played just now"])
+
+        // Killed in the background (which writes nothing), the next launch reopens it.
+        app.navigation.choose(.board)
         app.sceneEnteredBackground()
         XCTAssertEqual(settings.activeGameID, board.game.id())
-        XCTAssertEqual(app.home.continuable.map(\.id), [board.game.id()])
-        XCTAssertEqual(app.home.summary(app.home.continuable[0]).key, "home.savedGame")
-
-        // The app is killed; a new launch reopens the game where it was.
         let relaunched = AppModel(directory: folder, settings: settings)
         XCTAssertEqual(relaunched.restoreOnLaunch(), .board)
         let restored = try XCTUnwrap(relaunched.board)
         XCTAssertEqual(restored.state.history, history)
         XCTAssertEqual(restored.state.holes, board.state.holes)
         XCTAssertEqual(restored.state.toMove, 0)
+        XCTAssertEqual(restored.state.storage, .saved, "reopened kept")
 
-        // A new solo game asks before replacing it; keeping it leaves the saved one.
+        // A new solo game asks before replacing it; keeping it leaves the game to continue.
         let another = relaunched.newGame(.solo)
-        XCTAssertEqual(another.gameToReplace()?.id, board.game.id())
-        let second = try XCTUnwrap(another.start(replacingSavedGame: false))
+        XCTAssertNil(another.start())
+        XCTAssertEqual(another.replaceRequest?.id, board.game.id())
+        another.keepSavedGame()
+        XCTAssertNil(another.replaceRequest)
+        XCTAssertEqual(try relaunched.library!.listing().playing.map(\.id), [board.game.id()])
+
+        // Resigned, it leaves Continue at once and is among the finished games.
+        restored.resign()
+        XCTAssertNotNil(restored.state.outcome)
+        relaunched.navigation.choose(.board)
+        relaunched.navigation.goHome()
+        XCTAssertEqual(relaunched.home.continuable, [])
+        XCTAssertEqual(try relaunched.library!.listing().finished.map(\.id), [board.game.id()])
+        XCTAssertNil(
+            AppModel(directory: folder, settings: settings).restoreOnLaunch(),
+            "an ended game is not reopened")
+    }
+
+    func testANewGameTakesTheSlotOnlyWhenThePersonSaysSo() async throws {
+        let app = AppModel(directory: temporaryFolder(), settings: temporarySettings())
+        let first = try XCTUnwrap(app.newGame(.passAndPlay).start())
+        first.tap(coord(-1, 5))
+        first.tap(coord(-1, 4))
+        XCTAssertEqual(try app.library!.listing().playing.map(\.id), [first.game.id()])
+        let model = app.newGame(.passAndPlay)
+        XCTAssertNil(model.start())
+        XCTAssertEqual(model.replaceRequest?.id, first.game.id())
+        let second = try XCTUnwrap(model.start(replacingSavedGame: true))
+        XCTAssertNil(model.replaceRequest)
+        XCTAssertEqual(
+            try app.library!.listing().playing.map(\.id), [first.game.id()],
+            "an untouched game replaces nothing")
         second.tap(coord(-1, 5))
         second.tap(coord(-1, 4))
-        second.saveForBackground()
-        XCTAssertEqual(second.replaceRequest?.id, board.game.id())
-        second.keepSavedGame()
-        XCTAssertEqual(try relaunched.library!.games().map(\.id), [board.game.id()])
-        second.saveForBackground()
-        second.confirmReplace()
-        XCTAssertNil(second.replaceRequest)
-        XCTAssertEqual(try relaunched.library!.games().map(\.id), [second.game.id()])
-        second.cancelThinking()
-        await second.waitUntilIdle()
+        XCTAssertEqual(second.state.history.count, 1)
+        XCTAssertEqual(try app.library!.listing().playing.map(\.id), [second.game.id()])
+    }
+
+    func testAFailedSaveIsShownAndRetried() async throws {
+        let folder = temporaryFolder()
+        let library = try GameLibrary.open(dir: folder.path)
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, personSeat]))
+        try library.keepLocal(game: game, replace: false)
+        let model = BoardModel(game: game, library: library)
+        XCTAssertNil(model.storageFailure)
+        // The library's games folder goes (a storage fault): the move is played, its write fails.
+        let games = folder.appendingPathComponent("games")
+        try FileManager.default.removeItem(at: games)
+        model.tap(coord(-1, 5))
+        model.tap(coord(-1, 4))
+        XCTAssertEqual(model.state.history.count, 1)
+        let failure = try XCTUnwrap(model.storageFailure, "\(model.state.storage)")
+        XCTAssertEqual(failure.key, "board.saveFailed")
+        // The folder is back: "Try again" writes it.
+        try FileManager.default.createDirectory(at: games, withIntermediateDirectories: true)
+        model.saveNow()
+        XCTAssertNil(model.storageFailure)
+        XCTAssertEqual(try library.listing().playing.first?.moves, 1)
     }
 
     func testARefusedTapSaysWhyAndIsAnnounced() async throws {

@@ -218,10 +218,19 @@
             }
             try await oneMove(ann, bob)
 
-            // The app goes to the background: the game is saved and remembered.
+            // Home mid-game, with no save call: the game is in Continue with its card, on both.
+            let gameID = try XCTUnwrap(bob.state.game?.id)
+            let bobHome = HomeModel(library: bobLibrary)
+            let card = try XCTUnwrap(bobHome.continuable.first)
+            XCTAssertEqual(bobHome.continuable.map(\.id), [gameID])
+            XCTAssertEqual(card.kind, .online)
+            XCTAssertEqual(card.moves, Int32(bob.state.board.history.count))
+            let catalog = try StringCatalog(contentsOf: CatalogCoverageTests.catalogURL)
+            let first = try catalog.renderer(language: "en").render(bobHome.summary(card)[0])
+            XCTAssertTrue(first.hasPrefix("Online · "), first)
+            XCTAssertTrue(first.contains("Ann"), first)
+            XCTAssertEqual(HomeModel(library: annLibrary).continuable.map(\.id), [gameID])
             bob.enteredBackground()
-            XCTAssertEqual(bobSettings.activeGameID, bob.state.game?.id)
-            XCTAssertEqual(try bobLibrary.games().map(\.kind), [.online])
             bob.becameActive()
 
             // The server crashes and comes back on the same port with the same Redis: both apps
@@ -240,9 +249,11 @@
             XCTAssertEqual(bob.state.board.history, history)
             for _ in 0..<2 { try await oneMove(ann, bob) }
 
-            // Bob's app is suspended and killed (it saves on the way to the background); the next
-            // launch reopens the online game, connects and resumes it.
+            // Bob's app is suspended with the online screen on top (AppModel remembers the game
+            // on screen) and killed; the next launch reopens the online game from the library,
+            // connects and resumes it.
             bob.enteredBackground()
+            bobSettings.activeGameID = gameID
             bob.disconnect()
             bobSettings.serverURL = url
             bobSettings.playerName = "Bob"
@@ -265,6 +276,13 @@
             XCTAssertEqual(ann.outcome?.key, "outcome.resigned.you")
             XCTAssertEqual(bobAgain.outcome?.key, "outcome.resigned.byYou")
             XCTAssertTrue(ann.state.board.capabilities.canRematch)
+            // The ended game is never offered to continue, on either side.
+            relaunched.navigation.choose(.online)
+            relaunched.navigation.goHome()
+            XCTAssertEqual(relaunched.home.continuable, [])
+            XCTAssertEqual(HomeModel(library: annLibrary).continuable, [])
+            XCTAssertEqual(try annLibrary.listing().finished.map(\.id), [gameID])
+            XCTAssertEqual(try bobLibrary.listing().finished.map(\.id), [gameID])
             ann.disconnect()
             bobAgain.disconnect()
         }

@@ -84,6 +84,8 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(statistics.totalPlayed, 0)
         // A resigned game against the AI counts as a loss.
         let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat(.easy)]))
+        // Kept in the library, the game is counted by the core as it ends.
+        try library.keepLocal(game: game, replace: false)
         let board = BoardModel(game: game, library: library)
         board.tap(coord(-1, 5))
         board.tap(coord(-1, 4))
