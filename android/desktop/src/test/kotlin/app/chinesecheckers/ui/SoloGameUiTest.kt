@@ -312,6 +312,34 @@ class SoloGameUiTest {
     }
 
     @Test
+    fun aFailedSaveIsShownOnTheBoardAndTryAgainWritesIt() = runDesktopComposeUiTest(800, 1000) {
+        val platform = testPlatform(reducedMotion = true)
+        val app = AppState(platform)
+        setContent { ChineseCheckersApp(app) }
+        click("passAndPlay")
+        click("start")
+        assertFalse(exists("saveFailed"))
+        // The library's games folder goes (a storage fault): the move is played, its write fails.
+        val games = java.io.File(platform.dataDir, "games")
+        assertTrue(games.deleteRecursively())
+        val (from, to) = findStep(app)
+        tapHole(from)
+        tapHole(to)
+        waitForIdle()
+        assertEquals(1, gameOf(app).history.size)
+        assertTrue("${gameOf(app).storage}", gameOf(app).storage is SaveStatus.Failed)
+        tag("saveFailed").assertIsDisplayed()
+        // The folder is back: "Try again" writes the game, and the warning goes.
+        assertTrue(games.mkdirs())
+        click("saveRetry")
+        waitForIdle()
+        assertEquals(SaveStatus.Saved, gameOf(app).storage)
+        assertFalse(exists("saveFailed"))
+        assertEquals(1, checkNotNull(app.library).listing().playing.single().moves)
+        app.close()
+    }
+
+    @Test
     fun aMoveSoundsAndTheSoundSettingSilencesIt() = runDesktopComposeUiTest(800, 1000) {
         val platform = testPlatform(reducedMotion = true)
         val app = AppState(platform)
