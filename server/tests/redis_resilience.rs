@@ -119,22 +119,6 @@ async fn the_cache_is_capped_least_recently_used_out() {
     }
 }
 
-/// Polls `/health` until its status line contains `want` (panics after 15 s).
-async fn wait_health(addr: SocketAddr, want: &str) -> String {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-    loop {
-        let got = http_get(addr, "/health").await;
-        if got.lines().next().is_some_and(|l| l.contains(want)) {
-            return got;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "/health never said {want}; last: {got}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_game_goes_on_after_redis_restarts() {
     let mut redis = DurableRedis::new();

@@ -10,27 +10,10 @@
 
 mod common;
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use chinese_checkers_core::online::{ClientMsg, ErrorCode, Format, GameEvent, ServerMsg};
 use common::*;
-
-/// Polls `/health` until its status line contains `want` (panics after 15 s).
-async fn wait_health(addr: SocketAddr, want: &str) -> String {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-    loop {
-        let got = http_get(addr, "/health").await;
-        if got.lines().next().is_some_and(|l| l.contains(want)) {
-            return got;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "/health never said {want}; last: {got}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
 
 /// Runs an admin command on the test's Redis.
 fn redis_admin(url: &str, args: &[&str]) {

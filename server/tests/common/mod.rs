@@ -591,6 +591,22 @@ pub async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
     out
 }
 
+/// Polls `/health` until its status line contains `want` (panics after 15 s).
+pub async fn wait_health(addr: std::net::SocketAddr, want: &str) -> String {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        let got = http_get(addr, "/health").await;
+        if got.lines().next().is_some_and(|l| l.contains(want)) {
+            return got;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "/health never said {want}; last: {got}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// A redis-server whose data survive a SIGKILL (append-only file, synced on every write), on a
 /// fixed port and data directory so that it can be started again in its place.
 pub struct DurableRedis {
