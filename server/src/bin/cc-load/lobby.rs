@@ -15,7 +15,8 @@ use futures_util::StreamExt;
 use tokio_tungstenite::tungstenite::Message;
 
 use super::{
-    cpu_seconds, hello, hello_from, percentile, recv, send, server_memory, slot, Opts, Stats, Ws,
+    cpu_seconds, hello, hello_from, percentile, recv, send, server_memory, start_games, Opts,
+    Stats, Ws,
 };
 
 /// What the lobby run sets up.
@@ -195,18 +196,7 @@ pub(super) async fn run(url: &str, opts: Arc<Opts>) {
     let churner = lobby
         .churn
         .then(|| tokio::spawn(churn(url.to_owned(), deadline)));
-    let mut games = Vec::new();
-    let ramp = Duration::from_secs(opts.ramp_s);
-    for i in 0..opts.games {
-        let at = start + ramp.mul_f64(i as f64 / opts.games.max(1) as f64);
-        tokio::time::sleep_until(at.into()).await;
-        games.push(tokio::spawn(slot(
-            url.to_owned(),
-            opts.clone(),
-            stats.clone(),
-            deadline,
-        )));
-    }
+    let games = start_games(url, &opts, &stats, start, deadline).await;
     let addr = url
         .trim_start_matches("ws://")
         .split('/')

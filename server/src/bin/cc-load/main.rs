@@ -242,6 +242,30 @@ async fn new_game(ws: &mut [Ws; 2], deadline: Instant) -> Option<[ClientGame; 2]
     Some([a, b])
 }
 
+/// Starts the run's `opts.games` game slots, spread evenly over the ramp from `start` (a burst of
+/// connections at once would measure the handshake, not the relay).
+async fn start_games(
+    url: &str,
+    opts: &Arc<Opts>,
+    stats: &Arc<Stats>,
+    start: Instant,
+    deadline: Instant,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let ramp = Duration::from_secs(opts.ramp_s);
+    let mut tasks = Vec::with_capacity(opts.games);
+    for i in 0..opts.games {
+        let at = start + ramp.mul_f64(i as f64 / opts.games as f64);
+        tokio::time::sleep_until(at.into()).await;
+        tasks.push(tokio::spawn(slot(
+            url.to_owned(),
+            opts.clone(),
+            stats.clone(),
+            deadline,
+        )));
+    }
+    tasks
+}
+
 /// One game slot: plays games back to back until the deadline.
 async fn slot(url: String, opts: Arc<Opts>, stats: Arc<Stats>, deadline: Instant) {
     let Some(a) = hello(&url, "LoadA", deadline).await else {
@@ -454,18 +478,7 @@ async fn main() -> ExitCode {
     let stats = Arc::new(Stats::default());
     let start = Instant::now();
     let deadline = start + Duration::from_secs(opts.seconds);
-    let ramp = Duration::from_secs(opts.ramp_s);
-    let mut tasks = Vec::with_capacity(opts.games);
-    for i in 0..opts.games {
-        let at = start + ramp.mul_f64(i as f64 / opts.games as f64);
-        tokio::time::sleep_until(at.into()).await;
-        tasks.push(tokio::spawn(slot(
-            url.clone(),
-            opts.clone(),
-            stats.clone(),
-            deadline,
-        )));
-    }
+    let tasks = start_games(&url, &opts, &stats, start, deadline).await;
     let mem_peak = {
         // Sample the server's memory while every game is running.
         tokio::time::sleep(

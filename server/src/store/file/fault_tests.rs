@@ -7,26 +7,8 @@ use std::time::{Duration, Instant};
 
 use chinese_checkers_core::online::GameEvent;
 
+use super::tests::{meta, temp_path};
 use super::*;
-
-fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "cc-faults-{}-{}-{name}",
-        std::process::id(),
-        crate::store::now_ms()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.redb")
-}
-
-fn meta() -> GameMeta {
-    GameMeta {
-        tokens: vec!["a".repeat(32), "b".repeat(32)],
-        public: false,
-        code: None,
-        min_rated_plies: 0,
-    }
-}
 
 /// A game's header and `n` events (reconnections: any event decodes back).
 fn game(id: &str, n: u64) -> Vec<Op> {

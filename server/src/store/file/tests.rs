@@ -4,7 +4,8 @@ use super::*;
 use crate::ratings::rule_set_name;
 use chinese_checkers_core::online::Format;
 
-fn temp_path(name: &str) -> PathBuf {
+/// A data file path of its own for one test (also the fault tests').
+pub(super) fn temp_path(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "cc-journal-{}-{}-{name}",
         std::process::id(),
@@ -14,7 +15,8 @@ fn temp_path(name: &str) -> PathBuf {
     dir.join("games.redb")
 }
 
-fn meta() -> GameMeta {
+/// A private two-player game's metadata.
+pub(super) fn meta() -> GameMeta {
     GameMeta {
         tokens: vec!["a".repeat(32), "b".repeat(32)],
         public: false,
