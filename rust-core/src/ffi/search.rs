@@ -1,8 +1,10 @@
 //! Running a search the session asked for (the AI's move or a hint) on one engine thread, with a
 //! handle that awaits it and cancels it.
 //!
-//! The session chose the position, level and seed ([`SessionState::begin_search`]); the thread
-//! runs the search, hands the result back to the session ([`SessionState::finish_search`]) and
+//! The session chose the position, level and seed
+//! ([`SessionState::begin_search`](crate::session::SessionState::begin_search)); the thread runs
+//! the search, hands the result back to the session
+//! ([`SessionState::finish_search`](crate::session::SessionState::finish_search)) and
 //! sends the new state to whoever awaits the [`AiSearch`]. Cancelling — by
 //! [`AiSearch::cancel`], by dropping the handle, or by dropping the future that awaits it (a
 //! cancelled Kotlin coroutine) — stops the search within a few milliseconds. The AI's move is

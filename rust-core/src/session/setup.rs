@@ -1,6 +1,6 @@
 //! Typed game set-up: what the new-game screen chooses ([`GameSetup`]) and the catalogue of rule
 //! sets ([`rule_sets`]). A game from a position starts from the rules' plain
-//! [`Setup`](crate::rules::Setup) of it ([`ValidSetup::from_position`]).
+//! [`Setup`] of it ([`ValidSetup::from_position`]).
 //!
 //! A set-up is unvalidated data; [`GameSetup::validate`] turns it into a [`ValidSetup`] (the
 //! start position and the seats) or names what is wrong. Only a validated set-up makes a game.

@@ -20,7 +20,7 @@ pub enum SavedGameKind {
     Online,
 }
 
-/// A saved game as the first listing ([`Library::games`]) gives it; the Continue card is a
+/// A saved game as the first listing (`Library::games`) gives it; the Continue card is a
 /// [`GameCard`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
