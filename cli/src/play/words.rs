@@ -718,6 +718,7 @@ pub fn notice(state: &GameState, notice: &Notice) -> String {
         Notice::EmptyHole => "Select one of your pegs first".into(),
         Notice::NotYourPeg { owner } => format!("That peg is {}'s", player(state, *owner)),
         Notice::PegCannotMove => "That peg cannot move now".into(),
+        Notice::Watching => "You are watching this game: taps do nothing".into(),
         Notice::NotReachable { reason } => match reason {
             Unreachable::NoPath => "That hole cannot be reached from here".into(),
             Unreachable::CampRule => {

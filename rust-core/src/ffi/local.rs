@@ -9,6 +9,7 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use super::kept::Kept;
+use super::listen::{deliver, Delivery};
 use super::search::AiSearch;
 use crate::ai::CancelHandle;
 use crate::rules::Setup;
@@ -33,8 +34,21 @@ impl LocalGame {
 
     /// A game object over `state`, written by `keeper` if the library keeps it.
     pub(crate) fn wrap_kept(state: SessionState, keeper: Option<Keeper>) -> Arc<LocalGame> {
+        LocalGame::wrap_heard(state, keeper, Delivery::new())
+    }
+
+    /// A game object over `state` whose changes `sink` hears (a rematch hears as its game did).
+    pub(crate) fn wrap_heard(
+        state: SessionState,
+        keeper: Option<Keeper>,
+        sink: Arc<Delivery>,
+    ) -> Arc<LocalGame> {
         Arc::new(LocalGame {
-            game: Arc::new(Mutex::new(Kept { state, keeper })),
+            game: Arc::new(Mutex::new(Kept {
+                state,
+                keeper,
+                sink,
+            })),
             running: Mutex::new(None),
             ai_time_ms: Mutex::new(None),
         })
@@ -57,18 +71,63 @@ impl LocalGame {
         Ok(())
     }
 
+    /// The listener slot of this game (and the game's lock it is stamped under).
+    pub(crate) fn delivery(&self) -> Arc<Delivery> {
+        Arc::clone(&self.game.lock().sink)
+    }
+
+    /// Stops this game's listener hearing it (the board moved on to a rematch): changes still
+    /// running here, such as a search finishing, go to nobody.
+    pub(crate) fn detach(&self) {
+        if let Some(c) = self.running.lock().take() {
+            c.cancel();
+        }
+        self.game.lock().sink = Delivery::new();
+    }
+
+    /// The keeper's library, when the library keeps this game (a rematch takes its slot).
+    pub(crate) fn library(&self) -> Option<crate::session::Library> {
+        self.game
+            .lock()
+            .keeper
+            .as_ref()
+            .map(|k| k.library().clone())
+    }
+
+    /// The AI's time limit per move (`None`: the level's own budget).
+    pub(crate) fn ai_time_limit(&self) -> Option<u64> {
+        *self.ai_time_ms.lock()
+    }
+
+    /// Tells the listener the state as it is (a board that just moved on to this game).
+    pub(crate) fn announce(&self) -> GameState {
+        let (view, pending) = {
+            let game = self.game.lock();
+            (game.view(), game.sink.stamp_with(|| game.view()))
+        };
+        deliver(pending);
+        view
+    }
+
     fn apply(&self, event: Event) -> Result<GameState, MoveError> {
-        let mut game = self.game.lock();
-        update(&mut game.state, event)?;
-        game.keep();
-        Ok(game.view())
+        let (view, pending) = {
+            let mut game = self.game.lock();
+            update(&mut game.state, event)?;
+            game.keep();
+            (game.view(), game.changed())
+        };
+        deliver(pending);
+        Ok(view)
     }
 
     fn search(&self, kind: SearchKind) -> Result<Arc<AiSearch>, MoveError> {
-        let request = {
+        let (request, pending) = {
             let time_ms = *self.ai_time_ms.lock();
-            self.game.lock().state.begin_search(kind, time_ms)?
+            let mut game = self.game.lock();
+            let request = game.state.begin_search(kind, time_ms)?;
+            (request, game.changed())
         };
+        deliver(pending);
         let search = AiSearch::spawn(Arc::clone(&self.game), request)?;
         *self.running.lock() = Some(search.cancel_handle());
         Ok(search)
@@ -205,11 +264,15 @@ impl LocalGame {
     /// `state.storage` said a save failed. The state says how it went; a game not kept has
     /// nothing to write (`NotKept`).
     pub fn save_now(&self) -> GameState {
-        let mut game = self.game.lock();
-        let Kept { state, keeper } = &mut *game;
-        if let Some(keeper) = keeper.as_mut() {
-            keeper.rewrite_local(state);
-        }
-        game.view()
+        let (view, pending) = {
+            let mut game = self.game.lock();
+            let Kept { state, keeper, .. } = &mut *game;
+            if let Some(keeper) = keeper.as_mut() {
+                keeper.rewrite_local(state);
+            }
+            (game.view(), game.changed())
+        };
+        deliver(pending);
+        view
     }
 }

@@ -1,5 +1,7 @@
 //! The exported surface: a thin facade over the pure core, one small module per concern.
 //!
+//! - [`game::Game`]: the one board interface of every kind of game, with its capabilities and
+//!   its change listener (forwarding to the two below);
 //! - [`local::LocalGame`]: a game on this device (solo, pass-and-play, any mix of seats);
 //! - [`online::OnlineGame`]: the server connection and the online game;
 //! - [`search::AiSearch`]: a running AI or hint search, awaited and cancelled through its handle;
@@ -11,14 +13,18 @@
 //! terminal) they are plain Rust. No call panics across the boundary: fallible calls return one
 //! error type per area.
 
+pub mod game;
 mod kept;
 pub mod library;
+pub mod listen;
 pub mod local;
 pub mod logging;
 pub mod online;
 pub mod search;
 
+pub use game::{Game, GameCapabilities, GameEngine, GameError, GameHints, GameHistory, GameReplay};
 pub use library::GameLibrary;
+pub use listen::{GameListener, OnlineTransport};
 pub use local::LocalGame;
 pub use logging::{init_logging, LogLevel};
 pub use online::{OnlineGame, OnlineUpdate};
@@ -133,3 +139,6 @@ pub fn format_seats(format: crate::online::Format) -> u32 {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod game_tests;

@@ -5,12 +5,13 @@
 
 use std::sync::Arc;
 
-use parking_lot::Mutex;
+use parking_lot::{Mutex, ReentrantMutex};
 
+use super::listen::{deliver, Delivery, OnlineTransport, Pending};
 use crate::ai::AiLevel;
 use crate::online::{Format, TimeControl};
 use crate::session::online::{OnlineSession, OnlineState};
-use crate::session::{Keeper, MoveError, OnlineError, SaveError};
+use crate::session::{GameState, Keeper, MoveError, OnlineError, SaveError};
 
 /// What an online call produces: the messages to send (in order, each one WebSocket text frame)
 /// and the new state to draw.
@@ -27,6 +28,8 @@ pub struct OnlineUpdate {
 struct KeptSession {
     session: OnlineSession,
     keeper: Option<Keeper>,
+    /// Who hears of each change of the board (the `Game`'s listener); stamped under this lock.
+    sink: Arc<Delivery>,
 }
 
 impl KeptSession {
@@ -45,19 +48,34 @@ impl KeptSession {
         }
         state
     }
+
+    /// After a call: the board for the listener, to deliver once this lock is released.
+    fn changed(&self) -> Option<Pending> {
+        self.sink.stamp_with(|| self.state().board)
+    }
 }
 
 /// An online session: lobby, matchmaking, rooms and the game in progress.
 #[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
 pub struct OnlineGame {
     session: Mutex<KeptSession>,
+    transport: Mutex<Option<Arc<dyn OnlineTransport>>>,
+    /// Held by a board call from its change to the last frame sent, so that frames leave in the
+    /// order of the changes that made them (reentrant: a transport may call the game back).
+    sending: ReentrantMutex<()>,
 }
 
 impl OnlineGame {
     /// A game object over `session`, written by `keeper` if the library keeps it.
     pub(crate) fn wrap_kept(session: OnlineSession, keeper: Option<Keeper>) -> Arc<OnlineGame> {
         Arc::new(OnlineGame {
-            session: Mutex::new(KeptSession { session, keeper }),
+            session: Mutex::new(KeptSession {
+                session,
+                keeper,
+                sink: Delivery::new(),
+            }),
+            transport: Mutex::new(None),
+            sending: ReentrantMutex::new(()),
         })
     }
 
@@ -74,12 +92,42 @@ impl OnlineGame {
         kept.keeper = Some(keeper);
     }
 
-    /// Runs a call that changes the session: keeps the game, returns the state.
+    /// The listener slot of this session's board.
+    pub(crate) fn delivery(&self) -> Arc<Delivery> {
+        Arc::clone(&self.session.lock().sink)
+    }
+
+    /// A board call of the `Game` over this session: runs `f`, sends the frames it made through
+    /// the transport in order (after the session's lock is released), tells the listener, and
+    /// returns the board. `None` when no transport is set: then nothing was run.
+    pub(crate) fn board_call<E>(
+        &self,
+        f: impl FnOnce(&mut OnlineSession) -> Result<Vec<String>, E>,
+    ) -> Option<Result<GameState, E>> {
+        let _order = self.sending.lock();
+        let transport = self.transport.lock().clone()?;
+        let (outgoing, state) = self.with(f);
+        let frames = match outgoing {
+            Ok(frames) => frames,
+            Err(e) => return Some(Err(e)),
+        };
+        for frame in frames {
+            transport.send(frame);
+        }
+        Some(Ok(state.board))
+    }
+
+    /// Runs a call that changes the session: keeps the game, tells the listener (after the
+    /// lock), returns the state.
     fn with<T>(&self, f: impl FnOnce(&mut OnlineSession) -> T) -> (T, OnlineState) {
-        let mut kept = self.session.lock();
-        let out = f(&mut kept.session);
-        kept.keep();
-        (out, kept.state())
+        let (out, state, pending) = {
+            let mut kept = self.session.lock();
+            let out = f(&mut kept.session);
+            kept.keep();
+            (out, kept.state(), kept.changed())
+        };
+        deliver(pending);
+        (out, state)
     }
 
     fn call<E>(
@@ -112,6 +160,13 @@ impl OnlineGame {
     /// The state to draw now.
     pub fn state(&self) -> OnlineState {
         self.session.lock().state()
+    }
+
+    /// Sets (or removes, with `None`) where the board calls of this session's `Game` send their
+    /// frames: the app's WebSocket. Without one, those calls are refused (`NoTransport`). The
+    /// calls of this object keep returning their frames in `OnlineUpdate.outgoing`.
+    pub fn set_transport(&self, transport: Option<Arc<dyn OnlineTransport>>) {
+        *self.transport.lock() = transport;
     }
 
     /// The first message of every connection, and of every reconnection.
@@ -328,11 +383,17 @@ impl OnlineGame {
     /// the "try again" after `state.board.storage` said a save failed. The state says how it
     /// went.
     pub fn save_now(&self) -> OnlineState {
-        let mut kept = self.session.lock();
-        let KeptSession { session, keeper } = &mut *kept;
-        if let Some(keeper) = keeper.as_mut() {
-            keeper.rewrite_online(session);
-        }
-        kept.state()
+        let (state, pending) = {
+            let mut kept = self.session.lock();
+            let KeptSession {
+                session, keeper, ..
+            } = &mut *kept;
+            if let Some(keeper) = keeper.as_mut() {
+                keeper.rewrite_online(session);
+            }
+            (kept.state(), kept.changed())
+        };
+        deliver(pending);
+        state
     }
 }

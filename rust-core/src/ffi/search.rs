@@ -16,6 +16,7 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use super::kept::Kept;
+use super::listen::{deliver, Pending};
 use crate::ai::{self, CancelHandle};
 use crate::session::{GameState, MoveError, SearchRequest};
 
@@ -76,7 +77,9 @@ impl AiSearch {
             .name("engine".into())
             .stack_size(ENGINE_STACK)
             .spawn(move || {
-                let outcome = run(&thread_game, &thread_request, &thread_cancel);
+                let (outcome, pending) = run(&thread_game, &thread_request, &thread_cancel);
+                // The listener hears of the AI's move first, from this thread.
+                deliver(pending);
                 // Nobody may be waiting any more: that is fine.
                 let _ = tx.send(outcome);
             });
@@ -129,7 +132,12 @@ impl AiSearch {
     /// was before the search; `finish` returns `Cancelled`.
     pub fn cancel(&self) {
         self.cancel.cancel();
-        self.game.lock().state.cancel_search(&self.request);
+        let pending = {
+            let mut game = self.game.lock();
+            game.state.cancel_search(&self.request);
+            game.changed()
+        };
+        deliver(pending);
     }
 }
 
@@ -151,13 +159,18 @@ impl Drop for CancelOnDrop<'_> {
     }
 }
 
-/// The engine thread's work: search, hand the result to the session, report the new state.
-fn run(game: &Mutex<Kept>, request: &SearchRequest, cancel: &CancelHandle) -> SearchOutcome {
+/// The engine thread's work: search, hand the result to the session, report the new state (and
+/// the change for the listener, delivered once the game's lock is released).
+fn run(
+    game: &Mutex<Kept>,
+    request: &SearchRequest,
+    cancel: &CancelHandle,
+) -> (SearchOutcome, Option<Pending>) {
     let found = catch_unwind(AssertUnwindSafe(|| {
         ai::choose_move(&request.position, request.level, request.limits, cancel)
     }));
     let mut game = game.lock();
-    match found {
+    let outcome = match found {
         Ok(_) if cancel.is_cancelled() => {
             log::info!("{:?} search cancelled", request.kind);
             game.state.finish_search(request, None);
@@ -190,5 +203,7 @@ fn run(game: &Mutex<Kept>, request: &SearchRequest, cancel: &CancelHandle) -> Se
                 state: game.view(),
             }
         }
-    }
+    };
+    let pending = game.changed();
+    (outcome, pending)
 }

@@ -228,6 +228,8 @@ pub enum Notice {
         /// Why.
         reason: Unreachable,
     },
+    /// This board shows a game being watched: taps do nothing.
+    Watching,
 }
 
 /// Why the selected peg cannot go where the person tapped.

@@ -117,7 +117,8 @@ impl SessionState {
             can_offer_draw: self.can_offer_draw(),
             can_answer_draw: self.draw_offer.is_some(),
             can_replay: history_len > 0 && !self.seats.contains(&super::SeatPlayer::Remote),
-            can_rematch: false,
+            // A local rematch is a new game after the end (`Game.rematch`).
+            can_rematch: self.is_over(),
         };
         let to_move = pos.to_move();
         let thinking = (self.search == Some(SearchKind::Think)).then_some(to_move as i32);

@@ -161,6 +161,8 @@ public enum Wording {
             return LocalizedMessage("notice.notYourPeg", [.message(player(owner, in: players))])
         case .pegCannotMove:
             return LocalizedMessage("notice.pegCannotMove")
+        case .watching:
+            return LocalizedMessage("notice.watching")
         case .notReachable(let reason):
             return LocalizedMessage("notice.notReachable." + unreachableName(reason))
         }

@@ -151,6 +151,7 @@ final class CatalogCoverageTests: XCTestCase {
                     Wording.notice(.notYourPeg(owner: $0), players: players)
                 },
                 "pegCannotMove": [Wording.notice(.pegCannotMove, players: players)],
+                "watching": [Wording.notice(.watching, players: players)],
                 "notReachable": reasons.values.map {
                     Wording.notice(.notReachable(reason: $0), players: players)
                 },

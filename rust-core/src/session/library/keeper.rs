@@ -48,6 +48,11 @@ impl Keeper {
         }
     }
 
+    /// The library it writes to (a rematch is kept in the same one).
+    pub fn library(&self) -> &Library {
+        &self.library
+    }
+
     /// Whether the last change is on disk.
     pub fn status(&self) -> SaveStatus {
         self.status.clone()

@@ -53,7 +53,7 @@ class StringsTest {
         Banner.OpponentReconnected(1), Banner.RematchOffered(0), Banner.PlayerReplaced(2), Banner.MoveTimedOut(0), Banner.MoveTimedOut(2),
         Banner.ServerError(ErrorCode.ROOM_NOT_FOUND),
     )
-    private val notices = listOf(Notice.NotYourTurn, Notice.EmptyHole, Notice.NotYourPeg(1), Notice.PegCannotMove) +
+    private val notices = listOf(Notice.NotYourTurn, Notice.EmptyHole, Notice.NotYourPeg(1), Notice.PegCannotMove, Notice.Watching) +
         Unreachable.entries.map { Notice.NotReachable(it) }
     private val saved = SavedGame("id", SavedGameKind.SOLO, Preset.TRIPOT, listOf(PlayerName.You), 3, false, 0uL)
     private val moveErrors = listOf(

@@ -214,6 +214,7 @@ object ChineseStrings : Strings {
         Notice.EmptyHole -> "请先点选你的棋子。"
         is Notice.NotYourPeg -> "这颗棋子属于${names(notice.owner)}。"
         Notice.PegCannotMove -> "这颗棋子无法移动。"
+        Notice.Watching -> "你正在观看这局棋。"
         is Notice.NotReachable -> "无法到达：${unreachable(notice.reason)}"
     }
     override fun unreachable(reason: Unreachable) = when (reason) {

@@ -216,6 +216,7 @@ object EnglishStrings : Strings {
         Notice.EmptyHole -> "Tap one of your pegs first."
         is Notice.NotYourPeg -> "That peg belongs to ${names(notice.owner)}."
         Notice.PegCannotMove -> "That peg cannot move."
+        Notice.Watching -> "You are watching this game."
         is Notice.NotReachable -> "Not reachable: ${unreachable(notice.reason)}"
     }
     override fun unreachable(reason: Unreachable) = when (reason) {

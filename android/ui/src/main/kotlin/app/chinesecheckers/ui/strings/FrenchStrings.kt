@@ -216,6 +216,7 @@ object FrenchStrings : Strings {
         Notice.EmptyHole -> "Touchez d'abord un de vos pions."
         is Notice.NotYourPeg -> "Ce pion appartient à ${names(notice.owner)}."
         Notice.PegCannotMove -> "Ce pion ne peut pas bouger."
+        Notice.Watching -> "Vous regardez cette partie."
         is Notice.NotReachable -> "Inaccessible : ${unreachable(notice.reason)}"
     }
     override fun unreachable(reason: Unreachable) = when (reason) {

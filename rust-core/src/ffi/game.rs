@@ -1,0 +1,553 @@
+//! [`Game`]: the one board interface of every kind of game — solo, pass-and-play, watched online,
+//! played online. The apps hold a `Game` for every board and draw its [`GameState`]; what a game
+//! can do at all is its [`GameCapabilities`], whose members are the handles of the actions that
+//! only some games have (undo, hint, replay, the AI), so that no call is ever refused for the
+//! kind of game. What can be done at this moment stays in `GameState.capabilities`.
+//!
+//! A `Game` forwards to the [`LocalGame`] or [`OnlineGame`] it was made from
+//! (`LocalGame.game()`, `Game.local(game)`, `OnlineGame.game()`); those objects keep working as
+//! they are, and every change made through them reaches the `Game`'s listener too.
+
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+use rand::{Rng, SeedableRng};
+
+use super::listen::GameListener;
+use super::local::LocalGame;
+use super::online::OnlineGame;
+use super::search::AiSearch;
+use crate::online::TimeControl;
+use crate::rules::Preset;
+use crate::session::online::OnlineSession;
+use crate::session::{
+    GameState, MoveError, Notice, OnlineError, RuleSetInfo, Seat, SeatPlayer, SessionState,
+    ValidSetup,
+};
+
+/// Why a board call was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
+pub enum GameError {
+    /// The game is over.
+    #[error("act: the game is over")]
+    GameOver,
+    /// It is not the turn of a person at this device (or replay is running).
+    #[error("act: it is not your turn")]
+    NotYourTurn,
+    /// "End jump" without a chain in progress.
+    #[error("end the jump: no jump is in progress")]
+    NoJumpInProgress,
+    /// The chain may not stop on this hole (jump on, or back out).
+    #[error("end the jump: it may not end on this hole")]
+    CannotEndHere,
+    /// A draw offer is not possible now.
+    #[error("offer a draw: not possible now")]
+    DrawNotPossible,
+    /// No draw offer awaits an answer.
+    #[error("answer a draw offer: none was made")]
+    NoDrawOffer,
+    /// A rematch is for a game that is over.
+    #[error("start a rematch: the game is not over")]
+    NotOver,
+    /// Online: our previous move is still on its way to the server.
+    #[error("move: your previous move is still being sent")]
+    MoveInFlight,
+    /// Online: there is no game on this board (none played, none watched).
+    #[error("act on the game: there is no game")]
+    NoGame,
+    /// Online: the server is not reached now.
+    #[error("talk to the server: not connected")]
+    NotConnected,
+    /// Online: no transport is set on the `OnlineGame` (`setTransport`), so the frames of this
+    /// call would have nowhere to go; nothing was done.
+    #[error("send to the server: no transport is set")]
+    NoTransport,
+    /// A failure that is a bug (the engine, a rematch's set-up); the game is unchanged.
+    #[error("act on the game: {detail}")]
+    Internal {
+        /// What failed, for logs.
+        detail: String,
+    },
+}
+
+impl From<MoveError> for GameError {
+    fn from(e: MoveError) -> GameError {
+        match e {
+            MoveError::GameOver => GameError::GameOver,
+            MoveError::NotYourTurn => GameError::NotYourTurn,
+            MoveError::NoJumpInProgress => GameError::NoJumpInProgress,
+            MoveError::CannotEndHere => GameError::CannotEndHere,
+            MoveError::DrawNotPossible => GameError::DrawNotPossible,
+            MoveError::NoDrawOffer => GameError::NoDrawOffer,
+            MoveError::MoveInFlight => GameError::MoveInFlight,
+            MoveError::NoGame => GameError::NoGame,
+            // The capability handles' refusals: a board call never makes them.
+            other @ (MoveError::NotAiTurn
+            | MoveError::NothingToUndo
+            | MoveError::NothingToRedo
+            | MoveError::NothingToReplay
+            | MoveError::NotReplaying
+            | MoveError::HintNotPossible
+            | MoveError::Internal { .. }) => GameError::Internal {
+                detail: other.to_string(),
+            },
+        }
+    }
+}
+
+impl From<OnlineError> for GameError {
+    fn from(e: OnlineError) -> GameError {
+        match e {
+            OnlineError::NotConnected => GameError::NotConnected,
+            OnlineError::NoGame => GameError::NoGame,
+            OnlineError::NotOver => GameError::NotOver,
+            OnlineError::NoDrawOffer => GameError::NoDrawOffer,
+            // Lobby and name refusals: a board call never makes them.
+            other => GameError::Internal {
+                detail: other.to_string(),
+            },
+        }
+    }
+}
+
+/// What a game can do at all (not only now: that is `GameState.capabilities`). The actions only
+/// some games have come as handles, present exactly when the game has them.
+///
+/// | kind | undo | hint | replay | ai | drawOffers | clock | rematch | resign |
+/// |---|---|---|---|---|---|---|---|---|
+/// | solo (a person and AI seats) | ✓ | ✓ | ✓ | ✓ | | | ✓ | ✓ |
+/// | pass-and-play (people only) | ✓ | | ✓ | | ✓ (two people) | | ✓ | ✓ |
+/// | online, played | | | | | ✓ (two seats) | ✓ (timed) | ✓ | ✓ |
+/// | online, watched (or no game yet) | | | | | | | | |
+///
+/// The hint is the engine's: a game without AI seats has none.
+#[derive(Clone)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct GameCapabilities {
+    /// Taking moves back and playing them again (local games).
+    pub undo: Option<Arc<GameHistory>>,
+    /// The hint search (local games with an AI seat and a person).
+    pub hint: Option<Arc<GameHints>>,
+    /// Replaying the game move by move (local games).
+    pub replay: Option<Arc<GameReplay>>,
+    /// The AI seats' engine: starting the AI's move when `state.aiToMove` (local games with AI
+    /// seats).
+    pub ai: Option<Arc<GameEngine>>,
+    /// Draws may be offered and answered (`offerDraw`, `answerDraw`).
+    pub draw_offers: bool,
+    /// The game is timed (online, with a time control).
+    pub clock: bool,
+    /// A rematch may follow the end (`rematch`).
+    pub rematch: bool,
+    /// A person at this device may resign (`resign`).
+    pub resign: bool,
+}
+
+/// A local game's board, which a rematch replaces by the next game.
+pub(crate) struct LocalSlot {
+    game: Mutex<Arc<LocalGame>>,
+    /// The AI's time limit, carried over to a rematch.
+    ai_time_ms: Mutex<Option<u64>>,
+}
+
+impl LocalSlot {
+    fn current(&self) -> Arc<LocalGame> {
+        Arc::clone(&self.game.lock())
+    }
+}
+
+#[derive(Clone)]
+enum Board {
+    Local(Arc<LocalSlot>),
+    Online(Arc<OnlineGame>),
+}
+
+/// The board of any game: solo, pass-and-play, watched or played online. Thread-safe.
+///
+/// Every board call returns the state to draw now, and the listener (`setListener`) hears every
+/// change — also the AI's move, made on the engine thread, and the frames received online. On an
+/// online game the calls send their frames through the session's transport
+/// (`OnlineGame.setTransport`); a tap on a watched game changes nothing and answers with the
+/// notice `watching`.
+#[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
+pub struct Game {
+    board: Board,
+}
+
+impl Game {
+    /// Runs a local call, or an online board call through the transport.
+    fn act(
+        &self,
+        local: impl FnOnce(&LocalGame) -> Result<GameState, MoveError>,
+        online: impl FnOnce(&OnlineGame) -> Option<Result<GameState, GameError>>,
+    ) -> Result<GameState, GameError> {
+        match &self.board {
+            Board::Local(slot) => Ok(local(&slot.current())?),
+            Board::Online(game) => online(game).unwrap_or(Err(GameError::NoTransport)),
+        }
+    }
+
+    /// A touch on the board (tap, end jump): refused nowhere, and a watched game's answer is
+    /// the notice `watching`.
+    fn touch(
+        &self,
+        local: impl FnOnce(&LocalGame) -> Result<GameState, MoveError>,
+        online: impl FnOnce(&mut OnlineSession) -> Result<Vec<String>, MoveError>,
+    ) -> Result<GameState, GameError> {
+        if let Board::Online(game) = &self.board {
+            let now = game.state();
+            if now.spectating {
+                let mut board = now.board;
+                board.notice = Some(Notice::Watching);
+                return Ok(board);
+            }
+        }
+        self.act(local, |g| {
+            g.board_call(online).map(|r| r.map_err(GameError::from))
+        })
+    }
+
+    /// The game as it stands, with the capabilities of a local game.
+    fn local_capabilities(slot: &Arc<LocalSlot>) -> GameCapabilities {
+        let (persons, ais, seats) = slot.current().with_state(|s| {
+            let persons = s
+                .seats()
+                .iter()
+                .filter(|p| **p == SeatPlayer::Person)
+                .count();
+            let ais = s
+                .seats()
+                .iter()
+                .filter(|p| matches!(p, SeatPlayer::Ai { .. }))
+                .count();
+            (persons, ais, s.seats().len())
+        });
+        let with = |has: bool| has.then(|| Arc::clone(slot));
+        GameCapabilities {
+            undo: with(persons > 0).map(|slot| Arc::new(GameHistory { slot })),
+            hint: with(persons > 0 && ais > 0).map(|slot| Arc::new(GameHints { slot })),
+            replay: with(true).map(|slot| Arc::new(GameReplay { slot })),
+            ai: with(ais > 0).map(|slot| Arc::new(GameEngine { slot })),
+            draw_offers: seats == 2 && persons == 2,
+            clock: false,
+            rematch: true,
+            resign: persons > 0,
+        }
+    }
+
+    /// The session as it stands, with the capabilities of its board.
+    fn online_capabilities(game: &OnlineGame) -> GameCapabilities {
+        let state = game.state();
+        let played = state.game.as_ref().filter(|_| !state.spectating);
+        GameCapabilities {
+            undo: None,
+            hint: None,
+            replay: None,
+            ai: None,
+            draw_offers: played.is_some_and(|g| g.seats.len() == 2),
+            clock: played.is_some_and(|g| g.time_control != TimeControl::Untimed),
+            rematch: played.is_some(),
+            resign: played.is_some(),
+        }
+    }
+
+    /// The next local game: the same rules, seats and names, a new seed (and a new coin toss if
+    /// the opener was tossed for), kept in the library slot of the game it follows.
+    fn local_rematch(slot: &LocalSlot) -> Result<GameState, GameError> {
+        let old = slot.current();
+        let (next, over) = old.with_state(|s| (rematch_of(s, rand::random()), s.is_over()));
+        if !over {
+            return Err(GameError::NotOver);
+        }
+        let next = next?;
+        let keeper = match old.library() {
+            Some(library) => {
+                Some(
+                    library
+                        .keep_local(&next, true)
+                        .map_err(|e| GameError::Internal {
+                            detail: e.to_string(),
+                        })?,
+                )
+            }
+            None => None,
+        };
+        let game = LocalGame::wrap_heard(next, keeper, old.delivery());
+        game.set_ai_time_limit(*slot.ai_time_ms.lock());
+        old.detach();
+        *slot.game.lock() = Arc::clone(&game);
+        // The listener hears of the new game: a change like any other, stamped after every
+        // change of the old one it could still hear.
+        Ok(game.announce())
+    }
+}
+
+/// The session of the game after `state`: same start position, seats and names, seed `seed`.
+fn rematch_of(state: &SessionState, seed: u64) -> Result<SessionState, GameError> {
+    let internal = |e: String| GameError::Internal { detail: e };
+    let seats: Vec<Seat> = state
+        .seats()
+        .iter()
+        .zip(state.names())
+        .map(|(player, name)| Seat {
+            player: *player,
+            name: match name {
+                crate::session::PlayerName::Named { name } => name.clone(),
+                _ => String::new(),
+            },
+        })
+        .collect();
+    let mut start = *state.game().start();
+    let mut coin_toss = None;
+    let preset: Preset = start.rules().preset;
+    if state.coin_toss.is_some() && RuleSetInfo::of(preset).opener_choice {
+        let opener = rand::rngs::StdRng::seed_from_u64(seed).gen_range(0..seats.len());
+        start = start
+            .with_to_move(opener)
+            .map_err(|e| internal(e.to_string()))?;
+        coin_toss = Some(opener);
+    }
+    let valid = ValidSetup {
+        start,
+        seats,
+        seed,
+        coin_toss,
+        from_start: state.from_start,
+    };
+    Ok(SessionState::new(valid))
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl Game {
+    /// The board of local game `game` (the same as `game.game()`). A rematch replaces the game
+    /// this board plays; `game` itself stays the game it was.
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn local(game: Arc<LocalGame>) -> Arc<Game> {
+        let ai_time_ms = game.ai_time_limit();
+        Arc::new(Game {
+            board: Board::Local(Arc::new(LocalSlot {
+                game: Mutex::new(game),
+                ai_time_ms: Mutex::new(ai_time_ms),
+            })),
+        })
+    }
+
+    /// The board of online session `game`: the game it plays or watches (the same as
+    /// `game.game()`).
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn online(game: Arc<OnlineGame>) -> Arc<Game> {
+        Arc::new(Game {
+            board: Board::Online(game),
+        })
+    }
+
+    /// The state to draw now.
+    pub fn state(&self) -> GameState {
+        match &self.board {
+            Board::Local(slot) => slot.current().state(),
+            Board::Online(game) => game.state().board,
+        }
+    }
+
+    /// The game's id: a local game's library slot and statistics entry, the online game's id
+    /// (empty while the session has no game).
+    pub fn id(&self) -> String {
+        match &self.board {
+            Board::Local(slot) => slot.current().id(),
+            Board::Online(game) => game.state().game.map(|g| g.id).unwrap_or_default(),
+        }
+    }
+
+    /// What this game can do at all, with the handles of undo, hint, replay and the AI where it
+    /// has them. A local game's never change; an online session's follow its board (watching,
+    /// playing, nothing yet).
+    pub fn capabilities(&self) -> GameCapabilities {
+        match &self.board {
+            Board::Local(slot) => Game::local_capabilities(slot),
+            Board::Online(game) => Game::online_capabilities(game),
+        }
+    }
+
+    /// Sets (or removes, with `None`) the listener that hears every change of this board, from
+    /// whichever thread made it, in order (see `GameListener`). One listener per game: setting
+    /// one replaces the last, also one set through another `Game` of the same game.
+    pub fn set_listener(&self, listener: Option<Arc<dyn GameListener>>) {
+        match &self.board {
+            Board::Local(slot) => slot.current().delivery().set_listener(listener),
+            Board::Online(game) => game.delivery().set_listener(listener),
+        }
+    }
+
+    /// A tap on hole `(q, r)`: select, play, hop, back out or cancel (see docs/API.md). Online, a
+    /// finished move is drawn as pending and sent; on a watched game it does nothing and the
+    /// state's notice is `watching`.
+    pub fn tap(&self, q: i32, r: i32) -> Result<GameState, GameError> {
+        self.touch(|g| g.tap(q, r), |s| s.tap(q, r))
+    }
+
+    /// "End jump": plays (online: sends) the tripot chain in progress as it stands.
+    pub fn end_jump(&self) -> Result<GameState, GameError> {
+        self.touch(|g| g.end_jump(), |s| s.end_jump())
+    }
+
+    /// Drops the selection or the chain in progress.
+    pub fn cancel_touch(&self) -> GameState {
+        match &self.board {
+            Board::Local(slot) => slot.current().cancel_touch(),
+            Board::Online(game) => game.cancel_touch().board,
+        }
+    }
+
+    /// The person at this device resigns (`capabilities.resign`).
+    pub fn resign(&self) -> Result<GameState, GameError> {
+        self.act(
+            |g| g.resign(),
+            |g| {
+                g.board_call(|s| s.resign())
+                    .map(|r| r.map_err(GameError::from))
+            },
+        )
+    }
+
+    /// Offers a draw (`capabilities.drawOffers`).
+    pub fn offer_draw(&self) -> Result<GameState, GameError> {
+        self.act(
+            |g| g.offer_draw(),
+            |g| {
+                g.board_call(|s| s.offer_draw())
+                    .map(|r| r.map_err(GameError::from))
+            },
+        )
+    }
+
+    /// Answers the pending draw offer.
+    pub fn answer_draw(&self, accept: bool) -> Result<GameState, GameError> {
+        self.act(
+            |g| g.answer_draw(accept),
+            |g| {
+                g.board_call(|s| s.answer_draw(accept))
+                    .map(|r| r.map_err(GameError::from))
+            },
+        )
+    }
+
+    /// After the end (`capabilities.rematch`): locally, starts the next game on this board — the
+    /// same rules, seats and names, a new seed (and coin toss), kept in the library's slot of the
+    /// game it follows if that one was kept; online, asks the opponent for one (or agrees).
+    pub fn rematch(&self) -> Result<GameState, GameError> {
+        match &self.board {
+            Board::Local(slot) => Game::local_rematch(slot),
+            Board::Online(game) => match game.board_call(|s| s.rematch()) {
+                Some(r) => r.map_err(GameError::from),
+                None => Err(GameError::NoTransport),
+            },
+        }
+    }
+
+    /// Writes the game again after a failed save (`state.storage` is `failed`); the state says
+    /// how it went.
+    pub fn save_now(&self) -> GameState {
+        match &self.board {
+            Board::Local(slot) => slot.current().save_now(),
+            Board::Online(game) => game.save_now().board,
+        }
+    }
+}
+
+/// Undo and redo of a local game (`GameCapabilities.undo`).
+#[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
+pub struct GameHistory {
+    slot: Arc<LocalSlot>,
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl GameHistory {
+    /// Takes back moves: to the previous move of a person at this device (while
+    /// `state.capabilities.canUndo`). Stops a search.
+    pub fn undo(&self) -> Result<GameState, MoveError> {
+        self.slot.current().undo()
+    }
+
+    /// Plays again what undo took back (while `canRedo`).
+    pub fn redo(&self) -> Result<GameState, MoveError> {
+        self.slot.current().redo()
+    }
+}
+
+/// The hint of a local game with an AI seat (`GameCapabilities.hint`).
+#[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
+pub struct GameHints {
+    slot: Arc<LocalSlot>,
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl GameHints {
+    /// Starts a hint search for the person to move (while `canHint`); the hint shows in the
+    /// state. Await or cancel the handle as the AI's move.
+    pub fn hint(&self) -> Result<Arc<AiSearch>, MoveError> {
+        self.slot.current().hint()
+    }
+}
+
+/// The replay of a local game (`GameCapabilities.replay`).
+#[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
+pub struct GameReplay {
+    slot: Arc<LocalSlot>,
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl GameReplay {
+    /// Enters replay at the current move (while `canReplay`; the game itself is not changed).
+    pub fn start(&self) -> Result<GameState, MoveError> {
+        self.slot.current().replay_start()
+    }
+
+    /// Moves the replay cursor by `delta` moves (clamped to the game).
+    pub fn step(&self, delta: i32) -> Result<GameState, MoveError> {
+        self.slot.current().replay_step(delta)
+    }
+
+    /// Leaves replay.
+    pub fn exit(&self) -> GameState {
+        self.slot.current().replay_exit()
+    }
+}
+
+/// The engine of a local game's AI seats (`GameCapabilities.ai`).
+#[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
+pub struct GameEngine {
+    slot: Arc<LocalSlot>,
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl GameEngine {
+    /// Starts the AI's move when `state.aiToMove`. The listener hears the move from the engine
+    /// thread; `finish` on the handle also returns it; cancel or drop the handle to stop it.
+    pub fn think(&self) -> Result<Arc<AiSearch>, MoveError> {
+        self.slot.current().think()
+    }
+
+    /// Limits the AI's thinking time per move (`None`: the level's own budget), for this game
+    /// and the rematches that follow it.
+    pub fn set_ai_time_limit(&self, ms: Option<u64>) {
+        *self.slot.ai_time_ms.lock() = ms;
+        self.slot.current().set_ai_time_limit(ms);
+    }
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl LocalGame {
+    /// This game's board, the interface the apps hold for every kind of game (`Game.local`).
+    pub fn game(self: Arc<Self>) -> Arc<Game> {
+        Game::local(self)
+    }
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl OnlineGame {
+    /// This session's board: the game played or watched (`Game.online`).
+    pub fn game(self: Arc<Self>) -> Arc<Game> {
+        Game::online(self)
+    }
+}
