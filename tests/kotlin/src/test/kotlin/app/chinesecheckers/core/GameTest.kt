@@ -76,7 +76,7 @@ class GameTest {
         assertNotNull(caps.undo)
         assertNotNull(caps.hint)
         assertNotNull(caps.replay)
-        val ai = assertNotNull(caps.ai)
+        val ai = checkNotNull(caps.ai) { "a solo game has the AI" }
         assertFalse(caps.drawOffers)
         assertFalse(caps.clock)
         assertTrue(caps.rematch && caps.resign)
@@ -100,15 +100,19 @@ class GameTest {
         assertEquals(2, caps.replay!!.start().replay!!.total)
         assertNull(caps.replay!!.exit().replay)
 
-        // A rematch is the next game on the same board, after the end.
+        // A rematch is the next game on the same board, after the end (its revisions start
+        // afresh).
         assertThrows<GameException.NotOver> { board.rematch() }
         val oldId = board.id()
         assertNotNull(board.resign().outcome)
+        heard.assertInOrder()
         val next = board.rematch()
         assertTrue(next.history.isEmpty() && next.outcome == null)
         assertTrue(oldId != board.id())
         assertEquals(next, heard.states.last())
-        heard.assertInOrder()
+        // The handles got before the rematch play the new game.
+        assertEquals(1, board.step().history.size)
+        assertEquals(0, caps.undo!!.undo().history.size)
     }
 
     @Test
@@ -218,7 +222,7 @@ class GameTest {
         repeat(2) { n ->
             val mover = if (ann.online.state().board.toMove == ann.online.state().game!!.side) ann else bob
             val sent = mover.board.step()
-            assertEquals(sent, mover.heard.states.last())
+            assertTrue(sent in mover.heard.states, "the move's state was heard")
             for (d in listOf(ann, bob, cy)) {
                 d.heard.await("move ${n + 1}") { it.history.size == n + 1 }
             }
