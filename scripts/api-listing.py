@@ -29,9 +29,21 @@ for m in re.finditer(r"^open class (\w+): \w+Protocol.*?\n(.*?)^public struct Ff
         sig = " ".join(p for p in [c.group(3), c.group(4), c.group(5)] if p)
         out.append(f"    {c.group(1)}({c.group(2).strip()}) {sig}".rstrip())
 
-for m in re.finditer(r"^public struct (\w+): Equatable.*?\{\n(.*?)\n    // Default memberwise", text, re.S | re.M):
+# Records: Equatable ones, and those holding objects (not Equatable); never across another struct.
+for m in re.finditer(
+    r"^public struct (\w+)(?:: [^{\n]*)? ?\{\n((?:(?!^public struct).)*?)\n    // Default memberwise",
+    text, re.S | re.M,
+):
     fields = re.findall(r"^    public (?:let|var) (\w+): ([^\n]+)", m.group(2), re.M)
     out.append(f"record {m.group(1)} {{ " + ", ".join(f"{n}: {t}" for n, t in fields) + " }")
+
+# Foreign traits (the app implements them; an object's own protocol is named `...Protocol`).
+for m in re.finditer(r"^public protocol (\w+): AnyObject, Sendable \{\n(.*?)\n\}", text, re.S | re.M):
+    if m.group(1).endswith("Protocol"):
+        continue
+    out.append(f"trait {m.group(1)}")
+    for c in re.finditer(r"^    func (\w+)\(([^)]*)\)", m.group(2), re.M):
+        out.append(f"    {c.group(1)}({c.group(2).strip()})")
 
 for m in re.finditer(r"^public enum (\w+): Equatable.*?\{\n(.*?)\n}", text, re.S | re.M):
     cases = re.findall(r"^    case (`?\w+`?)(\([^)]*\))?", m.group(2), re.M)

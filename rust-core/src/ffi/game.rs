@@ -188,8 +188,8 @@ impl Game {
         }
     }
 
-    /// A touch on the board (tap, end jump): refused nowhere, and a watched game's answer is
-    /// the notice `watching`.
+    /// A touch on the board (tap, end jump). On a watched game it changes nothing, so the
+    /// listener hears nothing: the state returned carries the notice `watching`.
     fn touch(
         &self,
         local: impl FnOnce(&LocalGame) -> Result<GameState, MoveError>,
