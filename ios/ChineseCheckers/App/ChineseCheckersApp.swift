@@ -127,9 +127,7 @@ struct ScreenView: View {
             }
         case .board:
             if let board = app.board {
-                GameView(model: board, haptics: app.settings.haptics) { rematch in
-                    app.showBoard(rematch)
-                }
+                GameView(model: board, haptics: app.settings.haptics)
             }
         case .online:
             if let online = app.online {

@@ -1,6 +1,6 @@
-// The local game screen: banner, board, controls following the core's capabilities, the AI's
-// thinking indicator with its cancel button, the end with its ranking, VoiceOver announcements
-// and haptics.
+// The local game screen: banner, board, controls following the game's capabilities (the buttons
+// of what it has at all, enabled by what it can do now), the AI's thinking indicator with its
+// cancel button, the end with its ranking, VoiceOver announcements and haptics.
 // AccessibilityNotification lives in the Accessibility framework (iOS 17).
 import Accessibility
 import ChineseCheckersCore
@@ -11,7 +11,6 @@ import SwiftUI
 struct GameView: View {
     @Bindable var model: BoardModel
     let haptics: Bool
-    let onRematch: (BoardModel) -> Void
 
     @State private var confirmResign = false
     @State private var showHistory = false
@@ -39,7 +38,7 @@ struct GameView: View {
             }
             if let outcome = model.outcome {
                 EndPanel(outcome: outcome, ranking: model.ranking, canRematch: model.canRematch) {
-                    if let next = model.rematch() { onRematch(next) }
+                    model.rematch()
                 }
             }
             controls
@@ -75,7 +74,8 @@ struct GameView: View {
         .sensoryFeedback(.impact, trigger: model.state.history.count) { _, _ in haptics }
     }
 
-    /// The buttons, each enabled as the core's capabilities say.
+    /// The buttons of what the game has (`capabilities()`), each enabled as the state's
+    /// capabilities say.
     private var controls: some View {
         let can = model.state.capabilities
         return ScrollView(.horizontal, showsIndicators: false) {
@@ -95,25 +95,35 @@ struct GameView: View {
                         }
                         .buttonStyle(.borderedProminent)
                     }
-                    Button("board.undo", systemImage: "arrow.uturn.backward") { model.undo() }
-                        .disabled(!can.canUndo)
-                    Button("board.redo", systemImage: "arrow.uturn.forward") { model.redo() }
-                        .disabled(!can.canRedo)
-                    Button("board.hint", systemImage: "lightbulb") { model.requestHint() }
-                        .disabled(!can.canHint)
-                    Button("board.replay", systemImage: "play.rectangle") { model.startReplay() }
+                    if model.hasUndo {
+                        Button("board.undo", systemImage: "arrow.uturn.backward") { model.undo() }
+                            .disabled(!can.canUndo)
+                        Button("board.redo", systemImage: "arrow.uturn.forward") { model.redo() }
+                            .disabled(!can.canRedo)
+                    }
+                    if model.hasHint {
+                        Button("board.hint", systemImage: "lightbulb") { model.requestHint() }
+                            .disabled(!can.canHint)
+                    }
+                    if model.hasReplay {
+                        Button("board.replay", systemImage: "play.rectangle") {
+                            model.startReplay()
+                        }
                         .disabled(!can.canReplay)
+                    }
                     if can.canAnswerDraw {
                         Button("board.draw.accept") { model.answerDraw(accept: true) }
                         Button("board.draw.decline") { model.answerDraw(accept: false) }
-                    } else {
+                    } else if model.hasDrawOffers {
                         Button("board.draw.offer", systemImage: "equal.circle") {
                             model.offerDraw()
                         }
                         .disabled(!can.canOfferDraw)
                     }
-                    Button("board.resign", systemImage: "flag") { confirmResign = true }
-                        .disabled(!can.canResign)
+                    if model.hasResign {
+                        Button("board.resign", systemImage: "flag") { confirmResign = true }
+                            .disabled(!can.canResign)
+                    }
                 }
             }
             .labelStyle(.titleAndIcon)

@@ -51,7 +51,7 @@ struct OnlineView: View {
                 set: { @MainActor in if !$0 { model.closeReplay() } })
         ) {
             if let board = model.replay {
-                GameView(model: board, haptics: false) { _ in }
+                GameView(model: board, haptics: false)
             }
         }
     }
@@ -287,10 +287,13 @@ struct ConnectionBadge: View {
     }
 }
 
-/// The online board: the same canvas as a local game, the online buttons.
+/// The online board: the same canvas and board model as a local game, the buttons of what the
+/// game has (a watched game has none), the clock and the seats.
 struct OnlineGameView: View {
     @Bindable var model: OnlineModel
     @State private var confirmResign = false
+
+    private var board: BoardModel { model.board }
 
     /// The opponent's name; with 3 or more seats (listed under the banner) the format.
     private var title: Text {
@@ -300,7 +303,7 @@ struct OnlineGameView: View {
     }
 
     var body: some View {
-        let can = model.state.board.capabilities
+        let can = board.state.capabilities
         VStack(spacing: 8) {
             if model.isSpectating {
                 // A game watched: taps are refused, no resignation, draw or rematch is offered.
@@ -311,9 +314,9 @@ struct OnlineGameView: View {
                 }
                 .padding(.horizontal)
             }
-            StatusBanner(banner: model.banner, notice: model.notice)
-            if let failure = model.storageFailure {
-                SaveFailureBar(message: failure, retry: model.saveNow)
+            StatusBanner(banner: board.banner, notice: board.notice)
+            if let failure = board.storageFailure {
+                SaveFailureBar(message: failure, retry: board.saveNow)
             }
             if model.state.game?.clock != nil {
                 // The clock counts down locally: redrawn each second as the shown second changes.
@@ -328,16 +331,12 @@ struct OnlineGameView: View {
                 ClockAndSeats(model: model, clock: nil)
             }
             BoardCanvas(
-                geometry: model.geometry, state: model.state.board, rotation: 0,
-                animation: model.state.board.change.animate.isEmpty
-                    ? nil
-                    : PegAnimation(
-                        serial: Int(model.state.board.revision),
-                        path: model.state.board.change.animate),
-                onTap: { model.tap(x: $0, y: $1) }, onTapHole: { model.tap($0) }
+                geometry: board.geometry, state: board.state, rotation: 0,
+                animation: board.animation,
+                onTap: { board.tap(x: $0, y: $1) }, onTapHole: { board.tap($0) }
             )
             .padding(.horizontal, 8)
-            if let outcome = model.outcome {
+            if let outcome = board.outcome {
                 Text(outcome).font(.title3.bold())
             }
             if let change = model.ratingChange {
@@ -345,19 +344,19 @@ struct OnlineGameView: View {
             }
             HStack(spacing: 12) {
                 if can.canEndJump {
-                    Button("board.endJump") { model.endJump() }.buttonStyle(.borderedProminent)
+                    Button("board.endJump") { board.endJump() }.buttonStyle(.borderedProminent)
                 }
                 if can.canAnswerDraw {
-                    Button("board.draw.accept") { model.answerDraw(accept: true) }
-                    Button("board.draw.decline") { model.answerDraw(accept: false) }
-                } else if can.canOfferDraw {
-                    Button("board.draw.offer") { model.offerDraw() }
+                    Button("board.draw.accept") { board.answerDraw(accept: true) }
+                    Button("board.draw.decline") { board.answerDraw(accept: false) }
+                } else if board.hasDrawOffers, can.canOfferDraw {
+                    Button("board.draw.offer") { board.offerDraw() }
                 }
-                if can.canResign {
+                if board.hasResign, can.canResign {
                     Button("board.resign", role: .destructive) { confirmResign = true }
                 }
-                if can.canRematch {
-                    Button("board.rematch") { model.rematch() }.buttonStyle(.borderedProminent)
+                if board.canRematch {
+                    Button("board.rematch") { board.rematch() }.buttonStyle(.borderedProminent)
                 }
             }
             .buttonStyle(.bordered)
@@ -365,11 +364,17 @@ struct OnlineGameView: View {
         }
         .navigationTitle(title)
         .confirmationDialog("board.resign.confirm", isPresented: $confirmResign) {
-            Button("board.resign", role: .destructive) { model.resign() }
+            Button("board.resign", role: .destructive) { board.resign() }
         }
-        .onChange(of: model.banner) { _, banner in
-            guard let banner else { return }
-            AccessibilityNotification.Announcement(AppText.string(banner)).post()
+        .alert("common.problem", isPresented: errorShown(board.error, dismiss: board.dismissError))
+        {
+            Button("common.ok", role: .cancel) { board.dismissError() }
+        } message: {
+            if let error = board.error { Text(error) }
+        }
+        .onChange(of: board.announcement) { _, announcement in
+            guard let announcement else { return }
+            AccessibilityNotification.Announcement(AppText.sentence(announcement.messages)).post()
         }
     }
 }

@@ -133,10 +133,7 @@ public final class AppModel {
             switch card.kind {
             case .solo, .passAndPlay:
                 let game = try library.openGame(id: card.id)
-                showBoard(
-                    BoardModel(
-                        game: game, library: library, settings: settings,
-                        aiTimeLimitMs: settings.aiTimeLimitMs))
+                showBoard(BoardModel(game: game.game(), aiTimeLimitMs: settings.aiTimeLimitMs))
                 return .board
             case .online:
                 if let online, online.state.game?.id == card.id { return .online }
@@ -155,8 +152,9 @@ public final class AppModel {
         NewGameModel(mode: mode, library: library, settings: settings)
     }
 
-    /// Puts a local game on the board (a new one, a rematch or a reopened one); it is the game
-    /// `restoreOnLaunch` reopens while the library offers it to continue.
+    /// Puts a local game on the board (a new one or a reopened one); it is the game
+    /// `restoreOnLaunch` reopens while the library offers it to continue (a rematch on the board
+    /// is the game it plays by the next time the scene goes to the background).
     public func showBoard(_ model: BoardModel) {
         board?.cancelThinking()
         board = model
@@ -174,10 +172,14 @@ public final class AppModel {
         return model
     }
 
-    /// The scene went to the background: remembers an online game on screen as the one to
-    /// reopen on the next launch (nothing is saved here: the core wrote every change already),
-    /// and tells its server the player is away.
+    /// The scene went to the background: remembers the game on screen (the local board's, a
+    /// rematch's included, or an online game's) as the one to reopen on the next launch
+    /// (nothing is saved here: the core wrote every change already), and tells the online
+    /// server the player is away.
     public func sceneEnteredBackground() {
+        if navigation.current == .board, let board {
+            settings.activeGameID = board.game.id()
+        }
         if navigation.current == .online, let online, !online.state.spectating,
             let id = online.state.game?.id
         {

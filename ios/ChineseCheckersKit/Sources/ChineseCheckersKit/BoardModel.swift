@@ -1,6 +1,7 @@
-// The board screen's model for a local game (solo or pass and play): forwards taps and buttons to
-// the core's `LocalGame`, publishes every state it returns on the main actor, runs the AI and
-// the hint in tasks, saves and records the game. It decides nothing about the rules.
+// The board's model for every kind of game (solo, pass and play, online played or watched):
+// forwards taps and buttons to the core's `Game`, publishes every state it returns or its
+// listener hears on the main actor, and runs the AI and the hint in tasks where the game has
+// them. It decides nothing about the rules and never saves.
 import ChineseCheckersCore
 import Foundation
 import Observation
@@ -29,18 +30,44 @@ public struct PegAnimation: Equatable, Sendable {
     }
 }
 
-/// The local game on screen.
+/// Hears the core's changes of a board on whichever thread made them, and hands them to the
+/// model on the main actor. A rematch gets a new listener (a new `epoch`): the hops of the game
+/// before, still queued, are then dropped, whatever their revisions.
+private final class BoardListener: GameListener, @unchecked Sendable {
+    private let epoch: Int
+    // Weak: the game holds its listener, and the model holds the game.
+    private weak var model: BoardModel?
+
+    init(_ model: BoardModel, epoch: Int) {
+        self.model = model
+        self.epoch = epoch
+    }
+
+    func changed(state: GameState) {
+        // The core delivers in order; the model keeps the newest revision of this epoch.
+        let model = self.model
+        let epoch = self.epoch
+        Task { @MainActor in model?.heard(state, epoch: epoch) }
+    }
+}
+
+/// The board on screen, whatever the game: solo, pass and play, an online game played or
+/// watched. Forwards taps and buttons to the core's `Game`, publishes every state it hears on the
+/// main actor, and runs the AI and the hint in tasks where the game has them. It decides nothing
+/// about the rules, and never asks which kind of game it shows: the buttons follow the game's
+/// `capabilities()` (what it can do at all) and `state.capabilities` (what it can do now).
 @MainActor
 @Observable
 public final class BoardModel {
-    /// The core's game.
-    public let game: LocalGame
+    /// The core's board.
+    @ObservationIgnored public let game: Game
     /// The board's drawing data (the same for every game).
     public let geometry: BoardGeometry
-    /// The set-up the game started from, for a rematch (nil for a game reopened from a save).
-    public let setup: GameSetup?
-    /// The latest state the core returned.
+    /// The latest state the core gave.
     public private(set) var state: GameState
+    /// What the game can do at all, with the handles of undo, hint, replay and the AI where it
+    /// has them (read again with every state: an online board's follow its game).
+    public private(set) var capabilities: GameCapabilities
     /// The last refusal, for an alert (cleared by `dismissError()`).
     public private(set) var error: LocalizedMessage?
     /// What VoiceOver should say about the latest update.
@@ -49,29 +76,35 @@ public final class BoardModel {
     public private(set) var animation: PegAnimation?
     /// Whether the person stopped the AI (it waits for `resumeAI()` or their next action).
     public private(set) var aiPaused = false
+    /// Called on the main actor after every state the model takes (the online model reads its
+    /// session's state again then).
+    @ObservationIgnored var onChange: (@MainActor (GameState) -> Void)?
 
-    @ObservationIgnored private let library: GameLibrary?
-    @ObservationIgnored private let settings: AppSettings?
     @ObservationIgnored private var aiTask: Task<Void, Never>?
     @ObservationIgnored private var hintTask: Task<Void, Never>?
     @ObservationIgnored private var serial = 0
+    /// Grows with every rematch: the listener's hops of an earlier game are dropped.
+    @ObservationIgnored private var epoch = 0
 
-    /// A model for `game`. A game kept in the library (`keepLocal`, `openGame`) writes itself
-    /// after every change and is counted in the statistics by the core as it ends: the model
-    /// never saves. `library` is for a rematch, kept like its game. The AI starts at once when
-    /// it is to move.
-    public init(
-        game: LocalGame, setup: GameSetup? = nil, library: GameLibrary? = nil,
-        settings: AppSettings? = nil, aiTimeLimitMs: UInt64? = nil
-    ) {
+    /// A model for `game` (`LocalGame.game()`, `OnlineGame.game()`), listening to it. A game
+    /// kept in the library writes itself after every change and is counted in the statistics by
+    /// the core as it ends: the model never saves. `aiTimeLimitMs` limits the AI's thinking
+    /// where the game has one; the AI starts at once when it is to move.
+    public init(game: Game, aiTimeLimitMs: UInt64? = nil) {
         self.game = game
-        self.setup = setup
-        self.library = library
-        self.settings = settings
         self.geometry = boardGeometry()
-        if let aiTimeLimitMs { game.setAiTimeLimit(ms: aiTimeLimitMs) }
+        let capabilities = game.capabilities()
+        if let aiTimeLimitMs { capabilities.ai?.setAiTimeLimit(ms: aiTimeLimitMs) }
+        self.capabilities = capabilities
         self.state = game.state()
+        game.setListener(listener: BoardListener(self, epoch: epoch))
         scheduleAI()
+    }
+
+    /// A state the listener heard (on the main actor by now).
+    fileprivate func heard(_ next: GameState, epoch: Int) {
+        guard epoch == self.epoch else { return }
+        apply(next)
     }
 
     // MARK: What the screen shows
@@ -129,6 +162,26 @@ public final class BoardModel {
         return -(degrees.rounded())
     }
 
+    // MARK: What this game has
+
+    /// Undo and redo exist (local games): their buttons show, enabled by `state.capabilities`.
+    public var hasUndo: Bool { capabilities.undo != nil }
+
+    /// The hint exists (a local game with an AI seat).
+    public var hasHint: Bool { capabilities.hint != nil }
+
+    /// The replay exists (local games).
+    public var hasReplay: Bool { capabilities.replay != nil }
+
+    /// Draws may be offered and answered in this game.
+    public var hasDrawOffers: Bool { capabilities.drawOffers }
+
+    /// A person at this device may resign.
+    public var hasResign: Bool { capabilities.resign }
+
+    /// The rematch button shows: the game has rematches and this one is over.
+    public var canRematch: Bool { capabilities.rematch && state.capabilities.canRematch }
+
     // MARK: Taps and buttons
 
     /// A tap at `(x, y)` in the geometry's space: forwarded to the nearest hole, if any.
@@ -148,13 +201,19 @@ public final class BoardModel {
     /// Drops the selection.
     public func cancelTouch() { personActs { $0.cancelTouch() } }
 
-    /// Takes back the last move (stopping the AI if it is thinking).
-    public func undo() { personActs { try $0.undo() } }
+    /// Takes back the last move (stopping the AI if it is thinking), where the game has undo.
+    public func undo() {
+        guard let history = capabilities.undo else { return }
+        personActs { _ in try history.undo() }
+    }
 
-    /// Plays again a move taken back.
-    public func redo() { personActs { try $0.redo() } }
+    /// Plays again a move taken back, where the game has undo.
+    public func redo() {
+        guard let history = capabilities.undo else { return }
+        personActs { _ in try history.redo() }
+    }
 
-    /// The player to move resigns.
+    /// The player at this device resigns.
     public func resign() { personActs { try $0.resign() } }
 
     /// The player to move offers a draw.
@@ -163,19 +222,56 @@ public final class BoardModel {
     /// Answers a draw offer.
     public func answerDraw(accept: Bool) { personActs { try $0.answerDraw(accept: accept) } }
 
-    /// Starts replaying the game from its first position.
-    public func startReplay() { personActs { try $0.replayStart() } }
+    /// Starts replaying the game from its first position, where the game has a replay.
+    public func startReplay() {
+        guard let replay = capabilities.replay else { return }
+        personActs { _ in try replay.start() }
+    }
 
     /// Steps the replay forward (positive) or back (negative).
-    public func stepReplay(by delta: Int32) { personActs { try $0.replayStep(delta: delta) } }
+    public func stepReplay(by delta: Int32) {
+        guard let replay = capabilities.replay else { return }
+        personActs { _ in try replay.step(delta: delta) }
+    }
 
     /// Leaves the replay, back to the current position.
-    public func exitReplay() { personActs { $0.replayExit() } }
+    public func exitReplay() {
+        guard let replay = capabilities.replay else { return }
+        personActs { _ in replay.exit() }
+    }
+
+    /// After the end: locally the next game on this board (the same seats, a new seed, kept
+    /// where the game was kept), online a rematch asked of the opponent (or agreed to).
+    public func rematch() {
+        cancelThinking()
+        aiPaused = false
+        // A local rematch is a new game whose revisions start afresh: a new listener first, so
+        // that the hops of the game before, still queued, are dropped whatever their revisions.
+        epoch += 1
+        game.setListener(listener: BoardListener(self, epoch: epoch))
+        let next: GameState
+        do {
+            next = try game.rematch()
+        } catch {
+            self.error = Wording.error(error)
+            apply(game.state())
+            return
+        }
+        // The new game's state replaces the old one's whatever its revision.
+        let previous = state
+        state = next
+        describeChange(from: previous, to: next)
+        apply(game.state())
+    }
 
     /// Forgets the alert.
     public func dismissError() { error = nil }
 
-    private func personActs(_ action: (LocalGame) throws -> GameState) {
+    /// Reads the game's state again, at once (after a change its listener reports a moment
+    /// later).
+    public func refresh() { apply(game.state()) }
+
+    private func personActs(_ action: (Game) throws -> GameState) {
         aiPaused = false
         do {
             apply(try action(game))
@@ -187,20 +283,21 @@ public final class BoardModel {
 
     // MARK: AI and hint
 
-    /// Searches a hint for the person to move; the state shows it when found.
+    /// Searches a hint for the person to move, where the game has one; the state shows it when
+    /// found.
     public func requestHint() {
-        guard hintTask == nil else { return }
+        guard hintTask == nil, let hints = capabilities.hint else { return }
         let search: AiSearch
         do {
-            search = try game.hint()
+            search = try hints.hint()
         } catch {
             self.error = Wording.error(error)
             return
         }
         apply(game.state())
-        hintTask = Task { [weak self] in
+        hintTask = Task { [weak self, epoch] in
             let outcome = await search.outcome()
-            self?.searchEnded(outcome, wasHint: true)
+            self?.searchEnded(outcome, wasHint: true, epoch: epoch)
         }
     }
 
@@ -218,6 +315,12 @@ public final class BoardModel {
         scheduleAI()
     }
 
+    /// Limits the AI's thinking time per move (nil: the level's own budget), where the game has
+    /// an AI; the rematches that follow keep it.
+    public func setAiTimeLimit(ms: UInt64?) {
+        capabilities.ai?.setAiTimeLimit(ms: ms)
+    }
+
     /// Waits until no AI or hint search runs (the AI's moves follow one another until a person
     /// is to move or the game ends).
     public func waitUntilIdle() async {
@@ -226,30 +329,35 @@ public final class BoardModel {
         }
     }
 
-    /// Starts the AI's search when the core says it is to move.
+    /// Starts the AI's search when the core says it is to move (through the game's engine).
     private func scheduleAI() {
-        guard state.aiToMove, aiTask == nil, !aiPaused, state.replay == nil else { return }
+        guard state.aiToMove, let engine = capabilities.ai, aiTask == nil, !aiPaused,
+            state.replay == nil
+        else { return }
         let search: AiSearch
         do {
-            search = try game.think()
+            search = try engine.think()
         } catch {
             self.error = Wording.error(error)
             return
         }
-        aiTask = Task { [weak self] in
+        aiTask = Task { [weak self, epoch] in
             let outcome = await search.outcome()
-            self?.searchEnded(outcome, wasHint: false)
+            self?.searchEnded(outcome, wasHint: false, epoch: epoch)
         }
         apply(game.state())
     }
 
-    private func searchEnded(_ outcome: SearchOutcome, wasHint: Bool) {
+    private func searchEnded(_ outcome: SearchOutcome, wasHint: Bool, epoch: Int) {
         if wasHint { hintTask = nil } else { aiTask = nil }
-        if case .failed(let detail, _) = outcome {
-            error = LocalizedMessage("error.search", [.text(detail)])
+        // A search of the game before a rematch says nothing of this one.
+        if epoch == self.epoch {
+            if case .failed(let detail, _) = outcome {
+                error = LocalizedMessage("error.search", [.text(detail)])
+            }
+            // An undo meanwhile made a newer state: `apply` keeps the newest.
+            apply(outcome.state)
         }
-        // An undo meanwhile made a newer state: `apply` keeps the newest.
-        apply(outcome.state)
         apply(game.state())
     }
 
@@ -261,10 +369,13 @@ public final class BoardModel {
         guard next.revision >= state.revision else { return }
         let previous = state
         state = next
-        if next.revision != previous.revision {
+        capabilities = game.capabilities()
+        // A refused tap on a watched board says why without a new revision.
+        if next.revision != previous.revision || next.notice != previous.notice {
             describeChange(from: previous, to: next)
         }
         scheduleAI()
+        onChange?(next)
     }
 
     private func describeChange(from previous: GameState, to next: GameState) {
@@ -288,7 +399,7 @@ public final class BoardModel {
         if !messages.isEmpty {
             announcement = Announcement(serial: serial, messages: messages)
         }
-        if !next.change.animate.isEmpty {
+        if next.revision != previous.revision, !next.change.animate.isEmpty {
             animation = PegAnimation(serial: serial, path: next.change.animate)
         }
     }
@@ -306,26 +417,5 @@ public final class BoardModel {
     /// Writes the game again after a failed write (the person's "Try again").
     public func saveNow() {
         apply(game.saveNow())
-    }
-
-    /// Whether `rematch()` can start a new game (the set-up is known).
-    public var canRematch: Bool { setup != nil }
-
-    /// A new game with the same set-up (nil for a game reopened from a save, whose set-up the
-    /// core does not keep).
-    public func rematch() -> BoardModel? {
-        guard let setup else { return nil }
-        let next = GameSetup(
-            rules: setup.rules, seats: setup.seats, coloursPerSide: setup.coloursPerSide,
-            opener: setup.opener, seed: UInt64.random(in: 0...UInt64.max))
-        do {
-            let game = try LocalGame(setup: next)
-            // The rematch follows the ended game in its slot: the person chose it.
-            try library?.keepLocal(game: game, replace: true)
-            return BoardModel(game: game, setup: next, library: library, settings: settings)
-        } catch {
-            self.error = Wording.error(error)
-            return nil
-        }
     }
 }

@@ -173,9 +173,7 @@ public final class NewGameModel {
             try library?.keepLocal(game: game, replace: replacingSavedGame)
             error = nil
             replaceRequest = nil
-            return BoardModel(
-                game: game, setup: setup, library: library, settings: settings,
-                aiTimeLimitMs: settings?.aiTimeLimitMs)
+            return BoardModel(game: game.game(), aiTimeLimitMs: settings?.aiTimeLimitMs)
         } catch LibraryError.WouldReplace(let existing) {
             replaceRequest = existing
             return nil

@@ -178,6 +178,21 @@ public final class OnlineClient: @unchecked Sendable {
         return update.state
     }
 
+    /// Sends one frame the core made (a board call's, through the game's `OnlineTransport`) on
+    /// the open socket, in order with the client's own. With no socket it goes nowhere: the
+    /// core resends a pending move when the server welcomes it again.
+    public func send(frame: String) {
+        lock.lock()
+        outbox?.yield(frame)
+        lock.unlock()
+    }
+
+    /// This client as its game's transport, held weakly: the board calls (`Game`) send their
+    /// frames through it (`game.setTransport(transport: client.transport())`). The client is an
+    /// `OnlineTransport` itself, but the game keeps its transport and the client its game: set
+    /// directly, the two would never be freed.
+    public func transport() -> OnlineTransport { WeakTransport(self) }
+
     /// Closes the socket (the server holds the seat for its grace period) and stops
     /// reconnecting: the person leaves.
     public func close() {
@@ -232,4 +247,15 @@ public final class OnlineClient: @unchecked Sendable {
         task?.cancel(with: code, reason: nil)
         task = nil
     }
+}
+
+extension OnlineClient: OnlineTransport {}
+
+/// Forwards the board's frames to a client it does not keep alive.
+private final class WeakTransport: OnlineTransport, @unchecked Sendable {
+    private weak var client: OnlineClient?
+
+    init(_ client: OnlineClient) { self.client = client }
+
+    func send(frame: String) { client?.send(frame: frame) }
 }

@@ -1,5 +1,6 @@
-// The online screens' model (quick match, lobby, private room, join by code, the online board):
-// the core's `OnlineGame` behind an `OnlineClient`, its state published on the main actor.
+// The online screens' model (quick match, lobby, private room, join by code, the connection):
+// the core's `OnlineGame` behind an `OnlineClient`, its state published on the main actor. The
+// board is a `BoardModel` over the session's `Game`, the same as a local game's.
 import ChineseCheckersCore
 import Foundation
 import Observation
@@ -14,8 +15,9 @@ import Observation
 public final class OnlineModel {
     /// The client carrying the core's messages over the WebSocket.
     @ObservationIgnored public let client: OnlineClient
-    /// The board's drawing data.
-    public let geometry: BoardGeometry
+    /// The board of the game played or watched (whichever it is now): its taps and buttons go
+    /// through the client, as the session's transport.
+    public let board: BoardModel
     /// The latest state of the online game.
     public private(set) var state: OnlineState
     /// The last refusal, for an alert (cleared by `dismissError()`).
@@ -70,7 +72,6 @@ public final class OnlineModel {
         self.nowMs = nowMs
         self.library = library
         self.settings = settings
-        self.geometry = boardGeometry()
         self.state = game.state()
         self.clockReceivedAtMs = nowMs()
         library?.keepOnline(game: game)
@@ -83,15 +84,28 @@ public final class OnlineModel {
         self.client = OnlineClient(
             game: game, url: url, token: token, name: name, urlSession: urlSession
         ) { state in refresh(state) }
+        game.setTransport(transport: client.transport())
+        board = BoardModel(game: game.game())
         refresh = { [weak self] _ in
             Task { @MainActor [weak self] in self?.refresh() }
         }
+        // A board call goes through the transport, not the client's `perform`: the session's
+        // state is read again after every state of the board.
+        board.onChange = { [weak self] _ in self?.sessionChanged() }
     }
 
     /// The online game of the core.
     public var game: OnlineGame { client.game }
 
+    /// Reads the board's state and the session's again (the board's listener would tell, a
+    /// moment later).
     private func refresh() {
+        board.refresh()
+        // The board tells of its new state (`onChange`); read the session even if it did not.
+        sessionChanged()
+    }
+
+    private func sessionChanged() {
         let next = game.state()
         // A state with the same clock keeps the moment that clock arrived.
         if next.game?.clock != state.game?.clock {
@@ -117,7 +131,7 @@ public final class OnlineModel {
         }
         do {
             // Not saved nor counted: the library keeps this device's games, not replays.
-            let board = BoardModel(game: try LocalGame.restore(save: download.save))
+            let board = BoardModel(game: try LocalGame.restore(save: download.save).game())
             // The replay opens at the last move: back to the first position, to play it through.
             board.startReplay()
             if let total = board.state.replay?.total, total > 0 {
@@ -158,16 +172,6 @@ public final class OnlineModel {
             return false
         }
         return true
-    }
-
-    /// Why the last tap did nothing.
-    public var notice: LocalizedMessage? {
-        state.board.notice.map { Wording.notice($0, players: state.board.players) }
-    }
-
-    /// The outcome sentence once the game is over.
-    public var outcome: LocalizedMessage? {
-        state.board.outcome.map { Wording.outcome($0, players: state.board.players) }
     }
 
     /// The connection indicator.
@@ -335,29 +339,6 @@ public final class OnlineModel {
         perform { try $0.joinRoom(code: typedRoomCode) }
     }
 
-    /// A tap at `(x, y)` in the geometry's space: forwarded to the nearest hole, if any.
-    public func tap(x: Float, y: Float) {
-        guard let hole = geometry.nearestHole(x: x, y: y) else { return }
-        tap(hole.coord)
-    }
-
-    /// A tap on a hole.
-    public func tap(_ coord: Coord) { perform { try $0.tap(q: coord.q, r: coord.r) } }
-    /// Ends a tripot chain.
-    public func endJump() { perform { try $0.endJump() } }
-    /// Drops the selection.
-    public func cancelTouch() {
-        _ = game.cancelTouch()
-        refresh()
-    }
-    /// Resigns the game.
-    public func resign() { perform { try $0.resign() } }
-    /// Offers a draw.
-    public func offerDraw() { perform { try $0.offerDraw() } }
-    /// Answers the opponent's draw offer.
-    public func answerDraw(accept: Bool) { perform { try $0.answerDraw(accept: accept) } }
-    /// Asks for a rematch after the end.
-    public func rematch() { perform { try $0.rematch() } }
     /// Forgets the alert.
     public func dismissError() { error = nil }
 
@@ -388,18 +369,6 @@ public final class OnlineModel {
         if state.connection == .connected, state.game != nil {
             _ = try? client.perform { try $0.back() }
         }
-        refresh()
-    }
-
-    /// Why the library could not write the last change of our game (nil when it is on disk).
-    public var storageFailure: LocalizedMessage? {
-        guard case .failed(let detail) = state.board.storage else { return nil }
-        return LocalizedMessage("board.saveFailed", [.text(detail)])
-    }
-
-    /// Writes the game again after a failed write (the person's "Try again").
-    public func saveNow() {
-        _ = game.saveNow()
         refresh()
     }
 }

@@ -63,6 +63,24 @@ extension Wording {
         }
     }
 
+    /// A board call the game refused (any kind of game: `Game`'s calls).
+    public static func gameError(_ error: GameError) -> LocalizedMessage {
+        switch error {
+        case .GameOver: return LocalizedMessage("gameError.GameOver")
+        case .NotYourTurn: return LocalizedMessage("gameError.NotYourTurn")
+        case .NoJumpInProgress: return LocalizedMessage("gameError.NoJumpInProgress")
+        case .CannotEndHere: return LocalizedMessage("gameError.CannotEndHere")
+        case .DrawNotPossible: return LocalizedMessage("gameError.DrawNotPossible")
+        case .NoDrawOffer: return LocalizedMessage("gameError.NoDrawOffer")
+        case .NotOver: return LocalizedMessage("gameError.NotOver")
+        case .MoveInFlight: return LocalizedMessage("gameError.MoveInFlight")
+        case .NoGame: return LocalizedMessage("gameError.NoGame")
+        case .NotConnected: return LocalizedMessage("gameError.NotConnected")
+        case .NoTransport: return LocalizedMessage("gameError.NoTransport")
+        case .Internal(let detail): return LocalizedMessage("gameError.Internal", [.text(detail)])
+        }
+    }
+
     /// An online action the session refused before anything was sent.
     public static func onlineError(_ error: OnlineError) -> LocalizedMessage {
         switch error {
@@ -138,6 +156,7 @@ extension Wording {
     /// Any error thrown by the core (or by the platform), as a message for an alert.
     public static func error(_ error: Error) -> LocalizedMessage {
         switch error {
+        case let error as GameError: return gameError(error)
         case let error as MoveError: return moveError(error)
         case let error as OnlineError: return onlineError(error)
         case let error as SetupError: return setupError(error)

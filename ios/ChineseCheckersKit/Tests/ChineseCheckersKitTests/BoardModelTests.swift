@@ -28,7 +28,7 @@ final class BoardModelTests: XCTestCase {
         let library = try GameLibrary.open(dir: temporaryFolder().path)
         let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat()], seed: 3))
         try library.keepLocal(game: game, replace: false)
-        let model = BoardModel(game: game, library: library, aiTimeLimitMs: 10)
+        let model = BoardModel(game: game.game(), aiTimeLimitMs: 10)
         XCTAssertEqual(model.banner?.key, nil, "the person opens: no banner")
         let begin = Date()
         var personMoves = 0
@@ -63,7 +63,7 @@ final class BoardModelTests: XCTestCase {
                 """)
         let game = try LocalGame.fromPosition(
             position: position, seats: [personSeat, personSeat], seed: 0)
-        let model = BoardModel(game: game)
+        let model = BoardModel(game: game.game())
         // A tap in the geometry's space selects the nearest hole.
         let centre = try XCTUnwrap(model.geometry.hole(at: coord(0, 0)))
         model.tap(x: centre.x + 0.2, y: centre.y - 0.2)
@@ -84,7 +84,7 @@ final class BoardModelTests: XCTestCase {
         XCTAssertNil(model.error)
         // A second End jump is refused by the core: the model words the error.
         model.endJump()
-        XCTAssertEqual(model.error, LocalizedMessage("moveError.NoJumpInProgress"))
+        XCTAssertEqual(model.error, LocalizedMessage("gameError.NoJumpInProgress"))
         model.dismissError()
         XCTAssertNil(model.error)
         // Pass and play: the board turns to the player to move (N, at the top: half a turn).
@@ -93,9 +93,38 @@ final class BoardModelTests: XCTestCase {
         XCTAssertEqual(abs(model.passAndPlayRotation), 180)
     }
 
+    func testTheButtonsFollowWhatTheGameHas() async throws {
+        let solo = BoardModel(
+            game: try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat()])).game())
+        XCTAssertTrue(solo.hasUndo && solo.hasHint && solo.hasReplay && solo.hasResign)
+        XCTAssertNotNil(solo.capabilities.ai)
+        XCTAssertFalse(solo.hasDrawOffers, "no draw against the AI")
+        let people = BoardModel(
+            game: try LocalGame(setup: setup(.classic, seats: [personSeat, personSeat])).game())
+        XCTAssertTrue(people.hasUndo && people.hasReplay && people.hasDrawOffers)
+        XCTAssertFalse(people.hasHint, "the hint is the engine's")
+        XCTAssertNil(people.capabilities.ai)
+        // What the game lacks is not refused: there is nothing to ask.
+        people.requestHint()
+        XCTAssertFalse(people.isHinting)
+        XCTAssertNil(people.error)
+        XCTAssertFalse(people.canRematch, "not before the end")
+    }
+
+    func testAChangeMadeThroughTheLocalGameReachesTheModelThroughTheListener() async throws {
+        let game = try LocalGame(setup: setup(.classic, seats: [personSeat, personSeat]))
+        let model = BoardModel(game: game.game())
+        let selected = try game.tap(q: -1, r: 5)
+        XCTAssertEqual(selected.selected, coord(-1, 5))
+        try await eventually("the listener's state on the main actor") {
+            model.state.selected == coord(-1, 5)
+        }
+        XCTAssertEqual(model.state, game.state())
+    }
+
     func testATapBesideTheStarDoesNothing() async throws {
         let model = BoardModel(
-            game: try LocalGame(setup: setup(.classic, seats: [personSeat, personSeat])))
+            game: try LocalGame(setup: setup(.classic, seats: [personSeat, personSeat])).game())
         let before = model.state
         model.tap(x: -1, y: -1)
         model.tap(x: model.geometry.width + 1, y: model.geometry.height / 2)
@@ -105,7 +134,7 @@ final class BoardModelTests: XCTestCase {
 
     func testUndoRedoAndReplay() async throws {
         let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat()]))
-        let model = BoardModel(game: game, aiTimeLimitMs: 10)
+        let model = BoardModel(game: game.game(), aiTimeLimitMs: 10)
         for _ in 0..<3 {
             try await playHint(model)
             await model.waitUntilIdle()
@@ -147,7 +176,7 @@ final class BoardModelTests: XCTestCase {
         let game = try LocalGame(
             setup: setup(
                 .tripot, seats: [personSeat, aiSeat(.impossible)], opener: .seat(index: 1)))
-        let model = BoardModel(game: game, aiTimeLimitMs: 20_000)
+        let model = BoardModel(game: game.game(), aiTimeLimitMs: 20_000)
         XCTAssertTrue(model.isThinking)
         XCTAssertEqual(model.state.thinking, 1)
         XCTAssertEqual(model.banner?.key, "banner.aiThinking")
@@ -164,7 +193,7 @@ final class BoardModelTests: XCTestCase {
         XCTAssertEqual(model.state.holes, before.holes)
         XCTAssertNil(game.state().thinking, "the core's search is stopped too")
         // The AI plays when the person lets it.
-        game.setAiTimeLimit(ms: 20)
+        model.setAiTimeLimit(ms: 20)
         model.resumeAI()
         XCTAssertTrue(model.isThinking)
         await model.waitUntilIdle()
@@ -174,7 +203,7 @@ final class BoardModelTests: XCTestCase {
 
     func testUndoWhileTheAiThinksTakesBackTheMove() async throws {
         let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat(.impossible)]))
-        let model = BoardModel(game: game, aiTimeLimitMs: 20_000)
+        let model = BoardModel(game: game.game(), aiTimeLimitMs: 20_000)
         model.tap(coord(-1, 5))
         model.tap(coord(-1, 4))
         XCTAssertTrue(model.isThinking)
@@ -202,7 +231,7 @@ final class BoardModelTests: XCTestCase {
         app.showBoard(board)
         app.navigation.choose(.newSolo)
         app.navigation.push(.board)
-        board.game.setAiTimeLimit(ms: 10)
+        board.setAiTimeLimit(ms: 10)
         XCTAssertEqual(board.state.storage, .saved)
         for _ in 0..<2 {
             try await playHint(board)
@@ -279,7 +308,7 @@ final class BoardModelTests: XCTestCase {
         let library = try GameLibrary.open(dir: folder.path)
         let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, personSeat]))
         try library.keepLocal(game: game, replace: false)
-        let model = BoardModel(game: game, library: library)
+        let model = BoardModel(game: game.game())
         XCTAssertNil(model.storageFailure)
         // The library's games folder goes (a storage fault): the move is played, its write fails.
         let games = folder.appendingPathComponent("games")
@@ -298,7 +327,7 @@ final class BoardModelTests: XCTestCase {
 
     func testARefusedTapSaysWhyAndIsAnnounced() async throws {
         let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat()]))
-        let model = BoardModel(game: game)
+        let model = BoardModel(game: game.game())
         // An opponent's peg (N's camp, at the top).
         let theirs = try XCTUnwrap(model.state.holes.first { $0.owner == 1 })
         model.tap(theirs.coord)

@@ -184,6 +184,11 @@ final class CatalogCoverageTests: XCTestCase {
             .NoJumpInProgress, .CannotEndHere, .DrawNotPossible, .NoDrawOffer, .NothingToReplay,
             .NotReplaying, .HintNotPossible, .MoveInFlight, .NoGame, .Internal(detail: "x"),
         ]
+        let gameErrors: [GameError] = [
+            .GameOver, .NotYourTurn, .NoJumpInProgress, .CannotEndHere, .DrawNotPossible,
+            .NoDrawOffer, .NotOver, .MoveInFlight, .NoGame, .NotConnected, .NoTransport,
+            .Internal(detail: "x"),
+        ]
         let onlineErrors: [OnlineError] = [
             .BadName(detail: "x"), .BadToken(detail: "x"), .BadRoomCode(code: "no!"),
             .NotConnected, .GameInProgress, .NoGame, .NoTable, .NotOver, .NoDrawOffer,
@@ -208,6 +213,7 @@ final class CatalogCoverageTests: XCTestCase {
                     return (String(message.key.split(separator: ".").last!), [message])
                 }, uniquingKeysWith: { $0 + $1 })
         }
+        try check("GameError", byCase(gameErrors))
         try check("MoveError", byCase(moveErrors))
         try check("OnlineError", byCase(onlineErrors))
         try check("SetupError", byCase(setupErrors))

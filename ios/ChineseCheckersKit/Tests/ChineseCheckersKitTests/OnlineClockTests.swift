@@ -110,7 +110,7 @@ final class OnlineClockTests: XCTestCase {
 
         // Our turn: the next clock message restarts the count-down (at the model's now).
         _ = try game.receive(frame: #"{"type":"clock","game":"g","side":1,"left_ms":30000}"#)
-        model.cancelTouch()  // reads the core's state
+        model.board.cancelTouch()  // reads the core's state
         let ours = try XCTUnwrap(model.clockDisplay(nowMs: 51_000))
         XCTAssertEqual(ours.text, "0:29")
         XCTAssertEqual(try english(ours.spoken), "You have 0:29 left")

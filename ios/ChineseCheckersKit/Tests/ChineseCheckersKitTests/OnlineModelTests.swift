@@ -151,13 +151,16 @@
             let before = mover.state.board.history.count
             let side = mover.state.game!.side
             for hole in mover.state.board.holes where hole.owner == side {
-                mover.tap(hole.coord)
-                guard let step = mover.state.board.targets.first(where: { $0.kind == .step }) else {
-                    mover.cancelTouch()
+                mover.board.tap(hole.coord)
+                guard let step = mover.board.state.targets.first(where: { $0.kind == .step })
+                else {
+                    mover.board.cancelTouch()
                     continue
                 }
-                mover.tap(step.coord)
-                XCTAssertEqual(mover.state.board.history.count, before + 1, "shown at once")
+                mover.board.tap(step.coord)
+                XCTAssertNil(mover.board.error)
+                XCTAssertEqual(mover.board.state.history.count, before + 1, "shown at once")
+                XCTAssertEqual(mover.state.board.history.count, before + 1, "the session's too")
                 break
             }
             try await eventually("the move confirmed and seen") {
@@ -207,6 +210,13 @@
             }
             XCTAssertEqual(ann.state.game?.id, bob.state.game?.id)
             XCTAssertEqual(ann.state.game?.opponent, "Bob")
+            // The online board has no undo, hint, replay or AI; it has resignation, draw offers
+            // and rematches.
+            for board in [ann.board, bob.board] {
+                XCTAssertFalse(board.hasUndo || board.hasHint || board.hasReplay)
+                XCTAssertNil(board.capabilities.ai)
+                XCTAssertTrue(board.hasResign && board.hasDrawOffers)
+            }
             for _ in 0..<2 { try await oneMove(ann, bob) }
 
             // Bob's network drops: the banner says so and the client reconnects by itself.
@@ -268,14 +278,14 @@
             try await oneMove(ann, bobAgain)
 
             // Bob resigns; both agree on the outcome, worded for each.
-            bobAgain.resign()
+            bobAgain.board.resign()
             try await eventually("the end on both sides") {
                 ann.state.board.outcome != nil && bobAgain.state.board.outcome != nil
             }
             XCTAssertEqual(ann.state.board.outcome, bobAgain.state.board.outcome)
-            XCTAssertEqual(ann.outcome?.key, "outcome.resigned.you")
-            XCTAssertEqual(bobAgain.outcome?.key, "outcome.resigned.byYou")
-            XCTAssertTrue(ann.state.board.capabilities.canRematch)
+            XCTAssertEqual(ann.board.outcome?.key, "outcome.resigned.you")
+            XCTAssertEqual(bobAgain.board.outcome?.key, "outcome.resigned.byYou")
+            XCTAssertTrue(ann.board.canRematch)
             // The ended game is never offered to continue, on either side.
             relaunched.navigation.choose(.online)
             relaunched.navigation.goHome()

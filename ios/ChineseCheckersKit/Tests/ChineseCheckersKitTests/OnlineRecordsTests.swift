@@ -118,6 +118,16 @@ final class OnlineRecordsTests: XCTestCase {
         XCTAssertEqual(model.state.game?.id, "g1")
         let can = model.state.board.capabilities
         XCTAssertFalse(can.canResign || can.canOfferDraw || can.canRematch, "read-only")
+        // The watched board has none of a player's buttons, and a tap on it says why.
+        let board = model.board
+        XCTAssertFalse(board.hasResign || board.hasDrawOffers || board.canRematch)
+        XCTAssertFalse(board.hasUndo || board.hasHint || board.hasReplay)
+        let peg = try XCTUnwrap(board.state.holes.first { $0.owner != nil }).coord
+        board.tap(peg)
+        XCTAssertNil(board.error)
+        XCTAssertNil(board.state.selected)
+        XCTAssertEqual(board.notice, LocalizedMessage("notice.watching"))
+        XCTAssertEqual(board.announcement?.messages, [LocalizedMessage("notice.watching")])
         model.stopSpectating()
         XCTAssertNil(model.error)
         XCTAssertFalse(model.isSpectating)
