@@ -134,16 +134,6 @@ final class GameTests: XCTestCase {
 
 // These tests start the real server as a child process, which iOS does not have.
 #if os(macOS) || os(Linux)
-    /// Sends the board's frames through the client, in order with its own.
-    private final class ClientTransport: OnlineTransport, @unchecked Sendable {
-        private let client: OnlineClient
-        init(_ client: OnlineClient) { self.client = client }
-
-        func send(frame: String) {
-            _ = try? client.perform { OnlineUpdate(outgoing: [frame], state: $0.state()) }
-        }
-    }
-
     /// The one board interface over an online game against the real server and a watched one.
     final class OnlineBoardTests: XCTestCase {
         private var server: Process?
@@ -170,12 +160,30 @@ final class GameTests: XCTestCase {
                 client = OnlineClient(game: online, url: url, token: newToken(), name: name)
                 board = online.game()
                 board.setListener(listener: heard)
-                online.setTransport(transport: ClientTransport(client))
+                // The kit's client is the transport: the board's frames go out on its socket.
+                online.setTransport(transport: client.transport())
                 try client.connect()
                 try waitUntil("\(name) welcomed") { online.state().connection == .connected }
             }
 
             var state: OnlineState { online.state() }
+        }
+
+        func testTheClientAsTransportDoesNotKeepItselfAlive() throws {
+            let online = OnlineGame()
+            var client: OnlineClient? = OnlineClient(
+                game: online, url: URL(string: "ws://127.0.0.1:9/ws")!, token: newToken(),
+                name: "Ann")
+            weak var gone = client
+            online.setTransport(transport: client!.transport())
+            client = nil
+            XCTAssertNil(gone, "the game's transport holds the client weakly")
+            // The transport is still set (no `NoTransport`): a board call is refused for what it
+            // is, no game on this board.
+            assertThrows(GameError.self, try online.game().resign()) {
+                if case .NoGame = $0 { return true }
+                return false
+            }
         }
 
         func testAnOnlineGameAndAWatchedOneThroughTheBoard() throws {
