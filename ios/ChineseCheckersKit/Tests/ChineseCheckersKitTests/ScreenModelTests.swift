@@ -43,6 +43,11 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertFalse(board.canRematch)
         board.cancelThinking()
         await board.waitUntilIdle()
+        // The ended game's states the listener queued before the rematch (newer revisions than
+        // the new game's) are dropped: the board stays on the new game.
+        try await Task.sleep(nanoseconds: 100_000_000)
+        XCTAssertNil(board.state.outcome)
+        XCTAssertEqual(board.state, board.game.state())
     }
 
     func testTheCoreRefusesABadSetupAndTheModelWordsIt() async throws {
