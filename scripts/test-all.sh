@@ -43,9 +43,10 @@ cargo fmt --all -- --check
 step "cargo clippy (all targets, warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-# No file of the core (or the terminal) imports another that imports it back (issue #26).
-step "import circles (rust-core, cli)"
-python3 scripts/check-import-circles.py rust-core/src cli/src
+# No file of the core, the terminal or the server imports another that imports it back
+# (issues #26, #27).
+step "import circles (rust-core, cli, server)"
+python3 scripts/check-import-circles.py rust-core/src cli/src server/src
 
 # The online server's Redis-backend tests start their own redis-server (and fail without one).
 if ! command -v redis-server >/dev/null 2>&1; then

@@ -9,53 +9,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-use chinese_checkers_core::online::{GameEvent, ServerMsg};
 use parking_lot::Mutex;
-use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-/// A message on the bus.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "bus", rename_all = "snake_case")]
-pub enum BusMsg {
-    /// A game's event.
-    Game {
-        /// The game.
-        game: String,
-        /// Its number.
-        seq: u64,
-        /// The event.
-        event: GameEvent,
-        /// The turn's clock after this event, on the last event of a batch of a timed game.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        clock: Option<crate::store::ClockNote>,
-    },
-    /// A message to forward to a player's connections.
-    User {
-        /// The message.
-        msg: ServerMsg,
-    },
-    /// The lobby's tables changed.
-    Lobby,
-    /// On a player's channel: a connection said `hello` with the player's token. Every other
-    /// connection of the token (on any instance) is replaced: told so and closed, leaving
-    /// the player's games to the new one untouched.
-    TakenOver {
-        /// The new connection's session (random per connection, unique across instances).
-        session: u64,
-    },
-    /// Local only, never published: messages may have been lost (the Redis subscription was
-    /// down), so the connection brings what it follows up to date from the store.
-    #[serde(skip)]
-    Resync,
-    /// Local only, never published: the lobby's page for a watching connection, encoded once
-    /// for all of them (see [`crate::lobby`]).
-    #[serde(skip)]
-    LobbyPage {
-        /// The `lobby` message as sent.
-        text: axum::extract::ws::Utf8Bytes,
-    },
-}
+use crate::model::BusMsg;
 
 /// The channel of a game's events.
 pub fn game_channel(game: &str) -> String {
@@ -131,7 +88,7 @@ impl Bus {
     /// outbox is full misses it (game events are numbered, so it resyncs on the next one).
     pub fn deliver(&self, channel: &str, msg: Arc<BusMsg>) {
         if let Some(timers) = self.timers.lock().as_ref() {
-            for deadline in crate::timers::deadlines_of(&msg, crate::store::now_ms()) {
+            for deadline in crate::timers::deadlines_of(&msg, crate::model::now_ms()) {
                 let _ = timers.send(deadline);
             }
         }

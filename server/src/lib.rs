@@ -16,6 +16,7 @@ pub mod limits;
 mod lobby;
 pub mod logging;
 pub mod metrics;
+pub mod model;
 mod players;
 pub mod ratings;
 pub mod store;

@@ -21,8 +21,9 @@ use parking_lot::Mutex;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::bus::{BusMsg, Delivery, Outbox, LOBBY};
+use crate::bus::{Delivery, Outbox, LOBBY};
 use crate::metrics::inc;
+use crate::model::BusMsg;
 use crate::store::{Store, StoreError, StoredTable};
 use crate::{App, StopMode};
 

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-use crate::store::{is_ai_token, GameMeta};
+use crate::model::{is_ai_token, GameMeta};
 
 /// A newcomer's rating.
 pub const START_RATING: f64 = 1500.0;

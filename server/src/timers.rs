@@ -15,8 +15,7 @@ use std::time::Duration;
 use chinese_checkers_core::online::GameEvent;
 use tokio::sync::mpsc;
 
-use crate::bus::BusMsg;
-use crate::store::now_ms;
+use crate::model::{now_ms, BusMsg};
 use crate::{App, StopMode};
 
 /// A deadline a bus message announced.

@@ -10,9 +10,10 @@ use chinese_checkers_core::rules::Preset;
 use rand::seq::SliceRandom;
 
 use super::{err, random_id, Conn};
-use crate::bus::{user_channel, BusMsg, LOBBY};
+use crate::bus::{user_channel, LOBBY};
 use crate::limits::CreateRefused;
 use crate::metrics::inc;
+use crate::model::BusMsg;
 use crate::store::{
     ai_token, CatchUp, Created, GameMeta, Player, QueueEntry, Sat, StoreError, StoredRoom,
     StoredTable, Taken,

@@ -17,10 +17,11 @@ use rand::Rng;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::bus::{game_channel, user_channel, BusMsg, Delivery, Outbox, LOBBY, RECEIVED};
+use crate::bus::{game_channel, user_channel, Delivery, Outbox, LOBBY, RECEIVED};
 use crate::limits::{RateLimiter, Window};
 use crate::logging::{token_prefix, LogLimiter, LINES_PER_WINDOW, WINDOW};
 use crate::metrics::inc;
+use crate::model::BusMsg;
 use crate::store::{Player, QueueEntry, StoreError, Taken, MAX_SEATS};
 
 /// How often a player waiting for a quick match looks again (its rating window widens with the

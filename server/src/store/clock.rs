@@ -6,9 +6,9 @@ use chinese_checkers_core::online::{
     Command, EndReason, GameEvent, GameRecord, GameResult, TimeControl,
 };
 use chinese_checkers_core::rules::Position;
-use serde::{Deserialize, Serialize};
 
 use super::MAX_SEATS;
+use crate::model::ClockNote;
 
 /// A game's deadlines, in [`super::now_ms`] time, stored with the game: the end of each away side's
 /// grace period, the end of the inactivity allowance (reset by every event), and the turn's
@@ -166,19 +166,6 @@ impl Clock {
             banks_ms,
         })
     }
-}
-
-/// The turn's deadline as the store publishes it with a game's events; each connection turns it
-/// into the relative time of a `clock` message when it sends it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClockNote {
-    /// The side to move.
-    pub side: u8,
-    /// When its time runs out ([`super::now_ms`] time).
-    pub deadline_ms: u64,
-    /// With a game clock: every seat's time left at the start of its turn.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub banks_ms: Vec<u64>,
 }
 
 /// How appended events change the grace deadlines of a game's [`Clock`].

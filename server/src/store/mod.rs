@@ -16,13 +16,14 @@ pub mod memory;
 mod queue;
 pub mod redis;
 
-pub use clock::{expiry, AiTurn, Clock, ClockChange, ClockNote, AI_TURN_ALLOWANCE_MS};
+pub use crate::model::{ai_token, is_ai_token, not_in_game, now_ms, ClockNote, GameMeta};
+pub use clock::{expiry, AiTurn, Clock, ClockChange, AI_TURN_ALLOWANCE_MS};
 pub use queue::{
     rating_window, QueueEntry, RATING_WINDOW_BASE, RATING_WINDOW_OPEN_MS, RATING_WINDOW_PER_S,
 };
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use chinese_checkers_core::online::{
     Command, CommandError, ErrorCode, Format, GameEvent, GameRecord, GameSnapshot, GameSummary,
@@ -32,21 +33,11 @@ use chinese_checkers_core::online::{
 /// Most seats at a table (sternhalma for six): the size of per-seat arrays.
 pub const MAX_SEATS: usize = 6;
 
-/// The token under which the server's AI plays a seat. Device tokens are made of
-/// `[A-Za-z0-9_-]` only, so `~` never names a person.
-pub fn ai_token(side: u8) -> String {
-    format!("~ai{side}")
-}
-
-/// Whether a token is an AI seat's (see [`ai_token`]).
-pub fn is_ai_token(token: &str) -> bool {
-    token.starts_with('~')
-}
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::bus::BusMsg;
 use crate::metrics::Metrics;
+use crate::model::BusMsg;
 
 /// A backend failure (Redis unreachable, corrupt record).
 #[derive(Debug, Error)]
@@ -152,68 +143,6 @@ pub enum Taken<T> {
     Taken(T),
 }
 
-/// The stored facts of a game besides its events.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameMeta {
-    /// The token of each side, side 0 first ([`ai_token`] for a seat the AI plays from the
-    /// start).
-    pub tokens: Vec<String>,
-    /// Anyone may watch it (quick match, lobby tables); listed by `watch_games`.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub public: bool,
-    /// The private room it was played in: watched with this code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub code: Option<String>,
-    /// A rated game that ends before this many moves (every seat's turns counted) changes no
-    /// rating (`Limits::min_rated_moves_per_side` × seats when it started).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub min_rated_plies: u32,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-impl GameMeta {
-    /// Whether someone may watch the game: a public one, or a room's with its code.
-    pub fn watchable(&self, code: Option<&str>) -> bool {
-        self.public || (self.code.is_some() && self.code.as_deref() == code)
-    }
-
-    /// The side a token plays.
-    pub fn side_of(&self, token: &str) -> Option<u8> {
-        self.tokens.iter().position(|t| t == token).map(|s| s as u8)
-    }
-
-    /// The seat on whose behalf `token` may run `command` in `record`: the server's AI acts for
-    /// the seats it plays ([`ai_token`]); a person for their own seat, except that once the AI
-    /// took it over (they left) they may no longer play, resign or offer draws there.
-    pub fn seat_for(
-        &self,
-        record: &GameRecord,
-        token: &str,
-        command: &Command,
-    ) -> Result<u8, CommandError> {
-        if is_ai_token(token) {
-            return (0..record.seats() as u8)
-                .find(|&s| ai_token(s) == token && record.ai_of(s).is_some())
-                .ok_or_else(not_in_game);
-        }
-        let side = self.side_of(token).ok_or_else(not_in_game)?;
-        let playing = matches!(
-            command,
-            Command::Move { .. } | Command::Resign | Command::Draw(_)
-        );
-        if playing && record.ai_of(side).is_some() {
-            return Err(CommandError::Refused(
-                ErrorCode::NotInGame,
-                "you left this game; the computer plays your seat now".into(),
-            ));
-        }
-        Ok(side)
-    }
-}
-
 /// How a resuming client catches up.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CatchUp {
@@ -271,17 +200,6 @@ pub fn not_watchable(id: &str) -> CommandError {
     )
 }
 
-/// A refusal for a game the sender does not play in: the answer a game that does not exist
-/// gets (`game_not_found`), so that no answer tells a stranger whether a game exists.
-/// (`not_in_game` is kept for people who know the game: a spectator, or a player whose seat
-/// the AI took over.)
-pub fn not_in_game() -> CommandError {
-    CommandError::Refused(
-        ErrorCode::GameNotFound,
-        "there is no such game among yours".into(),
-    )
-}
-
 /// Result of creating a room or table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Created {
@@ -293,14 +211,6 @@ pub enum Created {
     TooManyFromAddr,
     /// The id or code is taken (try another).
     Taken,
-}
-
-/// Milliseconds since the Unix epoch (deadlines are stored in these, shared by instances).
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as u64)
-        .unwrap_or(0)
 }
 
 /// The backend in use.

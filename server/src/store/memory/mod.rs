@@ -23,7 +23,8 @@ use super::{
     expiry, is_ai_token, no_game, not_in_game, not_watchable, now_ms, AiTurn, CatchUp, Clock,
     GameMeta, QueueEntry, Resumed, StoreError, StoredRoom, StoredTable, MAX_CATCH_UP,
 };
-use crate::bus::{game_channel, user_channel, Bus, BusMsg};
+use crate::bus::{game_channel, user_channel, Bus};
+use crate::model::BusMsg;
 use crate::ratings::{self, RatedGame, Rating};
 
 struct MemGame {

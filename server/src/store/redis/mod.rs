@@ -22,7 +22,8 @@ use super::{
     expiry, is_ai_token, no_game, not_in_game, not_watchable, now_ms, AiTurn, CatchUp, Clock,
     ClockChange, GameMeta, Resumed, StoreError, MAX_CATCH_UP,
 };
-use crate::bus::{Bus, BusMsg};
+use crate::bus::Bus;
+use crate::model::BusMsg;
 
 mod cache;
 mod integrity;

@@ -8,7 +8,8 @@ use futures_util::StreamExt;
 use tokio::sync::watch;
 
 use super::link::backoff;
-use crate::bus::{Bus, BusMsg};
+use crate::bus::Bus;
+use crate::model::BusMsg;
 use crate::store::StoreError;
 
 /// A pub/sub connection subscribed to every bus channel of the prefix.

@@ -12,7 +12,8 @@ use std::sync::atomic::Ordering;
 
 use super::scripts::{ARCHIVE, EXPIRE_IF_NAMES, FINISHED_TTL_S, RATE};
 use super::{corrupt, RedisStore};
-use crate::bus::{user_channel, BusMsg};
+use crate::bus::user_channel;
+use crate::model::BusMsg;
 use crate::ratings::{self, RatedGame, Rating};
 use crate::store::archive::{not_archived, Archived};
 use crate::store::{is_ai_token, now_ms, GameMeta, StoreError};
