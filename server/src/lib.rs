@@ -278,10 +278,10 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
     let bus = Arc::new(bus::Bus::default());
     let metrics = Arc::new(Metrics::default());
     let engine = match &config.backend {
-        Backend::Memory => Engine::Memory(MemoryStore::new(bus.clone())),
+        Backend::Memory => Box::new(MemoryStore::new(bus.clone())) as Box<dyn Engine>,
         Backend::File { path } => {
             let archive = config.limits.archive;
-            Engine::Memory(MemoryStore::with_file(
+            Box::new(MemoryStore::with_file(
                 bus.clone(),
                 path,
                 config.file,
@@ -295,7 +295,7 @@ pub async fn start(config: Config) -> Result<RunningServer, ServerError> {
                 let _ = watcher.wait_for(|m| *m != StopMode::Running).await;
                 let _ = sub_stop_tx.send(true);
             });
-            Engine::Redis(RedisStore::connect(url, prefix, bus.clone(), sub_stop_rx).await?)
+            Box::new(RedisStore::connect(url, prefix, bus.clone(), sub_stop_rx).await?)
         }
     };
     let store = Store::new(engine, metrics.clone());

@@ -3,6 +3,7 @@
 //! no game and no private room. Queue and lobby tables live only as long as their connections,
 //! so they are not written.
 
+mod engine;
 mod lobby;
 
 use std::collections::{HashMap, HashSet, VecDeque};

@@ -26,6 +26,7 @@ use crate::bus::Bus;
 use crate::model::BusMsg;
 
 mod cache;
+mod engine;
 mod integrity;
 mod link;
 mod lobby;
