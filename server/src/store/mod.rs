@@ -172,15 +172,37 @@ pub struct Resumed {
 }
 
 impl Resumed {
-    /// What a spectator gets: the game seen from side 0, as a snapshot (both stores).
-    pub(crate) fn watching(record: &GameRecord, clock: &Clock) -> Resumed {
+    /// Whether a player whose last event is `last_seq` catches up with a snapshot of a game at
+    /// event `now` rather than with the events after it (none seen, a number from elsewhere, or
+    /// more than [`MAX_CATCH_UP`] missed).
+    pub(crate) fn needs_snapshot(last_seq: u64, now: u64) -> bool {
+        last_seq == 0 || last_seq > now || now - last_seq > MAX_CATCH_UP
+    }
+
+    /// What a player on `side` gets: the `missed` events, or a snapshot without them (both
+    /// stores build the answer here, so that they answer alike).
+    pub(crate) fn playing(
+        record: &GameRecord,
+        clock: &Clock,
+        side: u8,
+        missed: Option<Vec<(u64, GameEvent)>>,
+    ) -> Resumed {
+        let catch_up = match missed {
+            Some(events) => CatchUp::Events(events),
+            None => CatchUp::Snapshot(Box::new(record.snapshot(side))),
+        };
         Resumed {
-            side: 0,
-            catch_up: CatchUp::Snapshot(Box::new(record.snapshot(0))),
+            side,
+            catch_up,
             over: record.is_over(),
             ai: record.ai().iter().map(Option::is_some).collect(),
             clock: clock.note(record),
         }
+    }
+
+    /// What a spectator gets: the game seen from side 0, as a snapshot.
+    pub(crate) fn watching(record: &GameRecord, clock: &Clock) -> Resumed {
+        Resumed::playing(record, clock, 0, None)
     }
 }
 

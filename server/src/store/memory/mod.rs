@@ -21,8 +21,8 @@ use tokio::sync::Mutex as GameLock;
 use super::archive::{Admission, Archive, ArchiveLimits, Archived};
 use super::file::{FileOptions, Journal, Loaded, Op};
 use super::{
-    expiry, is_ai_token, no_game, not_in_game, not_watchable, now_ms, AiTurn, CatchUp, Clock,
-    GameMeta, QueueEntry, Resumed, StoreError, StoredRoom, StoredTable, MAX_CATCH_UP,
+    expiry, is_ai_token, no_game, not_in_game, not_watchable, now_ms, AiTurn, Clock, GameMeta,
+    QueueEntry, Resumed, StoreError, StoredRoom, StoredTable,
 };
 use crate::bus::{game_channel, user_channel, Bus};
 use crate::model::BusMsg;
@@ -652,26 +652,15 @@ impl MemoryStore {
         let Some(side) = g.meta.side_of(token) else {
             return Ok(Err(not_in_game()));
         };
-        let now = g.record.seq();
-        let catch_up = if last_seq == 0 || last_seq > now || now - last_seq > MAX_CATCH_UP {
-            CatchUp::Snapshot(Box::new(g.record.snapshot(side)))
-        } else {
+        let missed = (!Resumed::needs_snapshot(last_seq, g.record.seq())).then(|| {
             let from = last_seq as usize; // events[i] has seq i + 1
-            CatchUp::Events(
-                g.events[from..]
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| ((from + i + 1) as u64, e.clone()))
-                    .collect(),
-            )
-        };
-        Ok(Ok(Resumed {
-            side,
-            catch_up,
-            over: g.record.is_over(),
-            ai: g.record.ai().iter().map(Option::is_some).collect(),
-            clock: g.clock.note(&g.record),
-        }))
+            g.events[from..]
+                .iter()
+                .enumerate()
+                .map(|(i, e)| ((from + i + 1) as u64, e.clone()))
+                .collect()
+        });
+        Ok(Ok(Resumed::playing(&g.record, &g.clock, side, missed)))
     }
 
     pub(super) async fn live_games(&self, max: usize) -> Result<Vec<LiveGame>, StoreError> {

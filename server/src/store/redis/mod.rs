@@ -19,8 +19,8 @@ use redis::AsyncCommands;
 use tokio::sync::watch;
 
 use super::{
-    expiry, is_ai_token, no_game, not_in_game, not_watchable, now_ms, AiTurn, CatchUp, Clock,
-    ClockChange, GameMeta, Resumed, StoreError, MAX_CATCH_UP,
+    expiry, is_ai_token, no_game, not_in_game, not_watchable, now_ms, AiTurn, Clock, ClockChange,
+    GameMeta, Resumed, StoreError,
 };
 use crate::bus::Bus;
 use crate::model::BusMsg;
@@ -534,13 +534,13 @@ impl RedisStore {
             return Ok(Err(not_in_game()));
         };
         let now = c.record.seq();
-        let catch_up = if last_seq == 0 || last_seq > now || now - last_seq > MAX_CATCH_UP {
-            CatchUp::Snapshot(Box::new(c.record.snapshot(side)))
+        let missed = if Resumed::needs_snapshot(last_seq, now) {
+            None
         } else {
             let events = self.events_from(id, last_seq).await?;
             // Only what the cached record has replayed (the log may have grown since).
             let upto = (now - last_seq) as usize;
-            CatchUp::Events(
+            Some(
                 events
                     .into_iter()
                     .take(upto)
@@ -549,13 +549,7 @@ impl RedisStore {
                     .collect(),
             )
         };
-        Ok(Ok(Resumed {
-            side,
-            catch_up,
-            over: c.record.is_over(),
-            ai: c.record.ai().iter().map(Option::is_some).collect(),
-            clock: c.clock.note(&c.record),
-        }))
+        Ok(Ok(Resumed::playing(&c.record, &c.clock, side, missed)))
     }
 
     pub(super) async fn live_games(&self, max: usize) -> Result<Vec<LiveGame>, StoreError> {
