@@ -87,8 +87,8 @@ pub struct App {
     pub fatal: Option<String>,
     /// The saved games and statistics (none in tests that need no files).
     library: Option<Arc<GameLibrary>>,
-    /// Whether the outcome shown was handed to the statistics already.
-    recorded: bool,
+    /// Whether the outcome shown was seen already (the statistics panel is read again once).
+    outcome_seen: bool,
     /// The statistics shown in the side panel instead of the history (`s`), or why they could
     /// not be read; `None` while the history is shown.
     pub stats: Option<Result<Vec<OpponentStatistics>, String>>,
@@ -111,38 +111,27 @@ impl App {
             autoplay: true,
             fatal: None,
             library: None,
-            recorded: false,
+            outcome_seen: false,
             stats: None,
         }
     }
 
-    /// Keeps the statistics in `library`: a local game is counted as soon as it ends.
+    /// Shows the statistics of `library` (`s`); the library counts a game it keeps as it ends.
     pub fn set_library(&mut self, library: Arc<GameLibrary>) {
         self.library = Some(library);
         self.note_outcome();
     }
 
-    /// Counts a local game that the library does not keep (a game file opened with `--open`, a
-    /// game played without its slot) in the statistics once the state shows an outcome, so
-    /// that taking moves back afterwards cannot undo it (the core counts each game once, as it
-    /// first ended, and only games of one person against the AI from the start position). A
-    /// kept game is counted by the library itself as its ending is written.
+    /// Refreshes the statistics panel, if it is shown, once the game shows an outcome: the
+    /// library counted a game it keeps as it wrote its end (a game it does not keep — a file
+    /// opened with `--open`, a game played without its slot — is not counted).
     fn note_outcome(&mut self) {
-        if self.recorded || self.view.outcome.is_none() || self.view.storage != SaveStatus::NotKept
-        {
+        if self.outcome_seen || self.view.outcome.is_none() {
             return;
         }
-        let (Game::Local(game), Some(library)) = (&self.game, &self.library) else {
-            return;
-        };
-        self.recorded = true;
-        match library.record(Arc::clone(game)) {
-            Ok(_) => {
-                if self.stats.is_some() {
-                    self.load_stats();
-                }
-            }
-            Err(e) => self.message = Some(words::statistics_error(&e)),
+        self.outcome_seen = true;
+        if self.stats.is_some() {
+            self.load_stats();
         }
     }
 

@@ -348,13 +348,13 @@ fn ask_line(question: &str) -> Option<String> {
 /// The saved game `--resume [WHICH]` means, opened: the only one, the one named, or the one the
 /// person picks from a list (refused, with the list, when nobody is at the terminal to ask).
 fn resume(library: &GameLibrary, which: &str) -> Result<Arc<LocalGame>> {
-    let games = library.games().map_err(|e| {
+    let listing = library.listing().map_err(|e| {
         anyhow!(
             "could not list the saved games: {}",
             words::library_error(&e)
         )
     })?;
-    let games = save::resumable(games);
+    let games = save::resumable(listing);
     let now = save::now_s();
     let choice = match save::choose(&games, which, now) {
         Ok(choice) => choice,
@@ -386,7 +386,7 @@ fn resume(library: &GameLibrary, which: &str) -> Result<Arc<LocalGame>> {
     library.open_game(chosen.id.clone()).map_err(|e| {
         anyhow!(
             "could not resume the saved {}: {} (start a new game without --resume)",
-            words::saved_game(&chosen),
+            words::card(&chosen),
             words::library_error(&e)
         )
     })
@@ -670,18 +670,20 @@ fn report(app: &App, library: &GameLibrary, unkept: Option<&Unkept>) -> Result<S
             bail!("could not save the game: {detail}");
         }
     }
-    let games = library.games().map_err(|e| {
+    let listing = library.listing().map_err(|e| {
         anyhow!(
             "could not list the saved games: {}",
             words::library_error(&e)
         )
     })?;
     let id = game.id();
-    let Some(saved) = games.iter().find(|g| g.id == id) else {
+    // A game whose end was taken back is among the finished games, and still saved.
+    let found = listing.playing.iter().chain(&listing.finished);
+    let Some(saved) = found.into_iter().find(|g| g.id == id).cloned() else {
         return Ok(words::nothing_saved());
     };
-    let only_one = save::resumable(games.clone()).len() <= 1;
-    Ok(words::saved(saved, only_one))
+    let only_one = save::resumable(listing).len() <= 1;
+    Ok(words::saved(&saved, only_one))
 }
 
 /// Runs the full-screen game, restoring the terminal however it ends.

@@ -541,7 +541,8 @@ pub fn resume_game(dir: &Path, library: &GameLibrary) -> Arc<OnlineGame> {
     let path = game_file(dir);
     if let Ok(text) = std::fs::read_to_string(&path) {
         if let Ok(old) = OnlineGame::restore(text) {
-            let _ = library.save_online(old);
+            // Kept, it is written at once (when it holds a game of ours) and listed below.
+            library.keep_online(old);
         }
         let _ = std::fs::remove_file(&path);
     }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, Result};
 use chinese_checkers_core::ffi::{GameLibrary, LocalGame};
-use chinese_checkers_core::session::{LibraryError, SaveStatus, SavedGame, SavedGameKind};
+use chinese_checkers_core::session::{GameCard, LibraryError, Listing, SaveStatus, SavedGameKind};
 
 use super::words;
 
@@ -85,7 +85,8 @@ pub fn import_session(library: &GameLibrary, dir: &Path) -> Option<String> {
             }
             let _ = std::fs::remove_file(reported_file(dir));
             let id = game.id();
-            let saved = library.games().ok()?.into_iter().find(|g| g.id == id)?;
+            let listing = library.listing().ok()?;
+            let saved = listing.playing.into_iter().find(|g| g.id == id)?;
             Some(words::session_imported(&saved))
         }
         Err(LibraryError::WouldReplace { existing }) => failed(words::slot_taken(&existing)),
@@ -93,12 +94,13 @@ pub fn import_session(library: &GameLibrary, dir: &Path) -> Option<String> {
     }
 }
 
-/// The saved games `--resume` can continue: local games that have not ended (as the library
-/// tells them apart), newest first.
-pub fn resumable(games: Vec<SavedGame>) -> Vec<SavedGame> {
-    games
+/// The saved games `--resume` can continue: the library's Continue list (games that have not
+/// ended, last played first) without the online games.
+pub fn resumable(listing: Listing) -> Vec<GameCard> {
+    listing
+        .playing
         .into_iter()
-        .filter(|g| g.kind != SavedGameKind::Online && !g.over)
+        .filter(|g| g.kind != SavedGameKind::Online)
         .collect()
 }
 
@@ -106,9 +108,9 @@ pub fn resumable(games: Vec<SavedGame>) -> Vec<SavedGame> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Choice {
     /// This one.
-    Game(SavedGame),
+    Game(GameCard),
     /// Several are saved and none was named: the person chooses among these.
-    Several(Vec<SavedGame>),
+    Several(Vec<GameCard>),
 }
 
 /// The slot a `--resume` word names: `solo`, `hotseat` (or `pass-and-play`).
@@ -121,7 +123,7 @@ fn slot(which: &str) -> Option<SavedGameKind> {
 }
 
 /// The game an id or the start of one (at least four characters, naming one game) picks.
-fn by_id<'a>(games: &'a [SavedGame], id: &str) -> Option<&'a SavedGame> {
+fn by_id<'a>(games: &'a [GameCard], id: &str) -> Option<&'a GameCard> {
     if let Some(g) = games.iter().find(|g| g.id.eq_ignore_ascii_case(id)) {
         return Some(g);
     }
@@ -141,7 +143,7 @@ fn by_id<'a>(games: &'a [SavedGame], id: &str) -> Option<&'a SavedGame> {
 /// What `--resume [WHICH]` means among the resumable `games` (newest first): no WHICH (`""`)
 /// continues the only one or asks among several; `solo` / `hotseat` take that slot; anything
 /// else is an id. The error says what is saved and how to go on; `now_s` words the list.
-pub fn choose(games: &[SavedGame], which: &str, now_s: u64) -> Result<Choice, String> {
+pub fn choose(games: &[GameCard], which: &str, now_s: u64) -> Result<Choice, String> {
     let which = which.trim();
     if which.is_empty() {
         return match games {
@@ -161,7 +163,7 @@ pub fn choose(games: &[SavedGame], which: &str, now_s: u64) -> Result<Choice, St
 
 /// The game a typed answer picks from the numbered list `games`: its number, `solo`,
 /// `hotseat` or an id. `None`: nothing (or nothing valid) was typed.
-pub fn pick(games: &[SavedGame], answer: &str) -> Option<SavedGame> {
+pub fn pick(games: &[GameCard], answer: &str) -> Option<GameCard> {
     let answer = answer.trim();
     if answer.is_empty() {
         return None;

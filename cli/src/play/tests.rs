@@ -1007,6 +1007,39 @@ fn saved(
     }
 }
 
+/// The Continue card of the game `saved` describes (as the library's listing gives it).
+fn card(
+    id: &str,
+    kind: chinese_checkers_core::session::SavedGameKind,
+    moves: i32,
+    ago_s: u64,
+) -> chinese_checkers_core::session::GameCard {
+    use chinese_checkers_core::session::{CardSeat, GameCard, PlayerName, SeatPlayer};
+    let g = saved(id, kind, moves, ago_s);
+    GameCard {
+        id: g.id,
+        kind: g.kind,
+        preset: g.preset,
+        seats: g
+            .players
+            .into_iter()
+            .map(|name| CardSeat {
+                player: match name {
+                    PlayerName::Named { .. } => SeatPlayer::Ai {
+                        level: AiLevel::Beginner,
+                    },
+                    _ => SeatPlayer::Person,
+                },
+                name,
+            })
+            .collect(),
+        to_move: 0,
+        moves: g.moves,
+        last_played_s: g.saved_at_s,
+        outcome: None,
+    }
+}
+
 const NOW: u64 = 1_800_000_000;
 
 /// The person's first step in a solo game from the start (`[-3,5]` to `[-3,4]`).
@@ -1028,9 +1061,9 @@ fn the_replace_question_and_the_save_lines_are_worded_from_the_saved_game() {
         "You already have a saved solo game (vs Jean Médecin, 20 moves). Replace it with this \
          one? [y/N] "
     );
-    let hotseat = saved("00000000000000b2", SavedGameKind::PassAndPlay, 1, 7200);
+    let hotseat = card("00000000000000b2", SavedGameKind::PassAndPlay, 1, 7200);
     assert_eq!(
-        words::saved_game(&hotseat),
+        words::card(&hotseat),
         "pass-and-play game (Player 1 vs Player 2, 1 move)"
     );
     for yes in ["y", "Y\n", " yes ", "YES"] {
@@ -1049,7 +1082,18 @@ fn the_replace_question_and_the_save_lines_are_worded_from_the_saved_game() {
         "Nothing was played, so nothing was saved."
     );
     assert_eq!(
-        words::saved(&solo, true),
+        words::saved_game(&saved(
+            "00000000000000b2",
+            SavedGameKind::PassAndPlay,
+            1,
+            7200
+        )),
+        words::card(&hotseat),
+        "the game a new one would replace is worded as its card"
+    );
+    let solo_card = card("00000000000000a1", SavedGameKind::Solo, 20, 300);
+    assert_eq!(
+        words::saved(&solo_card, true),
         format!(
             "Game saved (solo game (vs Jean Médecin, 20 moves)); continue it with {}.",
             words::command("play --resume")
@@ -1070,7 +1114,7 @@ fn the_replace_question_and_the_save_lines_are_worded_from_the_saved_game() {
     }
     assert_eq!(words::ago(NOW + 5, NOW), "just now", "a clock set back");
     assert_eq!(
-        words::saved_games_list(&[solo, hotseat], NOW),
+        words::saved_games_list(&[solo_card, hotseat], NOW),
         [
             " 1. solo game (vs Jean Médecin, 20 moves), saved 5 minutes ago — id 00000000000000a1",
             " 2. pass-and-play game (Player 1 vs Player 2, 1 move), saved 2 hours ago — id \
@@ -1084,8 +1128,8 @@ fn resume_picks_the_only_game_a_slot_an_id_or_asks_among_several() {
     use chinese_checkers_core::session::SavedGameKind;
     use save::{choose, pick, Choice};
 
-    let solo = saved("1234abcd00000000", SavedGameKind::Solo, 20, 60);
-    let hotseat = saved("9876fedc00000000", SavedGameKind::PassAndPlay, 3, 600);
+    let solo = card("1234abcd00000000", SavedGameKind::Solo, 20, 60);
+    let hotseat = card("9876fedc00000000", SavedGameKind::PassAndPlay, 3, 600);
     let both = [solo.clone(), hotseat.clone()];
     // None saved: how to start one.
     let e = choose(&[], "", NOW).unwrap_err();
@@ -1133,13 +1177,13 @@ fn resume_picks_the_only_game_a_slot_an_id_or_asks_among_several() {
         assert_eq!(pick(&both, nothing), None, "{nothing:?}");
     }
     // Finished and online games are not continued with --resume.
-    let mut over = solo.clone();
-    over.over = true;
-    let online = saved("online00", SavedGameKind::Online, 4, 0);
-    assert_eq!(
-        save::resumable(vec![over, online, hotseat.clone()]),
-        vec![hotseat.clone()]
-    );
+    let online = card("online00", SavedGameKind::Online, 4, 0);
+    let listing = chinese_checkers_core::session::Listing {
+        playing: vec![online, hotseat.clone()],
+        finished: vec![solo.clone()],
+        unreadable: Vec::new(),
+    };
+    assert_eq!(save::resumable(listing), vec![hotseat.clone()]);
     // The refusal without a terminal names the ways to say which.
     let e = words::which_game_needed(&both, NOW);
     assert!(
@@ -1177,13 +1221,14 @@ fn a_new_game_saves_itself_asks_first_for_a_taken_slot_and_saves_nothing_untouch
     assert_eq!(unkept, None);
     let said = super::report(&first, &library, None).unwrap();
     assert_eq!(said, "Nothing was played, so nothing was saved.");
-    assert!(library.games().unwrap().is_empty());
+    let listing = library.listing().unwrap();
+    assert!(listing.playing.is_empty() && listing.finished.is_empty());
     // Played: on disk with the move, before anything is quit; quitting only says so.
     step(&mut first);
     assert_eq!(first.view.storage, SaveStatus::Saved);
     let first_id = first.local().unwrap().id();
-    assert_eq!(library.games().unwrap()[0].id, first_id);
-    assert_eq!(library.games().unwrap()[0].moves, 1);
+    assert_eq!(library.listing().unwrap().playing[0].id, first_id);
+    assert_eq!(library.listing().unwrap().playing[0].moves, 1);
     let said = super::report(&first, &library, None).unwrap();
     assert!(
         said.starts_with("Game saved (solo game (vs Jean Médecin, 1 move)); continue it with"),
@@ -1208,8 +1253,8 @@ fn a_new_game_saves_itself_asks_first_for_a_taken_slot_and_saves_nothing_untouch
         said,
         "This game was not saved; your saved solo game (vs Jean Médecin, 1 move) is kept."
     );
-    assert_eq!(library.games().unwrap().len(), 1);
-    assert_eq!(library.games().unwrap()[0].id, first_id);
+    assert_eq!(library.listing().unwrap().playing.len(), 1);
+    assert_eq!(library.listing().unwrap().playing[0].id, first_id);
     // Nobody to ask: kept as well.
     let (third, unkept) = kept_app(game(&[], 3), &library, &mut |_| None);
     let said = super::report(&third, &library, unkept.as_ref()).unwrap();
@@ -1217,9 +1262,13 @@ fn a_new_game_saves_itself_asks_first_for_a_taken_slot_and_saves_nothing_untouch
     // Yes: the new game takes the slot at its first move, not before.
     let (mut fourth, unkept) = kept_app(game(&[], 4), &library, &mut |_| Some(true));
     assert_eq!(unkept, None);
-    assert_eq!(library.games().unwrap()[0].id, first_id, "untouched yet");
+    assert_eq!(
+        library.listing().unwrap().playing[0].id,
+        first_id,
+        "untouched yet"
+    );
     step(&mut fourth);
-    let games = library.games().unwrap();
+    let games = library.listing().unwrap().playing;
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].id, fourth.local().unwrap().id());
     // A pass-and-play game has its own slot; with two saved, the hint names the slot.
@@ -1227,14 +1276,20 @@ fn a_new_game_saves_itself_asks_first_for_a_taken_slot_and_saves_nothing_untouch
     step(&mut hotseat);
     let said = super::report(&hotseat, &library, None).unwrap();
     assert!(said.contains("play --resume hotseat`"), "{said}");
-    let kinds: Vec<SavedGameKind> = library.games().unwrap().iter().map(|g| g.kind).collect();
+    let kinds: Vec<SavedGameKind> = library
+        .listing()
+        .unwrap()
+        .playing
+        .iter()
+        .map(|g| g.kind)
+        .collect();
     assert_eq!(kinds.len(), 2);
     assert!(kinds.contains(&SavedGameKind::PassAndPlay));
     // --resume opens the one named, and it goes on saving itself.
     let back = library
         .open_game(
             match save::choose(
-                &save::resumable(library.games().unwrap()),
+                &save::resumable(library.listing().unwrap()),
                 "solo",
                 save::now_s(),
             )
@@ -1261,7 +1316,7 @@ fn a_game_is_counted_by_the_library_as_it_ends_and_is_never_continued() {
     step(&mut app);
     app.view = think(&app);
     assert_eq!(
-        library.games().unwrap()[0].moves,
+        library.listing().unwrap().playing[0].moves,
         2,
         "the AI's move is saved too"
     );
@@ -1274,7 +1329,7 @@ fn a_game_is_counted_by_the_library_as_it_ends_and_is_never_continued() {
     // to continue (not "Continue · 2 moves").
     let said = super::report(&app, &library, None).unwrap();
     assert!(said.starts_with("Game over: You resigned"), "{said}");
-    assert!(save::resumable(library.games().unwrap()).is_empty());
+    assert!(save::resumable(library.listing().unwrap()).is_empty());
     let listing = library.listing().unwrap();
     assert!(listing.playing.is_empty());
     assert_eq!(listing.finished[0].id, app.local().unwrap().id());
@@ -1303,8 +1358,8 @@ fn a_game_is_counted_by_the_library_as_it_ends_and_is_never_continued() {
 fn s_shows_the_statistics_in_place_of_the_history_until_pressed_again() {
     let dir = library_dir("panel");
     let library = save::open_library(&dir).unwrap();
-    let mut app = app();
-    app.set_library(Arc::clone(&library));
+    // A kept game: the library counts it as it ends.
+    let (mut app, _) = kept_app(game(&[], 1), &library, &mut |_| panic!("nothing to ask"));
     step(&mut app);
     app.view = app.local().unwrap().resign().unwrap();
     app.tick();
@@ -1382,7 +1437,7 @@ fn the_save_of_an_earlier_version_is_brought_into_the_library_once() {
         "{said}"
     );
     assert!(!path.exists(), "brought in, then deleted");
-    let games = library.games().unwrap();
+    let games = library.listing().unwrap().playing;
     assert_eq!(games[0].id, app.local().unwrap().id());
     // A damaged file is left where it is, and said once.
     std::fs::write(&path, "{not json").unwrap();

@@ -9,9 +9,9 @@ use chinese_checkers_core::session::online::{Connection, OnlineRating, OnlineSta
 use std::path::Path;
 
 use chinese_checkers_core::session::{
-    Banner, EndReason, GameOutcome, GameState, LibraryError, MoveError, Notice, OnlineError,
-    OpponentStatistics, PlayerName, PlayerState, SaveError, SavedGame, SavedGameKind, SeatPlayer,
-    SetupError, Unreachable,
+    Banner, EndReason, GameCard, GameOutcome, GameState, LibraryError, MoveError, Notice,
+    OnlineError, OpponentStatistics, PlayerName, PlayerState, SaveError, SavedGame, SavedGameKind,
+    SeatPlayer, SetupError, Unreachable,
 };
 
 /// How to run `chinese-checkers <args>` from the source tree, and the short form once installed.
@@ -404,19 +404,14 @@ pub fn kind(kind: SavedGameKind) -> &'static str {
     }
 }
 
-/// Who plays a saved game: "vs Jean Médecin" (solo), "Player 1 vs Player 2", "Player 1,
-/// Player 2 and Player 3".
-fn saved_players(g: &SavedGame) -> String {
-    if g.kind == SavedGameKind::Solo {
-        let others: Vec<String> = g
-            .players
-            .iter()
-            .filter(|p| **p != PlayerName::You)
-            .map(name)
-            .collect();
+/// Who plays a saved game of `kind` with seats named `names`: "vs Jean Médecin" (solo),
+/// "Player 1 vs Player 2", "Player 1, Player 2 and Player 3".
+fn saved_players<'a>(kind: SavedGameKind, names: impl Iterator<Item = &'a PlayerName>) -> String {
+    if kind == SavedGameKind::Solo {
+        let others: Vec<String> = names.filter(|p| **p != PlayerName::You).map(name).collect();
         return format!("vs {}", joined(&others));
     }
-    let names: Vec<String> = g.players.iter().map(name).collect();
+    let names: Vec<String> = names.map(name).collect();
     match names.as_slice() {
         [a, b] => format!("{a} vs {b}"),
         _ => joined(&names),
@@ -424,13 +419,28 @@ fn saved_players(g: &SavedGame) -> String {
 }
 
 /// A saved game in a few words: "solo game (vs Jean Médecin, 20 moves)".
-pub fn saved_game(g: &SavedGame) -> String {
+fn summary<'a>(
+    kind: SavedGameKind,
+    names: impl Iterator<Item = &'a PlayerName>,
+    played: i32,
+) -> String {
     format!(
         "{} game ({}, {})",
-        kind(g.kind),
-        saved_players(g),
-        moves(g.moves)
+        self::kind(kind),
+        saved_players(kind, names),
+        moves(played)
     )
+}
+
+/// The saved game a new one would replace, in a few words: "solo game (vs Jean Médecin, 20
+/// moves)".
+pub fn saved_game(g: &SavedGame) -> String {
+    summary(g.kind, g.players.iter(), g.moves)
+}
+
+/// A Continue card in a few words, as [`saved_game`] words it.
+pub fn card(g: &GameCard) -> String {
+    summary(g.kind, g.seats.iter().map(|s| &s.name), g.moves)
 }
 
 /// How long ago `then_s` was at `now_s` (seconds since 1970): "just now", "5 minutes ago",
@@ -455,7 +465,7 @@ pub fn ago(then_s: u64, now_s: u64) -> String {
 
 /// The saved games, numbered as `--resume` asks among them: " 1. solo game (vs Jean Médecin,
 /// 20 moves), saved 5 minutes ago — id 0123456789abcdef".
-pub fn saved_games_list(games: &[SavedGame], now_s: u64) -> Vec<String> {
+pub fn saved_games_list(games: &[GameCard], now_s: u64) -> Vec<String> {
     games
         .iter()
         .enumerate()
@@ -463,8 +473,8 @@ pub fn saved_games_list(games: &[SavedGame], now_s: u64) -> Vec<String> {
             format!(
                 "{:>2}. {}, saved {} — id {}",
                 i + 1,
-                saved_game(g),
-                ago(g.saved_at_s, now_s),
+                card(g),
+                ago(g.last_played_s, now_s),
                 g.id
             )
         })
@@ -482,7 +492,7 @@ pub fn no_game_chosen() -> String {
 }
 
 /// `--resume` with several saved games and nobody at a terminal to ask.
-pub fn which_game_needed(games: &[SavedGame], now_s: u64) -> String {
+pub fn which_game_needed(games: &[GameCard], now_s: u64) -> String {
     format!(
         "you have {} saved games; say which to continue with --resume solo, --resume hotseat or \
          --resume ID:\n{}",
@@ -503,7 +513,7 @@ pub fn no_saved_game() -> String {
 pub fn no_such_saved_game(
     which: &str,
     slot: Option<SavedGameKind>,
-    games: &[SavedGame],
+    games: &[GameCard],
     now_s: u64,
 ) -> String {
     let what = match slot {
@@ -559,7 +569,7 @@ pub fn not_saved(existing: &SavedGame, asked: bool) -> String {
 }
 
 /// The game was saved; `only_one`: it is the only game `--resume` could continue.
-pub fn saved(g: &SavedGame, only_one: bool) -> String {
+pub fn saved(g: &GameCard, only_one: bool) -> String {
     let resume = match (only_one, g.kind) {
         (true, _) => "play --resume",
         (false, SavedGameKind::PassAndPlay) => "play --resume hotseat",
@@ -567,17 +577,17 @@ pub fn saved(g: &SavedGame, only_one: bool) -> String {
     };
     format!(
         "Game saved ({}); continue it with {}.",
-        saved_game(g),
+        card(g),
         command(resume)
     )
 }
 
 /// The save of an earlier version was brought into the saved games.
-pub fn session_imported(g: &SavedGame) -> String {
+pub fn session_imported(g: &GameCard) -> String {
     format!(
         "Your {} saved by an earlier version is now among your saved games (continue it with \
          --resume).",
-        saved_game(g)
+        card(g)
     )
 }
 

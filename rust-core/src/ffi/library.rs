@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::local::LocalGame;
 use super::online::OnlineGame;
-use crate::session::{Library, LibraryError, Listing, OpponentStatistics, SavedGame};
+use crate::session::{Library, LibraryError, Listing, OpponentStatistics};
 
 /// The saved games and the statistics of this device.
 #[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
@@ -69,60 +69,10 @@ impl GameLibrary {
         Ok(OnlineGame::wrap_kept(session, Some(keeper)))
     }
 
-    /// Every readable saved game, ended or not, newest first (the first listing: `listing()`
-    /// sorts the games and gives their cards). Damaged files are left out (and kept).
-    pub fn games(&self) -> Result<Vec<SavedGame>, LibraryError> {
-        self.library.games()
-    }
-
-    /// Saves a local game in its slot once (one solo, one pass-and-play). Refused with
-    /// `WouldReplace` when the slot holds another game and `replace` is false; `None` when there
-    /// is nothing to save (no move played yet). A game kept with `keepLocal` or opened with
-    /// `openGame` saves itself: this is for apps that still save on their own.
-    pub fn save_local(
-        &self,
-        game: Arc<LocalGame>,
-        replace: bool,
-    ) -> Result<Option<SavedGame>, LibraryError> {
-        game.with_state(|state| self.library.save_local(state, replace))
-    }
-
-    /// Saves an online game once (each has its own slot); `None` when no game of ours is on. A
-    /// session kept with `keepOnline` saves itself.
-    pub fn save_online(&self, game: Arc<OnlineGame>) -> Result<Option<SavedGame>, LibraryError> {
-        game.with_session(|session| self.library.save_online(session))
-    }
-
-    /// Opens saved local game `id`, not kept (the app saves it itself; `openGame` keeps it).
-    pub fn open_local(&self, id: String) -> Result<Arc<LocalGame>, LibraryError> {
-        let (_, save) = self.library.load(&id)?;
-        LocalGame::restore(save).map_err(|e| LibraryError::Damaged {
-            file: id,
-            detail: e.to_string(),
-        })
-    }
-
-    /// Opens saved online game `id`, not kept (`openOnlineGame` keeps it). Connect and send
-    /// `hello`: the welcome resumes it.
-    pub fn open_online(&self, id: String) -> Result<Arc<OnlineGame>, LibraryError> {
-        let (_, save) = self.library.load(&id)?;
-        OnlineGame::restore(save).map_err(|e| LibraryError::Damaged {
-            file: id,
-            detail: e.to_string(),
-        })
-    }
-
     /// Deletes saved game `id` (an unwanted game, a finished one, or an unreadable file the
     /// player chose to delete).
     pub fn remove(&self, id: String) -> Result<(), LibraryError> {
         self.library.remove(&id)
-    }
-
-    /// Counts `game` in the statistics if it has ended and counts (one person against the AI,
-    /// from the start position); each game once, as it first ended. `true` when it was counted
-    /// now. A kept game is counted by the library itself; calling this as well changes nothing.
-    pub fn record(&self, game: Arc<LocalGame>) -> Result<bool, LibraryError> {
-        game.with_state(|state| self.library.record(state))
     }
 
     /// The statistics per opponent, weakest first.

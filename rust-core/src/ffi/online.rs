@@ -79,11 +79,6 @@ impl OnlineGame {
         })
     }
 
-    /// Runs `f` on the session (the library saves games through this).
-    pub(crate) fn with_session<T>(&self, f: impl FnOnce(&OnlineSession) -> T) -> T {
-        f(&self.session.lock().session)
-    }
-
     /// Lets the library keep this session from now on: `keep` makes the keeper (and writes our
     /// game once, if one is on).
     pub(crate) fn keep_with(&self, keep: impl FnOnce(&OnlineSession) -> Keeper) {

@@ -82,7 +82,7 @@ pub(crate) fn now_s() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// The first listing's line of an entry.
+/// The short description of an entry (what `WouldReplace` names).
 fn saved_game(entry: &Entry) -> SavedGame {
     let card = &entry.card;
     SavedGame {
@@ -219,23 +219,8 @@ impl Library {
         Ok(listing)
     }
 
-    /// Every readable saved game, ended or not, newest first (the first listing; see
-    /// [`Library::listing`]). A damaged file is left out here (and left on disk); opening it
-    /// gives the reason.
-    pub fn games(&self) -> Result<Vec<SavedGame>, LibraryError> {
-        let mut out = Vec::new();
-        for found in self.entries()? {
-            match found.entry {
-                Ok(entry) => out.push(saved_game(&entry)),
-                Err(e) => log::warn!("skipping a saved game: {e}"),
-            }
-        }
-        out.sort_by(|a, b| b.saved_at_s.cmp(&a.saved_at_s).then(a.id.cmp(&b.id)));
-        Ok(out)
-    }
-
-    /// The save text of game `id` (for `LocalGame::restore` or `OnlineGame::restore`).
-    pub fn load(&self, id: &str) -> Result<(SavedGame, String), LibraryError> {
+    /// The save text of game `id`, with what its file says of it.
+    fn load(&self, id: &str) -> Result<(SavedGame, String), LibraryError> {
         let path = self.game_path(id)?;
         if !path.exists() {
             return Err(LibraryError::NotFound { id: id.to_owned() });
@@ -349,36 +334,6 @@ impl Library {
         write_game(&path, entry, save)
     }
 
-    /// Saves a local game in its slot, once (a game kept with [`Library::keep_local`] saves
-    /// itself). `Ok(None)`: nothing to save (no move played yet).
-    pub fn save_local(
-        &self,
-        game: &SessionState,
-        replace: bool,
-    ) -> Result<Option<SavedGame>, LibraryError> {
-        if game.game().history().len() == 0 {
-            return Ok(None);
-        }
-        let entry = file::local_entry(game, now_s());
-        if !replace {
-            self.check_slot(entry.card.kind, &entry.card.id)?;
-        }
-        self.write_entry(&entry, &game.save())?;
-        // The slot holds one game: the one replaced goes.
-        self.claim_slot(&entry.card)?;
-        Ok(Some(saved_game(&entry)))
-    }
-
-    /// Saves an online game once (each has its own slot; a session kept with
-    /// [`Library::keep_online`] saves itself). `Ok(None)`: no game of ours to save.
-    pub fn save_online(&self, game: &OnlineSession) -> Result<Option<SavedGame>, LibraryError> {
-        let Some(entry) = file::online_entry(game, now_s()) else {
-            return Ok(None);
-        };
-        self.write_entry(&entry, &game.save())?;
-        Ok(Some(saved_game(&entry)))
-    }
-
     fn remove_file(&self, id: &str) -> Result<(), LibraryError> {
         let path = self.game_path(id)?;
         match std::fs::remove_file(&path) {
@@ -391,15 +346,6 @@ impl Library {
     pub fn remove(&self, id: &str) -> Result<(), LibraryError> {
         let _writing = self.lock.lock();
         self.remove_file(id)
-    }
-
-    /// Counts `game` if it ended and counts (see the module doc); `true` when it was counted
-    /// now. Safe to call after every update (a game kept in the library is counted by it).
-    pub fn record(&self, game: &SessionState) -> Result<bool, LibraryError> {
-        match game.counted() {
-            Some(result) => self.count(game.id(), &result),
-            None => Ok(false),
-        }
     }
 
     /// Counts the finished games of the folder that count and are not counted yet.

@@ -102,6 +102,9 @@ final class FullGameTests: XCTestCase {
 
     func testTripotOneColourSoloGameReachesAnOutcome() async throws {
         let g = try LocalGame.make(.tripot, seats: [person, ai()], opener: .coinToss, seed: 11)
+        // Kept: the library counts it once, as it first ended; taking moves back changes nothing.
+        let (library, dir) = try makeLibrary()
+        try library.keepLocal(game: g, replace: false)
         let first = g.state()
         XCTAssertEqual(first.banner, .coinToss(opener: first.toMove))
         let run = try await playOut(g, budget: 150)
@@ -110,10 +113,6 @@ final class FullGameTests: XCTestCase {
         XCTAssertTrue([.win, .deadlock].contains(o.reason), "\(o.reason)")
         XCTAssertEqual(o.winners.count, 1)
         XCTAssertEqual(o.ranking.count, 2)
-        // The library counts it once, as it first ended; taking moves back changes nothing.
-        let (library, _) = try makeLibrary()
-        XCTAssertTrue(try library.record(game: g))
-        XCTAssertFalse(try library.record(game: g), "counted once")
         let counted = try library.statistics()
         let beginner = stats(counted, .beginner)
         let personWon = o.winners == [0]
@@ -124,21 +123,20 @@ final class FullGameTests: XCTestCase {
             run.state.history.filter { $0.player == 0 && $0.kind != .pass }.count)
         XCTAssertEqual(beginner.fewestMoves, personWon ? personMoves : nil)
         XCTAssertEqual(counted.filter { $0.level != .beginner }.map(\.played), [0, 0, 0, 0])
-        let saved = try XCTUnwrap(library.saveLocal(game: g, replace: false))
+        let saved = try XCTUnwrap(try library.listing().finished.first)
+        XCTAssertEqual(saved.id, g.id())
         XCTAssertEqual(saved.kind, .solo)
-        XCTAssertTrue(saved.over)
+        XCTAssertEqual(saved.outcome, o)
         XCTAssertEqual(saved.moves, Int32(run.state.history.count))
+        XCTAssertEqual(try library.listing().playing, [], "an ended game is not one to continue")
         let undone = try g.undo()
         XCTAssertNil(undone.outcome)
         XCTAssertLessThan(undone.history.count, run.state.history.count)
-        XCTAssertFalse(try library.record(game: g))
         XCTAssertEqual(try library.statistics(), counted)
-        // Saved and opened again after the undo, it is still the same game: never counted twice.
-        _ = try library.saveLocal(game: g, replace: false)
-        let reopened = try library.openLocal(id: g.id())
+        // Opened again after the undo, it is still the same game: never counted twice.
+        let reopened = try library.openGame(id: g.id())
         XCTAssertEqual(reopened.state().history, undone.history)
-        XCTAssertFalse(try library.record(game: reopened))
-        XCTAssertEqual(try library.statistics(), counted)
+        XCTAssertEqual(try GameLibrary.open(dir: dir.path).statistics(), counted)
     }
 
     func testTripotThreeColoursAiOpens() async throws {

@@ -20,8 +20,8 @@ pub enum SavedGameKind {
     Online,
 }
 
-/// A saved game as the first listing (`Library::games`) gives it; the Continue card is a
-/// [`GameCard`].
+/// A saved game in short: the one a new game would replace ([`LibraryError::WouldReplace`]),
+/// as a version-1 file describes its game. The Continue card is a [`GameCard`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SavedGame {

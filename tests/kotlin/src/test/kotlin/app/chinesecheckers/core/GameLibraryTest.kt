@@ -35,78 +35,82 @@ class GameLibraryTest {
         assertEquals(x.outcome, y.outcome)
     }
 
+    /** Every game the listing gives, to continue or finished. */
+    private fun GameLibrary.listed(): List<GameCard> = listing().let { it.playing + it.finished }
+
     @Test
     fun slotsAreKeptAndNeverReplacedWithoutAsking() {
         val library = GameLibrary.open(folder().toString())
-        assertTrue(library.games().isEmpty())
-        // A game nobody has touched is not saved.
-        assertNull(library.saveLocal(solo(), false))
-        assertTrue(library.games().isEmpty())
+        assertTrue(library.listed().isEmpty())
+        // A game nobody has touched is not written.
+        library.keepLocal(solo(), false)
+        assertTrue(library.listed().isEmpty())
 
-        val first = solo().played()
-        val saved = library.saveLocal(first, false)!!
+        val first = solo()
+        library.keepLocal(first, false)
+        first.played()
+        val saved = library.listing().playing.single()
         assertEquals(first.id(), saved.id)
         assertEquals(SavedGameKind.SOLO, saved.kind)
         assertEquals(Preset.TRIPOT, saved.preset)
-        assertEquals(first.state().players.map { it.name }, saved.players)
+        assertEquals(first.state().players.map { it.name }, saved.seats.map { it.name })
         assertEquals(1, saved.moves)
-        assertFalse(saved.over)
+        assertNull(saved.outcome)
         val now = System.currentTimeMillis() / 1000
-        assertTrue(saved.savedAtS.toLong() in now - 60..now + 60, "saved at ${saved.savedAtS}, now $now")
-        assertEquals(listOf(saved), library.games())
+        assertTrue(saved.lastPlayedS.toLong() in now - 60..now + 60, "saved at ${saved.lastPlayedS}, now $now")
 
-        // The same game again, one move on: its own slot, no question.
+        // The same game, one move on: its own slot, no question.
         first.setAiTimeLimit(50uL)
         first.aiMove()
-        val again = library.saveLocal(first, false)!!
+        val again = library.listing().playing.single()
         assertEquals(first.id(), again.id)
         assertEquals(2, again.moves)
-        assertEquals(listOf(again), library.games())
 
         // Another solo game: refused until the caller says to replace.
         val second = solo(AiLevel.EASY).played()
         assertNotEquals(first.id(), second.id())
-        val refused = assertThrows<LibraryException.WouldReplace> { library.saveLocal(second, false) }
+        val refused = assertThrows<LibraryException.WouldReplace> { library.keepLocal(second, false) }
         assertEquals(first.id(), refused.existing.id)
         assertEquals(SavedGameKind.SOLO, refused.existing.kind)
-        assertEquals(listOf(first.id()), library.games().map { it.id })
+        assertEquals(listOf(first.id()), library.listed().map { it.id })
 
         // A pass-and-play game has a slot of its own.
         val people = hotseat().played()
-        val hot = library.saveLocal(people, false)!!
+        library.keepLocal(people, false)
+        val hot = library.listing().playing.first { it.id == people.id() }
         assertEquals(SavedGameKind.PASS_AND_PLAY, hot.kind)
         assertEquals(Preset.CLASSIC, hot.preset)
-        assertEquals(listOf(PlayerName.Numbered(1), PlayerName.Numbered(2)), hot.players)
-        assertEquals(setOf(first.id(), people.id()), library.games().map { it.id }.toSet())
+        assertEquals(listOf(PlayerName.Numbered(1), PlayerName.Numbered(2)), hot.seats.map { it.name })
+        assertEquals(setOf(first.id(), people.id()), library.listed().map { it.id }.toSet())
         // A second pass-and-play game asks too.
         val otherHot = hotseat().played()
-        assertEquals(people.id(), assertThrows<LibraryException.WouldReplace> { library.saveLocal(otherHot, false) }.existing.id)
+        assertEquals(people.id(), assertThrows<LibraryException.WouldReplace> { library.keepLocal(otherHot, false) }.existing.id)
 
-        // Replacing: the first solo game goes.
-        val replaced = library.saveLocal(second, true)!!
-        assertEquals(second.id(), replaced.id)
-        val games = library.games()
+        // Replacing: the first solo game goes (the new one has a move: written at once).
+        library.keepLocal(second, true)
+        val games = library.listing().playing
         assertEquals(setOf(second.id(), people.id()), games.map { it.id }.toSet())
-        // Newest first.
-        assertEquals(games.sortedByDescending { it.savedAtS }.map { it.savedAtS }, games.map { it.savedAtS })
-        assertThrows<LibraryException.NotFound> { library.openLocal(first.id()) }
+        // Last played first.
+        assertEquals(games.sortedByDescending { it.lastPlayedS }.map { it.lastPlayedS }, games.map { it.lastPlayedS })
+        assertThrows<LibraryException.NotFound> { library.openGame(first.id()) }
 
         // Opened again: the same game, with the same history, and it plays on.
-        val opened = library.openLocal(second.id())
+        val opened = library.openGame(second.id())
         sameGame(second, opened)
-        sameGame(people, library.openLocal(people.id()))
+        sameGame(people, library.openGame(people.id()))
         assertTrue(opened.state().aiToMove)
         opened.setAiTimeLimit(50uL)
         assertEquals(2, opened.aiMove().history.size)
         // A library on another folder has none of them.
-        assertTrue(GameLibrary.open(folder().toString()).games().isEmpty())
+        assertTrue(GameLibrary.open(folder().toString()).listed().isEmpty())
 
         library.remove(second.id())
-        assertEquals(listOf(people.id()), library.games().map { it.id })
-        assertThrows<LibraryException.NotFound> { library.openLocal(second.id()) }
+        assertEquals(listOf(people.id()), library.listed().map { it.id })
+        assertThrows<LibraryException.NotFound> { library.openGame(second.id()) }
         library.remove(second.id()) // removing again is no error
-        // An online game is only saved when one is on.
-        assertNull(library.saveOnline(OnlineGame()))
+        // An online session is only written when a game of ours is on.
+        library.keepOnline(OnlineGame())
+        assertEquals(listOf(people.id()), library.listed().map { it.id })
     }
 
     @Test
@@ -149,7 +153,9 @@ class GameLibraryTest {
         assertEquals(game.id(), listing.finished.single().id)
         assertEquals(EndReason.RESIGNED, listing.finished.single().outcome!!.reason)
         assertEquals(1, library.statistics().first { it.level == AiLevel.EASY }.lost)
-        assertFalse(library.record(back), "counted by the library already")
+        // Opened again, and the library opened anew: still counted once.
+        library.openGame(game.id())
+        assertEquals(1, GameLibrary.open(dir.toString()).statistics().first { it.level == AiLevel.EASY }.played)
         // An unreadable file is listed with its reason and left alone.
         val bad = dir.resolve("games").resolve("0123456789abcdef.json")
         Files.writeString(bad, """{"format":"chinese-checkers-saved-game","version":9}""")
@@ -163,10 +169,10 @@ class GameLibraryTest {
     fun aLibraryReopenedOnItsFolderSeesTheSameGames() {
         val dir = folder()
         val game = solo().played()
-        GameLibrary.open(dir.toString()).saveLocal(game, false)
+        GameLibrary.open(dir.toString()).keepLocal(game, false)
         val library = GameLibrary.open(dir.toString())
-        assertEquals(listOf(game.id()), library.games().map { it.id })
-        sameGame(game, library.openLocal(game.id()))
+        assertEquals(listOf(game.id()), library.listed().map { it.id })
+        sameGame(game, library.openGame(game.id()))
     }
 
     @Test
@@ -175,19 +181,20 @@ class GameLibraryTest {
         val library = GameLibrary.open(dir.toString())
         val game = solo().played()
         val people = hotseat().played()
-        library.saveLocal(game, false)
-        library.saveLocal(people, false)
+        library.keepLocal(game, false)
+        library.keepLocal(people, false)
         val file = dir.resolve("games").resolve("${game.id()}.json")
         assertTrue(Files.exists(file), "no file $file")
         Files.writeString(file, "garbage, not json")
-        assertEquals(listOf(people.id()), library.games().map { it.id })
-        val damaged = assertThrows<LibraryException.Damaged> { library.openLocal(game.id()) }
+        assertEquals(listOf(people.id()), library.listed().map { it.id })
+        assertEquals(listOf(game.id()), library.listing().unreadable.map { it.id })
+        val damaged = assertThrows<LibraryException.Damaged> { library.openGame(game.id()) }
         assertTrue(damaged.detail.isNotEmpty())
         assertTrue(damaged.file.contains(game.id()), damaged.file)
         assertTrue(Files.exists(file), "the damaged file is kept")
         // A file from a newer version is refused as such.
         Files.writeString(file, """{"format":"chinese-checkers-saved-game","version":7}""")
-        val tooNew = assertThrows<LibraryException.TooNew> { library.openLocal(game.id()) }
+        val tooNew = assertThrows<LibraryException.TooNew> { library.openGame(game.id()) }
         assertEquals(7, tooNew.found)
         assertTrue(tooNew.supported in 1 until 7, "supported ${tooNew.supported}")
         // A saved game whose save text is damaged is refused on opening.
@@ -196,7 +203,7 @@ class GameLibraryTest {
             Files.readString(dir.resolve("games").resolve("${people.id()}.json"))
                 .replace("\"format\":\"chinese-checkers-session\"", "\"format\":\"nonsense\""),
         )
-        assertThrows<LibraryException.Damaged> { library.openLocal(game.id()) }
+        assertThrows<LibraryException.Damaged> { library.openGame(game.id()) }
         // Removing it clears the way.
         library.remove(game.id())
         assertFalse(Files.exists(file))
@@ -208,10 +215,12 @@ class GameLibraryTest {
         val library = GameLibrary.open(dir.toString())
         assertTrue(library.statistics().all { it.played == 0 })
         val g = solo(AiLevel.MEDIUM)
-        assertFalse(library.record(g), "not over")
+        library.keepLocal(g, false)
+        g.played()
+        assertTrue(library.statistics().all { it.played == 0 }, "not over")
         g.resign()
-        assertTrue(library.record(g))
-        assertFalse(library.record(g), "recorded twice")
+        // Seen again: counted once.
+        library.openGame(g.id())
         val stats = library.statistics()
         assertEquals(opponents().map { it.level }, stats.map { it.level })
         assertEquals(opponents().map { it.name }, stats.map { it.name })
@@ -229,17 +238,22 @@ class GameLibraryTest {
             "pegs":{"S":[[-1,5]],"N":[[4,-8]]},"to_move":0}"""
         )
         val fromPosition = LocalGame.fromPosition(pos, listOf(person(), ai(AiLevel.MEDIUM)), 0uL)
+        library.keepLocal(fromPosition, false)
+        fromPosition.tap(-1, 5)
+        fromPosition.tap(-1, 4)
         fromPosition.resign()
-        assertFalse(library.record(fromPosition))
+        assertNotNull(fromPosition.state().outcome)
         val people = hotseat().played()
+        library.keepLocal(people, false)
         people.resign()
         assertNotNull(people.state().outcome)
-        assertFalse(library.record(people))
+        assertEquals(3, library.listing().finished.size)
         assertEquals(stats, library.statistics())
         // Two games against the AI count separately.
         val again = solo(AiLevel.MEDIUM)
+        library.keepLocal(again, false)
+        again.played()
         again.resign()
-        assertTrue(library.record(again))
         assertEquals(2, library.statistics().first { it.level == AiLevel.MEDIUM }.lost)
     }
 }

@@ -159,10 +159,10 @@ class TypedApiTest {
         val library = GameLibrary.open(dir.toString())
         assertEquals(AiLevel.entries.toList(), library.statistics().map { it.level })
         assertTrue(library.statistics().all { it.played == 0 && it.fewestMoves == null })
-        val missing = assertThrows<LibraryException.NotFound> { library.openLocal("0123456789abcdef") }
+        val missing = assertThrows<LibraryException.NotFound> { library.openGame("0123456789abcdef") }
         assertEquals("0123456789abcdef", missing.id)
-        assertThrows<LibraryException.NotFound> { library.openLocal("../statistics") }
-        assertThrows<LibraryException.NotFound> { library.openOnline("") }
+        assertThrows<LibraryException.NotFound> { library.openGame("../statistics") }
+        assertThrows<LibraryException.NotFound> { library.openOnlineGame("") }
         java.nio.file.Files.writeString(dir.resolve("statistics.json"), "{]")
         val damaged = assertThrows<LibraryException.Damaged> { library.statistics() }
         assertTrue(damaged.file.endsWith("statistics.json"), damaged.file)
