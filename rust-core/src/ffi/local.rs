@@ -54,6 +54,11 @@ impl LocalGame {
         })
     }
 
+    /// Runs `f` on the state (the board's rematch reads the game it follows through this).
+    pub(crate) fn with_state<T>(&self, f: impl FnOnce(&SessionState) -> T) -> T {
+        f(&self.game.lock().state)
+    }
+
     /// Lets the library keep this game from now on: `keep` makes the keeper from the state (and
     /// writes it once).
     pub(crate) fn keep_with<E>(
