@@ -46,7 +46,8 @@ final class GameLibraryTests: XCTestCase {
         XCTAssertEqual(saved.seats.map(\.name), [.you, .named(name: opponents()[0].name)])
         XCTAssertEqual(saved.moves, 1)
         XCTAssertNil(saved.outcome)
-        XCTAssertTrue((before - 5...before + 60).contains(saved.lastPlayedS), "\(saved.lastPlayedS)")
+        XCTAssertTrue(
+            (before - 5...before + 60).contains(saved.lastPlayedS), "\(saved.lastPlayedS)")
         XCTAssertEqual(try listed(library), [saved])
 
         // The same game, a move later: its own slot, no question.
@@ -208,8 +209,11 @@ final class GameLibraryTests: XCTestCase {
         let fromPosition = try LocalGame.fromPosition(
             position: pos, seats: [person, ai()], seed: 0)
         try library.keepLocal(game: fromPosition, replace: false)
-        let (pf, pt) = try fromPosition.anyStep()
-        XCTAssertEqual(try fromPosition.play(pf, pt).history.count, 1)
+        // Its one peg is hemmed in: it can only jump.
+        let peg = Coord(q: -4, r: 8)
+        let target = try XCTUnwrap(try fromPosition.tap(q: peg.q, r: peg.r).targets.first).coord
+        _ = fromPosition.cancelTouch()
+        XCTAssertEqual(try fromPosition.play(peg, target).history.count, 1)
         XCTAssertNotNil(try fromPosition.resign().outcome)
         let people = try played(try LocalGame.make(.classic, seats: [person, person]))
         try library.keepLocal(game: people, replace: false)
