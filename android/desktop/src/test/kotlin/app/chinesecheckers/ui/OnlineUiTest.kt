@@ -142,6 +142,11 @@ class OnlineUiTest {
         inDevice("deviceB", "board").assertIsDisplayed()
         // A two-seat game names the opponent in the top row, with no list of seats.
         assertFalse("a two-seat game shows no seat list", exists("seats"))
+        // The online board's capabilities: no undo, hint or replay handle, so no such button.
+        val caps = checkNotNull(ann.online.board.value).state.value.capabilities
+        assertTrue(caps.undo == null && caps.hint == null && caps.replay == null && caps.ai == null)
+        assertTrue(caps.resign && caps.drawOffers && caps.rematch)
+        assertFalse(exists("undo") || exists("hint") || exists("replay"))
 
         repeat(4) { playRound(ann, bob) }
 

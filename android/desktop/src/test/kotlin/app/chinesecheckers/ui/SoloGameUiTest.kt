@@ -17,9 +17,9 @@ import app.chinesecheckers.core.MoveKind
 import app.chinesecheckers.core.Opener
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.SaveStatus
+import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.core.positionFromJson
 import app.chinesecheckers.ui.board.BoardMode
-import app.chinesecheckers.ui.board.LocalBackend
 import app.chinesecheckers.ui.platform.SoundKind
 import app.chinesecheckers.ui.strings.AnimationSpeed
 import app.chinesecheckers.ui.strings.EnglishStrings
@@ -111,7 +111,7 @@ class SoloGameUiTest {
             """{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}""",
         )
-        app.showLocal(LocalBackend(LocalGame.fromPosition(pos, listOf(person(), person()), 0uL), BoardMode.PassAndPlay, null, app.library))
+        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), person()), 0uL).game(), BoardMode.PassAndPlay)
         setContent { ChineseCheckersApp(app) }
         assertFalse(exists("endJump"))
         tapHole(Coord(0, 0))
@@ -129,6 +129,49 @@ class SoloGameUiTest {
         assertEquals(MoveKind.JUMP, played.kind)
         assertEquals(listOf(Coord(0, 0), Coord(0, -2)), played.path)
         assertFalse(exists("endJump"))
+        app.close()
+    }
+
+    @Test
+    fun buttonsFollowTheGamesCapabilitiesAndARematchFollowsTheEndInTheSameSlot() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform())
+        app.settings.update { it.copy(animationSpeed = AnimationSpeed.Fast) }
+        // Pass-and-play has undo and replay but no hint (no engine); solo has all three.
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
+        setContent { ChineseCheckersApp(app) }
+        assertTrue(exists("undo") && exists("replay"))
+        assertFalse("a game without an AI seat has no hint", exists("hint"))
+        assertNull(boardOf(app).capabilities.hint)
+
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai())), BoardMode.Solo)
+        waitForIdle()
+        assertTrue(exists("undo") && exists("hint") && exists("replay"))
+        tapHole(Coord(-1, 5))
+        tapHole(Coord(-1, 4))
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).history.size == 2 && !gameOf(app).aiToMove }
+        val library = checkNotNull(app.library)
+        val slot = library.listing().playing.single { it.kind == SavedGameKind.SOLO }.id
+
+        // Resigning ends it; the rematch is the core's: the same seats, a new game on this board.
+        assertFalse(boardOf(app).canRematch)
+        click("resign")
+        waitUntil(timeoutMillis = 5_000) { gameOf(app).outcome != null }
+        assertTrue(boardOf(app).canRematch)
+        val ended = gameOf(app)
+        click("rematch")
+        waitUntil(timeoutMillis = 5_000) { gameOf(app).outcome == null }
+        val next = gameOf(app)
+        assertTrue("the rematch starts from the start position", next.history.isEmpty())
+        assertEquals(ended.players.map { it.player }, next.players.map { it.player })
+        assertTrue(exists("undo") && exists("hint") && exists("replay"))
+        assertTrue("the ended game is among the finished ones", library.listing().finished.any { it.id == slot })
+        // Its first move writes it in the slot of the game it follows.
+        tapHole(Coord(-1, 5))
+        tapHole(Coord(-1, 4))
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).history.size == 2 && !gameOf(app).aiToMove }
+        val playing = library.listing().playing.filter { it.kind == SavedGameKind.SOLO }
+        assertEquals("one solo game to continue, the rematch", 1, playing.size)
+        assertEquals(2, playing.single().moves)
         app.close()
     }
 
@@ -182,7 +225,7 @@ class SoloGameUiTest {
             """{"rules":{"preset":"tripot","swaps":false},"players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[3,-7],[4,-7],[2,-6],[4,-6],[0,4]],"N":[[4,-8]]},"to_move":0}""",
         )
-        app.showLocal(LocalBackend(LocalGame.fromPosition(pos, listOf(person(), ai()), 0uL), BoardMode.Solo, null, app.library))
+        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), ai()), 0uL).game(), BoardMode.Solo)
         setContent { ChineseCheckersApp(app) }
         assertFalse(exists("banner"))
         tapHole(Coord(0, 4))

@@ -116,6 +116,7 @@ class SpectateUiTest {
         assertFalse(caps.canOfferDraw)
         assertFalse(caps.canRematch)
         assertFalse(exists("resign") || exists("offerDraw"))
+        assertFalse("a watched game has no undo, hint or replay", exists("undo") || exists("hint") || exists("replay"))
 
         for (d in Device.entries) screenshot("online-watching", d) { ChineseCheckersApp(app) }
 

@@ -9,6 +9,7 @@ import app.chinesecheckers.core.Deadlock
 import app.chinesecheckers.core.EndReason
 import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.Format
+import app.chinesecheckers.core.GameException
 import app.chinesecheckers.core.Highlight
 import app.chinesecheckers.core.LibraryException
 import app.chinesecheckers.core.MaxChain
@@ -63,6 +64,11 @@ class StringsTest {
         MoveException.NotReplaying(), MoveException.HintNotPossible(), MoveException.MoveInFlight(),
         MoveException.NoGame(), MoveException.Internal("x"),
     )
+    private val gameErrors = listOf(
+        GameException.GameOver(), GameException.NotYourTurn(), GameException.NoJumpInProgress(), GameException.CannotEndHere(),
+        GameException.DrawNotPossible(), GameException.NoDrawOffer(), GameException.NotOver(), GameException.MoveInFlight(),
+        GameException.NoGame(), GameException.NotConnected(), GameException.NoTransport(), GameException.Internal("x"),
+    )
     private val setupErrors = listOf(
         SetupException.SeatCount(Preset.CLASSIC, 3, listOf(2)), SetupException.ColoursPerSide(Preset.TRIPOT, 4, listOf(1, 2, 3)),
         SetupException.OpenerFixed(Preset.CLASSIC), SetupException.NoSuchSeat(5, 2), SetupException.BadRules("x"),
@@ -90,6 +96,7 @@ class StringsTest {
         assertCoversEveryVariant(banners)
         assertCoversEveryVariant(notices)
         assertCoversEveryVariant(moveErrors)
+        assertCoversEveryVariant(gameErrors)
         assertCoversEveryVariant(setupErrors)
         assertCoversEveryVariant(onlineErrors)
         assertCoversEveryVariant(libraryErrors)
@@ -132,6 +139,7 @@ class StringsTest {
         wordsOf("deadlock", Deadlock.entries) { deadlock(it) }
         wordsOf("saved kind", SavedGameKind.entries) { savedGameKind(it) }
         wordsOf("move error", moveErrors) { moveError(it) }
+        wordsOf("game error", gameErrors) { gameError(it) }
         wordsOf("setup error", setupErrors) { setupError(it) }
         wordsOf("online error", onlineErrors) { onlineError(it) }
         wordsOf("library error", libraryErrors) { libraryError(it) }

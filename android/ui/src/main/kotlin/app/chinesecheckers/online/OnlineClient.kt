@@ -3,6 +3,7 @@ package app.chinesecheckers.online
 import app.chinesecheckers.core.OnlineException
 import app.chinesecheckers.core.OnlineGame
 import app.chinesecheckers.core.OnlineState
+import app.chinesecheckers.core.OnlineTransport
 import app.chinesecheckers.core.OnlineUpdate
 import okhttp3.OkHttpClient
 import okhttp3.Request
@@ -24,6 +25,10 @@ import java.util.concurrent.TimeUnit
  * fails or closes, the client reconnects by itself after the delay the core's policy gives
  * ([OnlineGame.reconnectDelayMs]: the same for every app) and sends `hello` again; the core
  * resumes the game and resends a pending move when the server welcomes it. [close] stops it.
+ *
+ * It is also the session's [OnlineTransport]: the board's calls (`OnlineGame.game()`'s tap,
+ * resign, draw offers…) send their frames through [send], on the same socket and in order with
+ * the frames of [perform].
  */
 class OnlineClient(
     val game: OnlineGame,
@@ -33,7 +38,7 @@ class OnlineClient(
     http: OkHttpClient = OkHttpClient(),
     private val onState: (OnlineState) -> Unit = {},
     pingIntervalMillis: Long = PING_INTERVAL_SECONDS * 1000,
-) {
+) : OnlineTransport {
     /** The OkHttp client used: the one given, with the keep-alive ping set on it. */
     val http: OkHttpClient = http.newBuilder().pingInterval(pingIntervalMillis, TimeUnit.MILLISECONDS).build()
 
@@ -59,6 +64,20 @@ class OnlineClient(
     /** Set by [close]: no reconnection until [connect] is called again. */
     private var closed = false
     private var reconnect: ScheduledFuture<*>? = null
+
+    init {
+        game.setTransport(this)
+    }
+
+    /** Sends one frame the board's calls made (the core calls this outside its own lock). */
+    override fun send(frame: String) {
+        synchronized(lock) { sendLocked(frame) }
+    }
+
+    private fun sendLocked(frame: String) {
+        framesSent++
+        if (socket?.send(frame) != true) framesRefused++
+    }
 
     /** Opens the WebSocket; `hello` is sent as soon as it is open. */
     fun connect() {
@@ -99,10 +118,7 @@ class OnlineClient(
     fun perform(action: (OnlineGame) -> OnlineUpdate): OnlineState {
         val state = synchronized(lock) {
             val update = action(game)
-            update.outgoing.forEach {
-                framesSent++
-                if (socket?.send(it) != true) framesRefused++
-            }
+            update.outgoing.forEach(::sendLocked)
             update.state
         }
         onState(state)
@@ -118,6 +134,8 @@ class OnlineClient(
             closed = true
             reconnect?.cancel(false)
             reconnect = null
+            // The board's calls have nowhere to send now: they say so (`NoTransport`).
+            game.setTransport(null)
             game.leave()
             socket?.close(1000, null)
             socket = null

@@ -16,6 +16,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.GameCard
+import app.chinesecheckers.core.GameInterface
 import app.chinesecheckers.core.GameLibrary
 import app.chinesecheckers.core.LibraryException
 import app.chinesecheckers.core.GameSetup
@@ -26,7 +27,6 @@ import app.chinesecheckers.core.boardGeometry
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.BoardPresenter
 import app.chinesecheckers.ui.board.BoardScreen
-import app.chinesecheckers.ui.board.LocalBackend
 import app.chinesecheckers.ui.home.HomePresenter
 import app.chinesecheckers.ui.home.HomeScreen
 import app.chinesecheckers.ui.newgame.NewGamePresenter
@@ -144,17 +144,17 @@ class AppState(platform: Platform) {
             // The library cannot take it (its folder failed): the game is played all the same,
             // and its state says it is not kept.
         }
-        showLocal(LocalBackend(game, mode, setup, library))
+        showLocal(game.game(), mode)
         return null
     }
 
     /**
-     * Shows an existing local game (a test position, a restored one, or an online game's record
-     * replayed); [back] is the screen the board's back returns to.
+     * Shows the board of an existing local game (a test position, a restored one, or an online
+     * game's record replayed; `localGame.game()`); [back] is the screen the board's back returns to.
      */
-    fun showLocal(backend: LocalBackend, back: Screen = Screen.Home) {
+    fun showLocal(game: GameInterface, mode: BoardMode, back: Screen = Screen.Home) {
         _board.value?.close()
-        _board.value = BoardPresenter(backend, scope, settings.settings, this.platform)
+        _board.value = BoardPresenter(game, mode, scope, settings.settings, this.platform)
         backStack.clear()
         backStack.addLast(Screen.Home)
         if (back != Screen.Home) backStack.addLast(back)
@@ -172,7 +172,7 @@ class AppState(platform: Platform) {
             else -> {
                 val game = runCatching { library.openGame(card.id) }.getOrElse { home.refresh(); return }
                 val mode = if (card.kind == SavedGameKind.SOLO) BoardMode.Solo else BoardMode.PassAndPlay
-                showLocal(LocalBackend(game, mode, null, library))
+                showLocal(game.game(), mode)
             }
         }
     }

@@ -4,7 +4,11 @@ import app.chinesecheckers.core.AiSearch
 import app.chinesecheckers.core.ChangeKind
 import app.chinesecheckers.core.Colour
 import app.chinesecheckers.core.Coord
+import app.chinesecheckers.core.GameCapabilities
+import app.chinesecheckers.core.GameInterface
+import app.chinesecheckers.core.GameListener
 import app.chinesecheckers.core.GameState
+import app.chinesecheckers.core.SeatPlayer
 import app.chinesecheckers.core.SearchOutcome
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.SoundKind
@@ -14,9 +18,12 @@ import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.Job
+import kotlinx.coroutines.channels.Channel
+import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.emptyFlow
 import kotlinx.coroutines.flow.update
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
@@ -41,6 +48,12 @@ data class BoardUiState(
     val historyOpen: Boolean,
     /** The game-over dialog was closed (the board stays visible, with its buttons). */
     val gameOverDismissed: Boolean,
+    /**
+     * What the game can do at all (the core's): the undo, hint and replay buttons show only where
+     * the game has their handle; what is possible now is `game.capabilities`.
+     */
+    val capabilities: GameCapabilities,
+    /** A rematch may be asked for now (the game has rematches, and the core says now). */
     val canRematch: Boolean,
     /** The last call the core refused, to be worded by the screen; cleared by the next action. */
     val error: Exception?,
@@ -73,22 +86,28 @@ sealed interface BoardEvent {
 }
 
 /**
- * The board screen's state holder: forwards every event to the core through [backend], maps the
- * core's [GameState] to one [BoardUiState], starts the AI when the core says an AI seat is to
- * move (the search runs on the core's engine thread, awaited on [Dispatchers.Default]) and
- * delays showing its move until the previous move's animation has played.
+ * The board screen's state holder, the same for every kind of game: forwards every event to the
+ * core's [game] (a solo, pass-and-play, watched or online board), maps the core's [GameState] to
+ * one [BoardUiState], starts the AI through the game's `ai` handle when the core says an AI seat
+ * is to move (the search runs on the core's engine thread, awaited on [Dispatchers.Default]) and
+ * delays showing its move until the previous move's animation has played. Undo, hint and replay
+ * are called through their handles in `capabilities()`: a game without one has no such button,
+ * and nothing is ever refused for the kind of game.
  *
- * Events come from the UI thread and search results from [scope]'s threads: every change of
- * state happens under one lock, so the two never interleave; the core's calls it makes are short
- * (the searches themselves run on the core's engine thread).
+ * Events come from the UI thread, search results and the game's listener (frames received
+ * online) from other threads: every change of state happens under one lock, so they never
+ * interleave; the core's calls it makes are short (the searches run on the core's engine thread).
+ * [mode] only turns the board; [onlineInfo] is what an online game shows beside the board.
  */
 class BoardPresenter(
-    private val backend: BoardBackend,
+    private val game: GameInterface,
+    private val mode: BoardMode,
     private val scope: CoroutineScope,
     private val settings: StateFlow<Settings>,
     private val platform: Platform,
+    private val onlineInfo: Flow<OnlineBoardInfo?> = emptyFlow(),
 ) {
-    private val _state = MutableStateFlow(initial(backend.current()))
+    private val _state = MutableStateFlow(initial(game.state()))
 
     /** The one state the board screen renders. */
     val state: StateFlow<BoardUiState> = _state.asStateFlow()
@@ -102,26 +121,43 @@ class BoardPresenter(
     private var animationDone = CompletableDeferred(Unit)
     private val lock = Any()
 
+    /** The game's listener rang: a change made elsewhere (a frame received, the AI's move). */
+    private val changes = Channel<Unit>(Channel.CONFLATED)
+
     init {
-        // The network's thread and the UI thread both produce states; each publish reads the
-        // core's latest under the lock, so that an older state can never be drawn after a newer one.
-        scope.launch { backend.external.collect { synchronized(lock) { publish(backend.current()) } } }
-        scope.launch { backend.onlineInfo.collect { info -> _state.update { it.copy(online = info) } } }
+        // The listener may ring on any thread, also inside one of our own calls (under [lock]):
+        // it only flags the change; the collector reads the core's latest under the lock, so
+        // that an older state can never be drawn after a newer one. A running search publishes
+        // its own outcome once the previous move's animation has played: until then a change it
+        // makes is not drawn early.
+        game.setListener(object : GameListener {
+            override fun changed(state: GameState) {
+                changes.trySend(Unit)
+            }
+        })
+        scope.launch {
+            for (change in changes) synchronized(lock) { if (search == null) publish(game.state()) }
+        }
+        scope.launch { onlineInfo.collect { info -> _state.update { it.copy(online = info) } } }
         maybeStartAi(_state.value.game)
     }
 
-    private fun initial(game: GameState) = BoardUiState(
-        game = game,
-        mode = backend.mode,
-        rotationDegrees = rotationFor(game),
-        animation = null,
-        aiPaused = false,
-        historyOpen = false,
-        gameOverDismissed = false,
-        canRematch = backend.canRematch(game),
-        error = null,
-        online = null,
-    )
+    private fun initial(state: GameState): BoardUiState {
+        val capabilities = game.capabilities()
+        return BoardUiState(
+            game = state,
+            mode = mode,
+            rotationDegrees = rotationFor(state),
+            animation = null,
+            aiPaused = false,
+            historyOpen = false,
+            gameOverDismissed = false,
+            capabilities = capabilities,
+            canRematch = capabilities.rematch && state.capabilities.canRematch,
+            error = null,
+            online = null,
+        )
+    }
 
     /** Handles one event from the screen. */
     fun onEvent(event: BoardEvent): Unit = synchronized(lock) {
@@ -129,33 +165,35 @@ class BoardPresenter(
             when (event) {
                 is BoardEvent.TapHole -> {
                     platform.haptic(HapticKind.Tap)
-                    publish(backend.tap(event.q, event.r))
+                    publish(game.tap(event.q, event.r))
                 }
-                BoardEvent.TapOutside -> publish(backend.cancelTouch())
-                BoardEvent.EndJump -> publish(backend.endJump())
-                BoardEvent.Undo -> { cancelSearch(); publish(backend.undo(), pauseAi = true) }
-                BoardEvent.Redo -> publish(backend.redo())
-                BoardEvent.Hint -> startSearch(backend.hint() ?: return)
+                BoardEvent.TapOutside -> publish(game.cancelTouch())
+                BoardEvent.EndJump -> publish(game.endJump())
+                BoardEvent.Undo -> _state.value.capabilities.undo?.let { cancelSearch(); publish(it.undo(), pauseAi = true) }
+                BoardEvent.Redo -> _state.value.capabilities.undo?.let { publish(it.redo()) }
+                BoardEvent.Hint -> _state.value.capabilities.hint?.let { startSearch(it.hint()) }
                 BoardEvent.StopThinking -> search?.cancel()
                 BoardEvent.LetAiPlay -> {
                     _state.update { it.copy(aiPaused = false) }
                     maybeStartAi(_state.value.game)
                 }
-                BoardEvent.ReplayStart -> { cancelSearch(); publish(backend.replayStart()) }
-                is BoardEvent.ReplayStep -> publish(backend.replayStep(event.delta))
-                BoardEvent.ReplayExit -> publish(backend.replayExit())
-                BoardEvent.Resign -> { cancelSearch(); publish(backend.resign()) }
-                BoardEvent.OfferDraw -> publish(backend.offerDraw())
-                is BoardEvent.AnswerDraw -> publish(backend.answerDraw(event.accept))
+                BoardEvent.ReplayStart -> _state.value.capabilities.replay?.let { cancelSearch(); publish(it.start()) }
+                is BoardEvent.ReplayStep -> _state.value.capabilities.replay?.let { publish(it.step(event.delta)) }
+                BoardEvent.ReplayExit -> _state.value.capabilities.replay?.let { publish(it.exit()) }
+                BoardEvent.Resign -> { cancelSearch(); publish(game.resign()) }
+                BoardEvent.OfferDraw -> publish(game.offerDraw())
+                is BoardEvent.AnswerDraw -> publish(game.answerDraw(event.accept))
                 BoardEvent.Rematch -> {
+                    // Locally the core moves the board on to the next game (same seats, new
+                    // seed, the same library slot); online it asks the opponent.
                     cancelSearch()
-                    val next = backend.rematch()
+                    val next = game.rematch()
                     _state.value = initial(next).copy(online = _state.value.online)
                     maybeStartAi(next)
                 }
                 is BoardEvent.ShowHistory -> _state.update { it.copy(historyOpen = event.open) }
                 BoardEvent.DismissGameOver -> _state.update { it.copy(gameOverDismissed = true) }
-                BoardEvent.SaveNow -> publish(backend.saveNow())
+                BoardEvent.SaveNow -> publish(game.saveNow())
                 is BoardEvent.AnimationFinished ->
                     if (_state.value.animation?.revision == event.revision) animationDone.complete(Unit)
             }
@@ -173,14 +211,17 @@ class BoardPresenter(
         searchJob = null
     }
 
-    /** The screen is gone: stop the AI and let the backend go. */
+    /** The screen is gone: stop the AI and stop listening to the game (its owner keeps it). */
     fun close() {
         cancelSearch()
-        backend.close()
+        game.setListener(null)
+        changes.close()
     }
 
     /** Draws a new core state: animation, rotation, haptics and the AI's turn. */
     private fun publish(game: GameState, pauseAi: Boolean = false) {
+        // An online session's capabilities follow its board (no game yet, playing, watching).
+        val capabilities = this.game.capabilities()
         val previous = _state.value
         val settings = settings.value
         val reduced = settings.reducedMotion ?: platform.systemReducedMotion
@@ -208,7 +249,8 @@ class BoardPresenter(
             animation = animation,
             aiPaused = if (pauseAi) game.aiToMove else previous.aiPaused && game.aiToMove,
             gameOverDismissed = previous.gameOverDismissed && game.outcome != null,
-            canRematch = backend.canRematch(game),
+            capabilities = capabilities,
+            canRematch = capabilities.rematch && game.capabilities.canRematch,
             error = null,
         )
         maybeStartAi(game)
@@ -217,20 +259,21 @@ class BoardPresenter(
     private fun maybeStartAi(game: GameState) {
         if (!game.aiToMove || game.outcome != null || game.replay != null) return
         if (search != null || _state.value.aiPaused) return
+        val engine = _state.value.capabilities.ai ?: return
         val started = try {
-            backend.think()
+            engine.think()
         } catch (e: Exception) {
             _state.update { it.copy(error = e) }
             null
-        } ?: return
-        startSearch(started)
+        }
+        startSearch(started ?: return)
     }
 
     /** Awaits [started] off the UI thread and draws its state once the running animation ends. */
     private fun startSearch(started: AiSearch) {
         search = started
         // The core marks the thinking seat / pending hint at once: draw it.
-        _state.update { it.copy(game = backend.current(), error = null) }
+        _state.update { it.copy(game = game.state(), error = null) }
         searchJob = scope.launch {
             val outcome = withContext(Dispatchers.Default) { started.finish() }
             // The answer is shown once the board has played the previous move's animation; if the
@@ -259,9 +302,10 @@ class BoardPresenter(
      * pass-and-play turns toward the player to move when the setting asks for it.
      */
     private fun rotationFor(game: GameState): Float {
-        val player = when (backend.mode) {
+        val player = when (mode) {
             BoardMode.PassAndPlay -> if (settings.value.boardRotation) game.toMove else null
-            BoardMode.Solo, BoardMode.Online -> backend.localPlayers(game).minOrNull()
+            // The seats of a person at this device (none when watching).
+            BoardMode.Solo, BoardMode.Online -> game.players.filter { it.player is SeatPlayer.Person }.minOfOrNull { it.index }
         } ?: return 0f
         val colour = game.players.getOrNull(player)?.colours?.firstOrNull() ?: return 0f
         return rotationToBottom(colour)

@@ -390,6 +390,7 @@ private fun StatusPanel(
 
 /** Words an exception the core threw. */
 fun errorText(e: Exception, strings: Strings): String = when (e) {
+    is app.chinesecheckers.core.GameException -> strings.gameError(e)
     is app.chinesecheckers.core.MoveException -> strings.moveError(e)
     is app.chinesecheckers.core.SetupException -> strings.setupError(e)
     is app.chinesecheckers.core.LibraryException -> strings.libraryError(e)
@@ -424,14 +425,18 @@ private fun Controls(ui: BoardUiState, strings: Strings, onEvent: (BoardEvent) -
             Button(onClick = { onEvent(BoardEvent.AnswerDraw(true)) }, modifier = Modifier.testTag("acceptDraw")) { Text(strings.acceptDraw) }
             OutlinedButton(onClick = { onEvent(BoardEvent.AnswerDraw(false)) }, modifier = Modifier.testTag("declineDraw")) { Text(strings.declineDraw) }
         }
-        if (ui.mode != BoardMode.Online) {
+        // Undo, hint and replay exist only where the game has them (its capabilities' handles).
+        val has = ui.capabilities
+        if (has.undo != null) {
             FilledTonalButton(onClick = { onEvent(BoardEvent.Undo) }, enabled = caps.canUndo, modifier = Modifier.testTag("undo")) { Text(strings.undo) }
             FilledTonalButton(onClick = { onEvent(BoardEvent.Redo) }, enabled = caps.canRedo, modifier = Modifier.testTag("redo")) { Text(strings.redo) }
-            if (ui.mode == BoardMode.Solo) {
-                FilledTonalButton(onClick = { onEvent(BoardEvent.Hint) }, enabled = caps.canHint && !game.hintPending, modifier = Modifier.testTag("hint")) { Text(strings.hint) }
-            }
         }
-        FilledTonalButton(onClick = { onEvent(BoardEvent.ReplayStart) }, enabled = caps.canReplay, modifier = Modifier.testTag("replay")) { Text(strings.replay) }
+        if (has.hint != null) {
+            FilledTonalButton(onClick = { onEvent(BoardEvent.Hint) }, enabled = caps.canHint && !game.hintPending, modifier = Modifier.testTag("hint")) { Text(strings.hint) }
+        }
+        if (has.replay != null) {
+            FilledTonalButton(onClick = { onEvent(BoardEvent.ReplayStart) }, enabled = caps.canReplay, modifier = Modifier.testTag("replay")) { Text(strings.replay) }
+        }
         OutlinedButton(onClick = { onEvent(BoardEvent.ShowHistory(true)) }, modifier = Modifier.testTag("history")) { Text(strings.history) }
         if (caps.canOfferDraw) {
             OutlinedButton(onClick = { onEvent(BoardEvent.OfferDraw) }, modifier = Modifier.testTag("offerDraw")) { Text(strings.offerDraw) }

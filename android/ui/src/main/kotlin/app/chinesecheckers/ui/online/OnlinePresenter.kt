@@ -5,7 +5,6 @@ import app.chinesecheckers.core.Connection
 import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Format
-import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.OnlineGame
 import app.chinesecheckers.core.OnlineState
 import app.chinesecheckers.core.OnlineUpdate
@@ -16,15 +15,10 @@ import app.chinesecheckers.online.OnlineClient
 import app.chinesecheckers.ui.AppState
 import app.chinesecheckers.ui.Screen
 import app.chinesecheckers.ui.board.BoardEvent
-import app.chinesecheckers.ui.board.LocalBackend
-import app.chinesecheckers.ui.board.BoardBackend
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.BoardPresenter
 import app.chinesecheckers.ui.board.OnlineBoardInfo
 import app.chinesecheckers.ui.strings.stringsFor
-import kotlinx.coroutines.channels.BufferOverflow
-import kotlinx.coroutines.flow.Flow
-import kotlinx.coroutines.flow.MutableSharedFlow
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -150,8 +144,9 @@ private enum class DownloadUse { Replay, Share }
 /**
  * Online play's state holder. The core's [OnlineGame] speaks the protocol, [OnlineClient] carries
  * its strings over an OkHttp WebSocket (reconnecting by itself with the core's delays); this maps
- * every [OnlineState] to one [OnlineUiState] and, once a game starts, to a [BoardPresenter] over
- * an [OnlineBackend]. Every session is kept in the library (`keepOnline`): each game of ours
+ * every [OnlineState] to one [OnlineUiState] and, once a game starts, shows its board — the
+ * session's `Game` (`OnlineGame.game()`), whose calls send their frames through the client (the
+ * session's `OnlineTransport`) — in a [BoardPresenter] like any other game. Every session is kept in the library (`keepOnline`): each game of ours
  * writes itself as it changes, and is reopened from there ("Continue") after the process was
  * killed.
  */
@@ -170,7 +165,6 @@ class OnlinePresenter(private val app: AppState) {
 
     private var client: OnlineClient? = null
     private var game: OnlineGame? = null
-    private val boards = MutableSharedFlow<GameState>(extraBufferCapacity = 64, onBufferOverflow = BufferOverflow.DROP_OLDEST)
     private val lock = Any()
 
     /** The finished game being downloaded and what it is for (see [onDownload]). */
@@ -197,6 +191,11 @@ class OnlinePresenter(private val app: AppState) {
 
     private fun open(game: OnlineGame) {
         val settings = app.settings.settings.value
+        if (this.game !== game) {
+            // The board shown is another session's `Game`: the new session's board replaces it.
+            _board.value?.close()
+            _board.value = null
+        }
         this.game = game
         ratingsAsked = false
         val name = settings.displayName.ifBlank { DEFAULT_NAME }
@@ -224,7 +223,6 @@ class OnlinePresenter(private val app: AppState) {
         val s = synchronized(publishLock) {
             val s = game?.state() ?: passed
             _state.update { it.copy(online = s) }
-            boards.tryEmit(s.board)
             // The clock counts down from when it arrived: a state with the same clock keeps
             // the moment the clock first came (any other state change does not restart it).
             val previous = infos.value
@@ -263,7 +261,7 @@ class OnlinePresenter(private val app: AppState) {
                     return
                 }
                 // Not saved nor recorded: the library keeps this device's games, not replays.
-                app.showLocal(LocalBackend(local, BoardMode.PassAndPlay, null, null), back = Screen.Online)
+                app.showLocal(local.game(), BoardMode.PassAndPlay, back = Screen.Online)
                 // The replay opens at the last move: back to the first position, to play it through.
                 app.board.value?.let { board ->
                     board.onEvent(BoardEvent.ReplayStart)
@@ -285,8 +283,9 @@ class OnlinePresenter(private val app: AppState) {
     private fun ensureBoard(s: OnlineState) {
         if (s.game != null && _board.value == null) {
             synchronized(lock) {
-                if (_board.value == null) {
-                    _board.value = BoardPresenter(OnlineBackend(), app.scope, app.settings.settings, app.platform)
+                val online = game
+                if (_board.value == null && online != null) {
+                    _board.value = BoardPresenter(online.game(), BoardMode.Online, app.scope, app.settings.settings, app.platform, infos)
                 }
             }
         }
@@ -419,36 +418,6 @@ class OnlinePresenter(private val app: AppState) {
     private fun closeClient() {
         client?.close()
         client = null
-    }
-
-    /**
-     * The online game behind the board: every call goes through the client, which sends what the
-     * core says; each returns the core's latest state (see [onState] for why not the call's own).
-     */
-    private inner class OnlineBackend : BoardBackend {
-        override val mode = BoardMode.Online
-        // A spectator plays no seat.
-        override fun localPlayers(state: GameState): Set<Int> =
-            game?.state()?.takeUnless { it.spectating }?.game?.side?.let { setOf(it) } ?: emptySet()
-        override fun current(): GameState = checkNotNull(game).state().board
-        override fun tap(q: Int, r: Int) = perform { it.tap(q, r) }.let { current() }
-        override fun cancelTouch() = checkNotNull(game).cancelTouch().board
-        override fun endJump() = perform { it.endJump() }.let { current() }
-        override fun undo(): GameState = throw UnsupportedOperationException("no undo online")
-        override fun redo(): GameState = throw UnsupportedOperationException("no redo online")
-        override fun resign() = perform { it.resign() }.let { current() }
-        override fun offerDraw() = perform { it.offerDraw() }.let { current() }
-        override fun answerDraw(accept: Boolean) = perform { it.answerDraw(accept) }.let { current() }
-        override fun replayStart(): GameState = current()
-        override fun replayStep(delta: Int): GameState = current()
-        override fun replayExit(): GameState = current()
-        override fun rematch() = perform { it.rematch() }.let { current() }
-        override fun canRematch(state: GameState) = state.capabilities.canRematch
-        override fun think() = null
-        override fun hint() = null
-        override val external: Flow<GameState> get() = boards
-        override val onlineInfo: Flow<OnlineBoardInfo?> get() = infos
-        override fun saveNow(): GameState = checkNotNull(game).saveNow().board
     }
 
     companion object {

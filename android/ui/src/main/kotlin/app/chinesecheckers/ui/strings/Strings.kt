@@ -10,6 +10,7 @@ import app.chinesecheckers.core.EndReason
 import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.Format
 import app.chinesecheckers.core.Highlight
+import app.chinesecheckers.core.GameException
 import app.chinesecheckers.core.LibraryException
 import app.chinesecheckers.core.MaxChain
 import app.chinesecheckers.core.MoveException
@@ -280,6 +281,8 @@ interface Strings {
     // Errors
     fun setupError(e: SetupException): String
     fun moveError(e: MoveException): String
+    /** Why a board call (`Game`) was refused. */
+    fun gameError(e: GameException): String
     fun libraryError(e: LibraryException): String
     fun onlineError(e: OnlineException): String
     fun saveError(e: SaveException): String
