@@ -142,6 +142,10 @@ class WatchByCodeUiTest {
         presenter.onEvent(BoardEvent.TapHole(from.q, from.r))
         presenter.onEvent(BoardEvent.TapHole(to.q, to.r))
         awaitTrue("Eve sees the move", describe = { describe(eve) }) { online(eve)!!.board.history.size == 1 }
+        // The other player hears of it from the server too, maybe after Eve.
+        awaitTrue("both players have the move", describe = { describe(ann) + "; " + describe(bob) }) {
+            online(ann)!!.board.history.size == 1 && online(bob)!!.board.history.size == 1
+        }
         assertEquals(online(ann)!!.board.holes, online(eve)!!.board.holes)
 
         click("stopWatching")

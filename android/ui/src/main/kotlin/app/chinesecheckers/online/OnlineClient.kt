@@ -69,9 +69,13 @@ class OnlineClient(
         game.setTransport(this)
     }
 
-    /** Sends one frame the board's calls made (the core calls this outside its own lock). */
+    /**
+     * Sends one frame the board's calls made (the core calls this outside its own lock); the
+     * session changed with it, so [onState] hears of it as of every call made through [perform].
+     */
     override fun send(frame: String) {
         synchronized(lock) { sendLocked(frame) }
+        onState(game.state())
     }
 
     private fun sendLocked(frame: String) {
