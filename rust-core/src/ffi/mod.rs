@@ -31,7 +31,7 @@ pub use online::{OnlineGame, OnlineUpdate};
 pub use search::{AiSearch, SearchOutcome};
 
 use crate::ai::AiLevel;
-use crate::rules::{Position, Setup};
+use crate::rules::{Position, RuleOption, RuleOptionValue, RuleOptions, Rules, Setup};
 use crate::session::setup::bad_position;
 use crate::session::{BoardGeometry, RuleSetInfo, SetupError};
 
@@ -66,6 +66,20 @@ pub fn new_token() -> String {
 #[cfg_attr(feature = "uniffi", uniffi::export)]
 pub fn rule_sets() -> Vec<RuleSetInfo> {
     crate::session::rule_sets()
+}
+
+/// The value `options` gives `option`: the chip or switch a new-game editor shows as chosen
+/// (the options and their allowed values are each rule set's `RuleSetInfo::editable_options`).
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn rule_option_value(options: RuleOptions, option: RuleOption) -> RuleOptionValue {
+    crate::rules::rule_option_value(&options, option)
+}
+
+/// `rules` with `value` chosen on the new-game screen. Refused (`SetupError::OptionFixed` or
+/// `SetupError::OptionValue`) when the preset does not edit that option or offer that value.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn with_rule_option(rules: Rules, value: RuleOptionValue) -> Result<Rules, SetupError> {
+    crate::session::with_rule_option(rules, value)
 }
 
 /// The board's drawing data (121 holes, true aspect ratio, camps, rows).

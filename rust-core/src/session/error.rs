@@ -2,7 +2,7 @@
 //! and keep the numbers), and each message reads after "failed to …" in a log. The library's
 //! error names a saved game, so it lives with them in `library` (`LibraryError`).
 
-use crate::rules::Preset;
+use crate::rules::{Preset, RuleOption, RuleOptionValue};
 
 /// Why a game set-up (new game, or a game from a position) was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -53,6 +53,23 @@ pub enum SetupError {
     BadPosition {
         /// What is wrong, for logs and developers.
         detail: String,
+    },
+    /// The rule set does not let a new game edit this option
+    /// ([`RuleSetInfo::editable_options`](super::RuleSetInfo::editable_options)).
+    #[error("change {option:?}: {preset:?} plays it as the rule set has it")]
+    OptionFixed {
+        /// The rule set.
+        preset: Preset,
+        /// The option.
+        option: RuleOption,
+    },
+    /// The value is not among those the rule set offers for its option.
+    #[error("choose {value:?}: {preset:?} does not offer that value")]
+    OptionValue {
+        /// The rule set.
+        preset: Preset,
+        /// The value asked for.
+        value: RuleOptionValue,
     },
 }
 

@@ -17,6 +17,7 @@ pub mod export;
 pub mod geometry;
 pub mod library;
 pub mod online;
+pub mod rule_options;
 pub mod save;
 pub mod setup;
 pub mod state;
@@ -30,6 +31,7 @@ pub use library::{
     CardSeat, GameCard, Keeper, Library, LibraryError, Listing, OpponentStatistics, SavedGame,
     SavedGameKind, UnreadableGame, UnreadableReason, FINISHED_KEPT,
 };
+pub use rule_options::{with_rule_option, EditableOption};
 pub use save::SAVE_VERSION;
 pub use setup::{rule_sets, GameSetup, Opener, RuleSetInfo, Seat, ValidSetup};
 pub use state::{

@@ -9,6 +9,7 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use super::error::SetupError;
+use super::rule_options::{editable_options, EditableOption};
 use super::types::SeatPlayer;
 use crate::ai::AiLevel;
 use crate::rules::{Position, PositionError, Preset, RuleOptions, Rules, Setup};
@@ -225,6 +226,10 @@ pub struct RuleSetInfo {
     pub opener_choice: bool,
     /// A ready set-up: the person against the Beginner.
     pub default_setup: GameSetup,
+    /// The options a new game of this rule set may change, each with its allowed values, in
+    /// display order; empty for the named bundles (tripot, classic, sternhalma), which are played
+    /// as named. Apply a choice with `with_rule_option`.
+    pub editable_options: Vec<EditableOption>,
 }
 
 impl RuleSetInfo {
@@ -244,6 +249,7 @@ impl RuleSetInfo {
             colours_per_side,
             opener_choice,
             default_setup: GameSetup::solo(preset, AiLevel::Beginner),
+            editable_options: editable_options(preset),
         }
     }
 }
