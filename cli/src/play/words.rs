@@ -309,6 +309,14 @@ pub fn setup_error(e: &SetupError) -> String {
         ),
         SetupError::BadRules { detail } => format!("invalid game settings: {detail}"),
         SetupError::BadPosition { detail } => format!("invalid position: {detail}"),
+        SetupError::OptionFixed { preset, option } => format!(
+            "invalid game settings: {} plays {option:?} as the rule set has it",
+            preset.name()
+        ),
+        SetupError::OptionValue { preset, value } => format!(
+            "invalid game settings: {} does not offer {value:?}",
+            preset.name()
+        ),
     }
 }
 

@@ -121,6 +121,10 @@ extension Wording {
             return LocalizedMessage("setupError.BadRules", [.text(detail)])
         case .BadPosition(let detail):
             return LocalizedMessage("setupError.BadPosition", [.text(detail)])
+        case .OptionFixed(let preset, _):
+            return LocalizedMessage("setupError.OptionFixed", [.message(self.preset(preset))])
+        case .OptionValue(let preset, _):
+            return LocalizedMessage("setupError.OptionValue", [.message(self.preset(preset))])
         }
     }
 

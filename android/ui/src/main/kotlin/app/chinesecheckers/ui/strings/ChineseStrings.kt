@@ -425,6 +425,8 @@ object ChineseStrings : Strings {
         is SetupException.NoSuchSeat -> "${e.seats} 个座位中没有座位 ${e.index + 1}。"
         is SetupException.BadRules -> "这些规则选项互相冲突（${e.detail}）。"
         is SetupException.BadPosition -> "这个局面无法进行（${e.detail}）。"
+        is SetupException.OptionFixed -> "${preset(e.preset)}不能更改这个选项。"
+        is SetupException.OptionValue -> "${preset(e.preset)}没有这个选择。"
     }
     override fun moveError(e: MoveException) = when (e) {
         is MoveException.GameOver -> "对局已结束。"

@@ -436,6 +436,8 @@ object EnglishStrings : Strings {
         is SetupException.NoSuchSeat -> "There is no seat ${e.index + 1} among ${e.seats}."
         is SetupException.BadRules -> "These rule options do not fit together (${e.detail})."
         is SetupException.BadPosition -> "That position cannot be played (${e.detail})."
+        is SetupException.OptionFixed -> "In ${preset(e.preset)} this option cannot be changed."
+        is SetupException.OptionValue -> "${preset(e.preset)} does not offer that choice."
     }
     override fun moveError(e: MoveException) = when (e) {
         is MoveException.GameOver -> "The game is over."

@@ -428,6 +428,8 @@ object FrenchStrings : Strings {
         is SetupException.NoSuchSeat -> "Il n'y a pas de place ${e.index + 1} sur ${e.seats}."
         is SetupException.BadRules -> "Ces options de règles sont incompatibles (${e.detail})."
         is SetupException.BadPosition -> "Cette position ne peut pas être jouée (${e.detail})."
+        is SetupException.OptionFixed -> "En ${preset(e.preset)}, cette option ne peut pas être changée."
+        is SetupException.OptionValue -> "${preset(e.preset)} ne propose pas ce choix."
     }
     override fun moveError(e: MoveException) = when (e) {
         is MoveException.GameOver -> "La partie est terminée."
