@@ -199,6 +199,8 @@ final class CatalogCoverageTests: XCTestCase {
             .ColoursPerSide(preset: .tripot, found: 4, allowed: [1, 2, 3]),
             .OpenerFixed(preset: .sternhalma), .NoSuchSeat(index: 7, seats: 2),
             .BadRules(detail: "x"), .BadPosition(detail: "x"),
+            .OptionFixed(preset: .tripot, option: .swaps),
+            .OptionValue(preset: .rulebook, value: .jumpReach(reach: 9)),
         ]
         let saveErrors: [SaveError] = [.Corrupt(detail: "x"), .TooNew(found: 9, supported: 2)]
         let libraryErrors: [LibraryError] = [
