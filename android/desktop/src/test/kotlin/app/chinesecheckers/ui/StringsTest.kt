@@ -20,6 +20,8 @@ import app.chinesecheckers.core.OnlineException
 import app.chinesecheckers.core.PlayerName
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.Ranking
+import app.chinesecheckers.core.RuleOption
+import app.chinesecheckers.core.RuleOptionValue
 import app.chinesecheckers.core.SaveException
 import app.chinesecheckers.core.SavedGame
 import app.chinesecheckers.core.SavedGameKind
@@ -72,7 +74,8 @@ class StringsTest {
     private val setupErrors = listOf(
         SetupException.SeatCount(Preset.CLASSIC, 3, listOf(2)), SetupException.ColoursPerSide(Preset.TRIPOT, 4, listOf(1, 2, 3)),
         SetupException.OpenerFixed(Preset.CLASSIC), SetupException.NoSuchSeat(5, 2), SetupException.BadRules("x"),
-        SetupException.BadPosition("x"),
+        SetupException.BadPosition("x"), SetupException.OptionFixed(Preset.TRIPOT, RuleOption.SWAPS),
+        SetupException.OptionValue(Preset.RULEBOOK, RuleOptionValue.JumpReach(9u)),
     )
     private val onlineErrors = listOf(
         OnlineException.BadName("x"), OnlineException.BadToken("x"), OnlineException.BadRoomCode("x"),
