@@ -1,5 +1,6 @@
 // New game: rule set, seats (people and the five named opponents), colours, who opens, and the
-// rulebook's options under More options. The choices come from the core's `ruleSets()`.
+// options the rule set lets a game change under More options. The choices come from the core's
+// `ruleSets()`.
 import ChineseCheckersCore
 import ChineseCheckersKit
 import SwiftUI
@@ -62,9 +63,9 @@ struct NewGameView: View {
             Section {
                 DisclosureGroup("newGame.moreOptions") {
                     if model.canEditOptions {
-                        OptionsEditor(options: $model.options)
-                    } else {
-                        Button("newGame.customize") { model.choose(.rulebook) }
+                        OptionsEditor(model: model)
+                    } else if let customizable = model.customizable {
+                        Button("newGame.customize") { model.choose(customizable) }
                     }
                 }
             }
@@ -163,55 +164,26 @@ struct SeatRow: View {
     }
 }
 
-/// The rulebook's options; the core checks the combination when the game starts.
+/// The options the chosen rule set lets a new game change: one picker per option, over exactly
+/// the values the core offers; a choice goes through the core (a refusal shows in the alert).
 struct OptionsEditor: View {
-    @Binding var options: RuleOptionsDraft
+    @Bindable var model: NewGameModel
 
     var body: some View {
-        Stepper(value: $options.jumpReach, in: 1...8) {
-            Text(
-                LocalizedMessage(
-                    "option.line",
-                    [
-                        .message(LocalizedMessage("option.jumpReach")),
-                        .message(
-                            LocalizedMessage("value.number", [.number(Int(options.jumpReach))])),
-                    ]))
-        }
-        Picker("option.camps", selection: $options.camps) {
-            ForEach([Camps.open, .noStoppingInForeign, .noForeign], id: \.self) {
-                Text(Wording.camps($0)).tag($0)
+        ForEach(model.editableOptions, id: \.option) { editable in
+            Picker(selection: binding(editable.option)) {
+                ForEach(editable.values, id: \.self) { value in
+                    Text(Wording.optionValue(value)).tag(value)
+                }
+            } label: {
+                Text(Wording.optionName(editable.option))
             }
         }
-        Toggle("option.targetLock", isOn: $options.targetLock)
-        Picker("option.win", selection: $options.win) {
-            ForEach([WinRule.allOwn, .filledWithOneOwn], id: \.self) {
-                Text(Wording.winRule($0)).tag($0)
-            }
-        }
-        Toggle("option.swaps", isOn: $options.swaps)
-        Picker("option.deadlock", selection: $options.deadlock) {
-            ForEach([Deadlock.pegCount, .none], id: \.self) {
-                Text(Wording.deadlock($0)).tag($0)
-            }
-        }
-        Picker("option.pegs", selection: $options.pegs) {
-            Text(verbatim: "10").tag(UInt8(10))
-            Text(verbatim: "15").tag(UInt8(15))
-        }
-        Toggle("option.mandatoryJump", isOn: $options.mandatoryJump)
-        Picker("option.maxChain", selection: $options.maxChain) {
-            ForEach([MaxChain.off, .perPiece, .army], id: \.self) {
-                Text(Wording.maxChain($0)).tag($0)
-            }
-        }
-        Toggle("option.antiBlocking", isOn: $options.antiBlocking)
-        Toggle("option.blockedDestination", isOn: $options.blockedDestination)
-        Toggle("option.continueForPlaces", isOn: $options.continueForPlaces)
-        Picker("option.ranking", selection: $options.ranking) {
-            ForEach([Ranking.distance, .pegsThenDistance], id: \.self) {
-                Text(Wording.ranking($0)).tag($0)
-            }
-        }
+    }
+
+    private func binding(_ option: RuleOption) -> Binding<RuleOptionValue> {
+        Binding(
+            get: { @MainActor in model.value(of: option) },
+            set: { @MainActor in model.setOption($0) })
     }
 }

@@ -4,67 +4,6 @@ import ChineseCheckersCore
 import Foundation
 import Observation
 
-/// The rule options as editable values ("More options" for the rulebook set); the core checks
-/// them when the game starts.
-public struct RuleOptionsDraft: Equatable, Sendable {
-    /// Greatest pivot distance of a jump (1 = short jumps only).
-    public var jumpReach: UInt8
-    /// Foreign-camp restriction.
-    public var camps: Camps
-    /// A peg that starts in its target camp must end there.
-    public var targetLock: Bool
-    /// Win condition.
-    public var win: WinRule
-    /// Tripot's blocked-peg swap.
-    public var swaps: Bool
-    /// Ending when everyone passes in a row.
-    public var deadlock: Deadlock
-    /// Moves per player before the game stops (nil: no limit).
-    public var moveCap: UInt32?
-    /// Pegs per colour (10 or 15).
-    public var pegs: UInt8
-    /// Steps are illegal while a jump exists.
-    public var mandatoryJump: Bool
-    /// Longest-chain obligation.
-    public var maxChain: MaxChain
-    /// A blocking peg must leave another player's target.
-    public var antiBlocking: Bool
-    /// A blocked last hole does not stop the win.
-    public var blockedDestination: Bool
-    /// The others play on for places after a win.
-    public var continueForPlaces: Bool
-    /// How a game stopped by the move cap is ranked.
-    public var ranking: Ranking
-
-    /// The draft of `options`.
-    public init(_ options: RuleOptions) {
-        jumpReach = options.jumpReach
-        camps = options.camps
-        targetLock = options.targetLock
-        win = options.win
-        swaps = options.swaps
-        deadlock = options.deadlock
-        moveCap = options.moveCap
-        pegs = options.pegs
-        mandatoryJump = options.mandatoryJump
-        maxChain = options.maxChain
-        antiBlocking = options.antiBlocking
-        blockedDestination = options.blockedDestination
-        continueForPlaces = options.continueForPlaces
-        ranking = options.ranking
-    }
-
-    /// The core's record of these values.
-    public var options: RuleOptions {
-        RuleOptions(
-            jumpReach: jumpReach, camps: camps, targetLock: targetLock, win: win, swaps: swaps,
-            deadlock: deadlock, moveCap: moveCap, pegs: pegs, mandatoryJump: mandatoryJump,
-            maxChain: maxChain, antiBlocking: antiBlocking,
-            blockedDestination: blockedDestination, continueForPlaces: continueForPlaces,
-            ranking: ranking)
-    }
-}
-
 /// The new-game screen.
 @MainActor
 @Observable
@@ -85,8 +24,9 @@ public final class NewGameModel {
     public let mode: Mode
     /// The chosen rule set (changing it resets seats, colours and options to its defaults).
     public private(set) var preset: Preset
-    /// The rule options (editable under "More options" for the rulebook set).
-    public var options: RuleOptionsDraft
+    /// The rule options: the rule set's own, with the values chosen under "More options"
+    /// (`setOption`, which the core checks).
+    public private(set) var options: RuleOptions
     /// One seat per player, in seat order.
     public private(set) var seats: [Seat]
     /// Colours each side plays (tripot: 1–3).
@@ -110,7 +50,7 @@ public final class NewGameModel {
         opponents = ChineseCheckersCore.opponents()
         let first = ruleSets[0]
         preset = first.preset
-        options = RuleOptionsDraft(first.options)
+        options = first.options
         seats = []
         coloursPerSide = first.defaultSetup.coloursPerSide
         opener = first.defaultSetup.opener
@@ -128,14 +68,41 @@ public final class NewGameModel {
     public var colourCounts: [Int32] { ruleSet.coloursPerSide }
     /// Whether the opener may be chosen (otherwise the rule set fixes it).
     public var canChooseOpener: Bool { ruleSet.openerChoice }
-    /// Whether the options may be edited ("More options": the rulebook set).
-    public var canEditOptions: Bool { preset == .rulebook }
+    /// The options the chosen rule set lets a new game change, each with the values it offers,
+    /// in display order (the core's list: empty for the named bundles).
+    public var editableOptions: [EditableOption] { ruleSet.editableOptions }
+    /// Whether any option may be edited ("More options").
+    public var canEditOptions: Bool { !editableOptions.isEmpty }
+
+    /// The rule set "Customize" switches to when the chosen one edits nothing: the first the core
+    /// lets a game change (nil when none does).
+    public var customizable: Preset? {
+        ruleSets.first { !$0.editableOptions.isEmpty }?.preset
+    }
+
+    /// The value `option` has now (the one an editor marks as chosen).
+    public func value(of option: RuleOption) -> RuleOptionValue {
+        ruleOptionValue(options: options, option: option)
+    }
+
+    /// Chooses one option's value through the core, which refuses (`error` set, the options
+    /// unchanged) a value the rule set does not offer.
+    public func setOption(_ value: RuleOptionValue) {
+        do {
+            options = try withRuleOption(
+                rules: Rules(preset: preset, options: options), value: value
+            )
+            .options
+        } catch {
+            self.error = Wording.error(error)
+        }
+    }
 
     /// Chooses a rule set and takes its defaults.
     public func choose(_ preset: Preset) {
         guard let info = ruleSets.first(where: { $0.preset == preset }) else { return }
         self.preset = preset
-        options = RuleOptionsDraft(info.options)
+        options = info.options
         coloursPerSide = info.defaultSetup.coloursPerSide
         opener = info.defaultSetup.opener
         seats = Self.defaultSeats(info.defaultSetup.seats.count, mode: mode)
@@ -157,7 +124,7 @@ public final class NewGameModel {
     /// The set-up as chosen, with a fresh seed.
     public func setup(seed: UInt64 = UInt64.random(in: 0...UInt64.max)) -> GameSetup {
         GameSetup(
-            rules: Rules(preset: preset, options: options.options), seats: seats,
+            rules: Rules(preset: preset, options: options), seats: seats,
             coloursPerSide: coloursPerSide, opener: opener, seed: seed)
     }
 

@@ -161,36 +161,71 @@ extension Wording {
 }
 
 extension Wording {
-    /// The rule options, one line each: the option's name and its value.
+    /// The rule options, one line each: the option's name and its value (the move cap, which
+    /// no editor offers, after the deadlock rule).
     public static func optionLines(_ options: RuleOptions) -> [LocalizedMessage] {
-        func line(_ name: String, _ value: LocalizedMessage) -> LocalizedMessage {
-            LocalizedMessage(
-                "option.line", [.message(LocalizedMessage("option." + name)), .message(value)])
+        func line(_ option: RuleOption) -> LocalizedMessage {
+            optionLine(option, optionValue(ruleOptionValue(options: options, option: option)))
         }
+        let moveCap = LocalizedMessage(
+            "option.line",
+            [
+                .message(LocalizedMessage("option.moveCap")),
+                .message(
+                    options.moveCap.map { LocalizedMessage("value.number", [.number(Int($0))]) }
+                        ?? LocalizedMessage("value.noLimit")),
+            ])
+        let before: [RuleOption] = [.jumpReach, .camps, .targetLock, .win, .swaps, .deadlock]
+        let after: [RuleOption] = [
+            .pegs, .mandatoryJump, .maxChain, .antiBlocking, .blockedDestination,
+            .continueForPlaces, .ranking,
+        ]
+        return before.map(line) + [moveCap] + after.map(line)
+    }
+
+    /// "Name: value", one line of the options.
+    public static func optionLine(_ option: RuleOption, _ value: LocalizedMessage)
+        -> LocalizedMessage
+    {
+        LocalizedMessage("option.line", [.message(optionName(option)), .message(value)])
+    }
+
+    /// A rule option's name (an editor's label).
+    public static func optionName(_ option: RuleOption) -> LocalizedMessage {
+        switch option {
+        case .jumpReach: return LocalizedMessage("option.jumpReach")
+        case .camps: return LocalizedMessage("option.camps")
+        case .targetLock: return LocalizedMessage("option.targetLock")
+        case .win: return LocalizedMessage("option.win")
+        case .swaps: return LocalizedMessage("option.swaps")
+        case .deadlock: return LocalizedMessage("option.deadlock")
+        case .pegs: return LocalizedMessage("option.pegs")
+        case .mandatoryJump: return LocalizedMessage("option.mandatoryJump")
+        case .maxChain: return LocalizedMessage("option.maxChain")
+        case .antiBlocking: return LocalizedMessage("option.antiBlocking")
+        case .blockedDestination: return LocalizedMessage("option.blockedDestination")
+        case .continueForPlaces: return LocalizedMessage("option.continueForPlaces")
+        case .ranking: return LocalizedMessage("option.ranking")
+        }
+    }
+
+    /// One value of a rule option (a picker row): a number, on or off, or the variant's name.
+    public static func optionValue(_ value: RuleOptionValue) -> LocalizedMessage {
         func flag(_ on: Bool) -> LocalizedMessage {
             LocalizedMessage(on ? "value.on" : "value.off")
         }
-        func number(_ value: Int) -> LocalizedMessage {
-            LocalizedMessage("value.number", [.number(value)])
+        switch value {
+        case .jumpReach(let reach): return LocalizedMessage("value.number", [.number(Int(reach))])
+        case .pegs(let pegs): return LocalizedMessage("value.number", [.number(Int(pegs))])
+        case .camps(let camps): return self.camps(camps)
+        case .win(let win): return winRule(win)
+        case .deadlock(let deadlock): return self.deadlock(deadlock)
+        case .maxChain(let maxChain): return self.maxChain(maxChain)
+        case .ranking(let ranking): return self.ranking(ranking)
+        case .targetLock(let on), .swaps(let on), .mandatoryJump(let on), .antiBlocking(let on),
+            .blockedDestination(let on), .continueForPlaces(let on):
+            return flag(on)
         }
-        return [
-            line("jumpReach", number(Int(options.jumpReach))),
-            line("camps", camps(options.camps)),
-            line("targetLock", flag(options.targetLock)),
-            line("win", winRule(options.win)),
-            line("swaps", flag(options.swaps)),
-            line("deadlock", deadlock(options.deadlock)),
-            line(
-                "moveCap",
-                options.moveCap.map { number(Int($0)) } ?? LocalizedMessage("value.noLimit")),
-            line("pegs", number(Int(options.pegs))),
-            line("mandatoryJump", flag(options.mandatoryJump)),
-            line("maxChain", maxChain(options.maxChain)),
-            line("antiBlocking", flag(options.antiBlocking)),
-            line("blockedDestination", flag(options.blockedDestination)),
-            line("continueForPlaces", flag(options.continueForPlaces)),
-            line("ranking", ranking(options.ranking)),
-        ]
     }
 
     /// A camp restriction's name.

@@ -248,6 +248,19 @@ final class CatalogCoverageTests: XCTestCase {
         try check("Deadlock", Self.samples(Wording.deadlock, [.pegCount, .none]))
         try check("MaxChain", Self.samples(Wording.maxChain, [.off, .perPiece, .army]))
         try check("Ranking", Self.samples(Wording.ranking, [.distance, .pegsThenDistance]))
+        // Every option's name, and every value any rule set offers, keyed by its option.
+        var optionNames: [String: [LocalizedMessage]] = [:]
+        var optionValues: [String: [LocalizedMessage]] = [:]
+        for editable in ruleSets().flatMap(\.editableOptions) {
+            let name = Wording.optionName(editable.option)
+            let caseName = String(name.key.split(separator: ".").last!)
+            optionNames[caseName] = [name]
+            optionValues[caseName, default: []] += editable.values.map {
+                Wording.optionLine(editable.option, Wording.optionValue($0))
+            }
+        }
+        try check("RuleOption", optionNames)
+        try check("RuleOptionValue", optionValues)
         let highlights: [Highlight] = [
             .selected, .stepTarget, .jumpTarget, .swapTarget, .chain, .lastMove, .hint,
         ]

@@ -67,13 +67,67 @@ final class ScreenModelTests: XCTestCase {
                     .text(allowed.map(String.init).joined(separator: ", ")),
                 ]))
         // The rulebook's options are editable; the core checks them at the start.
+        model.dismissError()
         model.choose(.rulebook)
         XCTAssertTrue(model.canEditOptions)
-        model.options.jumpReach = 3
-        model.options.mandatoryJump = true
+        model.setOption(.jumpReach(reach: 3))
+        model.setOption(.mandatoryJump(on: true))
+        XCTAssertNil(model.error)
         XCTAssertEqual(model.setup(seed: 1).rules.options.jumpReach, 3)
         let board = try XCTUnwrap(model.start(), "\(String(describing: model.error))")
         XCTAssertTrue(board.isPassAndPlay)
+    }
+
+    func testTheOptionsAndTheirValuesComeFromTheCore() async throws {
+        let model = NewGameModel(mode: .solo)
+        // The named bundles are played as named: nothing to edit, "Customize" goes to the
+        // rulebook.
+        for preset in [Preset.tripot, .classic, .sternhalma] {
+            model.choose(preset)
+            XCTAssertEqual(model.editableOptions, [], "\(preset)")
+            XCTAssertFalse(model.canEditOptions)
+            let before = model.options
+            model.setOption(.swaps(on: !before.swaps))
+            XCTAssertEqual(
+                model.error,
+                LocalizedMessage(
+                    "setupError.OptionFixed", [.message(LocalizedMessage("preset.\(preset)"))]))
+            XCTAssertEqual(model.options, before, "a refused choice changes nothing")
+            model.dismissError()
+        }
+        XCTAssertEqual(model.customizable, .rulebook)
+
+        // The rulebook offers the core's values: the distinct jump reaches, not a range.
+        model.choose(try XCTUnwrap(model.customizable))
+        XCTAssertTrue(model.canEditOptions)
+        let reach = try XCTUnwrap(model.editableOptions.first { $0.option == .jumpReach })
+        XCTAssertEqual(
+            reach.values, [1, 2, 3, 4, 5, 8].map { RuleOptionValue.jumpReach(reach: $0) })
+        let pegs = try XCTUnwrap(model.editableOptions.first { $0.option == .pegs })
+        XCTAssertEqual(pegs.values, [.pegs(pegs: 10), .pegs(pegs: 15)])
+        // Each option's current value is among those offered.
+        for editable in model.editableOptions {
+            XCTAssertTrue(editable.values.contains(model.value(of: editable.option)), "\(editable)")
+        }
+
+        // A choice changes the setup; a value the core does not offer is refused, worded.
+        XCTAssertNotEqual(model.value(of: .jumpReach), .jumpReach(reach: 5))
+        model.setOption(.jumpReach(reach: 5))
+        model.setOption(.camps(camps: .noForeign))
+        XCTAssertNil(model.error)
+        XCTAssertEqual(model.value(of: .jumpReach), .jumpReach(reach: 5))
+        XCTAssertEqual(model.setup(seed: 1).rules.options.jumpReach, 5)
+        XCTAssertEqual(model.setup(seed: 1).rules.options.camps, .noForeign)
+        model.setOption(.jumpReach(reach: 6))
+        XCTAssertEqual(
+            model.error,
+            LocalizedMessage(
+                "setupError.OptionValue", [.message(LocalizedMessage("preset.rulebook"))]))
+        XCTAssertEqual(model.options.jumpReach, 5, "kept")
+        model.dismissError()
+        // Another rule set takes its own options again.
+        model.choose(.tripot)
+        XCTAssertEqual(model.options, ruleSets().first { $0.preset == .tripot }!.options)
     }
 
     func testRulesStatisticsAndSettings() async throws {
