@@ -21,7 +21,11 @@
         /// The port, known after the first start.
         private(set) var port: Int?
 
-        init() throws {
+        /// Extra command-line options (a short `--grace-ms` for a test of abandonment).
+        private let extraArguments: [String]
+
+        init(extraArguments: [String] = []) throws {
+            self.extraArguments = extraArguments
             let environment = ProcessInfo.processInfo.environment
             binary = environment["CHINESE_CHECKERS_SERVER_BIN"] ?? ""
             redisURL = environment["CHINESE_CHECKERS_REDIS_URL"] ?? ""
@@ -40,9 +44,10 @@
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             // A unique key prefix: runs never see each other's games in the shared Redis.
-            process.arguments = [
-                "--bind", "127.0.0.1:\(port ?? 0)", "--redis", redisURL, "--prefix", prefix,
-            ]
+            process.arguments =
+                [
+                    "--bind", "127.0.0.1:\(port ?? 0)", "--redis", redisURL, "--prefix", prefix,
+                ] + extraArguments
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
@@ -295,6 +300,89 @@
             XCTAssertEqual(try bobLibrary.listing().finished.map(\.id), [gameID])
             ann.disconnect()
             bobAgain.disconnect()
+        }
+
+        func testARunningOnlineGameOpensFromHomeAndAWonOneIsNeverOffered() async throws {
+            // Bob's seat is held 1 s when he is away: then the server ends the game, Ann winning.
+            let server = try ServerProcess(extraArguments: ["--grace-ms", "1000"])
+            self.server = server
+            let url = try server.start()
+            let annSettings = temporarySettings()
+            let annFolder = temporaryFolder()
+            let annLibrary = try GameLibrary.open(dir: annFolder.path)
+            let ann = makeModel(url, name: "Ann", settings: annSettings, library: annLibrary)
+            let bobSettings = temporarySettings()
+            bobSettings.serverURL = url
+            bobSettings.playerName = "Bob"
+            let bobFolder = temporaryFolder()
+            let bobApp = AppModel(directory: bobFolder, settings: bobSettings)
+            let bob = bobApp.makeOnline()
+            ann.connect()
+            bob.connect()
+            try await eventually("both welcomed") {
+                ann.state.connection == .connected && bob.state.connection == .connected
+            }
+            ann.createRoom(.tripot1)
+            try await eventually("the room's code") { ann.state.room != nil }
+            bob.typedRoomCode = ann.state.room!.code
+            bob.joinTypedRoom()
+            try await eventually("the game on both sides") {
+                ann.state.game != nil && bob.state.game != nil
+            }
+            let gameID = try XCTUnwrap(bob.state.game?.id)
+            for _ in 0..<2 { try await oneMove(ann, bob) }
+
+            // Home mid-game: the game is in Bob's Continue list with its card.
+            bobApp.navigation.choose(.online)
+            bobApp.navigation.goHome()
+            XCTAssertEqual(bobApp.home.continuable.map(\.id), [gameID])
+            XCTAssertEqual(bobApp.home.continuable.first?.kind, .online)
+
+            // Bob's app is killed; on the next launch he taps the card on Home: the online screen
+            // opens on the game, connects and resumes it.
+            bob.disconnect()
+            let relaunched = AppModel(directory: bobFolder, settings: bobSettings)
+            let card = try XCTUnwrap(relaunched.home.continuable.first)
+            XCTAssertEqual(card.id, gameID)
+            XCTAssertEqual(card.moves, Int32(ann.state.board.history.count))
+            XCTAssertEqual(relaunched.open(card), .online)
+            XCTAssertNil(relaunched.error)
+            let bobAgain = try XCTUnwrap(relaunched.online)
+            XCTAssertEqual(bobAgain.state.game?.id, gameID)
+            try await eventually("the game resumed from its card") {
+                bobAgain.state.connection == .connected && bobAgain.state.game?.resyncing == false
+                    && bobAgain.state.board.history == ann.state.board.history
+            }
+            try await oneMove(ann, bobAgain)
+
+            // Bob leaves for good: past the grace period the server ends the game, Ann winning.
+            bobAgain.disconnect()
+            try await eventually("Ann's win", timeout: 20) { ann.state.board.outcome != nil }
+            let won = try XCTUnwrap(ann.state.board.outcome)
+            XCTAssertEqual(won.winners, [ann.state.game!.side])
+            XCTAssertEqual(won.reason, .abandoned)
+            // Ann's won game is never offered to continue, nor reopened on her next launch.
+            XCTAssertEqual(HomeModel(library: annLibrary).continuable, [])
+            XCTAssertEqual(try annLibrary.listing().finished.map(\.id), [gameID])
+            annSettings.activeGameID = gameID
+            ann.disconnect()
+            XCTAssertNil(AppModel(directory: annFolder, settings: annSettings).restoreOnLaunch())
+
+            // Bob, away when it ended, still has it to continue until the server tells him: his
+            // next visit opens it, learns the end and it leaves Continue.
+            let third = AppModel(directory: bobFolder, settings: bobSettings)
+            let stale = try XCTUnwrap(third.home.continuable.first)
+            XCTAssertEqual(third.open(stale), .online)
+            let bobLast = try XCTUnwrap(third.online)
+            try await eventually("Bob learns the end", timeout: 20) {
+                bobLast.state.board.outcome != nil
+            }
+            XCTAssertEqual(bobLast.state.board.outcome?.reason, .abandoned)
+            third.navigation.choose(.online)
+            third.navigation.goHome()
+            XCTAssertEqual(third.home.continuable, [])
+            XCTAssertEqual(try third.library!.listing().finished.map(\.id), [gameID])
+            bobLast.disconnect()
         }
 
         func testQuickMatchAndTheLobbyThroughTheServer() async throws {
