@@ -37,6 +37,13 @@ struct HomeView: View {
                     }
                 }
             }
+            if let note = home.unreadableNote {
+                Section {
+                    Text(note)
+                        .font(.footnote)
+                        .foregroundStyle(.secondary)
+                }
+            }
             Section("home.play") {
                 Button {
                     show(.newSolo)

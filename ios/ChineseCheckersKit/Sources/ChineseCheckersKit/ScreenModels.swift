@@ -12,6 +12,9 @@ public final class HomeModel {
     public private(set) var continuable: [GameCard] = []
     /// When `continuable` was read, in seconds since 1970 (for "played … ago").
     public private(set) var readAtS: UInt64 = 0
+    /// "Saved games that could not be read: N" when the library holds files it cannot read
+    /// (damaged, or from a newer app): they are kept, never offered to continue.
+    public private(set) var unreadableNote: LocalizedMessage?
     /// Why the library could not be read, for an alert.
     public private(set) var error: LocalizedMessage?
     @ObservationIgnored private let library: GameLibrary?
@@ -26,7 +29,11 @@ public final class HomeModel {
     public func refresh() {
         guard let library else { return }
         do {
-            continuable = try library.listing().playing
+            let listing = try library.listing()
+            continuable = listing.playing
+            unreadableNote =
+                listing.unreadable.isEmpty
+                ? nil : LocalizedMessage("home.unreadable", [.number(listing.unreadable.count)])
             readAtS = UInt64(max(0, Date().timeIntervalSince1970))
         } catch {
             self.error = Wording.error(error)

@@ -130,6 +130,35 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(model.options, ruleSets().first { $0.preset == .tripot }!.options)
     }
 
+    func testHomeSaysHowManySavedGamesCouldNotBeRead() async throws {
+        let folder = temporaryFolder()
+        let library = try GameLibrary.open(dir: folder.path)
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, personSeat]))
+        try library.keepLocal(game: game, replace: false)
+        let board = BoardModel(game: game.game())
+        board.tap(coord(-1, 5))
+        board.tap(coord(-1, 4))
+        let home = HomeModel(library: library)
+        XCTAssertEqual(home.continuable.map(\.id), [game.id()])
+        XCTAssertNil(home.unreadableNote, "nothing to say")
+        // The file is damaged behind the core's back: the game leaves Continue, home says so.
+        let file = folder.appendingPathComponent("games", isDirectory: true)
+            .appendingPathComponent("\(game.id()).json")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.path))
+        try Data("garbage, not JSON".utf8).write(to: file)
+        home.refresh()
+        XCTAssertEqual(home.continuable, [])
+        let note = try XCTUnwrap(home.unreadableNote)
+        XCTAssertEqual(note, LocalizedMessage("home.unreadable", [.number(1)]))
+        let catalog = try StringCatalog(contentsOf: CatalogCoverageTests.catalogURL)
+        XCTAssertEqual(
+            try catalog.renderer(language: "en").render(note),
+            "Saved games that could not be read: 1")
+        for language in CatalogCoverageTests.languages {
+            XCTAssertFalse(try catalog.renderer(language: language).render(note).contains("%"))
+        }
+    }
+
     func testRulesStatisticsAndSettings() async throws {
         let rules = RulesModel()
         XCTAssertEqual(rules.selected, .tripot)
