@@ -24,10 +24,3 @@ extension SearchOutcome {
         }
     }
 }
-
-extension LocalGame {
-    /// Lets the AI play its move (when `state().aiToMove`) and returns how the search ended.
-    public func playAiMove() async throws -> SearchOutcome {
-        try await think().outcome()
-    }
-}
