@@ -1,6 +1,6 @@
 // The app's main flows on a simulator, through its accessibility identifiers: a solo game from
-// home with a move made by tapping holes, Settings, and home in the middle of a game and back
-// through "Continue". The app is launched with `-ui-testing`: a fresh library and settings.
+// home with a move made by tapping holes, Settings, home in the middle of a game and back
+// through "Continue", and a resigned game that is no longer offered to continue. The app is launched with `-ui-testing`: a fresh library and settings.
 import XCTest
 
 final class MainFlowsUITests: XCTestCase {
@@ -106,5 +106,24 @@ final class MainFlowsUITests: XCTestCase {
         XCTAssertTrue(target.waitForExistence(timeout: 10), "the board is shown again")
         // Our peg still stands on the target (the label also names highlights, which differ).
         XCTAssertNotEqual(target.label, empty, "the game goes on where it was left")
+    }
+
+    @MainActor
+    func testAResignedGameIsNeverOfferedToContinue() throws {
+        let app = launch()
+        _ = startSoloGameAndMove(app)
+        element(app, "board-resign").tap()
+        let confirm = element(app, "board-resign-confirm")
+        XCTAssertTrue(confirm.waitForExistence(timeout: 5), "resigning asks first")
+        confirm.tap()
+        XCTAssertTrue(element(app, "board-outcome").waitForExistence(timeout: 5), "the game ended")
+
+        // Home, as in the test above: the ended game is not under "Continue".
+        showHome(app)
+        element(app, "home-rules").tap()
+        showHome(app)
+        XCTAssertFalse(
+            element(app, "home-continue").waitForExistence(timeout: 3),
+            "an ended game is never offered to continue")
     }
 }

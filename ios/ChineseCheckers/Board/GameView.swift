@@ -59,6 +59,7 @@ struct GameView: View {
         }
         .confirmationDialog("board.resign.confirm", isPresented: $confirmResign) {
             Button("board.resign", role: .destructive) { model.resign() }
+                .accessibilityIdentifier("board-resign-confirm")
         }
         .alert("common.problem", isPresented: errorShown(model.error, dismiss: model.dismissError))
         {
@@ -123,6 +124,7 @@ struct GameView: View {
                     if model.hasResign {
                         Button("board.resign", systemImage: "flag") { confirmResign = true }
                             .disabled(!can.canResign)
+                            .accessibilityIdentifier("board-resign")
                     }
                 }
             }
@@ -203,6 +205,7 @@ struct EndPanel: View {
     var body: some View {
         VStack(spacing: 6) {
             Text(outcome).font(.title3.bold())
+                .accessibilityIdentifier("board-outcome")
             ForEach(ranking, id: \.self) { line in
                 Text(line).font(.body)
             }
