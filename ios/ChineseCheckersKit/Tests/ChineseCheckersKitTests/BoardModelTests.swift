@@ -283,6 +283,51 @@ final class BoardModelTests: XCTestCase {
             "an ended game is not reopened")
     }
 
+    func testAWonGameLeavesContinueWithItsWinningMove() async throws {
+        let folder = temporaryFolder()
+        let app = AppModel(directory: folder, settings: temporarySettings())
+        let library = try XCTUnwrap(app.library)
+        // South (Ann) two steps from the win: nine pegs home in the north camp, the tenth at
+        // (1, -3), with (1, -5) the one hole left; North has two pegs in the middle.
+        let home = [
+            [4, -8], [3, -7], [4, -7], [2, -6], [3, -6], [4, -6], [2, -5], [3, -5], [4, -5],
+            [1, -3],
+        ]
+        let position = try positionFromJson(
+            json: """
+                {"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+                 "pegs":{"S":\(home),"N":[[0,0],[1,0]]},"to_move":0}
+                """)
+        let game = try LocalGame.fromPosition(
+            position: position, seats: [personSeat, personSeat], seed: 0)
+        try library.keepLocal(game: game, replace: false)
+        let board = BoardModel(game: game.game())
+        app.showBoard(board)
+        app.navigation.choose(.board)
+        board.tap(coord(1, -3))
+        board.tap(coord(1, -4))
+        board.tap(coord(0, 0))
+        board.tap(coord(0, 1))
+        XCTAssertNil(board.error)
+        XCTAssertEqual(board.state.history.count, 2)
+        app.navigation.goHome()
+        XCTAssertEqual(app.home.continuable.map(\.id), [game.id()], "mid-game: to continue")
+
+        // The winning step: the game leaves Continue with it, and is among the finished games.
+        app.navigation.choose(.board)
+        board.tap(coord(1, -4))
+        board.tap(coord(1, -5))
+        let outcome = try XCTUnwrap(board.state.outcome)
+        XCTAssertEqual(outcome.reason, .win)
+        XCTAssertEqual(outcome.winners, [0])
+        app.navigation.goHome()
+        XCTAssertEqual(app.home.continuable, [])
+        XCTAssertEqual(try library.listing().finished.map(\.id), [game.id()])
+        XCTAssertNil(
+            AppModel(directory: folder, settings: app.settings).restoreOnLaunch(),
+            "a won game is not reopened")
+    }
+
     func testANewGameTakesTheSlotOnlyWhenThePersonSaysSo() async throws {
         let app = AppModel(directory: temporaryFolder(), settings: temporarySettings())
         let first = try XCTUnwrap(app.newGame(.passAndPlay).start())
