@@ -1,6 +1,7 @@
 // Two online models play through the real server (the binary run.sh builds, in
 // CHINESE_CHECKERS_SERVER_BIN) keeping its games in Redis (CHINESE_CHECKERS_REDIS_URL): a private
-// room, moves, a dropped connection, and a server restart that both apps ride out by themselves.
+// room, moves, a dropped connection, a server restart that both apps ride out by themselves, and
+// the games that ended (won on the board, abandoned, resigned), which Home never offers again.
 // These tests start the real server as a child process (`Process`), which macOS and Linux have
 // and iOS does not: on the iOS simulator (the app scheme's test action) they are left out.
 #if os(macOS) || os(Linux)
@@ -383,6 +384,81 @@
             XCTAssertEqual(third.home.continuable, [])
             XCTAssertEqual(try third.library!.listing().finished.map(\.id), [gameID])
             bobLast.disconnect()
+        }
+
+        func testAnOnlineGameWonOnTheBoardIsNeverOfferedToContinue() async throws {
+            let server = try ServerProcess()
+            self.server = server
+            let url = try server.start()
+            let annLibrary = try GameLibrary.open(dir: temporaryFolder().path)
+            let bobLibrary = try GameLibrary.open(dir: temporaryFolder().path)
+            let ann = makeModel(
+                url, name: "Ann", settings: temporarySettings(), library: annLibrary)
+            let bob = makeModel(
+                url, name: "Bob", settings: temporarySettings(), library: bobLibrary)
+            ann.connect()
+            bob.connect()
+            try await eventually("both welcomed") {
+                ann.state.connection == .connected && bob.state.connection == .connected
+            }
+            ann.createRoom(.tripot1)
+            try await eventually("the room's code") { ann.state.room != nil }
+            bob.typedRoomCode = ann.state.room!.code
+            bob.joinTypedRoom()
+            try await eventually("the game on both sides") {
+                ann.state.game != nil && bob.state.game != nil
+            }
+            let gameID = try XCTUnwrap(ann.state.game?.id)
+
+            // The moves come from a local game of the same rules between two AI seats, played
+            // through the two online boards' taps until someone wins.
+            let opener = ann.state.board.toMove
+            let local = try LocalGame(
+                setup: setup(
+                    .tripot, seats: [aiSeat(.hard), aiSeat(.hard)], opener: .seat(index: opener)))
+            XCTAssertEqual(
+                local.state().holes.map(\.occupant), ann.state.board.holes.map(\.occupant),
+                "the same start")
+            local.setAiTimeLimit(ms: 20)
+            var plies = 0
+            while local.state().outcome == nil, plies < 600 {
+                guard case .finished(let after) = try await local.think().outcome() else {
+                    throw HelperError("the local AI did not move at ply \(plies)")
+                }
+                plies = after.history.count
+                let move = try XCTUnwrap(after.history.last)
+                let mover = ann.state.game?.side == move.player ? ann : bob
+                if let from = move.path.first, let to = move.path.last, move.path.count >= 2 {
+                    mover.board.tap(from)
+                    mover.board.tap(to)
+                    if mover.board.state.capabilities.canEndJump { mover.board.endJump() }
+                    XCTAssertNil(mover.board.error, "ply \(plies)")
+                }
+                try await eventually("ply \(plies) on both sides") {
+                    [ann, bob].allSatisfy {
+                        $0.state.board.history.count == plies
+                            && $0.state.game?.pendingMove.isEmpty == true
+                    }
+                }
+                XCTAssertEqual(ann.state.board.holes.map(\.occupant), after.holes.map(\.occupant))
+            }
+            let won = try XCTUnwrap(local.state().outcome, "a winner within \(plies) plies")
+            XCTAssertFalse(won.winners.isEmpty, "\(won)")
+            // Hard against hard fills a camp (tripot's deadlock scoring would also name a winner).
+            XCTAssertTrue([EndReason.win, .deadlock].contains(won.reason), "\(won)")
+            try await eventually("the end on both sides") {
+                ann.state.board.outcome != nil && bob.state.board.outcome != nil
+            }
+            XCTAssertEqual(ann.state.board.outcome?.winners, won.winners)
+            XCTAssertEqual(ann.state.board.outcome?.reason, won.reason)
+
+            // Won (or lost) on the board: never offered to continue, on either side.
+            XCTAssertEqual(HomeModel(library: annLibrary).continuable, [])
+            XCTAssertEqual(HomeModel(library: bobLibrary).continuable, [])
+            XCTAssertEqual(try annLibrary.listing().finished.map(\.id), [gameID])
+            XCTAssertEqual(try bobLibrary.listing().finished.map(\.id), [gameID])
+            ann.disconnect()
+            bob.disconnect()
         }
 
         func testQuickMatchAndTheLobbyThroughTheServer() async throws {
