@@ -1,7 +1,6 @@
 //! The memory backend as an [`Engine`]: each call runs the inherent method of the same name
-//! (inherent methods come first in Rust's lookup). The calls that only matter across instances
-//! (presence, completing endings, the Redis cache) answer as one process always may: everyone
-//! present, nothing left to complete, nothing to bound.
+//! (inherent methods come first in Rust's lookup), and nothing else. The calls that only matter
+//! across instances are answered in `across`.
 
 use std::time::Duration;
 
@@ -20,11 +19,7 @@ use super::MemoryStore;
 
 impl Engine for MemoryStore {
     fn kind(&self) -> &'static str {
-        if self.is_durable() {
-            "file"
-        } else {
-            "memory"
-        }
+        self.kind()
     }
 
     fn publish<'a>(&'a self, channel: &'a str, msg: BusMsg) -> Answer<'a, ()> {
@@ -165,22 +160,21 @@ impl Engine for MemoryStore {
     }
 
     fn needs_presence(&self) -> bool {
-        false
+        self.needs_presence()
     }
 
-    fn touch_presence<'a>(&'a self, _id: &'a str, _side: u8, _ttl_ms: u64) -> Answer<'a, ()> {
-        Box::pin(async { Ok(()) })
+    fn touch_presence<'a>(&'a self, id: &'a str, side: u8, ttl_ms: u64) -> Answer<'a, ()> {
+        Box::pin(self.touch_presence(id, side, ttl_ms))
     }
 
     fn pulse<'a>(
         &'a self,
-        _id: &'a str,
-        _side: u8,
+        id: &'a str,
+        side: u8,
         peers: &'a [u8],
-        _ttl_ms: u64,
+        ttl_ms: u64,
     ) -> Answer<'a, Vec<bool>> {
-        let present = vec![true; peers.len()];
-        Box::pin(async move { Ok(present) })
+        Box::pin(self.pulse(id, side, peers, ttl_ms))
     }
 
     fn set_inactivity(&self, inactivity: Duration) {
@@ -199,11 +193,13 @@ impl Engine for MemoryStore {
         Box::pin(self.expire_game(id, now))
     }
 
-    fn complete_endings(&self, _now: u64, _settle_ms: u64) -> Answer<'_, usize> {
-        Box::pin(async { Ok(0) })
+    fn complete_endings(&self, now: u64, settle_ms: u64) -> Answer<'_, usize> {
+        Box::pin(self.complete_endings(now, settle_ms))
     }
 
-    fn set_finish_inline(&self, _inline: bool) {}
+    fn set_finish_inline(&self, inline: bool) {
+        self.set_finish_inline(inline)
+    }
 
     fn live_games(&self, max: usize) -> Answer<'_, Vec<LiveGame>> {
         Box::pin(self.live_games(max))
@@ -238,8 +234,7 @@ impl Engine for MemoryStore {
     }
 
     fn ready(&self) -> BoxFuture<'_, bool> {
-        let ready = self.storage_failing().is_none();
-        Box::pin(async move { ready })
+        Box::pin(self.ready())
     }
 
     fn fail_storage_writes(&self, failing: bool) {
@@ -250,7 +245,11 @@ impl Engine for MemoryStore {
         self.close()
     }
 
-    fn set_finished_ttl(&self, _ttl: std::time::Duration) {}
+    fn set_finished_ttl(&self, ttl: Duration) {
+        self.set_finished_ttl(ttl)
+    }
 
-    fn set_cache_limits(&self, _max: usize, _keep: std::time::Duration) {}
+    fn set_cache_limits(&self, max: usize, keep: Duration) {
+        self.set_cache_limits(max, keep)
+    }
 }

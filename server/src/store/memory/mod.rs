@@ -3,6 +3,7 @@
 //! no game and no private room. Queue and lobby tables live only as long as their connections,
 //! so they are not written.
 
+mod across;
 mod engine;
 mod lobby;
 

@@ -1,6 +1,5 @@
 //! The Redis backend as an [`Engine`]: each call runs the inherent method of the same name
-//! (inherent methods come first in Rust's lookup); the data file's calls do nothing (there is
-//! none).
+//! (inherent methods come first in Rust's lookup), and nothing else.
 
 use std::time::Duration;
 
@@ -19,7 +18,7 @@ use super::RedisStore;
 
 impl Engine for RedisStore {
     fn kind(&self) -> &'static str {
-        "redis"
+        self.kind()
     }
 
     fn publish<'a>(&'a self, channel: &'a str, msg: BusMsg) -> Answer<'a, ()> {
@@ -160,7 +159,7 @@ impl Engine for RedisStore {
     }
 
     fn needs_presence(&self) -> bool {
-        true
+        self.needs_presence()
     }
 
     fn touch_presence<'a>(&'a self, id: &'a str, side: u8, ttl_ms: u64) -> Answer<'a, ()> {
@@ -237,15 +236,19 @@ impl Engine for RedisStore {
         Box::pin(self.ready())
     }
 
-    fn fail_storage_writes(&self, _failing: bool) {}
+    fn fail_storage_writes(&self, failing: bool) {
+        self.fail_storage_writes(failing)
+    }
 
-    fn close(&self) {}
+    fn close(&self) {
+        self.close()
+    }
 
-    fn set_finished_ttl(&self, ttl: std::time::Duration) {
+    fn set_finished_ttl(&self, ttl: Duration) {
         self.set_finished_ttl(ttl)
     }
 
-    fn set_cache_limits(&self, max: usize, keep: std::time::Duration) {
+    fn set_cache_limits(&self, max: usize, keep: Duration) {
         self.set_cache_limits(max, keep)
     }
 }

@@ -99,6 +99,21 @@ impl RedisStore {
         })
     }
 
+    pub(super) fn kind(&self) -> &'static str {
+        "redis"
+    }
+
+    /// Across instances, a connection's presence is its heartbeats (`pulse`).
+    pub(super) fn needs_presence(&self) -> bool {
+        true
+    }
+
+    /// No data file here: nothing to make fail.
+    pub(super) fn fail_storage_writes(&self, _failing: bool) {}
+
+    /// No data file here: nothing to close (Redis keeps what was written).
+    pub(super) fn close(&self) {}
+
     pub(super) fn set_archive_limits(&self, limits: crate::store::archive::ArchiveLimits) {
         *self.archive_limits.lock() = limits;
     }
