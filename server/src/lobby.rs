@@ -24,7 +24,7 @@ use tokio::time::Instant;
 use crate::bus::{Delivery, Outbox, LOBBY};
 use crate::metrics::inc;
 use crate::model::BusMsg;
-use crate::store::{Store, StoreError, StoredTable};
+use crate::store::{Store, StoreError, Table};
 use crate::{App, StopMode};
 
 /// The id the lobby listens to the bus under (connection ids count up from 1).
@@ -104,10 +104,7 @@ async fn build(app: &App) -> Result<Utf8Bytes, StoreError> {
 }
 
 /// What the lobby shows of a table: with its host's rating in the table's rule set.
-pub(crate) async fn table_info(
-    store: &Store,
-    table: &StoredTable,
-) -> Result<TableInfo, StoreError> {
+pub(crate) async fn table_info(store: &Store, table: &Table) -> Result<TableInfo, StoreError> {
     let mut info = table.info();
     info.host_rating = store
         .rating(&table.host.token, table.format.preset())

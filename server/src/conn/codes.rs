@@ -11,11 +11,10 @@ use std::sync::Arc;
 use chinese_checkers_core::ai::AiLevel;
 use chinese_checkers_core::online::{normalize_room_code, ErrorCode, ServerMsg};
 
-use super::matchmaking::{Access, SeatedAt, Terms, Undo};
 use super::{err, Conn};
 use crate::bus::game_channel;
 use crate::limits::{join_failure_delay, JoinCheck};
-use crate::store::{not_watchable, Player, Sat, StoreError, Taken};
+use crate::store::{not_watchable, Access, Player, Sat, StoreError, Taken};
 use crate::App;
 
 /// What a guarded look-up by code found.
@@ -112,7 +111,7 @@ impl Conn {
         let me = Player { rated, ..self.me() };
         let sat = match self
             .by_code(|app| async move {
-                let sat = app.store.sit_room(&code, &me).await?;
+                let sat = app.store.sit(Access::Private, &code, &me).await?;
                 Ok((sat != Sat::NotFound).then_some(sat))
             })
             .await?
@@ -124,32 +123,7 @@ impl Conn {
             }
             Looked::Found(sat) => sat,
         };
-        match sat {
-            Sat::NotFound => {}
-            Sat::Own => {
-                self.send(err(ErrorCode::OwnTable, "you cannot join your own room"))
-                    .await;
-            }
-            Sat::Seated(r) => {
-                self.seated_at = Some(SeatedAt::Room(r.code.clone()));
-                self.tell_seated(&r.code, r.format, &r.host, &r.guests)
-                    .await?;
-            }
-            Sat::Full(r) => {
-                self.seated_at = None;
-                // Rated only if the host and every guest asked for it.
-                let rated = r.host.rated && r.guests.iter().all(|g| g.rated);
-                // Put back without this player if the game cannot be stored.
-                let mut before = r.clone();
-                before.guests.retain(|g| g.token != self.token());
-                let terms = Terms::new(r.clock, rated, Access::Room(r.code.clone()))
-                    .undo(Undo::Room(before));
-                let mut people = vec![r.host];
-                people.extend(r.guests);
-                self.start_game(people, r.format, None, terms).await?;
-            }
-        }
-        Ok(())
+        self.sat_down(Access::Private, sat).await
     }
 
     /// `fill_with_ai` for a room: its host starts it with AI seats. A guest seated there is told
@@ -161,13 +135,13 @@ impl Conn {
         level: AiLevel,
     ) -> Result<(), StoreError> {
         const NOT_OPEN: &str = "that table or room is no longer open";
-        if self.seated_at == Some(SeatedAt::Room(code.clone())) {
+        if self.seated_at == Some((Access::Private, code.clone())) {
             return self.refuse_fill(true).await;
         }
         let host = self.token().to_owned();
         let room = match self
             .by_code(|app| async move {
-                Ok(match app.store.take_room(&code, &host).await? {
+                Ok(match app.store.take(Access::Private, &code, &host).await? {
                     Taken::Taken(room) => Some(room),
                     Taken::Gone | Taken::NotYours => None,
                 })
@@ -181,29 +155,18 @@ impl Conn {
             }
             Looked::Found(room) => room,
         };
-        if room.format.seats() == 2 {
-            // Put back as it was (its host asked for something its format does not have).
-            let ttl = self.app.limits.room_ttl.as_secs().max(1);
-            self.app.store.create_room(&room, ttl, usize::MAX).await?;
-            return self.refuse_fill(false).await;
-        }
-        let terms = Terms::new(room.clock, false, Access::Room(room.code.clone()))
-            .undo(Undo::Room(room.clone()));
-        let mut people = vec![room.host];
-        people.extend(room.guests);
-        self.start_game(people, room.format, Some(level), terms)
-            .await
+        self.fill(room, level).await
     }
 
     /// `leave_seat` for a room: the sender's seat there, if any, is freed. Nothing is answered
     /// either way; a room the sender is not seated at by this connection is a look-up by code.
     pub(super) async fn leave_room_seat(&mut self, code: String) -> Result<(), StoreError> {
         let token = self.token().to_owned();
-        let room = if self.seated_at == Some(SeatedAt::Room(code.clone())) {
-            self.app.store.unsit_room(&code, &token).await?
+        let room = if self.seated_at == Some((Access::Private, code.clone())) {
+            self.app.store.unsit(Access::Private, &code, &token).await?
         } else {
             match self
-                .by_code(|app| async move { app.store.unsit_room(&code, &token).await })
+                .by_code(|app| async move { app.store.unsit(Access::Private, &code, &token).await })
                 .await?
             {
                 Looked::Found(room) => Some(room),
@@ -211,8 +174,7 @@ impl Conn {
             }
         };
         if let Some(r) = room {
-            self.tell_seated(&r.code, r.format, &r.host, &r.guests)
-                .await?;
+            self.tell_seated(&r).await?;
         }
         Ok(())
     }

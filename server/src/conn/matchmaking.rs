@@ -15,8 +15,7 @@ use crate::limits::CreateRefused;
 use crate::metrics::inc;
 use crate::model::BusMsg;
 use crate::store::{
-    ai_token, CatchUp, Created, GameMeta, Player, QueueEntry, Sat, StoreError, StoredRoom,
-    StoredTable, Taken,
+    ai_token, Access, CatchUp, Created, GameMeta, Player, QueueEntry, Sat, StoreError, Table, Taken,
 };
 
 /// The terms of a new game besides its seats and format.
@@ -26,18 +25,18 @@ pub(super) struct Terms {
     /// Whether it is rated.
     rated: bool,
     /// Who may watch it.
-    access: Access,
+    watchers: Watchers,
     /// What its start took, put back if the game cannot be stored.
     undo: Undo,
 }
 
 impl Terms {
-    /// A game with this clock, rated or not, watched by `access`; nothing to put back.
-    pub(super) fn new(clock: TimeControl, rated: bool, access: Access) -> Terms {
+    /// A game with this clock, rated or not, watched by `watchers`; nothing to put back.
+    pub(super) fn new(clock: TimeControl, rated: bool, watchers: Watchers) -> Terms {
         Terms {
             clock,
             rated,
-            access,
+            watchers,
             undo: Undo::Nothing,
         }
     }
@@ -54,17 +53,15 @@ impl Terms {
 pub(super) enum Undo {
     /// Nothing (a rematch).
     Nothing,
-    /// The private room, as it was before the last seat was taken.
-    Room(StoredRoom),
-    /// The lobby table, as it was before the last seat was taken.
-    Table(StoredTable),
+    /// The lobby table or private room, as it was before the last seat was taken.
+    Table(Table),
     /// The other players' quick-match entries (they keep their place in the queue).
     Queue(Vec<QueueEntry>),
 }
 
 /// Who may watch a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Access {
+pub(super) enum Watchers {
     /// Anyone (quick match, lobby tables).
     Public,
     /// Whoever has the private room's code.
@@ -73,14 +70,19 @@ pub(super) enum Access {
     Private,
 }
 
-/// A table or room of 3 or more seats this connection's player sits at as a guest.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum SeatedAt {
-    /// A lobby table.
-    Table(String),
-    /// A private room.
-    Room(String),
+impl Watchers {
+    /// Who may watch the game of a table: anyone at a lobby table, whoever has the code of a room.
+    fn of(t: &Table) -> Watchers {
+        match t.access {
+            Access::Open => Watchers::Public,
+            Access::Private => Watchers::Room(t.id.clone()),
+        }
+    }
 }
+
+/// The table of 3 or more seats (lobby table or private room) this connection's player sits at
+/// as a guest: its access and id.
+pub(super) type SeatedAt = (Access, String);
 
 /// The names of the AI seats: the first AI of a level is its named opponent, the others take
 /// the next spare names not yet at the table.
@@ -139,7 +141,7 @@ impl Conn {
                     })
                     .collect();
                 people.push(me);
-                let terms = Terms::new(format.default_clock(), true, Access::Public)
+                let terms = Terms::new(format.default_clock(), true, Watchers::Public)
                     .undo(Undo::Queue(others));
                 self.start_game(people, format, None, terms).await?;
             }
@@ -169,8 +171,8 @@ impl Conn {
                 })
                 .collect();
             people.push(self.me());
-            let terms =
-                Terms::new(format.default_clock(), true, Access::Public).undo(Undo::Queue(others));
+            let terms = Terms::new(format.default_clock(), true, Watchers::Public)
+                .undo(Undo::Queue(others));
             self.start_game(people, format, None, terms).await?;
         }
         Ok(())
@@ -210,7 +212,7 @@ impl Conn {
         let Terms {
             clock,
             rated,
-            access,
+            watchers,
             undo,
         } = terms;
         let names = ai_names(&seats, &levels);
@@ -225,9 +227,9 @@ impl Conn {
                     None => ai_token(side as u8),
                 })
                 .collect(),
-            public: access == Access::Public,
-            code: match access {
-                Access::Room(code) => Some(code),
+            public: watchers == Watchers::Public,
+            code: match watchers {
+                Watchers::Room(code) => Some(code),
                 _ => None,
             },
             min_rated_plies: self.app.limits.min_rated_moves_per_side
@@ -261,18 +263,14 @@ impl Conn {
     /// told, with whether their room, table or place in the queue was kept.
     async fn not_started(&mut self, seats: &[Option<Player>], undo: Undo) {
         let me = self.token().to_owned();
-        let ttl = self.app.limits.room_ttl.as_secs().max(1);
+        let ttl = self.room_ttl_s();
         let kept = match undo {
             Undo::Nothing => None,
-            Undo::Room(room) => Some(self.app.store.restore_room(&room, ttl).await.is_ok()),
             Undo::Table(table) => {
-                // Put back as it was (its host's address kept): no limit applies.
-                let back = self
-                    .app
-                    .store
-                    .create_table(&table, usize::MAX, usize::MAX)
-                    .await;
-                let _ = self.app.store.publish(LOBBY, BusMsg::Lobby).await;
+                let back = self.app.store.restore(&table, ttl).await;
+                if table.access == Access::Open {
+                    let _ = self.app.store.publish(LOBBY, BusMsg::Lobby).await;
+                }
                 Some(back.is_ok())
             }
             Undo::Queue(entries) => {
@@ -339,23 +337,14 @@ impl Conn {
     }
 
     /// Tells everyone at a filling table or room who sits there now.
-    pub(super) async fn tell_seated(
-        &mut self,
-        id: &str,
-        format: Format,
-        host: &Player,
-        guests: &[Player],
-    ) -> Result<(), StoreError> {
-        let players: Vec<String> = std::iter::once(host)
-            .chain(guests)
-            .map(|p| p.name.clone())
-            .collect();
-        for member in std::iter::once(host).chain(guests) {
+    pub(super) async fn tell_seated(&mut self, t: &Table) -> Result<(), StoreError> {
+        let players: Vec<String> = t.people().into_iter().map(|p| p.name).collect();
+        for member in std::iter::once(&t.host).chain(&t.guests) {
             let msg = ServerMsg::Seated {
-                id: id.to_owned(),
-                format,
+                id: t.id.clone(),
+                format: t.format,
                 players: players.clone(),
-                host: member.token == host.token,
+                host: member.token == t.host.token,
             };
             self.app
                 .store
@@ -377,7 +366,7 @@ impl Conn {
             return self.fill_room(code, level).await;
         }
         let me = self.me();
-        let t = match self.app.store.take_table(id, &me.token).await? {
+        let t = match self.app.store.take(Access::Open, id, &me.token).await? {
             Taken::Taken(t) => t,
             // Lobby tables are public: saying whose it is tells nothing.
             Taken::NotYours => return self.refuse_fill(true).await,
@@ -390,19 +379,28 @@ impl Conn {
                 return Ok(());
             }
         };
+        self.fill(t, level).await
+    }
+
+    /// The host took its filling table or room out to start it with AI players in the empty
+    /// seats (a game of two has none: it is put back as it was).
+    pub(super) async fn fill(&mut self, t: Table, level: AiLevel) -> Result<(), StoreError> {
         if t.format.seats() == 2 {
-            self.app
-                .store
-                .create_table(&t, usize::MAX, usize::MAX)
-                .await?;
+            self.app.store.restore(&t, self.room_ttl_s()).await?;
             return self.refuse_fill(false).await;
         }
-        self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
-        self.has_tables = false;
-        let terms = Terms::new(t.clock, false, Access::Public).undo(Undo::Table(t.clone()));
-        let mut people = vec![t.host];
-        people.extend(t.guests);
-        self.start_game(people, t.format, Some(level), terms).await
+        if t.access == Access::Open {
+            self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+            self.has_tables = false;
+        }
+        let terms = Terms::new(t.clock, false, Watchers::of(&t)).undo(Undo::Table(t.clone()));
+        self.start_game(t.people(), t.format, Some(level), terms)
+            .await
+    }
+
+    /// How long a private room lives, in seconds.
+    pub(super) fn room_ttl_s(&self) -> u64 {
+        self.app.limits.room_ttl.as_secs().max(1)
     }
 
     pub(super) async fn refuse_fill(&mut self, not_host: bool) -> Result<(), StoreError> {
@@ -425,16 +423,13 @@ impl Conn {
     /// A guest leaves the filling table or room it sits at (the others are told).
     pub(super) async fn leave_seat(&mut self, id: &str) -> Result<(), StoreError> {
         let token = self.token().to_owned();
-        if let Some(t) = self.app.store.unsit_table(id, &token).await? {
+        if let Some(t) = self.app.store.unsit(Access::Open, id, &token).await? {
             self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
-            self.tell_seated(&t.id, t.format, &t.host, &t.guests)
-                .await?;
+            self.tell_seated(&t).await?;
         } else if let Some(code) = normalize_room_code(id) {
             self.leave_room_seat(code).await?;
         }
-        if self.seated_at.as_ref().is_some_and(|s| match s {
-            SeatedAt::Table(t) | SeatedAt::Room(t) => t == id,
-        }) {
+        if self.seated_at.as_ref().is_some_and(|(_, at)| at == id) {
             self.seated_at = None;
         }
         Ok(())
@@ -443,7 +438,7 @@ impl Conn {
     /// The connection closes: leave the table or room we sit at as a guest.
     pub(super) async fn leave_seat_on_close(&mut self) -> Result<(), StoreError> {
         match self.seated_at.clone() {
-            Some(SeatedAt::Table(id) | SeatedAt::Room(id)) => self.leave_seat(&id).await,
+            Some((_, id)) => self.leave_seat(&id).await,
             None => Ok(()),
         }
     }
@@ -456,8 +451,9 @@ impl Conn {
         let Some(clock) = self.checked_clock(format, clock).await else {
             return Ok(());
         };
-        let table = StoredTable {
+        let table = Table {
             id: random_id('t', 9),
+            access: Access::Open,
             format,
             host: self.me(),
             guests: Vec::new(),
@@ -514,37 +510,56 @@ impl Conn {
 
     pub(super) async fn join_table(&mut self, id: &str) -> Result<(), StoreError> {
         let me = self.me();
-        match self.app.store.sit_table(id, &me).await? {
+        let sat = self.app.store.sit(Access::Open, id, &me).await?;
+        self.sat_down(Access::Open, sat).await
+    }
+
+    /// What sitting down at a lobby table or in a private room did: the sender is told why
+    /// not, everyone there who sits there now, or the full table's game starts (a lobby table's
+    /// rated; a room's only if its host and every guest asked for it).
+    pub(super) async fn sat_down(
+        &mut self,
+        access: Access,
+        sat: Sat<Table>,
+    ) -> Result<(), StoreError> {
+        let t = match sat {
             Sat::NotFound => {
                 self.send(err(
                     ErrorCode::TableNotFound,
                     "that table is no longer open",
                 ))
                 .await;
+                return Ok(());
             }
             Sat::Own => {
-                self.send(err(ErrorCode::OwnTable, "you cannot join your own table"))
-                    .await;
+                let what = match access {
+                    Access::Open => "you cannot join your own table",
+                    Access::Private => "you cannot join your own room",
+                };
+                self.send(err(ErrorCode::OwnTable, what)).await;
+                return Ok(());
             }
             Sat::Seated(t) => {
-                self.seated_at = Some(SeatedAt::Table(t.id.clone()));
-                self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
-                self.tell_seated(&t.id, t.format, &t.host, &t.guests)
-                    .await?;
+                self.seated_at = Some((t.access, t.id.clone()));
+                if t.access == Access::Open {
+                    self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+                }
+                return self.tell_seated(&t).await;
             }
-            Sat::Full(t) => {
-                self.seated_at = None;
+            Sat::Full(t) => t,
+        };
+        self.seated_at = None;
+        let rated = match t.access {
+            Access::Open => {
                 self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
-                // Put back without the player whose seat made it full.
-                let mut before = t.clone();
-                before.guests.retain(|g| g.token != me.token);
-                let terms = Terms::new(t.clock, true, Access::Public).undo(Undo::Table(before));
-                let mut people = vec![t.host];
-                people.extend(t.guests);
-                self.start_game(people, t.format, None, terms).await?;
+                true
             }
-        }
-        Ok(())
+            Access::Private => t.host.rated && t.guests.iter().all(|g| g.rated),
+        };
+        // Put back without the player whose seat made it full if the game cannot be stored.
+        let before = t.without(self.token());
+        let terms = Terms::new(t.clock, rated, Watchers::of(&t)).undo(Undo::Table(before));
+        self.start_game(t.people(), t.format, None, terms).await
     }
 
     /// The time control asked for (the format's default if none), or `None` after refusing it.
@@ -571,7 +586,7 @@ impl Conn {
         let Some(clock) = self.checked_clock(format, clock).await else {
             return Ok(());
         };
-        let ttl = self.app.limits.room_ttl.as_secs().max(1);
+        let ttl = self.room_ttl_s();
         // Per connection, then per address (whatever tokens it uses), then per token (the store).
         let now = std::time::Instant::now();
         let per_conn = self.app.limits.room_creations_per_conn_minute;
@@ -627,12 +642,14 @@ impl Conn {
     ) -> Result<bool, StoreError> {
         for _ in 0..8 {
             let code = new_room_code(&mut rand::thread_rng());
-            let room = StoredRoom {
-                code: code.clone(),
+            let room = Table {
+                id: code.clone(),
+                access: Access::Private,
                 format,
                 host: Player { rated, ..self.me() },
                 guests: Vec::new(),
                 clock,
+                addr: String::new(),
             };
             match self
                 .app
@@ -728,7 +745,7 @@ impl Conn {
         let seats_now = order.iter().map(|&s| old[s].clone()).collect();
         let levels = order.iter().map(|&s| old_levels[s]).collect();
         // A rematch is rated as the game was (unless the AI now plays a seat).
-        let terms = Terms::new(snap.clock, snap.rated, Access::Private);
+        let terms = Terms::new(snap.clock, snap.rated, Watchers::Private);
         self.start_game_seated(seats_now, levels, snap.format, &new_id, terms)
             .await
     }

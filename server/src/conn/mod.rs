@@ -22,7 +22,7 @@ use crate::limits::{RateLimiter, Window};
 use crate::logging::{token_prefix, LogLimiter, LINES_PER_WINDOW, WINDOW};
 use crate::metrics::inc;
 use crate::model::BusMsg;
-use crate::store::{Player, QueueEntry, StoreError, Taken, MAX_SEATS};
+use crate::store::{Access, Player, QueueEntry, StoreError, Taken, MAX_SEATS};
 
 /// How often a player waiting for a quick match looks again (its rating window widens with the
 /// wait; see `store::rating_window`).
@@ -472,7 +472,7 @@ impl Conn {
             ClientMsg::CreateTable { format, clock } => self.create_table(format, clock).await?,
             ClientMsg::CloseTable { table } => {
                 let token = self.token().to_owned();
-                match self.app.store.take_table(&table, &token).await? {
+                match self.app.store.take(Access::Open, &table, &token).await? {
                     Taken::Taken(_) => self.app.store.publish(LOBBY, BusMsg::Lobby).await?,
                     Taken::NotYours => {
                         self.send(err(ErrorCode::TableNotFound, "that table is not yours"))

@@ -13,8 +13,8 @@ use futures_util::future::BoxFuture;
 use crate::model::{BusMsg, GameMeta};
 use crate::ratings::Rating;
 use crate::store::{
-    archive, integrity, AiTurn, Created, Player, QueueEntry, Resumed, Sat, StoreError, StoredRoom,
-    StoredTable, Taken,
+    archive, integrity, Access, AiTurn, Created, Player, QueueEntry, Resumed, Sat, StoreError,
+    Table, Taken,
 };
 
 /// A backend's answer to a call: the answer, or the backend failed.
@@ -84,31 +84,34 @@ pub trait Engine: Send + Sync {
     /// Leaves the quick-match queue; whether the token was in it.
     fn dequeue<'a>(&'a self, token: &'a str) -> Answer<'a, bool>;
 
-    /// Opens a lobby table: at most `per_token` per host token and `per_addr` per host address
-    /// (`StoredTable::addr`), checked with the insertion in one step.
+    /// Opens a lobby table (an open [`Table`]): at most `per_token` per host token and `per_addr` per host address
+    /// (`Table::addr`), checked with the insertion in one step.
     fn create_table<'a>(
         &'a self,
-        table: &'a StoredTable,
+        table: &'a Table,
         per_token: usize,
         per_addr: usize,
     ) -> Answer<'a, Created>;
 
-    /// Takes an open table out of the lobby (to play at it, or to close it) if `host` opened
-    /// it; anyone else's attempt leaves it exactly as it was.
-    fn take_table<'a>(&'a self, id: &'a str, host: &'a str) -> Answer<'a, Taken<StoredTable>>;
+    /// Takes a table out (to play at it, or to close it) if `host` opened it: an open table out
+    /// of the lobby, a private room by its code (if it has not expired); anyone else's attempt
+    /// leaves it exactly as it was (a room's expiry included).
+    fn take<'a>(&'a self, access: Access, id: &'a str, host: &'a str) -> Answer<'a, Taken<Table>>;
 
-    /// Sits `player` at an open table: seated while it fills, or the last seat (the table is
-    /// taken out of the lobby to start).
-    fn sit_table<'a>(&'a self, id: &'a str, player: &'a Player) -> Answer<'a, Sat<StoredTable>>;
+    /// Sits `player` at a table (an open one by its id, a private room by its code, if it has
+    /// not expired): seated while it fills, or the last seat (the table is taken out to start).
+    /// A room keeps its expiry while it fills.
+    fn sit<'a>(&'a self, access: Access, id: &'a str, player: &'a Player)
+        -> Answer<'a, Sat<Table>>;
 
-    /// A guest leaves an open table; the table as it is now, if the guest was there.
-    fn unsit_table<'a>(&'a self, id: &'a str, token: &'a str) -> Answer<'a, Option<StoredTable>>;
-
-    /// Sits `player` in a private room (see [`Engine::sit_table`]).
-    fn sit_room<'a>(&'a self, code: &'a str, player: &'a Player) -> Answer<'a, Sat<StoredRoom>>;
-
-    /// A guest leaves a private room; the room as it is now, if the guest was there.
-    fn unsit_room<'a>(&'a self, code: &'a str, token: &'a str) -> Answer<'a, Option<StoredRoom>>;
+    /// A guest leaves a table (see [`Engine::sit`]); the table as it is now, if the guest was
+    /// there.
+    fn unsit<'a>(
+        &'a self,
+        access: Access,
+        id: &'a str,
+        token: &'a str,
+    ) -> Answer<'a, Option<Table>>;
 
     /// A token's rating in a rule set, if it played a rated game there.
     fn rating<'a>(&'a self, token: &'a str, rule_set: Preset) -> Answer<'a, Option<Rating>>;
@@ -127,25 +130,17 @@ pub trait Engine: Send + Sync {
     fn close_tables_of<'a>(&'a self, token: &'a str) -> Answer<'a, usize>;
 
     /// Open tables, oldest first.
-    fn list_tables(&self) -> Answer<'_, Vec<StoredTable>>;
+    fn list_tables(&self) -> Answer<'_, Vec<Table>>;
 
-    /// Creates a private room that expires after `ttl_s` (at most `max` per token).
-    fn create_room<'a>(
-        &'a self,
-        room: &'a StoredRoom,
-        ttl_s: u64,
-        max: usize,
-    ) -> Answer<'a, Created>;
+    /// Creates a private room (a private [`Table`]) that expires after `ttl_s` (at most `max` per token).
+    fn create_room<'a>(&'a self, room: &'a Table, ttl_s: u64, max: usize) -> Answer<'a, Created>;
 
-    /// Puts a private room taken for a game that could not be stored back, for `ttl_s` (unless
-    /// its code is in use again). In memory it is back at once and its file write is not waited
-    /// for (the data file may be what failed; it still holds the room unless a delete got
-    /// through, and writes are kept in order).
-    fn restore_room<'a>(&'a self, room: &'a StoredRoom, ttl_s: u64) -> Answer<'a, ()>;
-
-    /// Takes a room by its code (if it exists, has not expired and `host` created it); anyone
-    /// else's attempt leaves it exactly as it was (its expiry included).
-    fn take_room<'a>(&'a self, code: &'a str, host: &'a str) -> Answer<'a, Taken<StoredRoom>>;
+    /// Puts a table taken for a game that could not be stored back, unless its id is in use
+    /// again: an open table in the lobby (no limit applies: it is put back as it was, its host's
+    /// address kept), a private room for `ttl_s`. In memory a room is back at once and its file
+    /// write is not waited for (the data file may be what failed; it still holds the room unless
+    /// a delete got through, and writes are kept in order).
+    fn restore<'a>(&'a self, table: &'a Table, ttl_s: u64) -> Answer<'a, ()>;
 
     /// Notes that `token` said hello from `addr` (for the shared-address rule of ratings).
     fn note_address<'a>(&'a self, token: &'a str, addr: &'a str) -> Answer<'a, ()>;

@@ -17,6 +17,7 @@ pub mod integrity;
 pub mod memory;
 mod queue;
 pub mod redis;
+mod table;
 
 pub use crate::model::{ai_token, is_ai_token, not_in_game, now_ms, ClockNote, GameMeta};
 pub use clock::{expiry, AiTurn, Clock, ClockChange, AI_TURN_ALLOWANCE_MS};
@@ -24,13 +25,15 @@ pub use engine::{Answer, Engine, Events, Matched};
 pub use queue::{
     rating_window, QueueEntry, RATING_WINDOW_BASE, RATING_WINDOW_OPEN_MS, RATING_WINDOW_PER_S,
 };
+pub(crate) use table::Seating;
+pub use table::{Access, Table};
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use chinese_checkers_core::online::{
     Command, CommandError, ErrorCode, Format, GameEvent, GameRecord, GameSnapshot, GameSummary,
-    LiveGame, TableInfo, TimeControl,
+    LiveGame,
 };
 use futures_util::future::BoxFuture;
 
@@ -70,57 +73,6 @@ pub struct Player {
     /// In a private room: this player wants its game rated (it is only if everyone there does).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
-}
-
-/// An open lobby table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StoredTable {
-    /// Its id.
-    pub id: String,
-    /// Its format.
-    pub format: Format,
-    /// Who opened it.
-    pub host: Player,
-    /// Who sat down since, in order (tables of 3 or more seats; absent when none, which is
-    /// also how Redis's Lua JSON writes an empty list).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub guests: Vec<Player>,
-    /// The time control of its game.
-    #[serde(default)]
-    pub clock: TimeControl,
-    /// The host's address as the limits count it (`Limits::tables_per_addr`); never shown.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub addr: String,
-}
-
-impl StoredTable {
-    /// What the lobby shows.
-    pub fn info(&self) -> TableInfo {
-        TableInfo {
-            id: self.id.clone(),
-            format: self.format,
-            host: self.host.name.clone(),
-            seated: (1 + self.guests.len()) as u8,
-            host_rating: None,
-        }
-    }
-}
-
-/// A private room waiting for its guests.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StoredRoom {
-    /// Its code.
-    pub code: String,
-    /// Its format.
-    pub format: Format,
-    /// Who created it.
-    pub host: Player,
-    /// Who joined since, in order (rooms of 3 or more seats).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub guests: Vec<Player>,
-    /// The time control of its game.
-    #[serde(default)]
-    pub clock: TimeControl,
 }
 
 /// What sitting down at a table or in a room did.
@@ -339,7 +291,7 @@ impl Store {
     /// [`Engine::create_table`], timed.
     pub async fn create_table(
         &self,
-        table: &StoredTable,
+        table: &Table,
         per_token: usize,
         per_addr: usize,
     ) -> Result<Created, StoreError> {
@@ -347,45 +299,34 @@ impl Store {
             .await
     }
 
-    /// [`Engine::take_table`], timed.
-    pub async fn take_table(&self, id: &str, host: &str) -> Result<Taken<StoredTable>, StoreError> {
-        self.timed(self.engine.take_table(id, host)).await
+    /// [`Engine::take`], timed.
+    pub async fn take(
+        &self,
+        access: Access,
+        id: &str,
+        host: &str,
+    ) -> Result<Taken<Table>, StoreError> {
+        self.timed(self.engine.take(access, id, host)).await
     }
 
-    /// [`Engine::sit_table`], timed.
-    pub async fn sit_table(
+    /// [`Engine::sit`], timed.
+    pub async fn sit(
         &self,
+        access: Access,
         id: &str,
         player: &Player,
-    ) -> Result<Sat<StoredTable>, StoreError> {
-        self.timed(self.engine.sit_table(id, player)).await
+    ) -> Result<Sat<Table>, StoreError> {
+        self.timed(self.engine.sit(access, id, player)).await
     }
 
-    /// [`Engine::unsit_table`], timed.
-    pub async fn unsit_table(
+    /// [`Engine::unsit`], timed.
+    pub async fn unsit(
         &self,
+        access: Access,
         id: &str,
         token: &str,
-    ) -> Result<Option<StoredTable>, StoreError> {
-        self.timed(self.engine.unsit_table(id, token)).await
-    }
-
-    /// [`Engine::sit_room`], timed.
-    pub async fn sit_room(
-        &self,
-        code: &str,
-        player: &Player,
-    ) -> Result<Sat<StoredRoom>, StoreError> {
-        self.timed(self.engine.sit_room(code, player)).await
-    }
-
-    /// [`Engine::unsit_room`], timed.
-    pub async fn unsit_room(
-        &self,
-        code: &str,
-        token: &str,
-    ) -> Result<Option<StoredRoom>, StoreError> {
-        self.timed(self.engine.unsit_room(code, token)).await
+    ) -> Result<Option<Table>, StoreError> {
+        self.timed(self.engine.unsit(access, id, token)).await
     }
 
     /// [`Engine::rating`], timed.
@@ -422,28 +363,23 @@ impl Store {
     }
 
     /// [`Engine::list_tables`], timed.
-    pub async fn list_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
+    pub async fn list_tables(&self) -> Result<Vec<Table>, StoreError> {
         self.timed(self.engine.list_tables()).await
     }
 
     /// [`Engine::create_room`], timed.
     pub async fn create_room(
         &self,
-        room: &StoredRoom,
+        room: &Table,
         ttl_s: u64,
         max: usize,
     ) -> Result<Created, StoreError> {
         self.timed(self.engine.create_room(room, ttl_s, max)).await
     }
 
-    /// [`Engine::restore_room`], timed.
-    pub async fn restore_room(&self, room: &StoredRoom, ttl_s: u64) -> Result<(), StoreError> {
-        self.timed(self.engine.restore_room(room, ttl_s)).await
-    }
-
-    /// [`Engine::take_room`], timed.
-    pub async fn take_room(&self, code: &str, host: &str) -> Result<Taken<StoredRoom>, StoreError> {
-        self.timed(self.engine.take_room(code, host)).await
+    /// [`Engine::restore`], timed.
+    pub async fn restore(&self, table: &Table, ttl_s: u64) -> Result<(), StoreError> {
+        self.timed(self.engine.restore(table, ttl_s)).await
     }
 
     /// [`Engine::note_address`], timed.

@@ -37,7 +37,7 @@ use redb::TableDefinition;
 use tokio::sync::oneshot;
 
 use super::archive::Archived;
-use super::{Clock, GameMeta, StoreError, StoredRoom};
+use super::{Clock, GameMeta, StoreError, Table};
 use crate::ratings::Rating;
 pub(crate) use backend::Faults;
 use check::{Found, Unusable};
@@ -71,7 +71,7 @@ pub(crate) enum Op {
     /// A game forgotten (finished long ago).
     DeleteGame { id: String },
     /// A private room created.
-    Room { room: StoredRoom, expires_ms: u64 },
+    Room { room: Table, expires_ms: u64 },
     /// A private room taken or expired.
     DeleteRoom { code: String },
     /// A finished game archived for its players' lists.
@@ -107,7 +107,7 @@ pub(crate) struct LoadedGame {
 #[derive(Default)]
 pub(crate) struct Loaded {
     pub games: Vec<LoadedGame>,
-    pub rooms: Vec<(StoredRoom, u64)>,
+    pub rooms: Vec<(Table, u64)>,
     /// Every rating: token, rule set, rating.
     pub ratings: Vec<(String, Preset, Rating)>,
     /// Games already rated.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::{Loaded, LoadedGame, Op, ARCHIVE, EVENTS, GAMES, META, RATED, RATINGS, ROOMS};
 use crate::ratings::{rule_set_from_name, rule_set_name, Rating};
 use crate::store::archive::Archived;
-use crate::store::{Clock, GameMeta, StoredRoom};
+use crate::store::{Clock, GameMeta, Table};
 use chinese_checkers_core::online::GameEvent;
 
 /// What the file keeps of a game besides its events.
@@ -29,7 +29,7 @@ struct GameHeader {
 /// What the file keeps of a private room.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct RoomEntry {
-    room: StoredRoom,
+    room: Table,
     /// Unix milliseconds after which the room is gone.
     expires_ms: u64,
 }
@@ -93,7 +93,7 @@ pub(super) fn write_ops<'a>(
                         room: room.clone(),
                         expires_ms: *expires_ms,
                     };
-                    rooms.insert(room.code.as_str(), json(&entry).as_str())?;
+                    rooms.insert(room.id.as_str(), json(&entry).as_str())?;
                 }
                 Op::DeleteRoom { code } => {
                     rooms.remove(code.as_str())?;

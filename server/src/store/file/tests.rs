@@ -50,8 +50,9 @@ async fn what_is_written_is_read_back_after_reopening() {
                 events: vec![(1, GameEvent::Reconnected { side: 1 })],
             },
             Op::Room {
-                room: StoredRoom {
-                    code: "ABCDEFGH".into(),
+                room: Table {
+                    id: "ABCDEFGH".into(),
+                    access: crate::store::Access::Private,
                     format: Format::Tripot1,
                     host: super::super::Player {
                         token: "a".repeat(32),
@@ -60,6 +61,7 @@ async fn what_is_written_is_read_back_after_reopening() {
                     },
                     guests: Vec::new(),
                     clock: Default::default(),
+                    addr: String::new(),
                 },
                 expires_ms: 7,
             },
@@ -98,7 +100,8 @@ async fn what_is_written_is_read_back_after_reopening() {
         ]
     );
     assert_eq!(loaded.rooms.len(), 1);
-    assert_eq!(loaded.rooms[0].0.code, "ABCDEFGH");
+    assert_eq!(loaded.rooms[0].0.id, "ABCDEFGH");
+    assert_eq!(loaded.rooms[0].0.access, crate::store::Access::Private);
     assert_eq!(loaded.rooms[0].1, 7);
     assert!(loaded.skipped.is_empty());
 }

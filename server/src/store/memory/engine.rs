@@ -11,8 +11,8 @@ use futures_util::future::BoxFuture;
 use crate::model::{BusMsg, GameMeta};
 use crate::ratings::Rating;
 use crate::store::{
-    archive, integrity, AiTurn, Answer, Created, Engine, Events, Matched, Player, QueueEntry,
-    Resumed, Sat, StoredRoom, StoredTable, Taken,
+    archive, integrity, Access, AiTurn, Answer, Created, Engine, Events, Matched, Player,
+    QueueEntry, Resumed, Sat, Table, Taken,
 };
 
 use super::MemoryStore;
@@ -79,31 +79,33 @@ impl Engine for MemoryStore {
 
     fn create_table<'a>(
         &'a self,
-        table: &'a StoredTable,
+        table: &'a Table,
         per_token: usize,
         per_addr: usize,
     ) -> Answer<'a, Created> {
         Box::pin(self.create_table(table, per_token, per_addr))
     }
 
-    fn take_table<'a>(&'a self, id: &'a str, host: &'a str) -> Answer<'a, Taken<StoredTable>> {
-        Box::pin(self.take_table(id, host))
+    fn take<'a>(&'a self, access: Access, id: &'a str, host: &'a str) -> Answer<'a, Taken<Table>> {
+        Box::pin(self.take(access, id, host))
     }
 
-    fn sit_table<'a>(&'a self, id: &'a str, player: &'a Player) -> Answer<'a, Sat<StoredTable>> {
-        Box::pin(self.sit_table(id, player))
+    fn sit<'a>(
+        &'a self,
+        access: Access,
+        id: &'a str,
+        player: &'a Player,
+    ) -> Answer<'a, Sat<Table>> {
+        Box::pin(self.sit(access, id, player))
     }
 
-    fn unsit_table<'a>(&'a self, id: &'a str, token: &'a str) -> Answer<'a, Option<StoredTable>> {
-        Box::pin(self.unsit_table(id, token))
-    }
-
-    fn sit_room<'a>(&'a self, code: &'a str, player: &'a Player) -> Answer<'a, Sat<StoredRoom>> {
-        Box::pin(self.sit_room(code, player))
-    }
-
-    fn unsit_room<'a>(&'a self, code: &'a str, token: &'a str) -> Answer<'a, Option<StoredRoom>> {
-        Box::pin(self.unsit_room(code, token))
+    fn unsit<'a>(
+        &'a self,
+        access: Access,
+        id: &'a str,
+        token: &'a str,
+    ) -> Answer<'a, Option<Table>> {
+        Box::pin(self.unsit(access, id, token))
     }
 
     fn rating<'a>(&'a self, token: &'a str, rule_set: Preset) -> Answer<'a, Option<Rating>> {
@@ -126,25 +128,16 @@ impl Engine for MemoryStore {
         Box::pin(self.close_tables_of(token))
     }
 
-    fn list_tables(&self) -> Answer<'_, Vec<StoredTable>> {
+    fn list_tables(&self) -> Answer<'_, Vec<Table>> {
         Box::pin(self.list_tables())
     }
 
-    fn create_room<'a>(
-        &'a self,
-        room: &'a StoredRoom,
-        ttl_s: u64,
-        max: usize,
-    ) -> Answer<'a, Created> {
+    fn create_room<'a>(&'a self, room: &'a Table, ttl_s: u64, max: usize) -> Answer<'a, Created> {
         Box::pin(self.create_room(room, ttl_s, max))
     }
 
-    fn restore_room<'a>(&'a self, room: &'a StoredRoom, ttl_s: u64) -> Answer<'a, ()> {
-        Box::pin(self.restore_room(room, ttl_s))
-    }
-
-    fn take_room<'a>(&'a self, code: &'a str, host: &'a str) -> Answer<'a, Taken<StoredRoom>> {
-        Box::pin(self.take_room(code, host))
+    fn restore<'a>(&'a self, table: &'a Table, ttl_s: u64) -> Answer<'a, ()> {
+        Box::pin(self.restore(table, ttl_s))
     }
 
     fn note_address<'a>(&'a self, token: &'a str, addr: &'a str) -> Answer<'a, ()> {

@@ -1,15 +1,58 @@
 //! The quick-match queue, the open tables and the private rooms of the embedded backend.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use chinese_checkers_core::online::Format;
 
 use crate::store::file::Op;
 use crate::store::{
-    now_ms, Created, Player, QueueEntry, Sat, StoreError, StoredRoom, StoredTable, Taken,
+    now_ms, Access, Created, Player, QueueEntry, Sat, Seating, StoreError, Table, Taken,
 };
 
 use super::MemoryStore;
+
+/// The tables waiting for players: the open ones (oldest first) and the private rooms (by code,
+/// with when each expires), behind one lock so that one path finds either.
+#[derive(Default)]
+pub(super) struct Tables {
+    open: Vec<Table>,
+    rooms: HashMap<String, (Table, Instant)>,
+}
+
+impl Tables {
+    /// A table by its access and id (a room not past its expiry at `now`).
+    fn find(&mut self, access: Access, id: &str, now: Instant) -> Option<&mut Table> {
+        match access {
+            Access::Open => self.open.iter_mut().find(|t| t.id == id),
+            Access::Private => match self.rooms.get_mut(id) {
+                Some((room, expires)) if *expires > now => Some(room),
+                _ => None,
+            },
+        }
+    }
+
+    /// Takes a table out.
+    fn remove(&mut self, access: Access, id: &str) -> Option<Table> {
+        match access {
+            Access::Open => {
+                let i = self.open.iter().position(|t| t.id == id)?;
+                Some(self.open.remove(i))
+            }
+            Access::Private => self.rooms.remove(id).map(|(room, _)| room),
+        }
+    }
+
+    /// Holds a room loaded from the data file until it expires.
+    pub(super) fn hold_room(&mut self, room: Table, expires: Instant) {
+        self.rooms.insert(room.id.clone(), (room, expires));
+    }
+
+    /// How many rooms are held.
+    pub(super) fn rooms(&self) -> usize {
+        self.rooms.len()
+    }
+}
 
 impl MemoryStore {
     pub(in crate::store) async fn enqueue(
@@ -71,11 +114,12 @@ impl MemoryStore {
 
     pub(in crate::store) async fn create_table(
         &self,
-        table: &StoredTable,
+        table: &Table,
         per_token: usize,
         per_addr: usize,
     ) -> Result<Created, StoreError> {
-        let mut tables = self.tables.lock();
+        let mut held = self.tables.lock();
+        let tables = &mut held.open;
         if tables
             .iter()
             .filter(|t| t.host.token == table.host.token)
@@ -96,76 +140,95 @@ impl MemoryStore {
         Ok(Created::Ok)
     }
 
-    pub(in crate::store) async fn take_table(
+    pub(in crate::store) async fn take(
         &self,
+        access: Access,
         id: &str,
         host: &str,
-    ) -> Result<Taken<StoredTable>, StoreError> {
-        let mut tables = self.tables.lock();
-        Ok(match tables.iter().position(|t| t.id == id) {
-            None => Taken::Gone,
-            Some(i) if tables[i].host.token != host => Taken::NotYours,
-            Some(i) => Taken::Taken(tables.remove(i)),
-        })
+    ) -> Result<Taken<Table>, StoreError> {
+        let taken = {
+            let mut tables = self.tables.lock();
+            match tables.find(access, id, Instant::now()) {
+                None => return Ok(Taken::Gone),
+                Some(t) if t.host.token != host => return Ok(Taken::NotYours),
+                Some(_) => tables.remove(access, id),
+            }
+        };
+        let Some(t) = taken else {
+            return Ok(Taken::Gone);
+        };
+        self.forget_room(&t);
+        Ok(Taken::Taken(t))
     }
 
-    pub(in crate::store) async fn sit_table(
+    pub(in crate::store) async fn sit(
         &self,
+        access: Access,
         id: &str,
         player: &Player,
-    ) -> Result<Sat<StoredTable>, StoreError> {
-        let mut tables = self.tables.lock();
-        let Some(i) = tables.iter().position(|t| t.id == id) else {
+    ) -> Result<Sat<Table>, StoreError> {
+        let full = {
+            let mut tables = self.tables.lock();
+            let Some(t) = tables.find(access, id, Instant::now()) else {
+                return Ok(Sat::NotFound);
+            };
+            match t.seat(player) {
+                Seating::Own => return Ok(Sat::Own),
+                Seating::Filling => return Ok(Sat::Seated(t.clone())),
+                Seating::Full => tables.remove(access, id),
+            }
+        };
+        let Some(t) = full else {
             return Ok(Sat::NotFound);
         };
-        let t = &mut tables[i];
-        if t.host.token == player.token {
-            return Ok(Sat::Own);
-        }
-        if !t.guests.iter().any(|g| g.token == player.token) {
-            t.guests.push(player.clone());
-        }
-        if 1 + t.guests.len() >= t.format.seats() {
-            return Ok(Sat::Full(tables.remove(i)));
-        }
-        Ok(Sat::Seated(t.clone()))
+        self.forget_room(&t);
+        Ok(Sat::Full(t))
     }
 
-    pub(in crate::store) async fn unsit_table(
+    pub(in crate::store) async fn unsit(
         &self,
+        access: Access,
         id: &str,
         token: &str,
-    ) -> Result<Option<StoredTable>, StoreError> {
+    ) -> Result<Option<Table>, StoreError> {
         let mut tables = self.tables.lock();
-        let Some(t) = tables.iter_mut().find(|t| t.id == id) else {
+        let Some(t) = tables.find(access, id, Instant::now()) else {
             return Ok(None);
         };
-        let before = t.guests.len();
-        t.guests.retain(|g| g.token != token);
-        Ok((t.guests.len() != before).then(|| t.clone()))
+        Ok(t.unseat(token).then(|| t.clone()))
+    }
+
+    /// A room taken out (full, or by its host) is gone from the data file too; the game it
+    /// starts is written anyway, so the delete is not waited for.
+    fn forget_room(&self, t: &Table) {
+        if let (Access::Private, Some(j)) = (t.access, &self.journal) {
+            j.write_later(vec![Op::DeleteRoom { code: t.id.clone() }]);
+        }
     }
 
     pub(in crate::store) async fn close_tables_of(&self, token: &str) -> Result<usize, StoreError> {
-        let mut tables = self.tables.lock();
+        let mut held = self.tables.lock();
+        let tables = &mut held.open;
         let before = tables.len();
         tables.retain(|t| t.host.token != token);
         Ok(before - tables.len())
     }
 
-    pub(in crate::store) async fn list_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
-        Ok(self.tables.lock().clone())
+    pub(in crate::store) async fn list_tables(&self) -> Result<Vec<Table>, StoreError> {
+        Ok(self.tables.lock().open.clone())
     }
 
     pub(in crate::store) async fn create_room(
         &self,
-        room: &StoredRoom,
+        room: &Table,
         ttl_s: u64,
         max: usize,
     ) -> Result<Created, StoreError> {
         let now = Instant::now();
         // The lock is released before the write is awaited.
         {
-            let mut rooms = self.rooms.lock();
+            let mut held = self.tables.lock();
+            let rooms = &mut held.rooms;
             let expired: Vec<String> = rooms
                 .iter()
                 .filter(|(_, (_, expires))| *expires <= now)
@@ -191,11 +254,11 @@ impl MemoryStore {
             if mine >= max {
                 return Ok(Created::TooMany);
             }
-            if rooms.contains_key(&room.code) {
+            if rooms.contains_key(&room.id) {
                 return Ok(Created::Taken);
             }
             rooms.insert(
-                room.code.clone(),
+                room.id.clone(),
                 (room.clone(), now + Duration::from_secs(ttl_s)),
             );
         }
@@ -207,110 +270,37 @@ impl MemoryStore {
             }])
             .await;
         if let Err(e) = written {
-            self.rooms.lock().remove(&room.code);
+            self.tables.lock().rooms.remove(&room.id);
             return Err(e);
         }
         Ok(Created::Ok)
     }
 
-    pub(in crate::store) async fn restore_room(
+    pub(in crate::store) async fn restore(
         &self,
-        room: &StoredRoom,
+        table: &Table,
         ttl_s: u64,
     ) -> Result<(), StoreError> {
+        if table.access == Access::Open {
+            self.create_table(table, usize::MAX, usize::MAX).await?;
+            return Ok(());
+        }
         let ttl = Duration::from_secs(ttl_s);
         let back = {
-            let mut rooms = self.rooms.lock();
-            let free = !rooms.contains_key(&room.code);
+            let mut held = self.tables.lock();
+            let rooms = &mut held.rooms;
+            let free = !rooms.contains_key(&table.id);
             if free {
-                rooms.insert(room.code.clone(), (room.clone(), Instant::now() + ttl));
+                rooms.insert(table.id.clone(), (table.clone(), Instant::now() + ttl));
             }
             free
         };
         if let (true, Some(j)) = (back, &self.journal) {
             j.write_later(vec![Op::Room {
-                room: room.clone(),
+                room: table.clone(),
                 expires_ms: now_ms().saturating_add(ttl_s.saturating_mul(1000)),
             }]);
         }
         Ok(())
-    }
-
-    pub(in crate::store) async fn take_room(
-        &self,
-        code: &str,
-        host: &str,
-    ) -> Result<Taken<StoredRoom>, StoreError> {
-        let now = Instant::now();
-        let taken = {
-            let mut rooms = self.rooms.lock();
-            match rooms.get(code) {
-                None => return Ok(Taken::Gone),
-                Some((_, expires)) if *expires <= now => return Ok(Taken::Gone),
-                Some((room, _)) if room.host.token != host => return Ok(Taken::NotYours),
-                Some(_) => rooms.remove(code),
-            }
-        };
-        let Some((room, _)) = taken else {
-            return Ok(Taken::Gone);
-        };
-        // Taken, it is gone from the file too; the game it starts is written anyway.
-        if let Some(j) = &self.journal {
-            j.write_later(vec![Op::DeleteRoom {
-                code: code.to_owned(),
-            }]);
-        }
-        Ok(Taken::Taken(room))
-    }
-
-    pub(in crate::store) async fn sit_room(
-        &self,
-        code: &str,
-        player: &Player,
-    ) -> Result<Sat<StoredRoom>, StoreError> {
-        let now = Instant::now();
-        let full = {
-            let mut rooms = self.rooms.lock();
-            let Some((room, expires)) = rooms.get_mut(code) else {
-                return Ok(Sat::NotFound);
-            };
-            if *expires <= now {
-                return Ok(Sat::NotFound);
-            }
-            if room.host.token == player.token {
-                return Ok(Sat::Own);
-            }
-            if !room.guests.iter().any(|g| g.token == player.token) {
-                room.guests.push(player.clone());
-            }
-            if 1 + room.guests.len() < room.format.seats() {
-                return Ok(Sat::Seated(room.clone()));
-            }
-            rooms.remove(code).map(|(room, _)| room)
-        };
-        let Some(room) = full else {
-            return Ok(Sat::NotFound);
-        };
-        // Full, it is gone from the file too; the game it starts is written anyway.
-        if let Some(j) = &self.journal {
-            j.write_later(vec![Op::DeleteRoom {
-                code: code.to_owned(),
-            }]);
-        }
-        Ok(Sat::Full(room))
-    }
-
-    pub(in crate::store) async fn unsit_room(
-        &self,
-        code: &str,
-        token: &str,
-    ) -> Result<Option<StoredRoom>, StoreError> {
-        let mut rooms = self.rooms.lock();
-        let Some((room, _)) = rooms.get_mut(code) else {
-            return Ok(None);
-        };
-        let before = room.guests.len();
-        room.guests.retain(|g| g.token != token);
-        Ok((room.guests.len() != before).then(|| room.clone()))
     }
 }

@@ -23,7 +23,7 @@ use super::archive::{Admission, Archive, ArchiveLimits, Archived};
 use super::file::{FileOptions, Journal, Loaded, Op};
 use super::{
     expiry, is_ai_token, no_game, not_in_game, not_watchable, now_ms, AiTurn, Clock, GameMeta,
-    QueueEntry, Resumed, StoreError, StoredRoom, StoredTable,
+    QueueEntry, Resumed, StoreError,
 };
 use crate::bus::{game_channel, user_channel, Bus};
 use crate::model::BusMsg;
@@ -45,8 +45,8 @@ pub struct MemoryStore {
     games: RwLock<HashMap<String, Arc<GameLock<MemGame>>>>,
     user_games: Mutex<HashMap<String, HashSet<String>>>,
     queue: Mutex<Vec<QueueEntry>>,
-    tables: Mutex<Vec<StoredTable>>,
-    rooms: Mutex<HashMap<String, (StoredRoom, Instant)>>,
+    /// Open tables and private rooms.
+    tables: Mutex<lobby::Tables>,
     /// The game each private room's code started, while the game is held (watching by code;
     /// boxed: the store is one variant of an enum).
     room_games: Box<Mutex<HashMap<String, String>>>,
@@ -89,7 +89,6 @@ impl MemoryStore {
             user_games: Mutex::default(),
             queue: Mutex::default(),
             tables: Mutex::default(),
-            rooms: Mutex::default(),
             room_games: Box::default(),
             finished: Mutex::default(),
             inactivity_ms: AtomicU64::new(24 * 3600 * 1000),
@@ -209,16 +208,16 @@ impl MemoryStore {
                 .insert(game.id, Arc::new(GameLock::new(held)));
         }
         let now = now_ms();
-        let mut held_rooms = self.rooms.lock();
+        let mut held = self.tables.lock();
         for (room, expires_ms) in rooms {
             if expires_ms > now {
                 let left = Duration::from_millis(expires_ms - now);
-                held_rooms.insert(room.code.clone(), (room, Instant::now() + left));
+                held.hold_room(room, Instant::now() + left);
             } else if let Some(j) = &self.journal {
-                j.write_later(vec![Op::DeleteRoom { code: room.code }]);
+                j.write_later(vec![Op::DeleteRoom { code: room.id }]);
             }
         }
-        tracing::info!(file = %path.display(), playing, over, rooms = held_rooms.len(),
+        tracing::info!(file = %path.display(), playing, over, rooms = held.rooms(),
             "games picked up from the data file");
         Ok(())
     }

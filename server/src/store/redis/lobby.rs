@@ -4,13 +4,11 @@ use chinese_checkers_core::online::Format;
 use redis::AsyncCommands;
 
 use super::scripts::{
-    sat, seats_json, taken, CREATE_ROOM, CREATE_TABLE, ENQUEUE, REMOVE_WHERE, REQUEUE, SIT_ROOM,
-    SIT_TABLE, TAKE_ROOM, TAKE_TABLE, UNSIT_ROOM, UNSIT_TABLE,
+    sat, seats_json, taken, CREATE_ROOM, CREATE_TABLE, ENQUEUE, REMOVE_WHERE, REQUEUE, SIT, TAKE,
+    UNSIT,
 };
 use super::{corrupt, RedisStore};
-use crate::store::{
-    now_ms, Created, Player, QueueEntry, Sat, StoreError, StoredRoom, StoredTable, Taken,
-};
+use crate::store::{now_ms, Access, Created, Player, QueueEntry, Sat, StoreError, Table, Taken};
 
 impl RedisStore {
     pub(in crate::store) async fn enqueue(
@@ -55,30 +53,52 @@ impl RedisStore {
         Ok(Some((format, others)))
     }
 
-    pub(in crate::store) async fn sit_table(
+    /// Where the table scripts find a table (`scripts::AT`): its key and the first arguments.
+    fn at(&self, access: Access, id: &str) -> (String, &'static str) {
+        match access {
+            Access::Open => (self.key("tables"), "open"),
+            Access::Private => (self.key(&format!("room:{id}")), "private"),
+        }
+    }
+
+    pub(in crate::store) async fn sit(
         &self,
+        access: Access,
         id: &str,
         player: &Player,
-    ) -> Result<Sat<StoredTable>, StoreError> {
+    ) -> Result<Sat<Table>, StoreError> {
+        let (key, kind) = self.at(access, id);
         let mut conn = self.conn.get().await?;
-        let reply: Vec<String> = SIT_TABLE
-            .key(self.key("tables"))
+        let reply: Vec<String> = SIT
+            .key(key)
+            .arg(kind)
             .arg(id)
             .arg(serde_json::to_string(player).map_err(corrupt)?)
             .arg(seats_json())
             .invoke_async(&mut conn)
             .await?;
-        sat(reply)
+        let sat = sat::<Table>(reply)?;
+        if let Sat::Full(t) = &sat {
+            if t.access == Access::Private {
+                let _: i64 = conn
+                    .zrem(self.key(&format!("u:{}:rooms", t.host.token)), id)
+                    .await?;
+            }
+        }
+        Ok(sat)
     }
 
-    pub(in crate::store) async fn unsit_table(
+    pub(in crate::store) async fn unsit(
         &self,
+        access: Access,
         id: &str,
         token: &str,
-    ) -> Result<Option<StoredTable>, StoreError> {
+    ) -> Result<Option<Table>, StoreError> {
+        let (key, kind) = self.at(access, id);
         let mut conn = self.conn.get().await?;
-        let reply: Option<String> = UNSIT_TABLE
-            .key(self.key("tables"))
+        let reply: Option<String> = UNSIT
+            .key(key)
+            .arg(kind)
             .arg(id)
             .arg(token)
             .invoke_async(&mut conn)
@@ -88,49 +108,25 @@ impl RedisStore {
             .transpose()
     }
 
-    pub(in crate::store) async fn sit_room(
+    pub(in crate::store) async fn take(
         &self,
-        code: &str,
-        player: &Player,
-    ) -> Result<Sat<StoredRoom>, StoreError> {
-        let mut conn = self.conn.get().await?;
-        let raw: Option<String> = conn.get(self.key(&format!("room:{code}"))).await?;
-        let Some(raw) = raw else {
-            return Ok(Sat::NotFound);
-        };
-        let seats = serde_json::from_str::<StoredRoom>(&raw)
-            .map_err(corrupt)?
-            .format
-            .seats();
-        let reply: Vec<String> = SIT_ROOM
-            .key(self.key(&format!("room:{code}")))
-            .arg(serde_json::to_string(player).map_err(corrupt)?)
-            .arg(seats)
-            .invoke_async(&mut conn)
-            .await?;
-        let sat = sat::<StoredRoom>(reply)?;
-        if let Sat::Full(room) = &sat {
-            let _: i64 = conn
-                .zrem(self.key(&format!("u:{}:rooms", room.host.token)), code)
-                .await?;
+        access: Access,
+        id: &str,
+        host: &str,
+    ) -> Result<Taken<Table>, StoreError> {
+        let (key, kind) = self.at(access, id);
+        let mut script = TAKE.key(key);
+        if access == Access::Private {
+            script.key(self.key(&format!("u:{host}:rooms")));
         }
-        Ok(sat)
-    }
-
-    pub(in crate::store) async fn unsit_room(
-        &self,
-        code: &str,
-        token: &str,
-    ) -> Result<Option<StoredRoom>, StoreError> {
         let mut conn = self.conn.get().await?;
-        let reply: Option<String> = UNSIT_ROOM
-            .key(self.key(&format!("room:{code}")))
-            .arg(token)
+        let reply: Vec<String> = script
+            .arg(kind)
+            .arg(id)
+            .arg(host)
             .invoke_async(&mut conn)
             .await?;
-        reply
-            .map(|s| serde_json::from_str(&s).map_err(corrupt))
-            .transpose()
+        taken(reply)
     }
 
     async fn remove_where(
@@ -159,12 +155,16 @@ impl RedisStore {
         Ok(())
     }
 
-    pub(in crate::store) async fn restore_room(
+    pub(in crate::store) async fn restore(
         &self,
-        room: &StoredRoom,
+        table: &Table,
         ttl_s: u64,
     ) -> Result<(), StoreError> {
-        self.create_room(room, ttl_s, usize::MAX).await.map(|_| ())
+        match table.access {
+            Access::Open => self.create_table(table, usize::MAX, usize::MAX).await?,
+            Access::Private => self.create_room(table, ttl_s, usize::MAX).await?,
+        };
+        Ok(())
     }
 
     pub(in crate::store) async fn dequeue(&self, token: &str) -> Result<bool, StoreError> {
@@ -173,7 +173,7 @@ impl RedisStore {
 
     pub(in crate::store) async fn create_table(
         &self,
-        table: &StoredTable,
+        table: &Table,
         per_token: usize,
         per_addr: usize,
     ) -> Result<Created, StoreError> {
@@ -193,26 +193,11 @@ impl RedisStore {
         })
     }
 
-    pub(in crate::store) async fn take_table(
-        &self,
-        id: &str,
-        host: &str,
-    ) -> Result<Taken<StoredTable>, StoreError> {
-        let mut conn = self.conn.get().await?;
-        let reply: Vec<String> = TAKE_TABLE
-            .key(self.key("tables"))
-            .arg(id)
-            .arg(host)
-            .invoke_async(&mut conn)
-            .await?;
-        taken(reply)
-    }
-
     pub(in crate::store) async fn close_tables_of(&self, token: &str) -> Result<usize, StoreError> {
         Ok(self.remove_where("tables", "host", token).await?.1)
     }
 
-    pub(in crate::store) async fn list_tables(&self) -> Result<Vec<StoredTable>, StoreError> {
+    pub(in crate::store) async fn list_tables(&self) -> Result<Vec<Table>, StoreError> {
         let mut conn = self.conn.get().await?;
         let raw: Vec<String> = conn.lrange(self.key("tables"), 0, -1).await?;
         raw.iter()
@@ -222,20 +207,20 @@ impl RedisStore {
 
     pub(in crate::store) async fn create_room(
         &self,
-        room: &StoredRoom,
+        room: &Table,
         ttl_s: u64,
         max: usize,
     ) -> Result<Created, StoreError> {
         let now = now_ms();
         let mut conn = self.conn.get().await?;
         let r: i64 = CREATE_ROOM
-            .key(self.key(&format!("room:{}", room.code)))
+            .key(self.key(&format!("room:{}", room.id)))
             .key(self.key(&format!("u:{}:rooms", room.host.token)))
             .arg(serde_json::to_string(room).map_err(corrupt)?)
             .arg(ttl_s.max(1))
             .arg(now)
             .arg(max)
-            .arg(&room.code)
+            .arg(&room.id)
             .arg(now + ttl_s * 1000)
             .invoke_async(&mut conn)
             .await?;
@@ -244,21 +229,5 @@ impl RedisStore {
             0 => Created::Taken,
             _ => Created::TooMany,
         })
-    }
-
-    pub(in crate::store) async fn take_room(
-        &self,
-        code: &str,
-        host: &str,
-    ) -> Result<Taken<StoredRoom>, StoreError> {
-        let mut conn = self.conn.get().await?;
-        let reply: Vec<String> = TAKE_ROOM
-            .key(self.key(&format!("room:{code}")))
-            .key(self.key(&format!("u:{host}:rooms")))
-            .arg(host)
-            .arg(code)
-            .invoke_async(&mut conn)
-            .await?;
-        taken(reply)
     }
 }

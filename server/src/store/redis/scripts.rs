@@ -153,136 +153,91 @@ return redis.call('RPUSH', KEYS[1], ARGV[1])",
     )
 });
 
-/// Sits a player at a lobby table: KEYS = the tables list; ARGV = table id, the player, the
-/// seats of each format (JSON object). Returns `{'none'}`, `{'own'}`, `{'seated', table}` or
-/// `{'full', table}` (taken out of the list).
-pub(super) static SIT_TABLE: LazyLock<Script> = LazyLock::new(|| {
-    Script::new(
-        r"
-local items = redis.call('LRANGE', KEYS[1], 0, -1)
-local me = cjson.decode(ARGV[2])
-local seats = cjson.decode(ARGV[3])
-for i, item in ipairs(items) do
-  local t = cjson.decode(item)
-  if t.id == ARGV[1] then
-    if t.host.token == me.token then return {'own'} end
-    local guests = t.guests or {}
-    local there = false
-    for _, g in ipairs(guests) do if g.token == me.token then there = true end end
-    if not there then table.insert(guests, me) end
-    t.guests = guests
-    local out = cjson.encode(t)
-    if 1 + #guests >= seats[t.format] then
-      redis.call('LREM', KEYS[1], 1, item)
-      return {'full', out}
-    end
-    redis.call('LSET', KEYS[1], i - 1, out)
-    return {'seated', out}
+/// Where the table scripts find a table, open or private, so that one script sits, unsits or
+/// takes at either: KEYS[1] = the tables list (ARGV[1] = `open`, ARGV[2] = the table's id) or a
+/// room's key (ARGV[1] = `private`; the room keeps its expiry while it fills). `load` returns
+/// the table decoded, as stored, and its place in the list (nil for a room).
+const AT: &str = r"
+local function load()
+  if ARGV[1] == 'private' then
+    local raw = redis.call('GET', KEYS[1])
+    if not raw then return nil end
+    return cjson.decode(raw), raw, nil
   end
-end
-return {'none'}",
-    )
-});
-
-/// A guest leaves a lobby table: KEYS = the tables list; ARGV = table id, token. Returns the
-/// table as it is now, or false if the guest was not there.
-pub(super) static UNSIT_TABLE: LazyLock<Script> = LazyLock::new(|| {
-    Script::new(
-        r"
-local items = redis.call('LRANGE', KEYS[1], 0, -1)
-for i, item in ipairs(items) do
-  local t = cjson.decode(item)
-  if t.id == ARGV[1] then
-    local kept, found = {}, false
-    for _, g in ipairs(t.guests or {}) do
-      if g.token == ARGV[2] then found = true else table.insert(kept, g) end
-    end
-    if not found then return false end
-    if #kept == 0 then t.guests = nil else t.guests = kept end
-    local out = cjson.encode(t)
-    redis.call('LSET', KEYS[1], i - 1, out)
-    return out
+  for i, item in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+    local t = cjson.decode(item)
+    if t.id == ARGV[2] then return t, item, i end
   end
+  return nil
 end
-return false",
-    )
-});
+local function save(out, i)
+  if i then redis.call('LSET', KEYS[1], i - 1, out) else redis.call('SET', KEYS[1], out, 'KEEPTTL') end
+end
+local function drop(item, i)
+  if i then redis.call('LREM', KEYS[1], 1, item) else redis.call('DEL', KEYS[1]) end
+end
+";
 
-/// Sits a player in a private room: KEYS = the room; ARGV = the player, the room's seats.
-/// Returns as [`SIT_TABLE`] (a full room is deleted; its expiry is kept while it fills).
-pub(super) static SIT_ROOM: LazyLock<Script> = LazyLock::new(|| {
-    Script::new(
+/// Sits a player at a table (see [`AT`]); ARGV[3] = the player, ARGV[4] = the seats of each
+/// format (JSON object). Returns `{'none'}`, `{'own'}`, `{'seated', table}` or
+/// `{'full', table}` (taken out).
+pub(super) static SIT: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(&format!(
+        "{AT}{}",
         r"
-local raw = redis.call('GET', KEYS[1])
-if not raw then return {'none'} end
-local r = cjson.decode(raw)
-local me = cjson.decode(ARGV[1])
-if r.host.token == me.token then return {'own'} end
-local guests = r.guests or {}
+local t, item, i = load()
+if not t then return {'none'} end
+local me = cjson.decode(ARGV[3])
+if t.host.token == me.token then return {'own'} end
+local guests = t.guests or {}
 local there = false
 for _, g in ipairs(guests) do if g.token == me.token then there = true end end
 if not there then table.insert(guests, me) end
-r.guests = guests
-local out = cjson.encode(r)
-if 1 + #guests >= tonumber(ARGV[2]) then
-  redis.call('DEL', KEYS[1])
+t.guests = guests
+local out = cjson.encode(t)
+if 1 + #guests >= cjson.decode(ARGV[4])[t.format] then
+  drop(item, i)
   return {'full', out}
 end
-redis.call('SET', KEYS[1], out, 'KEEPTTL')
-return {'seated', out}",
-    )
+save(out, i)
+return {'seated', out}"
+    ))
 });
 
-/// A guest leaves a private room: KEYS = the room; ARGV = token. Returns the room as it is now,
+/// A guest leaves a table (see [`AT`]); ARGV[3] = its token. Returns the table as it is now,
 /// or false if the guest was not there.
-pub(super) static UNSIT_ROOM: LazyLock<Script> = LazyLock::new(|| {
-    Script::new(
+pub(super) static UNSIT: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(&format!(
+        "{AT}{}",
         r"
-local raw = redis.call('GET', KEYS[1])
-if not raw then return false end
-local r = cjson.decode(raw)
+local t, item, i = load()
+if not t then return false end
 local kept, found = {}, false
-for _, g in ipairs(r.guests or {}) do
-  if g.token == ARGV[1] then found = true else table.insert(kept, g) end
+for _, g in ipairs(t.guests or {}) do
+  if g.token == ARGV[3] then found = true else table.insert(kept, g) end
 end
 if not found then return false end
-if #kept == 0 then r.guests = nil else r.guests = kept end
-local out = cjson.encode(r)
-redis.call('SET', KEYS[1], out, 'KEEPTTL')
-return out",
-    )
+if #kept == 0 then t.guests = nil else t.guests = kept end
+local out = cjson.encode(t)
+save(out, i)
+return out"
+    ))
 });
 
-/// Takes a table out of the lobby for its host: KEYS = the tables; ARGV = the id, the host's
-/// token. Returns `{'gone'}`, `{'not_yours'}` (nothing changed) or `{'taken', table}`.
-pub(super) static TAKE_TABLE: LazyLock<Script> = LazyLock::new(|| {
-    Script::new(
+/// Takes a table out for its host (see [`AT`]); ARGV[3] = the host's token; a room's host's
+/// set of rooms is KEYS[2]. Anyone else's attempt changes nothing, a room's expiry included.
+/// Returns `{'gone'}`, `{'not_yours'}` or `{'taken', table}`.
+pub(super) static TAKE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(&format!(
+        "{AT}{}",
         r"
-for _, item in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
-  local e = cjson.decode(item)
-  if e.id == ARGV[1] then
-    if e.host.token ~= ARGV[2] then return {'not_yours'} end
-    redis.call('LREM', KEYS[1], 1, item)
-    return {'taken', item}
-  end
-end
-return {'gone'}",
-    )
-});
-
-/// Takes a private room for its host: KEYS = the room, the host's set of rooms; ARGV = the
-/// host's token, the code. Anyone else's attempt changes nothing, its expiry included. Returns
-/// as [`TAKE_TABLE`].
-pub(super) static TAKE_ROOM: LazyLock<Script> = LazyLock::new(|| {
-    Script::new(
-        r"
-local raw = redis.call('GET', KEYS[1])
-if not raw then return {'gone'} end
-if cjson.decode(raw).host.token ~= ARGV[1] then return {'not_yours'} end
-redis.call('DEL', KEYS[1])
-redis.call('ZREM', KEYS[2], ARGV[2])
-return {'taken', raw}",
-    )
+local t, item, i = load()
+if not t then return {'gone'} end
+if t.host.token ~= ARGV[3] then return {'not_yours'} end
+drop(item, i)
+if KEYS[2] then redis.call('ZREM', KEYS[2], t.code) end
+return {'taken', item}"
+    ))
 });
 
 /// Decodes what the take scripts return.
