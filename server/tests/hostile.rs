@@ -20,6 +20,7 @@ suite!(
     unknown_fields_are_refused,
     room_codes_and_games_tell_strangers_nothing,
     a_refused_code_renews_nothing,
+    a_room_is_never_an_open_table,
     a_new_connection_of_a_token_takes_over,
     rating_farms_are_unrated,
     a_room_whose_host_went_away_is_abandoned,
@@ -189,6 +190,70 @@ async fn a_refused_code_renews_nothing(kind: Kind) {
     })
     .await;
     assert_eq!(next_error(&mut bob).await, ErrorCode::RoomNotFound);
+}
+
+/// Tables and rooms are one type in the stores, told apart by their access: a live room's code
+/// used where a lobby table's id goes (`join_table`, `close_table`, a stranger's `leave_seat`)
+/// finds nothing and changes nothing, the room is never listed, and its friends fill it as if
+/// nothing happened.
+async fn a_room_is_never_an_open_table(kind: Kind) {
+    let s = server(kind, guessing_limits()).await;
+    let mut ann = Client::join_from(&s.url, "Ann", "10.0.0.1").await;
+    let code = ann.create_room(Format::Sternhalma3, false).await;
+    let mut eve = Client::join_from(&s.url, "Eve", "10.0.0.66").await;
+    eve.send(&ClientMsg::JoinTable {
+        table: code.clone(),
+    })
+    .await;
+    assert_eq!(next_error(&mut eve).await, ErrorCode::TableNotFound);
+    eve.send(&ClientMsg::CloseTable {
+        table: code.clone(),
+    })
+    .await;
+    eve.send(&ClientMsg::LeaveSeat { id: code.clone() }).await;
+    eve.send(&ClientMsg::WatchLobby).await;
+    match eve
+        .expect("the lobby", |m| matches!(m, ServerMsg::Lobby { .. }))
+        .await
+    {
+        ServerMsg::Lobby { tables } => assert!(tables.is_empty(), "{tables:?}"),
+        _ => unreachable!(),
+    }
+    let mut bob = Client::join_from(&s.url, "Bob", "10.0.0.2").await;
+    bob.send(&ClientMsg::JoinRoom {
+        code: code.clone(),
+        rated: false,
+    })
+    .await;
+    ann.expect(
+        "Bob seated with Ann",
+        |m| matches!(m, ServerMsg::Seated { id, players, host: true, .. } if *id == code && players.len() == 2),
+    )
+    .await;
+    let mut cy = Client::join_from(&s.url, "Cy", "10.0.0.3").await;
+    cy.send(&ClientMsg::JoinRoom {
+        code: code.clone(),
+        rated: false,
+    })
+    .await;
+    let mut ids = Vec::new();
+    for c in [&mut ann, &mut bob, &mut cy] {
+        let (id, _, format) = c.matched().await;
+        assert_eq!(format, Format::Sternhalma3);
+        ids.push(id);
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 1);
+    // The room's game, not a lobby table's: it is not listed among the public games.
+    let mut wat = Client::join_from(&s.url, "Wat", "10.0.0.4").await;
+    wat.send(&ClientMsg::WatchGames).await;
+    match wat
+        .expect("live games", |m| matches!(m, ServerMsg::LiveGames { .. }))
+        .await
+    {
+        ServerMsg::LiveGames { games } => assert!(games.iter().all(|g| g.game != ids[0])),
+        _ => unreachable!(),
+    }
 }
 
 /// Finding 8: every message with a field the protocol does not have is refused
