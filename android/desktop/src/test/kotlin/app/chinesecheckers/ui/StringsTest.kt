@@ -141,6 +141,11 @@ class StringsTest {
         wordsOf("win rule", WinRule.entries) { winRule(it) }
         wordsOf("deadlock", Deadlock.entries) { deadlock(it) }
         wordsOf("saved kind", SavedGameKind.entries) { savedGameKind(it) }
+        wordsOf("rule option", RuleOption.entries) { ruleOption(it) }
+        // Every value the core offers for an option has its own words (two chips never read alike).
+        for (e in app.chinesecheckers.core.ruleSets().flatMap { it.editableOptions }) {
+            wordsOf("${e.option} value", e.values) { ruleOptionValue(it) }
+        }
         wordsOf("move error", moveErrors) { moveError(it) }
         wordsOf("game error", gameErrors) { gameError(it) }
         wordsOf("setup error", setupErrors) { setupError(it) }

@@ -52,17 +52,24 @@ val screenshotDir: File = File(System.getProperty("screenshots.dir") ?: "target/
  * Renders [content] off-screen at [device]'s size and writes `name-phone.png` / `name-tablet.png`.
  * Frames are rendered a few seconds apart so that effects run and animations settle.
  */
-fun screenshot(name: String, device: Device, content: @Composable () -> Unit): File {
+fun screenshot(name: String, device: Device, content: @Composable () -> Unit): File =
+    screenshot("$name-${device.name.lowercase()}", device.widthDp, device.heightDp, device.density, content)
+
+/**
+ * Renders [content] off-screen at [widthDp] × [heightDp] and writes `file.png`: for a long
+ * screen drawn whole (a phone's width, as tall as the screen's content).
+ */
+fun screenshot(file: String, widthDp: Int, heightDp: Int, density: Float, content: @Composable () -> Unit): File {
     val scene = ImageComposeScene(
-        (device.widthDp * device.density).toInt(),
-        (device.heightDp * device.density).toInt(),
-        Density(device.density),
+        (widthDp * density).toInt(),
+        (heightDp * density).toInt(),
+        Density(density),
         content = content,
     )
     try {
         var image = scene.render(0)
         for (t in 1..6) image = scene.render(t * 500_000_000L)
-        val file = File(screenshotDir, "$name-${device.name.lowercase()}.png")
+        val file = File(screenshotDir, "$file.png")
         file.writeBytes(image.encodeToData(EncodedImageFormat.PNG)!!.bytes)
         return file
     } finally {

@@ -6,13 +6,18 @@ import app.chinesecheckers.core.GameSetup
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Opener
 import app.chinesecheckers.core.OpponentInfo
+import app.chinesecheckers.core.RuleOption
+import app.chinesecheckers.core.RuleOptionValue
 import app.chinesecheckers.core.RuleOptions
 import app.chinesecheckers.core.RuleSetInfo
 import app.chinesecheckers.core.Rules
 import app.chinesecheckers.core.Seat
 import app.chinesecheckers.core.SeatPlayer
+import app.chinesecheckers.core.SetupException
 import app.chinesecheckers.core.opponents
+import app.chinesecheckers.core.ruleOptionValue
 import app.chinesecheckers.core.ruleSets
+import app.chinesecheckers.core.withRuleOption
 import app.chinesecheckers.ui.board.BoardMode
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
@@ -31,6 +36,28 @@ sealed interface OpenerChoice {
     data object CoinToss : OpenerChoice
 }
 
+/**
+ * One control of the options editor: an option the chosen rule set lets a new game change, the
+ * values the core offers for it (in the core's order) and the one chosen
+ * (`ruleOptionValue(options, option)`).
+ */
+data class OptionControl(val option: RuleOption, val values: List<RuleOptionValue>, val chosen: RuleOptionValue) {
+    /** Drawn as a switch: the core offers exactly off then on. */
+    val isSwitch: Boolean get() = values.map { it.switchedOn() } == listOf(false, true)
+}
+
+/** Whether a value of an on/off option is on; null for the options with named values. */
+fun RuleOptionValue.switchedOn(): Boolean? = when (this) {
+    is RuleOptionValue.TargetLock -> on
+    is RuleOptionValue.Swaps -> on
+    is RuleOptionValue.MandatoryJump -> on
+    is RuleOptionValue.AntiBlocking -> on
+    is RuleOptionValue.BlockedDestination -> on
+    is RuleOptionValue.ContinueForPlaces -> on
+    is RuleOptionValue.JumpReach, is RuleOptionValue.Camps, is RuleOptionValue.Win, is RuleOptionValue.Deadlock,
+    is RuleOptionValue.Pegs, is RuleOptionValue.MaxChain, is RuleOptionValue.Ranking -> null
+}
+
 /** The new-game screen's state: every choice comes from the core's catalogue ([ruleSets]). */
 data class NewGameUiState(
     val mode: BoardMode,
@@ -41,13 +68,21 @@ data class NewGameUiState(
     val coloursPerSide: Int,
     val opener: OpenerChoice,
     val options: RuleOptions,
+    /** The options panel is open (only ever while [optionControls] is not empty). */
     val showMoreOptions: Boolean,
+    /** The chosen rule set's editable options (`editableOptions`), with the values chosen; empty: no options panel. */
+    val optionControls: List<OptionControl>,
+    /** Why the core refused the last option chosen (`withRuleOption`), or null. */
+    val optionError: SetupException?,
     /** The colours of each seat, as the core deals them for this set-up (empty when invalid). */
     val seatColours: List<List<Colour>>,
     /** Why the set-up cannot start (a [app.chinesecheckers.core.SetupException]), or null. */
     val error: Exception?,
 ) {
     val ruleSet: RuleSetInfo get() = ruleSets[selected]
+
+    /** The rule set lets a new game change some of its options: the "more options" button is offered. */
+    val optionsOffered: Boolean get() = optionControls.isNotEmpty()
 }
 
 /** What the player changes on the new-game screen. */
@@ -57,7 +92,8 @@ sealed interface NewGameEvent {
     data class SetSeat(val index: Int, val choice: SeatChoice) : NewGameEvent
     data class SetColoursPerSide(val count: Int) : NewGameEvent
     data class SetOpener(val opener: OpenerChoice) : NewGameEvent
-    data class SetOptions(val options: RuleOptions) : NewGameEvent
+    /** One option's value chosen in the editor; the core applies it (`withRuleOption`) or says why not. */
+    data class SetOption(val value: RuleOptionValue) : NewGameEvent
     data class ShowMoreOptions(val show: Boolean) : NewGameEvent
     /** Solo: the person sits at [index] (in a two-seat game, the other colour). */
     data class SitAt(val index: Int) : NewGameEvent
@@ -85,7 +121,9 @@ class NewGamePresenter(mode: BoardMode, private val seed: () -> ULong = { Random
     fun onEvent(event: NewGameEvent) {
         val s = _state.value
         val next = when (event) {
-            is NewGameEvent.SelectRuleSet -> defaultsFor(s.mode, s.ruleSets, event.index).copy(showMoreOptions = s.showMoreOptions)
+            is NewGameEvent.SelectRuleSet -> defaultsFor(s.mode, s.ruleSets, event.index).let {
+                it.copy(showMoreOptions = s.showMoreOptions && it.ruleSet.editableOptions.isNotEmpty())
+            }
             is NewGameEvent.SetSeatCount -> {
                 val seats = (0 until event.count).map { i -> s.seats.getOrNull(i) ?: defaultSeat(s.mode, i) }
                 s.copy(seats = seats, opener = clampOpener(s.opener, event.count))
@@ -93,8 +131,12 @@ class NewGamePresenter(mode: BoardMode, private val seed: () -> ULong = { Random
             is NewGameEvent.SetSeat -> s.copy(seats = s.seats.toMutableList().also { it[event.index] = event.choice })
             is NewGameEvent.SetColoursPerSide -> s.copy(coloursPerSide = event.count)
             is NewGameEvent.SetOpener -> s.copy(opener = event.opener)
-            is NewGameEvent.SetOptions -> s.copy(options = event.options)
-            is NewGameEvent.ShowMoreOptions -> s.copy(showMoreOptions = event.show)
+            is NewGameEvent.SetOption -> try {
+                s.copy(options = withRuleOption(Rules(s.ruleSet.preset, s.options), event.value).options, optionError = null)
+            } catch (e: SetupException) {
+                s.copy(optionError = e)
+            }
+            is NewGameEvent.ShowMoreOptions -> s.copy(showMoreOptions = event.show && s.optionsOffered)
             is NewGameEvent.SitAt -> {
                 val ai = s.seats.firstOrNull { it is SeatChoice.Ai } ?: SeatChoice.Ai(AiLevel.BEGINNER)
                 s.copy(seats = s.seats.indices.map { if (it == event.index) SeatChoice.Person else ai })
@@ -122,10 +164,15 @@ class NewGamePresenter(mode: BoardMode, private val seed: () -> ULong = { Random
         seed = seed(),
     )
 
-    private fun withPreview(s: NewGameUiState): NewGameUiState = try {
-        LocalGame(setupOf(s)).use { game -> s.copy(seatColours = game.state().players.map { it.colours }, error = null) }
-    } catch (e: app.chinesecheckers.core.SetupException) {
-        s.copy(seatColours = emptyList(), error = e)
+    private fun withPreview(s: NewGameUiState): NewGameUiState {
+        val controls = s.ruleSet.editableOptions.map { OptionControl(it.option, it.values, ruleOptionValue(s.options, it.option)) }
+        return try {
+            LocalGame(setupOf(s)).use { game ->
+                s.copy(optionControls = controls, seatColours = game.state().players.map { it.colours }, error = null)
+            }
+        } catch (e: SetupException) {
+            s.copy(optionControls = controls, seatColours = emptyList(), error = e)
+        }
     }
 
     private fun defaultsFor(mode: BoardMode, catalogue: List<RuleSetInfo>, index: Int): NewGameUiState {
@@ -141,6 +188,8 @@ class NewGamePresenter(mode: BoardMode, private val seed: () -> ULong = { Random
             opener = OpenerChoice.Seat(0),
             options = info.options,
             showMoreOptions = false,
+            optionControls = emptyList(),
+            optionError = null,
             seatColours = emptyList(),
             error = null,
         )

@@ -35,13 +35,8 @@ import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.dp
 import app.chinesecheckers.core.AiLevel
-import app.chinesecheckers.core.Camps
 import app.chinesecheckers.core.Colour
-import app.chinesecheckers.core.Deadlock
-import app.chinesecheckers.core.MaxChain
-import app.chinesecheckers.core.Ranking
-import app.chinesecheckers.core.RuleOptions
-import app.chinesecheckers.core.WinRule
+import app.chinesecheckers.core.RuleOptionValue
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.ReadableColumn
 import app.chinesecheckers.ui.ScreenHeader
@@ -139,10 +134,13 @@ fun NewGameScreen(presenter: NewGamePresenter, onStart: () -> Unit, onBack: () -
                     FilterChip(s.opener == OpenerChoice.CoinToss, { on(NewGameEvent.SetOpener(OpenerChoice.CoinToss)) }, { Text(strings.coinToss) }, Modifier.testTag("opener:coin"))
                 }
             }
-            TextButton(onClick = { on(NewGameEvent.ShowMoreOptions(!s.showMoreOptions)) }, modifier = Modifier.testTag("moreOptions")) {
-                Text(if (s.showMoreOptions) strings.fewerOptions else strings.moreOptions)
+            if (s.optionsOffered) {
+                TextButton(onClick = { on(NewGameEvent.ShowMoreOptions(!s.showMoreOptions)) }, modifier = Modifier.testTag("moreOptions")) {
+                    Text(if (s.showMoreOptions) strings.fewerOptions else strings.moreOptions)
+                }
             }
-            if (s.showMoreOptions) OptionsEditor(s.options, strings) { on(NewGameEvent.SetOptions(it)) }
+            if (s.showMoreOptions) OptionsEditor(s.optionControls, strings) { on(NewGameEvent.SetOption(it)) }
+            s.optionError?.let { Text(errorText(it, strings), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("optionError")) }
             s.error?.let { Text(errorText(it, strings), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("setupError")) }
         }
         Button(
@@ -184,37 +182,33 @@ private fun OpponentCard(name: String, level: String, personality: String, selec
     }
 }
 
-/** The rulebook options on top of the preset; the core checks the combination. */
+/**
+ * The options the chosen rule set lets a new game change, one control each, with exactly the
+ * values the core offers ([OptionControl]); the core applies a choice or says why not.
+ */
 @OptIn(ExperimentalLayoutApi::class)
 @Composable
-private fun OptionsEditor(o: RuleOptions, strings: Strings, onChange: (RuleOptions) -> Unit) {
-    @Composable
-    fun toggle(label: String, value: Boolean, tag: String, set: (Boolean) -> RuleOptions) {
-        Row(Modifier.fillMaxWidth(), verticalAlignment = Alignment.CenterVertically) {
-            Text(label, Modifier.weight(1f))
-            Switch(value, { onChange(set(it)) }, Modifier.testTag("option:$tag"))
-        }
-    }
-    @Composable
-    fun <T> choice(label: String, values: List<T>, current: T, word: (T) -> String, set: (T) -> RuleOptions) {
-        Text(label, style = MaterialTheme.typography.labelLarge)
-        FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp)) {
-            for (v in values) FilterChip(v == current, { onChange(set(v)) }, { Text(word(v)) })
-        }
-    }
+private fun OptionsEditor(controls: List<OptionControl>, strings: Strings, onChoose: (RuleOptionValue) -> Unit) {
     Column(verticalArrangement = Arrangement.spacedBy(6.dp), modifier = Modifier.testTag("optionsEditor")) {
-        choice(strings.optionJumpReach(o.jumpReach.toInt()), listOf(1, 5, 8), o.jumpReach.toInt(), { strings.optionJumpReach(it) }) { o.copy(jumpReach = it.toUByte()) }
-        choice(strings.optionCamps, Camps.entries, o.camps, strings::camps) { o.copy(camps = it) }
-        choice(strings.optionWin, WinRule.entries, o.win, strings::winRule) { o.copy(win = it) }
-        choice(strings.optionMaxChain, MaxChain.entries, o.maxChain, strings::maxChain) { o.copy(maxChain = it) }
-        choice(strings.optionRanking, Ranking.entries, o.ranking, strings::ranking) { o.copy(ranking = it) }
-        choice(strings.optionDeadlock, Deadlock.entries, o.deadlock, strings::deadlock) { o.copy(deadlock = it) }
-        choice(strings.optionPegs(o.pegs.toInt()), listOf(10, 15), o.pegs.toInt(), strings::optionPegs) { o.copy(pegs = it.toUByte()) }
-        toggle(strings.optionTargetLock, o.targetLock, "targetLock") { o.copy(targetLock = it) }
-        toggle(strings.optionSwaps, o.swaps, "swaps") { o.copy(swaps = it) }
-        toggle(strings.optionMandatoryJump, o.mandatoryJump, "mandatoryJump") { o.copy(mandatoryJump = it) }
-        toggle(strings.optionAntiBlocking, o.antiBlocking, "antiBlocking") { o.copy(antiBlocking = it) }
-        toggle(strings.optionBlockedDestination, o.blockedDestination, "blockedDestination") { o.copy(blockedDestination = it) }
-        toggle(strings.optionContinueForPlaces, o.continueForPlaces, "continueForPlaces") { o.copy(continueForPlaces = it) }
+        for (c in controls) {
+            val tag = "option:${c.option.name}"
+            if (c.isSwitch) {
+                Row(Modifier.fillMaxWidth(), verticalAlignment = Alignment.CenterVertically) {
+                    Text(strings.ruleOption(c.option), Modifier.weight(1f))
+                    Switch(
+                        checked = c.chosen.switchedOn() == true,
+                        onCheckedChange = { on -> c.values.firstOrNull { it.switchedOn() == on }?.let(onChoose) },
+                        modifier = Modifier.testTag(tag),
+                    )
+                }
+            } else {
+                Text(strings.ruleOption(c.option), style = MaterialTheme.typography.labelLarge)
+                FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp), modifier = Modifier.testTag(tag)) {
+                    c.values.forEachIndexed { i, v ->
+                        FilterChip(v == c.chosen, { onChoose(v) }, { Text(strings.ruleOptionValue(v)) }, Modifier.testTag("$tag:$i"))
+                    }
+                }
+            }
+        }
     }
 }

@@ -149,6 +149,10 @@ object ChineseStrings : Strings {
         Deadlock.NONE -> "和棋"
     }
     override fun optionPegs(pegs: Int) = "$pegs 颗棋子"
+    override val optionJumpReachName = "跳跃距离"
+    override val optionPegsName = "每色棋子数"
+    override val optionOn = "开"
+    override val optionOff = "关"
 
     override fun playerName(name: PlayerName) = when (name) {
         is PlayerName.Named -> name.name

@@ -149,6 +149,10 @@ object EnglishStrings : Strings {
         Deadlock.NONE -> "A draw"
     }
     override fun optionPegs(pegs: Int) = "$pegs pegs"
+    override val optionJumpReachName = "Jump reach"
+    override val optionPegsName = "Pegs per colour"
+    override val optionOn = "On"
+    override val optionOff = "Off"
 
     override fun playerName(name: PlayerName) = when (name) {
         is PlayerName.Named -> name.name

@@ -149,6 +149,10 @@ object FrenchStrings : Strings {
         Deadlock.NONE -> "Partie nulle"
     }
     override fun optionPegs(pegs: Int) = "$pegs pions"
+    override val optionJumpReachName = "Portée des sauts"
+    override val optionPegsName = "Pions par couleur"
+    override val optionOn = "Activé"
+    override val optionOff = "Désactivé"
 
     override fun playerName(name: PlayerName) = when (name) {
         is PlayerName.Named -> name.name

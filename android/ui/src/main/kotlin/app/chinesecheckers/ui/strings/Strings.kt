@@ -20,6 +20,8 @@ import app.chinesecheckers.core.OnlineException
 import app.chinesecheckers.core.PlayerName
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.Ranking
+import app.chinesecheckers.core.RuleOption
+import app.chinesecheckers.core.RuleOptionValue
 import app.chinesecheckers.core.SaveException
 import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.core.SetupException
@@ -139,6 +141,44 @@ interface Strings {
     val optionDeadlock: String
     fun deadlock(deadlock: Deadlock): String
     fun optionPegs(pegs: Int): String
+    val optionJumpReachName: String
+    val optionPegsName: String
+    val optionOn: String
+    val optionOff: String
+
+    /** The name of a rule option the new-game editor shows (the core lists which: `editableOptions`). */
+    fun ruleOption(option: RuleOption): String = when (option) {
+        RuleOption.JUMP_REACH -> optionJumpReachName
+        RuleOption.CAMPS -> optionCamps
+        RuleOption.TARGET_LOCK -> optionTargetLock
+        RuleOption.WIN -> optionWin
+        RuleOption.SWAPS -> optionSwaps
+        RuleOption.DEADLOCK -> optionDeadlock
+        RuleOption.PEGS -> optionPegsName
+        RuleOption.MANDATORY_JUMP -> optionMandatoryJump
+        RuleOption.MAX_CHAIN -> optionMaxChain
+        RuleOption.ANTI_BLOCKING -> optionAntiBlocking
+        RuleOption.BLOCKED_DESTINATION -> optionBlockedDestination
+        RuleOption.CONTINUE_FOR_PLACES -> optionContinueForPlaces
+        RuleOption.RANKING -> optionRanking
+    }
+
+    /** One value of a rule option, as its chip (or a switch's state) says it. */
+    fun ruleOptionValue(value: RuleOptionValue): String = when (value) {
+        is RuleOptionValue.JumpReach -> optionJumpReach(value.reach.toInt())
+        is RuleOptionValue.Camps -> camps(value.camps)
+        is RuleOptionValue.Win -> winRule(value.win)
+        is RuleOptionValue.Deadlock -> deadlock(value.deadlock)
+        is RuleOptionValue.Pegs -> optionPegs(value.pegs.toInt())
+        is RuleOptionValue.MaxChain -> maxChain(value.maxChain)
+        is RuleOptionValue.Ranking -> ranking(value.ranking)
+        is RuleOptionValue.TargetLock -> if (value.on) optionOn else optionOff
+        is RuleOptionValue.Swaps -> if (value.on) optionOn else optionOff
+        is RuleOptionValue.MandatoryJump -> if (value.on) optionOn else optionOff
+        is RuleOptionValue.AntiBlocking -> if (value.on) optionOn else optionOff
+        is RuleOptionValue.BlockedDestination -> if (value.on) optionOn else optionOff
+        is RuleOptionValue.ContinueForPlaces -> if (value.on) optionOn else optionOff
+    }
 
     // Board
     fun playerName(name: PlayerName): String
