@@ -188,14 +188,23 @@ class OnlineUiTest {
         assertEquals(online(ann)!!.board.history, online(bob)!!.board.history)
         repeat(2) { playRound(ann, bob) }
 
-        // Bob resigns from his board; both see the end.
+        // Ann goes Home again, mid-game: her Continue card is there.
+        inDevice("deviceA", "home").performClick()
+        waitForIdle()
+        inDevice("deviceA", "continue:$gameId").assertIsDisplayed()
+
+        // Bob resigns from his board while Ann is on Home; both games see the end.
         inDevice("deviceB", "resign").performClick()
         waitUntil(timeoutMillis = 30_000) { online(ann)!!.board.outcome != null && online(bob)!!.board.outcome != null }
         assertEquals(EndReason.RESIGNED, online(ann)!!.board.outcome!!.reason)
         assertEquals(listOf(online(ann)!!.game!!.side), online(ann)!!.board.outcome!!.winners)
+        // Ann's Home drops the card of the game that ended, without her leaving Home.
+        waitUntil(timeoutMillis = 5_000) { ann.home.state.value.interrupted.isEmpty() }
         waitForIdle()
-        // Each device shows its game-over dialog (dialogs sit in their own window layer, outside the halves).
-        waitUntil(timeoutMillis = 5_000) { onAllNodesWithTag("gameOver").fetchSemanticsNodes().size == 2 }
+        assertFalse(exists("continue:$gameId"))
+        assertEquals(Screen.Home, ann.screen.value)
+        // Bob's device shows its game-over dialog (dialogs sit in their own window layer, outside the halves).
+        waitUntil(timeoutMillis = 5_000) { onAllNodesWithTag("gameOver").fetchSemanticsNodes().size == 1 }
         // The ended game is never offered to continue, on either device, and is among the finished.
         for (app in listOf(ann, bob)) {
             // What the game-over dialog's "Home" does (the dialogs are outside the halves).

@@ -219,10 +219,20 @@ class OnlinePresenter(private val app: AppState) {
      * older state last (a `searching` answer overwritten by the quick-match call's own state, the
      * screen stuck on it until the next message).
      */
+    /** The id of the last ended game Home was told of (told once per game). */
+    @Volatile private var endedSeen: String? = null
+
     private fun onState(passed: OnlineState) {
         val s = synchronized(publishLock) {
             val s = game?.state() ?: passed
             _state.update { it.copy(online = s) }
+            // A game of ours that ended (the opponent resigned while the player was on Home, say)
+            // left the library's Continue list as it ended: Home reads the listing again.
+            val ended = s.game?.takeIf { it.over && !s.spectating }?.id
+            if (ended != null && ended != endedSeen) {
+                endedSeen = ended
+                app.home.refresh()
+            }
             // The clock counts down from when it arrived: a state with the same clock keeps
             // the moment the clock first came (any other state change does not restart it).
             val previous = infos.value
