@@ -142,6 +142,7 @@ class StringsTest {
         wordsOf("deadlock", Deadlock.entries) { deadlock(it) }
         wordsOf("saved kind", SavedGameKind.entries) { savedGameKind(it) }
         wordsOf("rule option", RuleOption.entries) { ruleOption(it) }
+        wordsOf("unreadable games", listOf(1, 2, 5)) { unreadableGames(it) }
         // Every value the core offers for an option has its own words (two chips never read alike).
         for (e in app.chinesecheckers.core.ruleSets().flatMap { it.editableOptions }) {
             wordsOf("${e.option} value", e.values) { ruleOptionValue(it) }

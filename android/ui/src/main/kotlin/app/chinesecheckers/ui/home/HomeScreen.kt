@@ -32,6 +32,7 @@ import androidx.compose.ui.unit.sp
 import app.chinesecheckers.core.GameLibrary
 import app.chinesecheckers.core.CardSeat
 import app.chinesecheckers.core.GameCard
+import app.chinesecheckers.core.LibraryException
 import app.chinesecheckers.core.PlayerName
 import app.chinesecheckers.core.SeatPlayer
 import app.chinesecheckers.ui.strings.Strings
@@ -52,7 +53,14 @@ import kotlinx.coroutines.flow.asStateFlow
  * played first; an ended game is never among them), and the moment they were read ([nowS],
  * seconds since 1970, for "played … ago").
  */
-data class HomeUiState(val interrupted: List<GameCard>, val nowS: Long = 0L)
+data class HomeUiState(
+    val interrupted: List<GameCard>,
+    val nowS: Long = 0L,
+    /** How many saved files the library could not read (damaged, or from a newer app): said on Home. */
+    val unreadable: Int = 0,
+    /** Why the listing could not be read at all (a [LibraryException]), or null. */
+    val error: LibraryException? = null,
+)
 
 /** Home's state holder: reads the library's listing. */
 class HomePresenter(private val library: GameLibrary?) {
@@ -67,8 +75,13 @@ class HomePresenter(private val library: GameLibrary?) {
 
     /** Re-reads the listing (Home is shown again: games were played, ended or started). */
     fun refresh() {
-        val playing = runCatching { library?.listing()?.playing ?: emptyList() }.getOrDefault(emptyList())
-        _state.value = HomeUiState(playing, System.currentTimeMillis() / 1000)
+        val now = System.currentTimeMillis() / 1000
+        _state.value = try {
+            val listing = library?.listing()
+            HomeUiState(listing?.playing ?: emptyList(), now, listing?.unreadable?.size ?: 0)
+        } catch (e: LibraryException) {
+            HomeUiState(emptyList(), now, error = e)
+        }
     }
 }
 
@@ -106,6 +119,24 @@ fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinu
                             }
                         }
                     }
+                }
+                if (state.unreadable > 0) {
+                    Text(
+                        strings.unreadableGames(state.unreadable),
+                        style = MaterialTheme.typography.bodySmall,
+                        color = MaterialTheme.colorScheme.error,
+                        modifier = Modifier.fillMaxWidth().testTag("unreadable"),
+                        textAlign = TextAlign.Center,
+                    )
+                }
+                state.error?.let {
+                    Text(
+                        strings.libraryError(it),
+                        style = MaterialTheme.typography.bodySmall,
+                        color = MaterialTheme.colorScheme.error,
+                        modifier = Modifier.fillMaxWidth().testTag("listingError"),
+                        textAlign = TextAlign.Center,
+                    )
                 }
                 Button(onClick = { onNavigate(Screen.NewGame(BoardMode.Solo)) }, Modifier.fillMaxWidth().testTag("solo")) { Text(strings.solo) }
                 Button(onClick = { onNavigate(Screen.NewGame(BoardMode.PassAndPlay)) }, Modifier.fillMaxWidth().testTag("passAndPlay")) { Text(strings.passAndPlay) }

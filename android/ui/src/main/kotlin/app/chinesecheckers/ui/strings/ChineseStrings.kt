@@ -149,6 +149,7 @@ object ChineseStrings : Strings {
         Deadlock.NONE -> "和棋"
     }
     override fun optionPegs(pegs: Int) = "$pegs 颗棋子"
+    override fun unreadableGames(count: Int) = "有 $count 局已保存的对局无法读取"
     override val optionJumpReachName = "跳跃距离"
     override val optionPegsName = "每色棋子数"
     override val optionOn = "开"

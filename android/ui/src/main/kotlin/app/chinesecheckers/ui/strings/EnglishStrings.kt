@@ -149,6 +149,7 @@ object EnglishStrings : Strings {
         Deadlock.NONE -> "A draw"
     }
     override fun optionPegs(pegs: Int) = "$pegs pegs"
+    override fun unreadableGames(count: Int) = if (count == 1) "1 saved game could not be read" else "$count saved games could not be read"
     override val optionJumpReachName = "Jump reach"
     override val optionPegsName = "Pegs per colour"
     override val optionOn = "On"

@@ -149,6 +149,7 @@ object FrenchStrings : Strings {
         Deadlock.NONE -> "Partie nulle"
     }
     override fun optionPegs(pegs: Int) = "$pegs pions"
+    override fun unreadableGames(count: Int) = if (count == 1) "1 partie enregistrée n'a pas pu être lue" else "$count parties enregistrées n'ont pas pu être lues"
     override val optionJumpReachName = "Portée des sauts"
     override val optionPegsName = "Pions par couleur"
     override val optionOn = "Activé"

@@ -142,6 +142,8 @@ interface Strings {
     fun deadlock(deadlock: Deadlock): String
     fun optionPegs(pegs: Int): String
     val optionJumpReachName: String
+    /** Home: [count] saved files the library could not read (damaged, or from a newer app). */
+    fun unreadableGames(count: Int): String
     val optionPegsName: String
     val optionOn: String
     val optionOff: String
