@@ -315,7 +315,10 @@ fn rematch_of(state: &SessionState, seed: u64) -> Result<SessionState, GameError
         coin_toss,
         from_start: state.from_start,
     };
-    Ok(SessionState::new(valid))
+    let mut next = SessionState::new(valid);
+    // The app's setting stays with the board.
+    next.turn_board = state.turn_board;
+    Ok(next)
 }
 
 #[cfg_attr(feature = "uniffi", uniffi::export)]
@@ -445,6 +448,17 @@ impl Game {
         }
     }
 
+    /// Pass-and-play: whether the board turns to the player to move (`state.rotationDegrees`;
+    /// the app's "turn the board" setting, on by default). Kept for this board and its
+    /// rematches, never saved: set it on every board made. The listener hears the new state if
+    /// it changed. Solo, online and watched boards turn by their own rule and ignore it.
+    pub fn set_turn_board(&self, on: bool) -> GameState {
+        match &self.board {
+            Board::Local(slot) => slot.current().set_turn_board(on),
+            Board::Online(game) => game.state().board,
+        }
+    }
+
     /// Writes the game again after a failed save (`state.storage` is `failed`); the state says
     /// how it went.
     pub fn save_now(&self) -> GameState {
@@ -522,10 +536,26 @@ pub struct GameEngine {
 
 #[cfg_attr(feature = "uniffi", uniffi::export)]
 impl GameEngine {
-    /// Starts the AI's move when `state.aiToMove`. The listener hears the move from the engine
-    /// thread; `finish` on the handle also returns it; cancel or drop the handle to stop it.
+    /// Starts the AI's move when `state.aiToMove` (refused with `NotAiTurn` otherwise, also
+    /// while paused). The listener hears the move from the engine thread; `finish` on the handle
+    /// also returns it. Cancelling or dropping the handle stops it and pauses the AI, as a
+    /// failed search does.
     pub fn think(&self) -> Result<Arc<AiSearch>, MoveError> {
         self.slot.current().think()
+    }
+
+    /// Stops the AI on its turn ("Stop thinking"): its running search ends, and
+    /// `state.aiPaused` holds it (`aiToMove` false) until `resume` or the next change of the
+    /// moves (undo…). Off the AI's turn there is nothing to pause and nothing changes. The
+    /// listener hears the new state.
+    pub fn pause(&self) -> GameState {
+        self.slot.current().pause_ai()
+    }
+
+    /// Lets the paused AI play ("Let the AI play"): `state.aiToMove` again, and the listener
+    /// hears it, so the app starts `think` as on any AI turn.
+    pub fn resume(&self) -> GameState {
+        self.slot.current().resume_ai()
     }
 
     /// Limits the AI's thinking time per move (`None`: the level's own budget), for this game

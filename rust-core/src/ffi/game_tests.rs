@@ -14,7 +14,7 @@ use crate::session::{GameSetup, GameState, Notice, Opener, SaveStatus, SeatPlaye
 
 /// Every state the listener heard, with the name of the thread it came on.
 #[derive(Default)]
-struct Heard(Mutex<Vec<(GameState, Option<String>)>>);
+pub(super) struct Heard(Mutex<Vec<(GameState, Option<String>)>>);
 
 impl GameListener for Heard {
     fn changed(&self, state: GameState) {
@@ -24,11 +24,11 @@ impl GameListener for Heard {
 }
 
 impl Heard {
-    fn revisions(&self) -> Vec<u64> {
+    pub(super) fn revisions(&self) -> Vec<u64> {
         self.0.lock().iter().map(|(s, _)| s.revision).collect()
     }
 
-    fn last(&self) -> (GameState, Option<String>) {
+    pub(super) fn last(&self) -> (GameState, Option<String>) {
         self.0.lock().last().cloned().expect("a state was heard")
     }
 }
@@ -52,12 +52,12 @@ fn solo(opener: Opener) -> Arc<LocalGame> {
     .unwrap()
 }
 
-fn pass_and_play() -> Arc<LocalGame> {
+pub(super) fn pass_and_play() -> Arc<LocalGame> {
     LocalGame::new(GameSetup::pass_and_play(Preset::Classic, 2)).unwrap()
 }
 
 /// Plays a step of the seat to move with two taps on `board`.
-fn step(board: &Game) -> GameState {
+pub(super) fn step(board: &Game) -> GameState {
     let now = board.state();
     let pegs: Vec<_> = now
         .holes

@@ -133,6 +133,47 @@ impl LocalGame {
         Ok(search)
     }
 
+    /// Runs `change` on the session (a change of no move, so nothing to write); when it changed
+    /// something, the listener hears the new state.
+    fn change(&self, change: impl FnOnce(&mut SessionState) -> bool) -> GameState {
+        let (view, pending) = {
+            let mut game = self.game.lock();
+            let changed = change(&mut game.state);
+            (game.view(), changed.then(|| game.changed()).flatten())
+        };
+        deliver(pending);
+        view
+    }
+
+    /// Pass-and-play: whether the board turns to the player to move (on by default, kept for
+    /// this game and its rematches, not saved). The listener hears the new state if it changed.
+    pub fn set_turn_board(&self, on: bool) -> GameState {
+        self.change(|s| s.set_turn_board(on))
+    }
+
+    /// Pauses the AI on its turn: stops its running search, and `ai_to_move` stays false until
+    /// [`LocalGame::resume_ai`] or the next change of the moves. Nothing to pause off its turn.
+    pub fn pause_ai(&self) -> GameState {
+        let mut stopped = false;
+        let state = self.change(|s| {
+            stopped = s.search == Some(SearchKind::Think);
+            let paused = s.pause_ai();
+            stopped &= paused;
+            paused
+        });
+        if stopped {
+            if let Some(c) = self.running.lock().take() {
+                c.cancel();
+            }
+        }
+        state
+    }
+
+    /// Lets the paused AI play: the state says `ai_to_move` again (the listener hears it).
+    pub fn resume_ai(&self) -> GameState {
+        self.change(|s| s.resume_ai())
+    }
+
     /// Applies `event`, which ends any search; the engine is stopped only when the event was
     /// accepted (a refused undo leaves a search running).
     fn apply_stopping_search(&self, event: Event) -> Result<GameState, MoveError> {

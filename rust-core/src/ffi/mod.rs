@@ -88,6 +88,27 @@ pub fn board_geometry() -> BoardGeometry {
     crate::session::board_geometry()
 }
 
+/// The turn of the board (degrees clockwise on screen, in `(-180, 180]`) that brings a seat with
+/// these `colours` to the bottom: the rule behind `GameState.rotationDegrees` (one camp: -60° ×
+/// its place in S, SW, NW, N, NE, SE, the shorter way round; several: their mean direction,
+/// rounded to a degree; opposite camps cancelling: the first camp).
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn rotation_to_bottom(colours: Vec<crate::rules::Colour>) -> i32 {
+    crate::session::rotation_to_bottom(&colours)
+}
+
+/// An online clock read at `now_ms` (milliseconds since the Unix epoch, this device's clock, as
+/// `clock.receivedAtMs`): the side to move's time left, its face (seconds rounded up: 0:00 only
+/// at time-out), whether it runs low (under 10 s), every bank with a game clock, and when the
+/// face next changes (redraw then). The apps only format the digits.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn clock_reading(
+    clock: crate::session::online::OnlineClock,
+    now_ms: i64,
+) -> crate::session::online::ClockReading {
+    crate::session::online::clock_reading(&clock, now_ms)
+}
+
 /// A named AI opponent for the new-game screen (the app words the personality by level).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
@@ -156,3 +177,6 @@ mod tests;
 
 #[cfg(test)]
 mod game_tests;
+
+#[cfg(test)]
+mod facts_tests;

@@ -78,7 +78,9 @@ fn cancel_stops_the_search_and_another_may_start() {
     assert!(!finished);
     assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     assert!(v.history.is_empty() && v.thinking.is_none() && v.banner.is_none());
-    assert!(v.ai_to_move);
+    // Stopped, the AI waits for the person: another search starts once it is resumed.
+    assert!(!v.ai_to_move && v.ai_paused);
+    assert!(g.resume_ai().ai_to_move);
     g.set_ai_time_limit(Some(50));
     let (finished, v) = state_of(g.think().unwrap().wait());
     assert!(finished && v.history.len() == 1);
@@ -103,9 +105,10 @@ fn dropping_the_awaiting_future_cancels_the_search() {
         std::thread::sleep(Duration::from_millis(100));
         assert_eq!(g.state().banner, Some(Banner::AiThinking { player: 1 }));
     }
-    // Dropped: the state shows no search at once, and the engine stops soon after.
+    // Dropped: the state shows no search at once (the AI paused), and the engine stops soon
+    // after.
     let v = g.state();
-    assert!(v.thinking.is_none() && v.history.is_empty() && v.ai_to_move);
+    assert!(v.thinking.is_none() && v.history.is_empty() && v.ai_paused && !v.ai_to_move);
 }
 
 #[test]

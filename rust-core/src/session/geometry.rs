@@ -81,6 +81,40 @@ fn build() -> BoardGeometry {
     }
 }
 
+/// The turn of the board, in whole degrees clockwise on screen in `(-180, 180]`, that brings a
+/// player's camps to the bottom of the screen.
+///
+/// The camps sit 60° apart clockwise from the bottom in the order of [`Colour::ALL`] (S, SW, NW,
+/// N, NE, SE): a single camp `i` turns by `-60 × i`, the shorter way round (N turns by 180°).
+/// A player with several camps is turned to the mean direction of its camps (rounded to a whole
+/// degree): two neighbouring camps put the gap between them at the bottom, three the middle one.
+/// Camps whose directions cancel out (opposite camps) have no mean: the first camp goes to the
+/// bottom then. No camp at all: no turn.
+pub fn rotation_to_bottom(colours: &[Colour]) -> i32 {
+    let angle_of = |c: Colour| {
+        let i = Colour::ALL.iter().position(|&a| a == c).unwrap_or(0);
+        (60.0 * i as f64).to_radians()
+    };
+    let (x, y) = colours.iter().fold((0.0_f64, 0.0_f64), |(x, y), &c| {
+        (x + angle_of(c).cos(), y + angle_of(c).sin())
+    });
+    let mean = if x.hypot(y) < 1e-9 {
+        match colours.first() {
+            Some(&c) => angle_of(c).to_degrees(),
+            None => return 0,
+        }
+    } else {
+        y.atan2(x).to_degrees()
+    };
+    // Into (-180, 180]: -180 (the top camp turned the other way) is 180.
+    let turn = (-mean.round() as i32).rem_euclid(360);
+    if turn > 180 {
+        turn - 360
+    } else {
+        turn
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,7 +26,7 @@ pub mod types;
 mod view;
 
 pub use error::{MoveError, OnlineError, SaveError, SetupError};
-pub use geometry::{board_geometry, BoardGeometry, HoleGeometry};
+pub use geometry::{board_geometry, rotation_to_bottom, BoardGeometry, HoleGeometry};
 pub use library::{
     CardSeat, GameCard, Keeper, Library, LibraryError, Listing, OpponentStatistics, SavedGame,
     SavedGameKind, UnreadableGame, UnreadableReason, FINISHED_KEPT,
@@ -39,6 +39,8 @@ pub use state::{
 };
 pub use types::*;
 
+#[cfg(test)]
+mod facts_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -25,6 +25,7 @@ use crate::rules::Game;
 // games and ratings in `records`, watching in `spectate`, the reconnection policy in
 // `reconnect`, the state shown in `view` and the save format in `save`: one concern a file,
 // each an `impl OnlineSession` block over the same private fields.
+mod clock;
 mod reconnect;
 mod records;
 mod save;
@@ -32,6 +33,7 @@ mod spectate;
 mod types;
 mod view;
 
+pub use clock::{clock_reading, wall_clock_ms, ClockFace, ClockReading, LOW_MS};
 pub use types::{
     Connection, DownloadedGame, OnlineClock, OnlineGameInfo, OnlineRating, OnlineSeat, OnlineState,
     PastGame, RatingChange, RoomInfo, SeatedInfo,
@@ -604,6 +606,7 @@ impl OnlineSession {
                         side: i32::from(*side),
                         left_ms: *left_ms,
                         banks_ms: banks_ms.clone(),
+                        received_at_ms: clock::wall_clock_ms(),
                     });
                 }
             }

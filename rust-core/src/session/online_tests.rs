@@ -1710,6 +1710,10 @@ fn a_timed_game_shows_its_clock_and_the_moves_the_clock_played() {
     };
     s.receive(&frame(&other)).unwrap();
     assert_eq!(s.state().game.unwrap().clock, None);
+    let before = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
     s.receive(&frame(&ServerMsg::Clock {
         game: "g9".into(),
         side: 0,
@@ -1717,14 +1721,27 @@ fn a_timed_game_shows_its_clock_and_the_moves_the_clock_played() {
         banks_ms: vec![],
     }))
     .unwrap();
+    let after = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let heard = s.state().game.unwrap().clock.unwrap();
+    assert!(
+        (before..=after).contains(&heard.received_at_ms),
+        "stamped on arrival: {before} <= {} <= {after}",
+        heard.received_at_ms
+    );
     assert_eq!(
-        s.state().game.unwrap().clock,
-        Some(OnlineClock {
+        heard,
+        OnlineClock {
             side: 0,
             left_ms: 29_500,
-            banks_ms: vec![]
-        })
+            banks_ms: vec![],
+            received_at_ms: heard.received_at_ms,
+        }
     );
+    // The state read again keeps the stamp of the frame.
+    assert_eq!(s.state().game.unwrap().clock.unwrap(), heard);
     // Bob (side 0) lets his time run out: the clock's move comes with its banner, which stays.
     for (seq, event) in server.execute(0, &Command::TimeOut { ply: 0 }).unwrap() {
         s.receive(&frame(&ServerMsg::Event {

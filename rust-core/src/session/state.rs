@@ -132,6 +132,11 @@ pub struct SessionState {
     pub(crate) search: Option<SearchKind>,
     /// Bumped whenever the game changes; a search result carries the one it started from.
     pub(crate) generation: u64,
+    /// Pass-and-play: the board turns to the player to move (the app's setting, not saved).
+    pub(crate) turn_board: bool,
+    /// The AI's turn waits for `resume_ai`: its search was stopped (or failed) on this
+    /// position. Cleared by any change of the moves.
+    pub(crate) ai_paused: bool,
     /// Bumped on every update; sent to the apps with each state.
     pub(crate) revision: u64,
     pub(crate) change: StateChange,
@@ -301,6 +306,8 @@ impl SessionState {
             hint: None,
             search: None,
             generation: 0,
+            turn_board: true,
+            ai_paused: false,
             revision: 0,
             change: StateChange::default(),
         }
@@ -367,12 +374,88 @@ impl SessionState {
         self.end.is_some() || self.game.outcome().is_some()
     }
 
-    /// Whether the AI should move now (and is not thinking yet).
+    /// Whether the app should start the AI's search now: an AI seat is to move, the game is not
+    /// over, no replay is shown, no search runs and the AI is not paused.
     pub fn ai_to_move(&self) -> bool {
+        self.ai_seat_to_move() && self.search.is_none() && !self.ai_paused
+    }
+
+    /// An AI seat is to move in a game going on (not in replay), thinking or not, paused or
+    /// not.
+    fn ai_seat_to_move(&self) -> bool {
         !self.is_over()
             && self.replay.is_none()
-            && self.search.is_none()
             && self.ai_level(self.game.position().to_move()).is_some()
+    }
+
+    /// Whether the AI's turn waits for [`SessionState::resume_ai`].
+    pub fn ai_paused(&self) -> bool {
+        self.ai_paused && self.ai_seat_to_move()
+    }
+
+    /// Pauses the AI on its turn: a running search of its move is forgotten (its result will be
+    /// dropped as stale; the caller stops the engine) and no new one is to start until
+    /// [`SessionState::resume_ai`] or the next change of the moves (undo, for instance). Returns
+    /// whether anything changed; off the AI's turn there is nothing to pause.
+    pub fn pause_ai(&mut self) -> bool {
+        if !self.ai_seat_to_move() || self.ai_paused {
+            return false;
+        }
+        if self.search == Some(SearchKind::Think) {
+            self.search = None;
+            self.generation += 1;
+        }
+        self.ai_paused = true;
+        self.revision += 1;
+        self.change = StateChange::default();
+        true
+    }
+
+    /// Lets the paused AI play: `ai_to_move` again. Returns whether anything changed.
+    pub fn resume_ai(&mut self) -> bool {
+        if !self.ai_paused {
+            return false;
+        }
+        self.ai_paused = false;
+        self.revision += 1;
+        self.change = StateChange::default();
+        true
+    }
+
+    /// Pass-and-play: whether the board turns to the player to move (the app's setting; on by
+    /// default, kept for this session only). Returns whether it changed.
+    pub fn set_turn_board(&mut self, on: bool) -> bool {
+        if self.turn_board == on {
+            return false;
+        }
+        self.turn_board = on;
+        self.revision += 1;
+        self.change = StateChange::default();
+        true
+    }
+
+    /// The seat the board turns to the bottom (see [`GameState::rotation_degrees`]), if any.
+    ///
+    /// [`GameState::rotation_degrees`]: super::GameState::rotation_degrees
+    pub(crate) fn bottom_seat(&self) -> Option<usize> {
+        let persons: Vec<usize> = (0..self.seats.len())
+            .filter(|&p| self.is_person(p))
+            .collect();
+        match persons.as_slice() {
+            // Watched online, or the AI against itself.
+            [] => None,
+            // Solo and online: the one person at this device.
+            [one] => Some(*one),
+            // Pass-and-play: the person to move (on an AI seat's turn, the next person).
+            _ if self.turn_board && !self.is_over() => {
+                let n = self.seats.len();
+                let to_move = self.game.position().to_move();
+                (0..n)
+                    .map(|k| (to_move + k) % n)
+                    .find(|&p| self.is_person(p))
+            }
+            _ => None,
+        }
     }
 
     /// Whether a person may touch the board now.
@@ -493,6 +576,8 @@ impl SessionState {
 
     fn after_change(&mut self) {
         self.touch = Touch::Idle;
+        // A new position: the pause was for the one before.
+        self.ai_paused = false;
         self.hint = None;
         self.draw_declined = None;
         self.search = None;
@@ -732,6 +817,8 @@ impl SessionState {
     pub fn cancel_search(&mut self, request: &SearchRequest) {
         if request.generation == self.generation && self.search == Some(request.kind) {
             self.search = None;
+            // The person stopped the AI: it waits for them (a hint just goes).
+            self.ai_paused |= request.kind == SearchKind::Think;
             self.generation += 1;
             self.revision += 1;
             self.change = StateChange::default();
@@ -756,7 +843,9 @@ impl SessionState {
                 self.note_end();
             }
             (SearchKind::Hint, Some(mv)) => self.hint = Some(mv),
-            (_, None) => {}
+            // Stopped or failed: the AI waits for `resume_ai` rather than trying again at once.
+            (SearchKind::Think, None) => self.ai_paused = true,
+            (SearchKind::Hint, None) => {}
         }
     }
 

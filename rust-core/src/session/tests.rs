@@ -437,11 +437,12 @@ fn a_cancelled_search_leaves_the_game_and_allows_another() {
     let request = s.begin_search(SearchKind::Think, None).unwrap();
     s.cancel_search(&request);
     let v = s.view();
-    assert!(v.thinking.is_none() && v.ai_to_move && v.history.is_empty());
+    assert!(v.thinking.is_none() && v.ai_paused && v.history.is_empty());
     // The cancelled search's result, should it arrive, is stale.
     let mv = s.game().position().legal_moves()[0].clone();
     s.finish_search(&request, Some(mv));
     assert!(s.view().history.is_empty());
+    assert!(s.resume_ai());
     ai_turn(&mut s);
     assert_eq!(s.view().history.len(), 1);
     // Hints: asked for on the person's turn, shown, dropped by the next move.

@@ -384,10 +384,23 @@ pub struct GameState {
     pub players: Vec<PlayerState>,
     /// Whose turn it is.
     pub to_move: i32,
-    /// The AI should move now: start its search (`LocalGame.think`).
+    /// The app should start the AI's search now (`GameEngine.think`): an AI seat is to move, the
+    /// game is not over, no replay is shown, no search runs and the AI is not paused. The app
+    /// only schedules it; it decides nothing.
     pub ai_to_move: bool,
+    /// The AI's turn waits for `GameEngine.resume` (offer "Let the AI play"): its search was
+    /// stopped (`GameEngine.pause`, `AiSearch.cancel`, the handle dropped) or failed on this
+    /// position. Any change of the moves (undo…) ends the pause.
+    pub ai_paused: bool,
     /// The AI seat whose search is running, if any.
     pub thinking: Option<i32>,
+    /// How far to turn the board, in degrees clockwise on screen in `(-180, 180]`, so that the
+    /// seat that should sit at the bottom does: solo and online, the person at this device;
+    /// pass-and-play, the person to move while the game goes on, if turning is on
+    /// (`Game.setTurnBoard`, on by default; on an AI seat's turn, the next person to move), else
+    /// 0; a watched game or one without people, 0. A seat with several camps is turned to their
+    /// mean direction (`rotationToBottom`).
+    pub rotation_degrees: i32,
     /// The hint, once found: the suggested move's path.
     pub hint: Vec<Coord>,
     /// Whether a hint search is running.

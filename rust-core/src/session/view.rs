@@ -140,7 +140,14 @@ impl SessionState {
             players,
             to_move: to_move as i32,
             ai_to_move: self.ai_to_move(),
+            ai_paused: self.ai_paused(),
             thinking,
+            rotation_degrees: self
+                .bottom_seat()
+                .and_then(|p| pos.players().get(p))
+                .map_or(0, |p| {
+                    super::geometry::rotation_to_bottom(&p.colours().collect::<Vec<_>>())
+                }),
             hint: coords_of(&hint),
             hint_pending: self.search == Some(SearchKind::Hint),
             banner: self.banner(shown, outcome.is_some()),

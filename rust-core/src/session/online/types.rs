@@ -53,8 +53,9 @@ pub struct SeatedInfo {
     pub host: bool,
 }
 
-/// The clock of a timed online game, as the server last said (count down from when this state
-/// arrived: `left_ms` is relative, so the device's clock offset does not matter).
+/// The clock of a timed online game, as the server last said (count down from when it arrived:
+/// `left_ms` is relative, so the device's clock offset from the server's does not matter). Read it
+/// at an instant with `clockReading(clock, nowMs)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct OnlineClock {
@@ -64,6 +65,9 @@ pub struct OnlineClock {
     pub left_ms: u64,
     /// With a game clock, every seat's remaining time, side 0 first (empty otherwise).
     pub banks_ms: Vec<u64>,
+    /// When the frame carrying it arrived: milliseconds since the Unix epoch on this device's
+    /// clock, stamped by the core; `left_ms` counts down from here.
+    pub received_at_ms: i64,
 }
 
 /// One seat of an online game.
