@@ -5,12 +5,13 @@
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Instant;
 
 use chinese_checkers_core::ffi::{
     AiSearch, GameLibrary, LocalGame, OnlineGame, OnlineUpdate, SearchOutcome,
 };
-use chinese_checkers_core::session::online::{Connection, OnlineClock, OnlineState};
+use chinese_checkers_core::session::online::{
+    clock_reading, wall_clock_ms, ClockReading, Connection, OnlineState,
+};
 use chinese_checkers_core::session::{
     Coord, GameState, MoveError, OnlineError, OpponentStatistics, PlayerState, SaveStatus,
     SeatPlayer,
@@ -35,8 +36,6 @@ struct Online {
     game_id: Option<String>,
     /// The online state drawn on screen (its `board` is the app's `view`).
     state: OnlineState,
-    /// The timed game's clock as last received, and when: the count-down runs from there.
-    clock: Option<(OnlineClock, Instant)>,
 }
 
 /// The game behind the screen.
@@ -171,7 +170,6 @@ impl App {
                 action: Some(action),
                 game_id: None,
                 state,
-                clock: None,
             })),
             view,
         );
@@ -184,17 +182,13 @@ impl App {
         matches!(self.game, Game::Online(_))
     }
 
-    /// Online, a timed game: the side to move and the whole seconds it has left now.
-    pub fn clock_left(&self) -> Option<(i32, u64)> {
+    /// Online, a timed game: the core's reading of its clock now.
+    pub fn clock_now(&self) -> Option<ClockReading> {
         let Game::Online(online) = &self.game else {
             return None;
         };
-        let (clock, since) = online.clock.as_ref()?;
-        let elapsed = since.elapsed().as_millis() as u64;
-        Some((
-            clock.side,
-            clock.left_ms.saturating_sub(elapsed).div_ceil(1000),
-        ))
+        let clock = online.state.game.as_ref()?.clock.as_ref()?;
+        Some(clock_reading(clock, wall_clock_ms()))
     }
 
     /// The online state behind the screen (none in a local game).
@@ -255,10 +249,6 @@ impl App {
             }
         }
         online.state = online.game.state();
-        let clock = online.state.game.as_ref().and_then(|g| g.clock.clone());
-        if clock.as_ref() != online.clock.as_ref().map(|(c, _)| c) {
-            online.clock = clock.map(|c| (c, Instant::now()));
-        }
         let game_id = online.state.game.as_ref().map(|g| g.id.clone());
         let new_game = game_id.is_some() && game_id != online.game_id;
         online.game_id = game_id;
@@ -310,7 +300,9 @@ impl App {
                     // Finished: the AI's move or the hint is in the game. Cancelled (by undo,
                     // resign or quit): nothing to report.
                     if let SearchOutcome::Failed { detail, .. } = outcome {
-                        self.message = Some(format!("internal error: {detail}"));
+                        self.message = Some(format!(
+                            "internal error: {detail} (a lets the AI try again)"
+                        ));
                     }
                     // The outcome's state may be older than a later call's: draw the newest.
                     self.view = self.fetch();
@@ -513,9 +505,18 @@ impl App {
 
     /// Online, the host of a filling table or room of 3 or more: start now, the empty seats
     /// played by the server's AI (at Medium).
+    /// `a`: online, fills the table's empty seats with the AI; locally, lets a paused AI play
+    /// (its search was stopped or failed: the core waits for this).
     fn fill_with_ai(&mut self) {
-        let Game::Online(o) = &self.game else {
-            return;
+        let o = match &self.game {
+            Game::Online(o) => o,
+            Game::Local(g) => {
+                if self.view.ai_paused {
+                    self.message = None;
+                    self.view = g.resume_ai();
+                }
+                return;
+            }
         };
         let result = o
             .game

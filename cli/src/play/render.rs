@@ -319,9 +319,13 @@ fn message_line(app: &App) -> Line<'static> {
     if app.view.outcome.is_some() && app.is_online() {
         return Line::from(" Game over: q quits.");
     }
-    if let Some((side, secs)) = app.clock_left() {
+    if let Some(clock) = app.clock_now() {
         return Line::from(Span::styled(
-            format!(" {}: {secs} s to move", words::player(&app.view, side)),
+            format!(
+                " {}: {} to move",
+                words::player(&app.view, clock.side),
+                words::clock_face(clock.shown)
+            ),
             Style::default().fg(Color::Cyan),
         ));
     }

@@ -582,8 +582,17 @@ fn the_ai_moves_on_a_worker_thread_and_quitting_stops_it() {
         app.view.history.is_empty(),
         "the cancelled search played nothing"
     );
-    assert!(app.view.ai_to_move);
+    // Stopped, the AI waits (the core's pause): nothing starts it again behind our back.
+    assert!(app.view.ai_paused && !app.view.ai_to_move);
     assert_eq!(app.view.thinking, None);
+    app.tick();
+    assert_eq!(app.busy(), None, "paused: no search starts");
+    // `a` lets it play again.
+    app.handle_key(key(KeyCode::Char('a')));
+    assert!(app.view.ai_to_move && !app.view.ai_paused);
+    app.tick();
+    assert_eq!(app.busy(), Some(Job::Think), "the AI thinks again");
+    app.shutdown();
 }
 
 #[test]
@@ -1816,4 +1825,37 @@ fn the_ca_file_option_is_parsed_and_needs_a_server() {
         Some(std::path::Path::new("/tmp/ca.pem"))
     );
     assert!(Cmd::try_parse_from(["play", "--ca-file", "/tmp/ca.pem"]).is_err());
+}
+
+/// The clock line shows the core's face of the time left: digits only, seconds as the core
+/// rounded them.
+#[test]
+fn clock_faces_are_worded_as_digits() {
+    use chinese_checkers_core::session::online::{clock_reading, OnlineClock};
+    let clock = OnlineClock {
+        side: 0,
+        left_ms: 61_500,
+        banks_ms: vec![],
+        received_at_ms: 5_000,
+    };
+    assert_eq!(
+        words::clock_face(clock_reading(&clock, 5_000).shown),
+        "1:02"
+    );
+    assert_eq!(
+        words::clock_face(clock_reading(&clock, 6_500).shown),
+        "1:00"
+    );
+    assert_eq!(
+        words::clock_face(clock_reading(&clock, 70_000).shown),
+        "0:00"
+    );
+    let long = OnlineClock {
+        left_ms: 3_725_000,
+        ..clock
+    };
+    assert_eq!(
+        words::clock_face(clock_reading(&long, 5_000).shown),
+        "1:02:05"
+    );
 }

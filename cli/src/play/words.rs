@@ -5,7 +5,9 @@
 use chinese_checkers_core::online::ErrorCode;
 use chinese_checkers_core::online::LiveGame;
 use chinese_checkers_core::rules::MoveKind;
-use chinese_checkers_core::session::online::{Connection, OnlineRating, OnlineState, PastGame};
+use chinese_checkers_core::session::online::{
+    ClockFace, Connection, OnlineRating, OnlineState, PastGame,
+};
 use std::path::Path;
 
 use chinese_checkers_core::session::{
@@ -88,6 +90,15 @@ pub fn name(name: &PlayerName) -> String {
         PlayerName::Named { name } => name.clone(),
         PlayerName::You => "You".into(),
         PlayerName::Numbered { number } => format!("Player {number}"),
+    }
+}
+
+/// A clock face as "m:ss", or "h:mm:ss" past an hour (the core rounded the seconds).
+pub fn clock_face(face: ClockFace) -> String {
+    if face.hours > 0 {
+        format!("{}:{:02}:{:02}", face.hours, face.minutes, face.seconds)
+    } else {
+        format!("{}:{:02}", face.minutes, face.seconds)
     }
 }
 
