@@ -14,6 +14,7 @@
 
 pub mod error;
 pub mod export;
+mod facts;
 pub mod geometry;
 pub mod library;
 pub mod online;
