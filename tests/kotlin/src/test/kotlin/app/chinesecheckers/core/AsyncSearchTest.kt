@@ -93,17 +93,19 @@ class AsyncSearchTest {
         val after = awaitState(g, "the search to stop") { it.thinking == null }
         val ms = (System.nanoTime() - t0) / 1_000_000
         assertTrue(ms < 2_000, "cancel took $ms ms")
-        // The game is as it was: no move, nobody thinking, the AI still to move.
+        // The game is as it was: no move, nobody thinking; the AI, stopped, waits (paused).
         assertTrue(after.history.isEmpty())
         assertEquals(before.holes, after.holes)
         assertEquals(before.toMove, after.toMove)
         assertNull(after.banner)
-        assertTrue(after.aiToMove)
+        assertTrue(after.aiPaused)
+        assertFalse(after.aiToMove)
         assertTrue(after.revision > before.revision)
         // A cancelled search never plays later.
         delay(300)
         assertTrue(g.state().history.isEmpty())
-        // A new search starts at once and plays.
+        // Resumed, a new search starts at once and plays.
+        assertTrue(g.game().capabilities().ai!!.resume().aiToMove)
         g.setAiTimeLimit(50uL)
         val outcome = withTimeout(20_000) { g.think().finish() }
         val v = assertInstanceOf(SearchOutcome.Finished::class.java, outcome).state
@@ -122,7 +124,9 @@ class AsyncSearchTest {
         // The game forgets the search at once, before the engine has even stopped.
         val now = g.state()
         assertNull(now.thinking)
-        assertTrue(now.aiToMove)
+        // Stopped, the AI waits for resume (the core's pause).
+        assertTrue(now.aiPaused)
+        assertFalse(now.aiToMove)
         val outcome = withTimeout(3_000) { awaiting.await() }
         val ms = (System.nanoTime() - t0) / 1_000_000
         assertTrue(ms < 2_000, "cancel took $ms ms")
@@ -131,6 +135,7 @@ class AsyncSearchTest {
         assertNull(v.thinking)
         search.cancel() // safe again
         // Undo and resign stop a running search as well.
+        g.game().capabilities().ai!!.resume()
         val again = g.think()
         val resigned = g.resign()
         assertEquals(EndReason.RESIGNED, resigned.outcome?.reason)
