@@ -2,10 +2,14 @@
 """Prints a short listing of the exported API from the generated Swift bindings.
 
     scripts/api-listing.py ios/ChineseCheckersKit/Sources/ChineseCheckersCore/ChineseCheckersCore.swift
+    scripts/api-listing.py BINDINGS.swift --check docs/API.md
 
 Used to refresh the listing in docs/API.md (objects with their methods, records with their
-fields, enums and errors with their cases, free functions).
+fields, enums and errors with their cases, free functions). With `--check`, compares the listing
+with the one in the document's "The exported API" section instead and fails with the difference
+(tests/swift/run.sh runs it on the bindings it generates, so the document cannot fall behind).
 """
+import difflib
 import re
 import sys
 
@@ -58,4 +62,20 @@ for m in re.finditer(r"^public func (\w+)\(([^)]*)\)\s*(throws)?\s*(-> [\w\[\]?]
         continue
     out.append(f"func {m.group(1)}({m.group(2).strip()}) {m.group(3) or ''} {m.group(4) or ''}".rstrip())
 
-print("\n".join(re.sub(r"  +", " ", line) for line in out))
+listing = "\n".join(re.sub(r"  +", " ", line) for line in out)
+
+if len(sys.argv) == 4 and sys.argv[2] == "--check":
+    doc = open(sys.argv[3], encoding="utf-8").read()
+    found = re.search(r"^## The exported API\n.*?^```text\n(.*?)^```$", doc, re.S | re.M)
+    if not found:
+        sys.exit(f"api-listing: {sys.argv[3]} has no listing under '## The exported API'")
+    written = found.group(1).rstrip("\n")
+    if written != listing:
+        sys.stdout.writelines(difflib.unified_diff(
+            (written + "\n").splitlines(True), (listing + "\n").splitlines(True),
+            f"{sys.argv[3]} (written)", "generated bindings"))
+        sys.exit(f"api-listing: the listing in {sys.argv[3]} differs from the generated bindings; "
+                 f"regenerate it with scripts/api-listing.py")
+    print(f"api-listing: {sys.argv[3]} lists the exported API as generated")
+else:
+    print(listing)

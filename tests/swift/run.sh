@@ -147,6 +147,9 @@ trap 'rm -rf -- "$GEN_DIR"' EXIT
 for f in ChineseCheckersCore.swift ChineseCheckersCoreFFI.h ChineseCheckersCoreFFI.modulemap; do
     [[ -f "$GEN_DIR/$f" ]] || die "bindgen did not produce $f (got: $(ls "$GEN_DIR" | tr '\n' ' '))"
 done
+log "Checking docs/API.md's listing of the exported API against these bindings"
+python3 "$REPO/scripts/api-listing.py" "$GEN_DIR/ChineseCheckersCore.swift" --check "$REPO/docs/API.md" ||
+    die "docs/API.md's exported listing is out of date"
 SRC_DIR="$KIT_DIR/Sources"
 mkdir -p "$SRC_DIR/ChineseCheckersCore" "$SRC_DIR/ChineseCheckersCoreFFI"
 rm -f "$SRC_DIR/ChineseCheckersCore/"*.swift "$SRC_DIR/ChineseCheckersCoreFFI/"*.h \
