@@ -1,64 +1,60 @@
 //! An online game on this device: the board, the touch model and the banners of a local game,
 //! with the moves going through the server.
 //!
-//! [`OnlineSession`] owns the connection's state (welcomed, searching, open table or room, the
-//! lobby) and the game's [`ClientGame`]. The apps move strings only: every action returns the
-//! encoded messages to send, and every frame the server sends goes into
-//! [`OnlineSession::receive`]. A move made with taps is shown at once as pending ("Sending…")
+//! [`OnlineSession`] is a state machine like the local session: every call of the app and every
+//! frame of the server is an [`OnlineEvent`], and [`OnlineSession::update`] applies it to a copy
+//! of the session, kept only if the event was accepted (a refused call or frame changes
+//! nothing). The session is in one phase at a time (idle, searching, hosting a table, in a
+//! room, seated at a table of 3 or more, matched, playing, watching: [`OnlinePhase`]), each
+//! holding the data of that phase alone. The apps move strings only: every event returns the
+//! encoded messages to send. A move made with taps is shown at once as pending ("Sending…")
 //! and committed when the server's event comes back; the opponent's moves are validated by the
 //! rules before they are applied; a refusal, a gap or a reconnection makes the session ask for a
 //! resync. Undo, redo and hints do not exist online (docs/RULES.md).
 
 use super::error::{MoveError, OnlineError};
-use super::state::{update, Event, SessionState, Touch};
-use super::types::{Banner, PlayerName, SeatPlayer, StateChange};
+use super::state::SessionState;
+use super::types::{Banner, PlayerName, SeatPlayer};
 use crate::ai::AiLevel;
 use crate::online::record::start_position;
-use crate::online::{
-    check_name, check_token, decode_notice, decode_server, encode, normalize_room_code, ClientGame,
-    ClientMsg, DrawAction, ErrorCode, Format, GameEvent, LiveGame, ServerMsg, ServerNotice,
-    SyncEffect, TableInfo, TimeControl, PROTOCOL_VERSION,
-};
+use crate::online::{ClientGame, ErrorCode, Format, LiveGame, TableInfo, TimeControl};
 use crate::rules::Game;
 
-// The public records of the state live in `types`, the requests and answers about finished
+// The public records of the state live in `types`, reading the clock in `clock`, the phases in `phase`, the app's requests
+// in `requests` and the server's frames in `frames`, the requests and answers about finished
 // games and ratings in `records`, watching in `spectate`, the reconnection policy in
 // `reconnect`, the state shown in `view` and the save format in `save`: one concern a file,
 // each an `impl OnlineSession` block over the same private fields.
 mod clock;
+mod frames;
+mod phase;
 mod reconnect;
 mod records;
+mod requests;
 mod save;
 mod spectate;
 mod types;
 mod view;
 
 pub use clock::{clock_reading, wall_clock_ms, ClockFace, ClockReading, LOW_MS};
+pub use phase::OnlinePhase;
+use phase::Phase;
 pub use types::{
     Connection, DownloadedGame, OnlineClock, OnlineGameInfo, OnlineRating, OnlineSeat, OnlineState,
     PastGame, RatingChange, RoomInfo, SeatedInfo,
 };
-
-/// A game found by the server (or named in the welcome) whose snapshot has not arrived yet.
-#[derive(Clone, Debug)]
-struct Matched {
-    game: String,
-}
 
 /// The online mode's state. Pure: no I/O, no clock.
 #[derive(Clone, Debug)]
 pub struct OnlineSession {
     name: String,
     connection: Connection,
-    searching: bool,
-    table: Option<TableInfo>,
-    room: Option<RoomInfo>,
-    seated: Option<SeatedInfo>,
-    watching_lobby: bool,
-    lobby: Vec<TableInfo>,
-    matched: Option<Matched>,
+    /// What the session is doing, with the data of that phase (the game on the board among it).
+    phase: Phase,
+    /// The lobby's open tables while we watch the lobby (`None`: not watching). Apart from the
+    /// phase: the lobby is watched whatever else we do.
+    lobby: Option<Vec<TableInfo>>,
     opponent: String,
-    client: Option<ClientGame>,
     /// The last clock the server sent for the game.
     clock: Option<OnlineClock>,
     past_games: Option<Vec<PastGame>>,
@@ -66,8 +62,6 @@ pub struct OnlineSession {
     ratings: Option<Vec<OnlineRating>>,
     rating_change: Option<RatingChange>,
     live_games: Option<Vec<LiveGame>>,
-    /// The game we watch (and the private room's code it was found by), if we spectate.
-    spectate: Option<(String, Option<String>)>,
     /// The board shown: the confirmed game with our pending move on top.
     display: SessionState,
     /// A passing banner (opponent back, draw declined, a refusal), cleared by the next move.
@@ -79,6 +73,168 @@ pub struct OnlineSession {
     reconnect_seed: u64,
     /// The person left (`leave`): no reconnection until the next `hello`.
     left: bool,
+}
+
+/// What happens to an online session: a call of the app or a frame of the server. Every one
+/// goes through [`OnlineSession::update`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum OnlineEvent {
+    /// The first message of every connection (and of every reconnection).
+    Hello {
+        /// This device's token (`new_token`).
+        token: String,
+        /// The display name asked for.
+        name: String,
+    },
+    /// A new display name (for later games).
+    SetName {
+        /// The name as typed.
+        name: String,
+    },
+    /// Quick match in a format, or in any format (`None`).
+    QuickMatch {
+        /// The format wanted (`None`: any).
+        format: Option<Format>,
+    },
+    /// Stop waiting for a quick match.
+    CancelMatch,
+    /// Start receiving the lobby's open tables.
+    WatchLobby,
+    /// Stop receiving the lobby.
+    UnwatchLobby,
+    /// Open a public table (`clock` `None`: the format's default time control).
+    CreateTable {
+        /// The table's format.
+        format: Format,
+        /// Its time control (`None`: the format's default).
+        clock: Option<TimeControl>,
+    },
+    /// Close our open table.
+    CloseTable,
+    /// Sit at an open table.
+    JoinTable {
+        /// The table's id (from the lobby).
+        table: String,
+    },
+    /// Create a private room (`clock` `None`: the format's default time control).
+    CreateRoom {
+        /// The room's format.
+        format: Format,
+        /// Its time control (`None`: the format's default).
+        clock: Option<TimeControl>,
+    },
+    /// Join a private room by its code as typed.
+    JoinRoom {
+        /// The code as typed (case, spaces and dashes do not matter).
+        code: String,
+    },
+    /// The host starts a table or room of 3 or more seats, the empty seats played by the AI.
+    FillWithAi {
+        /// The level of the AI seats.
+        level: AiLevel,
+    },
+    /// Leave the table or room of 3 or more seats we sit at.
+    LeaveSeat,
+    /// The app goes to the background.
+    Away,
+    /// The app is back in the foreground on a live socket.
+    Back,
+    /// A tap on the board.
+    Tap {
+        /// The cell's axial column.
+        q: i32,
+        /// The cell's axial row.
+        r: i32,
+    },
+    /// "End jump": send the chain in progress.
+    EndJump,
+    /// Drop the selection or the chain in progress.
+    CancelTouch,
+    /// Resign the game in progress.
+    Resign,
+    /// Offer a draw (or accept the opponent's).
+    OfferDraw,
+    /// Answer the opponent's draw offer.
+    AnswerDraw {
+        /// Accept (or decline) the offer.
+        accept: bool,
+    },
+    /// Ask for (or agree to) a rematch.
+    Rematch,
+    /// Ask for the current game's catch-up.
+    Resume,
+    /// One text frame from the server.
+    Frame {
+        /// The frame as received.
+        text: String,
+    },
+    /// The socket dropped, or an attempt to reconnect failed.
+    ConnectionLost,
+    /// The person leaves online play.
+    Leave,
+    /// Ask for the public games in progress.
+    WatchGames,
+    /// Watch a game read-only: by its id, or a private room's game by the room's code.
+    Spectate {
+        /// The game's id (empty: the room's game, found by `code`).
+        game: String,
+        /// The private room's code, as typed.
+        code: Option<String>,
+    },
+    /// Stop watching.
+    StopSpectating,
+    /// Ask for our ratings.
+    RequestRatings,
+    /// Ask for our last finished games.
+    ListGames,
+    /// Ask for a finished game's record.
+    DownloadGame {
+        /// The game's id (from `past_games`).
+        game: String,
+    },
+}
+
+/// Why [`OnlineSession::update`] refused an event: a touch of the board is refused as a move,
+/// everything else as an online call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineRefusal {
+    /// A call or a frame was refused.
+    Online(OnlineError),
+    /// A touch of the board was refused.
+    Move(MoveError),
+}
+
+impl From<OnlineError> for OnlineRefusal {
+    fn from(e: OnlineError) -> Self {
+        OnlineRefusal::Online(e)
+    }
+}
+
+impl From<MoveError> for OnlineRefusal {
+    fn from(e: MoveError) -> Self {
+        OnlineRefusal::Move(e)
+    }
+}
+
+impl OnlineRefusal {
+    /// The refusal of an online call. Only the touches of the board are refused as moves; one
+    /// that reached here is told as what it is: there was no game to touch.
+    pub fn into_online(self) -> OnlineError {
+        match self {
+            OnlineRefusal::Online(e) => e,
+            OnlineRefusal::Move(_) => OnlineError::NoGame,
+        }
+    }
+
+    /// The refusal of a touch of the board (a touch is only ever refused as a move).
+    pub fn into_move(self) -> MoveError {
+        match self {
+            OnlineRefusal::Move(e) => e,
+            OnlineRefusal::Online(e) => MoveError::Internal {
+                detail: e.to_string(),
+            },
+        }
+    }
 }
 
 /// The board shown before an online game starts (tripot 1's start position).
@@ -108,22 +264,15 @@ impl OnlineSession {
         OnlineSession {
             name: String::new(),
             connection: Connection::Connecting,
-            searching: false,
-            table: None,
-            room: None,
-            seated: None,
-            watching_lobby: false,
-            lobby: Vec::new(),
-            matched: None,
+            phase: Phase::Idle,
+            lobby: None,
             opponent: String::new(),
-            client: None,
             clock: None,
             past_games: None,
             download: None,
             ratings: None,
             rating_change: None,
             live_games: None,
-            spectate: None,
             display: placeholder(),
             note: None,
             last_error: None,
@@ -133,18 +282,86 @@ impl OnlineSession {
         }
     }
 
-    /// The game in progress or just over, if any.
+    /// Applies one event: works on a copy of the session and keeps it only if the event was
+    /// accepted, so that a refused call or frame leaves the session exactly as it was. Returns
+    /// the encoded messages to send, in order.
+    pub fn update(&mut self, event: OnlineEvent) -> Result<Vec<String>, OnlineRefusal> {
+        let mut next = self.clone();
+        let out = next.handle(event)?;
+        *self = next;
+        Ok(out)
+    }
+
+    /// [`OnlineSession::update`] for an event refused as an online call.
+    pub fn request(&mut self, event: OnlineEvent) -> Result<Vec<String>, OnlineError> {
+        self.update(event).map_err(OnlineRefusal::into_online)
+    }
+
+    /// [`OnlineSession::update`] for a touch of the board, refused as a move.
+    pub fn touch(&mut self, event: OnlineEvent) -> Result<Vec<String>, MoveError> {
+        self.update(event).map_err(OnlineRefusal::into_move)
+    }
+
+    /// [`OnlineSession::update`] for an event that is never refused.
+    fn always(&mut self, event: OnlineEvent) -> Vec<String> {
+        self.update(event).unwrap_or_default()
+    }
+
+    /// One event on the session being changed (the copy `update` keeps if this succeeds).
+    fn handle(&mut self, event: OnlineEvent) -> Result<Vec<String>, OnlineRefusal> {
+        use OnlineEvent as E;
+        Ok(match event {
+            E::Hello { token, name } => self.on_hello(&token, &name)?,
+            E::SetName { name } => self.on_set_name(&name)?,
+            E::QuickMatch { format } => self.on_quick_match(format)?,
+            E::CancelMatch => self.on_cancel_match(),
+            E::WatchLobby => self.on_watch_lobby()?,
+            E::UnwatchLobby => self.on_unwatch_lobby(),
+            E::CreateTable { format, clock } => self.on_create_table(format, clock)?,
+            E::CloseTable => self.on_close_table()?,
+            E::JoinTable { table } => self.on_join_table(&table)?,
+            E::CreateRoom { format, clock } => self.on_create_room(format, clock)?,
+            E::JoinRoom { code } => self.on_join_room(&code)?,
+            E::FillWithAi { level } => self.on_fill_with_ai(level)?,
+            E::LeaveSeat => self.on_leave_seat()?,
+            E::Away => self.on_away()?,
+            E::Back => self.on_back()?,
+            E::Tap { q, r } => self.on_touch(super::state::Event::Tap { q, r })?,
+            E::EndJump => self.on_touch(super::state::Event::EndJump)?,
+            E::CancelTouch => self.on_cancel_touch(),
+            E::Resign => self.on_resign()?,
+            E::OfferDraw => self.on_offer_draw()?,
+            E::AnswerDraw { accept } => self.on_answer_draw(accept)?,
+            E::Rematch => self.on_rematch()?,
+            E::Resume => self.on_resume()?,
+            E::Frame { text } => self.on_frame(&text)?,
+            E::ConnectionLost => self.on_connection_lost(),
+            E::Leave => self.on_leave(),
+            E::WatchGames => self.on_watch_games()?,
+            E::Spectate { game, code } => self.on_spectate(&game, code)?,
+            E::StopSpectating => self.on_stop_spectating()?,
+            E::RequestRatings => self.on_request_ratings()?,
+            E::ListGames => self.on_list_games()?,
+            E::DownloadGame { game } => self.on_download_game(&game)?,
+        })
+    }
+
+    /// The phase the session is in.
+    pub fn phase(&self) -> OnlinePhase {
+        self.phase.kind()
+    }
+
+    /// The game on the board (ours in progress or just over, or the one watched), if any.
     pub fn client(&self) -> Option<&ClientGame> {
-        self.client.as_ref()
+        self.phase.client()
     }
 
     fn in_game(&self) -> bool {
-        self.spectate.is_none() && self.client.as_ref().is_some_and(|c| !c.record().is_over())
+        self.phase.own().is_some_and(|c| !c.record().is_over())
     }
 
     fn game_id(&self) -> Result<String, OnlineError> {
-        self.client
-            .as_ref()
+        self.client()
             .map(|c| c.game_id().to_owned())
             .ok_or(OnlineError::NoGame)
     }
@@ -162,12 +379,12 @@ impl OnlineSession {
         if self.connection != Connection::Connected {
             return Err(OnlineError::NotConnected);
         }
-        if self.spectate.is_some() {
+        if self.phase.watch().is_some() {
             return Err(OnlineError::GameInProgress);
         }
         // A game found or named in the welcome whose snapshot is on its way counts as in progress:
         // a restarted client resumes it instead of looking for another.
-        if self.in_game() || self.matched.is_some() {
+        if self.in_game() || self.phase.matched().is_some() {
             return Err(OnlineError::GameInProgress);
         }
         self.forget_refusal();
@@ -193,17 +410,6 @@ impl OnlineSession {
         Ok(())
     }
 
-    /// A new connection starts without what the old one had: the server dropped our place in
-    /// the quick-match queue and closed our tables when the socket went, and the lobby must be
-    /// watched again.
-    fn new_connection(&mut self) {
-        self.searching = false;
-        self.table = None;
-        self.seated = None;
-        self.watching_lobby = false;
-        self.lobby.clear();
-    }
-
     fn connected(&self) -> Result<(), OnlineError> {
         if self.connection != Connection::Connected {
             return Err(OnlineError::NotConnected);
@@ -214,59 +420,37 @@ impl OnlineSession {
     /// The first message of every connection (and of every reconnection: the server's welcome
     /// then makes the session resume its game).
     pub fn hello(&mut self, token: &str, name: &str) -> Result<Vec<String>, OnlineError> {
-        check_token(token).map_err(|detail| OnlineError::BadToken { detail })?;
-        let name = check_name(name).map_err(|detail| OnlineError::BadName { detail })?;
-        self.name = name.clone();
-        self.left = false;
-        // A new connection: nothing is known to the server until it welcomes us. One that was
-        // replaced comes back on purpose (the person returned): it takes the games back.
-        if matches!(
-            self.connection,
-            Connection::Connected | Connection::Replaced
-        ) {
-            self.connection = Connection::Reconnecting;
-        }
-        self.new_connection();
-        self.rebuild();
-        Ok(vec![encode(&ClientMsg::Hello {
-            v: PROTOCOL_VERSION,
+        self.request(OnlineEvent::Hello {
             token: token.to_owned(),
-            name,
-        })])
+            name: name.to_owned(),
+        })
     }
 
     /// Changes the display name (for later games).
     pub fn set_name(&mut self, name: &str) -> Result<Vec<String>, OnlineError> {
-        let name = check_name(name).map_err(|detail| OnlineError::BadName { detail })?;
-        self.name = name.clone();
-        Ok(vec![encode(&ClientMsg::SetName { name })])
+        self.request(OnlineEvent::SetName {
+            name: name.to_owned(),
+        })
     }
 
     /// Quick match in a format, or in any format (`None`).
     pub fn quick_match(&mut self, format: Option<Format>) -> Result<Vec<String>, OnlineError> {
-        self.free()?;
-        Ok(vec![encode(&ClientMsg::QuickMatch { format })])
+        self.request(OnlineEvent::QuickMatch { format })
     }
 
     /// Stops waiting for a quick match.
     pub fn cancel_match(&mut self) -> Vec<String> {
-        vec![encode(&ClientMsg::CancelMatch)]
+        self.always(OnlineEvent::CancelMatch)
     }
 
     /// Starts receiving the lobby's open tables (sent now and on every change).
     pub fn watch_lobby(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.lobby_request()?;
-        self.watching_lobby = true;
-        self.rebuild();
-        Ok(vec![encode(&ClientMsg::WatchLobby)])
+        self.request(OnlineEvent::WatchLobby)
     }
 
     /// Stops receiving the lobby.
     pub fn unwatch_lobby(&mut self) -> Vec<String> {
-        self.watching_lobby = false;
-        self.lobby.clear();
-        self.rebuild();
-        vec![encode(&ClientMsg::UnwatchLobby)]
+        self.always(OnlineEvent::UnwatchLobby)
     }
 
     /// Opens a public table in the lobby (the format's default time control).
@@ -280,23 +464,19 @@ impl OnlineSession {
         format: Format,
         clock: Option<TimeControl>,
     ) -> Result<Vec<String>, OnlineError> {
-        self.free()?;
-        Ok(vec![encode(&ClientMsg::CreateTable { format, clock })])
+        self.request(OnlineEvent::CreateTable { format, clock })
     }
 
     /// Closes our open table.
     pub fn close_table(&mut self) -> Result<Vec<String>, OnlineError> {
-        let table = self.table.take().ok_or(OnlineError::NoTable)?;
-        self.rebuild();
-        Ok(vec![encode(&ClientMsg::CloseTable { table: table.id })])
+        self.request(OnlineEvent::CloseTable)
     }
 
     /// Sits at an open table.
     pub fn join_table(&mut self, table: &str) -> Result<Vec<String>, OnlineError> {
-        self.free()?;
-        Ok(vec![encode(&ClientMsg::JoinTable {
+        self.request(OnlineEvent::JoinTable {
             table: table.to_owned(),
-        })])
+        })
     }
 
     /// Creates a private room; its code comes back in the state (`room`).
@@ -310,404 +490,149 @@ impl OnlineSession {
         format: Format,
         clock: Option<TimeControl>,
     ) -> Result<Vec<String>, OnlineError> {
-        self.free()?;
-        Ok(vec![encode(&ClientMsg::CreateRoom {
-            format,
-            clock,
-            rated: false,
-        })])
+        self.request(OnlineEvent::CreateRoom { format, clock })
     }
 
     /// Joins a private room by its code as typed (case, spaces and dashes do not matter).
     pub fn join_room(&mut self, code: &str) -> Result<Vec<String>, OnlineError> {
-        let normalised = normalize_room_code(code).ok_or_else(|| OnlineError::BadRoomCode {
+        self.request(OnlineEvent::JoinRoom {
             code: code.to_owned(),
-        })?;
-        self.free()?;
-        Ok(vec![encode(&ClientMsg::JoinRoom {
-            code: normalised,
-            rated: false,
-        })])
+        })
     }
 
     /// The host of a table or room of 3 or more seats starts it now: the empty seats are played
     /// by the server's AI at `level`.
     pub fn fill_with_ai(&mut self, level: AiLevel) -> Result<Vec<String>, OnlineError> {
-        self.connected()?;
-        let seated = self.seated.as_ref().ok_or(OnlineError::NotSeated)?;
-        if !seated.host {
-            return Err(OnlineError::NotHost);
-        }
-        Ok(vec![encode(&ClientMsg::FillWithAi {
-            id: seated.id.clone(),
-            level,
-        })])
+        self.request(OnlineEvent::FillWithAi { level })
     }
 
     /// Leaves the table or room of 3 or more seats we sit at (a host closes it for everyone).
     pub fn leave_seat(&mut self) -> Result<Vec<String>, OnlineError> {
-        let seated = self.seated.take().ok_or(OnlineError::NotSeated)?;
-        self.table = None;
-        self.room = None;
-        self.rebuild();
-        Ok(vec![encode(&ClientMsg::LeaveSeat { id: seated.id })])
+        self.request(OnlineEvent::LeaveSeat)
     }
 
     /// The app goes to the background: the server holds our seat longer if the socket drops.
     pub fn away(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.connected()?;
-        let game = self.playing()?;
-        Ok(vec![encode(&ClientMsg::Away { game })])
+        self.request(OnlineEvent::Away)
     }
 
     /// The app is back in the foreground on a live socket: catch up with the game.
     pub fn back(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.connected()?;
-        let client = self.client.as_ref().ok_or(OnlineError::NoGame)?;
-        // Not a resync: on a live socket the server sends only what we missed, often nothing,
-        // and "Syncing" would stay up until the next event.
-        Ok(vec![encode(&ClientMsg::Resume {
-            game: client.game_id().to_owned(),
-            last_seq: client.last_seq(),
-        })])
+        self.request(OnlineEvent::Back)
     }
 
     /// A tap on the board. A completed move is validated, shown as pending and sent.
     pub fn tap(&mut self, q: i32, r: i32) -> Result<Vec<String>, MoveError> {
-        self.touch(Event::Tap { q, r })
+        self.touch(OnlineEvent::Tap { q, r })
     }
 
     /// "End jump": sends the chain in progress as it stands.
     pub fn end_jump(&mut self) -> Result<Vec<String>, MoveError> {
-        self.touch(Event::EndJump)
+        self.touch(OnlineEvent::EndJump)
     }
 
     /// Drops the selection or the chain in progress.
     pub fn cancel_touch(&mut self) {
-        self.display.touch = Touch::Idle;
-        self.bump(StateChange::default());
-    }
-
-    fn touch(&mut self, event: Event) -> Result<Vec<String>, MoveError> {
-        if self.spectate.is_some() {
-            // A spectator's board is for looking at.
-            return Err(MoveError::NotYourTurn);
-        }
-        let Some(client) = self.client.as_mut() else {
-            return Err(MoveError::NoGame);
-        };
-        if client.pending().is_some() {
-            return Err(MoveError::MoveInFlight);
-        }
-        // The touch model runs on a copy: a finished move must go to the server, not be played.
-        let before = self.display.game.history().len();
-        let mut trial = self.display.clone();
-        update(&mut trial, event)?;
-        let Some(entry) = trial.game.history().nth(before) else {
-            self.display = trial;
-            return Ok(Vec::new());
-        };
-        let msg = client.propose(&entry.mv).map_err(|e| MoveError::Internal {
-            detail: e.to_string(),
-        })?;
-        self.note = None;
-        self.last_error = None;
-        self.rebuild();
-        Ok(vec![encode(&msg)])
+        self.always(OnlineEvent::CancelTouch);
     }
 
     /// Resigns the game in progress.
     pub fn resign(&mut self) -> Result<Vec<String>, OnlineError> {
-        let game = self.playing()?;
-        Ok(vec![encode(&ClientMsg::Resign { game })])
+        self.request(OnlineEvent::Resign)
     }
 
     /// Offers a draw (accepts the opponent's offer if one is pending).
     pub fn offer_draw(&mut self) -> Result<Vec<String>, OnlineError> {
-        let game = self.playing()?;
-        Ok(vec![encode(&ClientMsg::Draw {
-            game,
-            action: DrawAction::Offer,
-        })])
+        self.request(OnlineEvent::OfferDraw)
     }
 
     /// Answers the opponent's draw offer.
     pub fn answer_draw(&mut self, accept: bool) -> Result<Vec<String>, OnlineError> {
-        let game = self.playing()?;
-        let offered_by_opponent = self
-            .client
-            .as_ref()
-            .is_some_and(|c| c.record().draw_offer().is_some_and(|s| s != c.side()));
-        if !offered_by_opponent {
-            return Err(OnlineError::NoDrawOffer);
-        }
-        let action = if accept {
-            DrawAction::Accept
-        } else {
-            DrawAction::Decline
-        };
-        Ok(vec![encode(&ClientMsg::Draw { game, action })])
+        self.request(OnlineEvent::AnswerDraw { accept })
     }
 
     /// Asks for (or agrees to) a rematch once the game is over.
     pub fn rematch(&mut self) -> Result<Vec<String>, OnlineError> {
-        if self.in_game() {
-            return Err(OnlineError::NotOver);
-        }
-        let game = self.game_id()?;
-        Ok(vec![encode(&ClientMsg::Rematch { game })])
+        self.request(OnlineEvent::Rematch)
     }
 
     /// The `resume` message for the current game (`receive` sends it by itself when the server
     /// welcomes us back).
     pub fn resume(&mut self) -> Result<Vec<String>, OnlineError> {
-        let client = self.client.as_mut().ok_or(OnlineError::NoGame)?;
-        Ok(vec![encode(&client.resume_msg())])
+        self.request(OnlineEvent::Resume)
     }
 
     /// One frame from the server: returns the messages to send in answer. A frame that cannot
     /// be understood is refused and changes nothing.
     pub fn receive(&mut self, text: &str) -> Result<Vec<String>, OnlineError> {
-        let msg = match decode_server(text) {
-            Ok(msg) => msg,
-            // Not a message: perhaps a notice (`replaced`), or a frame to refuse.
-            Err(e) => match decode_notice(text) {
-                Ok(notice) => return Ok(self.notice(&notice)),
-                Err(_) => return Err(bad_frame(e)),
-            },
-        };
-        let mut out = Vec::new();
-        match &msg {
-            ServerMsg::Welcome { name, games, .. } => {
-                self.connection = Connection::Connected;
-                self.name = name.clone();
-                self.welcome(games, &mut out);
-            }
-            ServerMsg::Searching { .. } => self.searching = true,
-            ServerMsg::MatchCancelled => self.searching = false,
-            ServerMsg::TableCreated { table } => self.table = Some(table.clone()),
-            ServerMsg::Lobby { tables } => {
-                if self.watching_lobby {
-                    self.lobby = tables.clone();
-                }
-            }
-            ServerMsg::RoomCreated {
-                code,
-                format,
-                expires_in_s,
-            } => {
-                self.room = Some(RoomInfo {
-                    code: code.clone(),
-                    format: *format,
-                    expires_in_s: *expires_in_s,
-                })
-            }
-            ServerMsg::Seated {
-                id,
-                format,
-                players,
-                host,
-            } => {
-                self.seated = Some(SeatedInfo {
-                    id: id.clone(),
-                    format: *format,
-                    players: players.clone(),
-                    seats: format.seats() as u32,
-                    host: *host,
-                });
-            }
-            ServerMsg::Matched {
-                game,
-                side,
-                players,
-                ..
-            } => {
-                self.searching = false;
-                self.table = None;
-                self.room = None;
-                self.seated = None;
-                self.clock = None;
-                self.note = None;
-                self.last_error = None;
-                self.opponent = others(players, *side);
-                self.matched = Some(Matched { game: game.clone() });
-            }
-            ServerMsg::Sync { snapshot } => {
-                let current = self.client.as_ref().map(|c| c.game_id().to_owned());
-                if current.as_deref() == Some(snapshot.game.as_str()) {
-                    self.effect(&msg, &mut out);
-                } else if self.watches(&snapshot.game) {
-                    let client = ClientGame::from_snapshot(snapshot).map_err(bad_frame)?;
-                    self.opponent = snapshot.players.join(", ");
-                    self.client = Some(client);
-                    self.display.touch = Touch::Idle;
-                } else if self
-                    .matched
-                    .as_ref()
-                    .is_some_and(|m| m.game == snapshot.game)
-                {
-                    let client = ClientGame::from_snapshot(snapshot).map_err(bad_frame)?;
-                    self.matched = None;
-                    self.opponent = others(&snapshot.players, client.side());
-                    self.client = Some(client);
-                    self.display.touch = Touch::Idle;
-                }
-            }
-            ServerMsg::Event { event, .. } => {
-                let opponent_event = self.opponent_note(event);
-                let before = self.client.as_ref().map(ClientGame::last_seq);
-                self.effect(&msg, &mut out);
-                let applied = self.client.as_ref().map(ClientGame::last_seq) != before;
-                if applied {
-                    // The move the clock played keeps its time-out's banner.
-                    let clocks_move = matches!(
-                        (event, &self.note),
-                        (GameEvent::Moved { side, .. }, Some(Banner::MoveTimedOut { player }))
-                            if i32::from(*side) == *player
-                    );
-                    if matches!(event, GameEvent::Moved { .. } | GameEvent::Ended { .. })
-                        && !clocks_move
-                    {
-                        self.note = None;
-                    }
-                    if opponent_event.is_some() {
-                        self.note = opponent_event;
-                    }
-                    if let GameEvent::RematchStarted { game } = event {
-                        // Both asked: the new game's events follow.
-                        self.matched = Some(Matched { game: game.clone() });
-                    }
-                }
-            }
-            // An empty catch-up: nothing was missed.
-            ServerMsg::UpToDate { .. } | ServerMsg::Ack { .. } => self.effect(&msg, &mut out),
-            ServerMsg::Error { game, code, .. } => {
-                if game.is_some() {
-                    self.effect(&msg, &mut out);
-                } else {
-                    self.spectate_refused(*code);
-                }
-                self.last_error = Some(*code);
-                self.note = Some(Banner::ServerError { code: *code });
-            }
-            ServerMsg::ShuttingDown { .. } => {
-                self.connection = Connection::Reconnecting;
-                self.new_connection();
-            }
-            ServerMsg::Pong => {}
-            ServerMsg::Clock {
-                game,
-                side,
-                left_ms,
-                banks_ms,
-            } => {
-                if self.client.as_ref().is_some_and(|c| c.game_id() == game) {
-                    self.clock = Some(OnlineClock {
-                        side: i32::from(*side),
-                        left_ms: *left_ms,
-                        banks_ms: banks_ms.clone(),
-                        received_at_ms: clock::wall_clock_ms(),
-                    });
-                }
-            }
-            ServerMsg::Ratings { .. }
-            | ServerMsg::RatingChanged { .. }
-            | ServerMsg::Games { .. }
-            | ServerMsg::GameLog { .. } => self.receive_record(&msg)?,
-            ServerMsg::LiveGames { games } => self.live_games = Some(games.clone()),
-        }
-        self.rebuild();
-        Ok(out)
+        self.request(OnlineEvent::Frame {
+            text: text.to_owned(),
+        })
     }
 
-    /// A notice of the server (docs/ONLINE.md, "Version rules"): `replaced`, another connection
-    /// of this device's token took over, and the server closes this one.
-    fn notice(&mut self, notice: &ServerNotice) -> Vec<String> {
-        match notice {
-            ServerNotice::Replaced { .. } => {
-                self.connection = Connection::Replaced;
-                self.new_connection();
-                self.note = None;
-            }
-        }
-        self.rebuild();
-        Vec::new()
+    /// The app's socket dropped, or an attempt to reconnect failed: show "reconnecting" at once
+    /// and count the attempt. The app waits [`OnlineSession::reconnect_delay_ms`], reconnects and
+    /// sends [`OnlineSession::hello`] again.
+    ///
+    /// A connection another one replaced stays [`Connection::Replaced`]: its socket was closed on
+    /// purpose and nothing is attempted.
+    pub fn connection_lost(&mut self) {
+        self.always(OnlineEvent::ConnectionLost);
     }
 
-    /// After a welcome: resume our game (and resend a pending move: the server answers a move it
-    /// already has with an `ack`), or pick up a game the server says we play but this device
-    /// does not know (the app was killed before it saved).
-    fn welcome(&mut self, games: &[String], out: &mut Vec<String>) {
-        // Connected again: the next loss starts the reconnection delays afresh.
-        self.reconnect_attempts = 0;
-        if let Some((game, code)) = &self.spectate {
-            // Watching: ask for the game again (a spectator has no seat to resume).
-            out.push(encode(&ClientMsg::Spectate {
-                game: game.clone(),
-                code: code.clone(),
-            }));
-            self.client = None;
-            return;
-        }
-        if let Some(c) = self.client.as_mut() {
-            if !c.record().is_over() {
-                out.push(encode(&c.resume_msg()));
-                if let Some(p) = c.pending() {
-                    out.push(encode(&ClientMsg::Move {
-                        game: c.game_id().to_owned(),
-                        ply: p.ply,
-                        mv: p.mv.clone(),
-                    }));
-                }
-                return;
-            }
-        }
-        // A game matched before the socket dropped (its snapshot never came) is asked for again.
-        let matched = self
-            .matched
-            .as_ref()
-            .map(|m| &m.game)
-            .filter(|g| games.contains(g));
-        if let Some(game) = matched.or(games.first()).cloned() {
-            self.matched = Some(Matched { game: game.clone() });
-            out.push(encode(&ClientMsg::Resume { game, last_seq: 0 }));
-        }
+    /// The person leaves online play (the app closes the socket itself): no reconnection until
+    /// the next [`OnlineSession::hello`].
+    pub fn leave(&mut self) {
+        self.always(OnlineEvent::Leave);
     }
 
-    /// The passing banner an event of the opponent's deserves, if any.
-    fn opponent_note(&self, event: &GameEvent) -> Option<Banner> {
-        let c = self.client.as_ref()?;
-        match event {
-            GameEvent::Reconnected { side } if *side != c.side() => {
-                Some(Banner::OpponentReconnected {
-                    player: i32::from(*side),
-                })
-            }
-            GameEvent::DrawDeclined { side } if *side != c.side() => Some(Banner::DrawDeclined {
-                by: i32::from(*side),
-            }),
-            GameEvent::SeatToAi { side, .. } if *side != c.side() => Some(Banner::PlayerReplaced {
-                player: i32::from(*side),
-            }),
-            GameEvent::TimedOut { side } => Some(Banner::MoveTimedOut {
-                player: i32::from(*side),
-            }),
-            GameEvent::RematchOffered { side } => Some(Banner::RematchOffered {
-                by: i32::from(*side),
-            }),
-            _ => None,
-        }
+    /// Asks for the public games in progress (they arrive in `live_games`).
+    pub fn watch_games(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.request(OnlineEvent::WatchGames)
     }
 
-    /// Lets the game's sync machine handle `msg` and queues what it asks to send.
-    fn effect(&mut self, msg: &ServerMsg, out: &mut Vec<String>) {
-        let Some(c) = self.client.as_mut() else {
-            return;
-        };
-        match c.receive(msg) {
-            SyncEffect::Resync(m) | SyncEffect::Resend(m) => out.push(encode(&m)),
-            SyncEffect::None | SyncEffect::Changed | SyncEffect::Committed => {}
-        }
+    /// Watches a game read-only: a public game by its id, a private room's game by the room's
+    /// code (as typed). Not while we play one.
+    pub fn spectate(
+        &mut self,
+        game: &str,
+        code: Option<String>,
+    ) -> Result<Vec<String>, OnlineError> {
+        self.request(OnlineEvent::Spectate {
+            game: game.to_owned(),
+            code,
+        })
+    }
+
+    /// Watches a private room's game by the room's code alone, as typed (case, spaces and
+    /// dashes do not matter): the server finds the game the room started. Its id comes with its
+    /// snapshot (`game` in the state); a code that names no game ends the watching with
+    /// `last_error` `GameNotFound` (`RateLimited` after too many wrong codes), the answer a game
+    /// that does not exist gets. Not while we play one.
+    pub fn spectate_room(&mut self, code: &str) -> Result<Vec<String>, OnlineError> {
+        self.spectate("", Some(code.to_owned()))
+    }
+
+    /// Stops watching.
+    pub fn stop_spectating(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.request(OnlineEvent::StopSpectating)
+    }
+
+    /// Asks for our ratings (they arrive in `ratings`).
+    pub fn request_ratings(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.request(OnlineEvent::RequestRatings)
+    }
+
+    /// Asks for our last finished games (they arrive in `past_games`).
+    pub fn list_games(&mut self) -> Result<Vec<String>, OnlineError> {
+        self.request(OnlineEvent::ListGames)
+    }
+
+    /// Asks for a finished game's record (it arrives in `download`, as a saved game).
+    pub fn download_game(&mut self, game: &str) -> Result<Vec<String>, OnlineError> {
+        self.request(OnlineEvent::DownloadGame {
+            game: game.to_owned(),
+        })
     }
 }
 
@@ -726,3 +651,7 @@ fn others(players: &[String], side: u8) -> String {
 #[cfg(test)]
 #[path = "online_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "online_phase_tests.rs"]
+mod phase_tests;

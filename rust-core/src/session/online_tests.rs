@@ -3,10 +3,14 @@
 
 use super::*;
 use crate::online::record::Command;
-use crate::online::{decode_client, GameRecord, GameSummary, WireMove};
+use crate::online::{
+    check_token, decode_client, encode, ClientMsg, DrawAction, GameEvent, GameRecord, GameSummary,
+    ServerMsg, ServerNotice, WireMove, PROTOCOL_VERSION,
+};
 use crate::rules::board::coords;
 use crate::rules::{Move, MoveKind, Preset};
 use crate::session::error::SaveError;
+use crate::session::types::{Banner, PlayerName, StateChange};
 use crate::session::types::{ChangeKind, Coord, EndReason};
 use serde_json::Value;
 

@@ -14,19 +14,15 @@ const RECONNECT_CAP_MS: u64 = 30_000;
 const RECONNECT_JITTER: f64 = 0.2;
 
 impl OnlineSession {
-    /// The app's socket dropped, or an attempt to reconnect failed: show "reconnecting" at once
-    /// and count the attempt. The app waits [`OnlineSession::reconnect_delay_ms`], reconnects and
-    /// sends [`OnlineSession::hello`] again.
-    ///
-    /// A connection another one replaced stays [`Connection::Replaced`]: its socket was closed on
-    /// purpose and nothing is attempted.
-    pub fn connection_lost(&mut self) {
+    /// See [`OnlineSession::connection_lost`].
+    pub(super) fn on_connection_lost(&mut self) -> Vec<String> {
         self.new_connection();
         if self.connection != Connection::Replaced {
             self.connection = Connection::Reconnecting;
             self.reconnect_attempts = self.reconnect_attempts.saturating_add(1);
         }
         self.rebuild();
+        Vec::new()
     }
 
     /// How long to wait before the next reconnection attempt, the same policy for every app:
@@ -39,8 +35,8 @@ impl OnlineSession {
         if self.left || self.connection == Connection::Replaced {
             return None;
         }
-        let over = self.client.as_ref().is_some_and(|c| c.record().is_over());
-        if over && self.matched.is_none() && self.room.is_none() {
+        let over = self.client().is_some_and(|c| c.record().is_over());
+        if over && self.phase.matched().is_none() && self.phase.room().is_none() {
             return None;
         }
         let attempt = self.reconnect_attempts.max(1);
@@ -57,9 +53,9 @@ impl OnlineSession {
         self.reconnect_seed = seed;
     }
 
-    /// The person leaves online play (the app closes the socket itself): no reconnection until
-    /// the next [`OnlineSession::hello`].
-    pub fn leave(&mut self) {
+    /// See [`OnlineSession::leave`].
+    pub(super) fn on_leave(&mut self) -> Vec<String> {
         self.left = true;
+        Vec::new()
     }
 }

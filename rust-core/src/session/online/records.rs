@@ -38,22 +38,19 @@ fn past_game(g: &GameSummary) -> PastGame {
 }
 
 impl OnlineSession {
-    /// Asks for our ratings (they arrive in `ratings`).
-    pub fn request_ratings(&mut self) -> Result<Vec<String>, OnlineError> {
+    pub(super) fn on_request_ratings(&mut self) -> Result<Vec<String>, OnlineError> {
         self.connected()?;
         self.ratings = None;
         Ok(vec![encode(&ClientMsg::Ratings)])
     }
 
-    /// Asks for our last finished games (they arrive in `past_games`).
-    pub fn list_games(&mut self) -> Result<Vec<String>, OnlineError> {
+    pub(super) fn on_list_games(&mut self) -> Result<Vec<String>, OnlineError> {
         self.lobby_request()?;
         self.past_games = None;
         Ok(vec![encode(&ClientMsg::ListGames)])
     }
 
-    /// Asks for a finished game's record (it arrives in `download`, as a saved game).
-    pub fn download_game(&mut self, game: &str) -> Result<Vec<String>, OnlineError> {
+    pub(super) fn on_download_game(&mut self, game: &str) -> Result<Vec<String>, OnlineError> {
         self.lobby_request()?;
         self.download = None;
         Ok(vec![encode(&ClientMsg::GetGame {

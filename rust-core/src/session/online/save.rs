@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::phase::Phase;
 use super::OnlineSession;
 use crate::online::{ClientGame, GameSnapshot, WireMove};
 use crate::session::error::SaveError;
@@ -29,7 +30,7 @@ impl OnlineSession {
     /// Our own game in progress or just over: none while we only watch one (a watched game is
     /// not ours to keep or resume).
     pub(crate) fn own_game(&self) -> Option<&ClientGame> {
-        self.client.as_ref().filter(|_| self.spectate.is_none())
+        self.phase.own()
     }
 
     /// The board shown (the confirmed game with our pending move on top): its seats and names.
@@ -73,7 +74,7 @@ impl OnlineSession {
                     .propose(&mv)
                     .map_err(|e| corrupt(format!("pending move: {e}")))?;
             }
-            session.client = Some(client);
+            session.phase = Phase::Playing(client);
         }
         session.rebuild();
         Ok(session)

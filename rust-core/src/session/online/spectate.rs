@@ -5,21 +5,20 @@
 //! [`OnlineSession::spectate_room`] sends the code alone and the server finds the room's game
 //! (docs/ONLINE.md, "Spectating"), so a friend "invited with the code" types nothing else.
 
+use super::phase::{Phase, Watch};
 use super::OnlineSession;
 use crate::online::{encode, normalize_room_code, ClientMsg, ErrorCode};
 use crate::session::error::OnlineError;
 
 impl OnlineSession {
-    /// Asks for the public games in progress (they arrive in `live_games`).
-    pub fn watch_games(&mut self) -> Result<Vec<String>, OnlineError> {
+    pub(super) fn on_watch_games(&mut self) -> Result<Vec<String>, OnlineError> {
         self.lobby_request()?;
         self.live_games = None;
         Ok(vec![encode(&ClientMsg::WatchGames)])
     }
 
-    /// Watches a game read-only: a public game by its id, a private room's game by the room's
-    /// code (as typed). Not while we play one.
-    pub fn spectate(
+    /// Watching a game leaves the phase we were in (our finished game goes from the board).
+    pub(super) fn on_spectate(
         &mut self,
         game: &str,
         code: Option<String>,
@@ -34,18 +33,22 @@ impl OnlineSession {
             return Err(OnlineError::NoGame);
         }
         let mut out = Vec::new();
-        if let Some((old, _)) = &self.spectate {
+        if let Some(old) = self.phase.watch() {
             // From one game watched to another: the server stops sending the old one's events
             // (whose snapshot could otherwise pass for the room's game we look for).
+            let old = old.game.clone();
             self.connected()?;
             if !old.is_empty() && old != game {
-                out.push(encode(&ClientMsg::StopSpectating { game: old.clone() }));
+                out.push(encode(&ClientMsg::StopSpectating { game: old }));
             }
         } else {
             self.free()?;
         }
-        self.client = None;
-        self.spectate = Some((game.to_owned(), code.clone()));
+        self.phase = Phase::Watching(Watch {
+            game: game.to_owned(),
+            code: code.clone(),
+            client: None,
+        });
         self.rebuild();
         out.push(encode(&ClientMsg::Spectate {
             game: game.to_owned(),
@@ -54,43 +57,41 @@ impl OnlineSession {
         Ok(out)
     }
 
-    /// Watches a private room's game by the room's code alone, as typed (case, spaces and
-    /// dashes do not matter): the server finds the game the room started. Its id comes with its
-    /// snapshot (`game` in the state); a code that names no game ends the watching with
-    /// `last_error` `GameNotFound` (`RateLimited` after too many wrong codes), the answer a game
-    /// that does not exist gets. Not while we play one.
-    pub fn spectate_room(&mut self, code: &str) -> Result<Vec<String>, OnlineError> {
-        self.spectate("", Some(code.to_owned()))
-    }
-
     /// Whether a snapshot of `game` is the game we watch. Watching by a room's code, the first
     /// snapshot is the room's game (the only one the server sends us while we play none): its
     /// id is kept, for reconnections and `stop_spectating`.
     pub(super) fn watches(&mut self, game: &str) -> bool {
-        match &mut self.spectate {
-            Some((watched, Some(_))) if watched.is_empty() => {
+        match &mut self.phase {
+            Phase::Watching(Watch {
+                game: watched,
+                code: Some(_),
+                ..
+            }) if watched.is_empty() => {
                 *watched = game.to_owned();
                 true
             }
-            Some((watched, _)) => watched == game,
-            None => false,
+            Phase::Watching(watch) => watch.game == game,
+            _ => false,
         }
     }
 
     /// A refusal about no game in particular: while we look for a room's game by its code, it is
     /// the answer (no game with that code, or too many wrong codes), and we watch nothing.
     pub(super) fn spectate_refused(&mut self, code: ErrorCode) {
-        let looking = self.spectate.as_ref().is_some_and(|(g, _)| g.is_empty());
+        let looking = self.phase.watch().is_some_and(|w| w.game.is_empty());
         if looking && matches!(code, ErrorCode::GameNotFound | ErrorCode::RateLimited) {
-            self.spectate = None;
-            self.client = None;
+            self.phase = Phase::Idle;
         }
     }
 
-    /// Stops watching.
-    pub fn stop_spectating(&mut self) -> Result<Vec<String>, OnlineError> {
-        let (game, _) = self.spectate.take().ok_or(OnlineError::NoGame)?;
-        self.client = None;
+    /// Stopping watching leaves nothing on the board.
+    pub(super) fn on_stop_spectating(&mut self) -> Result<Vec<String>, OnlineError> {
+        let game = self
+            .phase
+            .watch()
+            .map(|w| w.game.clone())
+            .ok_or(OnlineError::NoGame)?;
+        self.phase = Phase::Idle;
         self.rebuild();
         if game.is_empty() {
             // A room's game not found yet: the server follows nothing for us.

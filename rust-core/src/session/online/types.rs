@@ -1,6 +1,7 @@
 //! The records the apps draw an online game from (the FFI exports them): kept apart from the
 //! state machine in `online.rs` because they are plain data.
 
+use super::OnlinePhase;
 use crate::ai::AiLevel;
 use crate::online::{ErrorCode, Format, LiveGame, TableInfo, TimeControl};
 use crate::rules::Preset;
@@ -118,6 +119,10 @@ pub struct OnlineState {
     pub connection: Connection,
     /// Our display name as the server keeps it (empty before the first welcome).
     pub name: String,
+    /// The phase the session is in (idle, searching, hosting a table, in a room, seated,
+    /// matched, playing, watching): the one the fields below describe. Switch on it rather
+    /// than on which of them are set.
+    pub phase: OnlinePhase,
     /// Waiting for a quick-match opponent.
     pub searching: bool,
     /// Our open table in the lobby, waiting for an opponent.

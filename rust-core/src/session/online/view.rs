@@ -2,6 +2,7 @@
 //! capabilities, the banner and the whole `OnlineState`. Apart from `receive`, which only
 //! changes the facts this is drawn from.
 
+use super::phase::Wait;
 use super::{Connection, OnlineGameInfo, OnlineSeat, OnlineSession, OnlineState};
 use crate::online::{ClientGame, EndReason as WireEnd, GameRecord};
 use crate::rules::Coord;
@@ -14,7 +15,7 @@ impl OnlineSession {
     /// Rebuilds the board shown from the confirmed game and our pending move, keeping the touch
     /// state when the game did not move, and records what changed.
     pub(super) fn rebuild(&mut self) {
-        let Some(c) = &self.client else {
+        let Some(c) = self.phase.client() else {
             self.bump(StateChange::default());
             return;
         };
@@ -64,7 +65,7 @@ impl OnlineSession {
             .iter()
             .map(|n| PlayerName::Named { name: n.clone() })
             .collect();
-        if self.spectate.is_none() {
+        if self.phase.watch().is_none() {
             names[side] = PlayerName::You;
         }
         let mut seats: Vec<SeatPlayer> = record
@@ -75,7 +76,7 @@ impl OnlineSession {
                 None => SeatPlayer::Remote,
             })
             .collect();
-        if self.spectate.is_none() {
+        if self.phase.watch().is_none() {
             seats[side] = SeatPlayer::Person;
         }
         let old = self.display.game.history().len();
@@ -117,22 +118,20 @@ impl OnlineSession {
         let mut v = self.display.view();
         let in_game = self.in_game();
         let caps = &mut v.capabilities;
-        let (side, draw_offer) = match &self.client {
+        let client = self.client();
+        let (side, draw_offer) = match client {
             Some(c) => (Some(c.side()), c.record().draw_offer()),
             None => (None, None),
         };
-        let two_seats = self
-            .client
-            .as_ref()
-            .is_some_and(|c| c.record().seats() == 2);
+        let two_seats = client.is_some_and(|c| c.record().seats() == 2);
         caps.can_resign = in_game;
         caps.can_offer_draw = in_game && two_seats && draw_offer.is_none();
         caps.can_answer_draw = in_game && draw_offer.is_some() && draw_offer != side;
-        caps.can_rematch = self.client.is_some() && !in_game && self.spectate.is_none();
-        if self.client.is_none() {
+        caps.can_rematch = client.is_some() && !in_game && self.phase.watch().is_none();
+        if client.is_none() {
             caps.can_end_jump = false;
         }
-        let game = self.client.as_ref().map(|c| OnlineGameInfo {
+        let game = client.map(|c| OnlineGameInfo {
             id: c.game_id().to_owned(),
             format: c.record().format(),
             side: i32::from(c.side()),
@@ -156,14 +155,15 @@ impl OnlineSession {
         OnlineState {
             connection: self.connection,
             name: self.name.clone(),
-            searching: self.searching,
-            table: self.table.clone(),
-            room: self.room.clone(),
-            seated: self.seated.clone(),
-            watching_lobby: self.watching_lobby,
-            lobby: self.lobby.clone(),
+            phase: self.phase.kind(),
+            searching: matches!(self.phase.wait(), Some(Wait::Searching)),
+            table: self.phase.table().cloned(),
+            room: self.phase.room().cloned(),
+            seated: self.phase.seated().cloned(),
+            watching_lobby: self.lobby.is_some(),
+            lobby: self.lobby.clone().unwrap_or_default(),
             game,
-            joining: self.matched.is_some(),
+            joining: self.phase.matched().is_some(),
             board: v,
             last_error: self.last_error,
             past_games: self.past_games.clone(),
@@ -171,18 +171,17 @@ impl OnlineSession {
             ratings: self.ratings.clone(),
             rating_change: self.rating_change.clone(),
             live_games: self.live_games.clone(),
-            spectating: self.spectate.is_some(),
+            spectating: self.phase.watch().is_some(),
         }
     }
 
     fn banner(&self, v: &GameState, game: Option<&OnlineGameInfo>) -> Option<Banner> {
-        let waiting =
-            self.room.is_some() || self.searching || self.table.is_some() || self.seated.is_some();
+        let waiting = self.phase.waiting_for_players();
         if v.outcome.is_some() && !waiting {
             if self.note.is_some() {
                 return self.note.clone();
             }
-            if self.matched.is_none() {
+            if self.phase.matched().is_none() {
                 return v.banner.clone();
             }
         }
@@ -192,12 +191,12 @@ impl OnlineSession {
             Connection::Replaced => return Some(Banner::Replaced),
             Connection::Connected => {}
         }
-        if let Some(room) = &self.room {
+        if let Some(room) = self.phase.room() {
             return Some(Banner::RoomCode {
                 code: room.code.clone(),
             });
         }
-        if self.searching || self.table.is_some() || self.seated.is_some() {
+        if waiting {
             return Some(Banner::Waiting);
         }
         if let Some(g) = game.filter(|g| !g.over) {
@@ -207,12 +206,12 @@ impl OnlineSession {
             if !g.pending_move.is_empty() {
                 return Some(Banner::Sending);
             }
-            if let Some(player) = self.client.as_ref().and_then(first_away) {
+            if let Some(player) = self.client().and_then(first_away) {
                 return Some(Banner::OpponentDisconnected {
                     player: i32::from(player),
                 });
             }
-            if let Some(by) = self.client.as_ref().and_then(|c| c.record().draw_offer()) {
+            if let Some(by) = self.client().and_then(|c| c.record().draw_offer()) {
                 return Some(Banner::DrawOffered { by: i32::from(by) });
             }
         }
