@@ -1,5 +1,7 @@
 //! [`OnlineGame`]: the connection to the server and the game played through it. The app owns the
 //! WebSocket: it sends what each call returns and passes every frame it receives to `receive`.
+//! Each call is one [`OnlineEvent`] that the session's `update` applies atomically (a refused
+//! call or frame changes nothing), as a [`super::LocalGame`] call is one local event.
 //! A session kept in the saved-games library ([`super::GameLibrary`]) writes each game of ours
 //! inside every call that changed it (our move sent, a move or the end received).
 
@@ -10,7 +12,7 @@ use parking_lot::{Mutex, ReentrantMutex};
 use super::listen::{deliver, Delivery, OnlineTransport, Pending};
 use crate::ai::AiLevel;
 use crate::online::{Format, TimeControl};
-use crate::session::online::{OnlineSession, OnlineState};
+use crate::session::online::{OnlineEvent, OnlineRefusal, OnlineSession, OnlineState};
 use crate::session::{GameState, Keeper, MoveError, OnlineError, SaveError};
 
 /// What an online call produces: the messages to send (in order, each one WebSocket text frame)
@@ -125,15 +127,37 @@ impl OnlineGame {
         (out, state)
     }
 
-    fn call<E>(
-        &self,
-        f: impl FnOnce(&mut OnlineSession) -> Result<Vec<String>, E>,
-    ) -> Result<OnlineUpdate, E> {
-        let (outgoing, state) = self.with(f);
+    /// Applies one event to the session (atomic: a refused event changes nothing), keeps the
+    /// game, tells the listener, and returns the messages to send with the new state.
+    fn apply(&self, event: OnlineEvent) -> (Result<Vec<String>, OnlineRefusal>, OnlineState) {
+        self.with(|s| s.update(event))
+    }
+
+    /// An event that is refused as an online call.
+    fn request(&self, event: OnlineEvent) -> Result<OnlineUpdate, OnlineError> {
+        let (outgoing, state) = self.apply(event);
         Ok(OnlineUpdate {
-            outgoing: outgoing?,
+            outgoing: outgoing.map_err(OnlineRefusal::into_online)?,
             state,
         })
+    }
+
+    /// A touch of the board, refused as a move.
+    fn touch(&self, event: OnlineEvent) -> Result<OnlineUpdate, MoveError> {
+        let (outgoing, state) = self.apply(event);
+        Ok(OnlineUpdate {
+            outgoing: outgoing.map_err(OnlineRefusal::into_move)?,
+            state,
+        })
+    }
+
+    /// An event that is never refused.
+    fn always(&self, event: OnlineEvent) -> OnlineUpdate {
+        let (outgoing, state) = self.apply(event);
+        OnlineUpdate {
+            outgoing: outgoing.unwrap_or_default(),
+            state,
+        }
     }
 }
 
@@ -166,17 +190,17 @@ impl OnlineGame {
 
     /// The first message of every connection, and of every reconnection.
     pub fn hello(&self, token: String, name: String) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.hello(&token, &name))
+        self.request(OnlineEvent::Hello { token, name })
     }
 
     /// Every text frame from the server goes in here; send what comes out.
     pub fn receive(&self, frame: String) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.receive(&frame))
+        self.request(OnlineEvent::Frame { text: frame })
     }
 
     /// The socket dropped: the state shows "reconnecting" at once. Reconnect, then `hello`.
     pub fn connection_lost(&self) -> OnlineState {
-        self.with(|s| s.connection_lost()).1
+        self.always(OnlineEvent::ConnectionLost).state
     }
 
     /// How long to wait (ms) before the next reconnection attempt, counted by `connection_lost`
@@ -188,54 +212,58 @@ impl OnlineGame {
 
     /// The person leaves online play (the app closes the socket): no reconnection until `hello`.
     pub fn leave(&self) {
-        self.with(|s| s.leave());
+        self.always(OnlineEvent::Leave);
     }
 
     /// Changes the display name (for later games).
     pub fn set_name(&self, name: String) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.set_name(&name))
+        self.request(OnlineEvent::SetName { name })
     }
 
     /// Quick match in a format, or in any format (`None`).
     pub fn quick_match(&self, format: Option<Format>) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.quick_match(format))
+        self.request(OnlineEvent::QuickMatch { format })
     }
 
     /// Stops waiting for a quick match.
     pub fn cancel_match(&self) -> OnlineUpdate {
-        let (outgoing, state) = self.with(|s| s.cancel_match());
-        OnlineUpdate { outgoing, state }
+        self.always(OnlineEvent::CancelMatch)
     }
 
     /// Starts receiving the lobby's open tables (now and on every change).
     pub fn watch_lobby(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.watch_lobby())
+        self.request(OnlineEvent::WatchLobby)
     }
 
     /// Stops receiving the lobby.
     pub fn unwatch_lobby(&self) -> OnlineUpdate {
-        let (outgoing, state) = self.with(|s| s.unwatch_lobby());
-        OnlineUpdate { outgoing, state }
+        self.always(OnlineEvent::UnwatchLobby)
     }
 
     /// Opens a public table in the lobby.
     pub fn create_table(&self, format: Format) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.create_table(format))
+        self.request(OnlineEvent::CreateTable {
+            format,
+            clock: None,
+        })
     }
 
     /// Closes our open table.
     pub fn close_table(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.close_table())
+        self.request(OnlineEvent::CloseTable)
     }
 
     /// Sits at an open table.
     pub fn join_table(&self, table: String) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.join_table(&table))
+        self.request(OnlineEvent::JoinTable { table })
     }
 
     /// Creates a private room; its code arrives in `state.room`.
     pub fn create_room(&self, format: Format) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.create_room(format))
+        self.request(OnlineEvent::CreateRoom {
+            format,
+            clock: None,
+        })
     }
 
     /// Opens a public table with a time control (`None`: the format's default: 30 s a move in
@@ -245,7 +273,7 @@ impl OnlineGame {
         format: Format,
         clock: Option<TimeControl>,
     ) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.create_table_timed(format, clock))
+        self.request(OnlineEvent::CreateTable { format, clock })
     }
 
     /// Creates a private room with a time control (`None`: the format's default).
@@ -254,12 +282,12 @@ impl OnlineGame {
         format: Format,
         clock: Option<TimeControl>,
     ) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.create_room_timed(format, clock))
+        self.request(OnlineEvent::CreateRoom { format, clock })
     }
 
     /// Asks for the public games in progress (they arrive in the state's `liveGames`).
     pub fn watch_games(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.watch_games())
+        self.request(OnlineEvent::WatchGames)
     }
 
     /// Watches a game read-only: a public game by its id, a private room's game by the room's
@@ -269,7 +297,7 @@ impl OnlineGame {
         game: String,
         code: Option<String>,
     ) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.spectate(&game, code))
+        self.request(OnlineEvent::Spectate { game, code })
     }
 
     /// Watches a private room's game by the room's code alone, as typed (the code its players
@@ -278,94 +306,97 @@ impl OnlineGame {
     /// (`spectating` false) with `lastError` `GameNotFound`, the answer a game that does not
     /// exist gets; too many wrong codes get `RateLimited`, as when joining rooms.
     pub fn spectate_room(&self, code: String) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.spectate_room(&code))
+        self.request(OnlineEvent::Spectate {
+            game: String::new(),
+            code: Some(code),
+        })
     }
 
     /// Stops watching.
     pub fn stop_spectating(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.stop_spectating())
+        self.request(OnlineEvent::StopSpectating)
     }
 
     /// Asks for our ratings (they arrive in the state's `ratings`).
     pub fn request_ratings(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.request_ratings())
+        self.request(OnlineEvent::RequestRatings)
     }
 
     /// Asks for our last finished games (they arrive in the state's `pastGames`).
     pub fn list_games(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.list_games())
+        self.request(OnlineEvent::ListGames)
     }
 
     /// Asks for a finished game's record (it arrives in the state's `download`, a saved game
     /// that `LocalGame.restore` opens for replay).
     pub fn download_game(&self, game: String) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.download_game(&game))
+        self.request(OnlineEvent::DownloadGame { game })
     }
 
     /// Joins a private room by its code as typed.
     pub fn join_room(&self, code: String) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.join_room(&code))
+        self.request(OnlineEvent::JoinRoom { code })
     }
 
     /// The host of a table or room of 3 or more seats starts it now, the empty seats played by
     /// the server's AI at `level`.
     pub fn fill_with_ai(&self, level: AiLevel) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.fill_with_ai(level))
+        self.request(OnlineEvent::FillWithAi { level })
     }
 
     /// Leaves the table or room of 3 or more seats we sit at before its game starts.
     pub fn leave_seat(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.leave_seat())
+        self.request(OnlineEvent::LeaveSeat)
     }
 
     /// The app goes to the background: the server holds the seat longer.
     pub fn away(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.away())
+        self.request(OnlineEvent::Away)
     }
 
     /// The app is back in the foreground on a live socket.
     pub fn back(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.back())
+        self.request(OnlineEvent::Back)
     }
 
     /// A tap on the board; a finished move is shown as pending and sent.
     pub fn tap(&self, q: i32, r: i32) -> Result<OnlineUpdate, MoveError> {
-        self.call(|s| s.tap(q, r))
+        self.touch(OnlineEvent::Tap { q, r })
     }
 
     /// "End jump" sends the chain in progress.
     pub fn end_jump(&self) -> Result<OnlineUpdate, MoveError> {
-        self.call(|s| s.end_jump())
+        self.touch(OnlineEvent::EndJump)
     }
 
     /// Drops the selection or the chain in progress.
     pub fn cancel_touch(&self) -> OnlineState {
-        self.with(|s| s.cancel_touch()).1
+        self.always(OnlineEvent::CancelTouch).state
     }
 
     /// Resigns the game in progress.
     pub fn resign(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.resign())
+        self.request(OnlineEvent::Resign)
     }
 
     /// Offers a draw.
     pub fn offer_draw(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.offer_draw())
+        self.request(OnlineEvent::OfferDraw)
     }
 
     /// Answers the opponent's draw offer.
     pub fn answer_draw(&self, accept: bool) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.answer_draw(accept))
+        self.request(OnlineEvent::AnswerDraw { accept })
     }
 
     /// Asks for (or agrees to) a rematch after the end.
     pub fn rematch(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.rematch())
+        self.request(OnlineEvent::Rematch)
     }
 
     /// The `resume` for the current game (the welcome sends it by itself).
     pub fn resume(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.call(|s| s.resume())
+        self.request(OnlineEvent::Resume)
     }
 
     /// The session as versioned JSON (the game and a pending move), for an app that keeps it
