@@ -16,9 +16,11 @@ pub enum OnlinePhase {
     Idle,
     /// Waiting for a quick-match opponent (`searching`).
     Searching,
-    /// Our open table of 2 seats waits in the lobby for an opponent (`table`).
+    /// Our open table waits in the lobby for an opponent (`table`; a table of 3 or more seats
+    /// until the server seats us at it).
     Hosting,
-    /// Our private room of 2 seats waits for the friend (`room`).
+    /// Our private room waits for the friend (`room`; a room of 3 or more seats until the server
+    /// seats us in it, and again after a reconnection).
     InRoom,
     /// We sit at a table or room of 3 or more seats while it fills, as its host or a guest
     /// (`seated`, with `table` or `room` for its host).
@@ -37,9 +39,9 @@ pub enum OnlinePhase {
 pub(super) enum Wait {
     /// In the quick-match queue.
     Searching,
-    /// Our open table of 2 seats.
+    /// Our open table (of 3 or more seats: until we are seated at it).
     Hosting(TableInfo),
-    /// Our private room of 2 seats.
+    /// Our private room (of 3 or more seats: until we are seated in it).
     InRoom(RoomInfo),
     /// A table or room of 3 or more seats filling; its host also knows the table or the room
     /// it opened (the guests only the seats).
