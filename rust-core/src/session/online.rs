@@ -20,11 +20,11 @@ use crate::online::record::start_position;
 use crate::online::{ClientGame, ErrorCode, Format, LiveGame, TableInfo, TimeControl};
 use crate::rules::Game;
 
-// The public records of the state live in `types`, reading the clock in `clock`, the phases in `phase`, the app's requests
-// in `requests` and the server's frames in `frames`, the requests and answers about finished
-// games and ratings in `records`, watching in `spectate`, the reconnection policy in
-// `reconnect`, the state shown in `view` and the save format in `save`: one concern a file,
-// each an `impl OnlineSession` block over the same private fields.
+// The public records of the state live in `types`, reading the clock in `clock`, the phases in
+// `phase`, the app's requests in `requests` and the server's frames in `frames`, the requests and
+// answers about finished games and ratings in `records`, watching in `spectate`, the
+// reconnection policy in `reconnect`, the state shown in `view` and the save format in `save`:
+// one concern a file, each an `impl OnlineSession` block over the same private fields.
 mod clock;
 mod frames;
 mod phase;
