@@ -318,14 +318,12 @@ struct OnlineGameView: View {
             if let failure = board.storageFailure {
                 SaveFailureBar(message: failure, retry: board.saveNow)
             }
-            if model.state.game?.clock != nil {
-                // The clock counts down locally: redrawn each second as the shown second changes.
-                let origin = Date(timeIntervalSince1970: Double(model.clockTickOriginMs) / 1000)
-                TimelineView(.periodic(from: origin, by: 1)) { context in
+            if let clock = model.state.game?.clock {
+                // The clock counts down locally: redrawn when the core says its face changes.
+                TimelineView(ClockSchedule(clock: clock)) { context in
                     ClockAndSeats(
                         model: model,
-                        clock: model.clockDisplay(
-                            nowMs: Int64((context.date.timeIntervalSince1970 * 1000).rounded())))
+                        clock: model.clockDisplay(nowMs: context.date.unixMs))
                 }
             } else {
                 ClockAndSeats(model: model, clock: nil)
@@ -376,6 +374,17 @@ struct OnlineGameView: View {
             guard let announcement else { return }
             AccessibilityNotification.Announcement(AppText.sentence(announcement.messages)).post()
         }
+    }
+}
+
+/// Redraws the clock when its shown time changes (the core's `nextChangeAtMs`, read again at
+/// each change), until the time is out.
+struct ClockSchedule: TimelineSchedule {
+    let clock: OnlineClock
+
+    func entries(from startDate: Date, mode: TimelineScheduleMode) -> some Sequence<Date> {
+        var changes = ClockChanges(clock, fromMs: startDate.unixMs)
+        return sequence(first: startDate) { _ in changes.next().map(Date.init(unixMs:)) }
     }
 }
 

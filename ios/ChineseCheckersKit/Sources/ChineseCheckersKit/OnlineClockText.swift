@@ -1,91 +1,86 @@
 // The running clock of a timed online game and the time controls offered when creating a table
-// or a room. The server's `OnlineClock` says how much time the side to move had when the state
-// arrived (a relative time): the screen counts down from the moment it received that state and
-// redraws each second. Plain functions, tested on Linux; the views only show their text.
+// or a room. The core reads the clock (`clockReading`: the time left at a moment, whether it is
+// low, the banks, when the shown second next changes); the app only writes a `ClockFace`'s digits.
+// Plain functions, tested on Linux; the views only show their text.
 import ChineseCheckersCore
+import Foundation
 
-/// The count-down of an online clock.
+/// The digits of a clock face.
 public enum ClockText {
-    /// Below this much time left, the clock is highlighted.
-    public static let lowMs: Int64 = 10_000
-
-    /// The milliseconds left of `leftMs` received at `receivedAtMs`, at `nowMs` (never below 0).
-    public static func remainingMs(leftMs: UInt64, receivedAtMs: Int64, nowMs: Int64) -> Int64 {
-        let elapsed = max(0, nowMs - receivedAtMs)
-        return max(0, Int64(clamping: leftMs) - elapsed)
-    }
-
-    /// "m:ss", whole seconds rounded up (so "0:00" only once the time is out); "h:mm:ss" past
-    /// an hour.
-    public static func format(ms: Int64) -> String {
-        let seconds = (max(0, ms) + 999) / 1000
-        let hours = seconds / 3600
-        let minutes = (seconds % 3600) / 60
-        let rest = seconds % 60
-        let ss = rest < 10 ? "0\(rest)" : "\(rest)"
-        if hours > 0 {
-            let mm = minutes < 10 ? "0\(minutes)" : "\(minutes)"
-            return "\(hours):\(mm):\(ss)"
+    /// "m:ss", or "h:mm:ss" from an hour on (the core already rounded the seconds).
+    public static func format(_ face: ClockFace) -> String {
+        let ss = face.seconds < 10 ? "0\(face.seconds)" : "\(face.seconds)"
+        if face.hours > 0 {
+            let mm = face.minutes < 10 ? "0\(face.minutes)" : "\(face.minutes)"
+            return "\(face.hours):\(mm):\(ss)"
         }
-        return "\(minutes):\(ss)"
-    }
-
-    /// The time left of the side to move, "m:ss", counted down from `receivedAtMs` to `nowMs`.
-    public static func clockText(_ clock: OnlineClock, receivedAtMs: Int64, nowMs: Int64) -> String
-    {
-        format(ms: remainingMs(leftMs: clock.leftMs, receivedAtMs: receivedAtMs, nowMs: nowMs))
-    }
-
-    /// When (in ms, on the clock of `receivedAtMs`) the shown second first changes: redrawing
-    /// every second from there shows each second as soon as it starts.
-    public static func tickOriginMs(_ clock: OnlineClock, receivedAtMs: Int64) -> Int64 {
-        receivedAtMs + Int64(clock.leftMs % 1000)
-    }
-
-    /// Whether the side to move has less than `lowMs` left.
-    public static func isLow(_ clock: OnlineClock, receivedAtMs: Int64, nowMs: Int64) -> Bool {
-        remainingMs(leftMs: clock.leftMs, receivedAtMs: receivedAtMs, nowMs: nowMs) < lowMs
-    }
-
-    /// With a game clock, every seat's bank, side 0 first: the side to move counts down, the
-    /// others stand still; empty without a game clock.
-    public static func bankTexts(_ clock: OnlineClock, receivedAtMs: Int64, nowMs: Int64)
-        -> [String]
-    {
-        clock.banksMs.enumerated().map { side, bank in
-            side == Int(clock.side)
-                ? clockText(clock, receivedAtMs: receivedAtMs, nowMs: nowMs)
-                : format(ms: Int64(clamping: bank))
-        }
+        return "\(face.minutes):\(ss)"
     }
 }
 
-/// What the game screen shows of a running clock at one moment.
+/// What the game screen shows of a running clock at one moment (the core's `ClockReading`,
+/// worded).
 public struct ClockDisplay: Equatable, Sendable {
     /// The side whose time runs.
     public let side: Int
     /// Its time left, "m:ss".
     public let text: String
-    /// Under ten seconds left: highlighted.
+    /// Low on time (the core's threshold): highlighted.
     public let low: Bool
     /// With a game clock, every seat's bank ("m:ss"), side 0 first; empty otherwise.
     public let banks: [String]
     /// The time left as read out: "You have m:ss left" / "<name>: m:ss left".
     public let spoken: LocalizedMessage
+    /// When (this device's clock, ms since the Unix epoch) the shown time next changes: the
+    /// view redraws then; nil once the time is out.
+    public let nextChangeAtMs: Int64?
 
-    /// The display of `clock` received at `receivedAtMs`, at `nowMs`; `players` name the side.
-    public init(
-        _ clock: OnlineClock, receivedAtMs: Int64, nowMs: Int64, players: [PlayerState]
-    ) {
-        side = Int(clock.side)
-        text = ClockText.clockText(clock, receivedAtMs: receivedAtMs, nowMs: nowMs)
-        low = ClockText.isLow(clock, receivedAtMs: receivedAtMs, nowMs: nowMs)
-        banks = ClockText.bankTexts(clock, receivedAtMs: receivedAtMs, nowMs: nowMs)
-        spoken = Wording.aboutPlayer("online.clock.left", clock.side, players, [.text(text)])
+    /// The display of `clock` at `nowMs` (this device's clock, the one the core stamped the
+    /// clock's receipt with); `players` name the side.
+    public init(_ clock: OnlineClock, nowMs: Int64, players: [PlayerState]) {
+        let reading = clockReading(clock: clock, nowMs: nowMs)
+        side = Int(reading.side)
+        text = ClockText.format(reading.shown)
+        low = reading.low
+        banks = reading.banks.map(ClockText.format)
+        nextChangeAtMs = reading.nextChangeAtMs
+        spoken = Wording.aboutPlayer("online.clock.left", reading.side, players, [.text(text)])
     }
 
     /// The bank of `side`, if the game has a game clock.
     public func bank(_ side: Int) -> String? { banks.indices.contains(side) ? banks[side] : nil }
+}
+
+extension Date {
+    /// This instant in milliseconds since the Unix epoch (the clock the core stamps an online
+    /// clock's receipt with).
+    public var unixMs: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+
+    /// The instant `unixMs` milliseconds after the Unix epoch.
+    public init(unixMs: Int64) { self.init(timeIntervalSince1970: Double(unixMs) / 1000) }
+}
+
+/// The instants a running clock's shown time changes, from a moment on: the core's
+/// `nextChangeAtMs`, read again at each of them, until the time is out (the view's redraw
+/// schedule).
+public struct ClockChanges: Sequence, IteratorProtocol, Sendable {
+    private let clock: OnlineClock
+    private var nowMs: Int64
+
+    /// The changes of `clock` after `fromMs` (this device's clock, ms).
+    public init(_ clock: OnlineClock, fromMs: Int64) {
+        self.clock = clock
+        self.nowMs = fromMs
+    }
+
+    /// The next instant the shown time changes (ms), or nil once the time is out.
+    public mutating func next() -> Int64? {
+        guard let next = clockReading(clock: clock, nowMs: nowMs).nextChangeAtMs,
+            next > nowMs
+        else { return nil }
+        nowMs = next
+        return next
+    }
 }
 
 /// The time controls offered when creating a table or a room (quick match has none).

@@ -38,9 +38,6 @@ public final class OnlineModel {
     public var fillLevel: AiLevel = .medium
     /// The time control of the tables and rooms this player creates (quick match has none).
     public var timeControl: TimeControlChoice = .standard
-    /// When (on this device's clock, in ms) the game's current clock arrived: its count-down
-    /// starts there.
-    public private(set) var clockReceivedAtMs: Int64 = 0
     /// "Your games" is open (its lines are `pastGameLines`).
     public private(set) var showingGames = false
     /// "Watch a game" is open (its lines are `liveGameLines`).
@@ -73,7 +70,6 @@ public final class OnlineModel {
         self.library = library
         self.settings = settings
         self.state = game.state()
-        self.clockReceivedAtMs = nowMs()
         library?.keepOnline(game: game)
         // The client reports from URLSession's queue: hop to the main actor and read the core's
         // latest state there (reading it, rather than passing the reported one, keeps the
@@ -107,10 +103,6 @@ public final class OnlineModel {
 
     private func sessionChanged() {
         let next = game.state()
-        // A state with the same clock keeps the moment that clock arrived.
-        if next.game?.clock != state.game?.clock {
-            clockReceivedAtMs = nowMs()
-        }
         state = next
         if next.connection == .connected, !ratingsAsked {
             ratingsAsked = true
@@ -147,7 +139,7 @@ public final class OnlineModel {
     // Nonisolated: it is `init`'s default argument, which callers on any actor evaluate (a
     // Sendable constant, safe anywhere).
     public nonisolated static let systemNowMs: @Sendable () -> Int64 = {
-        Int64((Date().timeIntervalSince1970 * 1000).rounded())
+        Date().unixMs
     }
 
     // MARK: What the screens show
@@ -191,21 +183,13 @@ public final class OnlineModel {
     /// The panel of the table or room of 3 or more seats we sit at while it fills.
     public var seated: SeatedPanel? { state.seated.map(SeatedPanel.init) }
 
-    /// The running clock at `nowMs` (this device's clock, `systemNowMs()` by default): the time
-    /// left of the side to move and, with a game clock, every seat's bank; nil for an untimed
-    /// game or a game that is over. The view redraws it each second.
+    /// The running clock as the core reads it at `nowMs` (this device's clock, `systemNowMs()`
+    /// by default): the time left of the side to move and, with a game clock, every seat's
+    /// bank; nil for an untimed game or a game that is over. The view redraws it at its
+    /// `nextChangeAtMs` (`ClockChanges`).
     public func clockDisplay(nowMs: Int64? = nil) -> ClockDisplay? {
         guard let clock = state.game?.clock else { return nil }
-        return ClockDisplay(
-            clock, receivedAtMs: clockReceivedAtMs, nowMs: nowMs ?? self.nowMs(),
-            players: state.board.players)
-    }
-
-    /// When the running clock's shown second first changes (ms, this device's clock): the
-    /// view redraws each second from there.
-    public var clockTickOriginMs: Int64 {
-        guard let clock = state.game?.clock else { return clockReceivedAtMs }
-        return ClockText.tickOriginMs(clock, receivedAtMs: clockReceivedAtMs)
+        return ClockDisplay(clock, nowMs: nowMs ?? self.nowMs(), players: state.board.players)
     }
 
     /// "Your games", the latest first; nil until the server answered.

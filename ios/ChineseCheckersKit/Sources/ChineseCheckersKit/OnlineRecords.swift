@@ -34,8 +34,8 @@ public struct PastGameLine: Equatable, Sendable, Identifiable {
         detail = LocalizedMessage(
             "online.games.detail",
             [.message(LocalizedMessage(result)), .message(Wording.pastReason(game.reason))])
-        endedAt = Date(timeIntervalSince1970: Double(game.endedMs) / 1000)
-        let now = Date(timeIntervalSince1970: Double(nowMs) / 1000)
+        endedAt = Date(unixMs: Int64(clamping: game.endedMs))
+        let now = Date(unixMs: nowMs)
         if calendar.isDate(endedAt, inSameDayAs: now) {
             day = LocalizedMessage("online.games.today")
         } else if let yesterday = calendar.date(byAdding: .day, value: -1, to: now),

@@ -1,5 +1,5 @@
-// The online clock's count-down and the time controls offered, driven by the protocol's own
-// frames fed to the core (no socket), with the model's clock fixed by the test.
+// The online clock's count-down (the core's reading, the app's digits) and the time controls
+// offered, driven by the protocol's own frames fed to the core (no socket).
 import ChineseCheckersCore
 import ChineseCheckersKit
 import Foundation
@@ -13,37 +13,55 @@ final class OnlineClockTests: XCTestCase {
             .renderer(language: "en").render(message)
     }
 
-    func testTheCountDownStartsWhenTheStateArrived() async throws {
-        let clock = OnlineClock(side: 0, leftMs: 12_000, banksMs: [])
-        XCTAssertEqual(ClockText.clockText(clock, receivedAtMs: 1_000, nowMs: 1_000), "0:12")
-        XCTAssertEqual(ClockText.clockText(clock, receivedAtMs: 1_000, nowMs: 1_001), "0:12")
-        XCTAssertEqual(ClockText.clockText(clock, receivedAtMs: 1_000, nowMs: 2_000), "0:11")
-        XCTAssertEqual(ClockText.clockText(clock, receivedAtMs: 1_000, nowMs: 12_999), "0:01")
-        XCTAssertEqual(ClockText.clockText(clock, receivedAtMs: 1_000, nowMs: 13_000), "0:00")
-        XCTAssertEqual(
-            ClockText.clockText(clock, receivedAtMs: 1_000, nowMs: 99_000), "0:00", "never below")
-        XCTAssertEqual(
-            ClockText.clockText(clock, receivedAtMs: 5_000, nowMs: 1_000), "0:12",
-            "a clock set back does not add time")
-        XCTAssertFalse(ClockText.isLow(clock, receivedAtMs: 0, nowMs: 2_000))
-        XCTAssertTrue(ClockText.isLow(clock, receivedAtMs: 0, nowMs: 2_001))
+    func testTheCoreCountsDownFromReceiptAndTheAppWritesTheDigits() async throws {
+        let clock = OnlineClock(side: 0, leftMs: 12_000, banksMs: [], receivedAtMs: 1_000)
+        let players: [PlayerState] = []
+        func text(_ nowMs: Int64) -> String { ClockDisplay(clock, nowMs: nowMs, players: []).text }
+        XCTAssertEqual(text(1_000), "0:12")
+        XCTAssertEqual(text(1_001), "0:12")
+        XCTAssertEqual(text(2_000), "0:11")
+        XCTAssertEqual(text(12_999), "0:01")
+        XCTAssertEqual(text(13_000), "0:00")
+        XCTAssertEqual(text(99_000), "0:00", "never below")
+        XCTAssertEqual(text(-5_000), "0:12", "a clock set back does not add time")
+        XCTAssertFalse(ClockDisplay(clock, nowMs: 3_000, players: players).low)
+        XCTAssertTrue(ClockDisplay(clock, nowMs: 3_001, players: players).low)
+        // The redraws: when the shown second drops, none once the time is out.
+        XCTAssertEqual(ClockDisplay(clock, nowMs: 1_000, players: players).nextChangeAtMs, 2_000)
+        XCTAssertNil(ClockDisplay(clock, nowMs: 13_000, players: players).nextChangeAtMs)
+        let odd = OnlineClock(side: 0, leftMs: 2_345, banksMs: [], receivedAtMs: 1_000)
+        XCTAssertEqual(Array(ClockChanges(odd, fromMs: 0)), [1_345, 2_345, 3_345])
+        XCTAssertEqual(Array(ClockChanges(odd, fromMs: 2_000)), [2_345, 3_345])
+        XCTAssertEqual(Array(ClockChanges(odd, fromMs: 3_345)), [], "out of time")
     }
 
     func testMinutesAndHoursAreWrittenMSsAndHMmSs() async throws {
-        XCTAssertEqual(ClockText.format(ms: 300_000), "5:00")
-        XCTAssertEqual(ClockText.format(ms: 65_500), "1:06")
-        XCTAssertEqual(ClockText.format(ms: 9_000), "0:09")
-        XCTAssertEqual(ClockText.format(ms: 3_600_000), "1:00:00")
-        XCTAssertEqual(ClockText.format(ms: 86_400_000), "24:00:00")
-        XCTAssertEqual(ClockText.format(ms: -5), "0:00")
+        XCTAssertEqual(ClockText.format(ClockFace(hours: 0, minutes: 5, seconds: 0)), "5:00")
+        XCTAssertEqual(ClockText.format(ClockFace(hours: 0, minutes: 1, seconds: 6)), "1:06")
+        XCTAssertEqual(ClockText.format(ClockFace(hours: 0, minutes: 0, seconds: 9)), "0:09")
+        XCTAssertEqual(ClockText.format(ClockFace(hours: 1, minutes: 0, seconds: 0)), "1:00:00")
+        XCTAssertEqual(ClockText.format(ClockFace(hours: 24, minutes: 3, seconds: 7)), "24:03:07")
+        // The core's faces, written: the seconds rounded up.
+        let long = OnlineClock(side: 0, leftMs: 3_599_001, banksMs: [], receivedAtMs: 0)
+        XCTAssertEqual(ClockDisplay(long, nowMs: 0, players: []).text, "1:00:00")
+        XCTAssertEqual(ClockDisplay(long, nowMs: 1, players: []).text, "59:59")
     }
 
     func testAGameClockRunsTheBankOfTheSideToMoveOnly() async throws {
-        let clock = OnlineClock(side: 1, leftMs: 183_000, banksMs: [295_000, 183_000, 60_000])
-        XCTAssertEqual(
-            ClockText.bankTexts(clock, receivedAtMs: 0, nowMs: 3_000), ["4:55", "3:00", "1:00"])
-        let perMove = OnlineClock(side: 0, leftMs: 30_000, banksMs: [])
-        XCTAssertEqual(ClockText.bankTexts(perMove, receivedAtMs: 0, nowMs: 0), [])
+        let clock = OnlineClock(
+            side: 1, leftMs: 183_000, banksMs: [295_000, 183_000, 60_000], receivedAtMs: 0)
+        let shown = ClockDisplay(clock, nowMs: 3_000, players: [])
+        XCTAssertEqual(shown.banks, ["4:55", "3:00", "1:00"])
+        XCTAssertEqual(shown.bank(2), "1:00")
+        XCTAssertNil(shown.bank(3))
+        let perMove = OnlineClock(side: 0, leftMs: 30_000, banksMs: [], receivedAtMs: 0)
+        XCTAssertEqual(ClockDisplay(perMove, nowMs: 0, players: []).banks, [])
+    }
+
+    func testMillisecondsSinceTheEpochAndBack() async throws {
+        let date = Date(timeIntervalSince1970: 1_796_126_400.5)
+        XCTAssertEqual(date.unixMs, 1_796_126_400_500)
+        XCTAssertEqual(Date(unixMs: 1_796_126_400_500), date)
     }
 
     func testTheTimeControlsOfferedAndWhatTheCoreIsAsked() async throws {
@@ -89,29 +107,35 @@ final class OnlineClockTests: XCTestCase {
         return (model, game)
     }
 
-    func testTheModelCountsDownFromWhenTheClockArrived() async throws {
+    func testTheModelCountsDownFromWhenTheCoreReceivedTheClock() async throws {
+        let before = Date().unixMs
         let (model, game) = try timedModel(
             clock: #"{"kind":"per_move","seconds":30}"#,
             frames: [#"{"type":"clock","game":"g","side":0,"left_ms":12000}"#],
-            now: { 50_000 })
+            now: { 0 })
+        let after = Date().unixMs
         XCTAssertEqual(model.state.game?.timeControl, .perMove(seconds: 30))
-        XCTAssertEqual(model.clockReceivedAtMs, 50_000)
-        XCTAssertEqual(model.clockTickOriginMs, 50_000, "12 000 ms: the second changes on arrival")
-        XCTAssertEqual(
-            ClockText.tickOriginMs(
-                OnlineClock(side: 0, leftMs: 12_345, banksMs: []), receivedAtMs: 1_000), 1_345)
-        let shown = try XCTUnwrap(model.clockDisplay(nowMs: 53_500))
+        // The core stamps the clock as it receives it, on this device's clock.
+        let clock = try XCTUnwrap(model.state.game?.clock)
+        XCTAssertTrue((before...after).contains(clock.receivedAtMs), "\(clock.receivedAtMs)")
+        let at = clock.receivedAtMs
+        let shown = try XCTUnwrap(model.clockDisplay(nowMs: at + 3_500))
         XCTAssertEqual(shown.side, 0)
         XCTAssertEqual(shown.text, "0:09")
         XCTAssertTrue(shown.low)
         XCTAssertEqual(shown.banks, [])
         XCTAssertNil(shown.bank(0))
+        XCTAssertEqual(shown.nextChangeAtMs, at + 4_000)
         XCTAssertEqual(try english(shown.spoken), "Bob: 0:09 left")
+        // The model's own clock (fixed at 0 here, before the receipt) reads as the receipt.
+        XCTAssertEqual(model.clockDisplay()?.text, "0:12")
 
-        // Our turn: the next clock message restarts the count-down (at the model's now).
+        // Our turn: the next clock message restarts the count-down from its own receipt.
         _ = try game.receive(frame: #"{"type":"clock","game":"g","side":1,"left_ms":30000}"#)
         model.board.cancelTouch()  // reads the core's state
-        let ours = try XCTUnwrap(model.clockDisplay(nowMs: 51_000))
+        let next = try XCTUnwrap(model.state.game?.clock)
+        XCTAssertGreaterThanOrEqual(next.receivedAtMs, at)
+        let ours = try XCTUnwrap(model.clockDisplay(nowMs: next.receivedAtMs + 1_000))
         XCTAssertEqual(ours.text, "0:29")
         XCTAssertEqual(try english(ours.spoken), "You have 0:29 left")
     }
@@ -124,7 +148,8 @@ final class OnlineClockTests: XCTestCase {
             ],
             now: { 0 })
         XCTAssertEqual(model.state.game?.timeControl, .game(baseS: 300, incrementS: 5))
-        let shown = try XCTUnwrap(model.clockDisplay(nowMs: 1_000))
+        let at = try XCTUnwrap(model.state.game?.clock?.receivedAtMs)
+        let shown = try XCTUnwrap(model.clockDisplay(nowMs: at + 1_000))
         XCTAssertEqual(shown.banks, ["4:54", "3:03"])
         XCTAssertEqual(shown.bank(1), "3:03")
 
