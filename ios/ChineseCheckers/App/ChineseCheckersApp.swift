@@ -142,7 +142,7 @@ struct ScreenView: View {
         case .statistics:
             StatisticsView(model: StatisticsModel(library: app.library))
         case .settings:
-            SettingsView(model: SettingsModel(settings: app.settings))
+            SettingsView(model: app.settingsModel())
         }
     }
 }

@@ -14,8 +14,6 @@ struct GameView: View {
 
     @State private var confirmResign = false
     @State private var showHistory = false
-    // Pass and play turns the board to the player to move on iPad, which lies on the table.
-    @Environment(\.horizontalSizeClass) private var sizeClass
 
     var body: some View {
         VStack(spacing: 8) {
@@ -25,7 +23,7 @@ struct GameView: View {
             }
             BoardCanvas(
                 geometry: model.geometry, state: model.state,
-                rotation: sizeClass == .regular ? model.passAndPlayRotation : 0,
+                rotation: model.rotation,
                 animation: model.animation,
                 onTap: { model.tap(x: $0, y: $1) }, onTapHole: { model.tap($0) }
             )

@@ -81,6 +81,11 @@ struct SettingsView: View {
                 Toggle("settings.haptics", isOn: $model.haptics)
                     .accessibilityIdentifier("settings-haptics")
             }
+            Section("settings.board") {
+                // Pass and play: the core turns the board to the player to move.
+                Toggle("settings.turnBoard", isOn: $model.turnBoard)
+                    .accessibilityIdentifier("settings-turn-board")
+            }
             Section("settings.about") {
                 LabeledContent("settings.version") {
                     Text(verbatim: coreVersion())

@@ -329,7 +329,8 @@ struct OnlineGameView: View {
                 ClockAndSeats(model: model, clock: nil)
             }
             BoardCanvas(
-                geometry: board.geometry, state: board.state, rotation: 0,
+                geometry: board.geometry, state: board.state,
+                rotation: board.rotation,
                 animation: board.animation,
                 onTap: { board.tap(x: $0, y: $1) }, onTapHole: { board.tap($0) }
             )

@@ -132,8 +132,13 @@ public final class AppModel {
         do {
             switch card.kind {
             case .solo, .passAndPlay:
+                // A fresh game from the library: an AI stopped as the game was left (the core's
+                // pause lives in memory only) plays on as it comes back on the board.
                 let game = try library.openGame(id: card.id)
-                showBoard(BoardModel(game: game.game(), aiTimeLimitMs: settings.aiTimeLimitMs))
+                showBoard(
+                    BoardModel(
+                        game: game.game(), aiTimeLimitMs: settings.aiTimeLimitMs,
+                        turnBoard: settings.turnBoard))
                 return .board
             case .online:
                 if let online, online.state.game?.id == card.id { return .online }
@@ -145,6 +150,17 @@ public final class AppModel {
             self.error = Wording.error(error)
             return nil
         }
+    }
+
+    /// Makes the settings screen's model; a change of "turn the board" goes to the boards.
+    public func settingsModel() -> SettingsModel {
+        SettingsModel(settings: settings) { [weak self] on in self?.turnBoardChanged(on) }
+    }
+
+    /// The "turn the board" setting changed: the boards of this app turn (or not) at once.
+    func turnBoardChanged(_ on: Bool) {
+        board?.setTurnBoard(on)
+        online?.board.setTurnBoard(on)
     }
 
     /// Makes the new-game screen's model.

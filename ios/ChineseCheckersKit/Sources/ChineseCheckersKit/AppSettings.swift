@@ -14,6 +14,7 @@ public final class AppSettings: @unchecked Sendable {
         static let onlineToken = "onlineToken"
         static let activeGameID = "activeGameID"
         static let haptics = "haptics"
+        static let turnBoard = "turnBoard"
         static let aiTimeLimitMs = "aiTimeLimitMs"
     }
 
@@ -74,6 +75,13 @@ public final class AppSettings: @unchecked Sendable {
     public var haptics: Bool {
         get { defaults.object(forKey: Key.haptics) as? Bool ?? true }
         set { defaults.set(newValue, forKey: Key.haptics) }
+    }
+
+    /// Whether a pass-and-play board turns to the player to move (the core turns it:
+    /// `Game.setTurnBoard`).
+    public var turnBoard: Bool {
+        get { defaults.object(forKey: Key.turnBoard) as? Bool ?? true }
+        set { defaults.set(newValue, forKey: Key.turnBoard) }
     }
 
     /// The AI's thinking time in milliseconds (nil: the core's default for each level).

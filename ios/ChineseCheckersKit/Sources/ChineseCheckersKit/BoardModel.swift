@@ -74,8 +74,6 @@ public final class BoardModel {
     public private(set) var announcement: Announcement?
     /// The latest forward move to animate.
     public private(set) var animation: PegAnimation?
-    /// Whether the person stopped the AI (it waits for `resumeAI()` or their next action).
-    public private(set) var aiPaused = false
     /// Called on the main actor after every state the model takes (the online model reads its
     /// session's state again then).
     @ObservationIgnored var onChange: (@MainActor (GameState) -> Void)?
@@ -89,14 +87,16 @@ public final class BoardModel {
     /// A model for `game` (`LocalGame.game()`, `OnlineGame.game()`), listening to it. A game
     /// kept in the library writes itself after every change and is counted in the statistics by
     /// the core as it ends: the model never saves. `aiTimeLimitMs` limits the AI's thinking
-    /// where the game has one; the AI starts at once when it is to move.
-    public init(game: Game, aiTimeLimitMs: UInt64? = nil) {
+    /// where the game has one; `turnBoard` is the "turn the board" setting (`setTurnBoard`).
+    /// The AI starts at once when the core says it is to move.
+    public init(game: Game, aiTimeLimitMs: UInt64? = nil, turnBoard: Bool = true) {
         self.game = game
         self.geometry = boardGeometry()
         let capabilities = game.capabilities()
         if let aiTimeLimitMs { capabilities.ai?.setAiTimeLimit(ms: aiTimeLimitMs) }
         self.capabilities = capabilities
-        self.state = game.state()
+        // Before the listener: the state read next already has the board's turn.
+        self.state = game.setTurnBoard(on: turnBoard)
         game.setListener(listener: BoardListener(self, epoch: epoch))
         scheduleAI()
     }
@@ -135,32 +135,13 @@ public final class BoardModel {
     /// Whether a hint is being searched.
     public var isHinting: Bool { state.hintPending }
 
-    /// Whether several people share this device (the board turns to the player to move).
-    public var isPassAndPlay: Bool {
-        state.players.filter { $0.player == .person }.count > 1
-    }
+    /// Whether the AI's turn waits for the person ("Let the AI play"): they stopped its search,
+    /// or it failed. The core keeps it; `resumeAI()` or a change of the moves ends it.
+    public var aiPaused: Bool { state.aiPaused }
 
-    /// The angle, in degrees clockwise, that brings the colours of the player to move to the
-    /// bottom of the screen in pass and play (0 otherwise). Presentation only: the seats' camps
-    /// come from the core; the camps sit 60° apart, clockwise from the bottom in the order
-    /// S, SW, NW, N, NE, SE.
-    public var passAndPlayRotation: Double {
-        guard isPassAndPlay, state.outcome == nil,
-            let player = state.players.first(where: { $0.index == state.toMove }),
-            !player.colours.isEmpty
-        else { return 0 }
-        let order: [Colour] = [.s, .sw, .nw, .n, .ne, .se]
-        // Mean direction of the player's camps (one to three neighbouring camps).
-        var x = 0.0
-        var y = 0.0
-        for colour in player.colours {
-            let angle = Double(order.firstIndex(of: colour) ?? 0) * 60 * .pi / 180
-            x += cos(angle)
-            y += sin(angle)
-        }
-        let degrees = atan2(y, x) * 180 / .pi
-        return -(degrees.rounded())
-    }
+    /// The board's turn, in degrees clockwise, as the core chose it (the seat at the bottom,
+    /// following the "turn the board" setting in pass and play).
+    public var rotation: Double { Double(state.rotationDegrees) }
 
     // MARK: What this game has
 
@@ -244,7 +225,6 @@ public final class BoardModel {
     /// where the game was kept), online a rematch asked of the opponent (or agreed to).
     public func rematch() {
         cancelThinking()
-        aiPaused = false
         // A local rematch is a new game whose revisions start afresh: a new listener first, so
         // that the hops of the game before, still queued, are dropped whatever their revisions.
         epoch += 1
@@ -272,7 +252,6 @@ public final class BoardModel {
     public func refresh() { apply(game.state()) }
 
     private func personActs(_ action: (Game) throws -> GameState) {
-        aiPaused = false
         do {
             apply(try action(game))
         } catch {
@@ -301,18 +280,23 @@ public final class BoardModel {
         }
     }
 
-    /// Stops the AI's search or the hint's (the core stops within milliseconds). The AI then
-    /// waits for `resumeAI()` or the person's next action (undo, for instance).
+    /// Stops the AI's search or the hint's (the core stops within milliseconds). The core then
+    /// pauses the AI: it waits for `resumeAI()` or a change of the moves (undo, for instance).
     public func cancelThinking() {
-        if aiTask != nil { aiPaused = true }
-        aiTask?.cancel()
+        if aiTask != nil, let engine = capabilities.ai { apply(engine.pause()) }
         hintTask?.cancel()
     }
 
-    /// Lets the AI play again after `cancelThinking()`.
+    /// Lets the AI play again after `cancelThinking()` (or a failed search): the core ends the
+    /// pause and the AI starts when it is to move.
     public func resumeAI() {
-        aiPaused = false
-        scheduleAI()
+        guard let engine = capabilities.ai else { return }
+        apply(engine.resume())
+    }
+
+    /// The "turn the board" setting changed: the core turns the board (or not) and says so.
+    public func setTurnBoard(_ on: Bool) {
+        apply(game.setTurnBoard(on: on))
     }
 
     /// Limits the AI's thinking time per move (nil: the level's own budget), where the game has
@@ -331,9 +315,7 @@ public final class BoardModel {
 
     /// Starts the AI's search when the core says it is to move (through the game's engine).
     private func scheduleAI() {
-        guard state.aiToMove, let engine = capabilities.ai, aiTask == nil, !aiPaused,
-            state.replay == nil
-        else { return }
+        guard state.aiToMove, let engine = capabilities.ai, aiTask == nil else { return }
         let search: AiSearch
         do {
             search = try engine.think()

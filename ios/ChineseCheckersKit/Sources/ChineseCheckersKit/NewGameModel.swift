@@ -140,7 +140,9 @@ public final class NewGameModel {
             try library?.keepLocal(game: game, replace: replacingSavedGame)
             error = nil
             replaceRequest = nil
-            return BoardModel(game: game.game(), aiTimeLimitMs: settings?.aiTimeLimitMs)
+            return BoardModel(
+                game: game.game(), aiTimeLimitMs: settings?.aiTimeLimitMs,
+                turnBoard: settings?.turnBoard ?? true)
         } catch LibraryError.WouldReplace(let existing) {
             replaceRequest = existing
             return nil

@@ -81,7 +81,7 @@ public final class OnlineModel {
             game: game, url: url, token: token, name: name, urlSession: urlSession
         ) { state in refresh(state) }
         game.setTransport(transport: client.transport())
-        board = BoardModel(game: game.game())
+        board = BoardModel(game: game.game(), turnBoard: settings?.turnBoard ?? true)
         refresh = { [weak self] _ in
             Task { @MainActor [weak self] in self?.refresh() }
         }
@@ -123,7 +123,9 @@ public final class OnlineModel {
         }
         do {
             // Not saved nor counted: the library keeps this device's games, not replays.
-            let board = BoardModel(game: try LocalGame.restore(save: download.save).game())
+            let board = BoardModel(
+                game: try LocalGame.restore(save: download.save).game(),
+                turnBoard: settings?.turnBoard ?? true)
             // The replay opens at the last move: back to the first position, to play it through.
             board.startReplay()
             if let total = board.state.replay?.total, total > 0 {

@@ -184,15 +184,27 @@ public final class SettingsModel {
     public var serverAddress: String
     /// Whether moves play haptic feedback.
     public var haptics: Bool { didSet { settings.haptics = haptics } }
+    /// Whether a pass-and-play board turns to the player to move (handed to the boards shown).
+    public var turnBoard: Bool {
+        didSet {
+            settings.turnBoard = turnBoard
+            onTurnBoard?(turnBoard)
+        }
+    }
     /// Why the typed server address was refused.
     public private(set) var error: LocalizedMessage?
 
-    /// The settings screen over `settings`.
-    public init(settings: AppSettings) {
+    @ObservationIgnored private let onTurnBoard: (@MainActor (Bool) -> Void)?
+
+    /// The settings screen over `settings`; `onTurnBoard` hears the "turn the board" setting
+    /// change (the app hands it to its boards: `AppModel.settingsModel()`).
+    public init(settings: AppSettings, onTurnBoard: (@MainActor (Bool) -> Void)? = nil) {
         self.settings = settings
+        self.onTurnBoard = onTurnBoard
         playerName = settings.playerName
         serverAddress = settings.hasCustomServer ? settings.serverURL.absoluteString : ""
         haptics = settings.haptics
+        turnBoard = settings.turnBoard
     }
 
     /// The default server's address, shown as the empty field's placeholder.

@@ -87,10 +87,40 @@ final class BoardModelTests: XCTestCase {
         XCTAssertEqual(model.error, LocalizedMessage("gameError.NoJumpInProgress"))
         model.dismissError()
         XCTAssertNil(model.error)
-        // Pass and play: the board turns to the player to move (N, at the top: half a turn).
-        XCTAssertTrue(model.isPassAndPlay)
+        // Pass and play: the core turns the board to the player to move (N: half a turn).
         XCTAssertEqual(model.state.toMove, 1)
-        XCTAssertEqual(abs(model.passAndPlayRotation), 180)
+        XCTAssertEqual(model.rotation, 180)
+        XCTAssertEqual(rotationToBottom(colours: [.n]), 180)
+        // The "turn the board" setting goes to the core, which stops turning it.
+        model.setTurnBoard(false)
+        XCTAssertEqual(model.rotation, 0)
+        model.setTurnBoard(true)
+        XCTAssertEqual(model.rotation, 180)
+        let northToMove = try positionFromJson(
+            json: """
+                {"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+                 "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":1}
+                """)
+        let still = BoardModel(
+            game: try LocalGame.fromPosition(
+                position: northToMove, seats: [personSeat, personSeat], seed: 0
+            ).game(), turnBoard: false)
+        XCTAssertEqual(still.state.toMove, 1)
+        XCTAssertEqual(still.rotation, 0, "set before the first state is read")
+    }
+
+    func testASoloBoardTurnsThePersonsSeatToTheBottomWhateverTheSetting() async throws {
+        // The person plays the second seat against the AI: their camp comes to the bottom,
+        // on the AI's turn too.
+        let game = try LocalGame(setup: setup(.classic, seats: [aiSeat(), personSeat]))
+        let model = BoardModel(game: game.game(), aiTimeLimitMs: 20_000, turnBoard: false)
+        XCTAssertEqual(model.state.toMove, 0)
+        let colours = try XCTUnwrap(model.state.players.first { $0.index == 1 }?.colours)
+        XCTAssertEqual(colours, [.n])
+        XCTAssertEqual(model.rotation, 180)
+        XCTAssertEqual(model.rotation, Double(rotationToBottom(colours: colours)))
+        model.cancelThinking()
+        await model.waitUntilIdle()
     }
 
     func testTheButtonsFollowWhatTheGameHas() async throws {
@@ -129,7 +159,7 @@ final class BoardModelTests: XCTestCase {
         model.tap(x: -1, y: -1)
         model.tap(x: model.geometry.width + 1, y: model.geometry.height / 2)
         XCTAssertEqual(model.state, before)
-        XCTAssertEqual(model.passAndPlayRotation, 0, "S, the first seat, is at the bottom")
+        XCTAssertEqual(model.rotation, 0, "S, the first seat, is at the bottom")
     }
 
     func testUndoRedoAndReplay() async throws {
@@ -171,7 +201,7 @@ final class BoardModelTests: XCTestCase {
         XCTAssertEqual(model.error, LocalizedMessage("moveError.NothingToRedo"))
     }
 
-    func testCancellingTheThinkingAiFromItsTask() async throws {
+    func testStoppingTheThinkingAiPausesItInTheCore() async throws {
         // The AI opens, with a long search: the model starts it in a task at once.
         let game = try LocalGame(
             setup: setup(
@@ -188,10 +218,14 @@ final class BoardModelTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 3, "the core stopped the search")
         XCTAssertFalse(model.isThinking)
         XCTAssertTrue(model.aiPaused)
+        XCTAssertTrue(game.state().aiPaused, "the core keeps the pause")
         XCTAssertTrue(model.state.history.isEmpty, "no move was played")
-        XCTAssertTrue(model.state.aiToMove)
+        XCTAssertFalse(model.state.aiToMove, "the AI's turn waits for the person")
         XCTAssertEqual(model.state.holes, before.holes)
         XCTAssertNil(game.state().thinking, "the core's search is stopped too")
+        // Nothing starts it again meanwhile: the model reads the core again and stays idle.
+        model.refresh()
+        XCTAssertFalse(model.isThinking)
         // The AI plays when the person lets it.
         model.setAiTimeLimit(ms: 20)
         model.resumeAI()
@@ -213,6 +247,42 @@ final class BoardModelTests: XCTestCase {
         await model.waitUntilIdle()
         XCTAssertTrue(model.state.history.isEmpty, "the stopped search played nothing")
         XCTAssertFalse(model.aiPaused)
+    }
+
+    func testAnUndoEndsThePauseOfAStoppedAi() async throws {
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat(.impossible)]))
+        let model = BoardModel(game: game.game(), aiTimeLimitMs: 20_000)
+        model.tap(coord(-1, 5))
+        model.tap(coord(-1, 4))
+        XCTAssertTrue(model.isThinking)
+        model.cancelThinking()
+        await model.waitUntilIdle()
+        XCTAssertTrue(model.aiPaused)
+        XCTAssertEqual(model.state.history.count, 1)
+        // The person takes their move back: the core ends the pause (the person is to move).
+        model.undo()
+        XCTAssertFalse(model.aiPaused)
+        XCTAssertFalse(game.state().aiPaused)
+        XCTAssertTrue(model.state.history.isEmpty)
+        // Their next move lets the AI think at once.
+        model.setAiTimeLimit(ms: 20)
+        model.tap(coord(-1, 5))
+        model.tap(coord(-1, 4))
+        XCTAssertTrue(model.isThinking)
+        await model.waitUntilIdle()
+        XCTAssertEqual(model.state.history.count, 2)
+    }
+
+    func testAStoppedHintLeavesTheAiAlone() async throws {
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat()]))
+        let model = BoardModel(game: game.game(), aiTimeLimitMs: 20_000)
+        model.requestHint()
+        XCTAssertTrue(model.isHinting)
+        model.cancelThinking()
+        await model.waitUntilIdle()
+        XCTAssertFalse(model.isHinting)
+        XCTAssertFalse(model.aiPaused, "hint searches never pause the AI")
+        XCTAssertFalse(game.state().aiPaused)
     }
 
     /// Renders `message` in English with the app's catalog.

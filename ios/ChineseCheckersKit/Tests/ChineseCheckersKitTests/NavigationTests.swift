@@ -96,4 +96,61 @@ final class NavigationTests: XCTestCase {
         XCTAssertEqual(relaunched.navigation.root, .board)
         relaunched.board?.cancelThinking()
     }
+
+    func testAnAiStoppedAsTheGameWasLeftPlaysOnWhenTheGameComesBack() async throws {
+        let settings = temporarySettings()
+        let app = AppModel(directory: temporaryFolder(), settings: settings)
+        let library = try XCTUnwrap(app.library)
+        // The person moves; the AI answers with a long search.
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat(.impossible)]))
+        try library.keepLocal(game: game, replace: true)
+        let board = BoardModel(game: game.game(), aiTimeLimitMs: 20_000)
+        app.showBoard(board)
+        app.navigation.choose(.board)
+        board.tap(coord(-1, 5))
+        board.tap(coord(-1, 4))
+        XCTAssertTrue(board.isThinking)
+        // The person stops it and leaves: the core keeps the pause in that game.
+        board.cancelThinking()
+        await board.waitUntilIdle()
+        XCTAssertTrue(board.aiPaused)
+        app.navigation.goHome()
+
+        // "Continue": the game comes back and its AI goes on (the pause is not kept).
+        settings.aiTimeLimitMs = 20
+        let card = try XCTUnwrap(app.home.continuable.first { $0.id == game.id() })
+        XCTAssertEqual(app.open(card), .board)
+        let back = try XCTUnwrap(app.board)
+        XCTAssertFalse(back.aiPaused)
+        XCTAssertTrue(back.isThinking)
+        await back.waitUntilIdle()
+        XCTAssertEqual(back.state.history.map(\.player), [0, 1])
+        XCTAssertEqual(back.state.toMove, 0)
+    }
+
+    func testTheTurnTheBoardSettingReachesTheBoardOnScreen() async throws {
+        let settings = temporarySettings()
+        let app = AppModel(directory: temporaryFolder(), settings: settings)
+        let board = BoardModel(
+            game: try LocalGame(setup: setup(.classic, seats: [personSeat, personSeat])).game(),
+            turnBoard: settings.turnBoard)
+        app.showBoard(board)
+        board.tap(coord(-1, 5))
+        board.tap(coord(-1, 4))
+        XCTAssertEqual(board.state.toMove, 1)
+        XCTAssertEqual(board.rotation, 180, "turned to N by default")
+        let screen = app.settingsModel()
+        XCTAssertTrue(screen.turnBoard)
+        screen.turnBoard = false
+        XCTAssertFalse(settings.turnBoard, "kept")
+        XCTAssertEqual(board.rotation, 0, "the core stopped turning it")
+        // A board made afterwards starts from the setting.
+        let next = try XCTUnwrap(app.newGame(.passAndPlay).start(replacingSavedGame: true))
+        next.tap(coord(-1, 5))
+        next.tap(coord(-1, 4))
+        XCTAssertNotEqual(next.state.toMove, 0, "the second player, away from the bottom")
+        XCTAssertEqual(next.rotation, 0)
+        screen.turnBoard = true
+        XCTAssertEqual(board.rotation, 180)
+    }
 }

@@ -75,7 +75,9 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertNil(model.error)
         XCTAssertEqual(model.setup(seed: 1).rules.options.jumpReach, 3)
         let board = try XCTUnwrap(model.start(), "\(String(describing: model.error))")
-        XCTAssertTrue(board.isPassAndPlay)
+        let seats = board.state.players.map(\.player)
+        XCTAssertGreaterThan(seats.count, 1)
+        XCTAssertEqual(Set(seats), [.person], "people only: pass and play")
     }
 
     func testTheOptionsAndTheirValuesComeFromTheCore() async throws {
