@@ -30,7 +30,7 @@ struct GameView: View {
             .padding(.horizontal, 8)
             if model.isThinking || model.isHinting {
                 ThinkingIndicator(hint: model.isHinting) { model.cancelThinking() }
-            } else if model.aiPaused {
+            } else if model.state.aiPaused {
                 Button("board.resumeAI") { model.resumeAI() }
                     .buttonStyle(.bordered)
             }

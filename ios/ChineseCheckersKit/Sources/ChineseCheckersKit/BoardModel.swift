@@ -135,10 +135,6 @@ public final class BoardModel {
     /// Whether a hint is being searched.
     public var isHinting: Bool { state.hintPending }
 
-    /// Whether the AI's turn waits for the person ("Let the AI play"): they stopped its search,
-    /// or it failed. The core keeps it; `resumeAI()` or a change of the moves ends it.
-    public var aiPaused: Bool { state.aiPaused }
-
     /// The board's turn, in degrees clockwise, as the core chose it (the seat at the bottom,
     /// following the "turn the board" setting in pass and play).
     public var rotation: Double { Double(state.rotationDegrees) }

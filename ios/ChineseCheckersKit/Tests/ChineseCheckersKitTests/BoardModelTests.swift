@@ -217,7 +217,7 @@ final class BoardModelTests: XCTestCase {
         await model.waitUntilIdle()
         XCTAssertLessThan(Date().timeIntervalSince(start), 3, "the core stopped the search")
         XCTAssertFalse(model.isThinking)
-        XCTAssertTrue(model.aiPaused)
+        XCTAssertTrue(model.state.aiPaused)
         XCTAssertTrue(game.state().aiPaused, "the core keeps the pause")
         XCTAssertTrue(model.state.history.isEmpty, "no move was played")
         XCTAssertFalse(model.state.aiToMove, "the AI's turn waits for the person")
@@ -246,7 +246,7 @@ final class BoardModelTests: XCTestCase {
         XCTAssertTrue(model.state.history.isEmpty)
         await model.waitUntilIdle()
         XCTAssertTrue(model.state.history.isEmpty, "the stopped search played nothing")
-        XCTAssertFalse(model.aiPaused)
+        XCTAssertFalse(model.state.aiPaused)
     }
 
     func testAnUndoEndsThePauseOfAStoppedAi() async throws {
@@ -257,11 +257,11 @@ final class BoardModelTests: XCTestCase {
         XCTAssertTrue(model.isThinking)
         model.cancelThinking()
         await model.waitUntilIdle()
-        XCTAssertTrue(model.aiPaused)
+        XCTAssertTrue(model.state.aiPaused)
         XCTAssertEqual(model.state.history.count, 1)
         // The person takes their move back: the core ends the pause (the person is to move).
         model.undo()
-        XCTAssertFalse(model.aiPaused)
+        XCTAssertFalse(model.state.aiPaused)
         XCTAssertFalse(game.state().aiPaused)
         XCTAssertTrue(model.state.history.isEmpty)
         // Their next move lets the AI think at once.
@@ -281,7 +281,7 @@ final class BoardModelTests: XCTestCase {
         model.cancelThinking()
         await model.waitUntilIdle()
         XCTAssertFalse(model.isHinting)
-        XCTAssertFalse(model.aiPaused, "hint searches never pause the AI")
+        XCTAssertFalse(model.state.aiPaused, "hint searches never pause the AI")
         XCTAssertFalse(game.state().aiPaused)
     }
 

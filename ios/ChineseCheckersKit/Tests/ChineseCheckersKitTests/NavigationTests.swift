@@ -113,7 +113,7 @@ final class NavigationTests: XCTestCase {
         // The person stops it and leaves: the core keeps the pause in that game.
         board.cancelThinking()
         await board.waitUntilIdle()
-        XCTAssertTrue(board.aiPaused)
+        XCTAssertTrue(board.state.aiPaused)
         app.navigation.goHome()
 
         // "Continue": the game comes back and its AI goes on (the pause is not kept).
@@ -121,7 +121,7 @@ final class NavigationTests: XCTestCase {
         let card = try XCTUnwrap(app.home.continuable.first { $0.id == game.id() })
         XCTAssertEqual(app.open(card), .board)
         let back = try XCTUnwrap(app.board)
-        XCTAssertFalse(back.aiPaused)
+        XCTAssertFalse(back.state.aiPaused)
         XCTAssertTrue(back.isThinking)
         await back.waitUntilIdle()
         XCTAssertEqual(back.state.history.map(\.player), [0, 1])
