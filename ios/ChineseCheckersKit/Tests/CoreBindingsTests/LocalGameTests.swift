@@ -613,11 +613,18 @@ final class LocalGameTests: XCTestCase {
             XCTAssertNil(s.thinking)
             XCTAssertNil(s.banner)
             XCTAssertTrue(s.history.isEmpty)
-            XCTAssertTrue(s.aiToMove)
+            // The stopped search paused the AI: its turn waits for the person.
+            XCTAssertTrue(s.aiPaused)
+            XCTAssertFalse(s.aiToMove)
             XCTAssertEqual(s.holes, before.holes)
         }
-        // A second wait on the same handle says cancelled too; a new search starts at once.
+        // A second wait on the same handle says cancelled too; while paused, no new search.
         if case .finished = await search.finish() { XCTFail("finished after cancel") }
+        assertThrows(MoveError.self, try g.think()) { $0 == .NotAiTurn }
+        // Resumed, a new search starts at once.
+        s = try XCTUnwrap(g.game().capabilities().ai, "the engine").resume()
+        XCTAssertFalse(s.aiPaused)
+        XCTAssertTrue(s.aiToMove)
         g.setAiTimeLimit(ms: 50)
         s = try await g.aiMove()
         XCTAssertEqual(s.history.count, 1)
