@@ -126,14 +126,15 @@ public final class AppModel {
     }
 
     /// Opens a game of home's Continue list, kept, and returns its screen (nil, with `error`,
-    /// on failure).
+    /// on failure). A local game comes back with its AI going on: a search stopped as it was
+    /// left paused only that game in memory (the core keeps no pause on disk), and the game
+    /// reopened from the library thinks at once when the AI is to move. The choice: leaving a
+    /// game is no "stop the AI" of the person's.
     public func open(_ card: GameCard) -> Screen? {
         guard let library else { return nil }
         do {
             switch card.kind {
             case .solo, .passAndPlay:
-                // A fresh game from the library: an AI stopped as the game was left (the core's
-                // pause lives in memory only) plays on as it comes back on the board.
                 let game = try library.openGame(id: card.id)
                 showBoard(
                     BoardModel(
