@@ -42,14 +42,14 @@ RULES = [
     ("board rotation", r"\batan2\b"),
     ("board rotation", r"-?60f?\s*\*\s*\w+\.ordinal|\.ordinal\s*\*\s*-?60"),
     ("board rotation", r"\b(fun|func)\s+rotation(To|For)\w*"),
-    ("board rotation", r"\bpassAndPlayRotation\b"),
+    ("board rotation", r"\bpassAndPlayRotation\b|\bisPassAndPlay\b"),
     # Clock: clockReading(clock, nowMs).
     ("clock arithmetic", r"\bleftMs\s*-|-\s*\w*\.?leftMs\b"),
     ("clock arithmetic", r"\bnowMs\s*-\s*\w*receivedAt|receivedAtMs\s*\+"),
     ("clock arithmetic", r"\+\s*999\b"),
     ("clock arithmetic", r"\b(s|seconds|ms)\s*[%/]\s*3600\b"),
     ("clock arithmetic", r"\bbanksMs\b"),
-    ("clock arithmetic", r"\bfun\s+remainingMs\b|\bfunc\s+remainingMs\b"),
+    ("clock arithmetic", r"\bfun\s+remainingMs\b|\bfunc\s+remainingMs\b|\btickOriginMs\b"),
     # When to think: GameState.aiToMove and aiPaused, GameEngine.pause/resume.
     ("when the AI thinks", r"\bvar\s+aiPaused\b|\bval\s+aiPaused\b|\baiPaused\s*=[^=]|\baiPaused:\s*Bool"),
     ("when the AI thinks", r"aiToMove.*\b(outcome|replay)\b|\b(outcome|replay)\b.*aiToMove"),

@@ -90,8 +90,9 @@ pub fn board_geometry() -> BoardGeometry {
 
 /// The turn of the board (degrees clockwise on screen, in `(-180, 180]`) that brings a seat with
 /// these `colours` to the bottom: the rule behind `GameState.rotationDegrees` (one camp: -60° ×
-/// its place in S, SW, NW, N, NE, SE, the shorter way round; several: their mean direction,
-/// rounded to a degree; opposite camps cancelling: the first camp).
+/// its place in S, SW, NW, N, NE, SE, the shorter way round; several: the camp nearest their
+/// mean direction, the first camp where two are as near or the camps have no mean — always one
+/// of the seat's own camps, so the board stands on a point with level rows).
 #[cfg_attr(feature = "uniffi", uniffi::export)]
 pub fn rotation_to_bottom(colours: Vec<crate::rules::Colour>) -> i32 {
     crate::session::rotation_to_bottom(&colours)

@@ -49,25 +49,31 @@ fn one_camp_turns_to_the_bottom_the_shorter_way() {
 }
 
 #[test]
-fn several_camps_turn_to_their_mean_direction() {
+fn several_camps_turn_their_camp_nearest_the_middle_to_the_bottom() {
     // Tripot's sides and sternhalma's 2 players with 3 camps: the middle camp at the bottom.
     assert_eq!(rotation_to_bottom(&[SW, S, SE]), 0);
     assert_eq!(rotation_to_bottom(&[NE, N, NW]), 180);
-    // Two neighbours: the gap between them.
-    assert_eq!(rotation_to_bottom(&[S, SE]), 30);
-    assert_eq!(rotation_to_bottom(&[N, NW]), -150);
-    assert_eq!(rotation_to_bottom(&[NE, SE]), 90);
-    // Two camps a third of the way round: the camp between them.
-    assert_eq!(rotation_to_bottom(&[S, NW]), -60);
+    assert_eq!(rotation_to_bottom(&[S, SE, SW]), 0, "in any order");
+    // Two neighbours are equally near their middle: the first camp (never a 30° tilt).
+    assert_eq!(rotation_to_bottom(&[S, SE]), 0);
+    assert_eq!(rotation_to_bottom(&[SE, S]), 60);
+    assert_eq!(rotation_to_bottom(&[N, NW]), 180);
+    assert_eq!(rotation_to_bottom(&[NE, SE]), 120);
+    // Two camps a third of the way round: both as near to the middle, the first.
+    assert_eq!(rotation_to_bottom(&[S, NW]), 0);
     // Opposite camps, or three evenly spread, have no mean: the first camp.
     assert_eq!(rotation_to_bottom(&[NW, SE]), -120);
     assert_eq!(rotation_to_bottom(&[S, NW, NE]), 0);
     assert_eq!(rotation_to_bottom(&[SW, N, SE]), -60);
-    // Never -180: the range is (-180, 180].
+    // Always one of the player's own camps at the bottom (a multiple of 60°), never -180.
     for a in Colour::ALL {
         for b in Colour::ALL {
             let t = rotation_to_bottom(&[a, b]);
             assert!(t > -180 && t <= 180, "{a:?}+{b:?} turns {t}");
+            assert!(
+                t == rotation_to_bottom(&[a]) || t == rotation_to_bottom(&[b]),
+                "{a:?}+{b:?} turns {t}"
+            );
         }
     }
 }
@@ -101,9 +107,9 @@ fn multi_camp_players_turn_to_the_middle_of_their_camps() {
         turns.push(three.view().rotation_degrees);
         play_any(&mut three);
     }
-    assert_eq!(turns, vec![-30, -150, 90]);
+    assert_eq!(turns, vec![0, -120, 120], "each player's first camp");
     let solo = sternhalma(&[vec![S, SW], vec![NW, N], vec![NE, SE]], &[AI, AI, P]);
-    assert_eq!(solo.view().rotation_degrees, 90);
+    assert_eq!(solo.view().rotation_degrees, 120);
 }
 
 #[test]

@@ -86,28 +86,41 @@ fn build() -> BoardGeometry {
 ///
 /// The camps sit 60° apart clockwise from the bottom in the order of [`Colour::ALL`] (S, SW, NW,
 /// N, NE, SE): a single camp `i` turns by `-60 × i`, the shorter way round (N turns by 180°).
-/// A player with several camps is turned to the mean direction of its camps (rounded to a whole
-/// degree): two neighbouring camps put the gap between them at the bottom, three the middle one.
-/// Camps whose directions cancel out (opposite camps) have no mean: the first camp goes to the
-/// bottom then. No camp at all: no turn.
+/// The turn is always one that puts one of the player's own camps at the bottom, so the board
+/// stands on a point with its rows level, as players know it (a turn between two camps would
+/// tilt every row by 30°): for several camps, the one nearest their mean direction (tripot's and
+/// sternhalma's three neighbouring camps: the middle one), and where two are equally near (two
+/// neighbouring camps) or the camps have no mean (opposite camps, three evenly spread), the
+/// player's first camp. No camp at all: no turn.
 pub fn rotation_to_bottom(colours: &[Colour]) -> i32 {
-    let angle_of = |c: Colour| {
-        let i = Colour::ALL.iter().position(|&a| a == c).unwrap_or(0);
-        (60.0 * i as f64).to_radians()
+    let index_of = |c: Colour| Colour::ALL.iter().position(|&a| a == c).unwrap_or(0);
+    let angle_of = |c: Colour| (60.0 * index_of(c) as f64).to_radians();
+    let Some(&first) = colours.first() else {
+        return 0;
     };
     let (x, y) = colours.iter().fold((0.0_f64, 0.0_f64), |(x, y), &c| {
         (x + angle_of(c).cos(), y + angle_of(c).sin())
     });
-    let mean = if x.hypot(y) < 1e-9 {
-        match colours.first() {
-            Some(&c) => angle_of(c).to_degrees(),
-            None => return 0,
-        }
+    let bottom = if x.hypot(y) < 1e-9 {
+        first
     } else {
-        y.atan2(x).to_degrees()
+        let mean = y.atan2(x);
+        // The angle between a camp and the mean, in [0, π].
+        let off = |c: Colour| {
+            let d = (angle_of(c) - mean).rem_euclid(std::f64::consts::TAU);
+            d.min(std::f64::consts::TAU - d)
+        };
+        // The first of the nearest camps: a later camp wins only when clearly nearer.
+        colours.iter().copied().fold(first, |best, c| {
+            if off(c) < off(best) - 1e-9 {
+                c
+            } else {
+                best
+            }
+        })
     };
     // Into (-180, 180]: -180 (the top camp turned the other way) is 180.
-    let turn = (-mean.round() as i32).rem_euclid(360);
+    let turn = (-60 * index_of(bottom) as i32).rem_euclid(360);
     if turn > 180 {
         turn - 360
     } else {

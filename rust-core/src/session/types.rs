@@ -398,8 +398,8 @@ pub struct GameState {
     /// seat that should sit at the bottom does: solo and online, the person at this device;
     /// pass-and-play, the person to move while the game goes on, if turning is on
     /// (`Game.setTurnBoard`, on by default; on an AI seat's turn, the next person to move), else
-    /// 0; a watched game or one without people, 0. A seat with several camps is turned to their
-    /// mean direction (`rotationToBottom`).
+    /// 0; a watched game or one without people, 0. Always a multiple of 60°: one of the seat's
+    /// own camps at the bottom (`rotationToBottom` says which).
     pub rotation_degrees: i32,
     /// The hint, once found: the suggested move's path.
     pub hint: Vec<Coord>,
