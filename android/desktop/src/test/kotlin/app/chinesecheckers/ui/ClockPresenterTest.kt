@@ -1,8 +1,10 @@
 package app.chinesecheckers.ui
 
 import app.chinesecheckers.core.Banner
+import app.chinesecheckers.core.ClockFace
 import app.chinesecheckers.core.OnlineClock
 import app.chinesecheckers.core.TimeControl
+import app.chinesecheckers.core.clockReading
 import app.chinesecheckers.ui.online.ClockPresenter
 import app.chinesecheckers.ui.online.TimeControlChoice
 import app.chinesecheckers.ui.strings.Language
@@ -13,40 +15,47 @@ import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
 
-/** The online clock's count-down, the time controls offered, and their wording. */
+/** The online clock's digits (read by the core, worded here), the time controls offered, and their wording. */
 class ClockPresenterTest {
-    private fun clock(side: Int, leftMs: Long, vararg banks: Long) =
-        OnlineClock(side, leftMs.toULong(), banks.map { it.toULong() })
+    /** A clock the core received at [receivedAtMs] (this device's clock). */
+    private fun clock(side: Int, leftMs: Long, receivedAtMs: Long, vararg banks: Long) =
+        OnlineClock(side, leftMs.toULong(), banks.map { it.toULong() }, receivedAtMs)
+
+    /** The text the screen shows for [clock] at [nowMs]: the core's reading, formatted. */
+    private fun shown(clock: OnlineClock, nowMs: Long) = ClockPresenter.format(clockReading(clock, nowMs).shown)
 
     @Test
-    fun theCountDownStartsWhenTheStateArrived() {
-        val c = clock(0, 12_000)
-        assertEquals("0:12", ClockPresenter.clockText(c, 1_000, 1_000))
-        assertEquals("0:12", ClockPresenter.clockText(c, 1_000, 1_001))
-        assertEquals("0:11", ClockPresenter.clockText(c, 1_000, 2_000))
-        assertEquals("0:01", ClockPresenter.clockText(c, 1_000, 12_999))
-        assertEquals("0:00", ClockPresenter.clockText(c, 1_000, 13_000))
-        assertEquals("never below zero", "0:00", ClockPresenter.clockText(c, 1_000, 99_000))
-        assertEquals("a device clock set back adds no time", "0:12", ClockPresenter.clockText(c, 5_000, 1_000))
-        assertFalse(ClockPresenter.isLow(c, 0, 2_000))
-        assertTrue(ClockPresenter.isLow(c, 0, 2_001))
+    fun theFaceIsMinutesAndSecondsWithHoursOnlyWhenThereAreAny() {
+        assertEquals("5:00", ClockPresenter.format(ClockFace(0u, 5u, 0u)))
+        assertEquals("1:06", ClockPresenter.format(ClockFace(0u, 1u, 6u)))
+        assertEquals("0:09", ClockPresenter.format(ClockFace(0u, 0u, 9u)))
+        assertEquals("0:00", ClockPresenter.format(ClockFace(0u, 0u, 0u)))
+        assertEquals("1:00:00", ClockPresenter.format(ClockFace(1u, 0u, 0u)))
+        assertEquals("2:03:04", ClockPresenter.format(ClockFace(2u, 3u, 4u)))
+        assertEquals("24:00:00", ClockPresenter.format(ClockFace(24u, 0u, 0u)))
     }
 
     @Test
-    fun minutesAndHours() {
-        assertEquals("5:00", ClockPresenter.format(300_000))
-        assertEquals("1:06", ClockPresenter.format(65_500))
-        assertEquals("0:09", ClockPresenter.format(9_000))
-        assertEquals("1:00:00", ClockPresenter.format(3_600_000))
-        assertEquals("24:00:00", ClockPresenter.format(86_400_000))
-        assertEquals("0:00", ClockPresenter.format(-5))
+    fun theScreenShowsTheCoresReadingOfTheCountDown() {
+        val c = clock(0, 12_000, receivedAtMs = 1_000)
+        assertEquals("0:12", shown(c, 1_000))
+        assertEquals("0:11", shown(c, 2_000))
+        assertEquals("0:01", shown(c, 12_999))
+        assertEquals("0:00", shown(c, 13_000))
+        assertEquals("an instant before receipt reads as the receipt", "0:12", shown(c, 500))
+        assertEquals("an hour and more", "1:00:00", shown(clock(0, 3_600_000, 0), 0))
+        // When to draw again is the core's: the next change of the digits, none once out of time.
+        assertEquals(2_000L, clockReading(c, 1_000).nextChangeAtMs)
+        assertNull(clockReading(c, 13_000).nextChangeAtMs)
+        assertFalse(clockReading(c, 3_000).low)
+        assertTrue(clockReading(c, 3_001).low)
     }
 
     @Test
-    fun aGameClockRunsTheBankOfTheSideToMoveOnly() {
-        val c = clock(1, 183_000, 295_000, 183_000, 60_000)
-        assertEquals(listOf("4:55", "3:00", "1:00"), ClockPresenter.bankTexts(c, 0, 3_000))
-        assertEquals(emptyList<String>(), ClockPresenter.bankTexts(clock(0, 30_000), 0, 0))
+    fun aGameClockShowsEverySeatsBankFromTheCoresReading() {
+        val c = clock(1, 183_000, 0, 295_000, 183_000, 60_000)
+        assertEquals(listOf("4:55", "3:00", "1:00"), clockReading(c, 3_000).banks.map(ClockPresenter::format))
+        assertEquals(emptyList<ClockFace>(), clockReading(clock(0, 30_000, 0), 0).banks)
     }
 
     @Test

@@ -105,9 +105,12 @@ class OnlineClockUiTest {
         assertEquals(TimeControl.PerMove(30u), online(app)!!.game!!.timeControl)
         assertEquals("no clock heard yet: none shown", false, exists("clock"))
 
+        val sentAt = System.currentTimeMillis()
         socket!!.send("""{"type":"clock","game":"g2","side":0,"left_ms":12000}""")
         waitUntil(timeoutMillis = 10_000) { exists("clock") && text("clock") != "0:00" }
-        assertEquals(OnlineClock(0, 12_000uL, emptyList()), online(app)!!.game!!.clock)
+        val heard = online(app)!!.game!!.clock!!
+        assertEquals(OnlineClock(0, 12_000uL, emptyList(), heard.receivedAtMs), heard)
+        assertTrue("the core stamps the clock as it arrives", heard.receivedAtMs in sentAt..System.currentTimeMillis())
         assertTrue("Bob's 12 s, counting down: ${text("clock")}", text("clock") in setOf("0:12", "0:11"))
         assertTrue("no bank without a game clock", !exists("bank:0") && !exists("bank:1"))
         // Counting down locally, with no further message.

@@ -95,12 +95,70 @@ class SoloGameUiTest {
         // machine, time spent looking first let the engine finish before the click).
         tag("thinking").assertIsDisplayed()
         click("stop")
-        waitUntil(timeoutMillis = 20_000) { boardOf(app).aiPaused && gameOf(app).thinking == null }
+        // The core paused its AI: the state says so, and the app starts nothing.
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).aiPaused && gameOf(app).thinking == null }
         waitForIdle()
+        assertFalse(gameOf(app).aiToMove)
         assertTrue(gameOf(app).history.isEmpty())
         assertFalse(exists("thinking"))
+        Thread.sleep(300)
+        waitForIdle()
+        assertTrue("paused, the AI stays still", gameOf(app).thinking == null && gameOf(app).history.isEmpty())
         click("letAiPlay")
         waitUntil(timeoutMillis = 20_000) { gameOf(app).thinking == 1 || gameOf(app).history.size == 1 }
+        assertFalse(gameOf(app).aiPaused)
+        assertFalse(exists("letAiPlay"))
+        app.close()
+    }
+
+    @Test
+    fun homeMidAiTurnAndBackTheAiPlaysOn() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform(reducedMotion = true))
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE))), BoardMode.Solo)
+        setContent { ChineseCheckersApp(app) }
+        val (from, to) = findStep(app)
+        tapHole(from)
+        tapHole(to)
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).thinking == 1 }
+        val id = checkNotNull(app.library).listing().playing.single().id
+        // Home while the AI thinks, and back to the game at once.
+        click("home")
+        waitForIdle()
+        click("continue:$id")
+        waitForIdle()
+        // Leaving stopped the search, which the core counts as a pause; the player did not ask
+        // for it: the AI goes on by itself, with no "Let the AI play" to press.
+        assertFalse("not paused on return", gameOf(app).aiPaused)
+        assertFalse(exists("letAiPlay"))
+        waitUntil(timeoutMillis = 60_000) { gameOf(app).history.size == 2 }
+        assertEquals(1, gameOf(app).history[1].player)
+        waitForIdle()
+        tag("status").assertTextEquals("Your turn")
+        app.close()
+    }
+
+    @Test
+    fun closingTheBoardMidThinkLeavesTheAiFreeToPlayWhenShownAgain() = runDesktopComposeUiTest(800, 1000) {
+        val app = AppState(testPlatform(reducedMotion = true))
+        val game = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE)), opener = Opener.Seat(1))).game()
+        app.showLocal(game, BoardMode.Solo)
+        setContent { ChineseCheckersApp(app) }
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).thinking == 1 }
+        // The same game shown again on a new board: the first board closes mid-think.
+        app.showLocal(game, BoardMode.Solo)
+        waitForIdle()
+        assertFalse("the pause of a closed board is lifted", game.state().aiPaused)
+        waitUntil(timeoutMillis = 60_000) { gameOf(app).history.size == 1 }
+        // A pause the player asked for stays when the board is shown again.
+        val other = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE)), opener = Opener.Seat(1))).game()
+        app.showLocal(other, BoardMode.Solo)
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).thinking == 1 }
+        click("stop")
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).aiPaused }
+        app.showLocal(other, BoardMode.Solo)
+        waitForIdle()
+        assertTrue(gameOf(app).aiPaused && gameOf(app).thinking == null && gameOf(app).history.isEmpty())
+        tag("letAiPlay").assertIsDisplayed()
         app.close()
     }
 
@@ -412,7 +470,7 @@ class SoloGameUiTest {
         setContent { ChineseCheckersApp(app) }
         click("passAndPlay")
         click("start")
-        assertEquals(0f, boardOf(app).rotationDegrees)
+        assertEquals(0, gameOf(app).rotationDegrees)
         val southTip = gameOf(app).holes.filter { it.occupant == Colour.S }.maxBy { it.coord.r }.coord
         val northTip = gameOf(app).holes.filter { it.occupant == Colour.N }.minBy { it.coord.r }.coord
         assertTrue("S sits at the bottom for the first player", holeCentre(southTip).y > holeCentre(northTip).y)
@@ -421,22 +479,29 @@ class SoloGameUiTest {
         tapHole(to)
         waitForIdle()
         assertEquals(1, gameOf(app).toMove)
-        assertEquals(180f, kotlin.math.abs(boardOf(app).rotationDegrees))
+        assertEquals(180, gameOf(app).rotationDegrees)
         assertTrue("N sits at the bottom for the second player", holeCentre(northTip).y > holeCentre(southTip).y)
-        // Turned off in the settings, the board stays put.
+        // Turned off in the settings, the core turns the board back at once, and it stays put.
         app.settings.update { it.copy(boardRotation = false) }
+        waitUntil(timeoutMillis = 5_000) { gameOf(app).rotationDegrees == 0 }
+        waitForIdle()
+        assertTrue("S is back at the bottom", holeCentre(southTip).y > holeCentre(northTip).y)
         val (from2, to2) = findStep(app)
         tapHole(from2)
         tapHole(to2)
         waitForIdle()
         assertEquals(0, gameOf(app).toMove)
-        assertEquals(0f, boardOf(app).rotationDegrees)
+        assertEquals(0, gameOf(app).rotationDegrees)
         val (from3, to3) = findStep(app)
         tapHole(from3)
         tapHole(to3)
         waitForIdle()
-        assertEquals(0f, boardOf(app).rotationDegrees)
+        assertEquals(0, gameOf(app).rotationDegrees)
         assertTrue(holeCentre(southTip).y > holeCentre(northTip).y)
+        // Turned on again, the core turns the board to the player to move.
+        app.settings.update { it.copy(boardRotation = true) }
+        waitUntil(timeoutMillis = 5_000) { gameOf(app).rotationDegrees == 180 }
+        assertEquals(1, gameOf(app).toMove)
         app.close()
     }
 }

@@ -170,6 +170,10 @@ class AppState(platform: Platform) {
                 navigate(Screen.Online)
             }
             else -> {
+                // The board left on Home may still be thinking on its copy of this game: stop it
+                // before the file is read again, so that one game object alone writes the slot.
+                _board.value?.close()
+                _board.value = null
                 val game = runCatching { library.openGame(card.id) }.getOrElse { home.refresh(); return }
                 val mode = if (card.kind == SavedGameKind.SOLO) BoardMode.Solo else BoardMode.PassAndPlay
                 showLocal(game.game(), mode)

@@ -2,13 +2,11 @@ package app.chinesecheckers.ui.board
 
 import app.chinesecheckers.core.AiSearch
 import app.chinesecheckers.core.ChangeKind
-import app.chinesecheckers.core.Colour
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.GameCapabilities
 import app.chinesecheckers.core.GameInterface
 import app.chinesecheckers.core.GameListener
 import app.chinesecheckers.core.GameState
-import app.chinesecheckers.core.SeatPlayer
 import app.chinesecheckers.core.SearchOutcome
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.SoundKind
@@ -39,12 +37,8 @@ data class PegAnimation(val revision: ULong, val path: List<Coord>, val millisPe
 data class BoardUiState(
     val game: GameState,
     val mode: BoardMode,
-    /** Degrees the board is turned (clockwise) so that the player of this device sits at the bottom. */
-    val rotationDegrees: Float,
     /** The move to animate, when the last change was a forward move and motion is allowed. */
     val animation: PegAnimation?,
-    /** The AI's search was stopped by the player: it waits for "Let the AI play". */
-    val aiPaused: Boolean,
     val historyOpen: Boolean,
     /** The game-over dialog was closed (the board stays visible, with its buttons). */
     val gameOverDismissed: Boolean,
@@ -115,6 +109,8 @@ class BoardPresenter(
     /** The AI or hint search in progress, with the job awaiting it. */
     private var search: AiSearch? = null
     private var searchJob: Job? = null
+    /** Whether [search] is the AI's think (not a hint): stopping it pauses the AI. */
+    private var thinkRunning = false
     /** When the animation of the last move should end (System.nanoTime): the fallback for [animationDone]. */
     private var animationEndsAt = 0L
     /** Completed when the board reports the last move's animation finished: the AI's answer waits for it. */
@@ -139,7 +135,12 @@ class BoardPresenter(
             for (change in changes) synchronized(lock) { if (search == null) publish(game.state()) }
         }
         scope.launch { onlineInfo.collect { info -> _state.update { it.copy(online = info) } } }
-        maybeStartAi(_state.value.game)
+        // Pass-and-play's "turn the board" is kept by the core's board (not saved): hand it the
+        // setting now and whenever it changes; the core's state then carries the turn.
+        scope.launch {
+            settings.collect { s -> synchronized(lock) { turnBoard(s.boardRotation) } }
+        }
+        synchronized(lock) { maybeStartAi(_state.value.game) }
     }
 
     private fun initial(state: GameState): BoardUiState {
@@ -147,9 +148,7 @@ class BoardPresenter(
         return BoardUiState(
             game = state,
             mode = mode,
-            rotationDegrees = rotationFor(state),
             animation = null,
-            aiPaused = false,
             historyOpen = false,
             gameOverDismissed = false,
             capabilities = capabilities,
@@ -169,14 +168,11 @@ class BoardPresenter(
                 }
                 BoardEvent.TapOutside -> publish(game.cancelTouch())
                 BoardEvent.EndJump -> publish(game.endJump())
-                BoardEvent.Undo -> _state.value.capabilities.undo?.let { cancelSearch(); publish(it.undo(), pauseAi = true) }
+                BoardEvent.Undo -> _state.value.capabilities.undo?.let { cancelSearch(); publish(it.undo()) }
                 BoardEvent.Redo -> _state.value.capabilities.undo?.let { publish(it.redo()) }
-                BoardEvent.Hint -> _state.value.capabilities.hint?.let { startSearch(it.hint()) }
-                BoardEvent.StopThinking -> search?.cancel()
-                BoardEvent.LetAiPlay -> {
-                    _state.update { it.copy(aiPaused = false) }
-                    maybeStartAi(_state.value.game)
-                }
+                BoardEvent.Hint -> _state.value.capabilities.hint?.let { startSearch(it.hint(), think = false) }
+                BoardEvent.StopThinking -> stopAi()
+                BoardEvent.LetAiPlay -> resumeAi()
                 BoardEvent.ReplayStart -> _state.value.capabilities.replay?.let { cancelSearch(); publish(it.start()) }
                 is BoardEvent.ReplayStep -> _state.value.capabilities.replay?.let { publish(it.step(event.delta)) }
                 BoardEvent.ReplayExit -> _state.value.capabilities.replay?.let { publish(it.exit()) }
@@ -205,21 +201,31 @@ class BoardPresenter(
 
     /** Stops a running search (the screen leaves, or the game changes under it). */
     fun cancelSearch(): Unit = synchronized(lock) {
+        thinkRunning = false
         search?.cancel()
         searchJob?.cancel()
         search = null
         searchJob = null
     }
 
-    /** The screen is gone: stop the AI and stop listening to the game (its owner keeps it). */
-    fun close() {
-        cancelSearch()
+    /**
+     * The board is replaced (the same game shown again from Home, another game, the process
+     * ends): stop listening to the game (its owner keeps it) and stop its search. The core counts
+     * a stopped think as a pause, but the player did not ask for this one: a player who left
+     * mid-think expects the AI to go on when the game is shown again, so the pause is lifted at
+     * once and the next board of this game starts the AI (`aiToMove`). A pause the player asked
+     * for ("Stop thinking") stays: it was there before the board closed.
+     */
+    fun close(): Unit = synchronized(lock) {
         game.setListener(null)
         changes.close()
+        val wasThinking = search != null && thinkRunning
+        cancelSearch()
+        if (wasThinking) runCatching { _state.value.capabilities.ai?.resume() }
     }
 
-    /** Draws a new core state: animation, rotation, haptics and the AI's turn. */
-    private fun publish(game: GameState, pauseAi: Boolean = false) {
+    /** Draws a new core state: animation, haptics and the AI's turn. */
+    private fun publish(game: GameState) {
         // An online session's capabilities follow its board (no game yet, playing, watching).
         val capabilities = this.game.capabilities()
         val previous = _state.value
@@ -245,9 +251,7 @@ class BoardPresenter(
         }
         _state.value = previous.copy(
             game = game,
-            rotationDegrees = rotationFor(game),
             animation = animation,
-            aiPaused = if (pauseAi) game.aiToMove else previous.aiPaused && game.aiToMove,
             gameOverDismissed = previous.gameOverDismissed && game.outcome != null,
             capabilities = capabilities,
             canRematch = capabilities.rematch && game.capabilities.canRematch,
@@ -256,9 +260,34 @@ class BoardPresenter(
         maybeStartAi(game)
     }
 
+    /** "Stop thinking": the core pauses its AI (and ends the search); the app drops its wait. */
+    private fun stopAi() {
+        val engine = _state.value.capabilities.ai ?: return
+        engine.pause()
+        cancelSearch()
+        publish(game.state())
+    }
+
+    /** "Let the AI play": the core ends the pause and says, through `aiToMove`, to think again. */
+    private fun resumeAi() {
+        val engine = _state.value.capabilities.ai ?: return
+        publish(engine.resume())
+    }
+
+    /** Hands the "turn the board" setting to the core (a no-op for boards other than pass-and-play). */
+    private fun turnBoard(on: Boolean) {
+        try {
+            val turned = game.setTurnBoard(on)
+            // A running search publishes its own outcome; until then only the turn changes.
+            if (search == null) publish(turned) else _state.update { it.copy(game = turned) }
+        } catch (e: Exception) {
+            _state.update { it.copy(error = e) }
+        }
+    }
+
+    /** The core says when the AI thinks (`aiToMove`); the app only starts it, one search at a time. */
     private fun maybeStartAi(game: GameState) {
-        if (!game.aiToMove || game.outcome != null || game.replay != null) return
-        if (search != null || _state.value.aiPaused) return
+        if (!game.aiToMove || search != null) return
         val engine = _state.value.capabilities.ai ?: return
         val started = try {
             engine.think()
@@ -266,12 +295,16 @@ class BoardPresenter(
             _state.update { it.copy(error = e) }
             null
         }
-        startSearch(started ?: return)
+        startSearch(started ?: return, think = true)
     }
 
-    /** Awaits [started] off the UI thread and draws its state once the running animation ends. */
-    private fun startSearch(started: AiSearch) {
+    /**
+     * Awaits [started] (the AI's move when [think], else a hint) off the UI thread and draws its
+     * state once the running animation ends.
+     */
+    private fun startSearch(started: AiSearch, think: Boolean) {
         search = started
+        thinkRunning = think
         // The core marks the thinking seat / pending hint at once: draw it.
         _state.update { it.copy(game = game.state(), error = null) }
         searchJob = scope.launch {
@@ -285,30 +318,18 @@ class BoardPresenter(
                 if (search !== started) return@launch // cancelled and replaced meanwhile
                 search = null
                 searchJob = null
+                thinkRunning = false
                 when (outcome) {
                 is SearchOutcome.Finished -> publish(outcome.state)
-                is SearchOutcome.Cancelled -> publish(outcome.state, pauseAi = outcome.state.aiToMove)
+                is SearchOutcome.Cancelled -> publish(outcome.state)
                 is SearchOutcome.Failed -> {
-                    _state.update { it.copy(aiPaused = true, error = IllegalStateException(outcome.detail)) }
-                    publish(outcome.state, pauseAi = true)
+                    // The core paused the AI on this position: the state says so.
+                    publish(outcome.state)
+                    _state.update { it.copy(error = IllegalStateException(outcome.detail)) }
                 }
                 }
             }
         }
-    }
-
-    /**
-     * The turn of the board: solo and online keep this device's first colour at the bottom;
-     * pass-and-play turns toward the player to move when the setting asks for it.
-     */
-    private fun rotationFor(game: GameState): Float {
-        val player = when (mode) {
-            BoardMode.PassAndPlay -> if (settings.value.boardRotation) game.toMove else null
-            // The seats of a person at this device (none when watching).
-            BoardMode.Solo, BoardMode.Online -> game.players.filter { it.player is SeatPlayer.Person }.minOfOrNull { it.index }
-        } ?: return 0f
-        val colour = game.players.getOrNull(player)?.colours?.firstOrNull() ?: return 0f
-        return rotationToBottom(colour)
     }
 
     companion object {
@@ -317,15 +338,5 @@ class BoardPresenter(
 
         /** How long past its planned end an animation the board never reported may hold the AI's answer. */
         const val ANIMATION_GRACE_MILLIS = 2_000L
-
-        /**
-         * Degrees (clockwise on screen) that bring [colour]'s home camp to the bottom. Camps go
-         * round the star clockwise from the bottom in the core's order S, SW, NW, N, NE, SE.
-         */
-        fun rotationToBottom(colour: Colour): Float {
-            val turn = -60f * colour.ordinal
-            // The shorter way round: -240° is +120°. (Adding 0 turns -0° into 0°.)
-            return (if (turn < -180f) turn + 360f else turn) + 0f
-        }
     }
 }

@@ -36,7 +36,7 @@ import androidx.compose.runtime.Composable
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
-import androidx.compose.runtime.mutableLongStateOf
+import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
@@ -55,6 +55,7 @@ import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Connection
 import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.OnlineSeat
+import app.chinesecheckers.core.clockReading
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.TabletMinWidth
 import app.chinesecheckers.ui.safeAreaPadding
@@ -82,7 +83,7 @@ fun BoardScreen(
             BoardCanvas(
                 geometry = geometry,
                 game = ui.game,
-                rotationDegrees = ui.rotationDegrees,
+                rotationDegrees = ui.game.rotationDegrees.toFloat(),
                 animation = ui.animation,
                 reducedMotion = reducedMotion,
                 strings = strings,
@@ -144,27 +145,25 @@ private data class ClockView(
 )
 
 /**
- * The online game's clock, counting down each second from when its state arrived; null for an
- * untimed game, a game that is over, or a local game.
+ * The online game's clock as the core reads it now (`clockReading`), read again when the core
+ * says its digits next change; null for an untimed game, a game that is over, or a local game.
  */
 @Composable
 private fun rememberClock(online: OnlineBoardInfo?): ClockView? {
     val clock = online?.game?.clock ?: return null
-    val receivedAt = online.clockReceivedAtMs
-    var now by remember { mutableLongStateOf(System.currentTimeMillis()) }
-    LaunchedEffect(clock, receivedAt) {
+    var reading by remember(clock) { mutableStateOf(clockReading(clock, System.currentTimeMillis())) }
+    LaunchedEffect(clock) {
         while (true) {
-            now = System.currentTimeMillis()
-            // Wake when the shown second changes (the remaining time crosses a whole second).
-            val intoSecond = (clock.leftMs.toLong() - (now - receivedAt)).mod(1000L)
-            delay(if (intoSecond == 0L) 1000L else intoSecond)
+            val next = reading.nextChangeAtMs ?: break // the time is out: nothing changes any more
+            delay(next - System.currentTimeMillis())
+            reading = clockReading(clock, System.currentTimeMillis())
         }
     }
     return ClockView(
-        side = clock.side,
-        text = ClockPresenter.clockText(clock, receivedAt, now),
-        low = ClockPresenter.isLow(clock, receivedAt, now),
-        banks = ClockPresenter.bankTexts(clock, receivedAt, now),
+        side = reading.side,
+        text = ClockPresenter.format(reading.shown),
+        low = reading.low,
+        banks = reading.banks.map(ClockPresenter::format),
     )
 }
 
@@ -337,7 +336,7 @@ private fun StatusPanel(
                 OutlinedButton(onClick = { onEvent(BoardEvent.StopThinking) }, modifier = Modifier.testTag("stop")) {
                     Text(strings.stopThinking)
                 }
-            } else if (ui.aiPaused && game.aiToMove && game.outcome == null) {
+            } else if (game.aiPaused) {
                 Button(onClick = { onEvent(BoardEvent.LetAiPlay) }, modifier = Modifier.testTag("letAiPlay")) {
                     Text(strings.letAiPlay)
                 }

@@ -233,14 +233,9 @@ class OnlinePresenter(private val app: AppState) {
                 endedSeen = ended
                 app.home.refresh()
             }
-            // The clock counts down from when it arrived: a state with the same clock keeps
-            // the moment the clock first came (any other state change does not restart it).
-            val previous = infos.value
-            val clock = s.game?.clock
-            val receivedAt = if (clock != null && clock == previous?.game?.clock) previous.clockReceivedAtMs else now()
             // The rating change shown at the game's end is this game's only.
             val change = s.ratingChange?.takeIf { it.game == s.game?.id }
-            infos.value = OnlineBoardInfo(s.connection, s.game, receivedAt, change)
+            infos.value = OnlineBoardInfo(s.connection, s.game, change)
             s
         }
         // Outside the publishing lock: it takes [lock], which callers of the client may hold.
@@ -286,9 +281,6 @@ class OnlinePresenter(private val app: AppState) {
     private val publishLock = Any()
 
     private val infos = MutableStateFlow<OnlineBoardInfo?>(null)
-
-    /** This device's clock in milliseconds (the clock's count-down measures from it). */
-    private fun now(): Long = System.currentTimeMillis()
 
     private fun ensureBoard(s: OnlineState) {
         if (s.game != null && _board.value == null) {
