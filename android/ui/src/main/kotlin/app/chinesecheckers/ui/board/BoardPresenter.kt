@@ -21,6 +21,8 @@ import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.distinctUntilChanged
+import kotlinx.coroutines.flow.map
 import kotlinx.coroutines.flow.emptyFlow
 import kotlinx.coroutines.flow.update
 import kotlinx.coroutines.launch
@@ -101,7 +103,10 @@ class BoardPresenter(
     private val platform: Platform,
     private val onlineInfo: Flow<OnlineBoardInfo?> = emptyFlow(),
 ) {
-    private val _state = MutableStateFlow(initial(game.state()))
+    // Pass-and-play's "turn the board" is kept by the core's board, not saved: handed over
+    // before the first state is drawn (so the board never turns a first time the wrong way),
+    // then again whenever the setting changes (below; the same value again changes nothing).
+    private val _state = MutableStateFlow(initial(game.setTurnBoard(settings.value.boardRotation)))
 
     /** The one state the board screen renders. */
     val state: StateFlow<BoardUiState> = _state.asStateFlow()
@@ -116,6 +121,8 @@ class BoardPresenter(
     /** Completed when the board reports the last move's animation finished: the AI's answer waits for it. */
     private var animationDone = CompletableDeferred(Unit)
     private val lock = Any()
+    /** What this board follows besides the game (the online info, the settings): stopped by [close]. */
+    private val followers = mutableListOf<Job>()
 
     /** The game's listener rang: a change made elsewhere (a frame received, the AI's move). */
     private val changes = Channel<Unit>(Channel.CONFLATED)
@@ -134,11 +141,11 @@ class BoardPresenter(
         scope.launch {
             for (change in changes) synchronized(lock) { if (search == null) publish(game.state()) }
         }
-        scope.launch { onlineInfo.collect { info -> _state.update { it.copy(online = info) } } }
-        // Pass-and-play's "turn the board" is kept by the core's board (not saved): hand it the
-        // setting now and whenever it changes; the core's state then carries the turn.
-        scope.launch {
-            settings.collect { s -> synchronized(lock) { turnBoard(s.boardRotation) } }
+        followers += scope.launch { onlineInfo.collect { info -> _state.update { it.copy(online = info) } } }
+        followers += scope.launch {
+            settings.map { it.boardRotation }.distinctUntilChanged().collect { on ->
+                synchronized(lock) { turnBoard(on) }
+            }
         }
         synchronized(lock) { maybeStartAi(_state.value.game) }
     }
@@ -219,9 +226,10 @@ class BoardPresenter(
     fun close(): Unit = synchronized(lock) {
         game.setListener(null)
         changes.close()
+        followers.forEach { it.cancel() }
         val wasThinking = search != null && thinkRunning
         cancelSearch()
-        if (wasThinking) runCatching { _state.value.capabilities.ai?.resume() }
+        if (wasThinking) _state.value.capabilities.ai?.resume()
     }
 
     /** Draws a new core state: animation, haptics and the AI's turn. */
@@ -276,13 +284,9 @@ class BoardPresenter(
 
     /** Hands the "turn the board" setting to the core (a no-op for boards other than pass-and-play). */
     private fun turnBoard(on: Boolean) {
-        try {
-            val turned = game.setTurnBoard(on)
-            // A running search publishes its own outcome; until then only the turn changes.
-            if (search == null) publish(turned) else _state.update { it.copy(game = turned) }
-        } catch (e: Exception) {
-            _state.update { it.copy(error = e) }
-        }
+        val turned = game.setTurnBoard(on)
+        // A running search publishes its own outcome; until then only the turn changes.
+        if (search == null) publish(turned) else _state.update { it.copy(game = turned) }
     }
 
     /** The core says when the AI thinks (`aiToMove`); the app only starts it, one search at a time. */
