@@ -48,6 +48,11 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "import circles (rust-core, cli, server)"
 python3 scripts/check-import-circles.py rust-core/src cli/src server/src
 
+# The apps compute no fact the core owns: option values, the board's turn, clock arithmetic,
+# when the AI thinks (issue #26; each hit names the file, the line and the fact).
+step "app facts (android, ios: nothing the core computes)"
+python3 scripts/check-app-facts.py
+
 # The online server's Redis-backend tests start their own redis-server (and fail without one).
 if ! command -v redis-server >/dev/null 2>&1; then
     step "installing redis-server (Debian package)"
