@@ -111,13 +111,16 @@ pub fn rotation_to_bottom(colours: &[Colour]) -> i32 {
             d.min(std::f64::consts::TAU - d)
         };
         // The first of the nearest camps: a later camp wins only when clearly nearer.
-        colours.iter().copied().fold(first, |best, c| {
-            if off(c) < off(best) - 1e-9 {
-                c
-            } else {
-                best
-            }
-        })
+        colours.iter().copied().fold(
+            first,
+            |best, c| {
+                if off(c) < off(best) - 1e-9 {
+                    c
+                } else {
+                    best
+                }
+            },
+        )
     };
     // Into (-180, 180]: -180 (the top camp turned the other way) is 180.
     let turn = (-60 * index_of(bottom) as i32).rem_euclid(360);
