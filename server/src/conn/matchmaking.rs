@@ -517,11 +517,7 @@ impl Conn {
     /// What sitting down at a lobby table or in a private room did: the sender is told why
     /// not, everyone there who sits there now, or the full table's game starts (a lobby table's
     /// rated; a room's only if its host and every guest asked for it).
-    pub(super) async fn sat_down(
-        &mut self,
-        access: Access,
-        sat: Sat<Table>,
-    ) -> Result<(), StoreError> {
+    pub(super) async fn sat_down(&mut self, access: Access, sat: Sat) -> Result<(), StoreError> {
         let t = match sat {
             Sat::NotFound => {
                 self.send(err(

@@ -96,13 +96,12 @@ pub trait Engine: Send + Sync {
     /// Takes a table out (to play at it, or to close it) if `host` opened it: an open table out
     /// of the lobby, a private room by its code (if it has not expired); anyone else's attempt
     /// leaves it exactly as it was (a room's expiry included).
-    fn take<'a>(&'a self, access: Access, id: &'a str, host: &'a str) -> Answer<'a, Taken<Table>>;
+    fn take<'a>(&'a self, access: Access, id: &'a str, host: &'a str) -> Answer<'a, Taken>;
 
     /// Sits `player` at a table (an open one by its id, a private room by its code, if it has
     /// not expired): seated while it fills, or the last seat (the table is taken out to start).
     /// A room keeps its expiry while it fills.
-    fn sit<'a>(&'a self, access: Access, id: &'a str, player: &'a Player)
-        -> Answer<'a, Sat<Table>>;
+    fn sit<'a>(&'a self, access: Access, id: &'a str, player: &'a Player) -> Answer<'a, Sat>;
 
     /// A guest leaves a table (see [`Engine::sit`]); the table as it is now, if the guest was
     /// there.

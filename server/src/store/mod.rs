@@ -77,26 +77,26 @@ pub struct Player {
 
 /// What sitting down at a table or in a room did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Sat<T> {
+pub enum Sat {
     /// No such table or room (or it expired).
     NotFound,
     /// One cannot join one's own table or room (nothing changed).
     Own,
     /// Seated; the table is still filling.
-    Seated(T),
+    Seated(Table),
     /// That was the last seat: the table or room was taken to start its game.
-    Full(T),
+    Full(Table),
 }
 
 /// What taking a table or room out (its host starting or closing it) did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Taken<T> {
+pub enum Taken {
     /// No such table or room (or it expired).
     Gone,
     /// It is someone else's: nothing changed.
     NotYours,
     /// Taken out; it is the caller's to start.
-    Taken(T),
+    Taken(Table),
 }
 
 /// How a resuming client catches up.
@@ -300,22 +300,12 @@ impl Store {
     }
 
     /// [`Engine::take`], timed.
-    pub async fn take(
-        &self,
-        access: Access,
-        id: &str,
-        host: &str,
-    ) -> Result<Taken<Table>, StoreError> {
+    pub async fn take(&self, access: Access, id: &str, host: &str) -> Result<Taken, StoreError> {
         self.timed(self.engine.take(access, id, host)).await
     }
 
     /// [`Engine::sit`], timed.
-    pub async fn sit(
-        &self,
-        access: Access,
-        id: &str,
-        player: &Player,
-    ) -> Result<Sat<Table>, StoreError> {
+    pub async fn sit(&self, access: Access, id: &str, player: &Player) -> Result<Sat, StoreError> {
         self.timed(self.engine.sit(access, id, player)).await
     }
 

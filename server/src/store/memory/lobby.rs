@@ -145,7 +145,7 @@ impl MemoryStore {
         access: Access,
         id: &str,
         host: &str,
-    ) -> Result<Taken<Table>, StoreError> {
+    ) -> Result<Taken, StoreError> {
         let taken = {
             let mut tables = self.tables.lock();
             match tables.find(access, id, Instant::now()) {
@@ -166,7 +166,7 @@ impl MemoryStore {
         access: Access,
         id: &str,
         player: &Player,
-    ) -> Result<Sat<Table>, StoreError> {
+    ) -> Result<Sat, StoreError> {
         let full = {
             let mut tables = self.tables.lock();
             let Some(t) = tables.find(access, id, Instant::now()) else {

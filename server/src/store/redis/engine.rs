@@ -85,16 +85,11 @@ impl Engine for RedisStore {
         Box::pin(self.create_table(table, per_token, per_addr))
     }
 
-    fn take<'a>(&'a self, access: Access, id: &'a str, host: &'a str) -> Answer<'a, Taken<Table>> {
+    fn take<'a>(&'a self, access: Access, id: &'a str, host: &'a str) -> Answer<'a, Taken> {
         Box::pin(self.take(access, id, host))
     }
 
-    fn sit<'a>(
-        &'a self,
-        access: Access,
-        id: &'a str,
-        player: &'a Player,
-    ) -> Answer<'a, Sat<Table>> {
+    fn sit<'a>(&'a self, access: Access, id: &'a str, player: &'a Player) -> Answer<'a, Sat> {
         Box::pin(self.sit(access, id, player))
     }
 

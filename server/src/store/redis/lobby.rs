@@ -66,7 +66,7 @@ impl RedisStore {
         access: Access,
         id: &str,
         player: &Player,
-    ) -> Result<Sat<Table>, StoreError> {
+    ) -> Result<Sat, StoreError> {
         let (key, kind) = self.at(access, id);
         let mut conn = self.conn.get().await?;
         let reply: Vec<String> = SIT
@@ -77,7 +77,7 @@ impl RedisStore {
             .arg(seats_json())
             .invoke_async(&mut conn)
             .await?;
-        let sat = sat::<Table>(reply)?;
+        let sat = sat(reply)?;
         if let Sat::Full(t) = &sat {
             if t.access == Access::Private {
                 let _: i64 = conn
@@ -113,7 +113,7 @@ impl RedisStore {
         access: Access,
         id: &str,
         host: &str,
-    ) -> Result<Taken<Table>, StoreError> {
+    ) -> Result<Taken, StoreError> {
         let (key, kind) = self.at(access, id);
         let mut script = TAKE.key(key);
         if access == Access::Private {

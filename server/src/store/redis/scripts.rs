@@ -241,9 +241,7 @@ return {'taken', item}"
 });
 
 /// Decodes what the take scripts return.
-pub(super) fn taken<T: serde::de::DeserializeOwned>(
-    reply: Vec<String>,
-) -> Result<Taken<T>, StoreError> {
+pub(super) fn taken(reply: Vec<String>) -> Result<Taken, StoreError> {
     Ok(match (reply.first().map(String::as_str), reply.get(1)) {
         (Some("not_yours"), _) => Taken::NotYours,
         (Some("taken"), Some(t)) => Taken::Taken(serde_json::from_str(t).map_err(corrupt)?),
@@ -261,9 +259,7 @@ pub(super) fn seats_json() -> String {
 }
 
 /// Decodes what the sit scripts return.
-pub(super) fn sat<T: serde::de::DeserializeOwned>(
-    reply: Vec<String>,
-) -> Result<Sat<T>, StoreError> {
+pub(super) fn sat(reply: Vec<String>) -> Result<Sat, StoreError> {
     let decode = |s: &String| serde_json::from_str(s).map_err(corrupt);
     Ok(match (reply.first().map(String::as_str), reply.get(1)) {
         (Some("own"), _) => Sat::Own,
