@@ -1,8 +1,10 @@
 //! The facts the state gives the apps so that they compute none: whose turn it is to think (the
-//! AI's pause) and which seat the board turns to the bottom (see `view` for the turn itself).
+//! AI's pause), which seat the board turns to the bottom (see `view` for the turn itself), what
+//! the status line says and the trail of the other seats' moves.
 
-use super::state::{SearchKind, SessionState};
-use super::types::StateChange;
+use super::state::{SearchKind, SessionState, Touch};
+use super::types::{GameOutcome, PlayedMove, StateChange, TurnStatus};
+use crate::rules::MoveKind;
 
 impl SessionState {
     /// An AI seat is to move in a game going on (not in replay), thinking or not, paused or
@@ -81,5 +83,76 @@ impl SessionState {
             }
             _ => None,
         }
+    }
+
+    /// What the status line says (see [`TurnStatus`]), given the outcome shown.
+    pub(crate) fn status(&self, outcome: Option<&GameOutcome>) -> TurnStatus {
+        if let Some(shown) = self.replay {
+            return TurnStatus::Replay {
+                shown: shown as i32,
+                total: self.game.history().len() as i32,
+            };
+        }
+        if let Some(o) = outcome {
+            return TurnStatus::Over {
+                winners: o.winners.clone(),
+                reason: o.reason,
+                by: o.by,
+            };
+        }
+        let player = self.game.position().to_move() as i32;
+        match &self.touch {
+            // A chain with no hop left has been played already (`touch::hop`).
+            Touch::Chain { targets, .. } if !targets.is_empty() => {
+                return TurnStatus::JumpAgain { player };
+            }
+            _ => {}
+        }
+        if self.search == Some(SearchKind::Think) {
+            TurnStatus::Thinking { player }
+        } else if self.ai_paused() {
+            TurnStatus::AiPaused { player }
+        } else {
+            TurnStatus::ToMove { player }
+        }
+    }
+
+    /// The seat the trail is for (see [`GameState::trail`]): the one person at this device, else
+    /// the person to move or next to move, else (nobody here) the seat to move.
+    ///
+    /// [`GameState::trail`]: super::GameState::trail
+    fn trail_seat(&self) -> usize {
+        let n = self.seats.len();
+        let to_move = self.game.position().to_move();
+        self.only_person()
+            .or_else(|| {
+                (0..n)
+                    .map(|k| (to_move + k) % n)
+                    .find(|&p| self.is_person(p))
+            })
+            .unwrap_or(to_move)
+    }
+
+    /// The other seats' moves since the trail's seat last moved, oldest first, passes left out,
+    /// from `history` (the whole game, oldest first); empty in replay.
+    pub(crate) fn trail(&self, history: &[PlayedMove]) -> Vec<PlayedMove> {
+        if self.replay.is_some() {
+            return Vec::new();
+        }
+        let seat = self.trail_seat() as i32;
+        // One full round at most: every seat has one turn (a pass included) per round. The
+        // seat's own passes do not stop it: a person blocked turn after turn still sees what
+        // the others did since their last turn.
+        let round = self.seats.len();
+        let mut out: Vec<PlayedMove> = history
+            .iter()
+            .rev()
+            .take(round)
+            .take_while(|m| m.player != seat || m.kind == MoveKind::Pass)
+            .filter(|m| m.kind != MoveKind::Pass)
+            .cloned()
+            .collect();
+        out.reverse();
+        out
     }
 }

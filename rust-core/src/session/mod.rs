@@ -43,6 +43,8 @@ pub use types::*;
 #[cfg(test)]
 mod facts_tests;
 #[cfg(test)]
+mod status_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod update_tests;

@@ -127,6 +127,7 @@ pub struct SessionState {
     /// Who declined the last draw offer (shown until the next move).
     pub(crate) draw_declined: Option<usize>,
     pub(crate) replay: Option<usize>,
+    /// The hint found, kept until the moves change or another hint is asked for.
     pub(crate) hint: Option<Move>,
     /// A search is running: the AI's move or a hint.
     pub(crate) search: Option<SearchKind>,
@@ -719,6 +720,8 @@ impl SessionState {
                     time_ms: Some(280),
                     seed: 0,
                 };
+                // Asked again: the old hint goes (the new one replaces it once found).
+                self.hint = None;
                 (AiLevel::Hard, limits)
             }
         };

@@ -230,8 +230,9 @@ fn tap_selects_highlights_and_plays_a_step() {
 
 #[test]
 fn chain_hops_backs_out_and_ends() {
+    // Three N pegs to hop over in a row: [0,0] → [0,-2] → [2,-4] → [4,-4].
     let pos = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
-      "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}"#;
+      "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[3,-4],[4,-8]]},"to_move":0}"#;
     let mut s = from_position(pos, people(2));
     tap(&mut s, 0, 0);
     let v = s.view();
@@ -241,21 +242,64 @@ fn chain_hops_backs_out_and_ends() {
     let v = s.view();
     assert_eq!(v.chain, vec![c(0, 0), c(0, -2)]);
     assert!(v.capabilities.can_end_jump);
+    assert_eq!(v.status, TurnStatus::JumpAgain { player: 0 });
     assert_eq!(hole(&v, 0, -2).occupant, Some(Colour::S));
     assert_eq!(hole(&v, 0, 0).occupant, None);
     assert_eq!(hole(&v, 2, -4).highlight, Highlight::JumpTarget);
+    // A hop with a hop left waits.
     tap(&mut s, 2, -4);
-    assert_eq!(s.view().chain.len(), 3);
-    tap(&mut s, 0, -2); // back out to the earlier landing
+    let v = s.view();
+    assert_eq!(v.chain.len(), 3);
+    assert!(v.history.is_empty());
+    assert_eq!(v.status, TurnStatus::JumpAgain { player: 0 });
+    assert_eq!(hole(&v, 4, -4).highlight, Highlight::JumpTarget);
+    // Backing out never plays, even to a landing the chain could end on.
+    tap(&mut s, 0, -2);
     assert_eq!(s.view().chain, vec![c(0, 0), c(0, -2)]);
+    assert!(s.view().history.is_empty());
     update(&mut s, Event::EndJump).unwrap();
     let v = s.view();
     assert_eq!(v.history[0].kind, MoveKind::Jump);
     assert_eq!(v.history[0].path, vec![c(0, 0), c(0, -2)]);
+    assert_eq!(v.status, TurnStatus::ToMove { player: 1 });
     assert_eq!(
         update(&mut s, Event::EndJump),
         Err(MoveError::NoJumpInProgress)
     );
+    // Taken back, the chain hops on to its dead end [4,-4]: played there without "End jump".
+    update(&mut s, Event::Undo).unwrap();
+    for (q, r) in [(0, 0), (0, -2), (2, -4), (4, -4)] {
+        tap(&mut s, q, r);
+    }
+    let v = s.view();
+    assert_eq!(v.history.len(), 1);
+    assert_eq!(
+        v.history[0].path,
+        vec![c(0, 0), c(0, -2), c(2, -4), c(4, -4)]
+    );
+    assert!(v.chain.is_empty() && !v.capabilities.can_end_jump);
+    assert_eq!(v.status, TurnStatus::ToMove { player: 1 });
+}
+
+#[test]
+fn a_chain_whose_second_hop_is_a_dead_end_is_played_without_end_jump() {
+    let pos = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+      "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}"#;
+    let mut s = from_position(pos, people(2));
+    tap(&mut s, 0, 0);
+    tap(&mut s, 0, -2);
+    assert_eq!(
+        s.view().chain.len(),
+        2,
+        "the first hop waits: [2,-4] is next"
+    );
+    tap(&mut s, 2, -4);
+    let v = s.view();
+    assert_eq!(v.history.len(), 1);
+    assert_eq!(v.history[0].path, vec![c(0, 0), c(0, -2), c(2, -4)]);
+    assert_eq!(v.change.kind, ChangeKind::NewMove);
+    assert!(v.chain.is_empty());
+    assert_eq!(v.to_move, 1);
 }
 
 #[test]
@@ -367,25 +411,6 @@ fn refused_taps_say_why() {
             reason: Unreachable::CampRule
         })
     );
-}
-
-#[test]
-fn a_hint_is_hidden_when_another_peg_is_chosen() {
-    let mut s = solo(Preset::Tripot, 1, SIDE1);
-    let request = s.begin_search(SearchKind::Hint, None).unwrap();
-    let mv = s
-        .game()
-        .position()
-        .legal_moves()
-        .into_iter()
-        .find(|m| m.path[0] != crate::rules::board::hole_at(-1, 5).unwrap())
-        .unwrap();
-    s.finish_search(&request, Some(mv.clone()));
-    let [q, r] = crate::rules::board::coords(mv.path[0]);
-    tap(&mut s, q, r);
-    assert!(!s.view().hint.is_empty(), "the hint's own peg keeps it");
-    tap(&mut s, -1, 5);
-    assert!(s.view().hint.is_empty());
 }
 
 #[test]

@@ -60,8 +60,7 @@ impl SessionState {
                     return self.end_jump();
                 }
                 if let Some(t) = targets.iter().find(|t| t.hole == hole) {
-                    self.enter_chain(t.path.clone());
-                    return Ok(());
+                    return self.hop(t.path.clone());
                 }
                 if hole == path[0] {
                     self.select(hole);
@@ -80,14 +79,7 @@ impl SessionState {
     /// Selects the peg on `hole` if it belongs to the side to move, or if it is an opposing peg
     /// that a swap may take; otherwise nothing.
     fn select(&mut self, hole: Hole) {
-        // The hint is for its own peg: choosing another one hides it.
-        if self
-            .hint
-            .as_ref()
-            .is_some_and(|m| m.path.first() != Some(&hole))
-        {
-            self.hint = None;
-        }
+        // The hint stays while pegs are chosen: the person compares it with their own ideas.
         let pos = self.game.position();
         let mover = pos.to_move();
         let owner = pos.colour_at(hole).and_then(|c| pos.owner_of(c));
@@ -210,9 +202,28 @@ impl SessionState {
         self.play(&mv, true)
     }
 
+    /// Backs the chain out to an earlier landing (`path` ends there). Never plays: the hop
+    /// taken from there is offered again.
     fn enter_chain(&mut self, path: Vec<Hole>) {
         let targets = self.next_hops(&path);
         self.touch = Touch::Chain { path, targets };
+    }
+
+    /// A hop forward along `path`: the chain goes on while the peg can hop on, and ends by
+    /// itself (the move is played) when it cannot, so that nobody waits for "End jump" at a
+    /// dead end.
+    fn hop(&mut self, path: Vec<Hole>) -> Result<(), MoveError> {
+        let targets = self.next_hops(&path);
+        if targets.is_empty() && self.can_end_here(&path) {
+            let mv = Move {
+                kind: MoveKind::Jump,
+                path,
+            };
+            // A refused move keeps the chain as it was (`update` drops the whole step).
+            return self.play(&mv, true);
+        }
+        self.touch = Touch::Chain { path, targets };
+        Ok(())
     }
 
     /// "End jump": plays the chain in progress as it stands.

@@ -289,6 +289,50 @@ pub struct Capabilities {
     pub can_rematch: bool,
 }
 
+/// What the status line says now: one fact, worded by the app. Computed by the core in one
+/// place for local and online games alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum TurnStatus {
+    /// It is this player's turn, and nothing more is under way ("Your turn", "Alice to move").
+    ToMove {
+        /// Whose turn it is.
+        player: i32,
+    },
+    /// A tripot chain is in progress and the peg can hop on: "Jump again, or End jump" (the
+    /// next hops are the targets). A chain whose peg has no hop left ends by itself.
+    JumpAgain {
+        /// Whose chain it is.
+        player: i32,
+    },
+    /// The AI's search of this seat's move is running.
+    Thinking {
+        /// The AI seat.
+        player: i32,
+    },
+    /// The AI's turn waits for `GameEngine.resume` (its search was stopped or failed).
+    AiPaused {
+        /// The AI seat.
+        player: i32,
+    },
+    /// Replay: the board shows the game after `shown` of `total` moves.
+    Replay {
+        /// Moves shown on the board.
+        shown: i32,
+        /// Moves in the game.
+        total: i32,
+    },
+    /// The game is over: who won and how (the apps show it once the game-over sheet is closed).
+    Over {
+        /// Winning player indices (empty for a draw).
+        winners: Vec<i32>,
+        /// Why the game ended.
+        reason: EndReason,
+        /// Resigned, abandoned or agreed draw: the player who resigned, left or offered the draw.
+        by: Option<i32>,
+    },
+}
+
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -401,8 +445,14 @@ pub struct GameState {
     /// 0; a watched game or one without people, 0. Always a multiple of 60°: one of the seat's
     /// own camps at the bottom (`rotationToBottom` says which).
     pub rotation_degrees: i32,
-    /// The hint, once found: the suggested move's path.
+    /// The hint, once found: the suggested move's whole path (start first; for a swap, own peg
+    /// then opposing peg). It stays until a move is played (by anyone), moves are taken back or
+    /// played again, or another hint is asked for; selecting pegs does not hide it. Empty in
+    /// replay and once the game is over.
     pub hint: Vec<Coord>,
+    /// The hint's kind (step, jump or swap), to word it with its path: `Some` exactly when
+    /// `hint` is not empty.
+    pub hint_kind: Option<MoveKind>,
     /// Whether a hint search is running.
     pub hint_pending: bool,
     /// The banner, if any.
@@ -411,6 +461,14 @@ pub struct GameState {
     pub notice: Option<Notice>,
     /// The moves played, oldest first.
     pub history: Vec<PlayedMove>,
+    /// What the status line says now.
+    pub status: TurnStatus,
+    /// The moves the other seats played since the last move of the seat the board is for,
+    /// oldest first, to draw as a trail: solo and online, the person at this device;
+    /// pass-and-play, the person to move (on an AI seat's turn, the next person to move); a
+    /// watched game or one without people, the seat to move. Passes left out; at most one full
+    /// round (never older than that seat's own last move); empty in replay.
+    pub trail: Vec<PlayedMove>,
     /// What can be done now.
     pub capabilities: Capabilities,
     /// The outcome once the game is over.

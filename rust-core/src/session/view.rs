@@ -32,10 +32,13 @@ impl SessionState {
         for &h in &last_move {
             highlight[usize::from(h)] = Highlight::LastMove;
         }
-        let hint: Vec<Hole> = match (&self.hint, self.replay) {
-            (Some(mv), None) => mv.path.clone(),
-            _ => Vec::new(),
-        };
+        // The hint is for the position played on, not a replayed or finished one.
+        let hint: Option<&crate::rules::Move> = self
+            .hint
+            .as_ref()
+            .filter(|_| self.replay.is_none() && !self.is_over());
+        let hint_kind = hint.map(|mv| mv.kind);
+        let hint: Vec<Hole> = hint.map(|mv| mv.path.clone()).unwrap_or_default();
         if let (Some(&a), Some(&b)) = (hint.first(), hint.last()) {
             highlight[usize::from(a)] = Highlight::Hint;
             highlight[usize::from(b)] = Highlight::Hint;
@@ -148,10 +151,13 @@ impl SessionState {
                 .map_or(0, |p| {
                     super::geometry::rotation_to_bottom(&p.colours().collect::<Vec<_>>())
                 }),
+            hint_kind: hint_kind.filter(|_| !hint.is_empty()),
             hint: coords_of(&hint),
             hint_pending: self.search == Some(SearchKind::Hint),
             banner: self.banner(shown, outcome.is_some()),
             notice: self.notice,
+            status: self.status(outcome.as_ref()),
+            trail: self.trail(&history),
             history,
             capabilities,
             outcome,

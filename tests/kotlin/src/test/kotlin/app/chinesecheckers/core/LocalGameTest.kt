@@ -338,8 +338,9 @@ class LocalGameTest {
         assertEquals(Highlight.HINT, v.hole(v.hint.first().q, v.hint.first().r).highlight)
         assertEquals(Highlight.HINT, v.hole(v.hint.last().q, v.hint.last().r).highlight)
         assertTrue(v.history.isEmpty())
-        // Choosing the hint's own peg keeps the hint; choosing another peg hides it.
+        // The hint stays while pegs are chosen, its own or another, until a move is played.
         val hint = v.hint
+        assertNotNull(v.hintKind)
         v = g.tap(hint.first().q, hint.first().r)
         assertEquals(hint.first(), v.selected)
         assertEquals(hint, v.hint)
@@ -348,11 +349,12 @@ class LocalGameTest {
         val other = listOf(Coord(-1, 5), Coord(-2, 5)).first { it != hint.first() } // front-row pegs: they can move
         v = g.tap(other.q, other.r)
         assertEquals(other, v.selected)
-        assertTrue(v.hint.isEmpty(), "the hint is still shown after choosing $other")
+        assertEquals(hint, v.hint, "the hint is gone after choosing $other")
         g.cancelTouch()
         g.tap(-1, 5)
         v = g.tap(-1, 4)
         assertTrue(v.hint.isEmpty()) // a move clears the hint
+        assertNull(v.hintKind)
         g.setAiTimeLimit(50uL)
         g.aiMove()
         v = g.replayStart()
