@@ -545,7 +545,9 @@ impl App {
         } else if !self.view.capabilities.can_hint {
             self.message = Some("hints are for your turn in a solo game".into());
         } else {
-            self.message = Some("Looking for a hint…".into());
+            // The message line says "Looking for a hint…" while the search runs (`busy`), and
+            // nothing once the hint is on the board and in the status line.
+            self.message = None;
             self.start(Job::Hint);
         }
     }

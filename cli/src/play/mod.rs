@@ -19,6 +19,8 @@ mod save;
 mod words;
 
 #[cfg(test)]
+mod status_tests;
+#[cfg(test)]
 mod tests;
 
 use std::io::{IsTerminal, Write};

@@ -9,6 +9,7 @@
 use chinese_checkers_core::rules::{Colour, MoveKind};
 use chinese_checkers_core::session::{
     Banner, Coord, GameState, Highlight, HoleGeometry, HoleState, OpponentStatistics, PlayedMove,
+    TurnStatus,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -41,12 +42,12 @@ const KEYS: [(&str, &str); 7] = [
     ("q", "quit"),
 ];
 
-/// The legend of the hole marks.
+/// The legend of the hole marks (25 columns at most: the narrowest side panel's width).
 const LEGEND: [&str; 4] = [
     "[R] cursor   <R> selected",
-    " +  step      *  jump",
+    " + step  * jump  ?·? hint",
     "{B} swap     (·) chain",
-    "-·- last move ?·? hint",
+    "-·- last move ~·~ earlier",
 ];
 
 /// The letter of a peg colour.
@@ -104,7 +105,7 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App) -> Option<Placement> {
     ))
     .alignment(Alignment::Right)
     .render(at, buf);
-    status_line(view).render(status, buf);
+    status_line(view, usize::from(status.width)).render(status, buf);
     message_line(app).render(message, buf);
     help_line().render(help, buf);
 
@@ -132,7 +133,8 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App) -> Option<Placement> {
         row_step,
     };
     for (h, g) in view.holes.iter().zip(&geometry().holes) {
-        draw_hole(buf, &placement, h, g, h.coord == app.cursor);
+        let cell = hole_cell(h, overlay(view, h.coord), h.coord == app.cursor);
+        draw_hole(buf, &placement, cell, g);
     }
     side_panel(app, side_area, buf);
     Some(placement)
@@ -160,8 +162,31 @@ fn too_small(area: Rect, buf: &mut Buffer) {
         );
 }
 
+/// A mark drawn from the state's paths where the core's highlight leaves a hole plain: the
+/// hint's whole path (the core highlights its ends), and the trail of the other seats' moves
+/// since the person's last move (the newest like the last move, the earlier ones fainter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Overlay {
+    None,
+    EarlierMove,
+    LatestMove,
+    Hint,
+}
+
+/// The overlay of the hole at `c`: the hint first, then the newest trail move, then the others.
+fn overlay(view: &GameState, c: Coord) -> Overlay {
+    if view.hint.contains(&c) {
+        return Overlay::Hint;
+    }
+    match view.trail.split_last() {
+        Some((latest, _)) if latest.path.contains(&c) => Overlay::LatestMove,
+        Some((_, earlier)) if earlier.iter().any(|m| m.path.contains(&c)) => Overlay::EarlierMove,
+        _ => Overlay::None,
+    }
+}
+
 /// The three characters of a hole: left mark, the peg or hole, right mark.
-fn hole_cell(h: &HoleState, cursor: bool) -> [(char, Style); 3] {
+fn hole_cell(h: &HoleState, overlay: Overlay, cursor: bool) -> [(char, Style); 3] {
     let plain = Style::default();
     let (mid, mut mid_style) = match (h.occupant, h.highlight) {
         (Some(c), _) => (letter(c), plain.fg(colour(c)).add_modifier(Modifier::BOLD)),
@@ -169,6 +194,12 @@ fn hole_cell(h: &HoleState, cursor: bool) -> [(char, Style); 3] {
         (None, Highlight::JumpTarget) => ('*', plain.fg(Color::Cyan).add_modifier(Modifier::BOLD)),
         (None, _) => ('·', plain.fg(Color::DarkGray)),
     };
+    let hint_mark = (
+        '?',
+        '?',
+        plain.fg(Color::LightCyan).add_modifier(Modifier::BOLD),
+    );
+    let last_mark = ('-', '-', plain.fg(Color::Gray));
     let (left, right, mark) = match h.highlight {
         Highlight::Selected => (
             '<',
@@ -181,13 +212,17 @@ fn hole_cell(h: &HoleState, cursor: bool) -> [(char, Style); 3] {
             plain.fg(Color::Magenta).add_modifier(Modifier::BOLD),
         ),
         Highlight::Chain => ('(', ')', plain.fg(Color::Yellow)),
-        Highlight::LastMove => ('-', '-', plain.fg(Color::Gray)),
-        Highlight::Hint => (
-            '?',
-            '?',
-            plain.fg(Color::LightCyan).add_modifier(Modifier::BOLD),
-        ),
-        Highlight::None | Highlight::StepTarget | Highlight::JumpTarget => (' ', ' ', plain),
+        Highlight::Hint => hint_mark,
+        // Plain holes, targets (marked in the middle) and the last move take the overlay.
+        Highlight::None | Highlight::StepTarget | Highlight::JumpTarget | Highlight::LastMove => {
+            match overlay {
+                Overlay::Hint => hint_mark,
+                Overlay::LatestMove => last_mark,
+                _ if h.highlight == Highlight::LastMove => last_mark,
+                Overlay::EarlierMove => ('~', '~', plain.fg(Color::DarkGray)),
+                Overlay::None => (' ', ' ', plain),
+            }
+        }
     };
     if cursor {
         mid_style = mid_style.add_modifier(Modifier::REVERSED);
@@ -197,15 +232,9 @@ fn hole_cell(h: &HoleState, cursor: bool) -> [(char, Style); 3] {
     [(left, mark), (mid, mid_style), (right, mark)]
 }
 
-fn draw_hole(
-    buf: &mut Buffer,
-    placement: &Placement,
-    h: &HoleState,
-    g: &HoleGeometry,
-    cursor: bool,
-) {
+fn draw_hole(buf: &mut Buffer, placement: &Placement, cell: [(char, Style); 3], g: &HoleGeometry) {
     let (cx, cy) = placement.cell(g);
-    for (i, (ch, style)) in hole_cell(h, cursor).into_iter().enumerate() {
+    for (i, (ch, style)) in cell.into_iter().enumerate() {
         if let Some(cell) = buf.cell_mut((cx - 1 + i as u16, cy)) {
             cell.set_char(ch).set_style(style);
         }
@@ -254,21 +283,28 @@ fn title_line(view: &GameState) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Why the last tap did nothing, else the banner (skipped turn, thinking, outcome...), else whose
-/// turn it is.
-fn status_line(view: &GameState) -> Line<'static> {
+/// Why the last tap did nothing, else a chain in progress, else the banner (skipped turn, coin
+/// toss, draw...), else the core's status: whose turn (with the selection and the hint in
+/// words), thinking, paused, replay, or who won and how. `width`: the line's columns.
+fn status_line(view: &GameState, width: usize) -> Line<'static> {
     if let Some(n) = &view.notice {
         let style = Style::default().fg(Color::Black).bg(Color::Yellow);
         return Line::from(Span::styled(format!(" {} ", words::notice(view, n)), style));
     }
-    if let Some(b) = &view.banner {
+    let chain = matches!(view.status, TurnStatus::JumpAgain { .. });
+    // The status says these three itself.
+    let banner = view.banner.as_ref().filter(|b| {
+        !chain
+            && !matches!(
+                b,
+                Banner::GameOver | Banner::AiThinking { .. } | Banner::Replay { .. }
+            )
+    });
+    if let Some(b) = banner {
         let style = match b {
             Banner::TurnSkipped { .. } => Style::default().fg(Color::Black).bg(Color::Yellow),
             Banner::AiThinking { .. } | Banner::CoinToss { .. } => Style::default().fg(Color::Cyan),
-            Banner::GameOver => Style::default()
-                .fg(Color::Black)
-                .bg(Color::Green)
-                .add_modifier(Modifier::BOLD),
+            Banner::GameOver => over_style(),
             Banner::DrawOffered { .. } | Banner::DrawDeclined { .. } | Banner::Replay { .. } => {
                 Style::default().fg(Color::Yellow)
             }
@@ -289,21 +325,80 @@ fn status_line(view: &GameState) -> Line<'static> {
         };
         return Line::from(Span::styled(format!(" {} ", words::banner(view, b)), style));
     }
-    let mut spans = vec![
-        Span::raw(" Turn: "),
-        Span::styled(
-            words::to_move(view),
-            Style::default().add_modifier(Modifier::BOLD),
-        ),
-    ];
+    let said = words::status(view, &view.status);
+    let mut spans = match view.status {
+        TurnStatus::ToMove { .. } => vec![
+            Span::raw(" Turn: "),
+            Span::styled(
+                words::to_move(view),
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
+        ],
+        TurnStatus::JumpAgain { .. } => vec![Span::styled(
+            format!(" {said}"),
+            Style::default()
+                .fg(Color::Yellow)
+                .add_modifier(Modifier::BOLD),
+        )],
+        TurnStatus::Thinking { .. } => {
+            vec![Span::styled(
+                format!(" {said} "),
+                Style::default().fg(Color::Cyan),
+            )]
+        }
+        TurnStatus::AiPaused { .. } => vec![Span::styled(
+            format!(" {said} "),
+            Style::default().fg(Color::Black).bg(Color::Yellow),
+        )],
+        TurnStatus::Replay { .. } => {
+            vec![Span::styled(
+                format!(" {said} "),
+                Style::default().fg(Color::Yellow),
+            )]
+        }
+        TurnStatus::Over { .. } => {
+            return Line::from(Span::styled(format!(" {said} "), over_style()));
+        }
+    };
     if let Some(c) = &view.selected {
         // Said in words too: the cursor's brackets hide the selection marks under it.
         spans.push(Span::raw(format!("  ·  selected {}", coord_text(c))));
     }
-    if view.capabilities.can_end_jump {
-        spans.push(Span::raw("  ·  e ends the jump here"));
+    if let Some(kind) = view.hint_kind {
+        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        spans.push(Span::styled(
+            format!(
+                "  ·  {}",
+                hint_words(kind, &view.hint, width.saturating_sub(used + 5))
+            ),
+            Style::default().fg(Color::LightCyan),
+        ));
     }
     Line::from(spans)
+}
+
+/// The game-over line's style.
+fn over_style() -> Style {
+    Style::default()
+        .fg(Color::Black)
+        .bg(Color::Green)
+        .add_modifier(Modifier::BOLD)
+}
+
+/// The hint in words within `room` columns: every landing if it fits, else start and end.
+fn hint_words(kind: MoveKind, path: &[Coord], room: usize) -> String {
+    let arrow = if kind == MoveKind::Swap { "↔" } else { "→" };
+    let full: Vec<String> = path.iter().map(coord_text).collect();
+    let text = words::hint(kind, &full.join(arrow));
+    if text.chars().count() <= room || path.len() <= 2 {
+        return text;
+    }
+    let ends: Vec<String> = [path.first(), path.last()]
+        .into_iter()
+        .flatten()
+        .map(coord_text)
+        .collect();
+    words::hint(kind, &ends.join(arrow))
 }
 
 fn message_line(app: &App) -> Line<'static> {

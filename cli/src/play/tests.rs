@@ -38,30 +38,30 @@ fn args(argv: &[&str]) -> PlayArgs {
 
 /// A solo tripot game against the Beginner, one colour each, the person opening, seed 1; the
 /// AI does not move by itself.
-fn app() -> App {
+pub(super) fn app() -> App {
     let mut app = App::new(game(&[], 1));
     app.autoplay = false;
     app
 }
 
 /// A new game from command-line options.
-fn game(argv: &[&str], seed: u64) -> Arc<LocalGame> {
+pub(super) fn game(argv: &[&str], seed: u64) -> Arc<LocalGame> {
     LocalGame::new(settings(&args(argv), seed).unwrap()).unwrap()
 }
 
 /// The AI's move, as the worker would wait for it.
-fn think(app: &App) -> GameState {
+pub(super) fn think(app: &App) -> GameState {
     match app.local().unwrap().think().unwrap().wait() {
         SearchOutcome::Finished { state } => state,
         other => panic!("the AI did not move: {other:?}"),
     }
 }
 
-fn c(q: i32, r: i32) -> Coord {
+pub(super) fn c(q: i32, r: i32) -> Coord {
     Coord { q, r }
 }
 
-fn key(code: KeyCode) -> KeyEvent {
+pub(super) fn key(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
 }
 
@@ -75,7 +75,7 @@ fn lines(buf: &Buffer) -> Vec<String> {
         .collect()
 }
 
-fn screen(app: &mut App, width: u16, height: u16) -> Vec<String> {
+pub(super) fn screen(app: &mut App, width: u16, height: u16) -> Vec<String> {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| render::draw(f, app)).unwrap();
     lines(terminal.backend().buffer())
@@ -91,9 +91,9 @@ const SELECTED: [&str; 23] = [
     "│                     B   B   B                     │└─────────────────────────┘",
     "│                   B   B   B   B                   │┌ Legend ─────────────────┐",
     "│ ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   · ││[R] cursor   <R> selected│",
-    "│   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ││ +  step      *  jump    │",
+    "│   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ││ + step  * jump  ?·? hint│",
     "│     ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·     ││{B} swap     (·) chain   │",
-    "│       ·   ·   ·   ·   ·   ·   ·   ·   ·   ·       ││-·- last move ?·? hint   │",
+    "│       ·   ·   ·   ·   ·   ·   ·   ·   ·   ·       ││-·- last move ~·~ earlier│",
     "│         ·   ·   ·   ·   ·   ·   ·   ·   ·         │└─────────────────────────┘",
     "│       ·   ·   ·   ·   ·   ·   ·   ·   ·   ·       │┌ History ────────────────┐",
     "│     ·   ·   ·   ·   ·   ·   ·   ·   ·   ·   ·     ││                         │",
@@ -447,7 +447,7 @@ const ENDGAME: &str = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colour
          "N":[[-4,8],[-4,7],[-3,7],[-4,6],[-3,6],[-2,6],[-4,5],[-3,5],[-2,5],[0,0]]},
  "to_move":0}"#;
 
-fn solo_from(position: &str) -> App {
+pub(super) fn solo_from(position: &str) -> App {
     let position = position_from_json(position.to_string()).unwrap();
     let seats = vec![Seat::person(), Seat::ai(AiLevel::Beginner)];
     let game = LocalGame::from_position(position, seats, 3).unwrap();
@@ -482,7 +482,7 @@ fn a_chain_in_progress_then_end_jump_wins() {
     let got = screen(&mut app, 80, 23);
     assert_eq!(
         got[1].trim_end(),
-        " Turn: You  ·  selected 1,-5  ·  e ends the jump here"
+        " Jump again, or press e to end the jump  ·  selected 1,-5"
     );
     // The chain's start is empty and marked, the peg stands on its landing, the next hop shows.
     assert!(got[4].contains("(·)"), "{}", got[4]);
@@ -584,6 +584,11 @@ fn the_ai_moves_on_a_worker_thread_and_quitting_stops_it() {
     );
     // Stopped, the AI waits (the core's pause): nothing starts it again behind our back.
     assert!(app.view.ai_paused && !app.view.ai_to_move);
+    let got = screen(&mut app, 80, 23);
+    assert_eq!(
+        got[1].trim_end(),
+        format!(" {impossible} waits — press a to let it play")
+    );
     assert_eq!(app.view.thinking, None);
     app.tick();
     assert_eq!(app.busy(), None, "paused: no search starts");

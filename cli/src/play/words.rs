@@ -13,7 +13,7 @@ use std::path::Path;
 use chinese_checkers_core::session::{
     Banner, EndReason, GameCard, GameOutcome, GameState, LibraryError, MoveError, Notice,
     OnlineError, OpponentStatistics, PlayerName, PlayerState, SaveError, SavedGame, SavedGameKind,
-    SeatPlayer, SetupError, Unreachable,
+    SeatPlayer, SetupError, TurnStatus, Unreachable,
 };
 
 /// How to run `chinese-checkers <args>` from the source tree, and the short form once installed.
@@ -217,35 +217,70 @@ pub fn banner(state: &GameState, banner: &Banner) -> String {
     }
 }
 
+/// What the status line says when no banner or notice takes it (the core's `status`); whose
+/// turn it is is drawn by the caller, with the name in bold.
+pub fn status(state: &GameState, status: &TurnStatus) -> String {
+    match status {
+        TurnStatus::ToMove { player: p } => format!("Turn: {}", player(state, *p)),
+        // Only a chain that may stop here can be ended (a landing in a foreign camp cannot).
+        TurnStatus::JumpAgain { .. } if state.capabilities.can_end_jump => {
+            "Jump again, or press e to end the jump".into()
+        }
+        TurnStatus::JumpAgain { .. } => "Jump again".into(),
+        TurnStatus::Thinking { player: p } => format!("{} is thinking…", player(state, *p)),
+        TurnStatus::AiPaused { player: p } => {
+            format!("{} waits — press a to let it play", player(state, *p))
+        }
+        TurnStatus::Replay { shown, total } => format!("Replay — move {shown} of {total}"),
+        TurnStatus::Over {
+            winners,
+            reason,
+            by,
+        } => ending(state, winners, *reason, *by),
+    }
+}
+
+/// The hint in words, e.g. "Hint: Jump -3,5→-3,3→-1,3" (`path` as the history writes it).
+pub fn hint(kind: MoveKind, path: &str) -> String {
+    format!("Hint: {} {path}", move_kind(kind))
+}
+
 /// The end of the game, e.g. "You won! — all pegs home" or "Marie Curie resigned — You won!".
 pub fn outcome(state: &GameState, o: &GameOutcome) -> String {
-    let who = |verb: &str| match o.by {
+    ending(state, &o.winners, o.reason, o.by)
+}
+
+/// Who won and how: `winners`, why the game ended and who resigned, left or offered the draw.
+fn ending(state: &GameState, winners: &[i32], reason: EndReason, by: Option<i32>) -> String {
+    let who = |verb: &str| match by {
         Some(by) if is_you(state, by) => format!("You {verb}"),
         Some(by) => format!("{} {verb}", player(state, by)),
         None => format!("A player {verb}"),
     };
-    let why = match o.reason {
-        EndReason::Resigned => return format!("{} — {}", who("resigned"), winners(state, o)),
-        EndReason::Abandoned => return format!("{} — {}", who("left the game"), winners(state, o)),
+    let why = match reason {
+        EndReason::Resigned => return format!("{} — {}", who("resigned"), won(state, winners)),
+        EndReason::Abandoned => {
+            return format!("{} — {}", who("left the game"), won(state, winners))
+        }
         EndReason::DrawAgreed => return "Draw agreed".into(),
         EndReason::Win => "all pegs home",
         EndReason::Deadlock => "both sides were blocked; decided on pegs home, then distance",
         EndReason::Draw => "everyone was blocked",
         EndReason::MoveLimit => "move limit reached; ranked by distance",
     };
-    if o.winners.is_empty() {
+    if winners.is_empty() {
         format!("Draw — {why}")
     } else {
-        format!("{} — {why}", winners(state, o))
+        format!("{} — {why}", won(state, winners))
     }
 }
 
 /// "You won!", "Marie Curie won", "Player 1 and Player 3 won".
-fn winners(state: &GameState, o: &GameOutcome) -> String {
-    if o.winners.iter().any(|&w| is_you(state, w)) {
+fn won(state: &GameState, winners: &[i32]) -> String {
+    if winners.iter().any(|&w| is_you(state, w)) {
         return "You won!".into();
     }
-    let names: Vec<String> = o.winners.iter().map(|&w| player(state, w)).collect();
+    let names: Vec<String> = winners.iter().map(|&w| player(state, w)).collect();
     match names.len() {
         0 => "Nobody won".into(),
         _ => format!("{} won", names.join(" and ")),
