@@ -56,10 +56,11 @@ final class BoardModelTests: XCTestCase {
     }
 
     func testATripotChainWithEndJumpAndBackingOut() async throws {
+        // [3,-4] lets the chain hop on from [2,-4]: a landing with no hop left ends it by itself.
         let position = try positionFromJson(
             json: """
                 {"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
-                 "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}
+                 "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[3,-4],[4,-8]]},"to_move":0}
                 """)
         let game = try LocalGame.fromPosition(
             position: position, seats: [personSeat, personSeat], seed: 0)

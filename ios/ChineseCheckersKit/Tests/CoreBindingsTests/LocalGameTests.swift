@@ -123,10 +123,12 @@ final class LocalGameTests: XCTestCase {
     }
 
     func testTripotChainHopsBacksOutAndEndsTheJump() throws {
+        // [3,-4] lets the chain hop on from [2,-4] to [4,-4]: a landing with no hop left would
+        // end the chain by itself.
         let pos = try positionFromJson(
             json: """
                 {"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
-                 "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}
+                 "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[3,-4],[4,-8]]},"to_move":0}
                 """)
         XCTAssertEqual(pos.rules.preset, .tripot)
         XCTAssertEqual(pos.players.map(\.colours), [[.s], [.n]])
@@ -142,6 +144,7 @@ final class LocalGameTests: XCTestCase {
         XCTAssertEqual(hole(s, 2, -4).highlight, .jumpTarget)
         s = try g.tap(q: 2, r: -4)
         XCTAssertEqual(s.chain.count, 3)
+        XCTAssertEqual(s.status, .jumpAgain(player: 0))
         s = try g.tap(q: 0, r: -2)
         XCTAssertEqual(s.chain, [c(0, 0), c(0, -2)])
         s = try g.endJump()

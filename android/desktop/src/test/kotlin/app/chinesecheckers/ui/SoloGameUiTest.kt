@@ -165,9 +165,10 @@ class SoloGameUiTest {
     @Test
     fun tripotChainHopsBacksOutAndEndsWithTheEndJumpButton() = runDesktopComposeUiTest(800, 1000) {
         val app = AppState(testPlatform())
+        // [3,-4] lets the chain hop on from [2,-4]: a landing with no hop left ends it by itself.
         val pos = positionFromJson(
             """{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
-            "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}""",
+            "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[3,-4],[4,-8]]},"to_move":0}""",
         )
         app.showLocal(LocalGame.fromPosition(pos, listOf(person(), person()), 0uL).game(), BoardMode.PassAndPlay)
         setContent { ChineseCheckersApp(app) }

@@ -91,9 +91,11 @@ class LocalGameTest {
 
     @Test
     fun tripotChainHopsBacksOutAndEndsTheJump() {
+        // [3,-4] lets the chain hop on from [2,-4] to [4,-4]: a landing with no hop left would
+        // end the chain by itself.
         val pos = positionFromJson(
             """{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
-            "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}"""
+            "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[3,-4],[4,-8]]},"to_move":0}"""
         )
         val g = LocalGame.fromPosition(pos, listOf(person(), person()), 0uL)
         var v = g.tap(0, 0)
@@ -105,6 +107,7 @@ class LocalGameTest {
         assertEquals(Highlight.JUMP_TARGET, v.hole(2, -4).highlight)
         v = g.tap(2, -4)
         assertEquals(3, v.chain.size)
+        assertEquals(TurnStatus.JumpAgain(0), v.status)
         v = g.tap(0, -2) // back out to the earlier landing
         assertEquals(2, v.chain.size)
         v = g.endJump()
