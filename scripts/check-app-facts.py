@@ -4,7 +4,7 @@
     scripts/check-app-facts.py [ROOT]
 
 The core says which rule options a new game may edit and their values, which seat the board
-turns to the bottom, how much time a clock has left at an instant, when the AI must think (and
+turns to the bottom, how much time a clock (or an away player) has left at an instant, when the AI must think (and
 whether it is paused), and a saved game's kind. The apps draw, word and forward taps: each
 pattern below is a way an app once worked one of these out for itself (a table of option values,
 a rotation rule, clock arithmetic, "when to think" logic). A hit names the file, the line and the
@@ -50,6 +50,9 @@ RULES = [
     ("clock arithmetic", r"\b(s|seconds|ms)\s*[%/]\s*3600\b"),
     ("clock arithmetic", r"\bbanksMs\b"),
     ("clock arithmetic", r"\bfun\s+remainingMs\b|\bfunc\s+remainingMs\b|\btickOriginMs\b"),
+    # The away countdown: awayReading(backByMs, nowMs).
+    ("away arithmetic", r"\bbackByMs\s*[-+]|[-+]\s*\w*\.?backByMs\b"),
+    ("away arithmetic", r"\bgraceMs\b"),
     # When to think: GameState.aiToMove and aiPaused, GameEngine.pause/resume.
     ("when the AI thinks", r"\bvar\s+aiPaused\b|\bval\s+aiPaused\b|\baiPaused\s*=[^=]|\baiPaused:\s*Bool"),
     ("when the AI thinks", r"aiToMove.*\b(outcome|replay)\b|\b(outcome|replay)\b.*aiToMove"),

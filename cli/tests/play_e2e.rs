@@ -475,6 +475,7 @@ mod online {
     use chinese_checkers_core::online::Format;
     use chinese_checkers_core::rules::MoveKind;
     use chinese_checkers_core::session::online::{Connection, OnlineState};
+    use chinese_checkers_core::session::{Banner, EndReason};
     use chinese_checkers_server::{start, Config};
     use tungstenite::stream::MaybeTlsStream;
     use tungstenite::{Message, WebSocket};
@@ -723,7 +724,7 @@ mod online {
         let (ok, text) = super::run_plain(&home, &["games", "--server", &url]);
         assert!(ok, "{text}");
         assert!(
-            text.contains(&id) && text.contains("classic against Bob: you lost (resigned)"),
+            text.contains(&id) && text.contains("classic against Bob: you lost (you resigned)"),
             "{text}"
         );
         // Both players come from one address (loopback) and the game ended before two moves a
@@ -1000,6 +1001,159 @@ mod online {
         let mut t = Term::start(&home, &command);
         t.wait_until("a new room", |s| room_code(s).is_some());
         assert!(!t.contents().contains("Bob resigned"), "{}", t.contents());
+        t.send("q");
+        assert!(t.wait_exit(), "play exits cleanly");
+        rt.block_on(server.shutdown());
+        let _ = std::fs::remove_dir_all(&home);
+    }
+
+    /// The status line's away countdown, "Bob has m:ss to come back": its m:ss.
+    fn away_left(screen: &str) -> Option<String> {
+        let rest = screen.split("Bob has ").nth(1)?;
+        let (left, after) = rest.split_once(' ')?;
+        after.starts_with("to come back").then(|| left.to_owned())
+    }
+
+    /// The last line of the screen: the help line.
+    fn help_line(screen: &str) -> String {
+        screen
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// The terminal's room, joined by the bot: both see the game.
+    fn room_game(t: &Term, url: &str, bob_token: &str) -> Bot {
+        t.wait_until("the room code", |s| room_code(s).is_some());
+        let code = room_code(&t.contents()).unwrap();
+        let mut bob = Bot::connect_as(url, "Bob", bob_token);
+        let up = bob.game.join_room(code).unwrap();
+        bob.send(up.outgoing);
+        bob.pump_until("the game", |s| s.game.is_some());
+        t.wait_until("the game with Bob", |s| {
+            s.contains("You (") && s.contains("Bob (")
+        });
+        bob
+    }
+
+    #[test]
+    fn the_terminal_resigns_offers_and_answers_draws_and_counts_down_an_away_opponent() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let server = rt
+            .block_on(start(Config {
+                bind: "127.0.0.1:0".parse().unwrap(),
+                ..Config::default()
+            }))
+            .expect("the server starts");
+        let url = server.ws_url();
+        let home = temp_dir("online-table");
+        let bob_token = new_token();
+        let command = ["--server", url.as_str(), "--create-room", "--name", "Ada"];
+        let mut t = Term::start(&home, &command);
+
+        // Waiting in the room: no seat colour yet (the server draws the seats as the game
+        // starts), and only the keys that do something now.
+        t.wait_until("the room code", |s| room_code(s).is_some());
+        let waiting = t.contents();
+        assert!(waiting.contains("seats and colours are drawn"), "{waiting}");
+        assert!(!waiting.contains("You (R)"), "{waiting}");
+        let help = help_line(&waiting);
+        assert!(help.contains("q quit") && !help.contains("undo"), "{help}");
+        assert!(!help.contains("resign") && !help.contains("hint"), "{help}");
+
+        let mut bob = room_game(&t, &url, &bob_token);
+        let help = help_line(&t.contents());
+        assert!(
+            help.contains("x resign") && help.contains("d draw"),
+            "{help}"
+        );
+        assert!(!help.contains("undo") && !help.contains("hint"), "{help}");
+
+        // The terminal offers a draw; Bob declines it.
+        t.send("d");
+        bob.pump_until("the terminal's offer", |s| {
+            s.board.capabilities.can_answer_draw
+        });
+        t.wait_for("Draw offered — waiting for Bob");
+        let up = bob.game.answer_draw(false).unwrap();
+        bob.send(up.outgoing);
+        t.wait_for("Bob declined the draw");
+
+        // Bob offers one: the terminal says how to answer, and declines with n.
+        let up = bob.game.offer_draw().unwrap();
+        bob.send(up.outgoing);
+        t.wait_for("Bob offers a draw");
+        t.wait_for("y accepts the draw, n declines it");
+        assert!(help_line(&t.contents()).contains("y/n answer draw"));
+        t.send("n");
+        bob.pump_until("the terminal's refusal", |s| {
+            s.board.banner
+                == Some(Banner::DrawDeclined {
+                    by: 1 - s.game.as_ref().unwrap().side,
+                })
+        });
+        assert!(!bob.game.state().game.unwrap().over);
+
+        // Bob offers again and the terminal accepts with y: the game is drawn.
+        let up = bob.game.offer_draw().unwrap();
+        bob.send(up.outgoing);
+        t.wait_for("Bob offers a draw");
+        t.send("y");
+        t.wait_for("Draw agreed");
+        bob.pump_until("the draw", |s| s.game.as_ref().is_some_and(|g| g.over));
+        assert_eq!(
+            bob.game.state().board.outcome.unwrap().reason,
+            EndReason::DrawAgreed
+        );
+        t.send("q");
+        assert!(t.wait_exit(), "play exits cleanly");
+
+        // A new room, and a new game with Bob.
+        let mut t = Term::start(&home, &command);
+        let bob = room_game(&t, &url, &bob_token);
+        // Bob's connection drops: his seat is held, and the terminal counts down the server's
+        // grace (a minute by default), second by second.
+        drop(bob);
+        t.wait_until("the away countdown", |s| away_left(s).is_some());
+        let first = away_left(&t.contents()).unwrap();
+        assert!(
+            ["1:00", "0:59", "0:58"].contains(&first.as_str()),
+            "{first}"
+        );
+        t.wait_until("the countdown ticking", |s| {
+            away_left(s).is_some_and(|left| left != first)
+        });
+        // He comes back (same device) and the game goes on.
+        let mut bob = Bot::connect_as(&url, "Bob", &bob_token);
+        bob.pump_until("the game again", |s| {
+            s.game.as_ref().is_some_and(|g| !g.over)
+        });
+        t.wait_for("Bob is back");
+        assert!(away_left(&t.contents()).is_none());
+
+        // x asks first; n keeps playing.
+        t.send("x");
+        t.wait_for("Resign? y/n");
+        assert!(help_line(&t.contents()).contains("y resign"));
+        t.send("n");
+        t.wait_until("the question gone", |s| !s.contains("Resign? y/n"));
+        assert!(!bob.pump(Duration::from_millis(500), |s| {
+            s.game.as_ref().is_some_and(|g| g.over)
+        }));
+        // x then y resigns: Bob wins.
+        t.send("x");
+        t.wait_for("Resign? y/n");
+        t.send("y");
+        t.wait_for("You resigned");
+        bob.pump_until("the end", |s| s.game.as_ref().is_some_and(|g| g.over));
+        let outcome = bob.game.state().board.outcome.unwrap();
+        assert_eq!(outcome.reason, EndReason::Resigned);
+        assert_eq!(outcome.winners, vec![bob.game.state().game.unwrap().side]);
+        // Over: nothing more to resign or offer.
+        let help = help_line(&t.contents());
+        assert!(!help.contains("resign") && !help.contains("draw"), "{help}");
         t.send("q");
         assert!(t.wait_exit(), "play exits cleanly");
         rt.block_on(server.shutdown());

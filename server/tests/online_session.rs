@@ -165,10 +165,15 @@ async fn two_sessions_play_through_the_server() {
     b.ws.close(None).await.ok();
     a.pump(|s| s.game.as_ref().is_some_and(|g| !g.opponent_connected))
         .await;
-    assert_eq!(
-        a.game.state().board.banner,
-        Some(Banner::OpponentDisconnected { player: bob_side })
-    );
+    // With the time Ann's device has to wait for him: at most the server's grace from now.
+    let now = chinese_checkers_core::session::online::wall_clock_ms();
+    let Some(Banner::OpponentDisconnected { player, back_by_ms }) = a.game.state().board.banner
+    else {
+        panic!("{:?}", a.game.state().board.banner)
+    };
+    assert_eq!(player, bob_side);
+    let left = back_by_ms.expect("a deadline") - now;
+    assert!((50_000..=60_000).contains(&left), "{left}");
     let mut moves = a.game.state().board.history.len();
     if my_turn(&a) {
         moves = a.play_a_step().await;

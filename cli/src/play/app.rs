@@ -10,10 +10,10 @@ use chinese_checkers_core::ffi::{
     AiSearch, GameLibrary, LocalGame, OnlineGame, OnlineUpdate, SearchOutcome,
 };
 use chinese_checkers_core::session::online::{
-    clock_reading, wall_clock_ms, ClockReading, Connection, OnlineState,
+    away_reading, clock_reading, wall_clock_ms, AwayReading, ClockReading, Connection, OnlineState,
 };
 use chinese_checkers_core::session::{
-    Coord, GameState, MoveError, OnlineError, OpponentStatistics, PlayerState, SaveStatus,
+    Banner, Coord, GameState, MoveError, OnlineError, OpponentStatistics, PlayerState, SaveStatus,
     SeatPlayer,
 };
 use ratatui::crossterm::event::{
@@ -81,6 +81,8 @@ pub struct App {
     pub quit: bool,
     /// Whether the AI moves by itself (off in tests that render a fixed position).
     pub autoplay: bool,
+    /// Online: `x` asked "Resign? y/n"; the next key answers.
+    pub confirming_resign: bool,
     /// Why the game cannot go on at all (the server could not be reached): the program quits
     /// and says this.
     pub fatal: Option<String>,
@@ -108,6 +110,7 @@ impl App {
             worker: None,
             quit: false,
             autoplay: true,
+            confirming_resign: false,
             fatal: None,
             library: None,
             outcome_seen: false,
@@ -189,6 +192,30 @@ impl App {
         };
         let clock = online.state.game.as_ref()?.clock.as_ref()?;
         Some(clock_reading(clock, wall_clock_ms()))
+    }
+
+    /// Online, while the opponent is away and this device saw them drop: the core's reading of
+    /// the time they have to come back, now.
+    pub fn away_now(&self) -> Option<(i32, AwayReading)> {
+        if !self.is_online() {
+            return None;
+        }
+        match self.view.banner {
+            Some(Banner::OpponentDisconnected {
+                player,
+                back_by_ms: Some(back_by),
+            }) => Some((player, away_reading(back_by, wall_clock_ms()))),
+            _ => None,
+        }
+    }
+
+    /// Online: whether a game of ours is on the board (its seats, and so our colours, are
+    /// known; before it, the board is only the server's start position).
+    pub fn seats_known(&self) -> bool {
+        match &self.game {
+            Game::Local(_) => true,
+            Game::Online(o) => o.state.game.is_some(),
+        }
     }
 
     /// The online state behind the screen (none in a local game).
@@ -472,6 +499,19 @@ impl App {
             self.quit = true;
             return;
         }
+        if self.confirming_resign {
+            // "Resign? y/n": y resigns, any other key keeps playing.
+            self.confirming_resign = false;
+            if matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y')) {
+                self.online_call(|g| g.resign());
+            } else {
+                self.message = None;
+            }
+            return;
+        }
+        if self.is_online() && self.online_key(key.code) {
+            return;
+        }
         match key.code {
             KeyCode::Up => self.move_cursor(Direction::Up),
             KeyCode::Down => self.move_cursor(Direction::Down),
@@ -488,6 +528,48 @@ impl App {
             KeyCode::Char('q') | KeyCode::Char('Q') => self.quit = true,
             _ => {}
         }
+    }
+
+    /// The keys of online play alone: `x` resigns (after "Resign? y/n"), `d` offers a draw,
+    /// `y` / `n` answer the opponent's offer. Returns whether the key was one of them.
+    fn online_key(&mut self, code: KeyCode) -> bool {
+        let caps = &self.view.capabilities;
+        match code {
+            KeyCode::Char('x') | KeyCode::Char('X') => {
+                if caps.can_resign {
+                    self.confirming_resign = true;
+                    self.message = Some(words::RESIGN_QUESTION.into());
+                } else if self.view.outcome.is_some() {
+                    self.message = Some(words::move_error(&MoveError::GameOver));
+                } else {
+                    self.message = Some(words::online_error(&OnlineError::NoGame));
+                }
+            }
+            KeyCode::Char('d') | KeyCode::Char('D') => {
+                if caps.can_offer_draw {
+                    self.online_call(|g| g.offer_draw());
+                } else {
+                    self.message = Some(words::NO_DRAW_NOW.into());
+                }
+            }
+            KeyCode::Char('y') | KeyCode::Char('Y') if caps.can_answer_draw => {
+                self.online_call(|g| g.answer_draw(true));
+            }
+            KeyCode::Char('n') | KeyCode::Char('N') if caps.can_answer_draw => {
+                self.online_call(|g| g.answer_draw(false));
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Online: a call of the game, its frames sent and its state shown (or why it was refused).
+    fn online_call(&mut self, call: impl FnOnce(&OnlineGame) -> Result<OnlineUpdate, OnlineError>) {
+        let Game::Online(o) = &self.game else {
+            return;
+        };
+        let result = call(&o.game).map_err(|e| words::online_error(&e));
+        self.apply_online(result);
     }
 
     fn end_jump(&mut self) {

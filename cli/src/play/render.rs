@@ -7,6 +7,7 @@
 //! without colour too.
 
 use chinese_checkers_core::rules::{Colour, MoveKind};
+use chinese_checkers_core::session::online::AwayReading;
 use chinese_checkers_core::session::{
     Banner, Coord, GameState, Highlight, HoleGeometry, HoleState, OpponentStatistics, PlayedMove,
     TurnStatus,
@@ -98,16 +99,16 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &App) -> Option<Placement> {
     .areas(area);
 
     let [names, at] = Layout::horizontal([Constraint::Min(0), Constraint::Length(10)]).areas(title);
-    title_line(view).render(names, buf);
+    title_line(view, app.seats_known()).render(names, buf);
     Line::from(Span::styled(
         format!("at {}", coord_text(&app.cursor)),
         Style::default().fg(Color::DarkGray),
     ))
     .alignment(Alignment::Right)
     .render(at, buf);
-    status_line(view, usize::from(status.width)).render(status, buf);
+    status_line(view, usize::from(status.width), app.away_now()).render(status, buf);
     message_line(app).render(message, buf);
-    help_line().render(help, buf);
+    help_line(&keys(app)).render(help, buf);
 
     let row_step = if main.height >= board_height(2) + 2 {
         2
@@ -262,12 +263,17 @@ fn letters(colours: &[Colour]) -> Vec<Span<'static>> {
 }
 
 /// "Chinese Checkers  You (R) vs Jean Médecin (B)"; with more than two seats only their number
-/// (the players panel names them).
-fn title_line(view: &GameState) -> Line<'static> {
+/// (the players panel names them). Online before the game starts (`seats_known` false) the seats
+/// are not drawn yet: no colour is shown that the game may not give us.
+fn title_line(view: &GameState, seats_known: bool) -> Line<'static> {
     let mut spans = vec![Span::styled(
         "Chinese Checkers  ",
         Style::default().add_modifier(Modifier::BOLD),
     )];
+    if !seats_known {
+        spans.push(Span::raw(words::SEATS_NOT_DRAWN));
+        return Line::from(spans);
+    }
     if view.players.len() > 2 {
         spans.push(Span::raw(format!("{} players", view.players.len())));
         return Line::from(spans);
@@ -285,8 +291,10 @@ fn title_line(view: &GameState) -> Line<'static> {
 
 /// Why the last tap did nothing, else a chain in progress, else the banner (skipped turn, coin
 /// toss, draw...), else the core's status: whose turn (with the selection and the hint in
-/// words), thinking, paused, replay, or who won and how. `width`: the line's columns.
-fn status_line(view: &GameState, width: usize) -> Line<'static> {
+/// words), thinking, paused, replay, or who won and how. `width`: the line's columns. `away`: the
+/// core's reading of an away opponent's time to come back, shown as a countdown in place of the
+/// plain "seat is held".
+fn status_line(view: &GameState, width: usize, away: Option<(i32, AwayReading)>) -> Line<'static> {
     if let Some(n) = &view.notice {
         let style = Style::default().fg(Color::Black).bg(Color::Yellow);
         return Line::from(Span::styled(format!(" {} ", words::notice(view, n)), style));
@@ -323,7 +331,13 @@ fn status_line(view: &GameState, width: usize) -> Line<'static> {
             | Banner::MoveTimedOut { .. }
             | Banner::ServerError { .. } => Style::default().fg(Color::Black).bg(Color::Yellow),
         };
-        return Line::from(Span::styled(format!(" {} ", words::banner(view, b)), style));
+        let text = match (b, away) {
+            (Banner::OpponentDisconnected { .. }, Some((p, reading))) => {
+                words::away(view, p, reading.shown)
+            }
+            _ => words::banner(view, b),
+        };
+        return Line::from(Span::styled(format!(" {text} "), style));
     }
     let said = words::status(view, &view.status);
     let mut spans = match view.status {
@@ -402,6 +416,12 @@ fn hint_words(kind: MoveKind, path: &[Coord], room: usize) -> String {
 }
 
 fn message_line(app: &App) -> Line<'static> {
+    if app.confirming_resign {
+        return Line::from(Span::styled(
+            format!(" {}", words::RESIGN_QUESTION),
+            Style::default().fg(Color::Black).bg(Color::Yellow),
+        ));
+    }
     if let Some(m) = &app.message {
         return Line::from(Span::styled(
             format!(" {m}"),
@@ -410,6 +430,12 @@ fn message_line(app: &App) -> Line<'static> {
     }
     if app.busy() == Some(Job::Hint) {
         return Line::from(" Looking for a hint…");
+    }
+    if app.is_online() && app.view.capabilities.can_answer_draw {
+        return Line::from(Span::styled(
+            format!(" {}", words::ANSWER_DRAW),
+            Style::default().fg(Color::Yellow),
+        ));
     }
     if app.view.outcome.is_some() && app.is_online() {
         return Line::from(" Game over: q quits.");
@@ -430,9 +456,45 @@ fn message_line(app: &App) -> Line<'static> {
     Line::default()
 }
 
-fn help_line() -> Line<'static> {
+/// The keys the help line lists: a local game's always, online only what can be done now (no
+/// undo, redo or hint; resigning and draws while a game is on; answering an offer while one
+/// waits; "Resign? y/n" while it is asked).
+fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
+    let Some(online) = app.online_state() else {
+        return KEYS.to_vec();
+    };
+    if app.confirming_resign {
+        return vec![("y", "resign"), ("n", "keep playing")];
+    }
+    let caps = &app.view.capabilities;
+    let mut keys = Vec::new();
+    if caps.can_resign {
+        keys.extend([
+            ("←↑↓→", "move"),
+            ("Enter", "select/play"),
+            ("e", "end jump"),
+        ]);
+    }
+    if caps.can_answer_draw {
+        keys.push(("y/n", "answer draw"));
+    } else {
+        if caps.can_resign {
+            keys.push(("x", "resign"));
+        }
+        if caps.can_offer_draw {
+            keys.push(("d", "draw"));
+        }
+    }
+    if online.seated.as_ref().is_some_and(|s| s.host) {
+        keys.push(("a", "start with the AI"));
+    }
+    keys.extend([("s", "stats"), ("q", "quit")]);
+    keys
+}
+
+fn help_line(keys: &[(&'static str, &'static str)]) -> Line<'static> {
     let mut spans = Vec::new();
-    for (i, (key, what)) in KEYS.iter().enumerate() {
+    for (i, (key, what)) in keys.iter().enumerate() {
         if i > 0 {
             spans.push(Span::raw("  "));
         }
@@ -459,11 +521,14 @@ fn side_panel(app: &App, area: Rect, buf: &mut Buffer) {
     ])
     .areas(area);
 
+    // Online before the game starts the seats are not drawn: names only, no colour or turn.
+    let seats_known = app.seats_known();
     let lines: Vec<Line> = view
         .players
         .iter()
         .map(|p| {
             let marker = match &view.outcome {
+                _ if !seats_known => "  ",
                 Some(o) if o.winners.contains(&p.index) => "★ ",
                 None if p.index == view.to_move => "▶ ",
                 _ => "  ",
@@ -472,7 +537,9 @@ fn side_panel(app: &App, area: Rect, buf: &mut Buffer) {
                 Span::raw(marker),
                 Span::raw(format!("{} ", words::name(&p.name))),
             ];
-            spans.extend(letters(&p.colours));
+            if seats_known {
+                spans.extend(letters(&p.colours));
+            }
             Line::from(spans)
         })
         .collect();

@@ -719,7 +719,10 @@ fn the_terminal_words_what_the_core_hands_over() {
             "Rematch asked — waiting for Bob",
         ),
         (
-            Banner::OpponentDisconnected { player: 1 },
+            Banner::OpponentDisconnected {
+                player: 1,
+                back_by_ms: None,
+            },
             "Bob lost the connection — their seat is held",
         ),
         (Banner::OpponentReconnected { player: 1 }, "Bob is back"),
@@ -1862,5 +1865,51 @@ fn clock_faces_are_worded_as_digits() {
     assert_eq!(
         words::clock_face(clock_reading(&long, 5_000).shown),
         "1:02:05"
+    );
+}
+
+/// `chinese-checkers games` says who resigned or left, as the core says it: "you" for us.
+#[test]
+fn past_games_name_who_resigned_or_left() {
+    use chinese_checkers_core::online::Format;
+    use chinese_checkers_core::session::online::PastGame;
+    let game = |side: i32, winners: Vec<i32>, reason, by: Option<i32>| PastGame {
+        id: "g1".into(),
+        format: Format::Classic,
+        players: vec!["Ada".into(), "Bob".into()],
+        side,
+        winners,
+        reason,
+        by,
+        by_you: by == Some(side),
+        ended_ms: 0,
+    };
+    let said = words::past_games(&[
+        game(0, vec![0], EndReason::Resigned, Some(1)),
+        game(0, vec![1], EndReason::Resigned, Some(0)),
+        game(1, vec![1], EndReason::Abandoned, Some(0)),
+        game(0, vec![0], EndReason::Win, None),
+    ]);
+    let lines: Vec<&str> = said.lines().skip(1).collect();
+    assert!(lines[0].ends_with("you won (Bob resigned)"), "{said}");
+    assert!(lines[1].ends_with("you lost (you resigned)"), "{said}");
+    assert!(lines[2].ends_with("you won (Ada left the game)"), "{said}");
+    assert!(lines[3].ends_with("you won (all pegs home)"), "{said}");
+}
+
+/// The away countdown is worded from the core's reading: digits only.
+#[test]
+fn the_away_countdown_is_worded_from_the_core_s_reading() {
+    use chinese_checkers_core::session::online::away_reading;
+    let app = app();
+    let view = &app.view;
+    let back_by = 1_000_000 + 161_000;
+    assert_eq!(
+        words::away(view, 1, away_reading(back_by, 1_000_000).shown),
+        "Jean Médecin has 2:41 to come back"
+    );
+    assert_eq!(
+        words::away(view, 1, away_reading(back_by, back_by - 1).shown),
+        "Jean Médecin has 0:01 to come back"
     );
 }

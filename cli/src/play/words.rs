@@ -191,7 +191,7 @@ pub fn banner(state: &GameState, banner: &Banner) -> String {
         Banner::RoomCode { code } => format!("Room code {code} — share it with your opponent"),
         Banner::Sending => "Sending…".into(),
         Banner::Syncing => "Syncing with the server…".into(),
-        Banner::OpponentDisconnected { player: p } => format!(
+        Banner::OpponentDisconnected { player: p, .. } => format!(
             "{} lost the connection — their seat is held",
             player(state, *p)
         ),
@@ -244,6 +244,26 @@ pub fn status(state: &GameState, status: &TurnStatus) -> String {
 pub fn hint(kind: MoveKind, path: &str) -> String {
     format!("Hint: {} {path}", move_kind(kind))
 }
+
+/// The away countdown of player `p` ("Bob has 2:41 to come back"), `left` as the core's
+/// reading shows it.
+pub fn away(state: &GameState, p: i32, left: ClockFace) -> String {
+    format!("{} has {} to come back", player(state, p), clock_face(left))
+}
+
+/// The title online before the game starts: the server draws the seats (and their colours) as
+/// it starts the game.
+pub const SEATS_NOT_DRAWN: &str = "online — seats and colours are drawn as the game starts";
+
+/// The question before resigning online.
+pub const RESIGN_QUESTION: &str = "Resign? y/n";
+
+/// Why `d` offers no draw now (online).
+pub const NO_DRAW_NOW: &str =
+    "not possible now: a draw is offered in a game of two in progress, once until it is answered";
+
+/// What answering a draw offer asks, shown while the opponent's offer waits.
+pub const ANSWER_DRAW: &str = "y accepts the draw, n declines it";
 
 /// The end of the game, e.g. "You won! — all pegs home" or "Marie Curie resigned — You won!".
 pub fn outcome(state: &GameState, o: &GameOutcome) -> String {
@@ -841,10 +861,29 @@ pub fn past_games(games: &[PastGame]) -> String {
             ago(g.ended_ms / 1000, now_s),
             format_name(g.format),
             joined(&others),
-            end_reason(g.reason)
+            past_end(g)
         ));
     }
     lines.join("\n")
+}
+
+/// How a finished game of the list ended, naming who resigned or left when the core says
+/// ("you resigned", "Bob left the game").
+fn past_end(g: &PastGame) -> String {
+    let who = match g.by {
+        _ if g.by_you => "you".to_owned(),
+        Some(by) => usize::try_from(by)
+            .ok()
+            .and_then(|i| g.players.get(i))
+            .cloned()
+            .unwrap_or_else(|| format!("Player {}", by + 1)),
+        None => return end_reason(g.reason).into(),
+    };
+    match g.reason {
+        EndReason::Resigned => format!("{who} resigned"),
+        EndReason::Abandoned => format!("{who} left the game"),
+        other => end_reason(other).into(),
+    }
 }
 
 fn end_reason(reason: EndReason) -> &'static str {

@@ -118,10 +118,11 @@ impl From<OnlineError> for GameError {
 /// |---|---|---|---|---|---|---|---|---|
 /// | solo (a person and AI seats) | ✓ | ✓ | ✓ | ✓ | | | ✓ | ✓ |
 /// | pass-and-play (people only) | ✓ | | ✓ | | ✓ (two people) | | ✓ | ✓ |
-/// | online, played | | | | | ✓ (two seats) | ✓ (timed) | ✓ | ✓ |
+/// | online, played | | | | | ✓ (two seats) | ✓ (timed) | ✓ (¹) | ✓ |
 /// | online, watched (or no game yet) | | | | | | | | |
 ///
-/// The hint is the engine's: a game without AI seats has none.
+/// The hint is the engine's: a game without AI seats has none. (¹) Not once a game is over that
+/// a player left: ended by abandonment, or with another person away at its end.
 #[derive(Clone)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct GameCapabilities {
@@ -247,7 +248,8 @@ impl Game {
             ai: None,
             draw_offers: played.is_some_and(|g| g.seats.len() == 2),
             clock: played.is_some_and(|g| g.time_control != TimeControl::Untimed),
-            rematch: played.is_some(),
+            // Not after a game the opponent left (abandoned, or away at its end).
+            rematch: played.is_some_and(|g| !g.over || state.board.capabilities.can_rematch),
             resign: played.is_some(),
         }
     }

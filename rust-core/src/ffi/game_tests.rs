@@ -282,3 +282,60 @@ fn a_watched_board_has_no_actions_and_its_taps_say_watching() {
     assert!(v.selected.is_none() && v.targets.is_empty());
     assert!(sent.0.lock().is_empty(), "a watcher sends nothing");
 }
+
+#[test]
+fn an_online_board_has_no_rematch_once_the_opponent_left() {
+    use crate::online::record::Command;
+    let online = OnlineGame::new();
+    let board = Arc::clone(&online).game();
+    online.hello(new_token(), "Ann".into()).unwrap();
+    online.receive(welcome()).unwrap();
+    let players = vec!["Ann".to_string(), "Bob".to_string()];
+    let (mut server, _) = GameRecord::new("g1", crate::online::Format::Tripot1, players.clone());
+    online
+        .receive(encode(&ServerMsg::Matched {
+            game: "g1".into(),
+            side: 0,
+            format: crate::online::Format::Tripot1,
+            players,
+        }))
+        .unwrap();
+    online
+        .receive(encode(&ServerMsg::Sync {
+            snapshot: server.snapshot(0),
+        }))
+        .unwrap();
+    let mut run = |side: u8, command: &Command| {
+        for (seq, event) in server.execute(side, command).unwrap() {
+            online
+                .receive(encode(&ServerMsg::Event {
+                    game: "g1".into(),
+                    seq,
+                    event,
+                }))
+                .unwrap();
+        }
+    };
+    run(1, &Command::Disconnect { grace_ms: 60_000 });
+    // Away but not gone: a rematch may still follow the end.
+    assert!(board.capabilities().rematch);
+    let back_by = match board.state().banner {
+        Some(crate::session::Banner::OpponentDisconnected {
+            player: 1,
+            back_by_ms: Some(at),
+        }) => at,
+        other => panic!("{other:?}"),
+    };
+    let r = away_reading(back_by, back_by - 59_500);
+    assert_eq!(
+        (r.left_ms, r.shown.minutes, r.shown.seconds),
+        (59_500, 1, 0)
+    );
+    assert_eq!(r.next_change_at_ms, Some(back_by - 59_000));
+    // Bob stays away past the grace: the game is over and there is no rematch with him.
+    run(1, &Command::Abandon { since_seq: 2 });
+    assert!(online.state().game.unwrap().over);
+    let caps = board.capabilities();
+    assert!(!caps.rematch);
+    assert!(!board.state().capabilities.can_rematch);
+}

@@ -110,6 +110,16 @@ pub fn clock_reading(
     crate::session::online::clock_reading(&clock, now_ms)
 }
 
+/// The away countdown of a seat held until `back_by_ms` (`Banner.OpponentDisconnected.backByMs`,
+/// `OnlineSeat.backByMs`) read at `now_ms` (both milliseconds since the Unix epoch, this device's
+/// clock): the time left (never below 0), its face (seconds rounded up, as the game clock's:
+/// 0:00 only once the seat is lost) and when the face next changes (redraw then; `null` once
+/// the time is up). The apps only format "m:ss".
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn away_reading(back_by_ms: i64, now_ms: i64) -> crate::session::online::AwayReading {
+    crate::session::online::away_reading(back_by_ms, now_ms)
+}
+
 /// A named AI opponent for the new-game screen (the app words the personality by level).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]

@@ -36,7 +36,9 @@ mod spectate;
 mod types;
 mod view;
 
-pub use clock::{clock_reading, wall_clock_ms, ClockFace, ClockReading, LOW_MS};
+pub use clock::{
+    away_reading, clock_reading, wall_clock_ms, AwayReading, ClockFace, ClockReading, LOW_MS,
+};
 pub use phase::OnlinePhase;
 use phase::Phase;
 pub use types::{
@@ -57,6 +59,10 @@ pub struct OnlineSession {
     opponent: String,
     /// The last clock the server sent for the game.
     clock: Option<OnlineClock>,
+    /// When the seats of the game on the board that dropped are lost: stamped as each
+    /// `disconnected` event arrived (its grace added), read only while the record still says
+    /// the seat is away.
+    away: Vec<AwayDeadline>,
     past_games: Option<Vec<PastGame>>,
     download: Option<DownloadedGame>,
     ratings: Option<Vec<OnlineRating>>,
@@ -73,6 +79,15 @@ pub struct OnlineSession {
     reconnect_seed: u64,
     /// The person left (`leave`): no reconnection until the next `hello`.
     left: bool,
+}
+
+/// A seat's away deadline: game `game`'s seat `side` is lost at `back_by_ms` (this device's
+/// clock) unless its player is back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct AwayDeadline {
+    game: String,
+    side: u8,
+    back_by_ms: i64,
 }
 
 /// What happens to an online session: a call of the app or a frame of the server. Every one
@@ -268,6 +283,7 @@ impl OnlineSession {
             lobby: None,
             opponent: String::new(),
             clock: None,
+            away: Vec::new(),
             past_games: None,
             download: None,
             ratings: None,
@@ -655,3 +671,7 @@ mod tests;
 #[cfg(test)]
 #[path = "online_phase_tests.rs"]
 mod phase_tests;
+
+#[cfg(test)]
+#[path = "online_table_tests.rs"]
+mod table_tests;

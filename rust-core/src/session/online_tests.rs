@@ -489,9 +489,16 @@ fn resign_and_rematch_and_disconnection_banners() {
     let mut s = Script::start(1);
     s.server_runs(0, &Command::Disconnect { grace_ms: 60_000 });
     let st = s.device.state();
-    assert_eq!(
-        st.board.banner,
-        Some(Banner::OpponentDisconnected { player: 0 })
+    assert!(
+        matches!(
+            st.board.banner,
+            Some(Banner::OpponentDisconnected {
+                player: 0,
+                back_by_ms: Some(_)
+            })
+        ),
+        "{:?}",
+        st.board.banner
     );
     assert!(!st.game.unwrap().opponent_connected);
     s.server_runs(0, &Command::Reconnect);
@@ -566,7 +573,9 @@ fn abandoned_game_is_won() {
     assert_eq!(outcome.by, Some(0));
     assert_eq!(st.board.banner, Some(Banner::GameOver));
     assert!(st.game.unwrap().over);
-    assert!(st.board.capabilities.can_rematch);
+    // Bob left: no rematch is offered against him, and none is asked for.
+    assert!(!st.board.capabilities.can_rematch);
+    assert_eq!(s.device.rematch(), Err(OnlineError::NoGame));
     // A finished game does not stop the search for the next one.
     assert!(matches!(
         only(&s.device.quick_match(None).unwrap()),
@@ -1657,7 +1666,14 @@ fn a_six_seat_table_fills_starts_with_ai_seats_and_shows_every_seat() {
         0,
         Command::Disconnect { grace_ms: 60_000 },
     );
-    assert_eq!(banner(&s), Some(Banner::OpponentDisconnected { player: 0 }));
+    assert!(matches!(
+        banner(&s),
+        Some(Banner::OpponentDisconnected {
+            player: 0,
+            back_by_ms: Some(_)
+        })
+    ));
+    assert!(s.state().game.unwrap().seats[0].back_by_ms.is_some());
     assert!(!s.state().game.unwrap().opponent_connected);
     let since = server.disconnected_since(0).unwrap();
     push(

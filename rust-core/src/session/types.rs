@@ -174,10 +174,19 @@ pub enum Banner {
     Sending,
     /// Online: the game is being brought back in step with the server.
     Syncing,
-    /// Online: the opponent's connection dropped; their seat is held.
+    /// Online: the opponent's connection dropped; their seat is held until `back_by_ms`. Read
+    /// the time left at an instant with `awayReading(backByMs, nowMs)` (the app only formats
+    /// "m:ss" and redraws at its `nextChangeAtMs`).
     OpponentDisconnected {
         /// The opponent's seat.
         player: i32,
+        /// When the seat is lost if they are not back: milliseconds since the Unix epoch on this
+        /// device's clock (the core stamped the `disconnected` event's arrival and added the
+        /// server's grace). `None` when this device did not see the drop happen (the game was
+        /// brought back from a snapshot, or the app restarted, while they were away): show the
+        /// seat held without a countdown.
+        #[cfg_attr(feature = "uniffi", uniffi(default = None))]
+        back_by_ms: Option<i64>,
     },
     /// Online: the opponent is back.
     OpponentReconnected {

@@ -80,7 +80,7 @@ public enum Wording {
             return LocalizedMessage("banner.sending")
         case .syncing:
             return LocalizedMessage("banner.syncing")
-        case .opponentDisconnected(let player):
+        case .opponentDisconnected(let player, _):
             return LocalizedMessage(
                 "banner.opponentDisconnected", [.message(Self.player(player, in: players))])
         case .opponentReconnected(let player):

@@ -101,7 +101,7 @@ final class CatalogCoverageTests: XCTestCase {
                 "roomCode": both { _ in .roomCode(code: "ABCD2345") },
                 "sending": both { _ in .sending },
                 "syncing": both { _ in .syncing },
-                "opponentDisconnected": both { .opponentDisconnected(player: $0) },
+                "opponentDisconnected": both { .opponentDisconnected(player: $0, backByMs: nil) },
                 "opponentReconnected": both { .opponentReconnected(player: $0) },
                 "rematchOffered": both { .rematchOffered(by: $0) },
                 "playerReplaced": both { .playerReplaced(player: $0) },

@@ -199,7 +199,10 @@
             XCTAssertEqual(b.state.connection, .reconnecting)
             XCTAssertEqual(b.state.board.banner, .reconnecting)
             let away = try a.waitFor("Bob's seat held") { $0.game?.opponentConnected == false }
-            XCTAssertEqual(away.board.banner, .opponentDisconnected(player: gb.side))
+            guard case .opponentDisconnected(let player, _) = away.board.banner else {
+                return XCTFail("\(String(describing: away.board.banner))")
+            }
+            XCTAssertEqual(player, gb.side)
             // Ann may move meanwhile: the restored game catches up.
             if a.myTurn() { _ = try a.playStep() }
 

@@ -95,6 +95,40 @@ pub fn clock_reading(clock: &OnlineClock, now_ms: i64) -> ClockReading {
     }
 }
 
+/// How long an away player has to come back, read at one instant ([`away_reading`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct AwayReading {
+    /// Milliseconds left before the seat is lost (never below 0).
+    pub left_ms: i64,
+    /// `left_ms` as a clock face, seconds rounded up like the game clock's: "0:00" shows only
+    /// once the time is up ("Bob has 2:41 to come back").
+    pub shown: ClockFace,
+    /// When `shown` next changes (milliseconds since the Unix epoch, the device's clock): redraw
+    /// then. `None` once the time is up (nothing changes any more; the server's end of the game
+    /// or the AI taking the seat follows).
+    pub next_change_at_ms: Option<i64>,
+}
+
+/// The away countdown of a seat held until `back_by_ms` (`Banner::OpponentDisconnected`,
+/// `OnlineSeat.back_by_ms`), read at `now_ms` (both milliseconds since the Unix epoch on this
+/// device's clock).
+pub fn away_reading(back_by_ms: i64, now_ms: i64) -> AwayReading {
+    let left_ms = back_by_ms.saturating_sub(now_ms).max(0);
+    let left = u64::try_from(left_ms).unwrap_or(0);
+    // The face drops a second when the time left reaches the whole second below it (as the
+    // game clock's does).
+    let next_change_at_ms = (left > 0).then(|| {
+        let to_next = left - (left - 1) / 1000 * 1000;
+        now_ms.saturating_add(i64::try_from(to_next).unwrap_or(i64::MAX))
+    });
+    AwayReading {
+        left_ms,
+        shown: ClockFace::of_ms(left),
+        next_change_at_ms,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,5 +237,33 @@ mod tests {
         assert!(clock_reading(&clock(0, 30_000, vec![]), 1_000_000)
             .banks
             .is_empty());
+    }
+
+    #[test]
+    fn the_away_countdown_before_at_and_after_the_deadline() {
+        let back_by = 1_000_000 + 161_000;
+        // Just received with 2:41 of grace.
+        let r = away_reading(back_by, 1_000_000);
+        assert_eq!(r.left_ms, 161_000);
+        assert_eq!(r.shown, face(0, 2, 41));
+        assert_eq!(r.next_change_at_ms, Some(1_001_000));
+        // Mid-second: rounded up, the next change at the whole second.
+        let r = away_reading(back_by, 1_000_250);
+        assert_eq!(r.left_ms, 160_750);
+        assert_eq!(r.shown, face(0, 2, 41));
+        assert_eq!(r.next_change_at_ms, Some(1_001_000));
+        assert_eq!(away_reading(back_by, 1_001_000).shown, face(0, 2, 40));
+        // 1 ms before the deadline still shows 0:01.
+        let r = away_reading(back_by, back_by - 1);
+        assert_eq!((r.left_ms, r.shown), (1, face(0, 0, 1)));
+        assert_eq!(r.next_change_at_ms, Some(back_by));
+        // At the deadline and after it: 0:00, never negative, nothing more to redraw.
+        for now in [back_by, back_by + 1, back_by + 3_600_000, i64::MAX] {
+            let r = away_reading(back_by, now);
+            assert_eq!((r.left_ms, r.shown), (0, face(0, 0, 0)), "at {now}");
+            assert_eq!(r.next_change_at_ms, None);
+        }
+        // A device clock set far back never overflows.
+        assert_eq!(away_reading(i64::MAX, i64::MIN).left_ms, i64::MAX);
     }
 }

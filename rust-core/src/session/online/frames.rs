@@ -134,6 +134,7 @@ impl OnlineSession {
             } => {
                 // Whatever we waited for (queue, table, room, seats) found its game.
                 self.clock = None;
+                self.away.clear();
                 self.note = None;
                 self.last_error = None;
                 self.opponent = others(players, *side);
@@ -176,6 +177,16 @@ impl OnlineSession {
                     }
                     if opponent_event.is_some() {
                         self.note = opponent_event;
+                    }
+                    match event {
+                        GameEvent::Disconnected { side, grace_ms } => {
+                            self.stamp_away(*side, *grace_ms);
+                        }
+                        // Back (or the AI's now): the deadline is over; a later drop gets its own.
+                        GameEvent::Reconnected { side } | GameEvent::SeatToAi { side, .. } => {
+                            self.away.retain(|a| a.side != *side);
+                        }
+                        _ => {}
                     }
                     if let GameEvent::RematchStarted { game } = event {
                         // Both asked: the new game's events follow (a spectator follows the
@@ -279,6 +290,22 @@ impl OnlineSession {
             self.phase = self.take_phase().wait_for(Wait::Matched(game.clone()));
             out.push(encode(&ClientMsg::Resume { game, last_seq: 0 }));
         }
+    }
+
+    /// Stamps when seat `side` of the game on the board is lost: now (the `disconnected` event's
+    /// arrival) plus the server's grace. The deadlines of other games are dropped.
+    fn stamp_away(&mut self, side: u8, grace_ms: u64) {
+        let Some(game) = self.client().map(|c| c.game_id().to_owned()) else {
+            return;
+        };
+        let grace = i64::try_from(grace_ms).unwrap_or(i64::MAX);
+        let back_by_ms = wall_clock_ms().saturating_add(grace);
+        self.away.retain(|a| a.game == game && a.side != side);
+        self.away.push(super::AwayDeadline {
+            game,
+            side,
+            back_by_ms,
+        });
     }
 
     /// The passing banner an event of the opponent's deserves, if any.

@@ -18,7 +18,16 @@ fn past_game(g: &GameSummary) -> PastGame {
         }
         _ => Vec::new(),
     };
+    // Resigned or left: in a game of two, the one who did not win.
+    let by = match (r.reason, r.winner) {
+        (WireEnd::Resign | WireEnd::Abandoned, Some(w)) if g.players.len() == 2 => {
+            Some(1 - i32::from(w))
+        }
+        _ => None,
+    };
     PastGame {
+        by,
+        by_you: by == Some(i32::from(g.side)),
         id: g.game.clone(),
         format: g.format,
         players: g.players.clone(),

@@ -272,6 +272,10 @@ impl OnlineSession {
         if self.in_game() {
             return Err(OnlineError::NotOver);
         }
+        // Watching, or a game whose opponent left: there is no one to play a rematch with.
+        if !self.rematch_possible() {
+            return Err(OnlineError::NoGame);
+        }
         let game = self.game_id()?;
         Ok(vec![encode(&ClientMsg::Rematch { game })])
     }

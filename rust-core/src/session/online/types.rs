@@ -81,6 +81,12 @@ pub struct OnlineSeat {
     pub ai: Option<AiLevel>,
     /// Whether the seat's player is connected (always for an AI).
     pub connected: bool,
+    /// While the seat's player is away (`connected` false): when the seat is lost if they are
+    /// not back, in milliseconds since the Unix epoch on this device's clock (read it with
+    /// `awayReading(backByMs, nowMs)`). `None` while connected, and when this device did not see
+    /// the drop happen (the game was brought back from a snapshot meanwhile).
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
+    pub back_by_ms: Option<i64>,
 }
 
 /// The game this device plays online.
@@ -206,6 +212,14 @@ pub struct PastGame {
     pub winners: Vec<i32>,
     /// How it ended.
     pub reason: EndReason,
+    /// Who resigned or left, when the game ended that way and it is known (a game of two: the
+    /// one who did not win); `None` otherwise (a game of 3 or more ends so only when the last
+    /// person leaves, and the list does not say who).
+    #[cfg_attr(feature = "uniffi", uniffi(default = None))]
+    pub by: Option<i32>,
+    /// `by` is our own seat: "You resigned", "You left the game".
+    #[cfg_attr(feature = "uniffi", uniffi(default = false))]
+    pub by_you: bool,
     /// When it ended, in milliseconds since the Unix epoch (the server's clock).
     pub ended_ms: u64,
 }

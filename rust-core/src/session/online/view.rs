@@ -127,7 +127,7 @@ impl OnlineSession {
         caps.can_resign = in_game;
         caps.can_offer_draw = in_game && two_seats && draw_offer.is_none();
         caps.can_answer_draw = in_game && draw_offer.is_some() && draw_offer != side;
-        caps.can_rematch = client.is_some() && !in_game && self.phase.watch().is_none();
+        caps.can_rematch = !in_game && self.rematch_possible();
         if client.is_none() {
             caps.can_end_jump = false;
         }
@@ -136,7 +136,7 @@ impl OnlineSession {
             format: c.record().format(),
             side: i32::from(c.side()),
             opponent: self.opponent.clone(),
-            seats: seats_of(c.record()),
+            seats: self.seats_of(c),
             time_control: c.record().clock(),
             clock: self
                 .clock
@@ -209,6 +209,7 @@ impl OnlineSession {
             if let Some(player) = self.client().and_then(first_away) {
                 return Some(Banner::OpponentDisconnected {
                     player: i32::from(player),
+                    back_by_ms: self.client().and_then(|c| self.back_by(c, player)),
                 });
             }
             if let Some(by) = self.client().and_then(|c| c.record().draw_offer()) {
@@ -229,13 +230,60 @@ fn first_away(c: &ClientGame) -> Option<u8> {
         .find(|&s| s != c.side() && !record.connected().get(usize::from(s)).unwrap_or(&true))
 }
 
-/// Every seat as the game screen shows it.
-fn seats_of(record: &GameRecord) -> Vec<OnlineSeat> {
-    (0..record.seats())
-        .map(|s| OnlineSeat {
-            name: record.players()[s].clone(),
-            ai: record.ai()[s],
-            connected: record.connected()[s],
+impl OnlineSession {
+    /// Whether our game on the board, once over, may have a rematch: not when it ended because
+    /// a player left (abandonment), nor when another person of the game is away at its end
+    /// (nobody to play it with: the server holds no seat of a finished game for them).
+    pub(super) fn rematch_possible(&self) -> bool {
+        let Some(c) = self.phase.own() else {
+            return false;
+        };
+        let record = c.record();
+        if record
+            .result()
+            .is_some_and(|r| r.reason == WireEnd::Abandoned)
+        {
+            return false;
+        }
+        (0..record.seats() as u8).all(|s| {
+            s == c.side()
+                || record.ai_of(s).is_some()
+                || record
+                    .connected()
+                    .get(usize::from(s))
+                    .copied()
+                    .unwrap_or(true)
         })
-        .collect()
+    }
+
+    /// When away seat `side` of game `c` is lost, if this device saw it drop (`None` while the
+    /// seat is connected: a deadline left from an earlier drop is never shown).
+    fn back_by(&self, c: &ClientGame, side: u8) -> Option<i64> {
+        let record = c.record();
+        if record
+            .connected()
+            .get(usize::from(side))
+            .copied()
+            .unwrap_or(true)
+        {
+            return None;
+        }
+        self.away
+            .iter()
+            .find(|a| a.game == c.game_id() && a.side == side)
+            .map(|a| a.back_by_ms)
+    }
+
+    /// Every seat as the game screen shows it.
+    fn seats_of(&self, c: &ClientGame) -> Vec<OnlineSeat> {
+        let record: &GameRecord = c.record();
+        (0..record.seats())
+            .map(|s| OnlineSeat {
+                name: record.players()[s].clone(),
+                ai: record.ai()[s],
+                connected: record.connected()[s],
+                back_by_ms: u8::try_from(s).ok().and_then(|side| self.back_by(c, side)),
+            })
+            .collect()
+    }
 }

@@ -52,7 +52,7 @@ class StringsTest {
     private val banners = listOf(
         Banner.CoinToss(1), Banner.TurnSkipped(0, 2, 1), Banner.AiThinking(1), Banner.DrawOffered(0),
         Banner.DrawDeclined(1), Banner.GameOver, Banner.Replay(3, 9), Banner.Connecting, Banner.Reconnecting, Banner.Replaced,
-        Banner.Waiting, Banner.RoomCode("ABCD2345"), Banner.Sending, Banner.Syncing, Banner.OpponentDisconnected(1),
+        Banner.Waiting, Banner.RoomCode("ABCD2345"), Banner.Sending, Banner.Syncing, Banner.OpponentDisconnected(1, null),
         Banner.OpponentReconnected(1), Banner.RematchOffered(0), Banner.PlayerReplaced(2), Banner.MoveTimedOut(0), Banner.MoveTimedOut(2),
         Banner.ServerError(ErrorCode.ROOM_NOT_FOUND),
     )

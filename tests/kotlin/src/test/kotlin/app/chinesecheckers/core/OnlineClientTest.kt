@@ -149,7 +149,7 @@ class OnlineClientTest {
         assertEquals(Connection.RECONNECTING, ann.state.connection)
         assertEquals(Banner.Reconnecting, ann.state.board.banner)
         bob.await("Ann's seat held") {
-            !it.game!!.opponentConnected && it.board.banner == Banner.OpponentDisconnected(1 - it.game!!.side)
+            !it.game!!.opponentConnected && (it.board.banner as? Banner.OpponentDisconnected)?.player == 1 - it.game!!.side
         }
         // Offline, Ann still moves: the move is shown as pending, and saved with the game.
         val withPending = ann.tapStep()

@@ -2,6 +2,7 @@ package app.chinesecheckers.core
 
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNotNull
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
@@ -105,7 +106,9 @@ class OnlineGameTest {
         // The opponent drops and comes back; offers a draw, which is declined.
         val gone = g.receive(event(4, """{"kind":"disconnected","side":1,"grace_ms":30000}""")).state
         assertFalse(gone.game!!.opponentConnected)
-        assertEquals(Banner.OpponentDisconnected(1), gone.board.banner)
+        val away = gone.board.banner as Banner.OpponentDisconnected
+        assertEquals(1, away.player)
+        assertNotNull(away.backByMs)
         val back = g.receive(event(5, """{"kind":"reconnected","side":1}""")).state
         assertEquals(Banner.OpponentReconnected(1), back.board.banner)
         val offered = g.receive(event(6, """{"kind":"draw_offered","side":1}""")).state
