@@ -214,6 +214,7 @@ pub fn update(state: &mut SessionState, event: Event) -> Result<(), MoveError> {
     let mut next = state.clone();
     next.handle(event)?;
     next.note_end();
+    next.cue_sounds(state.is_over());
     *state = next;
     Ok(())
 }
@@ -490,6 +491,7 @@ impl SessionState {
         self.change = StateChange {
             kind: ChangeKind::NewMove,
             animate: mv.path.iter().map(|&h| Coord::of(h)).collect(),
+            sounds: Vec::new(),
         };
         self.refresh();
         self.auto_pass();
@@ -572,6 +574,7 @@ impl SessionState {
                 self.change = StateChange {
                     kind: ChangeKind::ReplayStep,
                     animate,
+                    sounds: Vec::new(),
                 };
                 Ok(())
             }
@@ -666,6 +669,7 @@ impl SessionState {
         self.change = StateChange {
             kind: ChangeKind::Redo,
             animate,
+            sounds: Vec::new(),
         };
         Ok(())
     }
@@ -757,6 +761,7 @@ impl SessionState {
         self.revision += 1;
         self.change = StateChange::default();
         self.search = None;
+        let was_over = self.is_over();
         match (request.kind, result) {
             (SearchKind::Think, Some(mv)) => {
                 if let Err(e) = self.play(&mv, true) {
@@ -769,6 +774,7 @@ impl SessionState {
             (SearchKind::Think, None) => self.ai_paused = true,
             (SearchKind::Hint, None) => {}
         }
+        self.cue_sounds(was_over);
     }
 
     /// The position the board shows: the current one, or the replayed one.
