@@ -21,6 +21,7 @@ pub mod online;
 pub mod rule_options;
 pub mod save;
 pub mod setup;
+mod sounds;
 pub mod state;
 mod touch;
 pub mod types;
@@ -35,6 +36,7 @@ pub use library::{
 pub use rule_options::{with_rule_option, EditableOption};
 pub use save::SAVE_VERSION;
 pub use setup::{rule_sets, GameSetup, Opener, RuleSetInfo, Seat, ValidSetup};
+pub use sounds::SoundCue;
 pub use state::{
     update, CountedGame, Event, ManualEnd, SearchKind, SearchRequest, SessionState, Target, Touch,
 };
@@ -44,6 +46,8 @@ pub use types::*;
 mod facts_tests;
 #[cfg(test)]
 mod status_tests;
+#[cfg(test)]
+mod sounds_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

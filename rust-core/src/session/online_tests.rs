@@ -12,6 +12,7 @@ use crate::rules::{Move, MoveKind, Preset};
 use crate::session::error::SaveError;
 use crate::session::types::{Banner, PlayerName, StateChange};
 use crate::session::types::{ChangeKind, Coord, EndReason};
+use crate::session::SoundCue;
 use serde_json::Value;
 
 const TOKEN: &str = "device-token-0123456789";
@@ -269,6 +270,8 @@ fn revision_grows_and_opponent_move_is_animated() {
     let change = s.device.state().board.change;
     assert_eq!(change.kind, ChangeKind::NewMove);
     assert_eq!(change.animate, path_of(&mv));
+    // The opponent's step, then our turn: two sounds.
+    assert_eq!(change.sounds, vec![SoundCue::Step, SoundCue::YourTurn]);
     // Selecting a peg is a refresh.
     let reply = s.a_step();
     let [q, r] = coords(reply.path[0]);
@@ -293,9 +296,19 @@ fn revision_grows_and_opponent_move_is_animated() {
     let change = s.device.state().board.change;
     assert_eq!(change.kind, ChangeKind::NewMove);
     assert_eq!(change.animate, path_of(&reply));
+    assert_eq!(
+        change.sounds,
+        vec![SoundCue::Step],
+        "our own move: no 'your turn'"
+    );
     s.server_gets(1, msg);
     grew(&s);
     assert_eq!(s.device.state().board.change.kind, ChangeKind::Refresh);
+    assert_eq!(
+        s.device.state().board.change.sounds,
+        vec![],
+        "the confirmation is silent"
+    );
 }
 
 #[test]
@@ -517,6 +530,7 @@ fn resign_and_rematch_and_disconnection_banners() {
     assert_eq!(outcome.winners, vec![0]);
     // We (seat 1) resigned.
     assert_eq!(outcome.by, Some(1));
+    assert_eq!(st.board.change.sounds, vec![SoundCue::Lost]);
     assert_eq!(st.board.banner, Some(Banner::GameOver));
     assert!(st.board.capabilities.can_rematch);
     assert_eq!(s.device.resign(), Err(OnlineError::NoGame));

@@ -215,6 +215,7 @@ pub fn update(state: &mut SessionState, event: Event) -> Result<(), MoveError> {
     let mut next = state.clone();
     next.handle(event)?;
     next.note_end();
+    next.cue_sounds(state.is_over());
     *state = next;
     Ok(())
 }
@@ -491,6 +492,7 @@ impl SessionState {
         self.change = StateChange {
             kind: ChangeKind::NewMove,
             animate: mv.path.iter().map(|&h| Coord::of(h)).collect(),
+            sounds: Vec::new(),
         };
         self.refresh();
         self.auto_pass();
@@ -573,6 +575,7 @@ impl SessionState {
                 self.change = StateChange {
                     kind: ChangeKind::ReplayStep,
                     animate,
+                    sounds: Vec::new(),
                 };
                 Ok(())
             }
@@ -667,6 +670,7 @@ impl SessionState {
         self.change = StateChange {
             kind: ChangeKind::Redo,
             animate,
+            sounds: Vec::new(),
         };
         Ok(())
     }
@@ -760,6 +764,7 @@ impl SessionState {
         self.revision += 1;
         self.change = StateChange::default();
         self.search = None;
+        let was_over = self.is_over();
         match (request.kind, result) {
             (SearchKind::Think, Some(mv)) => {
                 if let Err(e) = self.play(&mv, true) {
@@ -772,6 +777,7 @@ impl SessionState {
             (SearchKind::Think, None) => self.ai_paused = true,
             (SearchKind::Hint, None) => {}
         }
+        self.cue_sounds(was_over);
     }
 
     /// The position the board shows: the current one, or the replayed one.

@@ -413,6 +413,9 @@ pub struct StateChange {
     /// The path of the move to animate (a new move, the last move a redo played again, a replay
     /// step of one move forward); empty when nothing should move.
     pub animate: Vec<Coord>,
+    /// The sounds to play for this change, in order (a step, each hop of a jump, a swap, our
+    /// turn online, the end of the game); empty for most changes.
+    pub sounds: Vec<super::sounds::SoundCue>,
 }
 
 /// Everything the board screen shows after an update, sent as one value.

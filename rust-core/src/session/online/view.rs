@@ -93,6 +93,7 @@ impl OnlineSession {
             StateChange {
                 kind: ChangeKind::NewMove,
                 animate,
+                sounds: Vec::new(),
             }
         } else {
             StateChange::default()
@@ -104,8 +105,11 @@ impl OnlineSession {
             next.touch = self.display.touch.clone();
         }
         next.revision = self.display.revision;
+        // A game that comes in new (opened, rejoined) makes no end sound, even when it is over.
+        let was_over = !same_game || self.display.is_over();
         self.display = next;
         self.bump(change);
+        self.display.cue_sounds(was_over);
     }
 
     pub(super) fn bump(&mut self, change: StateChange) {

@@ -2,15 +2,21 @@ package app.chinesecheckers.android
 
 import android.content.Context
 import android.content.Intent
+import android.media.AudioAttributes
+import android.media.AudioFormat
 import android.media.AudioManager
+import android.media.AudioTrack
 import android.os.Build
+import android.os.Handler
+import android.os.Looper
 import android.os.VibrationAttributes
 import android.os.VibrationEffect
 import android.os.Vibrator
 import android.os.VibratorManager
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
-import app.chinesecheckers.ui.platform.SoundKind
+import app.chinesecheckers.ui.platform.Tones
+import app.chinesecheckers.core.SoundCue
 import java.io.File
 
 /**
@@ -58,18 +64,43 @@ class AndroidPlatform(context: Context) : Platform {
     }
 
     /**
-     * The system's own key-click effects (no sound files in the app), at the system's
-     * sound-effect volume, so a phone set to silent stays silent. The app's sound setting is
-     * applied by the shared UI before this is called.
+     * Plays the update's sounds, synthesized by [Tones] into one buffer, on the game audio stream
+     * (the media volume). A phone whose ringer is set to silent or vibrate stays silent. The app's
+     * sound setting is applied by the shared UI before this is called.
      */
-    override fun sound(kind: SoundKind) {
-        val audio = context.getSystemService(AudioManager::class.java) ?: return
-        audio.playSoundEffect(
-            when (kind) {
-                SoundKind.Move -> AudioManager.FX_KEY_CLICK
-                SoundKind.GameOver -> AudioManager.FX_KEYPRESS_RETURN
-            },
-        )
+    override fun sound(cues: List<SoundCue>) {
+        if (cues.isEmpty() || !soundAllowed()) return
+        val samples = Tones.sequence(cues)
+        runCatching {
+            val track = AudioTrack.Builder()
+                .setAudioAttributes(
+                    AudioAttributes.Builder()
+                        .setUsage(AudioAttributes.USAGE_GAME)
+                        .setContentType(AudioAttributes.CONTENT_TYPE_SONIFICATION)
+                        .build(),
+                )
+                .setAudioFormat(
+                    AudioFormat.Builder()
+                        .setEncoding(AudioFormat.ENCODING_PCM_16BIT)
+                        .setSampleRate(Tones.SAMPLE_RATE)
+                        .setChannelMask(AudioFormat.CHANNEL_OUT_MONO)
+                        .build(),
+                )
+                .setTransferMode(AudioTrack.MODE_STATIC)
+                .setBufferSizeInBytes(samples.size * 2)
+                .build()
+            track.write(samples, 0, samples.size)
+            track.play()
+            // A static track is released once it has played (plus a margin): one per update.
+            val millis = samples.size * 1000L / Tones.SAMPLE_RATE + RELEASE_MARGIN_MS
+            Handler(Looper.getMainLooper()).postDelayed({ track.release() }, millis)
+        }
+    }
+
+    /** Whether the ringer lets the app make sounds (not silent, not vibrate). */
+    internal fun soundAllowed(): Boolean {
+        val audio = context.getSystemService(AudioManager::class.java) ?: return false
+        return audio.ringerMode == AudioManager.RINGER_MODE_NORMAL
     }
 
     /**
@@ -113,6 +144,9 @@ class AndroidPlatform(context: Context) : Platform {
     companion object {
         /** The folder under the app's files directory that holds the saved-games library. */
         const val GAMES_DIRECTORY = "games"
+
+        /** How long after a sound's end its track is released. */
+        const val RELEASE_MARGIN_MS = 250L
 
         /** The predefined effect (API 29+) for each kind: a tick, a click, a heavy click. */
         fun predefinedEffect(kind: HapticKind): Int = when (kind) {

@@ -10,7 +10,8 @@ import app.chinesecheckers.ui.AppState
 import app.chinesecheckers.ui.ChineseCheckersApp
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
-import app.chinesecheckers.ui.platform.SoundKind
+import app.chinesecheckers.core.SoundCue
+import app.chinesecheckers.ui.platform.Tones
 import java.awt.Toolkit
 import java.awt.datatransfer.StringSelection
 import java.io.File
@@ -41,30 +42,26 @@ class DesktopPlatform(
 
     override fun haptic(kind: HapticKind) = Unit
 
-    /** Sounds asked for so far (tests read them). */
-    val soundsPlayed: MutableList<SoundKind> = java.util.Collections.synchronizedList(mutableListOf())
+    /** Sounds asked for so far, every update's cues in order (tests read them). */
+    val soundsPlayed: MutableList<SoundCue> = java.util.Collections.synchronizedList(mutableListOf())
 
-    /** A short synthesised tone (a desktop has no system click to borrow); silent without an audio device. */
-    override fun sound(kind: SoundKind) {
-        soundsPlayed += kind
+    /** The update's cues as one synthesized buffer ([Tones]); silent without an audio device. */
+    override fun sound(cues: List<SoundCue>) {
+        soundsPlayed += cues
         if (!playAudio) return
-        val (hz, ms) = when (kind) {
-            SoundKind.Move -> 880.0 to 25
-            SoundKind.GameOver -> 660.0 to 180
-        }
+        val samples = Tones.sequence(cues)
         Thread {
             runCatching {
-                val rate = 22_050f
-                val samples = ByteArray((rate * ms / 1000).toInt()) { i ->
-                    // A sine with a linear fade-out, so the tone ends without a click.
-                    val fade = 1.0 - i.toDouble() / (rate * ms / 1000)
-                    (Math.sin(2 * Math.PI * hz * i / rate) * 60 * fade).toInt().toByte()
+                val bytes = ByteArray(samples.size * 2)
+                for ((i, v) in samples.withIndex()) {
+                    bytes[2 * i] = (v.toInt() and 0xFF).toByte() // little-endian 16-bit
+                    bytes[2 * i + 1] = (v.toInt() shr 8).toByte()
                 }
-                val format = javax.sound.sampled.AudioFormat(rate, 8, 1, true, false)
+                val format = javax.sound.sampled.AudioFormat(Tones.SAMPLE_RATE.toFloat(), 16, 1, true, false)
                 javax.sound.sampled.AudioSystem.getSourceDataLine(format).use { line ->
                     line.open(format)
                     line.start()
-                    line.write(samples, 0, samples.size)
+                    line.write(bytes, 0, bytes.size)
                     line.drain()
                 }
             }

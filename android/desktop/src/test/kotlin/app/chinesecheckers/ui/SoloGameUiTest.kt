@@ -20,7 +20,7 @@ import app.chinesecheckers.core.SaveStatus
 import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.core.positionFromJson
 import app.chinesecheckers.ui.board.BoardMode
-import app.chinesecheckers.ui.platform.SoundKind
+import app.chinesecheckers.core.SoundCue
 import app.chinesecheckers.ui.strings.AnimationSpeed
 import app.chinesecheckers.ui.strings.EnglishStrings
 import org.junit.Assert.assertEquals
@@ -450,10 +450,10 @@ class SoloGameUiTest {
         click("start")
         val (from, to) = findStep(app)
         tapHole(from)
-        assertEquals("selecting a peg makes no sound", emptyList<SoundKind>(), platform.soundsPlayed.toList())
+        assertEquals("selecting a peg makes no sound", emptyList<SoundCue>(), platform.soundsPlayed.toList())
         tapHole(to)
         waitForIdle()
-        assertEquals(listOf(SoundKind.Move), platform.soundsPlayed.toList())
+        assertEquals(listOf(SoundCue.STEP), platform.soundsPlayed.toList())
         // Off in the settings: the next move is silent.
         app.settings.update { it.copy(sound = false) }
         val (from2, to2) = findStep(app)
@@ -461,7 +461,7 @@ class SoloGameUiTest {
         tapHole(to2)
         waitForIdle()
         assertEquals(2, gameOf(app).history.size)
-        assertEquals(listOf(SoundKind.Move), platform.soundsPlayed.toList())
+        assertEquals(listOf(SoundCue.STEP), platform.soundsPlayed.toList())
         app.close()
     }
 

@@ -3,6 +3,7 @@ package app.chinesecheckers.android
 import android.app.Application
 import android.content.Context
 import android.content.Intent
+import android.media.AudioManager
 import android.os.Build
 import android.os.VibrationAttributes
 import android.os.VibrationEffect
@@ -11,6 +12,7 @@ import android.os.VibratorManager
 import android.os.vibrator.PrebakedSegment
 import android.os.vibrator.VibrationEffectSegment
 import android.provider.Settings
+import app.chinesecheckers.core.SoundCue
 import app.chinesecheckers.ui.platform.HapticKind
 import org.junit.After
 import org.junit.Test
@@ -38,6 +40,23 @@ class AndroidPlatformTest {
     fun forgetVibrations() {
         // ShadowVibrator keeps its record in static fields.
         ShadowVibrator.reset()
+    }
+
+    // --- sound ---------------------------------------------------------------------------------
+
+    @Test
+    fun soundFollowsTheRingerAndPlaysWithoutFailing() {
+        val platform = AndroidPlatform(application)
+        val audio = application.getSystemService(AudioManager::class.java)
+        audio.ringerMode = AudioManager.RINGER_MODE_NORMAL
+        assertTrue(platform.soundAllowed())
+        // A whole jump's hops and the end, as one buffer on a static track.
+        platform.sound(listOf(SoundCue.HOP, SoundCue.HOP, SoundCue.WON))
+        audio.ringerMode = AudioManager.RINGER_MODE_SILENT
+        assertFalse(platform.soundAllowed(), "a phone set to silent stays silent")
+        audio.ringerMode = AudioManager.RINGER_MODE_VIBRATE
+        assertFalse(platform.soundAllowed())
+        platform.sound(listOf(SoundCue.STEP)) // nothing to play, nothing thrown
     }
 
     // --- storage -------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ import app.chinesecheckers.ui.newgame.NewGameScreen
 import app.chinesecheckers.ui.online.OnlinePresenter
 import app.chinesecheckers.ui.online.OnlineScreen
 import app.chinesecheckers.ui.platform.HapticKind
-import app.chinesecheckers.ui.platform.SoundKind
+import app.chinesecheckers.core.SoundCue
 import app.chinesecheckers.ui.platform.Platform
 import app.chinesecheckers.ui.rules.RulesScreen
 import app.chinesecheckers.ui.settings.SettingsScreen
@@ -202,8 +202,8 @@ class AppState(platform: Platform) {
     }
 
     private inner class SettingsAwarePlatform(private val host: Platform) : Platform by host {
-        override fun sound(kind: SoundKind) {
-            if (settings.settings.value.sound) host.sound(kind)
+        override fun sound(cues: List<SoundCue>) {
+            if (settings.settings.value.sound && cues.isNotEmpty()) host.sound(cues)
         }
 
         override fun haptic(kind: HapticKind) {

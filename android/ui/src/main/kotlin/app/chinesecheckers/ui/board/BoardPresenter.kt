@@ -9,7 +9,6 @@ import app.chinesecheckers.core.GameListener
 import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.SearchOutcome
 import app.chinesecheckers.ui.platform.HapticKind
-import app.chinesecheckers.ui.platform.SoundKind
 import app.chinesecheckers.ui.platform.Platform
 import app.chinesecheckers.ui.settings.Settings
 import kotlinx.coroutines.CompletableDeferred
@@ -249,14 +248,10 @@ class BoardPresenter(
         } else if (animation == null) {
             animationDone.complete(Unit) // nothing to wait for
         }
-        if (isNewMove) {
-            platform.haptic(HapticKind.Move)
-            platform.sound(SoundKind.Move)
-        }
-        if (game.outcome != null && previous.game.outcome == null) {
-            platform.haptic(HapticKind.GameOver)
-            platform.sound(SoundKind.GameOver)
-        }
+        if (isNewMove) platform.haptic(HapticKind.Move)
+        if (game.outcome != null && previous.game.outcome == null) platform.haptic(HapticKind.GameOver)
+        // The core says which sounds this update makes (each once: a new revision's).
+        if (game.revision != previous.game.revision) platform.sound(game.change.sounds)
         _state.value = previous.copy(
             game = game,
             animation = animation,

@@ -1,5 +1,7 @@
 package app.chinesecheckers.ui.platform
 
+import app.chinesecheckers.core.SoundCue
+
 /** What the shared UI needs from the operating system; Android and desktop implement it. */
 interface Platform {
     /** Directory for the saved-games library (GameLibrary.open) and the settings file. */
@@ -17,12 +19,13 @@ interface Platform {
     /** A short vibration; ignored when haptics are off in the settings or unsupported. */
     fun haptic(kind: HapticKind)
 
-    /** A short sound (the system's own effects, no assets); ignored when sound is off in the settings. */
-    fun sound(kind: SoundKind)
+    /**
+     * The sounds of one update, in order (the core's `change.sounds`: a step, each hop of a jump, a
+     * swap, our turn online, the end), synthesized by [Tones]; ignored when sound is off in the
+     * settings.
+     */
+    fun sound(cues: List<SoundCue>)
 }
-
-/** The kinds of sound the UI asks for: a peg landing, the end of a game. */
-enum class SoundKind { Move, GameOver }
 
 /** The kinds of vibration the UI asks for. */
 enum class HapticKind { Tap, Move, GameOver }
