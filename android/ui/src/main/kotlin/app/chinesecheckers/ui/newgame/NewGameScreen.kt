@@ -134,6 +134,18 @@ fun NewGameScreen(presenter: NewGamePresenter, onStart: () -> Unit, onBack: () -
                     FilterChip(s.opener == OpenerChoice.CoinToss, { on(NewGameEvent.SetOpener(OpenerChoice.CoinToss)) }, { Text(strings.coinToss) }, Modifier.testTag("opener:coin"))
                 }
             }
+            if (!info.openerChoice) {
+                // The rules fix who opens (the first seat): said, so that taking another colour
+                // does not silently hand the first move to the other side.
+                s.seatColours.firstOrNull()?.let { first ->
+                    Section(strings.whoOpens)
+                    Text(
+                        strings.openerFixed(first.joinToString(" + ") { strings.colour(it) }),
+                        style = MaterialTheme.typography.bodyMedium,
+                        modifier = Modifier.testTag("openerFixed"),
+                    )
+                }
+            }
             if (s.optionsOffered) {
                 TextButton(onClick = { on(NewGameEvent.ShowMoreOptions(!s.showMoreOptions)) }, modifier = Modifier.testTag("moreOptions")) {
                     Text(if (s.showMoreOptions) strings.fewerOptions else strings.moreOptions)
