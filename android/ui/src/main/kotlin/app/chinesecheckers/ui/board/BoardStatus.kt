@@ -64,7 +64,7 @@ private val StatusHeight = 40.dp
  * running clock of a timed online game.
  */
 @Composable
-fun StatusLine(ui: BoardUiState, strings: Strings, names: (Int) -> String, clock: ClockView?, modifier: Modifier = Modifier) {
+internal fun StatusLine(ui: BoardUiState, strings: Strings, names: (Int) -> String, clock: ClockView?, modifier: Modifier = Modifier) {
     val game = ui.game
     Row(modifier.fillMaxWidth().height(StatusHeight), verticalAlignment = Alignment.CenterVertically) {
         Box(Modifier.size(28.dp), contentAlignment = Alignment.CenterStart) {

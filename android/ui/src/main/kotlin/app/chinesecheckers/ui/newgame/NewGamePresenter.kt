@@ -151,7 +151,7 @@ class NewGamePresenter(
                 // changes seats (colour), rather than silently passing to the other side.
                 val before = s.seats.indexOf(SeatChoice.Person)
                 val opener = s.opener
-                val kept = if (opener is OpenerChoice.Seat && before >= 0 && before != event.index && s.seats.size == 2) {
+                val kept = if (s.ruleSet.openerChoice && opener is OpenerChoice.Seat && before >= 0 && before != event.index && s.seats.size == 2) {
                     OpenerChoice.Seat(1 - opener.index)
                 } else {
                     opener
