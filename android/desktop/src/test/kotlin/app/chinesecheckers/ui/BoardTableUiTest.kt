@@ -80,9 +80,8 @@ class BoardTableUiTest {
         assertSame("a chain in progress", before, barBounds())
         tapHole(Coord(2, -4))
         assertSame("the chain's second hop", before, barBounds())
-        // Only the first call answers at once: the AI then thinks (the reply is awaited below).
         click("endJump")
-        assertEquals(1, gameOf(app).history.size)
+        assertEquals("the chain was played", 3, gameOf(app).history.first().path.size)
         assertSame("the chain ended", before, barBounds())
         waitUntil(timeoutMillis = 30_000) { gameOf(app).history.size == 2 && gameOf(app).thinking == null }
         assertSame("after the AI's answer", before, barBounds())

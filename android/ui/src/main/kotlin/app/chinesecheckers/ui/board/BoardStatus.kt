@@ -59,19 +59,14 @@ fun statusLine(game: GameState, strings: Strings, names: (Int) -> String): Strin
 private val StatusHeight = 40.dp
 
 /**
- * Whose turn it is, in one line of fixed height (ellipsized, never wrapping), with a spinner while
- * the AI or a hint search works (its place is kept when idle, so the words never shift) and the
- * running clock of a timed online game.
+ * Whose turn it is, in one line of fixed height (ellipsized, never wrapping), with a spinner after
+ * it while the AI or a hint search works (its place is kept when idle, so the words never shift)
+ * and the running clock of a timed online game.
  */
 @Composable
 internal fun StatusLine(ui: BoardUiState, strings: Strings, names: (Int) -> String, clock: ClockView?, modifier: Modifier = Modifier) {
     val game = ui.game
     Row(modifier.fillMaxWidth().height(StatusHeight), verticalAlignment = Alignment.CenterVertically) {
-        Box(Modifier.size(28.dp), contentAlignment = Alignment.CenterStart) {
-            if (game.thinking != null || game.hintPending) {
-                CircularProgressIndicator(Modifier.size(20.dp).testTag("thinking"), strokeWidth = 2.dp)
-            }
-        }
         Text(
             statusLine(game, strings, names),
             style = MaterialTheme.typography.titleMedium,
@@ -80,6 +75,12 @@ internal fun StatusLine(ui: BoardUiState, strings: Strings, names: (Int) -> Stri
             overflow = TextOverflow.Ellipsis,
             modifier = Modifier.weight(1f).testTag("status").semantics { liveRegion = LiveRegionMode.Polite },
         )
+        // The spinner's place is kept when idle: the words never shift.
+        Box(Modifier.size(28.dp), contentAlignment = Alignment.CenterEnd) {
+            if (game.thinking != null || game.hintPending) {
+                CircularProgressIndicator(Modifier.size(20.dp).testTag("thinking"), strokeWidth = 2.dp)
+            }
+        }
         // The time left of the side to move (a timed online game that is not over).
         if (clock != null && game.replay == null) {
             val spoken = strings.clockLeft(names(clock.side), clock.text)
