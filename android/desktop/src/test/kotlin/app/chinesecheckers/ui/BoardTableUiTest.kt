@@ -11,6 +11,8 @@ import androidx.compose.ui.test.v2.runDesktopComposeUiTest
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.Coord
+import app.chinesecheckers.core.EndReason
+import androidx.compose.ui.test.onAllNodesWithTag
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Opener
 import app.chinesecheckers.core.Preset
@@ -278,5 +280,50 @@ class BoardTableUiTest {
         again.navigate(Screen.NewGame(BoardMode.PassAndPlay))
         assertEquals(Preset.TRIPOT, again.newGame.state.value.ruleSet.preset)
         again.close()
+    }
+
+    @Test
+    fun aDrawIsOfferedAfterAConfirmationAndAnsweredFromTheSameSlot() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
+        val app = AppState(testPlatform(reducedMotion = true))
+        // Pass-and-play of two people has draw offers (the core's `drawOffers`).
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
+        setContent { ChineseCheckersApp(app) }
+        val slot = tag("offerDraw").fetchSemanticsNode().boundsInRoot
+        click("offerDraw")
+        tag("confirm:OfferDraw").assertIsDisplayed()
+        click("cancelOfferDraw")
+        assertNull("Cancel offers nothing", gameOf(app).banner)
+        assertFalse(exists("answerDraw"))
+
+        click("offerDraw")
+        click("confirmOfferDraw")
+        assertTrue(gameOf(app).banner is Banner.DrawOffered)
+        // The offer is answered from the very same slot.
+        assertEquals(slot, tag("answerDraw").fetchSemanticsNode().boundsInRoot)
+        click("answerDraw")
+        click("declineDraw")
+        assertNull(gameOf(app).outcome)
+        assertFalse(exists("answerDraw"))
+        click("offerDraw")
+        click("confirmOfferDraw")
+        click("answerDraw")
+        click("acceptDraw")
+        assertEquals(EndReason.DRAW_AGREED, gameOf(app).outcome?.reason)
+        app.close()
+    }
+
+    @Test
+    fun theRulesHeadingsAreLargerThanTheirText() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
+        val app = AppState(testPlatform())
+        app.navigate(Screen.Rules)
+        setContent { ChineseCheckersApp(app) }
+        fun fontSize(t: String): Float {
+            val results = mutableListOf<androidx.compose.ui.text.TextLayoutResult>()
+            val node = onAllNodesWithTag(t, useUnmergedTree = true)[0]
+            node.fetchSemanticsNode().config[androidx.compose.ui.semantics.SemanticsActions.GetTextLayoutResult].action?.invoke(results)
+            return results.first().layoutInput.style.fontSize.value
+        }
+        assertTrue("heading ${fontSize("rulesHeading")} sp over body ${fontSize("rulesBody")} sp", fontSize("rulesHeading") > fontSize("rulesBody"))
+        app.close()
     }
 }

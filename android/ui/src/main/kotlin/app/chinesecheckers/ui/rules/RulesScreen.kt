@@ -45,7 +45,7 @@ fun RulesScreen(onBack: () -> Unit) {
             for (section in strings.rulesText(preset)) {
                 // Headings a step larger than the body (titleLarge 22 sp over bodyLarge 16 sp).
                 Text(section.title, style = MaterialTheme.typography.titleLarge, modifier = Modifier.padding(top = 8.dp).semantics { heading() }.testTag("rulesHeading"))
-                Text(section.body, style = MaterialTheme.typography.bodyLarge)
+                Text(section.body, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.testTag("rulesBody"))
             }
         }
     }
