@@ -36,8 +36,8 @@ private enum class SlotStyle { Tonal, Primary, Outlined }
 /** One fixed place of the control bar. */
 private class Slot(val tag: String, val label: String, val enabled: Boolean, val style: SlotStyle, val onClick: () -> Unit)
 
-/** Every slot's height: two lines of a label fit, so a long word never grows the bar. */
-private val SlotHeight = 52.dp
+/** Every slot's height, Material's touch target: two lines of a label fit, so a long word never grows the bar. */
+private val SlotHeight = 48.dp
 
 /**
  * The game's buttons in fixed slots that never move: End jump, Undo, Redo, Hint, Replay, Moves,

@@ -24,6 +24,7 @@ import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.foundation.shape.CircleShape
@@ -111,7 +112,10 @@ fun BoardScreen(
                     modifier = Modifier.fillMaxSize().padding(padding).testTag("board"),
                     onAnimationFinished = { onEvent(BoardEvent.AnimationFinished(it)) },
                 )
-                BoardOverlays(ui, strings, names, position, onEvent, Modifier.align(Alignment.TopCenter).testTag("overlays"))
+                // Phone: above the star (the board is taller than the star there). Tablet: in the
+                // board's empty top-start corner, off the star's top camp.
+                val overlayPlace = if (tablet) Modifier.align(Alignment.TopStart).widthIn(max = 320.dp) else Modifier.align(Alignment.TopCenter)
+                BoardOverlays(ui, strings, names, position, onEvent, overlayPlace.testTag("overlays"))
                 ReplayStepper(ui, onEvent, Modifier.align(Alignment.BottomCenter).padding(bottom = 8.dp))
             }
         }
