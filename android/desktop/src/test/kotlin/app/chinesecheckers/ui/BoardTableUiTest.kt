@@ -13,6 +13,9 @@ import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.EndReason
 import androidx.compose.ui.test.onAllNodesWithTag
+import androidx.compose.ui.test.onRoot
+import androidx.compose.ui.test.captureToImage
+import androidx.compose.ui.graphics.toPixelMap
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Opener
 import app.chinesecheckers.core.Preset
@@ -218,6 +221,21 @@ class BoardTableUiTest {
         val from = holes.getValue(hint.first())
         val to = holes.getValue(hint.last())
         tag("hintWords").assertTextEquals("Hint: from ${from.row}·${from.place} to ${to.row}·${to.place}")
+        // The marker is white and near-black together, whatever is under it: both are found on
+        // the ring around the peg to move (a red peg) and on the ring of the landing.
+        val image = onRoot().captureToImage().toPixelMap()
+        for ((c, ring) in listOf(hint.first() to 1.35f, hint.last() to 1.2f)) {
+            val centre = holeCentre(c)
+            val r = holeRadius(c)
+            val samples = (0 until 48).flatMap { k ->
+                val a = Math.PI * 2 * k / 48
+                listOf(0.85f, 1f, 1.15f).map { f ->
+                    image[(centre.x + Math.cos(a) * r * ring * f).toInt(), (centre.y + Math.sin(a) * r * ring * f).toInt()]
+                }
+            }
+            assertTrue("white on the ring at $c", samples.any { it.red > 0.93f && it.green > 0.93f && it.blue > 0.93f })
+            assertTrue("near-black on the ring at $c", samples.any { it.red < 0.15f && it.green < 0.15f && it.blue < 0.15f })
+        }
         for (device in Device.entries) screenshot("board-hint", device) { ChineseCheckersApp(app) }
         app.settings.update { it.copy(theme = ThemeChoice.Dark) }
         for (device in Device.entries) screenshot("board-hint-dark", device) { ChineseCheckersApp(app) }
