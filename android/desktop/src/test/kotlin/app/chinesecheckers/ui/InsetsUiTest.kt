@@ -107,6 +107,7 @@ class InsetsUiTest {
         tapHole(from)
         visit(insets, null, "Board (solo) with a peg picked", "insets-board")
         click("resign")
+        click("confirmResign")
         waitUntil(timeoutMillis = 10_000) { exists("gameOver") }
         visit(insets, null, "Board: the game-over dialog")
         click("gameOverHome")

@@ -15,6 +15,7 @@ import androidx.compose.ui.test.hasTestTag
 import androidx.compose.ui.test.hasText
 import androidx.compose.ui.test.onAllNodesWithTag
 import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.performTextInput
 import androidx.compose.ui.test.v2.runDesktopComposeUiTest
 import app.chinesecheckers.core.Banner
@@ -195,6 +196,9 @@ class OnlineUiTest {
 
         // Bob resigns from his board while Ann is on Home; both games see the end.
         inDevice("deviceB", "resign").performClick()
+        waitForIdle()
+        // Resign asks first (the dialog sits in its own window layer, outside the halves).
+        onNodeWithTag("confirmResign", useUnmergedTree = true).performClick()
         waitUntil(timeoutMillis = 30_000) { online(ann)!!.board.outcome != null && online(bob)!!.board.outcome != null }
         assertEquals(EndReason.RESIGNED, online(ann)!!.board.outcome!!.reason)
         assertEquals(listOf(online(ann)!!.game!!.side), online(ann)!!.board.outcome!!.winners)

@@ -74,6 +74,18 @@ class ScreensUiTest {
         app.navigate(Screen.Home)
         app.navigate(Screen.Statistics)
         for (device in Device.entries) screenshot("statistics", device) { ChineseCheckersApp(app) }
+        // The screens changed for the player's table (issue 28), in the dark theme too.
+        app.settings.update { it.copy(theme = ThemeChoice.Dark) }
+        for (screen in listOf(Screen.NewGame(BoardMode.Solo), Screen.Rules, Screen.Settings)) {
+            app.navigate(Screen.Home)
+            app.navigate(screen)
+            val name = when (screen) {
+                Screen.Rules -> "rules"
+                Screen.Settings -> "settings"
+                else -> "new-game"
+            }
+            for (device in Device.entries) screenshot("$name-dark", device) { ChineseCheckersApp(app) }
+        }
         app.close()
     }
 
@@ -112,6 +124,13 @@ class ScreensUiTest {
         assertEquals(EndReason.RESIGNED, outcome.reason)
         assertEquals(listOf(1), outcome.winners)
         for (device in Device.entries) screenshot("game-over", device) { ChineseCheckersApp(app) }
+        app.settings.update { it.copy(theme = ThemeChoice.Dark) }
+        for (device in Device.entries) screenshot("game-over-dark", device) { ChineseCheckersApp(app) }
+        // Closed, the status line says who won and how.
+        presenter.onEvent(BoardEvent.DismissGameOver)
+        for (device in Device.entries) screenshot("game-over-closed-dark", device) { ChineseCheckersApp(app) }
+        app.settings.update { it.copy(theme = ThemeChoice.Light) }
+        for (device in Device.entries) screenshot("game-over-closed", device) { ChineseCheckersApp(app) }
         // The lost game counts against the opponent in the statistics.
         val stats = checkNotNull(app.library).statistics().first { it.level == AiLevel.BEGINNER }
         assertEquals(1, stats.played)

@@ -2,6 +2,8 @@ package app.chinesecheckers.ui
 
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.assertIsEnabled
+import androidx.compose.ui.test.assertIsNotEnabled
 import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.captureToImage
 import androidx.compose.ui.test.onAllNodesWithContentDescription
@@ -172,11 +174,12 @@ class SoloGameUiTest {
         )
         app.showLocal(LocalGame.fromPosition(pos, listOf(person(), person()), 0uL).game(), BoardMode.PassAndPlay)
         setContent { ChineseCheckersApp(app) }
-        assertFalse(exists("endJump"))
+        // End jump keeps its own slot: disabled until a chain may end.
+        tag("endJump").assertIsNotEnabled()
         tapHole(Coord(0, 0))
         tapHole(Coord(0, -2))
         assertEquals(listOf(Coord(0, 0), Coord(0, -2)), gameOf(app).chain)
-        tag("endJump").assertIsDisplayed()
+        tag("endJump").assertIsEnabled()
         tapHole(Coord(2, -4))
         assertEquals(3, gameOf(app).chain.size)
         screenshot("chain-in-progress", Device.Phone) { ChineseCheckersApp(app) }
@@ -187,7 +190,7 @@ class SoloGameUiTest {
         val played = gameOf(app).history.single()
         assertEquals(MoveKind.JUMP, played.kind)
         assertEquals(listOf(Coord(0, 0), Coord(0, -2)), played.path)
-        assertFalse(exists("endJump"))
+        tag("endJump").assertIsNotEnabled()
         app.close()
     }
 
@@ -214,6 +217,7 @@ class SoloGameUiTest {
         // Resigning ends it; the rematch is the core's: the same seats, a new game on this board.
         assertFalse(boardOf(app).canRematch)
         click("resign")
+        click("confirmResign")
         waitUntil(timeoutMillis = 5_000) { gameOf(app).outcome != null }
         assertTrue(boardOf(app).canRematch)
         val ended = gameOf(app)
@@ -257,10 +261,15 @@ class SoloGameUiTest {
         assertEquals(afterAi.history, gameOf(app).history)
         assertEquals(afterAi.holes, gameOf(app).holes)
 
-        // The replay opens on the position reached and steps back and forth through the moves.
+        // The replay opens at the start (move 0), as it does from Your games, and steps back
+        // and forth through the moves.
         click("replay")
         assertNotNull(gameOf(app).replay)
+        tag("replayPosition").assertTextEquals("0 / 2")
+        click("replayForward")
+        click("replayForward")
         tag("replayPosition").assertTextEquals("2 / 2")
+        assertEquals(afterAi.holes, gameOf(app).holes)
         click("replayBack")
         click("replayBack")
         tag("replayPosition").assertTextEquals("0 / 2")
@@ -403,6 +412,7 @@ class SoloGameUiTest {
         waitForIdle()
         assertEquals(2, gameOf(app).history.size)
         click("resign")
+        click("confirmResign")
         waitForIdle()
         assertNotNull(gameOf(app).outcome)
         click("gameOverHome")

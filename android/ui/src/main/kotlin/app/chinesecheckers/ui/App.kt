@@ -111,7 +111,15 @@ class AppState(platform: Platform) {
     /** Shows [to]; [back] returns to the screen before it. */
     fun navigate(to: Screen) {
         if (to == Screen.Home) backStack.clear() else backStack.addLast(_screen.value)
-        if (to is Screen.NewGame) newGame = NewGamePresenter(to.mode)
+        if (to is Screen.NewGame) {
+            // The last choices of this mode, kept with the settings at every change.
+            val key = to.mode.name
+            newGame = NewGamePresenter(
+                to.mode,
+                remembered = settings.settings.value.lastNewGame[key],
+                onChoices = { choices -> settings.update { it.copy(lastNewGame = it.lastNewGame + (key to choices)) } },
+            )
+        }
         if (to == Screen.Home) home.refresh()
         _screen.value = to
     }
@@ -251,7 +259,12 @@ fun ChineseCheckersApp(appState: AppState) {
                 }
                 Screen.Board -> {
                     val board by appState.board.collectAsState()
-                    board?.let { BoardScreen(it, appState.geometry, reducedMotion, onHome = { appState.navigate(Screen.Home) }) }
+                    board?.let { presenter ->
+                        // A new game of the same kind, from the game-over sheet (local games).
+                        val mode = presenter.state.value.mode
+                        val onNewGame = if (mode == BoardMode.Online) null else { { appState.navigate(Screen.NewGame(mode)) } }
+                        BoardScreen(presenter, appState.geometry, reducedMotion, onHome = { appState.navigate(Screen.Home) }, onNewGame = onNewGame)
+                    }
                 }
                 Screen.Online -> OnlineScreen(appState.online, appState.geometry, reducedMotion, onBack = { appState.online.leaveScreen(); appState.navigate(Screen.Home) })
                 Screen.Rules -> RulesScreen(onBack = { appState.back() })

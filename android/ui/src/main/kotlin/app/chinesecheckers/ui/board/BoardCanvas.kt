@@ -121,6 +121,7 @@ fun BoardCanvas(
                 val moving = animation?.takeIf { progress.isRunning || progress.value < it.path.size - 1 }
                 drawHighlights(layout, game, palette)
                 drawPegs(layout, game, palette, moving, progress.value)
+                drawHint(layout, game.hint)
             }
             // One accessibility node per hole, over its centre (no pointer handling of its own:
             // real taps reach the board's nearest-hole detection above).
@@ -172,6 +173,7 @@ fun DrawScope.drawBoardFrame(
     if (includeStatic) drawStaticBoard(layout, outline, palette)
     drawHighlights(layout, game, palette)
     drawPegs(layout, game, palette, moving, progress)
+    drawHint(layout, game.hint)
 }
 
 /** The star's outline and camp triangles in board units, computed once per geometry. */
@@ -262,13 +264,42 @@ private fun DrawScope.drawHighlights(layout: BoardLayout, game: GameState, palet
             Highlight.CHAIN -> drawCircle(palette.target, r * 0.45f, c)
             // Wider than a peg (1.12 r), so that it still shows around the peg that landed.
             Highlight.LAST_MOVE -> drawCircle(palette.lastMove, r * 1.34f, c, style = Stroke(ring * 0.7f))
-            Highlight.HINT -> drawCircle(
-                palette.hint, r * 1.15f, c,
-                style = Stroke(ring, pathEffect = PathEffect.dashPathEffect(floatArrayOf(ring * 2, ring * 1.5f))),
-            )
+            // Drawn as the hint's whole path, over the pegs ([drawHint]).
+            Highlight.HINT -> Unit
             Highlight.SELECTED, Highlight.NONE -> Unit
         }
     }
+}
+
+/** The hint's marker: white under near-black, which stands out on every peg colour and both themes. */
+private val HINT_LIGHT = Color.White
+private val HINT_DARK = Color(0xFF151515)
+
+/**
+ * The hint as its whole path ([path], the state's `hint`), drawn over the pegs: a thick line
+ * hop by hop in a double stroke (white outside, near-black inside), a ring around the peg to move
+ * and one on each landing, the last one doubled.
+ */
+private fun DrawScope.drawHint(layout: BoardLayout, path: List<Coord>) {
+    if (path.size < 2) return
+    val r = layout.geometry.holeRadius * layout.scale
+    val width = (r * 0.34f).coerceAtLeast(3f)
+    val points = path.map { layout.holeCentre(it) }
+    val line = Path().apply {
+        moveTo(points[0].x, points[0].y)
+        for (p in points.drop(1)) lineTo(p.x, p.y)
+    }
+    val round = androidx.compose.ui.graphics.StrokeCap.Round
+    val join = androidx.compose.ui.graphics.StrokeJoin.Round
+    drawPath(line, HINT_LIGHT, style = Stroke(width * 2.2f, cap = round, join = join))
+    drawPath(line, HINT_DARK, style = Stroke(width, cap = round, join = join))
+    fun ring(c: Offset, radius: Float) {
+        drawCircle(HINT_LIGHT, radius, c, style = Stroke(width * 1.6f))
+        drawCircle(HINT_DARK, radius, c, style = Stroke(width * 0.7f))
+    }
+    ring(points[0], r * 1.35f)
+    for (p in points.drop(1)) ring(p, r * 0.75f)
+    ring(points.last(), r * 1.2f)
 }
 
 private fun grow(points: List<Offset>, by: Float): List<Offset> {

@@ -8,6 +8,7 @@ import app.chinesecheckers.core.GameInterface
 import app.chinesecheckers.core.GameListener
 import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.SearchOutcome
+import app.chinesecheckers.core.SeatPlayer
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
 import app.chinesecheckers.ui.settings.Settings
@@ -16,6 +17,7 @@ import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.channels.Channel
+import kotlinx.coroutines.delay
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
@@ -101,6 +103,8 @@ class BoardPresenter(
     private val settings: StateFlow<Settings>,
     private val platform: Platform,
     private val onlineInfo: Flow<OnlineBoardInfo?> = emptyFlow(),
+    /** Waits out the hold after an AI move ([Settings.aiPaceMillis]); tests hand a recording one. */
+    private val hold: suspend (millis: Long) -> Unit = { delay(it) },
 ) {
     // Pass-and-play's "turn the board" is kept by the core's board, not saved: handed over
     // before the first state is drawn (so the board never turns a first time the wrong way),
@@ -113,6 +117,8 @@ class BoardPresenter(
     /** The AI or hint search in progress, with the job awaiting it. */
     private var search: AiSearch? = null
     private var searchJob: Job? = null
+    /** The AI's next think, waiting for the last AI move's animation and hold (AI pacing). */
+    private var pacing: Job? = null
     /** Whether [search] is the AI's think (not a hint): stopping it pauses the AI. */
     private var thinkRunning = false
     /** When the animation of the last move should end (System.nanoTime): the fallback for [animationDone]. */
@@ -179,7 +185,14 @@ class BoardPresenter(
                 BoardEvent.Hint -> _state.value.capabilities.hint?.let { startSearch(it.hint(), think = false) }
                 BoardEvent.StopThinking -> stopAi()
                 BoardEvent.LetAiPlay -> resumeAi()
-                BoardEvent.ReplayStart -> _state.value.capabilities.replay?.let { cancelSearch(); publish(it.start()) }
+                BoardEvent.ReplayStart -> _state.value.capabilities.replay?.let { replay ->
+                    // A replay is the game from its start: the core enters it at the current
+                    // move, so it is stepped back to move 0 (Your games opens there too).
+                    cancelSearch()
+                    val entered = replay.start()
+                    val total = entered.replay?.total ?: 0
+                    publish(if (total > 0) replay.step(-total) else entered)
+                }
                 is BoardEvent.ReplayStep -> _state.value.capabilities.replay?.let { publish(it.step(event.delta)) }
                 BoardEvent.ReplayExit -> _state.value.capabilities.replay?.let { publish(it.exit()) }
                 BoardEvent.Resign -> { cancelSearch(); publish(game.resign()) }
@@ -207,6 +220,8 @@ class BoardPresenter(
 
     /** Stops a running search (the screen leaves, or the game changes under it). */
     fun cancelSearch(): Unit = synchronized(lock) {
+        pacing?.cancel()
+        pacing = null
         thinkRunning = false
         search?.cancel()
         searchJob?.cancel()
@@ -284,9 +299,37 @@ class BoardPresenter(
         if (search == null) publish(turned) else _state.update { it.copy(game = turned) }
     }
 
-    /** The core says when the AI thinks (`aiToMove`); the app only starts it, one search at a time. */
+    /**
+     * The core says when the AI thinks (`aiToMove`); the app only starts it, one search at a time.
+     * After a move of an AI seat the think waits until that move has been drawn and held for the
+     * pace of the settings (none with reduced motion), so that each AI move of a game with
+     * several AI seats can be seen; the core's `aiToMove` is read again when the wait ends.
+     */
     private fun maybeStartAi(game: GameState) {
-        if (!game.aiToMove || search != null) return
+        if (!game.aiToMove || search != null || pacing != null) return
+        val last = game.history.lastOrNull()
+        val settings = settings.value
+        val held = settings.aiHoldMillis(settings.reducedMotion ?: platform.systemReducedMotion)
+        val afterAi = last != null && game.players.getOrNull(last.player)?.player is SeatPlayer.Ai
+        if (!afterAi || held <= 0L) {
+            think()
+            return
+        }
+        pacing = scope.launch {
+            val done = synchronized(lock) { animationDone }
+            val fallback = (animationEndsAt - System.nanoTime()) / 1_000_000 + ANIMATION_GRACE_MILLIS
+            withTimeoutOrNull(fallback.coerceAtLeast(0)) { done.await() }
+            hold(held)
+            synchronized(lock) {
+                if (pacing !== coroutineContext[Job]) return@launch // cancelled (undo, resign…) meanwhile
+                pacing = null
+                if (search == null && this@BoardPresenter.game.state().aiToMove) think()
+            }
+        }
+    }
+
+    /** Starts the AI's think now. */
+    private fun think() {
         val engine = _state.value.capabilities.ai ?: return
         val started = try {
             engine.think()

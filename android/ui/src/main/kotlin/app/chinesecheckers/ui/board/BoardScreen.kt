@@ -1,6 +1,13 @@
 package app.chinesecheckers.ui.board
 
+import androidx.compose.foundation.ExperimentalFoundationApi
 import androidx.compose.foundation.background
+import androidx.compose.foundation.horizontalScroll
+import androidx.compose.foundation.relocation.BringIntoViewRequester
+import androidx.compose.foundation.relocation.bringIntoViewRequester
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.ui.unit.Dp
+import app.chinesecheckers.core.Coord
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
@@ -17,6 +24,7 @@ import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.foundation.shape.CircleShape
@@ -64,76 +72,95 @@ import kotlinx.coroutines.delay
 import app.chinesecheckers.ui.strings.Strings
 import app.chinesecheckers.ui.theme.LocalBoardPalette
 
-/** The board screen: the star, whose turn it is, banners, the game's buttons and dialogs. */
+/**
+ * The board screen: the player strip, the one-line status, the star with what is said over its
+ * top edge, and the control bar of fixed slots; the history beside the board on a tablet.
+ * Nothing that comes and goes (banners, thinking, notices, the chain's End jump) changes the
+ * place of a button. [onNewGame] is offered in the game-over sheet (local games).
+ */
 @Composable
 fun BoardScreen(
     presenter: BoardPresenter,
     geometry: BoardGeometry,
     reducedMotion: Boolean,
     onHome: () -> Unit,
+    onNewGame: (() -> Unit)? = null,
 ) {
     val ui by presenter.state.collectAsState()
     val strings = LocalStrings.current
     val names: (Int) -> String = { i -> ui.game.players.getOrNull(i)?.let { strings.playerName(it.name) } ?: "?" }
     val onEvent = presenter::onEvent
     val clock = rememberClock(ui.online)
+    val positions = remember(geometry) { geometry.holes.associate { it.coord to (it.row to it.place) } }
+    val position: (Coord) -> String = { c -> positions[c]?.let { strings.holePosition(it.first, it.second) } ?: "" }
+    var confirm by remember { mutableStateOf<Confirm?>(null) }
     BoxWithConstraints(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
         val tablet = maxWidth >= TabletMinWidth && maxWidth > maxHeight
-        val board = @Composable { modifier: Modifier ->
-            BoardCanvas(
-                geometry = geometry,
-                game = ui.game,
-                rotationDegrees = ui.game.rotationDegrees.toFloat(),
-                animation = ui.animation,
-                reducedMotion = reducedMotion,
-                strings = strings,
-                playerName = names,
-                onTapHole = { onEvent(BoardEvent.TapHole(it.q, it.r)) },
-                onTapOutside = { onEvent(BoardEvent.TapOutside) },
-                modifier = modifier.testTag("board"),
-                onAnimationFinished = { onEvent(BoardEvent.AnimationFinished(it)) },
-            )
+        // The star with, over its edges, what comes and goes: nothing here moves the buttons.
+        val board = @Composable { modifier: Modifier, padding: Dp ->
+            Box(modifier) {
+                BoardCanvas(
+                    geometry = geometry,
+                    game = ui.game,
+                    rotationDegrees = ui.game.rotationDegrees.toFloat(),
+                    animation = ui.animation,
+                    reducedMotion = reducedMotion,
+                    strings = strings,
+                    playerName = names,
+                    onTapHole = { onEvent(BoardEvent.TapHole(it.q, it.r)) },
+                    onTapOutside = { onEvent(BoardEvent.TapOutside) },
+                    modifier = Modifier.fillMaxSize().padding(padding).testTag("board"),
+                    onAnimationFinished = { onEvent(BoardEvent.AnimationFinished(it)) },
+                )
+                // Phone: above the star (the board is taller than the star there). Tablet: in the
+                // board's empty top-start corner, off the star's top camp.
+                val overlayPlace = if (tablet) Modifier.align(Alignment.TopStart).widthIn(max = 320.dp) else Modifier.align(Alignment.TopCenter)
+                BoardOverlays(ui, strings, names, position, onEvent, overlayPlace.testTag("overlays"))
+                ReplayStepper(ui, onEvent, Modifier.align(Alignment.BottomCenter).padding(bottom = 8.dp))
+            }
         }
         // Backgrounds (the window's, the side panel's) run under the system bars, cut-out and
         // keyboard; the board and every control stay out of them.
         if (tablet) {
             Row(Modifier.fillMaxSize()) {
                 Column(Modifier.weight(1f).fillMaxHeight().safeAreaPadding(WindowInsetsSides.Start + WindowInsetsSides.Vertical)) {
-                    TopRow(ui, strings, names, clock, onHome)
+                    PlayerStrip(ui, strings, names, clock, onHome)
                     OnlineSeats(ui, strings, names, clock, Modifier.padding(horizontal = 12.dp))
-                    board(Modifier.weight(1f).fillMaxWidth().padding(8.dp))
+                    board(Modifier.weight(1f).fillMaxWidth(), 8.dp)
                 }
                 Surface(tonalElevation = 2.dp, modifier = Modifier.fillMaxHeight()) {
                     Column(
                         Modifier.safeAreaPadding(WindowInsetsSides.End + WindowInsetsSides.Vertical).width(360.dp).padding(16.dp),
                         verticalArrangement = Arrangement.spacedBy(12.dp),
                     ) {
-                        StatusPanel(ui, strings, names, clock, onEvent)
-                        Controls(ui, strings, onEvent)
+                        StatusLine(ui, strings, names, clock)
+                        ControlBar(ui, strings, tablet = true, onEvent = onEvent, onConfirm = { confirm = it })
                         HorizontalDivider()
+                        // Always shown here: the wide layout has no Moves button.
                         Text(strings.history, style = MaterialTheme.typography.titleMedium)
-                        HistoryList(ui.game, geometry, strings, names, Modifier.weight(1f))
+                        HistoryList(ui.game, position, strings, names, Modifier.weight(1f))
                     }
                 }
             }
         } else {
             Column(Modifier.fillMaxSize().safeAreaPadding()) {
-                TopRow(ui, strings, names, clock, onHome)
+                PlayerStrip(ui, strings, names, clock, onHome)
                 OnlineSeats(ui, strings, names, clock, Modifier.padding(horizontal = 12.dp))
-                StatusPanel(ui, strings, names, clock, onEvent, Modifier.padding(horizontal = 12.dp))
-                board(Modifier.weight(1f).fillMaxWidth().padding(4.dp))
-                Controls(ui, strings, onEvent, Modifier.padding(horizontal = 12.dp, vertical = 8.dp))
+                StatusLine(ui, strings, names, clock, Modifier.padding(horizontal = 12.dp))
+                board(Modifier.weight(1f).fillMaxWidth(), 4.dp)
+                ControlBar(ui, strings, tablet = false, onEvent = onEvent, onConfirm = { confirm = it }, modifier = Modifier.padding(horizontal = 12.dp, vertical = 8.dp))
             }
         }
-        if (ui.historyOpen && !tablet) HistoryDialog(ui.game, geometry, strings, names, onEvent)
+        if (ui.historyOpen && !tablet) HistoryDialog(ui.game, position, strings, names, onEvent)
+        confirm?.let { ask -> ConfirmDialog(ask, ui, strings, onEvent) { confirm = null } }
         if (ui.game.outcome != null && !ui.gameOverDismissed && ui.game.replay == null) {
-            GameOverDialog(ui, strings, names, onEvent, onHome)
+            GameOverDialog(ui, strings, names, onEvent, onHome, onNewGame)
         }
     }
 }
 
 /** What the board shows of a running online clock, as of the last second's tick. */
-private data class ClockView(
+internal data class ClockView(
     /** The side whose time runs. */
     val side: Int,
     /** Its time left, "m:ss". */
@@ -167,35 +194,56 @@ private fun rememberClock(online: OnlineBoardInfo?): ClockView? {
     )
 }
 
+/**
+ * Home, the players and the connection. The players sit in a row that scrolls sideways when it
+ * is wider than the screen (six long names on a phone): names are never cut, and the one to move
+ * is scrolled into view whenever the turn changes.
+ */
+@OptIn(ExperimentalFoundationApi::class)
 @Composable
-private fun TopRow(ui: BoardUiState, strings: Strings, names: (Int) -> String, clock: ClockView?, onHome: () -> Unit) {
+private fun PlayerStrip(ui: BoardUiState, strings: Strings, names: (Int) -> String, clock: ClockView?, onHome: () -> Unit) {
     Row(
         Modifier.fillMaxWidth().padding(horizontal = 8.dp, vertical = 4.dp),
         verticalAlignment = Alignment.CenterVertically,
     ) {
         TextButton(onClick = onHome, modifier = Modifier.testTag("home")) { Text("‹ " + strings.home) }
-        Spacer(Modifier.weight(1f))
         // The players in turn order, each with every colour it plays (tripot with 2 or 3 colours
         // a side), the one to move in bold. An online game of 3 or more seats lists its seats
         // below instead ([OnlineSeats]).
-        for (p in if (onlineSeats(ui) == null) ui.game.players else emptyList()) {
-            if (p.colours.isEmpty()) continue
-            Row(Modifier.padding(start = 3.dp, end = 3.dp), horizontalArrangement = Arrangement.spacedBy(2.dp)) {
-                for (colour in p.colours) {
-                    val style = LocalBoardPalette.current.peg(colour)
-                    Box(Modifier.size(12.dp).clip(CircleShape).background(style.fill))
+        val players = if (onlineSeats(ui) == null) ui.game.players.filter { it.colours.isNotEmpty() } else emptyList()
+        Row(
+            Modifier.weight(1f).horizontalScroll(rememberScrollState()).testTag("players"),
+            horizontalArrangement = Arrangement.End,
+            verticalAlignment = Alignment.CenterVertically,
+        ) {
+            for (p in players) {
+                val turn = p.index == ui.game.toMove && ui.game.outcome == null
+                val requester = remember { BringIntoViewRequester() }
+                LaunchedEffect(turn, ui.game.toMove) { if (turn) requester.bringIntoView() }
+                Row(
+                    Modifier.bringIntoViewRequester(requester).padding(horizontal = 3.dp).testTag("player:${p.index}")
+                        .semantics(mergeDescendants = true) { selected = turn },
+                    verticalAlignment = Alignment.CenterVertically,
+                ) {
+                    Row(Modifier.padding(end = 3.dp), horizontalArrangement = Arrangement.spacedBy(2.dp)) {
+                        for (colour in p.colours) {
+                            val style = LocalBoardPalette.current.peg(colour)
+                            Box(Modifier.size(12.dp).clip(CircleShape).background(style.fill))
+                        }
+                    }
+                    Text(
+                        names(p.index),
+                        style = MaterialTheme.typography.labelMedium,
+                        fontWeight = if (turn) FontWeight.Bold else FontWeight.Normal,
+                        modifier = Modifier.padding(end = if (clock?.banks?.getOrNull(p.index) != null) 4.dp else 5.dp).testTag("playerName:${p.index}"),
+                        maxLines = 1,
+                        softWrap = false,
+                    )
+                    // A game clock: the seat's bank next to its name.
+                    clock?.banks?.getOrNull(p.index)?.let { bank ->
+                        BankText(bank, clock.side == p.index, clock.low, Modifier.padding(end = 5.dp).testTag("bank:${p.index}"))
+                    }
                 }
-            }
-            Text(
-                names(p.index),
-                style = MaterialTheme.typography.labelMedium,
-                fontWeight = if (p.index == ui.game.toMove && ui.game.outcome == null) FontWeight.Bold else FontWeight.Normal,
-                modifier = Modifier.padding(end = if (clock?.banks?.getOrNull(p.index) != null) 4.dp else 8.dp),
-                maxLines = 1,
-            )
-            // A game clock: the seat's bank next to its name.
-            clock?.banks?.getOrNull(p.index)?.let { bank ->
-                BankText(bank, clock.side == p.index, clock.low, Modifier.padding(end = 8.dp).testTag("bank:${p.index}"))
             }
         }
         ui.online?.let { ConnectionChip(it.connection, strings) }
@@ -285,108 +333,6 @@ private fun ConnectionChip(connection: Connection, strings: Strings) {
     }
 }
 
-/** Whose turn, the AI thinking (with Stop), the banner (announced) and the last refusal. */
-@Composable
-private fun StatusPanel(
-    ui: BoardUiState,
-    strings: Strings,
-    names: (Int) -> String,
-    clock: ClockView?,
-    onEvent: (BoardEvent) -> Unit,
-    modifier: Modifier = Modifier,
-) {
-    val game = ui.game
-    Column(modifier.fillMaxWidth(), verticalArrangement = Arrangement.spacedBy(6.dp)) {
-        Row(verticalAlignment = Alignment.CenterVertically, modifier = Modifier.heightIn(min = 40.dp)) {
-            val thinking = game.thinking
-            val status = when {
-                game.outcome != null -> strings.gameOver
-                thinking != null -> strings.thinking(names(thinking))
-                game.replay != null -> strings.replay
-                else -> strings.toMove(names(game.toMove))
-            }
-            if (thinking != null || game.hintPending) {
-                CircularProgressIndicator(Modifier.size(20.dp).testTag("thinking"), strokeWidth = 2.dp)
-                Spacer(Modifier.width(8.dp))
-            }
-            Text(
-                status,
-                style = MaterialTheme.typography.titleMedium,
-                modifier = Modifier.weight(1f).testTag("status").semantics { liveRegion = LiveRegionMode.Polite },
-            )
-            // The time left of the side to move (a timed online game that is not over).
-            if (clock != null && game.replay == null) {
-                val spoken = strings.clockLeft(names(clock.side), clock.text)
-                Surface(
-                    shape = MaterialTheme.shapes.small,
-                    color = if (clock.low) MaterialTheme.colorScheme.errorContainer else MaterialTheme.colorScheme.surfaceVariant,
-                    modifier = Modifier.padding(start = 8.dp),
-                ) {
-                    Text(
-                        clock.text,
-                        style = MaterialTheme.typography.titleMedium.copy(fontFeatureSettings = "tnum"),
-                        fontWeight = FontWeight.Bold,
-                        color = if (clock.low) MaterialTheme.colorScheme.onErrorContainer else MaterialTheme.colorScheme.onSurfaceVariant,
-                        modifier = Modifier.padding(horizontal = 10.dp, vertical = 4.dp).testTag("clock")
-                            .semantics { contentDescription = spoken },
-                    )
-                }
-            }
-            if (thinking != null) {
-                OutlinedButton(onClick = { onEvent(BoardEvent.StopThinking) }, modifier = Modifier.testTag("stop")) {
-                    Text(strings.stopThinking)
-                }
-            } else if (game.aiPaused) {
-                Button(onClick = { onEvent(BoardEvent.LetAiPlay) }, modifier = Modifier.testTag("letAiPlay")) {
-                    Text(strings.letAiPlay)
-                }
-            }
-        }
-        val banner = game.banner
-        // Thinking and game over are already said by the status line above.
-        if (banner != null && banner !is app.chinesecheckers.core.Banner.AiThinking && banner != app.chinesecheckers.core.Banner.GameOver) {
-            Card(
-                colors = CardDefaults.cardColors(containerColor = MaterialTheme.colorScheme.secondaryContainer),
-                modifier = Modifier.fillMaxWidth(),
-            ) {
-                Text(
-                    strings.banner(banner, names),
-                    style = MaterialTheme.typography.bodyLarge,
-                    modifier = Modifier.padding(12.dp).testTag("banner").semantics { liveRegion = LiveRegionMode.Assertive },
-                )
-            }
-        }
-        // The library could not write the last change: the game is whole in memory, and the core
-        // writes it again at the next change or when the player retries.
-        val storage = game.storage
-        if (storage is SaveStatus.Failed) {
-            Card(
-                colors = CardDefaults.cardColors(containerColor = MaterialTheme.colorScheme.errorContainer),
-                modifier = Modifier.fillMaxWidth().testTag("saveFailed"),
-            ) {
-                Row(Modifier.padding(horizontal = 12.dp, vertical = 6.dp), verticalAlignment = Alignment.CenterVertically) {
-                    Text(
-                        strings.saveFailed(storage.detail),
-                        style = MaterialTheme.typography.bodyMedium,
-                        color = MaterialTheme.colorScheme.onErrorContainer,
-                        modifier = Modifier.weight(1f).semantics { liveRegion = LiveRegionMode.Assertive },
-                    )
-                    TextButton(onClick = { onEvent(BoardEvent.SaveNow) }, modifier = Modifier.testTag("saveRetry")) { Text(strings.retrySave) }
-                }
-            }
-        }
-        val message = ui.error?.let { errorText(it, strings) } ?: game.notice?.let { strings.notice(it, names) }
-        if (message != null) {
-            Text(
-                message,
-                color = MaterialTheme.colorScheme.error,
-                style = MaterialTheme.typography.bodyMedium,
-                modifier = Modifier.testTag("notice").semantics { liveRegion = LiveRegionMode.Polite },
-            )
-        }
-    }
-}
-
 /** Words an exception the core threw. */
 fun errorText(e: Exception, strings: Strings): String = when (e) {
     is app.chinesecheckers.core.GameException -> strings.gameError(e)
@@ -398,69 +344,17 @@ fun errorText(e: Exception, strings: Strings): String = when (e) {
     else -> e.message ?: e.toString()
 }
 
-/** The game's buttons, as the core's capabilities allow. */
-@OptIn(ExperimentalLayoutApi::class)
-@Composable
-private fun Controls(ui: BoardUiState, strings: Strings, onEvent: (BoardEvent) -> Unit, modifier: Modifier = Modifier) {
-    val game = ui.game
-    val caps = game.capabilities
-    FlowRow(
-        modifier.fillMaxWidth(),
-        horizontalArrangement = Arrangement.spacedBy(8.dp),
-        verticalArrangement = Arrangement.spacedBy(4.dp),
-    ) {
-        val replay = game.replay
-        if (replay != null) {
-            FilledTonalButton(onClick = { onEvent(BoardEvent.ReplayStep(-1)) }, enabled = replay.shown > 0, modifier = Modifier.testTag("replayBack")) { Text("◀") }
-            Text("${replay.shown} / ${replay.total}", modifier = Modifier.align(Alignment.CenterVertically).testTag("replayPosition"))
-            FilledTonalButton(onClick = { onEvent(BoardEvent.ReplayStep(1)) }, enabled = replay.shown < replay.total, modifier = Modifier.testTag("replayForward")) { Text("▶") }
-            Button(onClick = { onEvent(BoardEvent.ReplayExit) }, modifier = Modifier.testTag("replayExit")) { Text(strings.exitReplay) }
-            return@FlowRow
-        }
-        if (caps.canEndJump) {
-            Button(onClick = { onEvent(BoardEvent.EndJump) }, modifier = Modifier.testTag("endJump")) { Text(strings.endJump) }
-        }
-        if (caps.canAnswerDraw) {
-            Button(onClick = { onEvent(BoardEvent.AnswerDraw(true)) }, modifier = Modifier.testTag("acceptDraw")) { Text(strings.acceptDraw) }
-            OutlinedButton(onClick = { onEvent(BoardEvent.AnswerDraw(false)) }, modifier = Modifier.testTag("declineDraw")) { Text(strings.declineDraw) }
-        }
-        // Undo, hint and replay exist only where the game has them (its capabilities' handles).
-        val has = ui.capabilities
-        if (has.undo != null) {
-            FilledTonalButton(onClick = { onEvent(BoardEvent.Undo) }, enabled = caps.canUndo, modifier = Modifier.testTag("undo")) { Text(strings.undo) }
-            FilledTonalButton(onClick = { onEvent(BoardEvent.Redo) }, enabled = caps.canRedo, modifier = Modifier.testTag("redo")) { Text(strings.redo) }
-        }
-        if (has.hint != null) {
-            FilledTonalButton(onClick = { onEvent(BoardEvent.Hint) }, enabled = caps.canHint && !game.hintPending, modifier = Modifier.testTag("hint")) { Text(strings.hint) }
-        }
-        if (has.replay != null) {
-            FilledTonalButton(onClick = { onEvent(BoardEvent.ReplayStart) }, enabled = caps.canReplay, modifier = Modifier.testTag("replay")) { Text(strings.replay) }
-        }
-        OutlinedButton(onClick = { onEvent(BoardEvent.ShowHistory(true)) }, modifier = Modifier.testTag("history")) { Text(strings.history) }
-        if (caps.canOfferDraw) {
-            OutlinedButton(onClick = { onEvent(BoardEvent.OfferDraw) }, modifier = Modifier.testTag("offerDraw")) { Text(strings.offerDraw) }
-        }
-        if (caps.canResign) {
-            OutlinedButton(onClick = { onEvent(BoardEvent.Resign) }, modifier = Modifier.testTag("resign")) { Text(strings.resign) }
-        }
-        if (game.outcome != null && ui.canRematch) {
-            Button(onClick = { onEvent(BoardEvent.Rematch) }, modifier = Modifier.testTag("rematchButton")) { Text(strings.rematch) }
-        }
-    }
-}
-
 /** The moves played, newest last, each as "n. player: kind from → to" with row·place positions. */
 @Composable
-private fun HistoryList(game: GameState, geometry: BoardGeometry, strings: Strings, names: (Int) -> String, modifier: Modifier = Modifier) {
-    val position = remember(geometry) { geometry.holes.associate { it.coord to (it.row to it.place) } }
+private fun HistoryList(game: GameState, position: (Coord) -> String, strings: Strings, names: (Int) -> String, modifier: Modifier = Modifier) {
     if (game.history.isEmpty()) {
         Text(strings.noMovesYet, modifier = modifier)
         return
     }
     LazyColumn(modifier.testTag("historyList")) {
         items(game.history.reversed()) { move ->
-            val from = move.path.firstOrNull()?.let { position[it] }?.let { strings.holePosition(it.first, it.second) } ?: ""
-            val to = move.path.lastOrNull()?.let { position[it] }?.let { strings.holePosition(it.first, it.second) } ?: ""
+            val from = move.path.firstOrNull()?.let(position) ?: ""
+            val to = move.path.lastOrNull()?.let(position) ?: ""
             Text(
                 strings.historyEntry(move.number, names(move.player), move.kind, from, to),
                 style = MaterialTheme.typography.bodyMedium,
@@ -471,50 +365,11 @@ private fun HistoryList(game: GameState, geometry: BoardGeometry, strings: Strin
 }
 
 @Composable
-private fun HistoryDialog(game: GameState, geometry: BoardGeometry, strings: Strings, names: (Int) -> String, onEvent: (BoardEvent) -> Unit) {
+private fun HistoryDialog(game: GameState, position: (Coord) -> String, strings: Strings, names: (Int) -> String, onEvent: (BoardEvent) -> Unit) {
     AlertDialog(
         onDismissRequest = { onEvent(BoardEvent.ShowHistory(false)) },
         confirmButton = { TextButton(onClick = { onEvent(BoardEvent.ShowHistory(false)) }) { Text(strings.close) } },
         title = { Text(strings.history) },
-        text = { HistoryList(game, geometry, strings, names, Modifier.heightIn(max = 420.dp)) },
-    )
-}
-
-/** The result: winners, why it ended, the ranking; rematch, close, home. */
-@Composable
-private fun GameOverDialog(ui: BoardUiState, strings: Strings, names: (Int) -> String, onEvent: (BoardEvent) -> Unit, onHome: () -> Unit) {
-    val outcome = ui.game.outcome ?: return
-    AlertDialog(
-        onDismissRequest = { onEvent(BoardEvent.DismissGameOver) },
-        modifier = Modifier.testTag("gameOver"),
-        title = { Text(strings.winners(outcome.winners.map(names))) },
-        text = {
-            Column(verticalArrangement = Arrangement.spacedBy(6.dp)) {
-                Text(strings.endReason(outcome.reason, outcome.by?.let(names)))
-                ui.online?.ratingChange?.let { change ->
-                    Text(
-                        strings.ratingChange(change.before, change.after),
-                        fontWeight = FontWeight.Bold,
-                        modifier = Modifier.testTag("ratingChange"),
-                    )
-                }
-                outcome.ranking.forEachIndexed { place, players ->
-                    if (players.isNotEmpty()) {
-                        Text("${strings.place(place + 1)}  ${players.joinToString(", ") { names(it) }}", fontWeight = if (place == 0) FontWeight.Bold else FontWeight.Normal)
-                    }
-                }
-            }
-        },
-        confirmButton = {
-            if (ui.canRematch) {
-                Button(onClick = { onEvent(BoardEvent.Rematch) }, modifier = Modifier.testTag("rematch")) { Text(strings.rematch) }
-            }
-        },
-        dismissButton = {
-            Row {
-                TextButton(onClick = onHome, modifier = Modifier.testTag("gameOverHome")) { Text(strings.home) }
-                TextButton(onClick = { onEvent(BoardEvent.DismissGameOver) }, modifier = Modifier.testTag("gameOverClose")) { Text(strings.close) }
-            }
-        },
+        text = { HistoryList(game, position, strings, names, Modifier.heightIn(max = 420.dp)) },
     )
 }

@@ -105,9 +105,16 @@ sealed interface NewGameEvent {
  * is created to show each seat's colours, and its [app.chinesecheckers.core.SetupException] is
  * shown when the combination is not allowed).
  */
-class NewGamePresenter(mode: BoardMode, private val seed: () -> ULong = { Random.nextLong().toULong() }) {
+class NewGamePresenter(
+    mode: BoardMode,
+    private val seed: () -> ULong = { Random.nextLong().toULong() },
+    /** The last choices of this mode ([choicesText]), kept with the settings; null: the defaults. */
+    remembered: String? = null,
+    /** Told the choices after every change, to keep them for the next visit. */
+    private val onChoices: (String) -> Unit = {},
+) {
     private val catalogue = ruleSets()
-    private val _state = MutableStateFlow(initial(mode))
+    private val _state = MutableStateFlow(remembered?.let { restore(mode, it) } ?: initial(mode))
 
     /** The one state the screen renders. */
     val state: StateFlow<NewGameUiState> = _state.asStateFlow()
@@ -139,10 +146,52 @@ class NewGamePresenter(mode: BoardMode, private val seed: () -> ULong = { Random
             is NewGameEvent.ShowMoreOptions -> s.copy(showMoreOptions = event.show && s.optionsOffered)
             is NewGameEvent.SitAt -> {
                 val ai = s.seats.firstOrNull { it is SeatChoice.Ai } ?: SeatChoice.Ai(AiLevel.BEGINNER)
-                s.copy(seats = s.seats.indices.map { if (it == event.index) SeatChoice.Person else ai })
+                val seats = s.seats.indices.map { if (it == event.index) SeatChoice.Person else ai }
+                // Who opens was chosen as "you" or "the opponent": it stays so when the person
+                // changes seats (colour), rather than silently passing to the other side.
+                val before = s.seats.indexOf(SeatChoice.Person)
+                val opener = s.opener
+                val kept = if (s.ruleSet.openerChoice && opener is OpenerChoice.Seat && before >= 0 && before != event.index && s.seats.size == 2) {
+                    OpenerChoice.Seat(1 - opener.index)
+                } else {
+                    opener
+                }
+                s.copy(seats = seats, opener = kept)
             }
         }
         _state.value = withPreview(next)
+        onChoices(choicesText(_state.value))
+    }
+
+    /**
+     * The choices as one line of text, to keep with the settings: rule set, seats (`P` for a
+     * person, else the AI level), colours per side and who opens (`coin` or the seat index).
+     * The options editor's changes are not kept: a new visit starts from the rule set's options.
+     */
+    fun choicesText(s: NewGameUiState = _state.value): String = listOf(
+        s.ruleSet.preset.name,
+        s.seats.joinToString(",") { if (it is SeatChoice.Ai) it.level.name else "P" },
+        s.coloursPerSide.toString(),
+        when (val o = s.opener) {
+            OpenerChoice.CoinToss -> "coin"
+            is OpenerChoice.Seat -> o.index.toString()
+        },
+    ).joinToString("|")
+
+    /** The state of [text] ([choicesText]), or null when it no longer fits the catalogue. */
+    private fun restore(mode: BoardMode, text: String): NewGameUiState? {
+        val parts = text.split("|")
+        if (parts.size != 4) return null
+        val index = catalogue.indexOfFirst { it.preset.name == parts[0] }.takeIf { it >= 0 } ?: return null
+        val info = catalogue[index]
+        val seats = parts[1].split(",").map { p ->
+            if (p == "P") SeatChoice.Person else SeatChoice.Ai(AiLevel.entries.firstOrNull { it.name == p } ?: return null)
+        }
+        if (seats.size !in info.seatCounts) return null
+        val colours = parts[2].toIntOrNull()?.takeIf { it in info.coloursPerSide } ?: return null
+        val opener = if (parts[3] == "coin") OpenerChoice.CoinToss else OpenerChoice.Seat(parts[3].toIntOrNull()?.takeIf { it in seats.indices } ?: return null)
+        val restored = withPreview(defaultsFor(mode, catalogue, index).copy(seats = seats, coloursPerSide = colours, opener = opener))
+        return restored.takeIf { it.error == null }
     }
 
     /** The set-up to start, as chosen; the caller creates the game (and shows a refusal). */

@@ -72,6 +72,9 @@ fun NewGameScreen(presenter: NewGamePresenter, onStart: () -> Unit, onBack: () -
                 }
             }
             val info = s.ruleSet
+            val fixedOpener = if (info.openerChoice) null else s.seatColours.firstOrNull()?.let { first ->
+                strings.openerFixed(first.joinToString(" + ") { strings.colour(it) })
+            }
             if (info.seatCounts.size > 1) {
                 Section(strings.players)
                 FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
@@ -99,6 +102,7 @@ fun NewGameScreen(presenter: NewGamePresenter, onStart: () -> Unit, onBack: () -
                             )
                         }
                     }
+                    fixedOpener?.let { OpenerFixed(it) }
                 }
                 Section(strings.opponent)
                 val current = (s.seats.firstOrNull { it is SeatChoice.Ai } as? SeatChoice.Ai)?.level
@@ -134,6 +138,14 @@ fun NewGameScreen(presenter: NewGamePresenter, onStart: () -> Unit, onBack: () -
                     FilterChip(s.opener == OpenerChoice.CoinToss, { on(NewGameEvent.SetOpener(OpenerChoice.CoinToss)) }, { Text(strings.coinToss) }, Modifier.testTag("opener:coin"))
                 }
             }
+            // The rules fix who opens (the first seat): said next to the choice of colour (or
+            // where "who opens" would be), so that taking another colour does not silently hand
+            // the first move to the other side.
+            val colourChoice = s.mode == BoardMode.Solo && s.seats.size == 2 && s.seatColours.size == 2
+            if (fixedOpener != null && !colourChoice) {
+                Section(strings.whoOpens)
+                OpenerFixed(fixedOpener)
+            }
             if (s.optionsOffered) {
                 TextButton(onClick = { on(NewGameEvent.ShowMoreOptions(!s.showMoreOptions)) }, modifier = Modifier.testTag("moreOptions")) {
                     Text(if (s.showMoreOptions) strings.fewerOptions else strings.moreOptions)
@@ -149,6 +161,12 @@ fun NewGameScreen(presenter: NewGamePresenter, onStart: () -> Unit, onBack: () -
             modifier = Modifier.widthIn(max = app.chinesecheckers.ui.ReadableMaxWidth).fillMaxWidth().padding(16.dp).align(Alignment.CenterHorizontally).testTag("start"),
         ) { Text(strings.start) }
     }
+}
+
+/** Who opens, where the rules fix it: said in words, no choice. */
+@Composable
+private fun OpenerFixed(text: String) {
+    Text(text, style = MaterialTheme.typography.bodyMedium, color = MaterialTheme.colorScheme.onSurfaceVariant, modifier = Modifier.testTag("openerFixed"))
 }
 
 @Composable

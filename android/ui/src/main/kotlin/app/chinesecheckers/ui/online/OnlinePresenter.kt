@@ -267,12 +267,8 @@ class OnlinePresenter(private val app: AppState) {
                 }
                 // Not saved nor recorded: the library keeps this device's games, not replays.
                 app.showLocal(local.game(), BoardMode.PassAndPlay, back = Screen.Online)
-                // The replay opens at the last move: back to the first position, to play it through.
-                app.board.value?.let { board ->
-                    board.onEvent(BoardEvent.ReplayStart)
-                    val total = board.state.value.game.replay?.total ?: 0
-                    if (total > 0) board.onEvent(BoardEvent.ReplayStep(-total))
-                }
+                // The board's replay opens at the start (move 0), as it does from the board itself.
+                app.board.value?.onEvent(BoardEvent.ReplayStart)
             }
         }
     }

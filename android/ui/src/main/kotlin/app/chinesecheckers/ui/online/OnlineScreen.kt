@@ -23,6 +23,14 @@ import androidx.compose.material3.HorizontalDivider
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.OutlinedTextField
+import androidx.compose.foundation.text.KeyboardActions
+import androidx.compose.foundation.text.KeyboardOptions
+import androidx.compose.ui.input.key.Key
+import androidx.compose.ui.input.key.KeyEventType
+import androidx.compose.ui.input.key.key
+import androidx.compose.ui.input.key.onPreviewKeyEvent
+import androidx.compose.ui.input.key.type
+import androidx.compose.ui.text.input.ImeAction
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
@@ -164,7 +172,12 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                             ui.roomCodeInput, { on(OnlineEvent.RoomCodeChanged(it)) },
                             label = { Text(strings.roomCodeField) }, singleLine = true,
                             isError = ui.roomCodeInput.isNotBlank() && ui.roomCode == null,
-                            modifier = Modifier.weight(1f).testTag("roomCodeInput"),
+                            // Enter joins, as the button does (only with a valid code): the
+                            // keyboard's Go key and a hardware Enter key.
+                            keyboardOptions = KeyboardOptions(imeAction = ImeAction.Go),
+                            keyboardActions = KeyboardActions(onGo = { if (ui.roomCode != null) on(OnlineEvent.JoinRoom) }),
+                            modifier = Modifier.weight(1f).testTag("roomCodeInput")
+                                .onEnterKey { if (ui.roomCode != null) on(OnlineEvent.JoinRoom) },
                         )
                         Button(onClick = { on(OnlineEvent.JoinRoom) }, enabled = ui.roomCode != null, modifier = Modifier.testTag("joinRoom")) { Text(strings.joinRoom) }
                     }
@@ -383,7 +396,9 @@ private fun LiveGames(ui: OnlineUiState, strings: Strings, on: (OnlineEvent) -> 
             ui.watchCodeInput, { on(OnlineEvent.WatchCodeChanged(it)) },
             label = { Text(strings.roomCodeField) }, singleLine = true,
             isError = ui.watchCodeInvalid,
-            modifier = Modifier.weight(1f).testTag("watchCodeInput"),
+            keyboardOptions = KeyboardOptions(imeAction = ImeAction.Go),
+            keyboardActions = KeyboardActions(onGo = { if (ui.watchCode != null) on(OnlineEvent.WatchWithCode) }),
+            modifier = Modifier.weight(1f).testTag("watchCodeInput").onEnterKey { if (ui.watchCode != null) on(OnlineEvent.WatchWithCode) },
         )
         Button(onClick = { on(OnlineEvent.WatchWithCode) }, enabled = ui.watchCode != null, modifier = Modifier.testTag("watchWithCode")) { Text(strings.watchWithCode) }
     }
@@ -395,4 +410,11 @@ private fun LiveGames(ui: OnlineUiState, strings: Strings, on: (OnlineEvent) -> 
             modifier = Modifier.testTag("watchCodeError").semantics { liveRegion = LiveRegionMode.Polite },
         )
     }
+}
+
+/** Calls [action] when a hardware Enter key (main or keypad) is pressed in this field; the key is used up. */
+private fun Modifier.onEnterKey(action: () -> Unit): Modifier = onPreviewKeyEvent { e ->
+    val enter = e.key == Key.Enter || e.key == Key.NumPadEnter
+    if (enter && e.type == KeyEventType.KeyDown) action()
+    enter
 }

@@ -18,6 +18,8 @@ import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.unit.dp
+import androidx.compose.ui.semantics.heading
+import androidx.compose.ui.semantics.semantics
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.ReadableColumn
@@ -41,8 +43,9 @@ fun RulesScreen(onBack: () -> Unit) {
         ReadableColumn {
             Text(strings.presetSummary(preset), style = MaterialTheme.typography.titleMedium, color = MaterialTheme.colorScheme.primary)
             for (section in strings.rulesText(preset)) {
-                Text(section.title, style = MaterialTheme.typography.titleSmall)
-                Text(section.body, style = MaterialTheme.typography.bodyLarge)
+                // Headings a step larger than the body (titleLarge 22 sp over bodyLarge 16 sp).
+                Text(section.title, style = MaterialTheme.typography.titleLarge, modifier = Modifier.padding(top = 8.dp).semantics { heading() }.testTag("rulesHeading"))
+                Text(section.body, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.testTag("rulesBody"))
             }
         }
     }

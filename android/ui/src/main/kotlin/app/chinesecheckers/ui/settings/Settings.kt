@@ -23,7 +23,20 @@ data class Settings(
     val serverAddress: String = "",
     val language: Language? = null,
     val theme: ThemeChoice = ThemeChoice.System,
+    /**
+     * How long each AI move stays on the board before the next AI starts thinking, in
+     * milliseconds (one of [AI_PACES]); reduced motion holds none ([aiHoldMillis]).
+     */
+    val aiPaceMillis: Int = DEFAULT_AI_PACE,
+    /**
+     * The last choices made on the new-game screen, by mode name (`Solo`, `PassAndPlay`), in
+     * the new-game presenter's own text form; a missing or unreadable entry gives its defaults.
+     */
+    val lastNewGame: Map<String, String> = emptyMap(),
 ) {
+    /** The hold after an AI move with motion as [reducedMotion] says: none when motion is reduced. */
+    fun aiHoldMillis(reducedMotion: Boolean): Long = if (reducedMotion) 0L else aiPaceMillis.toLong()
+
     /**
      * Where online play connects: the player's own server, or else the public one. Its address
      * is the core's ([defaultServerUrl]), the same for both apps, so the app holds none.
@@ -34,6 +47,12 @@ data class Settings(
     val customServer: String? get() = serverAddress.trim().ifEmpty { null }
 }
 
+/** The AI paces offered in the settings, in milliseconds. */
+val AI_PACES = listOf(0, 300, 600, 1_000, 1_500)
+
+/** The pace of a new install: long enough to see each AI move of a six-player game. */
+const val DEFAULT_AI_PACE = 600
+
 /**
  * Keeps [Settings] in `settings.properties` under the data directory, and the device's online
  * token (made once per install by the core). A damaged or missing file gives the defaults: the
@@ -43,6 +62,9 @@ class SettingsStore(dataDir: String) {
     private companion object {
         /** The file's layout: 2 from when an empty `serverAddress` means the core's default server. */
         const val FORMAT = 2
+
+        /** The keys of the new-game screen's last choices, one per mode. */
+        const val NEW_GAME_PREFIX = "newGame."
     }
 
     private val file = File(dataDir, "settings.properties")
@@ -82,6 +104,9 @@ class SettingsStore(dataDir: String) {
         serverAddress = storedServer(),
         language = props.getProperty("language")?.let { v -> Language.entries.find { it.code == v } },
         theme = props.getProperty("theme")?.let { v -> ThemeChoice.entries.find { it.name == v } } ?: ThemeChoice.System,
+        aiPaceMillis = props.getProperty("aiPace")?.toIntOrNull()?.takeIf { it in AI_PACES } ?: DEFAULT_AI_PACE,
+        lastNewGame = props.stringPropertyNames().filter { it.startsWith(NEW_GAME_PREFIX) }
+            .associate { it.removePrefix(NEW_GAME_PREFIX) to props.getProperty(it) },
     )
 
     private fun write(s: Settings) {
@@ -95,6 +120,9 @@ class SettingsStore(dataDir: String) {
         props.setProperty("format", FORMAT.toString())
         if (s.language == null) props.remove("language") else props.setProperty("language", s.language.code)
         props.setProperty("theme", s.theme.name)
+        props.setProperty("aiPace", s.aiPaceMillis.toString())
+        props.stringPropertyNames().filter { it.startsWith(NEW_GAME_PREFIX) }.forEach { props.remove(it) }
+        for ((mode, choices) in s.lastNewGame) props.setProperty(NEW_GAME_PREFIX + mode, choices)
         save()
     }
 

@@ -62,6 +62,13 @@ fun SettingsScreen(store: SettingsStore, platform: Platform, onBack: () -> Unit)
                 }
             }
             Toggle(strings.reducedMotion, s.reducedMotion ?: platform.systemReducedMotion, "reducedMotion") { v -> store.update { it.copy(reducedMotion = v) } }
+            Label(strings.aiPace)
+            Text(strings.aiPaceHint, style = MaterialTheme.typography.bodySmall)
+            FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                for (pace in AI_PACES) {
+                    FilterChip(s.aiPaceMillis == pace, { store.update { it.copy(aiPaceMillis = pace) } }, { Text(strings.aiPaceValue(pace)) }, Modifier.testTag("aiPace:$pace"))
+                }
+            }
             Toggle(strings.boardRotation, s.boardRotation, "boardRotation", strings.boardRotationHint) { v -> store.update { it.copy(boardRotation = v) } }
             OutlinedTextField(
                 s.displayName, { v -> store.update { it.copy(displayName = v.take(24)) } },

@@ -59,6 +59,10 @@ enum class AnimationSpeed(val factor: Float) { Slow(0.6f), Normal(1f), Fast(2f) 
 /** Light, dark, or as the system says. */
 enum class ThemeChoice { System, Light, Dark }
 
+/** [millis] as seconds with at most one decimal, "0.6", "1", "1.5" (for the AI pace). */
+internal fun seconds(millis: Int): String =
+    if (millis % 1000 == 0) "${millis / 1000}" else "${millis / 1000}.${(millis % 1000) / 100}"
+
 /** One headed paragraph of the in-app rules. */
 data class RulesSection(val title: String, val body: String)
 
@@ -118,6 +122,8 @@ interface Strings {
     val opponent: String
     val yourColour: String
     val whoOpens: String
+    /** Who opens when the rules fix it (no choice offered): the first seat, of [colour]; said beside the seats. */
+    fun openerFixed(colour: String): String
     val openerYou: String
     val openerOpponent: String
     fun openerSeat(number: Int): String
@@ -202,6 +208,21 @@ interface Strings {
     val offerDraw: String
     val acceptDraw: String
     val declineDraw: String
+    /** The control bar's draw slot while a draw offered to us awaits an answer. */
+    val answerDraw: String
+    val resignTitle: String
+    /** What resigning does, said before the player confirms. */
+    val resignConsequence: String
+    val offerDrawTitle: String
+    /** What offering a draw does, said before the player confirms. */
+    val offerDrawConsequence: String
+    val answerDrawTitle: String
+    /** What accepting or declining a draw does. */
+    val answerDrawConsequence: String
+    /** The status line once the game is over: who won, then how ([winners], [endReason]). */
+    fun overLine(winners: String, reason: String): String
+    /** The hint in words, from and to as hole positions ([holePosition]). */
+    fun hintWords(from: String, to: String): String
     val rematch: String
     val home: String
     fun banner(banner: Banner, names: (Int) -> String): String
@@ -304,6 +325,11 @@ interface Strings {
     val animationSpeed: String
     fun animationSpeed(speed: AnimationSpeed): String
     val reducedMotion: String
+    /** The setting of how long each AI move stays on the board before the next AI thinks. */
+    val aiPace: String
+    val aiPaceHint: String
+    /** One AI pace on offer: "Off" for 0, else seconds ("0.6 s"). */
+    fun aiPaceValue(millis: Int): String
     val boardRotation: String
     val boardRotationHint: String
     val displayName: String

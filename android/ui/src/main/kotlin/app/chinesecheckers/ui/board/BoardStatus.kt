@@ -1,0 +1,192 @@
+package app.chinesecheckers.ui.board
+
+import androidx.compose.foundation.background
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.height
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.size
+import androidx.compose.foundation.layout.widthIn
+import androidx.compose.material3.Button
+import androidx.compose.material3.CircularProgressIndicator
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.Surface
+import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.LiveRegionMode
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.liveRegion
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.style.TextOverflow
+import androidx.compose.ui.unit.dp
+import app.chinesecheckers.core.Banner
+import app.chinesecheckers.core.Coord
+import app.chinesecheckers.core.GameState
+import app.chinesecheckers.core.SaveStatus
+import app.chinesecheckers.ui.strings.Strings
+
+/**
+ * The status line's words, composed in this one place from the state: who won and how once the
+ * game is over (also after the game-over sheet is closed), the replay, the AI thinking, or whose
+ * turn it is. The core's `GameState.status` (a `TurnStatus`) is to replace this function's
+ * reading of the state; its callers stay as they are.
+ */
+fun statusLine(game: GameState, strings: Strings, names: (Int) -> String): String {
+    val outcome = game.outcome
+    val thinking = game.thinking
+    return when {
+        outcome != null -> strings.overLine(
+            strings.winners(outcome.winners.map(names)),
+            strings.endReason(outcome.reason, outcome.by?.let(names)),
+        )
+        game.replay != null -> strings.replay
+        thinking != null -> strings.thinking(names(thinking))
+        else -> strings.toMove(names(game.toMove))
+    }
+}
+
+/** The status line's fixed height: one line, whatever it says. */
+private val StatusHeight = 40.dp
+
+/**
+ * Whose turn it is, in one line of fixed height (ellipsized, never wrapping), with a spinner after
+ * it while the AI or a hint search works (its place is kept when idle, so the words never shift)
+ * and the running clock of a timed online game.
+ */
+@Composable
+internal fun StatusLine(ui: BoardUiState, strings: Strings, names: (Int) -> String, clock: ClockView?, modifier: Modifier = Modifier) {
+    val game = ui.game
+    Row(modifier.fillMaxWidth().height(StatusHeight), verticalAlignment = Alignment.CenterVertically) {
+        Text(
+            statusLine(game, strings, names),
+            style = MaterialTheme.typography.titleMedium,
+            maxLines = 1,
+            softWrap = false,
+            overflow = TextOverflow.Ellipsis,
+            modifier = Modifier.weight(1f).testTag("status").semantics { liveRegion = LiveRegionMode.Polite },
+        )
+        // The spinner's place is kept when idle: the words never shift.
+        Box(Modifier.size(28.dp), contentAlignment = Alignment.CenterEnd) {
+            if (game.thinking != null || game.hintPending) {
+                CircularProgressIndicator(Modifier.size(20.dp).testTag("thinking"), strokeWidth = 2.dp)
+            }
+        }
+        // The time left of the side to move (a timed online game that is not over).
+        if (clock != null && game.replay == null) {
+            val spoken = strings.clockLeft(names(clock.side), clock.text)
+            Surface(
+                shape = MaterialTheme.shapes.small,
+                color = if (clock.low) MaterialTheme.colorScheme.errorContainer else MaterialTheme.colorScheme.surfaceVariant,
+                modifier = Modifier.padding(start = 8.dp),
+            ) {
+                Text(
+                    clock.text,
+                    style = MaterialTheme.typography.titleMedium.copy(fontFeatureSettings = "tnum"),
+                    fontWeight = FontWeight.Bold,
+                    color = if (clock.low) MaterialTheme.colorScheme.onErrorContainer else MaterialTheme.colorScheme.onSurfaceVariant,
+                    modifier = Modifier.padding(horizontal = 10.dp, vertical = 4.dp).testTag("clock")
+                        .semantics { contentDescription = spoken },
+                )
+            }
+        }
+    }
+}
+
+/**
+ * What is said over the board's top edge, never pushing the layout: Stop / Let the AI play, the
+ * banner (announced), the failed save with Try again, the last refusal or notice, and the hint
+ * in words. The panels are drawn without a touch handler of their own, so a tap on them reaches
+ * the board under them; only their buttons take taps. [position] words a hole ("row·place").
+ */
+@Composable
+fun BoardOverlays(
+    ui: BoardUiState,
+    strings: Strings,
+    names: (Int) -> String,
+    position: (Coord) -> String,
+    onEvent: (BoardEvent) -> Unit,
+    modifier: Modifier = Modifier,
+) {
+    val game = ui.game
+    Column(
+        modifier.widthIn(max = 560.dp).fillMaxWidth().padding(horizontal = 8.dp, vertical = 4.dp),
+        verticalArrangement = Arrangement.spacedBy(4.dp),
+        horizontalAlignment = Alignment.CenterHorizontally,
+    ) {
+        if (game.thinking != null) {
+            OutlinedButton(onClick = { onEvent(BoardEvent.StopThinking) }, modifier = Modifier.align(Alignment.End).testTag("stop")) { Text(strings.stopThinking) }
+        } else if (game.aiPaused) {
+            Button(onClick = { onEvent(BoardEvent.LetAiPlay) }, modifier = Modifier.align(Alignment.End).testTag("letAiPlay")) { Text(strings.letAiPlay) }
+        }
+        val banner = game.banner
+        // Thinking and game over are already said by the status line.
+        if (banner != null && banner !is Banner.AiThinking && banner != Banner.GameOver) {
+            Panel(MaterialTheme.colorScheme.secondaryContainer) {
+                Text(
+                    strings.banner(banner, names),
+                    style = MaterialTheme.typography.bodyLarge,
+                    color = MaterialTheme.colorScheme.onSecondaryContainer,
+                    modifier = Modifier.testTag("banner").semantics { liveRegion = LiveRegionMode.Assertive },
+                )
+            }
+        }
+        // The library could not write the last change: the game is whole in memory, and the core
+        // writes it again at the next change or when the player retries.
+        val storage = game.storage
+        if (storage is SaveStatus.Failed) {
+            Panel(MaterialTheme.colorScheme.errorContainer, Modifier.testTag("saveFailed")) {
+                Row(verticalAlignment = Alignment.CenterVertically) {
+                    Text(
+                        strings.saveFailed(storage.detail),
+                        style = MaterialTheme.typography.bodyMedium,
+                        color = MaterialTheme.colorScheme.onErrorContainer,
+                        modifier = Modifier.weight(1f, fill = false).semantics { liveRegion = LiveRegionMode.Assertive },
+                    )
+                    TextButton(onClick = { onEvent(BoardEvent.SaveNow) }, modifier = Modifier.testTag("saveRetry")) { Text(strings.retrySave) }
+                }
+            }
+        }
+        val message = ui.error?.let { errorText(it, strings) } ?: game.notice?.let { strings.notice(it, names) }
+        if (message != null) {
+            Panel(MaterialTheme.colorScheme.surface) {
+                Text(
+                    message,
+                    color = MaterialTheme.colorScheme.error,
+                    style = MaterialTheme.typography.bodyMedium,
+                    modifier = Modifier.testTag("notice").semantics { liveRegion = LiveRegionMode.Polite },
+                )
+            }
+        }
+        // The hint, as long as the state has it (the board draws its whole path).
+        val hint = game.hint
+        if (hint.size >= 2) {
+            Panel(MaterialTheme.colorScheme.tertiaryContainer) {
+                Text(
+                    strings.hintWords(position(hint.first()), position(hint.last())),
+                    style = MaterialTheme.typography.bodyLarge,
+                    fontWeight = FontWeight.SemiBold,
+                    color = MaterialTheme.colorScheme.onTertiaryContainer,
+                    modifier = Modifier.testTag("hintWords").semantics { liveRegion = LiveRegionMode.Polite },
+                )
+            }
+        }
+    }
+}
+
+/** A panel of the overlay: a tinted rounded box with no touch handling (not a Material Surface, which takes taps). */
+@Composable
+private fun Panel(colour: Color, modifier: Modifier = Modifier, content: @Composable () -> Unit) {
+    Box(
+        modifier.background(colour.copy(alpha = 0.94f), MaterialTheme.shapes.medium).padding(horizontal = 12.dp, vertical = 8.dp),
+    ) { content() }
+}
