@@ -10,6 +10,7 @@ import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.SkikoComposeUiTest
 import androidx.compose.ui.test.captureToImage
 import androidx.compose.ui.test.onRoot
+import androidx.compose.ui.test.performMouseInput
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.click
 import androidx.compose.ui.test.doubleClick
@@ -309,6 +310,30 @@ class SmallScreenUiTest {
         mainClock.autoAdvance = true
         waitForIdle()
         assertEquals(spacingAt1x, neighbourSpacing(app), 0.5f)
+        app.close()
+    }
+
+    @Test
+    fun aMouseWheelZoomsAboutThePointerAndBackOut() = phone {
+        val (app, recorder) = crowdedBoard()
+        val spacingAt1x = neighbourSpacing(app)
+        val c = Coord(2, -2)
+        val board = boardRect()
+        val before = centreOf(c)
+        tag("board").performMouseInput {
+            moveTo(before - board.topLeft)
+            scroll(-1f)
+        }
+        waitForIdle()
+        assertEquals("one notch up: 1.25×", spacingAt1x * 1.25f, neighbourSpacing(app), 1f)
+        assertTrue("the hole under the pointer stays under it", (centreOf(c) - before).getDistance() < 2f)
+        tag("board").performMouseInput { scroll(-20f) }
+        waitForIdle()
+        assertTrue("up to the maximum", neighbourSpacing(app) in TOUCH_PX..(52 * DENSITY + 2f))
+        tag("board").performMouseInput { scroll(20f) }
+        waitForIdle()
+        assertEquals("back out to 1×", spacingAt1x, neighbourSpacing(app), 0.5f)
+        assertTrue(recorder.taps.isEmpty())
         app.close()
     }
 

@@ -64,8 +64,9 @@ fun holeTag(coord: Coord) = "hole:${coord.q}:${coord.r}"
  * and a click action, which screen readers use and tests address by [holeTag].
  *
  * Small screens: two fingers zoom (up to neighbouring holes [ZoomedHoleSpacing] apart) and pan,
- * one finger pans once zoomed, a double tap goes back to 1× ([zoomState] keeps it); at 1× a finger
- * held (or slid) on the board shows a loupe of the holes under it, the one a release picks ringed.
+ * one finger pans once zoomed, a mouse wheel zooms about the pointer, a double tap goes back to
+ * 1× ([zoomState] keeps it); at 1× a finger held (or slid) on the board shows a loupe of the holes
+ * under it, the one a release picks ringed.
  */
 @Composable
 fun BoardCanvas(
@@ -135,7 +136,7 @@ fun BoardCanvas(
                     // A release beside the star picks nothing (sliding off is how to cancel).
                     onHoldRelease = { point -> currentLayout.holeAt(point)?.let(tapHole) },
                 )
-            },
+            }.pointerInput(zoomState) { detectWheelZoom { at, factor -> zoomState.transform(at, Offset.Zero, factor) } },
         ) {
             // Remembered: a new modifier each recomposition would throw the cached bitmap away.
             val staticLayer = remember(layout, geometryKit, palette) {

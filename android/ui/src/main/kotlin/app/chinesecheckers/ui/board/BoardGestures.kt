@@ -16,10 +16,12 @@ import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.input.pointer.AwaitPointerEventScope
+import androidx.compose.ui.input.pointer.PointerEventType
 import androidx.compose.ui.input.pointer.PointerInputChange
 import androidx.compose.ui.input.pointer.PointerInputScope
 import androidx.compose.ui.input.pointer.positionChanged
 import androidx.compose.ui.unit.dp
+import kotlin.math.pow
 
 /**
  * Neighbouring holes at the greatest zoom: Material's 48 dp touch target plus 4 dp, so that the
@@ -229,3 +231,25 @@ private suspend fun AwaitPointerEventScope.transform(onTransform: (centroid: Off
 }
 
 private enum class Kind { Tap, Transform, Hold, Cancelled }
+
+/**
+ * A mouse wheel over the board zooms about the pointer (the desktop build, a mouse on a tablet):
+ * each notch by [WHEEL_STEP], up to zoom in, down to zoom out; [onZoom] gets the point and the factor.
+ */
+internal suspend fun PointerInputScope.detectWheelZoom(onZoom: (at: Offset, factor: Float) -> Unit) {
+    awaitPointerEventScope {
+        while (true) {
+            val event = awaitPointerEvent()
+            if (event.type != PointerEventType.Scroll) continue
+            val change = event.changes.firstOrNull() ?: continue
+            val notches = change.scrollDelta.y
+            if (notches != 0f) {
+                onZoom(change.position, WHEEL_STEP.pow(-notches))
+                change.consume()
+            }
+        }
+    }
+}
+
+/** The zoom of one wheel notch. */
+private const val WHEEL_STEP = 1.25f
