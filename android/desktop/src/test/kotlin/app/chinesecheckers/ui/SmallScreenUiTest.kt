@@ -388,7 +388,11 @@ class SmallScreenUiTest {
         fun holeLabel(c: Coord) = tag(holeTag(c)).fetchSemanticsNode().config.getOrNull(SemanticsProperties.ContentDescription)?.single()
         assertEquals("the loupe names the hole under the finger", holeLabel(first), loupeLabel())
         assertTrue("holding chooses nothing yet", recorder.taps.isEmpty())
-        save("small-screen-loupe-phone")
+        save("small-screen-loupe-light-phone")
+        app.settings.update { it.copy(theme = ThemeChoice.Dark) }
+        waitForIdle()
+        assertEquals("the loupe stays while the finger does", holeLabel(first), loupeLabel())
+        save("small-screen-loupe-dark-phone")
         // Slid to the other peg: the loupe follows, and the release chooses that one.
         tag("board").performTouchInput { moveTo(centreOf(second) - board.topLeft) }
         waitForIdle()
