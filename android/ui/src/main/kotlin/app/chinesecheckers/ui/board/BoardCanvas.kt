@@ -6,7 +6,6 @@ import androidx.compose.animation.core.animateFloatAsState
 import androidx.compose.animation.core.snap
 import androidx.compose.animation.core.tween
 import androidx.compose.foundation.Canvas
-import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.fillMaxSize
@@ -14,9 +13,13 @@ import androidx.compose.foundation.layout.offset
 import androidx.compose.foundation.layout.size
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.SideEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.remember
+import androidx.compose.runtime.rememberCoroutineScope
+import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.draw.clipToBounds
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.draw.drawWithCache
@@ -35,6 +38,7 @@ import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.onClick
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.IntOffset
+import kotlinx.coroutines.launch
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Colour
 import app.chinesecheckers.core.Coord
@@ -58,6 +62,11 @@ fun holeTag(coord: Coord) = "hole:${coord.q}:${coord.r}"
  * nearest hole ([onTapHole]) or, beside the star, to [onTapOutside]. Each hole also has an
  * invisible accessibility node with its label (row, place, what stands on it, whether it is lit)
  * and a click action, which screen readers use and tests address by [holeTag].
+ *
+ * Small screens: two fingers zoom (up to neighbouring holes [ZoomedHoleSpacing] apart) and pan,
+ * one finger pans once zoomed, a mouse wheel zooms about the pointer, a double tap goes back to
+ * 1× ([zoomState] keeps it); at 1× a finger held (or slid) on the board shows a loupe of the holes
+ * under it, the one a release picks ringed.
  */
 @Composable
 fun BoardCanvas(
@@ -72,6 +81,7 @@ fun BoardCanvas(
     onTapOutside: () -> Unit,
     modifier: Modifier = Modifier,
     onAnimationFinished: (revision: ULong) -> Unit = {},
+    zoomState: BoardZoomState = rememberBoardZoomState(),
 ) {
     val palette = LocalBoardPalette.current
     val rotation by animateFloatAsState(
@@ -93,17 +103,40 @@ fun BoardCanvas(
         }
     }
     val geometryKit = remember(geometry) { StarOutline(geometry) }
-    BoxWithConstraints(modifier) {
+    // Clipped: a zoomed board must not draw over the controls around it.
+    BoxWithConstraints(modifier.clipToBounds()) {
         val density = LocalDensity.current
         val size = with(density) { Size(maxWidth.toPx(), maxHeight.toPx()) }
-        val layout = remember(geometry, size, rotation) { BoardLayout(geometry, size, rotation) }
+        val unzoomed = remember(geometry, size, rotation) { BoardLayout(geometry, size, rotation) }
+        val spacingPx = with(density) { ZoomedHoleSpacing.toPx() }
+        val limits = remember(unzoomed, spacingPx) { ZoomLimits(size, unzoomed.contentAt1x(), maxZoomFor(unzoomed.baseScale, spacingPx)) }
+        // Clamped here too, so that a frame after a resize or a turn never draws an old pan.
+        val viewport = zoomState.viewport.clampedTo(limits)
+        SideEffect { zoomState.updateLimits(limits) }
+        val layout = remember(unzoomed, viewport) { unzoomed.withViewport(viewport) }
+        // The gesture detector lives as long as the board: it reads the current layout and
+        // callbacks, so that a pinch is not restarted by the frames it causes.
+        val currentLayout by rememberUpdatedState(layout)
+        val tapHole by rememberUpdatedState(onTapHole)
+        val tapOutside by rememberUpdatedState(onTapOutside)
+        val motionReduced by rememberUpdatedState(reducedMotion)
+        val scope = rememberCoroutineScope()
         Box(
-            Modifier.fillMaxSize().pointerInput(layout) {
-                detectTapGestures { point ->
-                    val hole = layout.holeAt(point)
-                    if (hole != null) onTapHole(hole) else onTapOutside()
-                }
-            },
+            Modifier.fillMaxSize().pointerInput(zoomState) {
+                detectBoardGestures(
+                    isZoomed = { zoomState.viewport.isZoomed },
+                    doubleTapReach = { maxOf(currentLayout.scale / 2, viewConfiguration.touchSlop * 2) },
+                    onTap = { point ->
+                        val hole = currentLayout.holeAt(point)
+                        if (hole != null) tapHole(hole) else tapOutside()
+                    },
+                    onDoubleTap = { scope.launch { zoomState.resetZoom(motionReduced) } },
+                    onTransform = zoomState::transform,
+                    onHold = { zoomState.held = it },
+                    // A release beside the star picks nothing (sliding off is how to cancel).
+                    onHoldRelease = { point -> currentLayout.holeAt(point)?.let(tapHole) },
+                )
+            }.pointerInput(zoomState) { detectWheelZoom { at, factor -> zoomState.transform(at, Offset.Zero, factor) } },
         ) {
             // Remembered: a new modifier each recomposition would throw the cached bitmap away.
             val staticLayer = remember(layout, geometryKit, palette) {
@@ -132,6 +165,16 @@ fun BoardCanvas(
                 val centre = layout.toScreen(g.x, g.y)
                 val label = strings.holeLabel(g.row, g.place, hole.occupant, hole.owner?.let(playerName), hole.highlight)
                 HoleNode(hole.coord, label, IntOffset((centre.x - holePx / 2).roundToInt(), (centre.y - holePx / 2).roundToInt()), holeDp, onTapHole)
+            }
+            zoomState.held?.let { finger ->
+                val chosen = layout.holeAt(finger)
+                val label = chosen?.let { c ->
+                    val i = layout.indexOf(c)
+                    val g = geometry.holes[i]
+                    val hole = game.holes[i]
+                    strings.holeLabel(g.row, g.place, hole.occupant, hole.owner?.let(playerName), hole.highlight)
+                }
+                BoardLoupe(layout, geometryKit, game, palette, finger, chosen, label)
             }
         }
     }

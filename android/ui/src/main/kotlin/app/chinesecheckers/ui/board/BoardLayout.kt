@@ -1,6 +1,7 @@
 package app.chinesecheckers.ui.board
 
 import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.geometry.Rect
 import androidx.compose.ui.geometry.Size
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Coord
@@ -10,12 +11,21 @@ import kotlin.math.sin
 /**
  * Where the board's holes land on a canvas of [size] pixels: the core's geometry (neighbours 1
  * apart, true aspect) scaled uniformly to fit with a margin, centred, and turned by
- * [rotationDegrees] about the board's centre. The same mapping turns a tap back into the nearest
- * hole, so drawing and touch can never disagree.
+ * [rotationDegrees] about the board's centre, then magnified and moved by [viewport] (pinch-zoom
+ * and pan). The same mapping turns a tap back into the nearest hole, so drawing and touch can
+ * never disagree.
  */
-class BoardLayout(val geometry: BoardGeometry, val size: Size, val rotationDegrees: Float) {
-    /** Pixels per board unit (the distance between neighbouring holes). */
-    val scale: Float = minOf(size.width / (geometry.width + 2 * MARGIN_X), size.height / (geometry.height + 2 * MARGIN_Y))
+class BoardLayout(
+    val geometry: BoardGeometry,
+    val size: Size,
+    val rotationDegrees: Float,
+    val viewport: BoardViewport = BoardViewport(),
+) {
+    /** Pixels per board unit at 1× (the whole board fitting the canvas). */
+    val baseScale: Float = minOf(size.width / (geometry.width + 2 * MARGIN_X), size.height / (geometry.height + 2 * MARGIN_Y))
+
+    /** Pixels per board unit on screen (the distance between neighbouring holes), zoom included. */
+    val scale: Float = baseScale * viewport.zoom
     private val centreX = geometry.width / 2
     private val centreY = geometry.height / 2
     private val radians = Math.toRadians(rotationDegrees.toDouble())
@@ -23,12 +33,33 @@ class BoardLayout(val geometry: BoardGeometry, val size: Size, val rotationDegre
     private val sin = sin(radians).toFloat()
     private val screenCentre = Offset(size.width / 2, size.height / 2)
     private val index: Map<Coord, Int> = geometry.holes.withIndex().associate { (i, h) -> h.coord to i }
+    private val boardPoints: List<Offset> = geometry.holes.map { Offset(it.x, it.y) }
 
-    /** The screen position of board point (x, y). */
-    fun toScreen(x: Float, y: Float): Offset {
+    /** The position of board point (x, y) at 1× (before zoom and pan). */
+    private fun toUnzoomed(x: Float, y: Float): Offset {
         val dx = x - centreX
         val dy = y - centreY
-        return Offset(screenCentre.x + scale * (dx * cos - dy * sin), screenCentre.y + scale * (dx * sin + dy * cos))
+        return Offset(screenCentre.x + baseScale * (dx * cos - dy * sin), screenCentre.y + baseScale * (dx * sin + dy * cos))
+    }
+
+    /** The screen position of board point (x, y). */
+    fun toScreen(x: Float, y: Float): Offset = viewport.toScreen(toUnzoomed(x, y))
+
+    /** The same board at another [viewport] (the loupe's, or 1×). */
+    fun withViewport(viewport: BoardViewport): BoardLayout = BoardLayout(geometry, size, rotationDegrees, viewport)
+
+    /**
+     * The board's rectangle at 1×, in canvas pixels: its hole centres with the margin that the
+     * star's rim takes beyond them. A pan keeps it over the view ([BoardViewport.clampedTo]).
+     */
+    fun contentAt1x(): Rect {
+        val points = boardPoints.map { toUnzoomed(it.x, it.y) }
+        return Rect(
+            points.minOf { it.x } - MARGIN_X * baseScale,
+            points.minOf { it.y } - MARGIN_Y * baseScale,
+            points.maxOf { it.x } + MARGIN_X * baseScale,
+            points.maxOf { it.y } + MARGIN_Y * baseScale,
+        )
     }
 
     /** The screen position of a hole's centre. */
@@ -45,21 +76,13 @@ class BoardLayout(val geometry: BoardGeometry, val size: Size, val rotationDegre
      * board units from every hole (a tap beside the star).
      */
     fun holeAt(point: Offset): Coord? {
-        val px = (point.x - screenCentre.x) / scale
-        val py = (point.y - screenCentre.y) / scale
-        // Undo the turn: rotate by -θ.
+        // Undo the zoom and pan, then the fit, then the turn (rotate by -θ).
+        val unzoomed = viewport.toBoard(point)
+        val px = (unzoomed.x - screenCentre.x) / baseScale
+        val py = (unzoomed.y - screenCentre.y) / baseScale
         val x = px * cos + py * sin + centreX
         val y = -px * sin + py * cos + centreY
-        var best: Coord? = null
-        var bestDistance = TAP_REACH * TAP_REACH
-        for (h in geometry.holes) {
-            val d = (h.x - x) * (h.x - x) + (h.y - y) * (h.y - y)
-            if (d < bestDistance) {
-                bestDistance = d
-                best = h.coord
-            }
-        }
-        return best
+        return nearestWithin(boardPoints, Offset(x, y), TAP_REACH)?.let { geometry.holes[it].coord }
     }
 
     companion object {

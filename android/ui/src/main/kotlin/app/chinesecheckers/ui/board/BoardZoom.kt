@@ -1,0 +1,115 @@
+package app.chinesecheckers.ui.board
+
+import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.geometry.Rect
+import androidx.compose.ui.geometry.Size
+
+/*
+ * The board's zoom and pan as plain arithmetic (no Compose runtime), so that it is unit-tested on
+ * its own: the gestures (BoardGestures.kt) only feed it finger movements, and the drawing, the
+ * accessibility nodes and the hit test all read the same [BoardViewport].
+ */
+
+/**
+ * How the board is magnified and moved: a point p of the whole board as drawn at 1× (the board
+ * fitting its view) lands at `p · zoom + pan` on screen. The identity (1×, no pan) shows the
+ * whole board.
+ */
+data class BoardViewport(val zoom: Float = 1f, val pan: Offset = Offset.Zero) {
+    /** Whether the board is magnified (then a double tap resets it, and one finger pans). */
+    val isZoomed: Boolean get() = zoom > 1f + ZOOM_EPSILON
+
+    /** Where the 1× point [p] lands on screen. */
+    fun toScreen(p: Offset): Offset = Offset(p.x * zoom + pan.x, p.y * zoom + pan.y)
+
+    /** The 1× point under the screen point [s]. */
+    fun toBoard(s: Offset): Offset = Offset((s.x - pan.x) / zoom, (s.y - pan.y) / zoom)
+
+    /**
+     * The viewport after a gesture: magnified by [zoomChange] about [centroid] (the point under
+     * the fingers stays under them), then moved by [panChange]; kept within [limits].
+     */
+    fun transformed(centroid: Offset, panChange: Offset, zoomChange: Float, limits: ZoomLimits): BoardViewport {
+        val z = (zoom * zoomChange).coerceIn(1f, limits.maxZoom)
+        val under = toBoard(centroid)
+        val pan = Offset(centroid.x - under.x * z + panChange.x, centroid.y - under.y * z + panChange.y)
+        return BoardViewport(z, pan).clampedTo(limits)
+    }
+
+    /**
+     * This viewport with its zoom within `1..maxZoom` and its pan such that the board never
+     * leaves the view: along an axis where the magnified board is larger than the view it covers
+     * the view (its edge can come to the view's edge, no farther); where it is smaller it is
+     * centred, as at 1× (so 1× always has no pan).
+     */
+    fun clampedTo(limits: ZoomLimits): BoardViewport {
+        val z = zoom.coerceIn(1f, limits.maxZoom)
+        val c = limits.content
+        return BoardViewport(
+            z,
+            Offset(clampAxis(pan.x, c.left, c.right, limits.view.width, z), clampAxis(pan.y, c.top, c.bottom, limits.view.height, z)),
+        )
+    }
+
+    /** The part of the 1× board that is on screen (the view's rectangle mapped back). */
+    fun visible(view: Size): Rect {
+        val tl = toBoard(Offset.Zero)
+        val br = toBoard(Offset(view.width, view.height))
+        return Rect(tl, br)
+    }
+
+    /**
+     * The viewport [t] of the way (0..1) from this one to [to]: the reset's animation. Zoom and
+     * pan move together, so the board's point under the view's centre glides back to its place.
+     */
+    fun lerp(to: BoardViewport, t: Float): BoardViewport =
+        BoardViewport(zoom + (to.zoom - zoom) * t, Offset(pan.x + (to.pan.x - pan.x) * t, pan.y + (to.pan.y - pan.y) * t))
+
+    companion object {
+        /** Zooms this close to 1 count as 1 (the end of a pinch back out). */
+        const val ZOOM_EPSILON = 0.01f
+
+        private fun clampAxis(pan: Float, lo: Float, hi: Float, view: Float, z: Float): Float {
+            // Where the board covers the view: its near edge at most at the view's start, its
+            // far edge at least at the view's end. An empty range (the board is smaller than the
+            // view, or exactly as large give or take rounding) centres it.
+            val least = view - hi * z
+            val most = -lo * z
+            return if (least <= most) pan.coerceIn(least, most) else (view - (lo + hi) * z) / 2
+        }
+    }
+}
+
+/**
+ * What bounds a [BoardViewport]: the [view]'s size, the board's [content] rectangle as drawn at 1×
+ * (its holes and rim, in view pixels) and the greatest zoom.
+ */
+data class ZoomLimits(val view: Size, val content: Rect, val maxZoom: Float)
+
+/**
+ * The greatest zoom for a board whose neighbouring holes are [spacingAt1x] pixels apart at 1×:
+ * the one that puts them [targetSpacing] pixels apart (Material's 48 dp touch target, with a
+ * margin, converted by the caller), and never less than 1 (a board already that large does not
+ * zoom).
+ */
+fun maxZoomFor(spacingAt1x: Float, targetSpacing: Float): Float =
+    if (spacingAt1x <= 0f) 1f else maxOf(1f, targetSpacing / spacingAt1x)
+
+/**
+ * The index of the point of [centres] nearest to [point], or null when none is within [radius]
+ * (a tap beside the star). Ties keep the first.
+ */
+fun nearestWithin(centres: List<Offset>, point: Offset, radius: Float): Int? {
+    var best: Int? = null
+    var bestDistance = radius * radius
+    for ((i, c) in centres.withIndex()) {
+        val dx = c.x - point.x
+        val dy = c.y - point.y
+        val d = dx * dx + dy * dy
+        if (d < bestDistance) {
+            bestDistance = d
+            best = i
+        }
+    }
+    return best
+}
