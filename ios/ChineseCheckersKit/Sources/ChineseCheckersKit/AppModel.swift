@@ -139,7 +139,7 @@ public final class AppModel {
                 showBoard(
                     BoardModel(
                         game: game.game(), aiTimeLimitMs: settings.aiTimeLimitMs,
-                        turnBoard: settings.turnBoard))
+                        turnBoard: settings.turnBoard, aiPace: settings.aiPace))
                 return .board
             case .online:
                 if let online, online.state.game?.id == card.id { return .online }
@@ -153,9 +153,20 @@ public final class AppModel {
         }
     }
 
+    /// The game-over sheet's "New game": the new-game screen of the board's kind (the library's
+    /// card says it; solo when the game is not kept), alone above home.
+    public func newGameAfterBoard() {
+        let id = board?.game.id()
+        let listing = try? library?.listing()
+        let card = ((listing?.playing ?? []) + (listing?.finished ?? [])).first { $0.id == id }
+        navigation.choose(card?.kind == .passAndPlay ? .newPassAndPlay : .newSolo)
+    }
+
     /// Makes the settings screen's model; a change of "turn the board" goes to the boards.
     public func settingsModel() -> SettingsModel {
-        SettingsModel(settings: settings) { [weak self] on in self?.turnBoardChanged(on) }
+        SettingsModel(
+            settings: settings, onTurnBoard: { [weak self] on in self?.turnBoardChanged(on) },
+            onAiPace: { [weak self] pace in self?.board?.aiPace = pace })
     }
 
     /// The "turn the board" setting changed: the boards of this app turn (or not) at once.
