@@ -76,6 +76,8 @@ public final class AppModel {
     public let home: HomeModel
     /// The local game in progress, if any.
     public private(set) var board: BoardModel?
+    /// Which new-game screen the local board's game belongs to (its "New game" opens it).
+    @ObservationIgnored private var boardMode: NewGameModel.Mode = .solo
     /// The online session, if any.
     public private(set) var online: OnlineModel?
     /// A problem to show on launch.
@@ -136,6 +138,7 @@ public final class AppModel {
             switch card.kind {
             case .solo, .passAndPlay:
                 let game = try library.openGame(id: card.id)
+                boardMode = card.kind == .passAndPlay ? .passAndPlay : .solo
                 showBoard(
                     BoardModel(
                         game: game.game(), aiTimeLimitMs: settings.aiTimeLimitMs,
@@ -153,13 +156,10 @@ public final class AppModel {
         }
     }
 
-    /// The game-over sheet's "New game": the new-game screen of the board's kind (the library's
-    /// card says it; solo when the game is not kept), alone above home.
+    /// The game-over sheet's "New game": the new-game screen of the board's kind (the screen
+    /// that made it, or the library card it was reopened from), alone above home.
     public func newGameAfterBoard() {
-        let id = board?.game.id()
-        let listing = try? library?.listing()
-        let card = ((listing?.playing ?? []) + (listing?.finished ?? [])).first { $0.id == id }
-        navigation.choose(card?.kind == .passAndPlay ? .newPassAndPlay : .newSolo)
+        navigation.choose(boardMode == .passAndPlay ? .newPassAndPlay : .newSolo)
     }
 
     /// Makes the settings screen's model; a change of "turn the board" goes to the boards.
@@ -177,7 +177,9 @@ public final class AppModel {
 
     /// Makes the new-game screen's model.
     public func newGame(_ mode: NewGameModel.Mode) -> NewGameModel {
-        NewGameModel(mode: mode, library: library, settings: settings)
+        let model = NewGameModel(mode: mode, library: library, settings: settings)
+        model.onStart = { [weak self] in self?.boardMode = mode }
+        return model
     }
 
     /// Puts a local game on the board (a new one or a reopened one); it is the game

@@ -41,6 +41,8 @@ public final class NewGameModel {
     @ObservationIgnored private let library: GameLibrary?
     @ObservationIgnored private let settings: AppSettings?
     @ObservationIgnored private let choicesStore: NewGameChoicesStore?
+    /// Called when a game starts (the app notes which screen made the board).
+    @ObservationIgnored var onStart: (@MainActor () -> Void)?
 
     /// A screen starting from the last choices kept in `choices` (by default the settings) for
     /// this mode, or else from the default rule set (the first the core lists: tripot).
@@ -148,6 +150,7 @@ public final class NewGameModel {
             error = nil
             replaceRequest = nil
             choicesStore?.saveChoices(NewGameChoices(setup: setup), for: mode)
+            onStart?()
             return BoardModel(
                 game: game.game(), aiTimeLimitMs: settings?.aiTimeLimitMs,
                 turnBoard: settings?.turnBoard ?? true, aiPace: settings?.aiPace ?? 0)

@@ -68,6 +68,27 @@ final class TableTests: XCTestCase {
         XCTAssertNotNil(model.state.banner)
         XCTAssertNotNil(model.overlayBanner)
         XCTAssertEqual(ids(model), slots, "with a banner")
+        // The same slot answers the offer now, after a question of its own.
+        XCTAssertTrue(model.drawSlotAnswers)
+        model.tapSlot(.draw)
+        XCTAssertEqual(model.pendingConfirmation, .answerDraw)
+        model.answerDraw(accept: false)
+        XCTAssertNil(model.pendingConfirmation)
+        XCTAssertFalse(model.drawSlotAnswers)
+        XCTAssertNil(model.state.outcome, "declined")
+        XCTAssertEqual(ids(model), slots)
+
+        // The replay: the same slots, only its own (now "Exit replay") and Moves enabled.
+        model.tapSlot(.replay)
+        XCTAssertNotNil(model.state.replay)
+        XCTAssertEqual(ids(model), slots, "during the replay")
+        XCTAssertTrue(model.replaySlotExits)
+        XCTAssertEqual(
+            model.controlSlots.filter(\.enabled).map(\.id), [.replay, .moves])
+        XCTAssertEqual(model.status.key, "banner.replay")
+        model.tapSlot(.replay)
+        XCTAssertNil(model.state.replay)
+        XCTAssertEqual(ids(model), slots)
 
         // A solo game whose AI opens: the same slots while it thinks and after (a strong AI
         // with time to think, so that its search is still running when the state is read).
@@ -232,7 +253,7 @@ final class TableTests: XCTestCase {
             NewGameModel(mode: .passAndPlay, settings: settings).preset, people.ruleSets[0].preset)
     }
 
-    func testThePaceSettingDefaultsToAboutHalfASecond() async {
+    func testThePaceSettingDefaultsToAboutHalfASecond() async throws {
         let settings = temporarySettings()
         XCTAssertEqual(settings.aiPace, 0.6)
         let model = SettingsModel(settings: settings)
@@ -242,6 +263,20 @@ final class TableTests: XCTestCase {
         model.aiPace = 1
         XCTAssertEqual(settings.aiPace, 1)
         XCTAssertEqual(Wording.pace(0.6), LocalizedMessage("settings.pace.ms", [.number(600)]))
+
+        // The setting reaches the boards the app makes, and the board on screen when it changes.
+        let app = AppModel(directory: temporaryFolder(), settings: settings)
+        let board = try XCTUnwrap(app.newGame(.passAndPlay).start())
+        app.showBoard(board)
+        XCTAssertEqual(board.aiPace, 1)
+        app.settingsModel().aiPace = 0.3
+        XCTAssertEqual(board.aiPace, 0.3)
+        // The game-over sheet's New game opens the new-game screen of the board's kind.
+        app.newGameAfterBoard()
+        XCTAssertEqual(app.navigation.path, [.newPassAndPlay])
+        app.showBoard(try XCTUnwrap(app.newGame(.solo).start()))
+        app.newGameAfterBoard()
+        XCTAssertEqual(app.navigation.path, [.newSolo])
     }
 
     func testTheTablesWordsAreInEveryLanguage() async throws {
