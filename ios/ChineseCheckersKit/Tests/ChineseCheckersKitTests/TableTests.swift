@@ -173,6 +173,34 @@ final class TableTests: XCTestCase {
         XCTAssertTrue(calmHolds.isEmpty)
     }
 
+    func testAnUndoDuringTheHoldKeepsTheAiFromMoving() async throws {
+        let gate = HoldGate()
+        let model = BoardModel(
+            game: try chainGame(seats: [personSeat, aiSeat()]).game(), aiTimeLimitMs: 10,
+            aiPace: 0.6, sleeper: { await gate.hold($0) })
+        // The person's jump, ended where it stands: the AI is to move, and holds.
+        model.tap(coord(0, 0))
+        model.tap(coord(0, -2))
+        model.endJump()
+        XCTAssertEqual(model.state.history.count, 1)
+        XCTAssertTrue(model.state.aiToMove)
+        let deadline = Date().addingTimeInterval(10)
+        while await gate.holds.isEmpty, Date() < deadline {
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        XCTAssertEqual(model.controlSlots.first { $0.id == .undo }?.enabled, true)
+        model.tapSlot(.undo)
+        XCTAssertTrue(model.state.history.isEmpty)
+        XCTAssertFalse(model.state.aiToMove)
+        await gate.release()
+        await model.waitUntilIdle()
+        XCTAssertTrue(model.state.history.isEmpty, "the hold ended without a search")
+        XCTAssertFalse(model.isThinking)
+        XCTAssertNil(model.error, "no search was asked of an AI that is not to move")
+        let holds = await gate.holds
+        XCTAssertEqual(holds.count, 1)
+    }
+
     func testTheHintIsWordedWhileTheStateHasIt() async throws {
         let model = BoardModel(
             game: try chainGame(seats: [personSeat, aiSeat()]).game(), aiTimeLimitMs: 10)
