@@ -117,6 +117,10 @@ final class MainFlowsUITests: XCTestCase {
         XCTAssertTrue(confirm.waitForExistence(timeout: 5), "resigning asks first")
         confirm.tap()
         XCTAssertTrue(element(app, "board-outcome").waitForExistence(timeout: 5), "the game ended")
+        // The game-over sheet closed, the status line still says who won and how.
+        let outcome = element(app, "board-outcome").label
+        element(app, "board-gameOver-done").tap()
+        XCTAssertEqual(element(app, "board-status").label, outcome)
 
         // Home, as in the test above: the ended game is not under "Continue".
         showHome(app)

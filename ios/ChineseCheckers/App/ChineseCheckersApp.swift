@@ -127,7 +127,9 @@ struct ScreenView: View {
             }
         case .board:
             if let board = app.board {
-                GameView(model: board, haptics: app.settings.haptics)
+                GameView(model: board, haptics: app.settings.haptics) {
+                    app.newGameAfterBoard()
+                }
             }
         case .online:
             if let online = app.online {

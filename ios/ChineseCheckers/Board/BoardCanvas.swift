@@ -1,51 +1,11 @@
 // The star drawn in a Canvas from the core's geometry and state: holes, camps, pegs (colour and
-// symbol), lit targets, swap markers, the chain, the last move and the hint; a tap goes to the
-// nearest hole; a moved peg travels along the core's path unless Reduce Motion is on.
+// symbol), lit targets, swap markers, the chain, the last move and the hint's whole path; a tap
+// goes to the nearest hole; pinch zooms and a drag pans (the kit's BoardZoom and BoardViewport do
+// the arithmetic), a double tap shows the whole star again; a moved peg travels along the core's
+// path unless Reduce Motion is on.
 import ChineseCheckersCore
 import ChineseCheckersKit
 import SwiftUI
-
-/// Maps the geometry's space (holes 1 apart) to the view and back, with the pass-and-play turn.
-struct BoardTransform {
-    let geometry: BoardGeometry
-    let size: CGSize
-    /// Degrees, clockwise.
-    let rotation: Double
-
-    private var scale: CGFloat {
-        // A margin of one hole around the star.
-        min(
-            size.width / CGFloat(geometry.width + 2), size.height / CGFloat(geometry.height + 2))
-    }
-
-    private var centre: CGPoint { CGPoint(x: size.width / 2, y: size.height / 2) }
-
-    /// The view point of a geometry point.
-    func point(x: Float, y: Float) -> CGPoint {
-        let dx = (CGFloat(x) - CGFloat(geometry.width) / 2) * scale
-        let dy = (CGFloat(y) - CGFloat(geometry.height) / 2) * scale
-        let angle = rotation * .pi / 180
-        return CGPoint(
-            x: centre.x + dx * CGFloat(cos(angle)) - dy * CGFloat(sin(angle)),
-            y: centre.y + dx * CGFloat(sin(angle)) + dy * CGFloat(cos(angle)))
-    }
-
-    /// The geometry point of a view point (the inverse of `point`).
-    func geometryPoint(of location: CGPoint) -> (x: Float, y: Float) {
-        let dx = location.x - centre.x
-        let dy = location.y - centre.y
-        let angle = -rotation * .pi / 180
-        let rx = dx * CGFloat(cos(angle)) - dy * CGFloat(sin(angle))
-        let ry = dx * CGFloat(sin(angle)) + dy * CGFloat(cos(angle))
-        return (
-            Float(rx / scale + CGFloat(geometry.width) / 2),
-            Float(ry / scale + CGFloat(geometry.height) / 2)
-        )
-    }
-
-    /// A hole's radius on screen.
-    var holeRadius: CGFloat { CGFloat(geometry.holeRadius) * scale }
-}
 
 /// The board of a game state.
 struct BoardCanvas: View {
@@ -55,17 +15,23 @@ struct BoardCanvas: View {
     let animation: PegAnimation?
     let onTap: (_ x: Float, _ y: Float) -> Void
     let onTapHole: (Coord) -> Void
+    /// The player's zoom and pan (kept by the screen, so it survives a redraw).
+    @Binding var zoom: BoardZoom
 
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @Environment(\.colorScheme) private var colorScheme
     @State private var animationStart: Date?
+    /// The zoom as a pinch or a drag found it (their values count from their start).
+    @State private var gestureStart: BoardZoom?
 
     /// Seconds per hop of an animated move.
     private let hopDuration = 0.16
 
     var body: some View {
         GeometryReader { proxy in
-            let transform = BoardTransform(geometry: geometry, size: proxy.size, rotation: rotation)
+            let size = proxy.size
+            let transform = BoardViewport(
+                geometry: geometry, size: size, rotation: rotation, zoom: zoom)
             TimelineView(.animation(paused: animationStart == nil)) { timeline in
                 Canvas { context, _ in
                     draw(in: &context, transform: transform, now: timeline.date)
@@ -73,10 +39,34 @@ struct BoardCanvas: View {
             }
             .contentShape(Rectangle())
             .gesture(
-                SpatialTapGesture().onEnded { value in
-                    let point = transform.geometryPoint(of: value.location)
-                    onTap(point.x, point.y)
-                }
+                // A double tap shows the whole star again; a single tap goes to the hole.
+                SpatialTapGesture(count: 2).onEnded { _ in zoom = .identity }
+                    .exclusively(
+                        before: SpatialTapGesture().onEnded { value in
+                            let point = transform.geometryPoint(of: value.location)
+                            onTap(point.x, point.y)
+                        })
+            )
+            .simultaneousGesture(
+                MagnifyGesture()
+                    .onChanged { value in
+                        let start = gestureStart ?? zoom
+                        gestureStart = start
+                        zoom = start.zoomed(
+                            by: value.magnification, anchor: value.startLocation, in: size)
+                    }
+                    .onEnded { _ in gestureStart = nil }
+            )
+            .simultaneousGesture(
+                DragGesture(minimumDistance: 12)
+                    .onChanged { value in
+                        // Nothing to pan at the whole star: the drag does nothing then.
+                        guard zoom.isZoomed else { return }
+                        let start = gestureStart ?? zoom
+                        gestureStart = start
+                        zoom = start.panned(by: value.translation, in: size)
+                    }
+                    .onEnded { _ in gestureStart = nil }
             )
             .accessibilityElement(children: .contain)
             .accessibilityLabel(Text("a11y.board"))
@@ -100,7 +90,7 @@ struct BoardCanvas: View {
 
     // MARK: Drawing
 
-    private func draw(in context: inout GraphicsContext, transform: BoardTransform, now: Date) {
+    private func draw(in context: inout GraphicsContext, transform: BoardViewport, now: Date) {
         let radius = transform.holeRadius
         let moving = movingPeg(now: now, transform: transform)
         let campAlpha = colorScheme == .dark ? 0.22 : 0.14
@@ -119,8 +109,32 @@ struct BoardCanvas: View {
                 drawPeg(colour, at: centre, radius: radius, in: &context)
             }
         }
+        drawHintPath(in: &context, transform: transform, radius: radius)
         if let moving {
             drawPeg(moving.colour, at: moving.position, radius: radius, in: &context)
+        }
+    }
+
+    /// The hint's whole path, from its peg to its end, over the pegs: a white line on a black
+    /// one, which stands out on every peg colour and on the light and the dark board alike.
+    private func drawHintPath(
+        in context: inout GraphicsContext, transform: BoardViewport, radius: CGFloat
+    ) {
+        let points = state.hint.compactMap { geometry.hole(at: $0) }.map { transform.point(of: $0) }
+        guard points.count >= 2 else { return }
+        var line = Path()
+        line.move(to: points[0])
+        for point in points.dropFirst() { line.addLine(to: point) }
+        let width = max(2, radius * 0.22)
+        context.stroke(
+            line, with: .color(.black),
+            style: StrokeStyle(lineWidth: width * 2.4, lineCap: .round, lineJoin: .round))
+        context.stroke(
+            line, with: .color(.white),
+            style: StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .round))
+        if let end = points.last {
+            context.fill(Path(ellipseIn: rect(end, width * 1.8)), with: .color(.black))
+            context.fill(Path(ellipseIn: rect(end, width * 1.1)), with: .color(.white))
         }
     }
 
@@ -147,8 +161,10 @@ struct BoardCanvas: View {
         case .lastMove:
             context.stroke(ring, with: .color(.secondary), lineWidth: 2)
         case .hint:
-            context.stroke(
-                ring, with: .color(.mint), style: StrokeStyle(lineWidth: 3, dash: [2, 2]))
+            // Black under white: visible on every peg colour, in both themes (the path is drawn
+            // over it).
+            context.stroke(ring, with: .color(.black), lineWidth: 5)
+            context.stroke(ring, with: .color(.white), lineWidth: 2)
         }
     }
 
@@ -175,7 +191,7 @@ struct BoardCanvas: View {
     }
 
     /// The peg travelling along the core's path, while the animation runs.
-    private func movingPeg(now: Date, transform: BoardTransform) -> MovingPeg? {
+    private func movingPeg(now: Date, transform: BoardViewport) -> MovingPeg? {
         guard let animation, let start = animationStart, animation.path.count >= 2,
             let destination = animation.path.last,
             let colour = state.holes.first(where: { $0.coord == destination })?.occupant
@@ -199,7 +215,7 @@ struct BoardCanvas: View {
 
     /// One element per hole, labelled with the core's row and place and what stands on it;
     /// activating it taps the hole.
-    private func holeElements(_ transform: BoardTransform) -> some View {
+    private func holeElements(_ transform: BoardViewport) -> some View {
         ForEach(Array(geometry.holes.enumerated()), id: \.offset) { index, hole in
             let centre = transform.point(x: hole.x, y: hole.y)
             let parts = Wording.holeLabel(hole, state.holes[index], players: state.players)

@@ -18,18 +18,35 @@ struct RulesView: View {
             Section {
                 Text(RulesModel.explanation(model.selected))
             }
-            Section("rules.options") {
+            // Headings larger than the body text below them (a list's own section headers are
+            // smaller than it).
+            Section {
                 ForEach(model.optionLines, id: \.self) { line in
                     Text(line)
                 }
+            } header: {
+                RulesHeading("rules.options")
             }
             if let shown = model.shown {
-                Section("rules.players") {
+                Section {
                     Text(verbatim: shown.seatCounts.map(String.init).joined(separator: ", "))
+                } header: {
+                    RulesHeading("rules.players")
                 }
             }
         }
         .navigationTitle(Text("rules.title"))
+    }
+}
+
+/// A heading of the rules screen: a title, larger than the text under it.
+struct RulesHeading: View {
+    let key: LocalizedStringKey
+
+    init(_ key: LocalizedStringKey) { self.key = key }
+
+    var body: some View {
+        Text(key).font(.title3.bold())
     }
 }
 
@@ -85,6 +102,17 @@ struct SettingsView: View {
                 // Pass and play: the core turns the board to the player to move.
                 Toggle("settings.turnBoard", isOn: $model.turnBoard)
                     .accessibilityIdentifier("settings-turn-board")
+            }
+            Section {
+                // The hold before each AI move, so that every move of a many-player game is seen.
+                Picker("settings.pace", selection: $model.aiPace) {
+                    ForEach(model.aiPaces, id: \.seconds) { pace in
+                        Text(pace.words).tag(pace.seconds)
+                    }
+                }
+                .accessibilityIdentifier("settings-pace")
+            } footer: {
+                Text("settings.pace.footer")
             }
             Section("settings.about") {
                 LabeledContent("settings.version") {

@@ -109,7 +109,7 @@ struct OnlineView: View {
                 .autocorrectionDisabled()
                 .focused($codeFocused)
                 .submitLabel(.join)
-                .onSubmit { model.joinTypedRoom() }
+                .onSubmit { model.submitRoomCode() }
             Button("online.room.join") { model.joinTypedRoom() }
                 .disabled(model.roomCodeToJoin == nil)
         }
@@ -291,7 +291,8 @@ struct ConnectionBadge: View {
 /// game has (a watched game has none), the clock and the seats.
 struct OnlineGameView: View {
     @Bindable var model: OnlineModel
-    @State private var confirmResign = false
+    @State private var showHistory = false
+    @State private var zoom = BoardZoom.identity
 
     private var board: BoardModel { model.board }
 
@@ -303,7 +304,6 @@ struct OnlineGameView: View {
     }
 
     var body: some View {
-        let can = board.state.capabilities
         VStack(spacing: 8) {
             if model.isSpectating {
                 // A game watched: taps are refused, no resignation, draw or rematch is offered.
@@ -314,10 +314,7 @@ struct OnlineGameView: View {
                 }
                 .padding(.horizontal)
             }
-            StatusBanner(banner: board.banner, notice: board.notice)
-            if let failure = board.storageFailure {
-                SaveFailureBar(message: failure, retry: board.saveNow)
-            }
+            StatusLine(status: board.status)
             if let clock = model.state.game?.clock {
                 // The clock counts down locally: redrawn when the core says its face changes.
                 TimelineView(ClockSchedule(clock: clock)) { context in
@@ -332,39 +329,33 @@ struct OnlineGameView: View {
                 geometry: board.geometry, state: board.state,
                 rotation: board.rotation,
                 animation: board.animation,
-                onTap: { board.tap(x: $0, y: $1) }, onTapHole: { board.tap($0) }
+                onTap: { board.tap(x: $0, y: $1) }, onTapHole: { board.tap($0) },
+                zoom: $zoom
             )
             .padding(.horizontal, 8)
-            if let outcome = board.outcome {
-                Text(outcome).font(.title3.bold())
+            .overlay(alignment: .top) {
+                BoardNotes(
+                    banner: board.overlayBanner, notice: board.notice, hint: nil,
+                    failure: board.storageFailure, retry: board.saveNow)
             }
-            if let change = model.ratingChange {
-                Text(change).font(.headline)
-            }
-            HStack(spacing: 12) {
-                if can.canEndJump {
-                    Button("board.endJump") { board.endJump() }.buttonStyle(.borderedProminent)
-                }
-                if can.canAnswerDraw {
-                    Button("board.draw.accept") { board.answerDraw(accept: true) }
-                    Button("board.draw.decline") { board.answerDraw(accept: false) }
-                } else if board.hasDrawOffers, can.canOfferDraw {
-                    Button("board.draw.offer") { board.offerDraw() }
-                }
-                if board.hasResign, can.canResign {
-                    Button("board.resign", role: .destructive) { confirmResign = true }
-                }
-                if board.canRematch {
-                    Button("board.rematch") { board.rematch() }.buttonStyle(.borderedProminent)
+            .overlay(alignment: .bottom) {
+                if let change = model.ratingChange {
+                    Text(change).font(.headline)
+                        .padding(.all, 8)
+                        .background(.regularMaterial, in: RoundedRectangle(cornerRadius: 10))
+                        .allowsHitTesting(false)
                 }
             }
-            .buttonStyle(.bordered)
-            .padding(.bottom, 8)
+            ControlBar(model: board) { showHistory = true }
         }
         .navigationTitle(title)
-        .confirmationDialog("board.resign.confirm", isPresented: $confirmResign) {
-            Button("board.resign", role: .destructive) { board.resign() }
+        .sheet(isPresented: $showHistory) {
+            HistoryList(state: board.state)
         }
+        .sheet(isPresented: shown(board.gameOverShown, dismiss: board.dismissGameOver)) {
+            GameOverSheet(model: board, newGame: nil)
+        }
+        .confirmations(board)
         .alert("common.problem", isPresented: errorShown(board.error, dismiss: board.dismissError))
         {
             Button("common.ok", role: .cancel) { board.dismissError() }

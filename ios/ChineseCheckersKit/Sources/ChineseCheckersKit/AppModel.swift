@@ -76,6 +76,8 @@ public final class AppModel {
     public let home: HomeModel
     /// The local game in progress, if any.
     public private(set) var board: BoardModel?
+    /// Which new-game screen the local board's game belongs to (its "New game" opens it).
+    @ObservationIgnored private var boardMode: NewGameModel.Mode = .solo
     /// The online session, if any.
     public private(set) var online: OnlineModel?
     /// A problem to show on launch.
@@ -136,10 +138,11 @@ public final class AppModel {
             switch card.kind {
             case .solo, .passAndPlay:
                 let game = try library.openGame(id: card.id)
+                boardMode = card.kind == .passAndPlay ? .passAndPlay : .solo
                 showBoard(
                     BoardModel(
                         game: game.game(), aiTimeLimitMs: settings.aiTimeLimitMs,
-                        turnBoard: settings.turnBoard))
+                        turnBoard: settings.turnBoard, aiPace: settings.aiPace))
                 return .board
             case .online:
                 if let online, online.state.game?.id == card.id { return .online }
@@ -153,9 +156,17 @@ public final class AppModel {
         }
     }
 
+    /// The game-over sheet's "New game": the new-game screen of the board's kind (the screen
+    /// that made it, or the library card it was reopened from), alone above home.
+    public func newGameAfterBoard() {
+        navigation.choose(boardMode == .passAndPlay ? .newPassAndPlay : .newSolo)
+    }
+
     /// Makes the settings screen's model; a change of "turn the board" goes to the boards.
     public func settingsModel() -> SettingsModel {
-        SettingsModel(settings: settings) { [weak self] on in self?.turnBoardChanged(on) }
+        SettingsModel(
+            settings: settings, onTurnBoard: { [weak self] on in self?.turnBoardChanged(on) },
+            onAiPace: { [weak self] pace in self?.board?.aiPace = pace })
     }
 
     /// The "turn the board" setting changed: the boards of this app turn (or not) at once.
@@ -166,7 +177,9 @@ public final class AppModel {
 
     /// Makes the new-game screen's model.
     public func newGame(_ mode: NewGameModel.Mode) -> NewGameModel {
-        NewGameModel(mode: mode, library: library, settings: settings)
+        let model = NewGameModel(mode: mode, library: library, settings: settings)
+        model.onStart = { [weak self] in self?.boardMode = mode }
+        return model
     }
 
     /// Puts a local game on the board (a new one or a reopened one); it is the game

@@ -16,6 +16,8 @@ public final class AppSettings: @unchecked Sendable {
         static let haptics = "haptics"
         static let turnBoard = "turnBoard"
         static let aiTimeLimitMs = "aiTimeLimitMs"
+        static let aiPace = "aiPace"
+        static let newGameChoices = "newGameChoices"
     }
 
     /// The server used when none was set: the project's public instance, whose address the
@@ -84,6 +86,16 @@ public final class AppSettings: @unchecked Sendable {
         set { defaults.set(newValue, forKey: Key.turnBoard) }
     }
 
+    /// The paces the settings screen offers, in seconds per AI move (0: no hold).
+    public static let aiPaces: [Double] = [0, 0.3, 0.6, 1, 1.5]
+
+    /// Seconds the board holds still before each AI move (`BoardModel.aiPace`; none with Reduce
+    /// Motion): about 0.6 s unless the player chose otherwise.
+    public var aiPace: Double {
+        get { (defaults.object(forKey: Key.aiPace) as? NSNumber)?.doubleValue ?? 0.6 }
+        set { defaults.set(NSNumber(value: max(0, newValue)), forKey: Key.aiPace) }
+    }
+
     /// The AI's thinking time in milliseconds (nil: the core's default for each level).
     public var aiTimeLimitMs: UInt64? {
         get { (defaults.object(forKey: Key.aiTimeLimitMs) as? NSNumber)?.uint64Value }
@@ -94,6 +106,21 @@ public final class AppSettings: @unchecked Sendable {
                 defaults.removeObject(forKey: Key.aiTimeLimitMs)
             }
         }
+    }
+}
+
+extension AppSettings: NewGameChoicesStore {
+    /// The last new-game choices, per screen (solo, pass and play).
+    public func loadChoices(for mode: NewGameModel.Mode) -> NewGameChoices? {
+        guard let data = defaults.data(forKey: Key.newGameChoices + "." + mode.storageName)
+        else { return nil }
+        return try? JSONDecoder().decode(NewGameChoices.self, from: data)
+    }
+
+    /// Keeps the choices of a game just started.
+    public func saveChoices(_ choices: NewGameChoices, for mode: NewGameModel.Mode) {
+        guard let data = try? JSONEncoder().encode(choices) else { return }
+        defaults.set(data, forKey: Key.newGameChoices + "." + mode.storageName)
     }
 }
 

@@ -30,6 +30,13 @@ public struct PegAnimation: Equatable, Sendable {
     }
 }
 
+/// Waits out the hold before an AI think (`BoardModel`'s pace); returns early when its task is
+/// cancelled.
+public typealias AiHoldSleeper = @Sendable (Duration) async -> Void
+
+/// The real hold: `Task.sleep`.
+public let defaultAiHoldSleeper: AiHoldSleeper = { try? await Task.sleep(for: $0) }
+
 /// Hears the core's changes of a board on whichever thread made them, and hands them to the
 /// model on the main actor. A rematch gets a new listener (a new `epoch`): the hops of the game
 /// before, still queued, are then dropped, whatever their revisions.
@@ -74,11 +81,26 @@ public final class BoardModel {
     public private(set) var announcement: Announcement?
     /// The latest forward move to animate.
     public private(set) var animation: PegAnimation?
+    /// The destructive action waiting for the player's "yes" (`confirm()`) or "no"
+    /// (`cancelConfirmation()`): the view shows it as a confirmation dialog.
+    public internal(set) var pendingConfirmation: Confirmation?
+    /// Whether the game-over sheet is up: set when the game ends, cleared by
+    /// `dismissGameOver()` (the status line then keeps saying who won and how).
+    public internal(set) var gameOverShown = false
+    /// Seconds the board holds still before each AI think, so that every move can be seen (the
+    /// pace setting; 0 plays at once).
+    public var aiPace: Double
+    /// Reduce Motion is on: no hold before the AI's moves (the view reports it).
+    public var reduceMotion: Bool
     /// Called on the main actor after every state the model takes (the online model reads its
     /// session's state again then).
     @ObservationIgnored var onChange: (@MainActor (GameState) -> Void)?
+    /// Waits out the hold before an AI think (tests pass one they control).
+    @ObservationIgnored private let sleeper: AiHoldSleeper
 
     @ObservationIgnored private var aiTask: Task<Void, Never>?
+    /// The AI task is still in its hold (no search runs yet).
+    @ObservationIgnored private var aiHolding = false
     @ObservationIgnored private var hintTask: Task<Void, Never>?
     @ObservationIgnored private var serial = 0
     /// Grows with every rematch: the listener's hops of an earlier game are dropped.
@@ -88,9 +110,16 @@ public final class BoardModel {
     /// kept in the library writes itself after every change and is counted in the statistics by
     /// the core as it ends: the model never saves. `aiTimeLimitMs` limits the AI's thinking
     /// where the game has one; `turnBoard` is the "turn the board" setting (`setTurnBoard`).
-    /// The AI starts at once when the core says it is to move.
-    public init(game: Game, aiTimeLimitMs: UInt64? = nil, turnBoard: Bool = true) {
+    /// The AI starts when the core says it is to move, after a hold of `aiPace` seconds (none
+    /// with `reduceMotion`), waited out by `sleeper`.
+    public init(
+        game: Game, aiTimeLimitMs: UInt64? = nil, turnBoard: Bool = true, aiPace: Double = 0,
+        reduceMotion: Bool = false, sleeper: @escaping AiHoldSleeper = defaultAiHoldSleeper
+    ) {
         self.game = game
+        self.aiPace = aiPace
+        self.reduceMotion = reduceMotion
+        self.sleeper = sleeper
         self.geometry = boardGeometry()
         let capabilities = game.capabilities()
         if let aiTimeLimitMs { capabilities.ai?.setAiTimeLimit(ms: aiTimeLimitMs) }
@@ -196,8 +225,11 @@ public final class BoardModel {
     /// The player to move offers a draw.
     public func offerDraw() { personActs { try $0.offerDraw() } }
 
-    /// Answers a draw offer.
-    public func answerDraw(accept: Bool) { personActs { try $0.answerDraw(accept: accept) } }
+    /// Answers a draw offer (and closes the question that asked it).
+    public func answerDraw(accept: Bool) {
+        pendingConfirmation = nil
+        personActs { try $0.answerDraw(accept: accept) }
+    }
 
     /// Starts replaying the game from its first position, where the game has a replay.
     public func startReplay() {
@@ -280,6 +312,7 @@ public final class BoardModel {
     /// pauses the AI: it waits for `resumeAI()` or a change of the moves (undo, for instance).
     public func cancelThinking() {
         if aiTask != nil, let engine = capabilities.ai { apply(engine.pause()) }
+        if aiHolding { aiTask?.cancel() }
         hintTask?.cancel()
     }
 
@@ -309,9 +342,39 @@ public final class BoardModel {
         }
     }
 
-    /// Starts the AI's search when the core says it is to move (through the game's engine).
+    /// The hold before the next AI think, in seconds: the pace, or none with Reduce Motion.
+    public var aiHold: Double { reduceMotion ? 0 : max(0, aiPace) }
+
+    /// Starts the AI's search when the core says it is to move (through the game's engine),
+    /// after the hold: the move just played stays still on the board for a moment first.
     private func scheduleAI() {
-        guard state.aiToMove, let engine = capabilities.ai, aiTask == nil else { return }
+        guard state.aiToMove, capabilities.ai != nil, aiTask == nil else { return }
+        let hold = aiHold
+        guard hold > 0 else {
+            startThinking()
+            return
+        }
+        aiHolding = true
+        aiTask = Task { [weak self, epoch, sleeper] in
+            await sleeper(.milliseconds(Int64((hold * 1000).rounded())))
+            self?.holdEnded(epoch: epoch)
+        }
+    }
+
+    /// The hold is over: the AI thinks if it still is to move in the same game (an undo, a
+    /// pause or a rematch meanwhile may have changed that).
+    private func holdEnded(epoch: Int) {
+        aiHolding = false
+        aiTask = nil
+        if epoch == self.epoch, !Task.isCancelled, state.aiToMove {
+            startThinking()
+        } else {
+            apply(game.state())
+        }
+    }
+
+    private func startThinking() {
+        guard let engine = capabilities.ai else { return }
         let search: AiSearch
         do {
             search = try engine.think()
@@ -360,6 +423,17 @@ public final class BoardModel {
         var messages: [LocalizedMessage] = []
         if let outcome = outcome, previous.outcome == nil {
             messages.append(outcome)
+            gameOverShown = true
+        }
+        if next.outcome == nil { gameOverShown = false }
+        // A question the game no longer allows goes away (the game ended, the offer was
+        // withdrawn); one still valid stays up while the other players move.
+        switch pendingConfirmation {
+        case .resign where !next.capabilities.canResign,
+            .offerDraw where !next.capabilities.canOfferDraw,
+            .answerDraw where !next.capabilities.canAnswerDraw:
+            pendingConfirmation = nil
+        default: break
         }
         if next.change.kind == .newMove || next.change.kind == .redo,
             let move = next.history.last, next.history.count > previous.history.count

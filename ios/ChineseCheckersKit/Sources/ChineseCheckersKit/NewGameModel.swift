@@ -40,12 +40,20 @@ public final class NewGameModel {
 
     @ObservationIgnored private let library: GameLibrary?
     @ObservationIgnored private let settings: AppSettings?
+    @ObservationIgnored private let choicesStore: NewGameChoicesStore?
+    /// Called when a game starts (the app notes which screen made the board).
+    @ObservationIgnored var onStart: (@MainActor () -> Void)?
 
-    /// A screen starting from the default rule set (the first the core lists: tripot).
-    public init(mode: Mode, library: GameLibrary? = nil, settings: AppSettings? = nil) {
+    /// A screen starting from the last choices kept in `choices` (by default the settings) for
+    /// this mode, or else from the default rule set (the first the core lists: tripot).
+    public init(
+        mode: Mode, library: GameLibrary? = nil, settings: AppSettings? = nil,
+        choices: NewGameChoicesStore? = nil
+    ) {
         self.mode = mode
         self.library = library
         self.settings = settings
+        self.choicesStore = choices ?? settings
         ruleSets = ChineseCheckersCore.ruleSets()
         opponents = ChineseCheckersCore.opponents()
         let first = ruleSets[0]
@@ -55,6 +63,7 @@ public final class NewGameModel {
         coloursPerSide = first.defaultSetup.coloursPerSide
         opener = first.defaultSetup.opener
         seats = Self.defaultSeats(first.defaultSetup.seats.count, mode: mode)
+        if let saved = choicesStore?.loadChoices(for: mode) { restore(saved) }
     }
 
     /// The chosen rule set's description from the core.
@@ -140,9 +149,11 @@ public final class NewGameModel {
             try library?.keepLocal(game: game, replace: replacingSavedGame)
             error = nil
             replaceRequest = nil
+            choicesStore?.saveChoices(NewGameChoices(setup: setup), for: mode)
+            onStart?()
             return BoardModel(
                 game: game.game(), aiTimeLimitMs: settings?.aiTimeLimitMs,
-                turnBoard: settings?.turnBoard ?? true)
+                turnBoard: settings?.turnBoard ?? true, aiPace: settings?.aiPace ?? 0)
         } catch LibraryError.WouldReplace(let existing) {
             replaceRequest = existing
             return nil

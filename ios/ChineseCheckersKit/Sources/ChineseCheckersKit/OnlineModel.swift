@@ -325,6 +325,15 @@ public final class OnlineModel {
         perform { try $0.joinRoom(code: typedRoomCode) }
     }
 
+    /// Enter in the room-code field: joins the room typed, as the Join button does; an empty
+    /// field does nothing (no alert for a stray Enter). The core checks the code.
+    public func submitRoomCode() {
+        guard !typedRoomCode.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            return
+        }
+        joinTypedRoom()
+    }
+
     /// Forgets the alert.
     public func dismissError() { error = nil }
 

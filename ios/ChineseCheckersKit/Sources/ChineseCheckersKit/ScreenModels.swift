@@ -191,20 +191,40 @@ public final class SettingsModel {
             onTurnBoard?(turnBoard)
         }
     }
+    /// Seconds the board holds still before each AI move (one of `AppSettings.aiPaces`), handed
+    /// to the board shown.
+    public var aiPace: Double {
+        didSet {
+            settings.aiPace = aiPace
+            onAiPace?(aiPace)
+        }
+    }
     /// Why the typed server address was refused.
     public private(set) var error: LocalizedMessage?
 
     @ObservationIgnored private let onTurnBoard: (@MainActor (Bool) -> Void)?
+    @ObservationIgnored private let onAiPace: (@MainActor (Double) -> Void)?
 
-    /// The settings screen over `settings`; `onTurnBoard` hears the "turn the board" setting
-    /// change (the app hands it to its boards: `AppModel.settingsModel()`).
-    public init(settings: AppSettings, onTurnBoard: (@MainActor (Bool) -> Void)? = nil) {
+    /// The settings screen over `settings`; `onTurnBoard` and `onAiPace` hear the "turn the
+    /// board" and pace settings change (the app hands them to its board:
+    /// `AppModel.settingsModel()`).
+    public init(
+        settings: AppSettings, onTurnBoard: (@MainActor (Bool) -> Void)? = nil,
+        onAiPace: (@MainActor (Double) -> Void)? = nil
+    ) {
         self.settings = settings
         self.onTurnBoard = onTurnBoard
+        self.onAiPace = onAiPace
+        aiPace = settings.aiPace
         playerName = settings.playerName
         serverAddress = settings.hasCustomServer ? settings.serverURL.absoluteString : ""
         haptics = settings.haptics
         turnBoard = settings.turnBoard
+    }
+
+    /// The paces offered, each with its words ("No pause", "600 ms").
+    public var aiPaces: [(seconds: Double, words: LocalizedMessage)] {
+        AppSettings.aiPaces.map { ($0, Wording.pace($0)) }
     }
 
     /// The default server's address, shown as the empty field's placeholder.

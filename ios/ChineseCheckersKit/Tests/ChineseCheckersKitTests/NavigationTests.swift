@@ -118,6 +118,8 @@ final class NavigationTests: XCTestCase {
 
         // "Continue": the game comes back and its AI goes on (the pause is not kept).
         settings.aiTimeLimitMs = 20
+        // No hold before the AI's move (the pace setting), so its search starts at once.
+        settings.aiPace = 0
         let card = try XCTUnwrap(app.home.continuable.first { $0.id == game.id() })
         XCTAssertEqual(app.open(card), .board)
         let back = try XCTUnwrap(app.board)

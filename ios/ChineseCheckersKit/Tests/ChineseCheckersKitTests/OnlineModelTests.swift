@@ -209,7 +209,8 @@
             bob.dismissError()
             bob.typedRoomCode = " " + code.prefix(4).lowercased() + "-" + code.dropFirst(4)
             XCTAssertEqual(bob.roomCodeToJoin, code)
-            bob.joinTypedRoom()
+            // Enter in the field joins, as the button does.
+            bob.submitRoomCode()
             XCTAssertNil(bob.error)
             try await eventually("the game on both sides") {
                 ann.state.game != nil && bob.state.game != nil
