@@ -45,9 +45,9 @@ pub use types::*;
 #[cfg(test)]
 mod facts_tests;
 #[cfg(test)]
-mod status_tests;
-#[cfg(test)]
 mod sounds_tests;
+#[cfg(test)]
+mod status_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
