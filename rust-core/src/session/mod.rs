@@ -36,7 +36,6 @@ pub use library::{
 pub use rule_options::{with_rule_option, EditableOption};
 pub use save::SAVE_VERSION;
 pub use setup::{rule_sets, GameSetup, Opener, RuleSetInfo, Seat, ValidSetup};
-pub use sounds::SoundCue;
 pub use state::{
     update, CountedGame, Event, ManualEnd, SearchKind, SearchRequest, SessionState, Target, Touch,
 };

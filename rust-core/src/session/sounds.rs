@@ -6,29 +6,8 @@
 //! (won, lost, drawn), and online, the opponent's move that makes it our turn.
 
 use super::state::SessionState;
-use super::types::ChangeKind;
+use super::types::{ChangeKind, SoundCue};
 use crate::rules::{Move, MoveKind};
-
-/// One short sound for the app to play, in the order given (`StateChange.sounds`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-pub enum SoundCue {
-    /// A peg stepped to a neighbouring hole.
-    Step,
-    /// One hop of a jump (a chain of three hops gives three in a row).
-    Hop,
-    /// Two pegs traded places.
-    Swap,
-    /// Online: the opponent has moved and it is our turn.
-    YourTurn,
-    /// The game ended with a person at this device among the winners (pass-and-play: any
-    /// person).
-    Won,
-    /// The game ended and no person at this device won.
-    Lost,
-    /// The game ended without a winner (a draw, agreed or not).
-    Drawn,
-}
 
 impl SessionState {
     /// Sets the sounds of the last update (`change.sounds`) from what it changed. `was_over`:

@@ -387,6 +387,27 @@ pub struct ReplayState {
     pub total: i32,
 }
 
+/// One short sound for the app to play, in the order given (`StateChange.sounds`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum SoundCue {
+    /// A peg stepped to a neighbouring hole.
+    Step,
+    /// One hop of a jump (a chain of three hops gives three in a row).
+    Hop,
+    /// Two pegs traded places.
+    Swap,
+    /// Online: the opponent has moved and it is our turn.
+    YourTurn,
+    /// The game ended with a person at this device among the winners (pass-and-play: any
+    /// person).
+    Won,
+    /// The game ended and no person at this device won.
+    Lost,
+    /// The game ended without a winner (a draw, agreed or not).
+    Drawn,
+}
+
 /// What the last update changed, so that an app animates forward moves only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
@@ -415,7 +436,7 @@ pub struct StateChange {
     pub animate: Vec<Coord>,
     /// The sounds to play for this change, in order (a step, each hop of a jump, a swap, our
     /// turn online, the end of the game); empty for most changes.
-    pub sounds: Vec<super::sounds::SoundCue>,
+    pub sounds: Vec<SoundCue>,
 }
 
 /// Everything the board screen shows after an update, sent as one value.
