@@ -1118,10 +1118,11 @@ mod online {
         drop(bob);
         t.wait_until("the away countdown", |s| away_left(s).is_some());
         let first = away_left(&t.contents()).unwrap();
-        assert!(
-            ["1:00", "0:59", "0:58"].contains(&first.as_str()),
-            "{first}"
-        );
+        // About the whole minute (the machine may be slow to draw it).
+        let seconds = first
+            .split_once(':')
+            .map(|(m, s)| m.parse::<u32>().unwrap() * 60 + s.parse::<u32>().unwrap());
+        assert!(seconds.is_some_and(|s| (45..=60).contains(&s)), "{first}");
         t.wait_until("the countdown ticking", |s| {
             away_left(s).is_some_and(|left| left != first)
         });

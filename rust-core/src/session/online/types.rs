@@ -212,6 +212,8 @@ pub struct PastGame {
     pub winners: Vec<i32>,
     /// How it ended.
     pub reason: EndReason,
+    /// When it ended, in milliseconds since the Unix epoch (the server's clock).
+    pub ended_ms: u64,
     /// Who resigned or left, when the game ended that way and it is known (a game of two: the
     /// one who did not win); `None` otherwise (a game of 3 or more ends so only when the last
     /// person leaves, and the list does not say who).
@@ -220,8 +222,6 @@ pub struct PastGame {
     /// `by` is our own seat: "You resigned", "You left the game".
     #[cfg_attr(feature = "uniffi", uniffi(default = false))]
     pub by_you: bool,
-    /// When it ended, in milliseconds since the Unix epoch (the server's clock).
-    pub ended_ms: u64,
 }
 
 /// A downloaded online game: a session save (the format of local games), which
