@@ -175,7 +175,7 @@ private suspend fun AwaitPointerEventScope.oneGesture(
                 }
             }
         }
-        kind ?: Kind.Cancelled
+        kind
     }
     val kind = if (zoomed) decide() else withTimeoutOrNull(viewConfiguration.longPressTimeoutMillis, decide) ?: Kind.Hold
     return when (kind) {
