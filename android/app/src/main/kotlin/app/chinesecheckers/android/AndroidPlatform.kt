@@ -15,8 +15,7 @@ import android.os.Vibrator
 import android.os.VibratorManager
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
-import app.chinesecheckers.ui.platform.Tones
-import app.chinesecheckers.core.SoundCue
+import app.chinesecheckers.ui.platform.SOUND_SAMPLE_RATE
 import java.io.File
 
 /**
@@ -64,13 +63,12 @@ class AndroidPlatform(context: Context) : Platform {
     }
 
     /**
-     * Plays the update's sounds, synthesized by [Tones] into one buffer, on the game audio stream
-     * (the media volume). A phone whose ringer is set to silent or vibrate stays silent. The app's
-     * sound setting is applied by the shared UI before this is called.
+     * Plays a sound the shared UI synthesized, on the game audio stream (the media volume). A
+     * phone whose ringer is set to silent or vibrate stays silent. The app's sound setting is
+     * applied by the shared UI before this is called.
      */
-    override fun sound(cues: List<SoundCue>) {
-        if (cues.isEmpty() || !soundAllowed()) return
-        val samples = Tones.sequence(cues)
+    override fun playSound(samples: ShortArray) {
+        if (samples.isEmpty() || !soundAllowed()) return
         runCatching {
             val track = AudioTrack.Builder()
                 .setAudioAttributes(
@@ -82,7 +80,7 @@ class AndroidPlatform(context: Context) : Platform {
                 .setAudioFormat(
                     AudioFormat.Builder()
                         .setEncoding(AudioFormat.ENCODING_PCM_16BIT)
-                        .setSampleRate(Tones.SAMPLE_RATE)
+                        .setSampleRate(SOUND_SAMPLE_RATE)
                         .setChannelMask(AudioFormat.CHANNEL_OUT_MONO)
                         .build(),
                 )
@@ -92,7 +90,7 @@ class AndroidPlatform(context: Context) : Platform {
             track.write(samples, 0, samples.size)
             track.play()
             // A static track is released once it has played (plus a margin): one per update.
-            val millis = samples.size * 1000L / Tones.SAMPLE_RATE + RELEASE_MARGIN_MS
+            val millis = samples.size * 1000L / SOUND_SAMPLE_RATE + RELEASE_MARGIN_MS
             Handler(Looper.getMainLooper()).postDelayed({ track.release() }, millis)
         }
     }

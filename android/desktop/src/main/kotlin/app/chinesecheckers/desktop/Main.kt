@@ -10,8 +10,7 @@ import app.chinesecheckers.ui.AppState
 import app.chinesecheckers.ui.ChineseCheckersApp
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
-import app.chinesecheckers.core.SoundCue
-import app.chinesecheckers.ui.platform.Tones
+import app.chinesecheckers.ui.platform.SOUND_SAMPLE_RATE
 import java.awt.Toolkit
 import java.awt.datatransfer.StringSelection
 import java.io.File
@@ -42,14 +41,13 @@ class DesktopPlatform(
 
     override fun haptic(kind: HapticKind) = Unit
 
-    /** Sounds asked for so far, every update's cues in order (tests read them). */
-    val soundsPlayed: MutableList<SoundCue> = java.util.Collections.synchronizedList(mutableListOf())
+    /** Sounds played so far, each as its samples (tests compare them with `Tones`). */
+    val soundsPlayed: MutableList<ShortArray> = java.util.Collections.synchronizedList(mutableListOf())
 
-    /** The update's cues as one synthesized buffer ([Tones]); silent without an audio device. */
-    override fun sound(cues: List<SoundCue>) {
-        soundsPlayed += cues
+    /** Plays the samples through javax.sound; silent without an audio device. */
+    override fun playSound(samples: ShortArray) {
+        soundsPlayed += samples
         if (!playAudio) return
-        val samples = Tones.sequence(cues)
         Thread {
             runCatching {
                 val bytes = ByteArray(samples.size * 2)
@@ -57,7 +55,7 @@ class DesktopPlatform(
                     bytes[2 * i] = (v.toInt() and 0xFF).toByte() // little-endian 16-bit
                     bytes[2 * i + 1] = (v.toInt() shr 8).toByte()
                 }
-                val format = javax.sound.sampled.AudioFormat(Tones.SAMPLE_RATE.toFloat(), 16, 1, true, false)
+                val format = javax.sound.sampled.AudioFormat(SOUND_SAMPLE_RATE.toFloat(), 16, 1, true, false)
                 javax.sound.sampled.AudioSystem.getSourceDataLine(format).use { line ->
                     line.open(format)
                     line.start()

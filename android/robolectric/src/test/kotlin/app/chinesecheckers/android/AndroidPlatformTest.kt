@@ -12,7 +12,6 @@ import android.os.VibratorManager
 import android.os.vibrator.PrebakedSegment
 import android.os.vibrator.VibrationEffectSegment
 import android.provider.Settings
-import app.chinesecheckers.core.SoundCue
 import app.chinesecheckers.ui.platform.HapticKind
 import org.junit.After
 import org.junit.Test
@@ -50,13 +49,13 @@ class AndroidPlatformTest {
         val audio = application.getSystemService(AudioManager::class.java)
         audio.ringerMode = AudioManager.RINGER_MODE_NORMAL
         assertTrue(platform.soundAllowed())
-        // A whole jump's hops and the end, as one buffer on a static track.
-        platform.sound(listOf(SoundCue.HOP, SoundCue.HOP, SoundCue.WON))
+        // A short buffer (a 440 Hz tone) on a static track.
+        platform.playSound(ShortArray(2_205) { i -> (Math.sin(i * 0.125) * 8_000).toInt().toShort() })
         audio.ringerMode = AudioManager.RINGER_MODE_SILENT
         assertFalse(platform.soundAllowed(), "a phone set to silent stays silent")
         audio.ringerMode = AudioManager.RINGER_MODE_VIBRATE
         assertFalse(platform.soundAllowed())
-        platform.sound(listOf(SoundCue.STEP)) // nothing to play, nothing thrown
+        platform.playSound(ShortArray(100)) // nothing played, nothing thrown
     }
 
     // --- storage -------------------------------------------------------------------------------

@@ -34,7 +34,6 @@ import app.chinesecheckers.ui.newgame.NewGameScreen
 import app.chinesecheckers.ui.online.OnlinePresenter
 import app.chinesecheckers.ui.online.OnlineScreen
 import app.chinesecheckers.ui.platform.HapticKind
-import app.chinesecheckers.core.SoundCue
 import app.chinesecheckers.ui.platform.Platform
 import app.chinesecheckers.ui.rules.RulesScreen
 import app.chinesecheckers.ui.settings.SettingsScreen
@@ -210,8 +209,8 @@ class AppState(platform: Platform) {
     }
 
     private inner class SettingsAwarePlatform(private val host: Platform) : Platform by host {
-        override fun sound(cues: List<SoundCue>) {
-            if (settings.settings.value.sound && cues.isNotEmpty()) host.sound(cues)
+        override fun playSound(samples: ShortArray) {
+            if (settings.settings.value.sound) host.playSound(samples)
         }
 
         override fun haptic(kind: HapticKind) {

@@ -11,6 +11,7 @@ import app.chinesecheckers.core.SearchOutcome
 import app.chinesecheckers.core.SeatPlayer
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
+import app.chinesecheckers.ui.platform.sound
 import app.chinesecheckers.ui.settings.Settings
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.CoroutineScope

@@ -1,7 +1,5 @@
 package app.chinesecheckers.ui.platform
 
-import app.chinesecheckers.core.SoundCue
-
 /** What the shared UI needs from the operating system; Android and desktop implement it. */
 interface Platform {
     /** Directory for the saved-games library (GameLibrary.open) and the settings file. */
@@ -20,12 +18,15 @@ interface Platform {
     fun haptic(kind: HapticKind)
 
     /**
-     * The sounds of one update, in order (the core's `change.sounds`: a step, each hop of a jump, a
-     * swap, our turn online, the end), synthesized by [Tones]; ignored when sound is off in the
-     * settings.
+     * Plays a short sound: 16-bit mono PCM at [SOUND_SAMPLE_RATE] samples a second (the shared UI
+     * synthesizes the core's sounds with `Tones`; `Platform.sound(cues)`); never called when sound
+     * is off in the settings.
      */
-    fun sound(cues: List<SoundCue>)
+    fun playSound(samples: ShortArray)
 }
+
+/** The sample rate of every sound handed to [Platform.playSound]. */
+const val SOUND_SAMPLE_RATE = 22_050
 
 /** The kinds of vibration the UI asks for. */
 enum class HapticKind { Tap, Move, GameOver }

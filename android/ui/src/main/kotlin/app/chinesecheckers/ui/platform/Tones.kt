@@ -17,7 +17,7 @@ import kotlin.math.sin
  */
 object Tones {
     /** Samples per second of every buffer. */
-    const val SAMPLE_RATE = 22_050
+    const val SAMPLE_RATE = SOUND_SAMPLE_RATE
 
     /** Silence between two cues of one update (a jump's hops), in milliseconds. */
     const val GAP_MS = 70
@@ -75,4 +75,9 @@ object Tones {
             (sin(2 * PI * n.hz * i / SAMPLE_RATE) * PEAK * envelope).toInt().toShort()
         }
     }
+}
+
+/** Plays the sounds of one update (the core's `change.sounds`), in order, as one buffer. */
+fun Platform.sound(cues: List<SoundCue>) {
+    if (cues.isNotEmpty()) playSound(Tones.sequence(cues))
 }
