@@ -21,6 +21,7 @@ use ratatui::crossterm::event::{
 };
 
 use super::board::{self, Direction, Placement};
+use super::library_words;
 use super::online::{Link, LinkEvent};
 use super::words;
 
@@ -142,8 +143,8 @@ impl App {
         self.stats = Some(match &self.library {
             Some(library) => library
                 .statistics()
-                .map_err(|e| words::statistics_error(&e)),
-            None => Err(words::no_statistics()),
+                .map_err(|e| library_words::statistics_error(&e)),
+            None => Err(library_words::no_statistics()),
         });
     }
 
@@ -454,7 +455,7 @@ impl App {
     /// call; the game is intact).
     fn note_storage(&mut self) {
         if let SaveStatus::Failed { detail } = &self.view.storage {
-            self.message = Some(words::save_failed(detail));
+            self.message = Some(library_words::save_failed(detail));
         }
     }
 

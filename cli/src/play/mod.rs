@@ -12,6 +12,7 @@
 
 mod app;
 mod board;
+mod library_words;
 mod online;
 mod records;
 mod render;
@@ -306,7 +307,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             let game = new_game(args)?;
             // Asked on the plain terminal, before the board takes the screen over.
             let unkept = keep(&game, &library, &mut |existing| {
-                ask_line(&words::replace_question(existing)).map(|answer| words::is_yes(&answer))
+                ask_line(&library_words::replace_question(existing))
+                    .map(|answer| library_words::is_yes(&answer))
             })?;
             (game, unkept)
         }
@@ -327,8 +329,8 @@ pub fn stats() -> Result<()> {
     let library = save::open_library(&save::data_dir()?)?;
     let stats = library
         .statistics()
-        .map_err(|e| anyhow!(words::statistics_error(&e)))?;
-    println!("{}", words::statistics_table(&stats));
+        .map_err(|e| anyhow!(library_words::statistics_error(&e)))?;
+    println!("{}", library_words::statistics_table(&stats));
     Ok(())
 }
 
@@ -353,7 +355,7 @@ fn resume(library: &GameLibrary, which: &str) -> Result<Arc<LocalGame>> {
     let listing = library.listing().map_err(|e| {
         anyhow!(
             "could not list the saved games: {}",
-            words::library_error(&e)
+            library_words::library_error(&e)
         )
     })?;
     let games = save::resumable(listing);
@@ -369,7 +371,7 @@ fn resume(library: &GameLibrary, which: &str) -> Result<Arc<LocalGame>> {
                 Err(damaged) => Err(anyhow!(
                     "could not resume the saved game {}: {} (start a new game without --resume)",
                     which.trim(),
-                    words::library_error(&damaged)
+                    library_words::library_error(&damaged)
                 )),
             }
         }
@@ -378,18 +380,18 @@ fn resume(library: &GameLibrary, which: &str) -> Result<Arc<LocalGame>> {
         save::Choice::Game(g) => g,
         save::Choice::Several(list) => {
             if !std::io::stdin().is_terminal() {
-                bail!(words::which_game_needed(&list, now));
+                bail!(library_words::which_game_needed(&list, now));
             }
-            println!("{}", words::saved_games_list(&list, now).join("\n"));
-            let answer = ask_line(&words::which_question(list.len())).unwrap_or_default();
-            save::pick(&list, &answer).ok_or_else(|| anyhow!(words::no_game_chosen()))?
+            println!("{}", library_words::saved_games_list(&list, now).join("\n"));
+            let answer = ask_line(&library_words::which_question(list.len())).unwrap_or_default();
+            save::pick(&list, &answer).ok_or_else(|| anyhow!(library_words::no_game_chosen()))?
         }
     };
     library.open_game(chosen.id.clone()).map_err(|e| {
         anyhow!(
             "could not resume the saved {}: {} (start a new game without --resume)",
-            words::card(&chosen),
-            words::library_error(&e)
+            library_words::card(&chosen),
+            library_words::library_error(&e)
         )
     })
 }
@@ -481,7 +483,7 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
         return Ok(());
     };
     if let SaveStatus::Failed { detail } = &state.board.storage {
-        eprintln!("{}", words::save_failed(detail));
+        eprintln!("{}", library_words::save_failed(detail));
     }
     println!("{}", words::left_online(state));
     Ok(())
@@ -633,7 +635,7 @@ fn keep(
     let cannot = |e: &LibraryError| {
         anyhow!(
             "could not keep the game among the saved games: {}",
-            words::library_error(e)
+            library_words::library_error(e)
         )
     };
     match library.keep_local(Arc::clone(game), false) {
@@ -665,7 +667,7 @@ fn report(app: &App, library: &GameLibrary, unkept: Option<&Unkept>) -> Result<S
         return Ok(format!("Game over: {}", words::outcome(&app.view, outcome)));
     }
     if let Some(u) = unkept {
-        return Ok(words::not_saved(&u.existing, u.asked));
+        return Ok(library_words::not_saved(&u.existing, u.asked));
     }
     if matches!(game.state().storage, SaveStatus::Failed { .. }) {
         if let SaveStatus::Failed { detail } = game.save_now().storage {
@@ -675,17 +677,17 @@ fn report(app: &App, library: &GameLibrary, unkept: Option<&Unkept>) -> Result<S
     let listing = library.listing().map_err(|e| {
         anyhow!(
             "could not list the saved games: {}",
-            words::library_error(&e)
+            library_words::library_error(&e)
         )
     })?;
     let id = game.id();
     // A game whose end was taken back is among the finished games, and still saved.
     let found = listing.playing.iter().chain(&listing.finished);
     let Some(saved) = found.into_iter().find(|g| g.id == id).cloned() else {
-        return Ok(words::nothing_saved());
+        return Ok(library_words::nothing_saved());
     };
     let only_one = save::resumable(listing).len() <= 1;
-    Ok(words::saved(&saved, only_one))
+    Ok(library_words::saved(&saved, only_one))
 }
 
 /// Runs the full-screen game, restoring the terminal however it ends.

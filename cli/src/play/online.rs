@@ -28,6 +28,7 @@ use tungstenite::handshake::HandshakeError;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
+use super::library_words;
 use super::words;
 
 /// How long a read waits before the worker looks at its outgoing queue again.
@@ -555,7 +556,7 @@ pub fn resume_game(dir: &Path, library: &GameLibrary) -> Arc<OnlineGame> {
     if let Some(card) = left {
         match library.open_online_game(card.id) {
             Ok(game) => return game,
-            Err(e) => eprintln!("{}", words::online_not_reopened(&e)),
+            Err(e) => eprintln!("{}", library_words::online_not_reopened(&e)),
         }
     }
     let game = OnlineGame::new();

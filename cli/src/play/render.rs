@@ -21,6 +21,7 @@ use ratatui::Frame;
 
 use super::app::{App, Job};
 use super::board::{board_height, geometry, Placement, BOARD_WIDTH};
+use super::library_words;
 use super::words;
 
 /// The smallest terminal the game draws in (columns).
@@ -593,7 +594,7 @@ fn statistics(stats: &Result<Vec<OpponentStatistics>, String>, area: Rect, buf: 
     let fit = |text: String| -> String { text.chars().take(width).collect() };
     let dim = Style::default().fg(Color::DarkGray);
     let mut lines = vec![Line::from(Span::styled(
-        fit(words::STATISTICS_HEADER.into()),
+        fit(library_words::STATISTICS_HEADER.into()),
         dim,
     ))];
     for s in stats {
@@ -607,9 +608,12 @@ fn statistics(stats: &Result<Vec<OpponentStatistics>, String>, area: Rect, buf: 
             head.push(Span::styled(format!(" {level}"), dim));
         }
         lines.push(Line::from(head));
-        lines.push(Line::from(fit(words::statistics_numbers(s))));
+        lines.push(Line::from(fit(library_words::statistics_numbers(s))));
     }
-    lines.push(Line::from(Span::styled(words::STATISTICS_PANEL_NOTE, dim)));
+    lines.push(Line::from(Span::styled(
+        library_words::STATISTICS_PANEL_NOTE,
+        dim,
+    )));
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);

@@ -13,6 +13,7 @@ use anyhow::{anyhow, Result};
 use chinese_checkers_core::ffi::{GameLibrary, LocalGame};
 use chinese_checkers_core::session::{GameCard, LibraryError, Listing, SaveStatus, SavedGameKind};
 
+use super::library_words;
 use super::words;
 
 /// The per-user data directory of the game (not created here).
@@ -34,7 +35,7 @@ pub fn open_library(dir: &Path) -> Result<Arc<GameLibrary>> {
         anyhow!(
             "could not open the saved games in {}: {}",
             dir.display(),
-            words::library_error(&e)
+            library_words::library_error(&e)
         )
     })
 }
@@ -64,7 +65,7 @@ pub fn import_session(library: &GameLibrary, dir: &Path) -> Option<String> {
         }
         // Best effort: at worst the notice shows again next time.
         let _ = std::fs::write(&marker, &why);
-        Some(words::session_not_imported(&path, &why))
+        Some(library_words::session_not_imported(&path, &why))
     };
     let game = match LocalGame::restore(text) {
         Ok(game) => game,
@@ -87,10 +88,12 @@ pub fn import_session(library: &GameLibrary, dir: &Path) -> Option<String> {
             let id = game.id();
             let listing = library.listing().ok()?;
             let saved = listing.playing.into_iter().find(|g| g.id == id)?;
-            Some(words::session_imported(&saved))
+            Some(library_words::session_imported(&saved))
         }
-        Err(LibraryError::WouldReplace { existing }) => failed(words::slot_taken(&existing)),
-        Err(e) => failed(words::library_error(&e)),
+        Err(LibraryError::WouldReplace { existing }) => {
+            failed(library_words::slot_taken(&existing))
+        }
+        Err(e) => failed(library_words::library_error(&e)),
     }
 }
 
@@ -147,7 +150,7 @@ pub fn choose(games: &[GameCard], which: &str, now_s: u64) -> Result<Choice, Str
     let which = which.trim();
     if which.is_empty() {
         return match games {
-            [] => Err(words::no_saved_game()),
+            [] => Err(library_words::no_saved_game()),
             [only] => Ok(Choice::Game(only.clone())),
             several => Ok(Choice::Several(several.to_vec())),
         };
@@ -158,7 +161,7 @@ pub fn choose(games: &[GameCard], which: &str, now_s: u64) -> Result<Choice, Str
     };
     found
         .map(|g| Choice::Game(g.clone()))
-        .ok_or_else(|| words::no_such_saved_game(which, slot(which), games, now_s))
+        .ok_or_else(|| library_words::no_such_saved_game(which, slot(which), games, now_s))
 }
 
 /// The game a typed answer picks from the numbered list `games`: its number, `solo`,

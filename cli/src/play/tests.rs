@@ -21,7 +21,7 @@ use ratatui::Terminal;
 
 use super::board::{self, step_cursor, Direction};
 use super::render::{self, history_text};
-use super::{save, settings, words, App, OpensArg, PlayArgs};
+use super::{library_words, save, settings, words, App, OpensArg, PlayArgs};
 
 /// `chinese-checkers play ...` as the tests parse it.
 #[derive(Parser)]
@@ -1074,49 +1074,49 @@ fn the_replace_question_and_the_save_lines_are_worded_from_the_saved_game() {
 
     let solo = saved("00000000000000a1", SavedGameKind::Solo, 20, 300);
     assert_eq!(
-        words::replace_question(&solo),
+        library_words::replace_question(&solo),
         "You already have a saved solo game (vs Jean Médecin, 20 moves). Replace it with this \
          one? [y/N] "
     );
     let hotseat = card("00000000000000b2", SavedGameKind::PassAndPlay, 1, 7200);
     assert_eq!(
-        words::card(&hotseat),
+        library_words::card(&hotseat),
         "pass-and-play game (Player 1 vs Player 2, 1 move)"
     );
     for yes in ["y", "Y\n", " yes ", "YES"] {
-        assert!(words::is_yes(yes), "{yes:?}");
+        assert!(library_words::is_yes(yes), "{yes:?}");
     }
     for no in ["", "\n", "n", "no", "yep", "maybe"] {
-        assert!(!words::is_yes(no), "{no:?}");
+        assert!(!library_words::is_yes(no), "{no:?}");
     }
     assert_eq!(
-        words::not_saved(&solo, true),
+        library_words::not_saved(&solo, true),
         "This game was not saved; your saved solo game (vs Jean Médecin, 20 moves) is kept."
     );
-    assert!(words::not_saved(&solo, false).contains("stdin is not a terminal"));
+    assert!(library_words::not_saved(&solo, false).contains("stdin is not a terminal"));
     assert_eq!(
-        words::nothing_saved(),
+        library_words::nothing_saved(),
         "Nothing was played, so nothing was saved."
     );
     assert_eq!(
-        words::saved_game(&saved(
+        library_words::saved_game(&saved(
             "00000000000000b2",
             SavedGameKind::PassAndPlay,
             1,
             7200
         )),
-        words::card(&hotseat),
+        library_words::card(&hotseat),
         "the game a new one would replace is worded as its card"
     );
     let solo_card = card("00000000000000a1", SavedGameKind::Solo, 20, 300);
     assert_eq!(
-        words::saved(&solo_card, true),
+        library_words::saved(&solo_card, true),
         format!(
             "Game saved (solo game (vs Jean Médecin, 20 moves)); continue it with {}.",
             words::command("play --resume")
         )
     );
-    assert!(words::saved(&hotseat, false).contains("play --resume hotseat"));
+    assert!(library_words::saved(&hotseat, false).contains("play --resume hotseat"));
     for (s, text) in [
         (0, "just now"),
         (59, "just now"),
@@ -1129,9 +1129,13 @@ fn the_replace_question_and_the_save_lines_are_worded_from_the_saved_game() {
     ] {
         assert_eq!(words::ago(NOW - s, NOW), text);
     }
-    assert_eq!(words::ago(NOW + 5, NOW), "just now", "a clock set back");
     assert_eq!(
-        words::saved_games_list(&[solo_card, hotseat], NOW),
+        words::ago(NOW + 5, NOW),
+        "just now",
+        "a clock set back"
+    );
+    assert_eq!(
+        library_words::saved_games_list(&[solo_card, hotseat], NOW),
         [
             " 1. solo game (vs Jean Médecin, 20 moves), saved 5 minutes ago — id 00000000000000a1",
             " 2. pass-and-play game (Player 1 vs Player 2, 1 move), saved 2 hours ago — id \
@@ -1150,7 +1154,7 @@ fn resume_picks_the_only_game_a_slot_an_id_or_asks_among_several() {
     let both = [solo.clone(), hotseat.clone()];
     // None saved: how to start one.
     let e = choose(&[], "", NOW).unwrap_err();
-    assert_eq!(e, words::no_saved_game());
+    assert_eq!(e, library_words::no_saved_game());
     assert!(e.contains(&words::command("play")), "{e}");
     // One: continued without a question.
     assert_eq!(
@@ -1202,7 +1206,7 @@ fn resume_picks_the_only_game_a_slot_an_id_or_asks_among_several() {
     };
     assert_eq!(save::resumable(listing), vec![hotseat.clone()]);
     // The refusal without a terminal names the ways to say which.
-    let e = words::which_game_needed(&both, NOW);
+    let e = library_words::which_game_needed(&both, NOW);
     assert!(
         e.contains("--resume solo, --resume hotseat or --resume ID"),
         "{e}"
@@ -1255,7 +1259,7 @@ fn a_new_game_saves_itself_asks_first_for_a_taken_slot_and_saves_nothing_untouch
     // A second solo game: asked first; no plays it unsaved and keeps the first game.
     let mut asked = Vec::new();
     let (mut second, unkept) = kept_app(game(&[], 2), &library, &mut |existing| {
-        asked.push(words::replace_question(existing));
+        asked.push(library_words::replace_question(existing));
         Some(false)
     });
     assert_eq!(
@@ -1417,14 +1421,14 @@ fn the_statistics_table_names_each_opponent() {
             ..OpponentStatistics::default()
         })
         .collect();
-    let empty = words::statistics_table(&stats);
+    let empty = library_words::statistics_table(&stats);
     assert!(empty.contains("No game counted yet"), "{empty}");
     let mut stats = stats;
     stats[0].played = 3;
     stats[0].won = 2;
     stats[0].lost = 1;
     stats[0].fewest_moves = Some(31);
-    let table = words::statistics_table(&stats);
+    let table = library_words::statistics_table(&stats);
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(
         lines[..3],
