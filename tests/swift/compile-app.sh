@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compiles every Swift file of the iOS app (ios/ChineseCheckers/**, the views included) and its
 # UI tests (ios/ChineseCheckersUITests/**) on Linux, against the kit as built by SwiftPM and the
-# type-checking stand-ins for SwiftUI, UIKit, Accessibility, XCUIAutomation and the Apple-only
+# type-checking stand-ins for SwiftUI, UIKit, Accessibility, AVFAudio, XCUIAutomation and the Apple-only
 # part of Foundation in
 # tests/swift/standin/. Swift 6 language mode, complete strict concurrency: a view calling what
 # the kit does not export, a wrong argument label or a data race fails here, not first in Xcode.
@@ -34,6 +34,7 @@ emit_module() {
 emit_module FoundationApple "$STANDIN"/FoundationApple/*.swift
 emit_module UIKit "$STANDIN"/UIKit/*.swift
 emit_module Accessibility "$STANDIN"/Accessibility/*.swift
+emit_module AVFAudio "$STANDIN"/AVFAudio/*.swift
 emit_module SwiftUI "$STANDIN"/SwiftUI/*.swift
 emit_module XCUIAutomation "$STANDIN"/XCUIAutomation/*.swift
 

@@ -22,7 +22,10 @@ struct ChineseCheckersApp: App {
         let folder =
             (try? AppFiles.libraryDirectory())
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("Games")
-        return AppModel(directory: folder)
+        let model = AppModel(directory: folder)
+        // The boards play the core's sound cues (the UI tests' boards stay silent).
+        model.soundPlayer = ToneSoundPlayer()
+        return model
     }()
 
     /// The launch argument of the UI tests (ChineseCheckersUITests): fresh library and settings.

@@ -1,5 +1,6 @@
 // The star drawn in a Canvas from the core's geometry and state: holes, camps, pegs (colour and
-// symbol), lit targets, swap markers, the chain, the last move and the hint's whole path; a tap
+// symbol), lit targets, swap markers, the chain, the trail of the other seats' moves (the newest
+// like the last move, older ones fainter) and the hint's whole path; a tap
 // goes to the nearest hole; pinch zooms and a drag pans (the kit's BoardZoom and BoardViewport do
 // the arithmetic), a double tap shows the whole star again; a moved peg travels along the core's
 // path unless Reduce Motion is on.
@@ -13,6 +14,8 @@ struct BoardCanvas: View {
     let state: GameState
     let rotation: Double
     let animation: PegAnimation?
+    /// The other seats' moves since this board's seat last moved (`BoardModel.trailSegments`).
+    let trail: [TrailSegment]
     let onTap: (_ x: Float, _ y: Float) -> Void
     let onTapHole: (Coord) -> Void
     /// The player's zoom and pan (kept by the screen, so it survives a redraw).
@@ -109,9 +112,34 @@ struct BoardCanvas: View {
                 drawPeg(colour, at: centre, radius: radius, in: &context)
             }
         }
+        drawTrail(in: &context, transform: transform, radius: radius)
         drawHintPath(in: &context, transform: transform, radius: radius)
         if let moving {
             drawPeg(moving.colour, at: moving.position, radius: radius, in: &context)
+        }
+    }
+
+    /// Every move of the trail along its path, with a ring where it ended: the newest in the
+    /// last move's colour and strength, each older one fainter.
+    private func drawTrail(
+        in context: inout GraphicsContext, transform: BoardViewport, radius: CGFloat
+    ) {
+        for segment in trail {
+            let points = segment.path.compactMap { geometry.hole(at: $0) }
+                .map { transform.point(of: $0) }
+            guard let end = points.last, points.count >= 2 else { continue }
+            // Presentation only: full strength for the newest, a half, a third… for older ones.
+            let strength = 1 / Double(segment.age + 1)
+            let colour = Color.secondary.opacity(0.9 * strength)
+            var line = Path()
+            line.move(to: points[0])
+            for point in points.dropFirst() { line.addLine(to: point) }
+            context.stroke(
+                line, with: .color(colour),
+                style: StrokeStyle(
+                    lineWidth: max(1.5, radius * 0.16), lineCap: .round, lineJoin: .round))
+            context.stroke(
+                Path(ellipseIn: rect(end, radius * 1.25)), with: .color(colour), lineWidth: 2)
         }
     }
 

@@ -28,7 +28,7 @@ struct GameView: View {
             BoardCanvas(
                 geometry: model.geometry, state: model.state,
                 rotation: model.rotation,
-                animation: model.animation,
+                animation: model.animation, trail: model.trailSegments,
                 onTap: { model.tap(x: $0, y: $1) }, onTapHole: { model.tap($0) },
                 zoom: $zoom
             )

@@ -97,6 +97,9 @@ struct SettingsView: View {
             Section("settings.feedback") {
                 Toggle("settings.haptics", isOn: $model.haptics)
                     .accessibilityIdentifier("settings-haptics")
+                // The core says which sounds each update plays; this only mutes them.
+                Toggle("settings.sound", isOn: $model.sound)
+                    .accessibilityIdentifier("settings-sound")
             }
             Section("settings.board") {
                 // Pass and play: the core turns the board to the player to move.

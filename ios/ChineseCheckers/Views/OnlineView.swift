@@ -328,15 +328,26 @@ struct OnlineGameView: View {
             BoardCanvas(
                 geometry: board.geometry, state: board.state,
                 rotation: board.rotation,
-                animation: board.animation,
+                animation: board.animation, trail: board.trailSegments,
                 onTap: { board.tap(x: $0, y: $1) }, onTapHole: { board.tap($0) },
                 zoom: $zoom
             )
             .padding(.horizontal, 8)
             .overlay(alignment: .top) {
-                BoardNotes(
-                    banner: board.overlayBanner, notice: board.notice, hint: nil,
-                    failure: board.storageFailure, retry: board.saveNow)
+                if let backByMs = model.awayBackByMs {
+                    // An opponent is away: the countdown redrawn when the core says its face
+                    // changes.
+                    TimelineView(AwaySchedule(backByMs: backByMs)) { context in
+                        BoardNotes(
+                            banner: model.overlayBanner(nowMs: context.date.unixMs),
+                            notice: board.notice, hint: nil,
+                            failure: board.storageFailure, retry: board.saveNow)
+                    }
+                } else {
+                    BoardNotes(
+                        banner: model.overlayBanner(), notice: board.notice, hint: nil,
+                        failure: board.storageFailure, retry: board.saveNow)
+                }
             }
             .overlay(alignment: .bottom) {
                 if let change = model.ratingChange {
@@ -376,6 +387,17 @@ struct ClockSchedule: TimelineSchedule {
 
     func entries(from startDate: Date, mode: TimelineScheduleMode) -> some Sequence<Date> {
         var changes = ClockChanges(clock, fromMs: startDate.unixMs)
+        return sequence(first: startDate) { _ in changes.next().map(Date.init(unixMs:)) }
+    }
+}
+
+/// Redraws the away countdown when its shown time changes (the core's `nextChangeAtMs`, read
+/// again at each change), until the time is up.
+struct AwaySchedule: TimelineSchedule {
+    let backByMs: Int64
+
+    func entries(from startDate: Date, mode: TimelineScheduleMode) -> some Sequence<Date> {
+        var changes = AwayChanges(backByMs: backByMs, fromMs: startDate.unixMs)
         return sequence(first: startDate) { _ in changes.next().map(Date.init(unixMs:)) }
     }
 }

@@ -80,6 +80,9 @@ public final class AppModel {
     @ObservationIgnored private var boardMode: NewGameModel.Mode = .solo
     /// The online session, if any.
     public private(set) var online: OnlineModel?
+    /// Plays the boards' sounds (set by the app before any board shows; nil: silent). Each
+    /// board shown gets it, with the sound setting.
+    @ObservationIgnored public var soundPlayer: (any SoundPlayer)?
     /// A problem to show on launch.
     public private(set) var error: LocalizedMessage?
     /// Where the player is, for both layouts (see `Navigation`). Back home, the listing is read
@@ -166,7 +169,11 @@ public final class AppModel {
     public func settingsModel() -> SettingsModel {
         SettingsModel(
             settings: settings, onTurnBoard: { [weak self] on in self?.turnBoardChanged(on) },
-            onAiPace: { [weak self] pace in self?.board?.aiPace = pace })
+            onAiPace: { [weak self] pace in self?.board?.aiPace = pace },
+            onSound: { [weak self] on in
+                self?.board?.soundOn = on
+                self?.online?.board.soundOn = on
+            })
     }
 
     /// The "turn the board" setting changed: the boards of this app turn (or not) at once.
@@ -187,6 +194,8 @@ public final class AppModel {
     /// is the game it plays by the next time the scene goes to the background).
     public func showBoard(_ model: BoardModel) {
         board?.cancelThinking()
+        model.soundPlayer = soundPlayer
+        model.soundOn = settings.sound
         board = model
         settings.activeGameID = model.game.id()
     }
@@ -198,6 +207,8 @@ public final class AppModel {
         let model = OnlineModel(
             game: game, url: settings.serverURL, token: settings.onlineToken,
             name: settings.playerName, library: library, settings: settings)
+        model.board.soundPlayer = soundPlayer
+        model.board.soundOn = settings.sound
         online = model
         return model
     }

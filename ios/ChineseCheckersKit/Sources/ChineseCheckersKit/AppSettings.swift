@@ -14,6 +14,7 @@ public final class AppSettings: @unchecked Sendable {
         static let onlineToken = "onlineToken"
         static let activeGameID = "activeGameID"
         static let haptics = "haptics"
+        static let sound = "sound"
         static let turnBoard = "turnBoard"
         static let aiTimeLimitMs = "aiTimeLimitMs"
         static let aiPace = "aiPace"
@@ -77,6 +78,12 @@ public final class AppSettings: @unchecked Sendable {
     public var haptics: Bool {
         get { defaults.object(forKey: Key.haptics) as? Bool ?? true }
         set { defaults.set(newValue, forKey: Key.haptics) }
+    }
+
+    /// Whether boards play the core's sounds (moves, our turn online, the end of the game).
+    public var sound: Bool {
+        get { defaults.object(forKey: Key.sound) as? Bool ?? true }
+        set { defaults.set(newValue, forKey: Key.sound) }
     }
 
     /// Whether a pass-and-play board turns to the player to move (the core turns it:

@@ -61,6 +61,20 @@ public struct PlayerChip: Equatable, Hashable, Sendable, Identifiable {
     public let toMove: Bool
 }
 
+/// One move of the trail the board draws: a move another seat played since the board's seat
+/// last moved (the core's `GameState.trail`).
+public struct TrailSegment: Equatable, Hashable, Sendable, Identifiable {
+    /// The move's number in the game.
+    public let id: Int32
+    /// Who played it.
+    public let player: Int32
+    /// The holes its peg passed, from its start to its end.
+    public let path: [Coord]
+    /// How many trail moves came after it: 0 for the newest (drawn like the last move), the
+    /// older ones fainter.
+    public let age: Int
+}
+
 extension BoardModel {
     // MARK: The control bar
 
@@ -152,9 +166,8 @@ extension BoardModel {
     // MARK: The status line
 
     /// The one status line above the board: the replay's position, who won and how once the
-    /// game is over (the game-over sheet closed or not), the thinking AI, a chain that may go on
-    /// ("Jump again, or End jump"), or who is to move. One place, so that the core's coming
-    /// `GameState.status` replaces it alone.
+    /// game is over (the game-over sheet closed or not), the thinking or paused AI, a chain that
+    /// goes on ("Jump again, or End jump"), or who is to move: the core's `state.status`, worded.
     public var status: LocalizedMessage {
         Wording.status(state)
     }
@@ -182,32 +195,55 @@ extension BoardModel {
         }
     }
 
+    // MARK: The trail
+
+    /// Every move of the core's trail to draw, oldest first, each with its age (the newest
+    /// drawn like the last move, the earlier ones fainter); empty when the core's trail is.
+    public var trailSegments: [TrailSegment] {
+        let trail = state.trail
+        return trail.enumerated().map { index, move in
+            TrailSegment(
+                id: move.number, player: move.player, path: move.path,
+                age: trail.count - 1 - index)
+        }
+    }
+
     // MARK: The hint
 
-    /// The hint in words ("Hint: from row 3, place 2 to row 5, place 4"), while the state has one.
+    /// The hint in words ("Hint: jump from row 3, place 2 to row 5, place 4"), while the state
+    /// has one (the core keeps it while pegs are selected, until a move is played).
     public var hintWords: LocalizedMessage? {
-        Wording.hint(state.hint, geometry: geometry)
+        Wording.hint(state.hint, kind: state.hintKind, geometry: geometry)
     }
 }
 
 extension Wording {
-    /// The status line of `state` (see `BoardModel.status`).
+    /// The status line of `state` (see `BoardModel.status`): the core's `state.status` worded,
+    /// nothing decided here.
     public static func status(_ state: GameState) -> LocalizedMessage {
-        let players = state.players
-        if let replay = state.replay {
-            return banner(.replay(shown: replay.shown, total: replay.total), players: players)
+        status(state.status, canEndJump: state.capabilities.canEndJump, players: state.players)
+    }
+
+    /// The status line of a `TurnStatus`; `canEndJump` (the state's capability) says whether a
+    /// chain that goes on may also stop here.
+    public static func status(_ status: TurnStatus, canEndJump: Bool, players: [PlayerState])
+        -> LocalizedMessage
+    {
+        switch status {
+        case .toMove(let player):
+            return aboutPlayer("status.toMove", player, players)
+        case .jumpAgain:
+            // The core says whether the chain may stop here too: then say both.
+            return LocalizedMessage(canEndJump ? "status.jumpAgain" : "status.jumpAgain.only")
+        case .thinking(let player):
+            return banner(.aiThinking(player: player), players: players)
+        case .aiPaused(let player):
+            return LocalizedMessage("status.aiPaused", [.message(Self.player(player, in: players))])
+        case .replay(let shown, let total):
+            return banner(.replay(shown: shown, total: total), players: players)
+        case .over(let winners, let reason, let by):
+            return outcome(winners: winners, reason: reason, by: by, players: players)
         }
-        if let outcome = state.outcome {
-            return Self.outcome(outcome, players: players)
-        }
-        if let thinking = state.thinking {
-            return banner(.aiThinking(player: thinking), players: players)
-        }
-        // A chain the core lets end here may also go on: say both.
-        if state.capabilities.canEndJump {
-            return LocalizedMessage("status.jumpAgain")
-        }
-        return aboutPlayer("status.toMove", state.toMove, players)
     }
 
     /// The AI's pace in words: "No pause", or the hold in milliseconds.
@@ -216,13 +252,23 @@ extension Wording {
         return LocalizedMessage("settings.pace.ms", [.number(Int((seconds * 1000).rounded()))])
     }
 
-    /// A hint's path in words, from its first hole to its last (nil without a hint).
-    public static func hint(_ path: [Coord], geometry: BoardGeometry) -> LocalizedMessage? {
-        guard let from = path.first, let to = path.last, path.count >= 2,
+    /// A hint in words, by its kind and from its path's first hole to its last ("Hint: jump
+    /// from row 3, place 2 to row 5, place 4"); nil without a hint.
+    public static func hint(_ path: [Coord], kind: MoveKind?, geometry: BoardGeometry)
+        -> LocalizedMessage?
+    {
+        guard let kind, let from = path.first, let to = path.last, path.count >= 2,
             let start = geometry.hole(at: from), let end = geometry.hole(at: to)
         else { return nil }
+        let key: String
+        switch kind {
+        case .step: key = "board.hint.step"
+        case .jump: key = "board.hint.jump"
+        case .swap: key = "board.hint.swap"
+        case .pass: return nil
+        }
         return LocalizedMessage(
-            "board.hint.words",
+            key,
             [
                 .number(Int(start.row)), .number(Int(start.place)), .number(Int(end.row)),
                 .number(Int(end.place)),

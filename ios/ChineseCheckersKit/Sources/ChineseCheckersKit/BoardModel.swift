@@ -92,6 +92,10 @@ public final class BoardModel {
     public var aiPace: Double
     /// Reduce Motion is on: no hold before the AI's moves (the view reports it).
     public var reduceMotion: Bool
+    /// The sound setting: when off, no state's sounds are played.
+    public var soundOn: Bool
+    /// Plays each new state's `change.sounds` (nil: the board is silent).
+    @ObservationIgnored public var soundPlayer: (any SoundPlayer)?
     /// Called on the main actor after every state the model takes (the online model reads its
     /// session's state again then).
     @ObservationIgnored var onChange: (@MainActor (GameState) -> Void)?
@@ -111,12 +115,16 @@ public final class BoardModel {
     /// the core as it ends: the model never saves. `aiTimeLimitMs` limits the AI's thinking
     /// where the game has one; `turnBoard` is the "turn the board" setting (`setTurnBoard`).
     /// The AI starts when the core says it is to move, after a hold of `aiPace` seconds (none
-    /// with `reduceMotion`), waited out by `sleeper`.
+    /// with `reduceMotion`), waited out by `sleeper`. Each new state's sounds go to
+    /// `soundPlayer` while `soundOn`.
     public init(
         game: Game, aiTimeLimitMs: UInt64? = nil, turnBoard: Bool = true, aiPace: Double = 0,
-        reduceMotion: Bool = false, sleeper: @escaping AiHoldSleeper = defaultAiHoldSleeper
+        reduceMotion: Bool = false, sleeper: @escaping AiHoldSleeper = defaultAiHoldSleeper,
+        soundOn: Bool = true, soundPlayer: (any SoundPlayer)? = nil
     ) {
         self.game = game
+        self.soundOn = soundOn
+        self.soundPlayer = soundPlayer
         self.aiPace = aiPace
         self.reduceMotion = reduceMotion
         self.sleeper = sleeper
@@ -453,6 +461,11 @@ public final class BoardModel {
         }
         if next.revision != previous.revision, !next.change.animate.isEmpty {
             animation = PegAnimation(serial: serial, path: next.change.animate)
+        }
+        // Once per revision: a state heard again (the listener's copy of a state a call
+        // returned) has the same revision and is not described twice.
+        if next.revision != previous.revision, soundOn, !next.change.sounds.isEmpty {
+            soundPlayer?.play(next.change.sounds)
         }
     }
 

@@ -83,6 +83,49 @@ public struct ClockChanges: Sequence, IteratorProtocol, Sendable {
     }
 }
 
+/// The away countdown of an opponent whose connection dropped, at one moment ("Bob lost the
+/// connection and has 2:41 to come back"): the core reads it (`awayReading`), the app writes
+/// the digits.
+public struct AwayDisplay: Equatable, Sendable {
+    /// The banner's words.
+    public let text: LocalizedMessage
+    /// When (this device's clock, ms since the Unix epoch) the shown time next changes: the
+    /// view redraws then; nil once the time is up.
+    public let nextChangeAtMs: Int64?
+
+    /// The countdown of `player`'s seat, held until `backByMs` (`Banner.opponentDisconnected`),
+    /// read at `nowMs` (the same clock); `players` name them.
+    public init(player: Int32, backByMs: Int64, nowMs: Int64, players: [PlayerState]) {
+        let reading = awayReading(backByMs: backByMs, nowMs: nowMs)
+        text = LocalizedMessage(
+            "banner.opponentDisconnected.countdown",
+            [.message(Wording.player(player, in: players)), .text(ClockText.format(reading.shown))])
+        nextChangeAtMs = reading.nextChangeAtMs
+    }
+}
+
+/// The instants an away countdown's shown time changes, from a moment on: the core's
+/// `nextChangeAtMs`, read again at each of them, until the time is up (the view's redraws).
+public struct AwayChanges: Sequence, IteratorProtocol, Sendable {
+    private let backByMs: Int64
+    private var nowMs: Int64
+
+    /// The changes of the countdown to `backByMs` after `fromMs` (this device's clock, ms).
+    public init(backByMs: Int64, fromMs: Int64) {
+        self.backByMs = backByMs
+        self.nowMs = fromMs
+    }
+
+    /// The next instant the shown time changes (ms), or nil once the time is up.
+    public mutating func next() -> Int64? {
+        guard let next = awayReading(backByMs: backByMs, nowMs: nowMs).nextChangeAtMs,
+            next > nowMs
+        else { return nil }
+        nowMs = next
+        return next
+    }
+}
+
 /// The time controls offered when creating a table or a room (quick match has none).
 public enum TimeControlChoice: String, CaseIterable, Sendable {
     /// The format's default (sternhalma 30 s a move, others untimed): the core is asked nil.

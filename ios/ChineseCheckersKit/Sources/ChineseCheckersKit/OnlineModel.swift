@@ -185,6 +185,27 @@ public final class OnlineModel {
     /// The panel of the table or room of 3 or more seats we sit at while it fills.
     public var seated: SeatedPanel? { state.seated.map(SeatedPanel.init) }
 
+    /// When the opponent whose connection dropped loses their seat (this device's clock, ms),
+    /// while the board's banner says they are away and this device saw the drop; the view
+    /// redraws the countdown at its changes (`AwayChanges`).
+    public var awayBackByMs: Int64? {
+        guard case .opponentDisconnected(_, let backByMs)? = board.state.banner else { return nil }
+        return backByMs
+    }
+
+    /// The banner over the board at `nowMs` (this device's clock, `systemNowMs()` by default):
+    /// the away countdown while an opponent is away ("Bob … has 2:41 to come back"), otherwise
+    /// the board's own (`BoardModel.overlayBanner`).
+    public func overlayBanner(nowMs: Int64? = nil) -> LocalizedMessage? {
+        guard case .opponentDisconnected(let player, let backByMs?)? = board.state.banner else {
+            return board.overlayBanner
+        }
+        return AwayDisplay(
+            player: player, backByMs: backByMs, nowMs: nowMs ?? self.nowMs(),
+            players: board.state.players
+        ).text
+    }
+
     /// The running clock as the core reads it at `nowMs` (this device's clock, `systemNowMs()`
     /// by default): the time left of the side to move and, with a game clock, every seat's
     /// bank; nil for an untimed game or a game that is over. The view redraws it at its

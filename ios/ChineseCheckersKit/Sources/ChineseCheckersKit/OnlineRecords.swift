@@ -10,7 +10,8 @@ public struct PastGameLine: Equatable, Sendable, Identifiable {
     public let id: String
     /// "Classic · against Bob".
     public let title: LocalizedMessage
-    /// "Won · resignation" (our result, why it ended).
+    /// "Won · Bob resigned", "Lost · You resigned" (our result, why it ended: who resigned or
+    /// left, when the core knows it).
     public let detail: LocalizedMessage
     /// "today" or "yesterday"; nil for an older game (the view writes `endedAt` as a date).
     public let day: LocalizedMessage?
@@ -33,7 +34,7 @@ public struct PastGameLine: Equatable, Sendable, Identifiable {
         }
         detail = LocalizedMessage(
             "online.games.detail",
-            [.message(LocalizedMessage(result)), .message(Wording.pastReason(game.reason))])
+            [.message(LocalizedMessage(result)), .message(Wording.pastReason(game))])
         endedAt = Date(unixMs: Int64(clamping: game.endedMs))
         let now = Date(unixMs: nowMs)
         if calendar.isDate(endedAt, inSameDayAs: now) {
@@ -79,6 +80,22 @@ extension Wording {
         case .drawAgreed: return LocalizedMessage("online.games.reason.drawAgreed")
         case .abandoned: return LocalizedMessage("online.games.reason.abandoned")
         }
+    }
+
+    /// Why a finished game ended, naming who resigned or left when the core says (`PastGame.by`,
+    /// `byYou`: "You resigned", "Bob left the game"); otherwise the reason alone.
+    public static func pastReason(_ game: PastGame) -> LocalizedMessage {
+        let base: String
+        switch game.reason {
+        case .resigned: base = "online.games.reason.resigned"
+        case .abandoned: base = "online.games.reason.abandoned"
+        default: return pastReason(game.reason)
+        }
+        if game.byYou { return LocalizedMessage(base + ".you") }
+        guard let by = game.by, game.players.indices.contains(Int(by)) else {
+            return pastReason(game.reason)
+        }
+        return LocalizedMessage(base + ".by", [.text(game.players[Int(by)])])
     }
 
     /// "Tripot 1535 (3 games)".

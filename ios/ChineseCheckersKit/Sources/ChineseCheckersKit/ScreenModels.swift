@@ -184,6 +184,13 @@ public final class SettingsModel {
     public var serverAddress: String
     /// Whether moves play haptic feedback.
     public var haptics: Bool { didSet { settings.haptics = haptics } }
+    /// Whether boards play sounds (handed to the boards shown).
+    public var sound: Bool {
+        didSet {
+            settings.sound = sound
+            onSound?(sound)
+        }
+    }
     /// Whether a pass-and-play board turns to the player to move (handed to the boards shown).
     public var turnBoard: Bool {
         didSet {
@@ -204,17 +211,21 @@ public final class SettingsModel {
 
     @ObservationIgnored private let onTurnBoard: (@MainActor (Bool) -> Void)?
     @ObservationIgnored private let onAiPace: (@MainActor (Double) -> Void)?
+    @ObservationIgnored private let onSound: (@MainActor (Bool) -> Void)?
 
     /// The settings screen over `settings`; `onTurnBoard` and `onAiPace` hear the "turn the
-    /// board" and pace settings change (the app hands them to its board:
-    /// `AppModel.settingsModel()`).
+    /// board" and pace settings change, `onSound` the sound setting (the app hands them to its
+    /// boards: `AppModel.settingsModel()`).
     public init(
         settings: AppSettings, onTurnBoard: (@MainActor (Bool) -> Void)? = nil,
-        onAiPace: (@MainActor (Double) -> Void)? = nil
+        onAiPace: (@MainActor (Double) -> Void)? = nil,
+        onSound: (@MainActor (Bool) -> Void)? = nil
     ) {
         self.settings = settings
         self.onTurnBoard = onTurnBoard
         self.onAiPace = onAiPace
+        self.onSound = onSound
+        sound = settings.sound
         aiPace = settings.aiPace
         playerName = settings.playerName
         serverAddress = settings.hasCustomServer ? settings.serverURL.absoluteString : ""

@@ -115,10 +115,19 @@ public enum Wording {
 
     /// The end of the game in one sentence: who won and why.
     public static func outcome(_ outcome: GameOutcome, players: [PlayerState]) -> LocalizedMessage {
-        let base = outcomeKey(outcome.reason)
-        let winners = outcome.winners.map { player($0, in: players) }
-        let youWon = outcome.winners.count == 1 && isYou(outcome.winners.first, players)
-        switch outcome.reason {
+        Self.outcome(
+            winners: outcome.winners, reason: outcome.reason, by: outcome.by, players: players)
+    }
+
+    /// The end of the game in one sentence from its parts (the outcome's, or the status line's
+    /// `TurnStatus.over`).
+    public static func outcome(
+        winners winnerIndices: [Int32], reason: EndReason, by: Int32?, players: [PlayerState]
+    ) -> LocalizedMessage {
+        let base = outcomeKey(reason)
+        let winners = winnerIndices.map { player($0, in: players) }
+        let youWon = winnerIndices.count == 1 && isYou(winnerIndices.first, players)
+        switch reason {
         case .draw, .drawAgreed:
             return LocalizedMessage(base)
         case .win, .deadlock, .moveLimit:
@@ -127,14 +136,13 @@ public enum Wording {
                 ? LocalizedMessage(base + ".you") : LocalizedMessage(base, [.list(winners)])
         case .resigned, .abandoned:
             // The one who resigned or left; the sentence names the winners too.
-            if isYou(outcome.by, players) {
+            if isYou(by, players) {
                 return LocalizedMessage(base + ".byYou", [.list(winners)])
             }
-            let by =
-                outcome.by.map { player($0, in: players) } ?? LocalizedMessage("player.unknown")
+            let who = by.map { player($0, in: players) } ?? LocalizedMessage("player.unknown")
             return youWon
-                ? LocalizedMessage(base + ".you", [.message(by)])
-                : LocalizedMessage(base, [.message(by), .list(winners)])
+                ? LocalizedMessage(base + ".you", [.message(who)])
+                : LocalizedMessage(base, [.message(who), .list(winners)])
         }
     }
 

@@ -73,7 +73,7 @@ final class OnlineRecordsTests: XCTestCase {
         }
         XCTAssertEqual(lines.map(\.id), ["g1", "g0", "gx"])
         XCTAssertEqual(try render(lines[0].title), "Classic · against Bob")
-        XCTAssertEqual(try render(lines[0].detail), "Won · resignation")
+        XCTAssertEqual(try render(lines[0].detail), "Won · Bob resigned", "Bob resigned")
         XCTAssertEqual(try render(XCTUnwrap(lines[0].day)), "today")
         XCTAssertEqual(
             try render(lines[1].title), "\(try render(Wording.format(.tripot2))) · against Cy")
@@ -83,7 +83,7 @@ final class OnlineRecordsTests: XCTestCase {
         XCTAssertNil(lines[2].day, "an older game shows its date")
         XCTAssertEqual(lines[2].endedAt, Date(timeIntervalSince1970: 1_700_000_000))
         XCTAssertEqual(try render(lines[0].title, "fr"), "Classique · contre Bob")
-        XCTAssertEqual(try render(lines[0].detail, "zh-Hans"), "胜 · 认输")
+        XCTAssertEqual(try render(lines[0].detail, "zh-Hans"), "胜 · Bob 认输了")
         XCTAssertEqual(model.pastGameLines?.count, 3, "the model's own lines")
         model.hideGames()
         XCTAssertFalse(model.showingGames)

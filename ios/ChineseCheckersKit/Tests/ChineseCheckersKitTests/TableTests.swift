@@ -212,17 +212,19 @@ final class TableTests: XCTestCase {
         let hint = model.state.hint
         let from = try XCTUnwrap(hint.first.flatMap { model.geometry.hole(at: $0) })
         let to = try XCTUnwrap(hint.last.flatMap { model.geometry.hole(at: $0) })
+        // In words by its kind.
+        let kind = try XCTUnwrap(model.state.hintKind)
         XCTAssertEqual(
             model.hintWords,
             LocalizedMessage(
-                "board.hint.words",
+                kind == .jump ? "board.hint.jump" : "board.hint.step",
                 [
                     .number(Int(from.row)), .number(Int(from.place)), .number(Int(to.row)),
                     .number(Int(to.place)),
                 ]))
         // The words follow the state: no path, no words.
-        XCTAssertNil(Wording.hint([], geometry: model.geometry))
-        XCTAssertNil(Wording.hint([hint[0]], geometry: model.geometry))
+        XCTAssertNil(Wording.hint([], kind: .jump, geometry: model.geometry))
+        XCTAssertNil(Wording.hint([hint[0]], kind: .jump, geometry: model.geometry))
     }
 
     func testThePlayerStripListsEveryPlayerAndMarksTheOneToMove() async throws {
@@ -310,7 +312,7 @@ final class TableTests: XCTestCase {
     func testTheTablesWordsAreInEveryLanguage() async throws {
         let catalog = try StringCatalog(contentsOf: CatalogCoverageTests.catalogURL)
         let keys = [
-            "status.jumpAgain", "status.toMove", "status.toMove.you", "board.hint.words",
+            "status.jumpAgain", "status.toMove", "status.toMove.you", "board.hint.jump",
             "settings.pace.none", "settings.pace.ms",
         ]
         for key in keys {
@@ -322,7 +324,7 @@ final class TableTests: XCTestCase {
         XCTAssertEqual(
             try french.render(
                 LocalizedMessage(
-                    "board.hint.words", [.number(3), .number(2), .number(5), .number(4)])),
-            "Conseil : de la rangée 3, place 2 à la rangée 5, place 4")
+                    "board.hint.jump", [.number(3), .number(2), .number(5), .number(4)])),
+            "Conseil : sautez de la rangée 3, place 2 à la rangée 5, place 4")
     }
 }
