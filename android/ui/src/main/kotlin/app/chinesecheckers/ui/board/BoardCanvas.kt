@@ -340,13 +340,13 @@ private var SemanticsPropertyReceiver.trailDrawn by TrailDrawn
 private fun DrawScope.drawTrail(layout: BoardLayout, moves: List<PlayedMove>, palette: BoardPalette) {
     if (moves.isEmpty()) return
     val r = layout.geometry.holeRadius * layout.scale
-    val width = (r * 0.16f).coerceAtLeast(1.5f)
+    val width = (r * 0.2f).coerceAtLeast(1.5f)
     val round = androidx.compose.ui.graphics.StrokeCap.Round
     val join = androidx.compose.ui.graphics.StrokeJoin.Round
     for ((i, move) in moves.withIndex()) {
         val newest = i == moves.lastIndex
-        // The oldest at 0.3, rising evenly to the newest at 1.
-        val alpha = if (newest) 1f else 0.3f + 0.5f * i / moves.size
+        // The oldest at 0.45, rising evenly to the newest at 1.
+        val alpha = if (newest) 1f else 0.45f + 0.4f * i / moves.size
         val colour = palette.lastMove.copy(alpha = alpha)
         val points = move.path.map { layout.holeCentre(it) }
         val line = Path().apply {
@@ -358,7 +358,7 @@ private fun DrawScope.drawTrail(layout: BoardLayout, moves: List<PlayedMove>, pa
         drawCircle(colour, r * 0.3f, points[0], style = Stroke(width))
         for (p in points.drop(1)) drawCircle(colour, r * 0.24f, p)
         // The newest's ring is the last move's own highlight ([drawHighlights]); older ones get a fainter one.
-        if (!newest) drawCircle(colour, r * 1.34f, points.last(), style = Stroke((r * 0.22f).coerceAtLeast(1.5f) * 0.5f))
+        if (!newest) drawCircle(colour, r * 1.34f, points.last(), style = Stroke((r * 0.22f).coerceAtLeast(1.5f) * 0.6f))
     }
 }
 
