@@ -2,11 +2,13 @@ package app.chinesecheckers.ui
 
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.v2.runDesktopComposeUiTest
 import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.OnlineClock
 import app.chinesecheckers.core.OnlineState
+import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.core.TimeControl
 import app.chinesecheckers.ui.online.TimeControlChoice
 import okhttp3.WebSocket
@@ -249,4 +251,27 @@ class OnlineClockUiTest {
 
     @Test
     fun aDroppedSeatOfAGameOfThreeCountsDownOnItsSeatToo() = awayCountdown("sternhalma3", listOf("Bob", "Ann", "Cy"), "online-away-seats")
+
+    /**
+     * An online game waiting for the opponent's move is among Home's games being played, with a
+     * Continue that takes us back to its board.
+     */
+    @Test
+    fun aWaitingOnlineGameShowsOnHomeWithAContinue() = runDesktopComposeUiTest(900, 1200) {
+        val app = device(scriptServer(*untimedGame("sternhalma2", listOf("Bob", "Ann"), side = 1)))
+        setContent { ChineseCheckersApp(app) }
+        waitUntil(timeoutMillis = 30_000) { online(app)?.game != null && app.online.board.value != null && exists("board") }
+        tag("status").assertTextEquals("Bob to move")
+        click("home")
+        assertEquals(Screen.Home, app.screen.value)
+        val card = checkNotNull(app.library).listing().playing.single()
+        assertEquals("g3", card.id)
+        assertEquals(SavedGameKind.ONLINE, card.kind)
+        tag("continue:g3").assertIsDisplayed()
+        assertTrue(text("card:g3:2"), text("card:g3:2").startsWith("Bob to move"))
+        click("continue:g3")
+        waitUntil(timeoutMillis = 10_000) { exists("board") }
+        assertEquals("g3", online(app)?.game?.id)
+        app.close()
+    }
 }
