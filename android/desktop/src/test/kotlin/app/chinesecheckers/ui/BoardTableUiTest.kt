@@ -220,7 +220,9 @@ class BoardTableUiTest {
         val holes = app.geometry.holes.associateBy { it.coord }
         val from = holes.getValue(hint.first())
         val to = holes.getValue(hint.last())
-        tag("hintWords").assertTextEquals("Hint: from ${from.row}·${from.place} to ${to.row}·${to.place}")
+        // The move's kind is the core's (`hintKind`).
+        val kind = EnglishStrings.moveKind(checkNotNull(gameOf(app).hintKind))
+        tag("hintWords").assertTextEquals("Hint: $kind from ${from.row}·${from.place} to ${to.row}·${to.place}")
         // The marker is white and near-black together, whatever is under it: both are found on
         // the ring around the peg to move (a red peg) and on the ring of the landing.
         val image = onRoot().captureToImage().toPixelMap()

@@ -2,11 +2,13 @@ package app.chinesecheckers.ui
 
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.v2.runDesktopComposeUiTest
 import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.OnlineClock
 import app.chinesecheckers.core.OnlineState
+import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.core.TimeControl
 import app.chinesecheckers.ui.online.TimeControlChoice
 import okhttp3.WebSocket
@@ -15,6 +17,7 @@ import okhttp3.mockwebserver.MockResponse
 import okhttp3.mockwebserver.MockWebServer
 import org.junit.After
 import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
 import org.junit.Assert.assertNotNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
@@ -201,5 +204,74 @@ class OnlineClockUiTest {
             }
         }
         error("player $player has no step into the centre")
+    }
+
+    /** `matched` and `sync` of an untimed sternhalma game of [players], we (Ann) on [side], the first to move. */
+    private fun untimedGame(format: String, players: List<String>, side: Int): Array<String> {
+        val names = players.joinToString(",", "[", "]") { "\"$it\"" }
+        val flags = { v: Boolean -> players.joinToString(",", "[", "]") { "$v" } }
+        val matched = """{"type":"matched","game":"g3","side":$side,"format":"$format","players":$names}"""
+        val sync = """{"type":"sync","snapshot":{"game":"g3","seq":1,"side":$side,"format":"$format",""" +
+            """"players":$names,"moves":[],"draw_offer":null,"connected":${flags(true)},"rematch":${flags(false)},""" +
+            """"rematch_game":null,"result":null}}"""
+        return arrayOf(matched, sync)
+    }
+
+    /**
+     * Bob's connection drops (the server holds his seat 161 s): the banner says how long he has
+     * to come back, from the core's `awayReading`, and counts down by itself; in a game of three
+     * his seat says it too. Back, the countdown goes.
+     */
+    private fun awayCountdown(format: String, players: List<String>, screenshotName: String) = runDesktopComposeUiTest(900, 1200) {
+        val app = device(scriptServer(*untimedGame(format, players, side = 1)))
+        setContent { ChineseCheckersApp(app) }
+        waitUntil(timeoutMillis = 30_000) { online(app)?.game != null && app.online.board.value != null && exists("board") }
+        val sentAt = System.currentTimeMillis()
+        socket!!.send("""{"type":"event","game":"g3","seq":2,"event":{"kind":"disconnected","side":0,"grace_ms":161000}}""")
+        waitUntil(timeoutMillis = 10_000) { exists("banner") && text("banner").endsWith("to come back") }
+        val banner = online(app)!!.board.banner as Banner.OpponentDisconnected
+        val backBy = checkNotNull(banner.backByMs) { "the core stamps the drop it saw" }
+        assertTrue("back by $backBy", backBy in sentAt + 161_000..System.currentTimeMillis() + 161_000)
+        assertTrue(text("banner"), text("banner") in setOf("Bob has 2:41 to come back", "Bob has 2:40 to come back"))
+        val seats = players.size >= 3
+        if (seats) assertTrue(text("seatDetail:0"), text("seatDetail:0") in setOf("away · 2:41", "away · 2:40"))
+        // Counting down with no further message.
+        waitUntil(timeoutMillis = 5_000) { text("banner") == "Bob has 2:39 to come back" }
+        if (seats) waitUntil(timeoutMillis = 2_000) { text("seatDetail:0") == "away · 2:39" }
+        for (d in Device.entries) screenshot(screenshotName, d) { ChineseCheckersApp(app) }
+
+        socket!!.send("""{"type":"event","game":"g3","seq":3,"event":{"kind":"reconnected","side":0}}""")
+        waitUntil(timeoutMillis = 10_000) { exists("banner") && text("banner") == "Bob is back" }
+        if (seats) assertFalse(exists("seatDetail:0"))
+        app.close()
+    }
+
+    @Test
+    fun aDroppedOpponentHasACountdownToComeBack() = awayCountdown("sternhalma2", listOf("Bob", "Ann"), "online-away")
+
+    @Test
+    fun aDroppedSeatOfAGameOfThreeCountsDownOnItsSeatToo() = awayCountdown("sternhalma3", listOf("Bob", "Ann", "Cy"), "online-away-seats")
+
+    /**
+     * An online game waiting for the opponent's move is among Home's games being played, with a
+     * Continue that takes us back to its board.
+     */
+    @Test
+    fun aWaitingOnlineGameShowsOnHomeWithAContinue() = runDesktopComposeUiTest(900, 1200) {
+        val app = device(scriptServer(*untimedGame("sternhalma2", listOf("Bob", "Ann"), side = 1)))
+        setContent { ChineseCheckersApp(app) }
+        waitUntil(timeoutMillis = 30_000) { online(app)?.game != null && app.online.board.value != null && exists("board") }
+        tag("status").assertTextEquals("Bob to move")
+        click("home")
+        assertEquals(Screen.Home, app.screen.value)
+        val card = checkNotNull(app.library).listing().playing.single()
+        assertEquals("g3", card.id)
+        assertEquals(SavedGameKind.ONLINE, card.kind)
+        tag("continue:g3").assertIsDisplayed()
+        assertTrue(text("card:g3:2"), text("card:g3:2").startsWith("Bob to move"))
+        click("continue:g3")
+        waitUntil(timeoutMillis = 10_000) { exists("board") }
+        assertEquals("g3", online(app)?.game?.id)
+        app.close()
     }
 }

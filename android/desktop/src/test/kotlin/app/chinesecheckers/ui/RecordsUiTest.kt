@@ -83,6 +83,7 @@ class RecordsUiTest {
                         text.contains("\"type\":\"list_games\"") -> webSocket.send(
                             """{"type":"games","games":[""" +
                                 """{"game":"g1","format":"classic","players":["Ann","Bob"],"side":0,"result":{"winner":0,"reason":"resign"},"ended_ms":$endedMs},""" +
+                                """{"game":"g2","format":"classic","players":["Ann","Bob"],"side":0,"result":{"winner":1,"reason":"resign"},"ended_ms":$endedMs},""" +
                                 """{"game":"g0","format":"tripot2","players":["Cy","Ann"],"side":1,"result":{"winner":0,"reason":"win"},"ended_ms":1700000000000}]}""",
                         )
                         text.contains("\"type\":\"get_game\"") -> webSocket.send(
@@ -147,6 +148,8 @@ class RecordsUiTest {
         waitUntil(timeoutMillis = 10_000) { exists("pastGame:g1") }
         tag("pastGameTitle:g1").assertTextEquals("Classic · against Bob")
         tag("pastGameDetail:g1").assertTextEquals("Won · Bob resigned · today")
+        // Who resigned is the core's (`PastGame.by`, `byYou`): ourselves, said so.
+        tag("pastGameDetail:g2").assertTextEquals("Lost · You resigned · today")
         assertTrue(text("pastGameTitle:g0"), text("pastGameTitle:g0").endsWith("against Cy"))
         assertTrue(text("pastGameDetail:g0"), text("pastGameDetail:g0").startsWith("Lost · The target camp is filled · "))
         for (d in Device.entries) screenshot("online-your-games", d) { ChineseCheckersApp(app) }

@@ -35,6 +35,7 @@ import app.chinesecheckers.ui.strings.Language
 import app.chinesecheckers.ui.strings.Strings
 import app.chinesecheckers.ui.strings.stringsFor
 import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
 import org.junit.Assert.assertNotEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
@@ -159,6 +160,15 @@ class StringsTest {
         wordsOf("card opponents", listOf(listOf("Ann"), listOf("Ann", "Bob"))) { cardOpponents(it) }
         wordsOf("card players", listOf(listOf("Ann", "Bob"), listOf("Ann", "Bob", "Cy"))) { cardPlayers(it) }
         wordsOf("AI seat", AiLevel.entries) { nameWithLevel("Ann", it) }
+        // The table's facts (issue 28): the chain, the paused AI, the hint's kind, the away countdown.
+        wordsOf("hint", listOf(MoveKind.STEP, MoveKind.JUMP, MoveKind.SWAP)) { hintWords(it, "14·2", "13·7") }
+        for (s in languages) {
+            assertTrue("${s.language} jump again names End jump", s.jumpAgain(true).contains(s.endJump))
+            assertFalse("${s.language} jump again without End jump", s.jumpAgain(false).contains(s.endJump))
+            assertTrue("${s.language} AI paused", s.aiPaused("P1").contains("P1"))
+            assertTrue("${s.language} away countdown", s.awayCountdown("P1", "2:41").let { it.contains("P1") && it.contains("2:41") })
+            assertTrue("${s.language} away seat", s.seatAwayLeft("2:41").contains("2:41"))
+        }
         for (s in languages) {
             assertTrue("${s.language} save failed names the reason", s.saveFailed("disk full").contains("disk full"))
             assertTrue("${s.language} retry", s.retrySave.isNotBlank())
@@ -181,6 +191,11 @@ class StringsTest {
             assertNotEquals(en.saveFailed("x"), s.saveFailed("x"))
             assertNotEquals(en.retrySave, s.retrySave)
             assertNotEquals(en.lastPlayed(600), s.lastPlayed(600))
+            assertNotEquals(en.jumpAgain(true), s.jumpAgain(true))
+            assertNotEquals(en.aiPaused("P1"), s.aiPaused("P1"))
+            assertNotEquals(en.hintWords(MoveKind.JUMP, "1·1", "3·1"), s.hintWords(MoveKind.JUMP, "1·1", "3·1"))
+            assertNotEquals(en.awayCountdown("P1", "2:41"), s.awayCountdown("P1", "2:41"))
+            assertNotEquals(en.endReason(EndReason.RESIGNED, en.playerName(PlayerName.You)), s.endReason(EndReason.RESIGNED, s.playerName(PlayerName.You)))
         }
         // The Chinese wording is written in Chinese characters.
         assertTrue(stringsFor(Language.Chinese).banner(Banner.Reconnecting, names).any { Character.UnicodeScript.of(it.code) == Character.UnicodeScript.HAN })

@@ -37,6 +37,8 @@ import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.onClick
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.semantics.SemanticsPropertyKey
+import androidx.compose.ui.semantics.SemanticsPropertyReceiver
 import androidx.compose.ui.unit.IntOffset
 import kotlinx.coroutines.launch
 import app.chinesecheckers.core.BoardGeometry
@@ -44,6 +46,7 @@ import app.chinesecheckers.core.Colour
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.Highlight
+import app.chinesecheckers.core.PlayedMove
 import app.chinesecheckers.ui.strings.Strings
 import app.chinesecheckers.ui.theme.BoardPalette
 import app.chinesecheckers.ui.theme.LocalBoardPalette
@@ -150,8 +153,11 @@ fun BoardCanvas(
                     onDrawBehind { drawImage(background) }
                 }
             }
-            Canvas(Modifier.fillMaxSize().then(staticLayer)) {
+            // The moves drawn as the trail, said to tests and tools by their numbers.
+            val trail = trailMoves(game)
+            Canvas(Modifier.fillMaxSize().then(staticLayer).semantics { trailDrawn = trail.map { it.number } }.testTag("trail")) {
                 val moving = animation?.takeIf { progress.isRunning || progress.value < it.path.size - 1 }
+                drawTrail(layout, trail, palette)
                 drawHighlights(layout, game, palette)
                 drawPegs(layout, game, palette, moving, progress.value)
                 drawHint(layout, game.hint)
@@ -214,6 +220,7 @@ fun DrawScope.drawBoardFrame(
     includeStatic: Boolean = true,
 ) {
     if (includeStatic) drawStaticBoard(layout, outline, palette)
+    drawTrail(layout, trailMoves(game), palette)
     drawHighlights(layout, game, palette)
     drawPegs(layout, game, palette, moving, progress)
     drawHint(layout, game.hint)
@@ -311,6 +318,47 @@ private fun DrawScope.drawHighlights(layout: BoardLayout, game: GameState, palet
             Highlight.HINT -> Unit
             Highlight.SELECTED, Highlight.NONE -> Unit
         }
+    }
+}
+
+/**
+ * The moves the board draws as the trail: every move of the core's `GameState.trail` that has a
+ * path (the core leaves passes out already; a path is what is drawn), oldest first.
+ */
+internal fun trailMoves(game: GameState): List<PlayedMove> = game.trail.filter { it.path.size >= 2 }
+
+/** The move numbers of the trail the board draws (`GameState.trail`), oldest first: for tests and tools. */
+val TrailDrawn = SemanticsPropertyKey<List<Int>>("TrailDrawn")
+private var SemanticsPropertyReceiver.trailDrawn by TrailDrawn
+
+/**
+ * The other seats' moves since ours ([moves], the core's trail), under the highlights and pegs:
+ * a thin line along each path with a dot on each landing and a ring around where it ended, in
+ * the last move's colour, the newest as strong as the last move's mark and the older ones
+ * fainter, so that the order of a round reads at a glance.
+ */
+private fun DrawScope.drawTrail(layout: BoardLayout, moves: List<PlayedMove>, palette: BoardPalette) {
+    if (moves.isEmpty()) return
+    val r = layout.geometry.holeRadius * layout.scale
+    val width = (r * 0.2f).coerceAtLeast(1.5f)
+    val round = androidx.compose.ui.graphics.StrokeCap.Round
+    val join = androidx.compose.ui.graphics.StrokeJoin.Round
+    for ((i, move) in moves.withIndex()) {
+        val newest = i == moves.lastIndex
+        // The oldest at 0.45, rising evenly to the newest at 1.
+        val alpha = if (newest) 1f else 0.45f + 0.4f * i / moves.size
+        val colour = palette.lastMove.copy(alpha = alpha)
+        val points = move.path.map { layout.holeCentre(it) }
+        val line = Path().apply {
+            moveTo(points[0].x, points[0].y)
+            for (p in points.drop(1)) lineTo(p.x, p.y)
+        }
+        drawPath(line, colour, style = Stroke(if (newest) width * 1.5f else width, cap = round, join = join))
+        // Where it started: a small open ring, so that the direction reads without an arrowhead.
+        drawCircle(colour, r * 0.3f, points[0], style = Stroke(width))
+        for (p in points.drop(1)) drawCircle(colour, r * 0.24f, p)
+        // The newest's ring is the last move's own highlight ([drawHighlights]); older ones get a fainter one.
+        if (!newest) drawCircle(colour, r * 1.34f, points.last(), style = Stroke((r * 0.22f).coerceAtLeast(1.5f) * 0.6f))
     }
 }
 

@@ -271,7 +271,10 @@ private fun OnlineSeats(ui: BoardUiState, strings: Strings, names: (Int) -> Stri
         for ((i, seat) in seats.withIndex()) {
             val turn = i == ui.game.toMove && ui.game.outcome == null
             val player = ui.game.players.getOrNull(i)
-            val detail = listOfNotNull(seat.ai?.let { strings.seatComputer(it) }, strings.seatAway.takeIf { !seat.connected })
+            // An away seat whose drop this device saw counts down (the core's `awayReading`).
+            val awayLeft = rememberAwayLeft(seat.backByMs.takeIf { !seat.connected })
+            val away = if (seat.connected) null else awayLeft?.let(strings::seatAwayLeft) ?: strings.seatAway
+            val detail = listOfNotNull(seat.ai?.let { strings.seatComputer(it) }, away)
             Surface(
                 shape = MaterialTheme.shapes.small,
                 color = if (turn) MaterialTheme.colorScheme.primaryContainer else MaterialTheme.colorScheme.surfaceVariant,

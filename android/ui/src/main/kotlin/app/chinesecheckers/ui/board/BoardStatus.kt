@@ -18,6 +18,11 @@ import androidx.compose.material3.Surface
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.graphics.Color
@@ -33,26 +38,28 @@ import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.SaveStatus
+import app.chinesecheckers.core.TurnStatus
+import app.chinesecheckers.core.awayReading
+import app.chinesecheckers.ui.online.ClockPresenter
+import kotlinx.coroutines.delay
 import app.chinesecheckers.ui.strings.Strings
 
 /**
- * The status line's words, composed in this one place from the state: who won and how once the
- * game is over (also after the game-over sheet is closed), the replay, the AI thinking, or whose
- * turn it is. The core's `GameState.status` (a `TurnStatus`) is to replace this function's
- * reading of the state; its callers stay as they are.
+ * The status line's words, from the core's `GameState.status` (a `TurnStatus`): who won and how
+ * once the game is over (also after the game-over sheet is closed), the replay, the AI thinking or
+ * waiting, a chain that can hop on ("Jump again, or End jump" when it may stop here), or whose
+ * turn it is. The app decides none of it; it only words it.
  */
-fun statusLine(game: GameState, strings: Strings, names: (Int) -> String): String {
-    val outcome = game.outcome
-    val thinking = game.thinking
-    return when {
-        outcome != null -> strings.overLine(
-            strings.winners(outcome.winners.map(names)),
-            strings.endReason(outcome.reason, outcome.by?.let(names)),
-        )
-        game.replay != null -> strings.replay
-        thinking != null -> strings.thinking(names(thinking))
-        else -> strings.toMove(names(game.toMove))
-    }
+fun statusLine(game: GameState, strings: Strings, names: (Int) -> String): String = when (val status = game.status) {
+    is TurnStatus.Over -> strings.overLine(
+        strings.winners(status.winners.map(names)),
+        strings.endReason(status.reason, status.by?.let(names)),
+    )
+    is TurnStatus.Replay -> strings.replay
+    is TurnStatus.Thinking -> strings.thinking(names(status.player))
+    is TurnStatus.AiPaused -> strings.aiPaused(names(status.player))
+    is TurnStatus.JumpAgain -> strings.jumpAgain(game.capabilities.canEndJump)
+    is TurnStatus.ToMove -> strings.toMove(names(status.player))
 }
 
 /** The status line's fixed height: one line, whatever it says. */
@@ -131,9 +138,16 @@ fun BoardOverlays(
         val banner = game.banner
         // Thinking and game over are already said by the status line.
         if (banner != null && banner !is Banner.AiThinking && banner != Banner.GameOver) {
+            // A dropped opponent seen dropping: the core's countdown, redrawn as it changes.
+            val away = rememberAwayLeft((banner as? Banner.OpponentDisconnected)?.backByMs)
+            val words = if (banner is Banner.OpponentDisconnected && away != null) {
+                strings.awayCountdown(names(banner.player), away)
+            } else {
+                strings.banner(banner, names)
+            }
             Panel(MaterialTheme.colorScheme.secondaryContainer) {
                 Text(
-                    strings.banner(banner, names),
+                    words,
                     style = MaterialTheme.typography.bodyLarge,
                     color = MaterialTheme.colorScheme.onSecondaryContainer,
                     modifier = Modifier.testTag("banner").semantics { liveRegion = LiveRegionMode.Assertive },
@@ -169,10 +183,11 @@ fun BoardOverlays(
         }
         // The hint, as long as the state has it (the board draws its whole path).
         val hint = game.hint
-        if (hint.size >= 2) {
+        val hintKind = game.hintKind
+        if (hint.size >= 2 && hintKind != null) {
             Panel(MaterialTheme.colorScheme.tertiaryContainer) {
                 Text(
-                    strings.hintWords(position(hint.first()), position(hint.last())),
+                    strings.hintWords(hintKind, position(hint.first()), position(hint.last())),
                     style = MaterialTheme.typography.bodyLarge,
                     fontWeight = FontWeight.SemiBold,
                     color = MaterialTheme.colorScheme.onTertiaryContainer,
@@ -181,6 +196,25 @@ fun BoardOverlays(
             }
         }
     }
+}
+
+/**
+ * The away countdown of a seat held until [backByMs] ("2:41"), as the core reads it now
+ * (`awayReading`), read again when the core says its digits next change; null without a deadline
+ * (this device did not see the drop: the seat is shown held, without a countdown).
+ */
+@Composable
+internal fun rememberAwayLeft(backByMs: Long?): String? {
+    if (backByMs == null) return null
+    var reading by remember(backByMs) { mutableStateOf(awayReading(backByMs, System.currentTimeMillis())) }
+    LaunchedEffect(backByMs) {
+        while (true) {
+            val next = reading.nextChangeAtMs ?: break // the time is up: nothing changes any more
+            delay(next - System.currentTimeMillis())
+            reading = awayReading(backByMs, System.currentTimeMillis())
+        }
+    }
+    return ClockPresenter.format(reading.shown)
 }
 
 /** A panel of the overlay: a tinted rounded box with no touch handling (not a Material Surface, which takes taps). */

@@ -52,9 +52,9 @@ import androidx.compose.ui.unit.sp
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Connection
-import app.chinesecheckers.core.EndReason
 import app.chinesecheckers.core.OnlineRating
 import app.chinesecheckers.core.PastGame
+import app.chinesecheckers.core.PlayerName
 import app.chinesecheckers.core.formatSeats
 import app.chinesecheckers.core.onlineFormats
 import app.chinesecheckers.core.SeatedInfo
@@ -337,11 +337,10 @@ internal fun pastGameTitle(g: PastGame, strings: Strings): String {
 /** "Won · Bob resigned · today": our result, why it ended, when. */
 internal fun pastGameDetail(g: PastGame, nowMs: Long, strings: Strings): String {
     val won = if (g.winners.isEmpty()) null else g.side in g.winners
-    // Who resigned or left is known in a game of two with a winner: the other one.
-    val by = if (g.players.size == 2 && g.winners.size == 1 && (g.reason == EndReason.RESIGNED || g.reason == EndReason.ABANDONED)) {
-        g.players.getOrNull(1 - g.winners[0])
-    } else {
-        null
+    // Who resigned or left is the core's (`by`, `byYou`): "You resigned" when it was us.
+    val by = when {
+        g.byYou -> strings.playerName(PlayerName.You)
+        else -> g.by?.let { g.players.getOrNull(it) }
     }
     val reason = strings.endReason(g.reason, by).trimEnd('.', '。')
     return listOf(strings.pastResult(won), reason, strings.pastDate(g.endedMs.toLong(), nowMs)).joinToString(" · ")

@@ -193,7 +193,10 @@ object ChineseStrings : Strings {
     override val answerDrawTitle = "对方提议和棋"
     override val answerDrawConsequence = "接受，对局以和棋结束，无人获胜；拒绝，对局继续。"
     override fun overLine(winners: String, reason: String) = "$winners$reason"
-    override fun hintWords(from: String, to: String) = "提示：从 $from 到 $to"
+    override fun hintWords(kind: MoveKind, from: String, to: String) = "提示：${moveKind(kind)}，从 $from 到 $to"
+    override fun jumpAgain(canEnd: Boolean) = if (canEnd) "继续跳，或点“$endJump”" else "继续跳"
+    override fun aiPaused(name: String) = "$name 等待中：$letAiPlay"
+    override fun awayCountdown(name: String, left: String) = "$name 还有 $left 可以回来"
     override val rematch = "再来一局"
     override val home = "主页"
     override fun banner(banner: Banner, names: (Int) -> String) = when (banner) {
@@ -307,6 +310,7 @@ object ChineseStrings : Strings {
     }
     override fun clockLeft(name: String, time: String) = if (name == "你") "你还剩 $time" else "${name}还剩 $time"
     override val seatAway = "暂离"
+    override fun seatAwayLeft(left: String) = "暂离 · $left"
     override val waitingForHost = "正在等待更多玩家或桌主开始…"
     override val leaveSeat = "离开"
     override val join = "加入"

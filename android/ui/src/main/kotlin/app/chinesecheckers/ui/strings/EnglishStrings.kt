@@ -193,7 +193,10 @@ object EnglishStrings : Strings {
     override val answerDrawTitle = "A draw is offered"
     override val answerDrawConsequence = "Accept, and the game ends as a draw: nobody wins. Decline, and the game goes on."
     override fun overLine(winners: String, reason: String) = "$winners $reason"
-    override fun hintWords(from: String, to: String) = "Hint: from $from to $to"
+    override fun hintWords(kind: MoveKind, from: String, to: String) = "Hint: ${moveKind(kind)} from $from to $to"
+    override fun jumpAgain(canEnd: Boolean) = if (canEnd) "Jump again, or $endJump" else "Jump again"
+    override fun aiPaused(name: String) = "$name waits: $letAiPlay"
+    override fun awayCountdown(name: String, left: String) = "$name has $left to come back"
     override val rematch = "Rematch"
     override val home = "Home"
     override fun banner(banner: Banner, names: (Int) -> String) = when (banner) {
@@ -314,6 +317,7 @@ object EnglishStrings : Strings {
     }
     override fun clockLeft(name: String, time: String) = if (name == "You") "You have $time left" else "$name: $time left"
     override val seatAway = "away"
+    override fun seatAwayLeft(left: String) = "away · $left"
     override val waitingForHost = "Waiting for more players or for the host to start…"
     override val leaveSeat = "Leave"
     override val join = "Join"

@@ -193,7 +193,10 @@ object FrenchStrings : Strings {
     override val answerDrawTitle = "Une nulle est proposée"
     override val answerDrawConsequence = "Acceptez, et la partie finit sur une nulle : personne ne gagne. Refusez, et la partie continue."
     override fun overLine(winners: String, reason: String) = "$winners $reason"
-    override fun hintWords(from: String, to: String) = "Conseil : de $from à $to"
+    override fun hintWords(kind: MoveKind, from: String, to: String) = "Conseil : ${moveKind(kind)} de $from à $to"
+    override fun jumpAgain(canEnd: Boolean) = if (canEnd) "Sautez encore, ou « $endJump »" else "Sautez encore"
+    override fun aiPaused(name: String) = "$name attend : $letAiPlay"
+    override fun awayCountdown(name: String, left: String) = "$name a $left pour revenir"
     override val rematch = "Revanche"
     override val home = "Accueil"
     override fun banner(banner: Banner, names: (Int) -> String) = when (banner) {
@@ -249,9 +252,17 @@ object FrenchStrings : Strings {
         EndReason.DEADLOCK -> "Personne ne pouvait jouer : décidé par les pions arrivés."
         EndReason.DRAW -> "Partie nulle."
         EndReason.MOVE_LIMIT -> "La limite de coups est atteinte."
-        EndReason.RESIGNED -> if (by != null) "$by a abandonné." else "Un joueur a abandonné."
+        EndReason.RESIGNED -> when (by) {
+            null -> "Un joueur a abandonné."
+            "Vous" -> "Vous avez abandonné."
+            else -> "$by a abandonné."
+        }
         EndReason.DRAW_AGREED -> "Nulle acceptée."
-        EndReason.ABANDONED -> if (by != null) "$by a quitté la partie." else "La partie a été abandonnée."
+        EndReason.ABANDONED -> when (by) {
+            null -> "La partie a été abandonnée."
+            "Vous" -> "Vous avez quitté la partie."
+            else -> "$by a quitté la partie."
+        }
     }
     override fun winners(names: List<String>) = when {
         names.isEmpty() -> "Personne n'a gagné."
@@ -310,6 +321,7 @@ object FrenchStrings : Strings {
     }
     override fun clockLeft(name: String, time: String) = if (name == "Vous") "Il vous reste $time" else "$name : il reste $time"
     override val seatAway = "absent"
+    override fun seatAwayLeft(left: String) = "absent · $left"
     override val waitingForHost = "En attente d'autres joueurs ou du lancement par l'hôte…"
     override val leaveSeat = "Quitter"
     override val join = "Rejoindre"

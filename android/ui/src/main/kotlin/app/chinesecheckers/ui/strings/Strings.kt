@@ -221,8 +221,17 @@ interface Strings {
     val answerDrawConsequence: String
     /** The status line once the game is over: who won, then how ([winners], [endReason]). */
     fun overLine(winners: String, reason: String): String
-    /** The hint in words, from and to as hole positions ([holePosition]). */
-    fun hintWords(from: String, to: String): String
+    /** The hint in words: the move's [kind] (the core's `hintKind`), from and to as hole positions ([holePosition]). */
+    fun hintWords(kind: MoveKind, from: String, to: String): String
+    /**
+     * The status line while a tripot chain can hop on (the core's `TurnStatus.JumpAgain`):
+     * "Jump again, or End jump" when the chain may stop here ([canEnd]), else "Jump again".
+     */
+    fun jumpAgain(canEnd: Boolean): String
+    /** The status line while the AI's turn waits for the person (`TurnStatus.AiPaused`). */
+    fun aiPaused(name: String): String
+    /** The banner of a dropped opponent with the core's away countdown: "Bob has 2:41 to come back". */
+    fun awayCountdown(name: String, left: String): String
     val rematch: String
     val home: String
     fun banner(banner: Banner, names: (Int) -> String): String
@@ -258,6 +267,8 @@ interface Strings {
     fun seatComputer(level: AiLevel): String
     /** The mark of a seat whose player is not connected. */
     val seatAway: String
+    /** The mark of an away seat with the core's countdown: "away · 2:41". */
+    fun seatAwayLeft(left: String): String
     /** The heading of the time control picked for a new table or room. */
     val timeControlTitle: String
     /** A time control on offer: the format's default, untimed, 30 s a move, 5 min + 5 s. */
