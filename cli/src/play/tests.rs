@@ -1129,11 +1129,7 @@ fn the_replace_question_and_the_save_lines_are_worded_from_the_saved_game() {
     ] {
         assert_eq!(words::ago(NOW - s, NOW), text);
     }
-    assert_eq!(
-        words::ago(NOW + 5, NOW),
-        "just now",
-        "a clock set back"
-    );
+    assert_eq!(words::ago(NOW + 5, NOW), "just now", "a clock set back");
     assert_eq!(
         library_words::saved_games_list(&[solo_card, hotseat], NOW),
         [
