@@ -24,8 +24,13 @@ struct BoardCanvas: View {
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @Environment(\.colorScheme) private var colorScheme
     @State private var animationStart: Date?
-    /// The zoom as a pinch or a drag found it (their values count from their start).
-    @State private var gestureStart: BoardZoom?
+    /// The zoom as the pinch found it (its magnification counts from its start).
+    @State private var pinchStart: BoardZoom?
+    /// The zoom and the drag's translation when the pan took over (a drag goes on counting from
+    /// its own start, so after a pinch it pans from where the pinch left the board). Each gesture
+    /// keeps its own start: sharing one, a pinch and a drag running together rebuilt the zoom from
+    /// each other's start and the board jumped.
+    @State private var panStart: (zoom: BoardZoom, translation: CGSize)?
 
     /// Seconds per hop of an animated move.
     private let hopDuration = 0.16
@@ -53,23 +58,31 @@ struct BoardCanvas: View {
             .simultaneousGesture(
                 MagnifyGesture()
                     .onChanged { value in
-                        let start = gestureStart ?? zoom
-                        gestureStart = start
+                        let start = pinchStart ?? zoom
+                        pinchStart = start
+                        panStart = nil
                         zoom = start.zoomed(
                             by: value.magnification, anchor: value.startLocation, in: size)
                     }
-                    .onEnded { _ in gestureStart = nil }
+                    .onEnded { _ in
+                        pinchStart = nil
+                        panStart = nil
+                    }
             )
             .simultaneousGesture(
                 DragGesture(minimumDistance: 12)
                     .onChanged { value in
-                        // Nothing to pan at the whole star: the drag does nothing then.
-                        guard zoom.isZoomed else { return }
-                        let start = gestureStart ?? zoom
-                        gestureStart = start
-                        zoom = start.panned(by: value.translation, in: size)
+                        // Nothing to pan at the whole star, and a pinch in progress moves the
+                        // board itself: the drag does nothing then.
+                        guard zoom.isZoomed, pinchStart == nil else { return }
+                        let start = panStart ?? (zoom, value.translation)
+                        panStart = start
+                        let moved = CGSize(
+                            width: value.translation.width - start.translation.width,
+                            height: value.translation.height - start.translation.height)
+                        zoom = start.zoom.panned(by: moved, in: size)
                     }
-                    .onEnded { _ in gestureStart = nil }
+                    .onEnded { _ in panStart = nil }
             )
             .accessibilityElement(children: .contain)
             .accessibilityLabel(Text("a11y.board"))

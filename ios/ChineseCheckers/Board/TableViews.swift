@@ -181,7 +181,9 @@ struct ControlBar: View {
 
 extension View {
     /// The question `model.pendingConfirmation` asks, as a confirmation dialog: resign, offer a
-    /// draw, or answer the opponent's offer. Closing it without a choice cancels.
+    /// draw, or answer the opponent's offer. Closing it without a choice cancels. The buttons act
+    /// by themselves, not through the pending question: SwiftUI may clear the dialog's binding
+    /// (and so the question) before it runs the tapped button's action.
     func confirmations(_ model: BoardModel) -> some View {
         confirmationDialog(
             confirmationTitle(model.pendingConfirmation),
@@ -191,10 +193,10 @@ extension View {
         ) {
             switch model.pendingConfirmation {
             case .resign:
-                Button("board.resign", role: .destructive) { model.confirm() }
+                Button("board.resign", role: .destructive) { model.resign() }
                     .accessibilityIdentifier("board-resign-confirm")
             case .offerDraw:
-                Button("board.draw.offer") { model.confirm() }
+                Button("board.draw.offer") { model.offerDraw() }
                     .accessibilityIdentifier("board-draw-confirm")
             case .answerDraw:
                 Button("board.draw.accept") { model.answerDraw(accept: true) }
