@@ -14,8 +14,8 @@ fn frame(msg: &ServerMsg) -> String {
     encode(msg)
 }
 
-/// Our session playing `side` of game g1 (tripot, Ann against Bob), and the server's record.
-fn playing(side: u8) -> (OnlineSession, GameRecord) {
+/// Our session as Ann, welcomed by the server (no game yet).
+fn welcomed() -> OnlineSession {
     let mut s = OnlineSession::new();
     s.hello(TOKEN, "Ann").unwrap();
     s.receive(&frame(&ServerMsg::Welcome {
@@ -24,6 +24,12 @@ fn playing(side: u8) -> (OnlineSession, GameRecord) {
         games: Vec::new(),
     }))
     .unwrap();
+    s
+}
+
+/// Our session playing `side` of game g1 (tripot, Ann against Bob), and the server's record.
+fn playing(side: u8) -> (OnlineSession, GameRecord) {
+    let mut s = welcomed();
     let players: Vec<String> = if side == 0 {
         vec!["Ann".into(), "Bob".into()]
     } else {
@@ -127,14 +133,7 @@ fn the_away_deadline_is_the_drop_s_arrival_plus_the_grace() {
 
 #[test]
 fn an_away_seat_of_a_game_of_three_has_its_deadline() {
-    let mut s = OnlineSession::new();
-    s.hello(TOKEN, "Ann").unwrap();
-    s.receive(&frame(&ServerMsg::Welcome {
-        v: PROTOCOL_VERSION,
-        name: "Ann".into(),
-        games: Vec::new(),
-    }))
-    .unwrap();
+    let mut s = welcomed();
     let players: Vec<String> = vec!["Ann".into(), "Bob".into(), "Cy".into()];
     let (mut server, _) = GameRecord::new("g3", Format::Sternhalma3, players.clone());
     s.receive(&frame(&ServerMsg::Matched {
