@@ -10,9 +10,6 @@ import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.OnlineState
 import app.chinesecheckers.ui.board.BoardEvent
 import app.chinesecheckers.ui.online.OnlineEvent
-import java.io.File
-import java.nio.file.Files
-import java.util.concurrent.TimeUnit
 import org.junit.After
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
@@ -27,30 +24,10 @@ import org.junit.Test
  */
 @OptIn(ExperimentalTestApi::class)
 class WatchByCodeUiTest {
-    private var server: Process? = null
-    private val serverLog: File = File(Files.createTempDirectory("cc-server").toFile(), "server.log")
+    private val server = TestServer()
 
     @After
-    fun stopServer() {
-        server?.destroy()
-        server?.waitFor(5, TimeUnit.SECONDS)
-    }
-
-    private fun startServer(): String {
-        val bin = System.getProperty("server.bin")
-        check(bin != null && File(bin).canExecute()) { "server binary not found: $bin (run android/desktop/run.sh)" }
-        val p = ProcessBuilder(listOf(bin, "--bind", "127.0.0.1:0", "--memory"))
-            .redirectError(ProcessBuilder.Redirect.appendTo(serverLog))
-            .start()
-        server = p
-        val line = p.inputStream.bufferedReader().readLine() ?: error("the server did not start")
-        check(line.startsWith("listening on ")) { "unexpected server output: $line" }
-        return line.removePrefix("listening on ").trim()
-    }
-
-    private fun device(name: String, address: String): AppState = AppState(testPlatform()).also { app ->
-        app.settings.update { it.copy(displayName = name, serverAddress = "ws://$address/ws") }
-    }
+    fun stopServer() = server.stop()
 
     private fun online(app: AppState): OnlineState? = app.online.state.value.online
 
@@ -61,10 +38,10 @@ class WatchByCodeUiTest {
 
     @Test
     fun aPrivateRoomsGameIsWatchedWithTheRoomCodeAlone() = runDesktopComposeUiTest(900, 1400) {
-        val address = startServer()
-        val ann = device("Ann", address)
-        val bob = device("Bob", address)
-        val eve = device("Eve", address)
+        val address = server.start()
+        val ann = onlineDevice("Ann", address)
+        val bob = onlineDevice("Bob", address)
+        val eve = onlineDevice("Eve", address)
         for (a in listOf(ann, bob)) {
             a.navigate(Screen.Online)
             a.online.connect()
