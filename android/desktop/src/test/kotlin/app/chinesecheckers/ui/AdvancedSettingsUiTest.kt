@@ -11,9 +11,9 @@ import androidx.compose.ui.test.performTextInput
 import androidx.compose.ui.test.v2.runDesktopComposeUiTest
 import app.chinesecheckers.core.defaultServerUrl
 import app.chinesecheckers.ui.settings.SettingsStore
+import app.chinesecheckers.ui.strings.EnglishStrings
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
-import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import java.io.File
@@ -35,7 +35,6 @@ class AdvancedSettingsUiTest {
         // The core's address is a secure WebSocket one: a release build can play with it.
         assertTrue(default, default.startsWith("wss://"))
         assertEquals(default, app.settings.settings.value.server)
-        assertNull("the public server is not named on the online screen", app.online.state.value.customServer)
 
         setContent { ChineseCheckersApp(app) }
         click("settings")
@@ -74,10 +73,17 @@ class AdvancedSettingsUiTest {
     }
 
     @Test
-    fun aServerOfOurOwnIsNamedOnTheOnlineScreen() {
+    fun aServerOfOurOwnIsUsedButNotShownOnTheOnlineScreen() = runDesktopComposeUiTest(800, 1000) {
         val app = AppState(testPlatform())
         app.settings.update { it.copy(serverAddress = custom) }
-        assertEquals(custom, app.online.state.value.customServer)
+        assertEquals(custom, app.settings.settings.value.server)
+        setContent { ChineseCheckersApp(app) }
+        click("online")
+        // The online screen is shown (the lobby's room-code field) and names no server: the
+        // address is a setting, under Settings → Advanced only.
+        assertTrue(exists("quickMatch"))
+        assertTrue(onAllNodes(hasText(custom, substring = true), useUnmergedTree = true).fetchSemanticsNodes().isEmpty())
+        assertTrue(onAllNodes(hasText(EnglishStrings.serverAddress, substring = true), useUnmergedTree = true).fetchSemanticsNodes().isEmpty())
         app.close()
     }
 

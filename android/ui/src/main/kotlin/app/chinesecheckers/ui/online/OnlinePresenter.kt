@@ -32,8 +32,6 @@ data class OnlineUiState(
     val roomCodeInput: String,
     /** The code as the core reads it ([checkRoomCode]), or null while it is not a code. */
     val roomCode: String?,
-    /** The player's own server (Settings → Advanced) when they chose one; null for the public server, whose address is not shown. */
-    val customServer: String?,
     /** The last call the core refused, to be worded by the screen. */
     val error: Exception?,
     /** The level the host picked for the computer players of a filling table. */
@@ -152,7 +150,7 @@ private enum class DownloadUse { Replay, Share }
  */
 class OnlinePresenter(private val app: AppState) {
     private val _state = MutableStateFlow(
-        OnlineUiState(null, onlineFormats().first(), "", null, app.settings.settings.value.customServer, null),
+        OnlineUiState(null, onlineFormats().first(), "", null, null),
     )
 
     /** The one state the online screen renders. */
@@ -201,7 +199,7 @@ class OnlinePresenter(private val app: AppState) {
         val name = settings.displayName.ifBlank { DEFAULT_NAME }
         val c = OnlineClient(game, settings.server, app.settings.token, name, onState = ::onState)
         client = c
-        _state.update { it.copy(online = game.state(), customServer = settings.customServer, error = null) }
+        _state.update { it.copy(online = game.state(), error = null) }
         try {
             c.connect()
         } catch (e: IllegalArgumentException) {

@@ -191,10 +191,7 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                 Text(strings.errorCode(it), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("serverError"))
             }
             ui.error?.let { Text(errorText(it, strings), color = MaterialTheme.colorScheme.error, modifier = Modifier.testTag("onlineError")) }
-            // The public server goes unsaid; a server of the player's own is named, so that it is not forgotten.
-            ui.customServer?.let {
-                Text("${strings.serverAddress}: $it", style = MaterialTheme.typography.bodySmall, modifier = Modifier.testTag("customServer"))
-            }
+            // No server address here: it is a setting for the few who run their own (Settings → Advanced).
         }
     }
 }
