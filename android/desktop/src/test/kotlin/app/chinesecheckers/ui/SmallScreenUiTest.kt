@@ -13,6 +13,9 @@ import androidx.compose.ui.test.onRoot
 import androidx.compose.ui.test.performMouseInput
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.click
+import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.performClick
+import androidx.compose.ui.graphics.toPixelMap
 import androidx.compose.ui.test.doubleClick
 import androidx.compose.ui.test.pinch
 import androidx.compose.ui.test.swipe
@@ -44,7 +47,8 @@ import java.io.File
 
 /**
  * The board on a 360 × 640 dp phone (issue 28): pinch-zoom to neighbouring holes at least 48 dp
- * apart, pan, double tap back to 1×, the loupe under a held finger, and every one of the 121
+ * apart, pan, the "1×" button back to the whole board (taps on a zoomed board act at once), the
+ * loupe under a held finger, and every one of the 121
  * holes of a crowded six-player position tapped at its centre, each reaching the core as that hole.
  */
 @OptIn(ExperimentalTestApi::class)
@@ -154,23 +158,23 @@ class SmallScreenUiTest {
         waitForIdle()
     }
 
-    /** Pans until the hole at [c] lies at least half a touch target inside the board's view. */
+    /** Pans until the hole at [c] lies at least half a touch target inside the board's view, off the "1×" button. */
     private fun SkikoComposeUiTest.bringIntoView(c: Coord) {
         repeat(4) {
             val inner = boardRect().deflate(TOUCH_PX / 2 + 4f)
             val p = centreOf(c)
-            if (inner.contains(p)) return
+            val button = if (exists("zoomReset")) tag("zoomReset").fetchSemanticsNode().boundsInRoot.inflate(TOUCH_PX / 2) else Rect.Zero
+            if (inner.contains(p) && !button.contains(p)) return
             drag(boardRect().center - p)
         }
         fail("hole $c could not be brought into view (at ${centreOf(c)}, board ${boardRect()})")
     }
 
-    /** A real tap at the hole's centre, past the double-tap timeout that a zoomed board waits. */
+    /** A real tap at the hole's centre; it must reach the core on the next frame (no double-tap wait). */
     private fun SkikoComposeUiTest.tapAtCentre(c: Coord) {
         val board = boardRect()
         val p = centreOf(c)
         tag("board").performTouchInput { click(p - board.topLeft) }
-        mainClock.advanceTimeBy(1_000)
         waitForIdle()
     }
 
@@ -256,38 +260,64 @@ class SmallScreenUiTest {
     }
 
     @Test
-    fun aDoubleTapResetsTheZoomAndTapsNothing() = phone {
+    fun aZoomedBoardIsFramedWithA1xButtonAndATapActsAtOnce() = phone {
         val (app, recorder) = crowdedBoard()
         val spacingAt1x = neighbourSpacing(app)
+        // At 1×: no frame, no button.
+        assertFalse(exists("zoomedFrame"))
+        assertFalse(exists("zoomReset"))
         pinchIn()
         drag(Offset(200f, 150f))
         assertTrue(neighbourSpacing(app) >= TOUCH_PX)
-        tag("board").performTouchInput { doubleClick(center) }
-        mainClock.advanceTimeBy(1_000)
-        waitForIdle()
-        assertEquals("back to 1×", spacingAt1x, neighbourSpacing(app), 0.5f)
-        val c = Coord(0, 0)
-        assertEquals("and unpanned", boardRect().center.x, centreOf(c).x, 2f)
-        assertTrue("the double tap reached no hole: ${recorder.taps}", recorder.taps.isEmpty())
-        // At 1× a tap reaches the core at once (no double-tap wait).
+        // The zoomed cue: the frame in the theme's primary colour along the board's edge, and the button.
+        assertTrue(exists("zoomedFrame"))
+        tag("zoomReset").assertIsDisplayed()
         val board = boardRect()
-        val own = gameOf(app).holes.first { it.owner == 0 }.coord
+        val edge = onRoot().captureToImage().toPixelMap()[board.center.x.toInt(), (board.top + 1).toInt()]
+        // The light theme's primary colour (Theme.kt).
+        val primary = androidx.compose.ui.graphics.Color(0xFF8B4A12)
+        assertEquals("the frame's colour at the board's top edge", primary.red, edge.red, 0.05f)
+        assertEquals(primary.green, edge.green, 0.05f)
+        assertEquals(primary.blue, edge.blue, 0.05f)
+        save("small-screen-zoomed-cue-light-phone")
+
+        // A tap on a zoomed board reaches the core on the very next frame: no double-tap wait.
+        val own = gameOf(app).holes.minBy { (centreOf(it.coord) - board.center).getDistance() }.coord
         val p = centreOf(own)
         mainClock.autoAdvance = false
         tag("board").performTouchInput { click(p - board.topLeft) }
         mainClock.advanceTimeByFrame()
         assertEquals(listOf(own), recorder.taps)
         mainClock.autoAdvance = true
+        waitForIdle()
+        // Two quick taps are two taps (a double tap is not a gesture here): the second
+        // reaches the core too, and the board stays zoomed.
+        val zoomed = neighbourSpacing(app)
+        tag("board").performTouchInput { doubleClick(p - board.topLeft) }
+        waitForIdle()
+        assertEquals(listOf(own, own, own), recorder.taps)
+        assertEquals(zoomed, neighbourSpacing(app), 0.5f)
+
+        // The button goes back to the whole board, unpanned, and taps no hole.
+        recorder.taps.clear()
+        click("zoomReset")
+        mainClock.advanceTimeBy(1_000)
+        waitForIdle()
+        assertEquals("back to 1×", spacingAt1x, neighbourSpacing(app), 0.5f)
+        assertEquals("and unpanned", boardRect().center.x, centreOf(Coord(0, 0)).x, 2f)
+        assertTrue("the button reached no hole: ${recorder.taps}", recorder.taps.isEmpty())
+        assertFalse(exists("zoomedFrame"))
+        assertFalse(exists("zoomReset"))
         app.close()
     }
 
     @Test
-    fun withReducedMotionTheDoubleTapResetIsNotAnimated() = phone {
+    fun withReducedMotionThe1xResetIsNotAnimated() = phone {
         val (app, _) = crowdedBoard(reducedMotion = true)
         val spacingAt1x = neighbourSpacing(app)
         pinchIn()
         mainClock.autoAdvance = false
-        tag("board").performTouchInput { doubleClick(center) }
+        tag("zoomReset").performClick()
         mainClock.advanceTimeByFrame()
         assertEquals("1× on the next frame", spacingAt1x, neighbourSpacing(app), 0.5f)
         mainClock.autoAdvance = true
@@ -295,13 +325,13 @@ class SmallScreenUiTest {
     }
 
     @Test
-    fun withMotionTheDoubleTapResetGlides() = phone {
+    fun withMotionThe1xResetGlides() = phone {
         val (app, _) = crowdedBoard()
         val spacingAt1x = neighbourSpacing(app)
         pinchIn()
         val zoomed = neighbourSpacing(app)
         mainClock.autoAdvance = false
-        tag("board").performTouchInput { doubleClick(center) }
+        tag("zoomReset").performClick()
         mainClock.advanceTimeByFrame()
         mainClock.advanceTimeBy(100)
         val midway = neighbourSpacing(app)

@@ -7,7 +7,6 @@ import androidx.compose.foundation.gestures.awaitFirstDown
 import androidx.compose.foundation.gestures.calculateCentroid
 import androidx.compose.foundation.gestures.calculatePan
 import androidx.compose.foundation.gestures.calculateZoom
-import androidx.compose.foundation.gestures.waitForUpOrCancellation
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.Stable
 import androidx.compose.runtime.getValue
@@ -82,8 +81,8 @@ fun rememberBoardZoomState(): BoardZoomState = remember { BoardZoomState() }
 
 /**
  * The board's one gesture detector, so that its gestures never compete with each other:
- * - a tap: [onTap] at once at 1×; when zoomed, after the double-tap timeout (a second tap near
- *   the first within it is [onDoubleTap] instead, and neither is a tap);
+ * - a tap: [onTap] at once, zoomed or not (there is no double tap to wait for: a zoomed board
+ *   goes back to 1× by its visible "1×" button, so no tap is ever held back);
  * - two fingers, or one finger moved past the touch slop while zoomed: [onTransform] (pan and
  *   zoom, about the fingers' centroid), the first move included so that the board follows the
  *   finger from where it went down;
@@ -93,41 +92,15 @@ fun rememberBoardZoomState(): BoardZoomState = remember { BoardZoomState() }
  */
 internal suspend fun PointerInputScope.detectBoardGestures(
     isZoomed: () -> Boolean,
-    doubleTapReach: () -> Float,
     onTap: (Offset) -> Unit,
-    onDoubleTap: (Offset) -> Unit,
     onTransform: (centroid: Offset, pan: Offset, zoom: Float) -> Unit,
     onHold: (Offset?) -> Unit,
     onHoldRelease: (Offset) -> Unit,
 ) {
     awaitEachGesture {
-        var down: PointerInputChange? = awaitFirstDown(requireUnconsumed = false)
+        val down = awaitFirstDown(requireUnconsumed = false)
         try {
-            while (down != null) {
-                val tapAt = oneGesture(down, isZoomed(), onTransform, onHold, onHoldRelease) ?: break
-                down = null
-                if (!isZoomed()) {
-                    onTap(tapAt)
-                    break
-                }
-                val second = withTimeoutOrNull(viewConfiguration.doubleTapTimeoutMillis) { awaitFirstDown(requireUnconsumed = false) }
-                if (second == null) {
-                    onTap(tapAt)
-                } else if ((second.position - tapAt).getDistance() <= doubleTapReach()) {
-                    val up = waitForUpOrCancellation()
-                    if (up != null && (up.position - second.position).getDistance() <= viewConfiguration.touchSlop) {
-                        up.consume()
-                        onDoubleTap(up.position)
-                    } else {
-                        // The second finger slid away: no double tap, and the first stays a tap.
-                        onTap(tapAt)
-                    }
-                } else {
-                    // A quick tap elsewhere: the first was a tap, the second a gesture of its own.
-                    onTap(tapAt)
-                    down = second
-                }
-            }
+            oneGesture(down, isZoomed(), onTransform, onHold, onHoldRelease)?.let(onTap)
         } finally {
             onHold(null)
         }

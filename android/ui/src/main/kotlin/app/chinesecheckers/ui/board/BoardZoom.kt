@@ -16,7 +16,7 @@ import androidx.compose.ui.geometry.Size
  * whole board.
  */
 data class BoardViewport(val zoom: Float = 1f, val pan: Offset = Offset.Zero) {
-    /** Whether the board is magnified (then a double tap resets it, and one finger pans). */
+    /** Whether the board is magnified (then the "1×" button resets it, and one finger pans). */
     val isZoomed: Boolean get() = zoom > 1f + ZOOM_EPSILON
 
     /** Where the 1× point [p] lands on screen. */
