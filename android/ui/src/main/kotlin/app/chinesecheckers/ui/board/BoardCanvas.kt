@@ -6,6 +6,14 @@ import androidx.compose.animation.core.animateFloatAsState
 import androidx.compose.animation.core.snap
 import androidx.compose.animation.core.tween
 import androidx.compose.foundation.Canvas
+import androidx.compose.foundation.border
+import androidx.compose.foundation.layout.PaddingValues
+import androidx.compose.foundation.layout.padding
+import androidx.compose.material3.FilledTonalButton
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Text
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.unit.dp
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.fillMaxSize
@@ -67,9 +75,14 @@ fun holeTag(coord: Coord) = "hole:${coord.q}:${coord.r}"
  * and a click action, which screen readers use and tests address by [holeTag].
  *
  * Small screens: two fingers zoom (up to neighbouring holes [ZoomedHoleSpacing] apart) and pan,
- * one finger pans once zoomed, a mouse wheel zooms about the pointer, a double tap goes back to
- * 1× ([zoomState] keeps it); at 1× a finger held (or slid) on the board shows a loupe of the holes
- * under it, the one a release picks ringed.
+ * one finger pans once zoomed, a mouse wheel zooms about the pointer ([zoomState] keeps it).
+ * While zoomed the board is framed and shows a "1×" button that goes back to the whole board:
+ * a button, not a double tap, so that a tap on a zoomed board reaches the core at once instead
+ * of waiting out a double-tap timeout. At 1× a finger held (or slid) on the board shows a loupe
+ * of the holes under it, the one a release picks ringed.
+ *
+ * [shownMove] (a history line the player tapped) is drawn over everything as arrows, one per hop
+ * of its path, in the board's own rotation.
  */
 @Composable
 fun BoardCanvas(
@@ -85,6 +98,7 @@ fun BoardCanvas(
     modifier: Modifier = Modifier,
     onAnimationFinished: (revision: ULong) -> Unit = {},
     zoomState: BoardZoomState = rememberBoardZoomState(),
+    shownMove: PlayedMove? = null,
 ) {
     val palette = LocalBoardPalette.current
     val rotation by animateFloatAsState(
@@ -128,12 +142,10 @@ fun BoardCanvas(
             Modifier.fillMaxSize().pointerInput(zoomState) {
                 detectBoardGestures(
                     isZoomed = { zoomState.viewport.isZoomed },
-                    doubleTapReach = { maxOf(currentLayout.scale / 2, viewConfiguration.touchSlop * 2) },
                     onTap = { point ->
                         val hole = currentLayout.holeAt(point)
                         if (hole != null) tapHole(hole) else tapOutside()
                     },
-                    onDoubleTap = { scope.launch { zoomState.resetZoom(motionReduced) } },
                     onTransform = zoomState::transform,
                     onHold = { zoomState.held = it },
                     // A release beside the star picks nothing (sliding off is how to cancel).
@@ -155,12 +167,19 @@ fun BoardCanvas(
             }
             // The moves drawn as the trail, said to tests and tools by their numbers.
             val trail = trailMoves(game)
-            Canvas(Modifier.fillMaxSize().then(staticLayer).semantics { trailDrawn = trail.map { it.number } }.testTag("trail")) {
+            val arrows = shownMove?.path?.takeIf { it.size >= 2 }.orEmpty()
+            Canvas(
+                Modifier.fillMaxSize().then(staticLayer).semantics {
+                    trailDrawn = trail.map { it.number }
+                    arrowsDrawn = arrows
+                }.testTag("trail"),
+            ) {
                 val moving = animation?.takeIf { progress.isRunning || progress.value < it.path.size - 1 }
                 drawTrail(layout, trail, palette)
                 drawHighlights(layout, game, palette)
                 drawPegs(layout, game, palette, moving, progress.value)
                 drawHint(layout, game.hint)
+                drawArrows(layout, arrows)
             }
             // One accessibility node per hole, over its centre (no pointer handling of its own:
             // real taps reach the board's nearest-hole detection above).
@@ -182,6 +201,15 @@ fun BoardCanvas(
                 }
                 BoardLoupe(layout, geometryKit, game, palette, finger, chosen, label)
             }
+        }
+        if (viewport.isZoomed) {
+            // The zoomed cue: a frame around the board, and the way back to the whole board.
+            Box(Modifier.fillMaxSize().border(3.dp, MaterialTheme.colorScheme.primary).testTag("zoomedFrame"))
+            FilledTonalButton(
+                onClick = { scope.launch { zoomState.resetZoom(motionReduced) } },
+                contentPadding = PaddingValues(horizontal = 12.dp),
+                modifier = Modifier.align(Alignment.BottomEnd).padding(8.dp).semantics { contentDescription = strings.zoomReset }.testTag("zoomReset"),
+            ) { Text("1×", maxLines = 1) }
         }
     }
 }
@@ -359,6 +387,47 @@ private fun DrawScope.drawTrail(layout: BoardLayout, moves: List<PlayedMove>, pa
         for (p in points.drop(1)) drawCircle(colour, r * 0.24f, p)
         // The newest's ring is the last move's own highlight ([drawHighlights]); older ones get a fainter one.
         if (!newest) drawCircle(colour, r * 1.34f, points.last(), style = Stroke((r * 0.22f).coerceAtLeast(1.5f) * 0.6f))
+    }
+}
+
+/** The path of the move a history line shows (`PlayedMove.path`), as drawn by [drawArrows]: for tests and tools. */
+val ArrowsDrawn = SemanticsPropertyKey<List<Coord>>("ArrowsDrawn")
+private var SemanticsPropertyReceiver.arrowsDrawn by ArrowsDrawn
+
+/** The shown move's arrows: lime under a near-black edge, unlike every peg, highlight and the hint. */
+val ARROW_FILL = Color(0xFFC6FF00)
+private val ARROW_EDGE = Color(0xFF151515)
+
+/**
+ * A move from the history ([path]) as arrows, one per hop, over everything else: a shaft from
+ * near one hole's centre to near the next with an arrowhead pointing at where the peg landed,
+ * each in a dark edge with a lime core.
+ */
+private fun DrawScope.drawArrows(layout: BoardLayout, path: List<Coord>) {
+    if (path.size < 2) return
+    val r = layout.geometry.holeRadius * layout.scale
+    val width = (r * 0.32f).coerceAtLeast(3f)
+    val round = androidx.compose.ui.graphics.StrokeCap.Round
+    val points = path.map { layout.holeCentre(it) }
+    for ((a, b) in points.zipWithNext()) {
+        val d = b - a
+        val len = d.getDistance()
+        if (len < 1f) continue
+        val u = d / len
+        val n = Offset(-u.y, u.x)
+        val start = a + u * (r * 0.35f)
+        val tip = b - u * (r * 0.3f)
+        val base = tip - u * (width * 2.6f)
+        val head = Path().apply {
+            moveTo(tip.x, tip.y)
+            lineTo(base.x + n.x * width * 1.7f, base.y + n.y * width * 1.7f)
+            lineTo(base.x - n.x * width * 1.7f, base.y - n.y * width * 1.7f)
+            close()
+        }
+        drawLine(ARROW_EDGE, start, base, strokeWidth = width * 1.9f, cap = round)
+        drawPath(head, ARROW_EDGE, style = Stroke(width * 0.9f, join = androidx.compose.ui.graphics.StrokeJoin.Round))
+        drawLine(ARROW_FILL, start, base, strokeWidth = width, cap = round)
+        drawPath(head, ARROW_FILL)
     }
 }
 

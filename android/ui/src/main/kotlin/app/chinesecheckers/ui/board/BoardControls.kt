@@ -25,6 +25,12 @@ import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
+import androidx.compose.ui.unit.sp
+import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.runtime.remember
+import androidx.compose.ui.platform.LocalDensity
+import androidx.compose.ui.text.rememberTextMeasurer
+import androidx.compose.ui.unit.Constraints
 import app.chinesecheckers.ui.strings.Strings
 
 /** A destructive or binding action waiting for the player's confirmation. */
@@ -71,7 +77,7 @@ fun ControlBar(
         }
         if (has.replay != null) {
             if (replaying) {
-                add(Slot("replayExit", strings.exitReplay, true, SlotStyle.Primary) { onEvent(BoardEvent.ReplayExit) })
+                add(Slot("replayExit", strings.exitReplaySlot, true, SlotStyle.Primary) { onEvent(BoardEvent.ReplayExit) })
             } else {
                 add(Slot("replay", strings.replay, caps.canReplay, SlotStyle.Tonal) { onEvent(BoardEvent.ReplayStart) })
             }
@@ -79,9 +85,9 @@ fun ControlBar(
         if (!tablet) add(Slot("history", strings.history, true, SlotStyle.Tonal) { onEvent(BoardEvent.ShowHistory(true)) })
         if (has.drawOffers) {
             if (caps.canAnswerDraw) {
-                add(Slot("answerDraw", strings.answerDraw, true, SlotStyle.Primary) { onConfirm(Confirm.AnswerDraw) })
+                add(Slot("answerDraw", strings.answerDrawSlot, true, SlotStyle.Primary) { onConfirm(Confirm.AnswerDraw) })
             } else {
-                add(Slot("offerDraw", strings.offerDraw, caps.canOfferDraw, SlotStyle.Outlined) { onConfirm(Confirm.OfferDraw) })
+                add(Slot("offerDraw", strings.offerDrawSlot, caps.canOfferDraw, SlotStyle.Outlined) { onConfirm(Confirm.OfferDraw) })
             }
         }
         if (has.resign) add(Slot("resign", strings.resign, caps.canResign, SlotStyle.Outlined) { onConfirm(Confirm.Resign) })
@@ -103,13 +109,7 @@ private fun SlotButton(slot: Slot, modifier: Modifier) {
     val m = modifier.height(SlotHeight).testTag(slot.tag)
     val padding = PaddingValues(horizontal = 6.dp, vertical = 2.dp)
     val label: @Composable androidx.compose.foundation.layout.RowScope.() -> Unit = {
-        Text(
-            slot.label,
-            style = MaterialTheme.typography.labelLarge,
-            maxLines = 2,
-            overflow = TextOverflow.Ellipsis,
-            textAlign = TextAlign.Center,
-        )
+        SlotLabel(slot.label, Modifier.testTag("${slot.tag}:label"))
     }
     when (slot.style) {
         SlotStyle.Primary -> Button(slot.onClick, m, enabled = slot.enabled, contentPadding = padding, content = label)
@@ -119,13 +119,44 @@ private fun SlotButton(slot: Slot, modifier: Modifier) {
 }
 
 /**
+ * A slot's label on one line always: set in the label style, shrunk to fit the slot's width when
+ * it is wider (down to [MinLabelSize]), so that no label wraps or is cut in any language and the
+ * slot keeps its bounds. Measured here rather than by auto-sizing text, so that the size is the
+ * same in every frame and renderer.
+ */
+@Composable
+private fun SlotLabel(label: String, modifier: Modifier = Modifier) {
+    val style = MaterialTheme.typography.labelLarge
+    val measurer = rememberTextMeasurer()
+    BoxWithConstraints(contentAlignment = Alignment.Center) {
+        val density = LocalDensity.current
+        val room = constraints.maxWidth
+        val size = remember(label, style, room, density) {
+            val full = style.fontSize
+            val width = measurer.measure(label, style, softWrap = false, maxLines = 1).size.width
+            if (room == Constraints.Infinity || width <= room) {
+                full
+            } else {
+                // Text width scales with the font size; half a step down for rounding.
+                val fitted = full.value * room / width - 0.5f
+                maxOf(fitted, MinLabelSize.value).sp
+            }
+        }
+        Text(label, style = style.copy(fontSize = size), maxLines = 1, softWrap = false, overflow = TextOverflow.Ellipsis, textAlign = TextAlign.Center, modifier = modifier)
+    }
+}
+
+/** The smallest a slot's label is set. */
+private val MinLabelSize = 9.sp
+
+/**
  * The replay's stepper, drawn over the board's bottom edge while a replay runs (the board takes
  * no move then): back, the position, forward.
  */
 @Composable
 fun ReplayStepper(ui: BoardUiState, onEvent: (BoardEvent) -> Unit, modifier: Modifier = Modifier) {
     val replay = ui.game.replay ?: return
-    Surface(shape = MaterialTheme.shapes.large, tonalElevation = 4.dp, shadowElevation = 2.dp, modifier = modifier) {
+    Surface(shape = MaterialTheme.shapes.large, tonalElevation = 4.dp, shadowElevation = 2.dp, modifier = modifier.testTag("replayStepper")) {
         Row(Modifier.padding(horizontal = 8.dp, vertical = 4.dp), verticalAlignment = Alignment.CenterVertically) {
             FilledTonalButton(onClick = { onEvent(BoardEvent.ReplayStep(-1)) }, enabled = replay.shown > 0, modifier = Modifier.testTag("replayBack")) { Text("◀") }
             Text(

@@ -7,6 +7,7 @@ import app.chinesecheckers.core.GameCapabilities
 import app.chinesecheckers.core.GameInterface
 import app.chinesecheckers.core.GameListener
 import app.chinesecheckers.core.GameState
+import app.chinesecheckers.core.PlayedMove
 import app.chinesecheckers.core.SearchOutcome
 import app.chinesecheckers.core.SeatPlayer
 import app.chinesecheckers.ui.platform.HapticKind
@@ -56,7 +57,15 @@ data class BoardUiState(
     /** The last call the core refused, to be worded by the screen; cleared by the next action. */
     val error: Exception?,
     val online: OnlineBoardInfo?,
-)
+    /**
+     * The number of the history move the player tapped, drawn on the board as arrows until the
+     * line is tapped again, the board is tapped or the overlay is closed; null when none is.
+     */
+    val shownMove: Int? = null,
+) {
+    /** The move [shownMove] names, while the history still holds it (an undo may take it back). */
+    val shownPlayedMove: PlayedMove? get() = shownMove?.let { n -> game.history.firstOrNull { it.number == n } }
+}
 
 /** What the player does on the board screen. */
 sealed interface BoardEvent {
@@ -76,6 +85,13 @@ sealed interface BoardEvent {
     data class AnswerDraw(val accept: Boolean) : BoardEvent
     data object Rematch : BoardEvent
     data class ShowHistory(val open: Boolean) : BoardEvent
+    /**
+     * A history line was tapped: its move is shown on the board as arrows (the phone's Moves
+     * dialog closes so that the board is seen); the same line again puts them away.
+     */
+    data class ShowMove(val number: Int) : BoardEvent
+    /** The shown move's overlay was closed. */
+    data object HideMove : BoardEvent
     data object DismissGameOver : BoardEvent
     /** Writes the game again after the library failed to (`state.storage` is `failed`). */
     data object SaveNow : BoardEvent
@@ -175,11 +191,19 @@ class BoardPresenter(
     fun onEvent(event: BoardEvent): Unit = synchronized(lock) {
         try {
             when (event) {
-                is BoardEvent.TapHole -> {
+                // While a history move is shown, a tap on the board only puts it away: the
+                // player was looking, not playing, and a peg must not be picked unseen.
+                is BoardEvent.TapHole -> if (_state.value.shownMove != null) {
+                    _state.update { it.copy(shownMove = null) }
+                } else {
                     platform.haptic(HapticKind.Tap)
                     publish(game.tap(event.q, event.r))
                 }
-                BoardEvent.TapOutside -> publish(game.cancelTouch())
+                BoardEvent.TapOutside -> if (_state.value.shownMove != null) {
+                    _state.update { it.copy(shownMove = null) }
+                } else {
+                    publish(game.cancelTouch())
+                }
                 BoardEvent.EndJump -> publish(game.endJump())
                 BoardEvent.Undo -> _state.value.capabilities.undo?.let { cancelSearch(); publish(it.undo()) }
                 BoardEvent.Redo -> _state.value.capabilities.undo?.let { publish(it.redo()) }
@@ -208,6 +232,10 @@ class BoardPresenter(
                     maybeStartAi(next)
                 }
                 is BoardEvent.ShowHistory -> _state.update { it.copy(historyOpen = event.open) }
+                is BoardEvent.ShowMove -> _state.update {
+                    it.copy(shownMove = event.number.takeIf { n -> n != it.shownMove }, historyOpen = false)
+                }
+                BoardEvent.HideMove -> _state.update { it.copy(shownMove = null) }
                 BoardEvent.DismissGameOver -> _state.update { it.copy(gameOverDismissed = true) }
                 BoardEvent.SaveNow -> publish(game.saveNow())
                 is BoardEvent.AnimationFinished ->

@@ -2,6 +2,9 @@ package app.chinesecheckers.ui.board
 
 import androidx.compose.foundation.ExperimentalFoundationApi
 import androidx.compose.foundation.background
+import androidx.compose.foundation.clickable
+import androidx.compose.ui.graphics.Color
+import app.chinesecheckers.core.PlayedMove
 import androidx.compose.foundation.horizontalScroll
 import androidx.compose.foundation.relocation.BringIntoViewRequester
 import androidx.compose.foundation.relocation.bringIntoViewRequester
@@ -94,6 +97,7 @@ fun BoardScreen(
     val positions = remember(geometry) { geometry.holes.associate { it.coord to (it.row to it.place) } }
     val position: (Coord) -> String = { c -> positions[c]?.let { strings.holePosition(it.first, it.second) } ?: "" }
     var confirm by remember { mutableStateOf<Confirm?>(null) }
+    val shownMove = ui.shownPlayedMove
     BoxWithConstraints(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
         val tablet = maxWidth >= TabletMinWidth && maxWidth > maxHeight
         // The star with, over its edges, what comes and goes: nothing here moves the buttons.
@@ -111,12 +115,18 @@ fun BoardScreen(
                     onTapOutside = { onEvent(BoardEvent.TapOutside) },
                     modifier = Modifier.fillMaxSize().padding(padding).testTag("board"),
                     onAnimationFinished = { onEvent(BoardEvent.AnimationFinished(it)) },
+                    shownMove = shownMove,
                 )
                 // Phone: above the star (the board is taller than the star there). Tablet: in the
-                // board's empty top-start corner, off the star's top camp.
-                val overlayPlace = if (tablet) Modifier.align(Alignment.TopStart).widthIn(max = 320.dp) else Modifier.align(Alignment.TopCenter)
-                BoardOverlays(ui, strings, names, position, onEvent, overlayPlace.testTag("overlays"))
-                ReplayStepper(ui, onEvent, Modifier.align(Alignment.BottomCenter).padding(bottom = 8.dp))
+                // side panel instead, where they cover no hole (see below).
+                if (!tablet) {
+                    BoardOverlays(ui, strings, names, position, onEvent, Modifier.align(Alignment.TopCenter).testTag("overlays"))
+                    ReplayStepper(ui, onEvent, Modifier.align(Alignment.BottomCenter).padding(bottom = 8.dp))
+                }
+                shownMove?.let { move ->
+                    // In the board's bottom-start corner, beside the star: never over the control bar.
+                    ShownMoveWords(move, position, strings, names, onEvent, Modifier.align(Alignment.BottomStart).padding(6.dp).widthIn(max = if (tablet) 300.dp else 200.dp))
+                }
             }
         }
         // Backgrounds (the window's, the side panel's) run under the system bars, cut-out and
@@ -138,7 +148,12 @@ fun BoardScreen(
                         HorizontalDivider()
                         // Always shown here: the wide layout has no Moves button.
                         Text(strings.history, style = MaterialTheme.typography.titleMedium)
-                        HistoryList(ui.game, position, strings, names, Modifier.weight(1f))
+                        HistoryList(ui.game, ui.shownMove, position, strings, names, onEvent, Modifier.weight(1f))
+                        // Stop / Try again, banners, notices and the replay's stepper: below the
+                        // history, off the board (over it they covered the star's top and bottom
+                        // holes); the history only gets shorter, its newest lines stay in place.
+                        BoardOverlays(ui, strings, names, position, onEvent, Modifier.testTag("overlays"))
+                        ReplayStepper(ui, onEvent, Modifier.align(Alignment.CenterHorizontally))
                     }
                 }
             }
@@ -151,7 +166,7 @@ fun BoardScreen(
                 ControlBar(ui, strings, tablet = false, onEvent = onEvent, onConfirm = { confirm = it }, modifier = Modifier.padding(horizontal = 12.dp, vertical = 8.dp))
             }
         }
-        if (ui.historyOpen && !tablet) HistoryDialog(ui.game, position, strings, names, onEvent)
+        if (ui.historyOpen && !tablet) HistoryDialog(ui.game, ui.shownMove, position, strings, names, onEvent)
         confirm?.let { ask -> ConfirmDialog(ask, ui, strings, onEvent) { confirm = null } }
         if (ui.game.outcome != null && !ui.gameOverDismissed && ui.game.replay == null) {
             GameOverDialog(ui, strings, names, onEvent, onHome, onNewGame)
@@ -347,32 +362,86 @@ fun errorText(e: Exception, strings: Strings): String = when (e) {
     else -> e.message ?: e.toString()
 }
 
-/** The moves played, newest last, each as "n. player: kind from → to" with row·place positions. */
+/**
+ * The moves played, newest first, each as "n. player: kind from → to" with row·place positions.
+ * A line is a button: it shows its move on the board as arrows ([BoardEvent.ShowMove]; again,
+ * it puts them away); the line shown ([shown]) is marked.
+ */
 @Composable
-private fun HistoryList(game: GameState, position: (Coord) -> String, strings: Strings, names: (Int) -> String, modifier: Modifier = Modifier) {
+private fun HistoryList(
+    game: GameState,
+    shown: Int?,
+    position: (Coord) -> String,
+    strings: Strings,
+    names: (Int) -> String,
+    onEvent: (BoardEvent) -> Unit,
+    modifier: Modifier = Modifier,
+) {
     if (game.history.isEmpty()) {
         Text(strings.noMovesYet, modifier = modifier)
         return
     }
     LazyColumn(modifier.testTag("historyList")) {
-        items(game.history.reversed()) { move ->
-            val from = move.path.firstOrNull()?.let(position) ?: ""
-            val to = move.path.lastOrNull()?.let(position) ?: ""
+        items(game.history.reversed(), key = { it.number }) { move ->
+            val marked = move.number == shown
             Text(
-                strings.historyEntry(move.number, names(move.player), move.kind, from, to),
+                historyWords(move, position, strings, names),
                 style = MaterialTheme.typography.bodyMedium,
-                modifier = Modifier.padding(vertical = 2.dp),
+                fontWeight = if (marked) FontWeight.Bold else FontWeight.Normal,
+                modifier = Modifier.fillMaxWidth()
+                    .clip(MaterialTheme.shapes.small)
+                    .background(if (marked) MaterialTheme.colorScheme.secondaryContainer else Color.Transparent)
+                    .clickable(onClickLabel = strings.showMoveOnBoard) { onEvent(BoardEvent.ShowMove(move.number)) }
+                    .semantics { selected = marked }
+                    .padding(horizontal = 6.dp, vertical = 6.dp)
+                    .testTag("historyLine:${move.number}"),
             )
         }
     }
 }
 
+/** One history move in words: "n. player: kind from → to". */
+private fun historyWords(move: PlayedMove, position: (Coord) -> String, strings: Strings, names: (Int) -> String): String {
+    val from = move.path.firstOrNull()?.let(position) ?: ""
+    val to = move.path.lastOrNull()?.let(position) ?: ""
+    return strings.historyEntry(move.number, names(move.player), move.kind, from, to)
+}
+
+/** The words of the move the board shows as arrows, with a button that puts them away. */
 @Composable
-private fun HistoryDialog(game: GameState, position: (Coord) -> String, strings: Strings, names: (Int) -> String, onEvent: (BoardEvent) -> Unit) {
+private fun ShownMoveWords(
+    move: PlayedMove,
+    position: (Coord) -> String,
+    strings: Strings,
+    names: (Int) -> String,
+    onEvent: (BoardEvent) -> Unit,
+    modifier: Modifier = Modifier,
+) {
+    Surface(shape = MaterialTheme.shapes.medium, tonalElevation = 4.dp, shadowElevation = 2.dp, modifier = modifier.testTag("shownMove")) {
+        Row(verticalAlignment = Alignment.CenterVertically, modifier = Modifier.padding(start = 10.dp)) {
+            Text(
+                historyWords(move, position, strings, names),
+                style = MaterialTheme.typography.bodySmall,
+                modifier = Modifier.weight(1f, fill = false).testTag("shownMoveWords"),
+            )
+            TextButton(onClick = { onEvent(BoardEvent.HideMove) }, modifier = Modifier.testTag("shownMoveClose")) { Text("✕") }
+        }
+    }
+}
+
+@Composable
+private fun HistoryDialog(
+    game: GameState,
+    shown: Int?,
+    position: (Coord) -> String,
+    strings: Strings,
+    names: (Int) -> String,
+    onEvent: (BoardEvent) -> Unit,
+) {
     AlertDialog(
         onDismissRequest = { onEvent(BoardEvent.ShowHistory(false)) },
         confirmButton = { TextButton(onClick = { onEvent(BoardEvent.ShowHistory(false)) }) { Text(strings.close) } },
         title = { Text(strings.history) },
-        text = { HistoryList(game, position, strings, names, Modifier.heightIn(max = 420.dp)) },
+        text = { HistoryList(game, shown, position, strings, names, onEvent, Modifier.heightIn(max = 420.dp)) },
     )
 }

@@ -173,6 +173,11 @@ object ChineseStrings : Strings {
     override val exitReplay = "回到对局"
     override val history = "棋谱"
     override val noMovesYet = "还没有走棋。"
+    override val showMoveOnBoard = "在棋盘上显示"
+    override val zoomReset = "整个棋盘"
+    override val offerDrawSlot = "提和"
+    override val answerDrawSlot = "回应和棋"
+    override val exitReplaySlot = "回到对局"
     override fun moveKind(kind: MoveKind) = when (kind) {
         MoveKind.STEP -> "走"
         MoveKind.JUMP -> "跳"

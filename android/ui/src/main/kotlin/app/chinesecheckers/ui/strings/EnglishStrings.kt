@@ -173,6 +173,11 @@ object EnglishStrings : Strings {
     override val exitReplay = "Back to the game"
     override val history = "Moves"
     override val noMovesYet = "No moves yet."
+    override val showMoveOnBoard = "Show on the board"
+    override val zoomReset = "Whole board"
+    override val offerDrawSlot = "Offer draw"
+    override val answerDrawSlot = "Answer draw"
+    override val exitReplaySlot = "Back to game"
     override fun moveKind(kind: MoveKind) = when (kind) {
         MoveKind.STEP -> "step"
         MoveKind.JUMP -> "jump"

@@ -173,6 +173,11 @@ object FrenchStrings : Strings {
     override val exitReplay = "Retour à la partie"
     override val history = "Coups"
     override val noMovesYet = "Aucun coup pour l'instant."
+    override val showMoveOnBoard = "Montrer sur le plateau"
+    override val zoomReset = "Plateau entier"
+    override val offerDrawSlot = "Nulle ?"
+    override val answerDrawSlot = "Répondre"
+    override val exitReplaySlot = "Retour"
     override fun moveKind(kind: MoveKind) = when (kind) {
         MoveKind.STEP -> "pas"
         MoveKind.JUMP -> "saut"

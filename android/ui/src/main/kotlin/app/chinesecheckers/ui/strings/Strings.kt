@@ -202,6 +202,14 @@ interface Strings {
     val exitReplay: String
     val history: String
     val noMovesYet: String
+    /** A history line's action: show that move on the board as arrows (or put them away again). */
+    val showMoveOnBoard: String
+    /** The "1×" button of a zoomed board (its spoken name): back to the whole board. */
+    val zoomReset: String
+    /** The control bar's short words for Offer a draw, Answer the draw and Back to the game: one line in a phone's slot. */
+    val offerDrawSlot: String
+    val answerDrawSlot: String
+    val exitReplaySlot: String
     fun moveKind(kind: MoveKind): String
     fun historyEntry(number: Int, player: String, kind: MoveKind, from: String, to: String): String
     val resign: String

@@ -1,0 +1,242 @@
+package app.chinesecheckers.ui
+
+import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.geometry.Rect
+import androidx.compose.ui.graphics.PixelMap
+import androidx.compose.ui.graphics.toPixelMap
+import androidx.compose.ui.semantics.SemanticsActions
+import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.semantics.getOrNull
+import androidx.compose.ui.test.ComposeUiTest
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.assertIsDisplayed
+import androidx.compose.ui.test.captureToImage
+import androidx.compose.ui.test.onRoot
+import androidx.compose.ui.test.v2.runDesktopComposeUiTest
+import androidx.compose.ui.test.v2.runSkikoComposeUiTest
+import androidx.compose.ui.geometry.Size
+import androidx.compose.ui.unit.Density
+import androidx.compose.ui.text.TextLayoutResult
+import app.chinesecheckers.core.AiLevel
+import app.chinesecheckers.core.Coord
+import app.chinesecheckers.core.PlayedMove
+import app.chinesecheckers.core.Preset
+import app.chinesecheckers.ui.board.ArrowsDrawn
+import app.chinesecheckers.ui.board.BoardMode
+import app.chinesecheckers.ui.board.holeTag
+import app.chinesecheckers.ui.strings.ThemeChoice
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNull
+import org.junit.Assert.assertTrue
+import org.junit.Test
+
+/**
+ * Issue 28's history in a notation the board shows: a tapped history line draws its move on the
+ * board as arrows (the phone's Moves dialog closes; the tablet's side list stays), with its words
+ * in a small overlay, until the line is tapped again, the board is tapped or the overlay closed.
+ * Also the table's layout faults: one-line slot labels in every language, and a tablet's Stop /
+ * Try again and replay stepper off the holes.
+ */
+@OptIn(ExperimentalTestApi::class)
+class HistoryArrowsUiTest {
+    /** Three moves of a two-person pass-and-play game: steps, each on its own holes. */
+    private fun ComposeUiTest.threeMoves(app: AppState) {
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
+        setContent { ChineseCheckersApp(app) }
+        repeat(3) {
+            val (from, to) = findStep(app)
+            tapHole(from)
+            tapHole(to)
+            waitForIdle()
+        }
+        assertEquals(3, gameOf(app).history.size)
+    }
+
+    /** The path the board says it draws as arrows. */
+    private fun ComposeUiTest.arrows(): List<Coord> = tag("trail").fetchSemanticsNode().config.getOrNull(ArrowsDrawn).orEmpty()
+
+    private fun isArrow(image: PixelMap, p: Offset): Boolean {
+        val c = image[p.x.toInt(), p.y.toInt()]
+        // The arrows' lime core (0xC6FF00): no peg, highlight or theme colour is near it.
+        return c.red in 0.62f..0.9f && c.green > 0.85f && c.blue < 0.3f
+    }
+
+    /** Whether an arrow's lime is found about the middle of the hop [a] → [b]. */
+    private fun ComposeUiTest.arrowOnHop(image: PixelMap, a: Coord, b: Coord): Boolean {
+        val pa = holeCentre(a)
+        val pb = holeCentre(b)
+        return listOf(0.45f, 0.5f, 0.55f).any { t -> isArrow(image, pa + (pb - pa) * t) }
+    }
+
+    /** Every hop of [move] has its arrow, and the hops of [others] (other moves' own holes) have none. */
+    private fun ComposeUiTest.assertArrowsFor(move: PlayedMove, others: List<PlayedMove>) {
+        waitForIdle()
+        assertEquals("the board draws exactly the tapped move's path", move.path, arrows())
+        val image = onRoot().captureToImage().toPixelMap()
+        for ((a, b) in move.path.zipWithNext()) assertTrue("an arrow on the hop $a → $b of move ${move.number}", arrowOnHop(image, a, b))
+        for (other in others) {
+            for ((a, b) in other.path.zipWithNext()) {
+                if (a in move.path || b in move.path) continue
+                assertFalse("no arrow on move ${other.number}'s hop $a → $b", arrowOnHop(image, a, b))
+            }
+        }
+    }
+
+    private fun ComposeUiTest.lineText(number: Int): String =
+        tag("historyLine:$number").fetchSemanticsNode().config[SemanticsProperties.Text].joinToString("") { it.text }
+
+    private fun ComposeUiTest.isSelected(tag: String): Boolean =
+        tag(tag).fetchSemanticsNode().config.getOrNull(SemanticsProperties.Selected) == true
+
+    private fun ComposeUiTest.bounds(tag: String): Rect = tag(tag).fetchSemanticsNode().boundsInRoot
+
+    @Test
+    fun onAPhoneATappedMovesLineShowsItsMoveAsArrowsUntilPutAway() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
+        val app = AppState(testPlatform(reducedMotion = true))
+        threeMoves(app)
+        val history = gameOf(app).history
+        assertTrue("nothing drawn before a line is tapped", arrows().isEmpty())
+        assertFalse(exists("shownMove"))
+
+        click("history")
+        val words = lineText(2)
+        click("historyLine:2")
+        // The dialog closes so that the board is seen; the move is drawn and said.
+        assertFalse("the Moves dialog closed", exists("historyList"))
+        assertArrowsFor(history[1], listOf(history[0], history[2]))
+        assertEquals(words, tag("shownMoveWords").fetchSemanticsNode().config[SemanticsProperties.Text].joinToString("") { it.text })
+        assertFalse("the words cover no control", bounds("shownMove").overlaps(bounds("controlBar")))
+        for (theme in listOf(ThemeChoice.Light, ThemeChoice.Dark)) {
+            app.settings.update { it.copy(theme = theme) }
+            waitForIdle()
+            // The same lime in both themes.
+            assertArrowsFor(history[1], listOf(history[0], history[2]))
+            for (device in Device.entries) {
+                screenshot("board-history-arrows${if (theme == ThemeChoice.Dark) "-dark" else ""}", device) { ChineseCheckersApp(app) }
+            }
+        }
+        app.settings.update { it.copy(theme = ThemeChoice.Light) }
+
+        // The line is marked in the list; tapped again, the arrows go.
+        click("history")
+        assertTrue("the shown line is marked", isSelected("historyLine:2"))
+        assertFalse(isSelected("historyLine:1"))
+        click("historyLine:2")
+        waitForIdle()
+        assertTrue(arrows().isEmpty())
+        assertFalse(exists("shownMove"))
+
+        // Another line, then a tap on the board: the arrows go, and the tap picks no peg.
+        val own = findStep(app).first
+        click("history")
+        click("historyLine:1")
+        assertArrowsFor(history[0], listOf(history[2]))
+        tapHole(own)
+        assertTrue(arrows().isEmpty())
+        assertNull("the tap only put the arrows away", gameOf(app).selected)
+        tapHole(own)
+        assertEquals("the next tap plays again", own, gameOf(app).selected)
+
+        // The overlay's close button.
+        click("history")
+        click("historyLine:3")
+        assertArrowsFor(history[2], listOf(history[0]))
+        click("shownMoveClose")
+        assertTrue(arrows().isEmpty())
+        assertFalse(exists("shownMove"))
+        app.close()
+    }
+
+    @Test
+    fun onATabletTheSideListShowsTheTappedMoveAndStays() = runDesktopComposeUiTest(Device.Tablet.widthDp, Device.Tablet.heightDp) {
+        val app = AppState(testPlatform(reducedMotion = true))
+        threeMoves(app)
+        val history = gameOf(app).history
+        click("historyLine:1")
+        tag("historyList").assertIsDisplayed()
+        assertTrue(isSelected("historyLine:1"))
+        assertArrowsFor(history[0], listOf(history[1], history[2]))
+        // The words sit beside the star: over no hole.
+        val words = bounds("shownMove")
+        for (h in gameOf(app).holes) assertFalse("the words cover hole ${h.coord}", words.overlaps(bounds(holeTag(h.coord))))
+        click("historyLine:3")
+        assertTrue(isSelected("historyLine:3"))
+        assertFalse(isSelected("historyLine:1"))
+        assertArrowsFor(history[2], listOf(history[0]))
+        click("historyLine:3")
+        assertTrue(arrows().isEmpty())
+        app.close()
+    }
+
+    @Test
+    fun onATabletStopAndTheReplayStepperCoverNoHole() = runDesktopComposeUiTest(Device.Tablet.widthDp, Device.Tablet.heightDp) {
+        val app = AppState(testPlatform(reducedMotion = true))
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE))), BoardMode.Solo)
+        setContent { ChineseCheckersApp(app) }
+        val holes = gameOf(app).holes.map { bounds(holeTag(it.coord)) }
+        fun assertOffHoles(what: String) {
+            val r = bounds(what)
+            for (h in holes) assertFalse("$what $r covers a hole at $h", r.overlaps(h))
+        }
+        val (from, to) = findStep(app)
+        tapHole(from)
+        tapHole(to)
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).thinking == 1 }
+        tag("stop").assertIsDisplayed()
+        assertOffHoles("stop")
+        assertOffHoles("overlays")
+        click("stop")
+        waitUntil(timeoutMillis = 20_000) { gameOf(app).aiPaused }
+        assertOffHoles("letAiPlay")
+        screenshot("board-ai-paused", Device.Tablet) { ChineseCheckersApp(app) }
+        click("replay")
+        tag("replayStepper").assertIsDisplayed()
+        assertOffHoles("replayStepper")
+        screenshot("board-replay", Device.Tablet) { ChineseCheckersApp(app) }
+        app.close()
+    }
+
+    /** Whether the text of the node [tag] was laid out on one line, whole. */
+    private fun ComposeUiTest.oneLine(tag: String): Boolean {
+        val results = mutableListOf<TextLayoutResult>()
+        tag(tag).fetchSemanticsNode().config[SemanticsActions.GetTextLayoutResult].action?.invoke(results)
+        val layout = results.single()
+        // Neither wrapped, nor cut short by the ellipsis, nor wider than its own box, which lies
+        // within its slot.
+        val whole = layout.getLineRight(0) - layout.getLineLeft(0) <= layout.size.width + 0.5f
+        val slot = bounds(tag.removeSuffix(":label"))
+        val inSlot = bounds(tag).let { it.left >= slot.left && it.right <= slot.right }
+        return layout.lineCount == 1 && !layout.isLineEllipsized(0) && whole && inSlot
+    }
+
+    @Test
+    fun everySlotLabelIsOneLineOnASmallPhoneInEveryLanguage() {
+        // At a phone's density, as the screenshots are drawn.
+        for (language in listOf("en", "fr", "zh")) runSkikoComposeUiTest(Size(360 * 2f, 640 * 2f), density = Density(2f)) {
+            val app = AppState(testPlatform(language = language, reducedMotion = true))
+            app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
+            setContent { ChineseCheckersApp(app) }
+            val (from, to) = findStep(app)
+            tapHole(from)
+            tapHole(to)
+            val slots = listOf("endJump", "undo", "redo", "hint", "replay", "history", "offerDraw", "resign")
+            val before = slots.filter { exists(it) }.associateWith { bounds(it) }
+            assertTrue("$language: the bar has its slots: ${before.keys}", before.keys.containsAll(listOf("undo", "replay", "history", "offerDraw", "resign")))
+            for (s in before.keys) assertTrue("$language: the $s label is one line", oneLine("$s:label"))
+            // Answer the draw, in Offer a draw's slot.
+            click("offerDraw")
+            click("confirmOfferDraw")
+            assertEquals(before.getValue("offerDraw"), bounds("answerDraw"))
+            assertTrue("$language: the answerDraw label is one line", oneLine("answerDraw:label"))
+            screenshot("board-slots-$language", 360, 640, 2f) { ChineseCheckersApp(app) }
+            click("answerDraw")
+            click("declineDraw")
+            // Back to the game, in Replay's slot.
+            click("replay")
+            assertEquals(before.getValue("replay"), bounds("replayExit"))
+            assertTrue("$language: the replayExit label is one line", oneLine("replayExit:label"))
+            app.close()
+        }
+    }
+}
