@@ -150,10 +150,14 @@ class SmallScreenUiTest {
         waitForIdle()
     }
 
-    /** One finger dragged over the board by [delta] (in pieces the board's size can hold). */
+    /**
+     * One finger dragged over the board by [delta] (in pieces the board's size can hold, about
+     * its centre: a drag that starts on the zoomed board's "1×" button in its corner is a press
+     * of that button, not a pan).
+     */
     private fun SkikoComposeUiTest.drag(delta: Offset) {
         val board = boardRect()
-        val d = Offset(delta.x.coerceIn(-board.width * 0.8f, board.width * 0.8f), delta.y.coerceIn(-board.height * 0.8f, board.height * 0.8f))
+        val d = Offset(delta.x.coerceIn(-board.width * 0.6f, board.width * 0.6f), delta.y.coerceIn(-board.height * 0.6f, board.height * 0.6f))
         tag("board").performTouchInput { swipe(center - d / 2f, center + d / 2f, 300) }
         waitForIdle()
     }
