@@ -41,6 +41,8 @@ enum Command {
     Arena(ai_tools::ArenaArgs),
     /// Print the shortest solo race found from camp to opposite camp and its length.
     Solve(ai_tools::SolveArgs),
+    /// Build the race puzzle set with the race solver and write it (seeded: reproducible).
+    Puzzles(ai_tools::PuzzlesArgs),
     /// Build Impossible's opening book by self-play (deep searches of the first plies).
     Book(book::BookArgs),
     /// Fit the evaluation's weights to the results of arena games (Texel method).
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => ai_tools::bestmove(&a),
         Command::Arena(a) => ai_tools::arena(&a),
         Command::Solve(a) => ai_tools::solve(&a),
+        Command::Puzzles(a) => ai_tools::puzzles(&a),
         Command::Tune(a) => tune::tune(&a),
         Command::Book(a) => book::run(&a),
     };
