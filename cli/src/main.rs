@@ -25,6 +25,9 @@ struct Cli {
 enum Command {
     /// Play a game in the terminal (full screen; mouse and keyboard).
     Play(play::PlayArgs),
+    /// Play a race puzzle ("bring all your pegs home in par moves"): the puzzle of the day, or
+    /// one of `--list`.
+    Puzzle(play::puzzle::PuzzleArgs),
     /// List your last finished online games, or download one as a game file (`--download GAME`)
     /// that `play --open FILE` replays.
     Games(play::GamesArgs),
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(a) => play::run(&a),
+        Command::Puzzle(a) => play::puzzle::run(&a),
         Command::Games(a) => play::games(&a),
         Command::Stats => play::stats(),
         Command::Moves => engine::moves(),
