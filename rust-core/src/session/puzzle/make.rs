@@ -87,7 +87,7 @@ fn grade(par: usize) -> Option<PuzzleDifficulty> {
 }
 
 /// The `S` pegs still out for a candidate of each grade.
-fn out_for(d: PuzzleDifficulty) -> usize {
+pub fn out_for(d: PuzzleDifficulty) -> usize {
     match d {
         PuzzleDifficulty::Easy => 3,
         _ => 6,
@@ -128,12 +128,13 @@ pub fn mid_game(rules: Rules, seed: u64, out: usize) -> Option<Position> {
         .and(pos.with_to_move(0).ok())
 }
 
-/// A mid-game puzzle from `position` (the racer `S`, frozen `N`), solved.
+/// A mid-game puzzle from `position` (the racer `S`, frozen `N`; reached from `seed`), solved.
 pub fn solve(
     id: String,
     preset: Preset,
     d: PuzzleDifficulty,
     position: &Position,
+    seed: Option<u64>,
 ) -> Option<Puzzle> {
     let (path, proven) = race::from_position(position, Colour::S, MID_GAME_WIDTH, MAX_LEN)?;
     Some(Puzzle {
@@ -145,6 +146,7 @@ pub fn solve(
         par: path.moves.len() as u32,
         proven,
         line: line_of(&path),
+        seed,
     })
 }
 
@@ -166,6 +168,7 @@ fn whole_army(preset: Preset) -> Option<Puzzle> {
         par: path.moves.len() as u32,
         proven: preset == Preset::Classic && path.moves.len() == 27,
         line: line_of(&path),
+        seed: None,
     })
 }
 
@@ -181,7 +184,7 @@ pub fn graded(preset: Preset, d: PuzzleDifficulty) -> Vec<Puzzle> {
             continue;
         };
         let id = format!("{}-{}-{}", preset.name(), name(d), found.len() + 1);
-        if let Some(p) = solve(id, preset, d, &pos) {
+        if let Some(p) = solve(id, preset, d, &pos, Some(seed)) {
             if grade(p.par as usize) == Some(d) {
                 found.push(p);
             }

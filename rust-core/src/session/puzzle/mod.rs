@@ -61,6 +61,9 @@ pub struct Puzzle {
     pub proven: bool,
     /// The solver's line, `par` moves.
     pub line: Vec<PuzzleStep>,
+    /// The seed of the generator's game that led to the position (none for the whole army).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 /// The stored file: a version and the puzzles.
@@ -167,6 +170,7 @@ impl Puzzle {
                     to: m(&s.to),
                 })
                 .collect(),
+            seed: self.seed,
         }
     }
 }

@@ -30,6 +30,14 @@ pub fn stats_path(dir: &Path) -> PathBuf {
     dir.join("puzzle-results.json")
 }
 
+/// A free name to keep an unreadable file under (an earlier one is never replaced).
+fn aside_path(path: &Path) -> PathBuf {
+    std::iter::once(path.with_extension("json.unreadable"))
+        .chain((2..1000).map(|n| path.with_extension(format!("json.unreadable-{n}"))))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.with_extension("json.unreadable-last"))
+}
+
 impl PuzzleStats {
     /// Reads the results in `dir`; a missing file is no results, an unreadable one is moved
     /// aside and counts as none.
@@ -43,7 +51,7 @@ impl PuzzleStats {
             Err(e) => {
                 log::warn!("puzzle results unreadable ({e}); kept aside");
                 // Best effort: if even the move fails, the next save replaces nothing else.
-                let _ = std::fs::rename(&path, path.with_extension("json.unreadable"));
+                let _ = std::fs::rename(&path, aside_path(&path));
                 PuzzleStats::default()
             }
         }

@@ -57,17 +57,50 @@ fn the_set_is_graded_for_both_rule_sets() {
 }
 
 #[test]
-fn the_generator_reproduces_every_mid_game_puzzle_with_its_par_and_line() {
-    // `chinese-checkers puzzles` wrote the file from these seeded games and solver runs.
-    for preset in RULE_SETS {
-        for d in [PuzzleDifficulty::Easy, PuzzleDifficulty::Medium] {
-            let stored: Vec<Puzzle> = set()
-                .puzzles
-                .iter()
-                .filter(|p| p.rules == preset.name() && p.difficulty == d)
-                .cloned()
-                .collect();
-            assert_eq!(make::graded(preset, d), stored, "{} {d:?}", preset.name());
+fn every_mid_game_puzzle_is_reproduced_from_its_seed_with_its_par_and_line() {
+    // `chinese-checkers puzzles` wrote each from its seeded game and the solver: the same game
+    // gives the same position, and the solver the same par and line.
+    for p in set()
+        .puzzles
+        .iter()
+        .filter(|p| p.difficulty != PuzzleDifficulty::Hard)
+    {
+        let preset = crate::rules::Preset::from_name(&p.rules).unwrap();
+        let rules = p.rules().unwrap();
+        let pos = make::mid_game(rules, p.seed.unwrap(), make::out_for(p.difficulty)).unwrap();
+        assert_eq!(
+            pos.pegs_of(Colour::S),
+            p.position().unwrap().pegs_of(Colour::S)
+        );
+        assert_eq!(
+            pos.pegs_of(Colour::N),
+            p.position().unwrap().pegs_of(Colour::N)
+        );
+        let again = make::solve(p.id.clone(), preset, p.difficulty, &pos, p.seed);
+        assert_eq!(again.as_ref(), Some(p), "{}", p.id);
+    }
+}
+
+#[test]
+fn the_generator_picks_the_first_seeds_of_each_grade() {
+    // The first easy classic puzzle: no earlier seed gives an easy par (the cheapest grade to
+    // check; `chinese-checkers puzzles` reproduces the whole file byte for byte).
+    let first = set()
+        .puzzles
+        .iter()
+        .find(|p| p.rules == "classic" && p.difficulty == PuzzleDifficulty::Easy)
+        .unwrap();
+    let rules = first.rules().unwrap();
+    for seed in 1..first.seed.unwrap() {
+        if let Some(pos) = make::mid_game(rules, seed, 3) {
+            let p = make::solve(
+                String::new(),
+                crate::rules::Preset::Classic,
+                first.difficulty,
+                &pos,
+                None,
+            );
+            assert!(p.is_none_or(|p| !(3..=6).contains(&p.par)), "seed {seed}");
         }
     }
 }
@@ -201,5 +234,10 @@ fn results_keep_the_best_and_survive_a_damaged_file() {
     assert!(PuzzleStats::load(&dir).records.is_empty());
     let aside = stats::stats_path(&dir).with_extension("json.unreadable");
     assert_eq!(std::fs::read_to_string(aside).unwrap(), "{ not json");
+    // A second damaged file is kept beside the first.
+    std::fs::write(stats::stats_path(&dir), "[").unwrap();
+    assert!(PuzzleStats::load(&dir).records.is_empty());
+    let second = stats::stats_path(&dir).with_extension("json.unreadable-2");
+    assert_eq!(std::fs::read_to_string(second).unwrap(), "[");
     let _ = std::fs::remove_dir_all(&dir);
 }
