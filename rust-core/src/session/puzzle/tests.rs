@@ -241,3 +241,21 @@ fn results_keep_the_best_and_survive_a_damaged_file() {
     assert_eq!(std::fs::read_to_string(second).unwrap(), "[");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn par_is_proven_only_when_the_beam_never_dropped_a_state() {
+    let hard = set()
+        .puzzles
+        .iter()
+        .find(|p| p.id == "classic-hard-1")
+        .unwrap();
+    // One move from home: the first layer is searched whole.
+    let mut s = PuzzleSession::new(hard.clone()).unwrap();
+    play_line(&mut s, &hard.line[..hard.line.len() - 1]);
+    let (path, proven) = race::from_position(&s.position(), Colour::S, 20_000, 5).unwrap();
+    assert_eq!((path.moves.len(), proven), (1, true));
+    // A beam of two states from the start drops most of them.
+    let start = hard.position().unwrap();
+    let (_, proven) = race::from_position(&start, Colour::S, 2, 200).unwrap();
+    assert!(!proven);
+}
