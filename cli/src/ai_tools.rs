@@ -7,6 +7,7 @@ use anyhow::{anyhow, Context, Result};
 use chinese_checkers_core::ai::{self, race, AiLevel, CancelHandle, SearchLimits};
 use chinese_checkers_core::rules::board::coords;
 use chinese_checkers_core::rules::{Preset, Rules};
+use chinese_checkers_core::session::puzzle;
 use clap::Args;
 use serde_json::Value;
 
@@ -147,6 +148,37 @@ pub fn solve(args: &SolveArgs) -> Result<()> {
         path.moves.len(),
         args.rules,
         args.width,
+        start.elapsed().as_millis()
+    );
+    Ok(())
+}
+
+/// Options of `puzzles`.
+#[derive(Args)]
+pub struct PuzzlesArgs {
+    /// Where to write the set (the checked-in copy is rust-core/src/session/puzzles.json).
+    #[arg(long, default_value = "rust-core/src/session/puzzles.json")]
+    out: std::path::PathBuf,
+}
+
+/// Builds the race puzzle set (seeded: the same file every run) and writes it.
+pub fn puzzles(args: &PuzzlesArgs) -> Result<()> {
+    let start = Instant::now();
+    let set = puzzle::make::generate();
+    for p in &set.puzzles {
+        println!(
+            "{:18} par {:2} {}",
+            p.id,
+            p.par,
+            if p.proven { "proven" } else { "best known" }
+        );
+    }
+    std::fs::write(&args.out, puzzle::make::to_file_text(&set))
+        .with_context(|| format!("failed to write {}", args.out.display()))?;
+    println!(
+        "{} puzzles written to {} ({} ms)",
+        set.puzzles.len(),
+        args.out.display(),
         start.elapsed().as_millis()
     );
     Ok(())

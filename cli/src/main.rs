@@ -25,6 +25,9 @@ struct Cli {
 enum Command {
     /// Play a game in the terminal (full screen; mouse and keyboard).
     Play(play::PlayArgs),
+    /// Play a race puzzle ("bring all your pegs home in par moves"): the puzzle of the day, or
+    /// one of `--list`.
+    Puzzle(play::puzzle::PuzzleArgs),
     /// List your last finished online games, or download one as a game file (`--download GAME`)
     /// that `play --open FILE` replays.
     Games(play::GamesArgs),
@@ -41,6 +44,8 @@ enum Command {
     Arena(ai_tools::ArenaArgs),
     /// Print the shortest solo race found from camp to opposite camp and its length.
     Solve(ai_tools::SolveArgs),
+    /// Build the race puzzle set with the race solver and write it (seeded: reproducible).
+    Puzzles(ai_tools::PuzzlesArgs),
     /// Build Impossible's opening book by self-play (deep searches of the first plies).
     Book(book::BookArgs),
     /// Fit the evaluation's weights to the results of arena games (Texel method).
@@ -51,6 +56,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(a) => play::run(&a),
+        Command::Puzzle(a) => play::puzzle::run(&a),
         Command::Games(a) => play::games(&a),
         Command::Stats => play::stats(),
         Command::Moves => engine::moves(),
@@ -58,6 +64,7 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => ai_tools::bestmove(&a),
         Command::Arena(a) => ai_tools::arena(&a),
         Command::Solve(a) => ai_tools::solve(&a),
+        Command::Puzzles(a) => ai_tools::puzzles(&a),
         Command::Tune(a) => tune::tune(&a),
         Command::Book(a) => book::run(&a),
     };

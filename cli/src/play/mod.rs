@@ -14,6 +14,7 @@ mod app;
 mod board;
 mod library_words;
 mod online;
+pub mod puzzle;
 mod records;
 mod render;
 mod save;

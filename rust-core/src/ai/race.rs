@@ -103,6 +103,31 @@ impl Race<'_> {
         max_len: usize,
         deadline: Option<Instant>,
     ) -> Option<RacePath> {
+        self.solve_noting_cuts(start, width, max_len, deadline).0
+    }
+
+    /// [`Race::solve`], and whether the beam ever dropped a state. When it never did, the search
+    /// was a plain breadth-first search and the path found is a shortest one (proven).
+    fn solve_noting_cuts(
+        &self,
+        start: Bits,
+        width: usize,
+        max_len: usize,
+        deadline: Option<Instant>,
+    ) -> (Option<RacePath>, bool) {
+        let mut cut = false;
+        let path = self.solve_cut(start, width, max_len, deadline, &mut cut);
+        (path, cut)
+    }
+
+    fn solve_cut(
+        &self,
+        start: Bits,
+        width: usize,
+        max_len: usize,
+        deadline: Option<Instant>,
+        cut: &mut bool,
+    ) -> Option<RacePath> {
         if self.goal(start) {
             return Some(RacePath { moves: vec![] });
         }
@@ -123,7 +148,12 @@ impl Race<'_> {
             let mut new_layer = Vec::with_capacity(width.min(next.len()));
             for &(_, n) in next.iter() {
                 if new_layer.len() >= width {
-                    break;
+                    // Only a state not seen before is a loss (the rest were already explored).
+                    *cut |= !seen.contains_key(&n.bits);
+                    if *cut {
+                        break;
+                    }
+                    continue;
                 }
                 if seen.insert(n.bits, ()).is_some() {
                     continue;
@@ -258,6 +288,45 @@ pub fn verify_solo(rules: Rules, path: &RacePath) -> bool {
     let mut bits = p.pegs_of(Colour::S);
     for &(from, to) in &path.moves {
         if bits & bit(from) == 0 || p.peg_reach(from, Colour::S, bits).all() & bit(to) == 0 {
+            return false;
+        }
+        bits ^= bit(from) | bit(to);
+    }
+    race.goal(bits)
+}
+
+/// A race from a given position: the pegs of `colour` in `position` race to their target while
+/// every other peg stands still. Returns the shortest path found and whether it is proven shortest
+/// (the beam of `width` states per layer was never full, so the search was breadth-first and
+/// exhaustive up to the path's length).
+pub fn from_position(
+    position: &Position,
+    colour: Colour,
+    width: usize,
+    max_len: usize,
+) -> Option<(RacePath, bool)> {
+    let race = Race {
+        rules_of: position,
+        colour,
+        obstacles: position.occupied() & !position.pegs_of(colour),
+    };
+    let (path, cut) = race.solve_noting_cuts(position.pegs_of(colour), width, max_len, None);
+    path.map(|p| (p, !cut))
+}
+
+/// Checks a race path from a position: every move legal for `colour` with the other pegs frozen,
+/// and every peg of `colour` in its target at the end.
+pub fn verify_from(position: &Position, colour: Colour, path: &RacePath) -> bool {
+    let obstacles = position.occupied() & !position.pegs_of(colour);
+    let race = Race {
+        rules_of: position,
+        colour,
+        obstacles,
+    };
+    let mut bits = position.pegs_of(colour);
+    for &(from, to) in &path.moves {
+        let reach = position.peg_reach(from, colour, bits | obstacles).all();
+        if bits & bit(from) == 0 || reach & bit(to) == 0 {
             return false;
         }
         bits ^= bit(from) | bit(to);

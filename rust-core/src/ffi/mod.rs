@@ -5,6 +5,8 @@
 //! - [`local::LocalGame`]: a game on this device (solo, pass-and-play, any mix of seats);
 //! - [`online::OnlineGame`]: the server connection and the online game;
 //! - [`search::AiSearch`]: a running AI or hint search, awaited and cancelled through its handle;
+//! - [`puzzle::PuzzleGame`]: a race puzzle in play; [`puzzle::puzzles`] and
+//!   [`puzzle::puzzle_of_the_day`] list them;
 //! - [`library::GameLibrary`]: the saved games ("Continue") and the statistics;
 //! - [`logging`]: logging set up once;
 //! - the free functions below: catalogue, geometry, opponents, statistics, positions, tokens.
@@ -20,6 +22,7 @@ pub mod listen;
 pub mod local;
 pub mod logging;
 pub mod online;
+pub mod puzzle;
 pub mod search;
 
 pub use game::{Game, GameCapabilities, GameEngine, GameError, GameHints, GameHistory, GameReplay};
@@ -28,6 +31,7 @@ pub use listen::{GameListener, OnlineTransport};
 pub use local::LocalGame;
 pub use logging::{init_logging, LogLevel};
 pub use online::{OnlineGame, OnlineUpdate};
+pub use puzzle::{puzzle_of_the_day, puzzles, PuzzleGame, PuzzleInfo};
 pub use search::{AiSearch, SearchOutcome};
 
 use crate::ai::AiLevel;

@@ -18,6 +18,7 @@ mod facts;
 pub mod geometry;
 pub mod library;
 pub mod online;
+pub mod puzzle;
 pub mod rule_options;
 pub mod save;
 pub mod setup;

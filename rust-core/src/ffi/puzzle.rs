@@ -1,0 +1,201 @@
+//! Race puzzles for the apps: the built-in set, the puzzle of the day, and [`PuzzleGame`], a
+//! puzzle in play (tap, "End jump", undo, redo, restart; the solver's line once solved).
+//!
+//! Results (best count per puzzle, solved at par) are kept in `puzzle-results.json` in the data
+//! directory the app passes (the one it gives the saved-games library).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::rules::{Coord, Preset};
+use crate::session::puzzle::{self, Puzzle, PuzzleDifficulty, PuzzleError, PuzzleStats};
+use crate::session::puzzle::{PuzzleSession, PuzzleState};
+use crate::session::MoveError;
+
+/// A puzzle as the puzzle list shows it, with the person's result.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct PuzzleInfo {
+    /// Stable id (`classic-easy-1`; `daily-<days>` for the puzzle of the day).
+    pub id: String,
+    /// The rule set.
+    pub preset: Preset,
+    /// Graded difficulty.
+    pub difficulty: PuzzleDifficulty,
+    /// The racing army's pegs (the person's, colour `S`, at the bottom).
+    pub racing: Vec<Coord>,
+    /// Pegs that never move (colour `N`).
+    pub frozen: Vec<Coord>,
+    /// The solver's count of moves.
+    pub par: u32,
+    /// Whether par is proven optimal (otherwise the best known).
+    pub proven: bool,
+    /// The fewest moves the person solved it in, if ever solved.
+    pub best: Option<u32>,
+    /// Solved in par moves or fewer at least once.
+    pub solved_at_par: bool,
+}
+
+fn info(p: &Puzzle, stats: &PuzzleStats) -> Result<PuzzleInfo, PuzzleError> {
+    let preset = Preset::from_name(&p.rules).ok_or_else(|| PuzzleError::BadSet {
+        detail: format!("{}: unknown rule set {}", p.id, p.rules),
+    })?;
+    let record = stats.records.get(&p.id);
+    Ok(PuzzleInfo {
+        id: p.id.clone(),
+        preset,
+        difficulty: p.difficulty,
+        racing: p.racing.clone(),
+        frozen: p.frozen.clone(),
+        par: p.par,
+        proven: p.proven,
+        best: record.map(|r| r.best),
+        solved_at_par: record.is_some_and(|r| r.at_par),
+    })
+}
+
+/// The built-in puzzles, by rule set then difficulty, with the results kept in `data_dir`.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn puzzles(data_dir: String) -> Result<Vec<PuzzleInfo>, PuzzleError> {
+    let stats = PuzzleStats::load(Path::new(&data_dir));
+    puzzle::builtin()?
+        .puzzles
+        .iter()
+        .map(|p| info(p, &stats))
+        .collect()
+}
+
+/// The puzzle of the day for `days_since_epoch` (the app's local date, days since 1970-01-01):
+/// the same date gives the same puzzle, consecutive dates differ. Play it with its id.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn puzzle_of_the_day(
+    data_dir: String,
+    days_since_epoch: i64,
+) -> Result<PuzzleInfo, PuzzleError> {
+    let stats = PuzzleStats::load(Path::new(&data_dir));
+    info(&puzzle::puzzle_of_the_day(days_since_epoch)?, &stats)
+}
+
+/// A puzzle in play. Thread-safe; every call returns the new state.
+#[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
+pub struct PuzzleGame {
+    session: Mutex<PuzzleSession>,
+    data_dir: PathBuf,
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl PuzzleGame {
+    /// Starts the puzzle `id` (from [`puzzles`] or [`puzzle_of_the_day`]); its result is kept in
+    /// `data_dir` when solved.
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn new(data_dir: String, id: String) -> Result<Arc<PuzzleGame>, PuzzleError> {
+        let p = puzzle::by_id(&id)?;
+        let session = PuzzleSession::new(p).map_err(|detail| PuzzleError::BadSet { detail })?;
+        Ok(Arc::new(PuzzleGame {
+            session: Mutex::new(session),
+            data_dir: PathBuf::from(data_dir),
+        }))
+    }
+
+    /// What the screen shows now.
+    pub fn state(&self) -> PuzzleState {
+        self.session.lock().state()
+    }
+
+    /// A tap on the hole `(q, r)`: select a racing peg, play a target, go on with a chain.
+    pub fn tap(&self, q: i32, r: i32) -> Result<PuzzleState, MoveError> {
+        let mut s = self.session.lock();
+        let played = s.tap(q, r)?;
+        Ok(self.after(&s, played))
+    }
+
+    /// "End jump": plays the tripot chain in progress as it stands.
+    pub fn end_jump(&self) -> Result<PuzzleState, MoveError> {
+        let mut s = self.session.lock();
+        let played = s.end_jump()?;
+        Ok(self.after(&s, played))
+    }
+
+    /// Takes back the last move (any number of times; the count goes down).
+    pub fn undo(&self) -> PuzzleState {
+        let mut s = self.session.lock();
+        s.undo();
+        s.state()
+    }
+
+    /// Plays again the last move taken back.
+    pub fn redo(&self) -> PuzzleState {
+        let mut s = self.session.lock();
+        s.redo();
+        let state = s.state();
+        self.keep_result(&state);
+        state
+    }
+
+    /// Back to the puzzle's start.
+    pub fn restart(&self) -> PuzzleState {
+        let mut s = self.session.lock();
+        s.restart();
+        s.state()
+    }
+}
+
+impl PuzzleGame {
+    fn after(&self, s: &PuzzleSession, played: bool) -> PuzzleState {
+        let state = s.state();
+        if played {
+            self.keep_result(&state);
+        }
+        state
+    }
+
+    /// Notes a solve in the results file (a failed write is logged: the puzzle still counts on
+    /// screen).
+    fn keep_result(&self, state: &PuzzleState) {
+        if !state.solved {
+            return;
+        }
+        let mut stats = PuzzleStats::load(&self.data_dir);
+        if stats.record(&state.id, state.moves, state.par) {
+            if let Err(e) = stats.save(&self.data_dir) {
+                log::warn!("puzzle result not kept: {e}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    #[test]
+    fn a_puzzle_solved_at_par_shows_in_the_list() {
+        let dir = std::env::temp_dir().join(format!("cc-ffi-puzzle-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let d = dir.to_string_lossy().to_string();
+        let list = puzzles(d.clone()).unwrap();
+        let first = &list[0];
+        assert_eq!((first.best, first.solved_at_par), (None, false));
+        let p = puzzle::by_id(&first.id).unwrap();
+        let game = PuzzleGame::new(d.clone(), first.id.clone()).unwrap();
+        for step in &p.line {
+            let before = game.state().moves;
+            game.tap(step.from.q, step.from.r).unwrap();
+            if game.tap(step.to.q, step.to.r).unwrap().moves == before {
+                game.end_jump().unwrap();
+            }
+        }
+        let s = game.state();
+        assert!(s.solved && s.at_par);
+        assert_eq!(s.line.len() as u32, s.par);
+        let again = &puzzles(d.clone()).unwrap()[0];
+        assert_eq!((again.best, again.solved_at_par), (Some(p.par), true));
+        let today = puzzle_of_the_day(d, 20_000).unwrap();
+        assert!(today.id.starts_with("daily-"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

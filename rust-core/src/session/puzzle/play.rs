@@ -1,0 +1,190 @@
+//! A puzzle being played: the racing army moves, every other peg is frozen.
+//!
+//! The rules' [`Position`] always seats two players, so the puzzle keeps `N` (the frozen pegs) as
+//! the second player whose turn never comes: after each of the person's moves the position is
+//! handed back to `S` ([`Position::with_to_move`]), so no pass is ever played or shown. Taps go
+//! through a [`SessionState`] over the current position (the same selection, targets, tripot
+//! chains and "End jump" as a game, and the same [`GameState`] board), rebuilt after every move;
+//! the puzzle keeps the moves itself for the count, undo, redo and restart.
+
+use super::{Puzzle, PuzzleStep};
+use crate::ai::AiLevel;
+use crate::rules::board::Colour;
+use crate::rules::{Move, MoveKind, Position};
+use crate::session::setup::{Seat, ValidSetup};
+use crate::session::{update, Event, GameState, MoveError, SessionState};
+
+/// What the puzzle screen shows.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct PuzzleState {
+    /// The puzzle's id.
+    pub id: String,
+    /// The board, drawn as a game's board (selection, targets, chain, last move).
+    pub board: GameState,
+    /// Moves played so far.
+    pub moves: u32,
+    /// The solver's count.
+    pub par: u32,
+    /// Whether par is proven optimal (otherwise "best known").
+    pub proven: bool,
+    /// Every racing peg is home.
+    pub solved: bool,
+    /// Solved in par moves or fewer.
+    pub at_par: bool,
+    /// A move can be taken back.
+    pub can_undo: bool,
+    /// A move taken back can be played again.
+    pub can_redo: bool,
+    /// The solver's line, given once the puzzle is solved (empty before).
+    pub line: Vec<PuzzleStep>,
+}
+
+/// A puzzle in play. Build with [`PuzzleSession::new`].
+#[derive(Clone, Debug)]
+pub struct PuzzleSession {
+    puzzle: Puzzle,
+    start: Position,
+    moves: Vec<Move>,
+    redo: Vec<Move>,
+    /// The touch machinery over the current position.
+    board: SessionState,
+}
+
+fn board_over(position: Position) -> SessionState {
+    // The second seat is an AI that never gets a turn (see the module's comment).
+    SessionState::new(ValidSetup {
+        start: position,
+        seats: vec![Seat::person(), Seat::ai(AiLevel::Beginner)],
+        seed: 0,
+        coin_toss: None,
+        from_start: false,
+    })
+}
+
+impl PuzzleSession {
+    /// A puzzle from its start.
+    pub fn new(puzzle: Puzzle) -> Result<PuzzleSession, String> {
+        let start = puzzle.position()?;
+        Ok(PuzzleSession {
+            board: board_over(start),
+            puzzle,
+            start,
+            moves: Vec::new(),
+            redo: Vec::new(),
+        })
+    }
+
+    /// The puzzle played.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The position after `moves`, the racer to move (the frozen army's turn never comes).
+    fn position_after(&self, moves: &[Move]) -> Position {
+        let mut pos = self.start;
+        for m in moves {
+            pos.apply(&m.compact());
+            if let Ok(p) = pos.with_to_move(0) {
+                pos = p;
+            }
+        }
+        pos
+    }
+
+    /// The current position (the racer to move unless solved).
+    pub fn position(&self) -> Position {
+        self.position_after(&self.moves)
+    }
+
+    fn rebuild(&mut self) {
+        self.board = board_over(self.position_after(&self.moves));
+    }
+
+    /// Every racing peg is home.
+    pub fn solved(&self) -> bool {
+        let pos = self.position_after(&self.moves);
+        pos.pegs_of(Colour::S) & !pos.target(Colour::S) == 0
+    }
+
+    /// Applies a board event; returns whether it completed a move.
+    fn board_event(&mut self, event: Event) -> Result<bool, MoveError> {
+        if self.solved() {
+            return Ok(false);
+        }
+        update(&mut self.board, event)?;
+        let played: Option<Move> = self
+            .board
+            .game()
+            .history()
+            .find(|e| e.player == 0 && e.mv.kind != MoveKind::Pass)
+            .map(|e| e.mv.clone());
+        let Some(mv) = played else {
+            return Ok(false);
+        };
+        self.moves.push(mv);
+        self.redo.clear();
+        self.rebuild();
+        Ok(true)
+    }
+
+    /// A tap on the hole `(q, r)`; returns whether it completed a move.
+    pub fn tap(&mut self, q: i32, r: i32) -> Result<bool, MoveError> {
+        self.board_event(Event::Tap { q, r })
+    }
+
+    /// "End jump": plays the tripot chain in progress as it stands.
+    pub fn end_jump(&mut self) -> Result<bool, MoveError> {
+        self.board_event(Event::EndJump)
+    }
+
+    /// Takes back the last move (any number of times).
+    pub fn undo(&mut self) {
+        if let Some(m) = self.moves.pop() {
+            self.redo.push(m);
+        }
+        self.rebuild();
+    }
+
+    /// Plays again the last move taken back.
+    pub fn redo(&mut self) {
+        if let Some(m) = self.redo.pop() {
+            self.moves.push(m);
+        }
+        self.rebuild();
+    }
+
+    /// Back to the puzzle's start (the moves are forgotten).
+    pub fn restart(&mut self) {
+        self.moves.clear();
+        self.redo.clear();
+        self.rebuild();
+    }
+
+    /// What the screen shows.
+    pub fn state(&self) -> PuzzleState {
+        let solved = self.solved();
+        let moves = self.moves.len() as u32;
+        PuzzleState {
+            id: self.puzzle.id.clone(),
+            board: self.board.view(),
+            moves,
+            par: self.puzzle.par,
+            proven: self.puzzle.proven,
+            solved,
+            at_par: solved && moves <= self.puzzle.par,
+            can_undo: !self.moves.is_empty(),
+            can_redo: !self.redo.is_empty(),
+            line: if solved {
+                self.puzzle.line.clone()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+}
