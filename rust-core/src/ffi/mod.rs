@@ -5,6 +5,7 @@
 //! - [`local::LocalGame`]: a game on this device (solo, pass-and-play, any mix of seats);
 //! - [`online::OnlineGame`]: the server connection and the online game;
 //! - [`search::AiSearch`]: a running AI or hint search, awaited and cancelled through its handle;
+//! - [`lesson::Lesson`]: a lesson ("Learn to play"), the lessons and the Rules screen's diagrams;
 //! - [`library::GameLibrary`]: the saved games ("Continue") and the statistics;
 //! - [`logging`]: logging set up once;
 //! - the free functions below: catalogue, geometry, opponents, statistics, positions, tokens.
@@ -15,6 +16,7 @@
 
 pub mod game;
 mod kept;
+pub mod lesson;
 pub mod library;
 pub mod listen;
 pub mod local;
@@ -23,6 +25,7 @@ pub mod online;
 pub mod search;
 
 pub use game::{Game, GameCapabilities, GameEngine, GameError, GameHints, GameHistory, GameReplay};
+pub use lesson::{lessons, rule_diagrams, Lesson, LessonError};
 pub use library::GameLibrary;
 pub use listen::{GameListener, OnlineTransport};
 pub use local::LocalGame;
