@@ -7,7 +7,7 @@
 
 use serde_json::{json, Value};
 
-use super::lesson::{LessonGoal, LessonRule, LessonTopic};
+use super::lesson_types::{LessonGoal, LessonRule, LessonTopic};
 use crate::rules::{Coord, MoveKind, Preset};
 
 /// One lesson as written here.

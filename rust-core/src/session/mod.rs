@@ -18,6 +18,7 @@ mod facts;
 pub mod geometry;
 pub mod lesson;
 mod lesson_data;
+mod lesson_types;
 pub mod library;
 pub mod online;
 pub mod rule_options;
