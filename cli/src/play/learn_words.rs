@@ -89,7 +89,7 @@ fn wrong(w: WrongTry) -> String {
 pub fn feedback(board: &GameState, f: &LessonFeedback) -> String {
     match f {
         LessonFeedback::Refused { notice } => words::notice(board, notice),
-        LessonFeedback::WrongTry { reason, .. } => {
+        LessonFeedback::Missed { reason, .. } => {
             format!("{} It was taken back: try again.", wrong(*reason))
         }
         LessonFeedback::StepDone => "Well done!".into(),

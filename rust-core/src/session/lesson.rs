@@ -143,7 +143,7 @@ impl LessonPlay {
             }
             Err(reason) => {
                 self.back_to_start();
-                self.feedback = Some(LessonFeedback::WrongTry {
+                self.feedback = Some(LessonFeedback::Missed {
                     reason,
                     path: mv.path.iter().map(|&h| Coord::of(h)).collect(),
                 });

@@ -128,7 +128,7 @@ fn every_lesson_plays_through_to_the_end() {
 /// A wrong try per step and what the learner is told.
 fn wrong_tries() -> Vec<(&'static str, usize, Vec<Act>, LessonFeedback)> {
     use Act::{EndJump, Tap};
-    let wrong = |reason, path: &[[i32; 2]]| LessonFeedback::WrongTry {
+    let wrong = |reason, path: &[[i32; 2]]| LessonFeedback::Missed {
         reason,
         path: path.iter().map(|&[q, r]| c(q, r)).collect(),
     };

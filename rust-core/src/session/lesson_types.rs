@@ -146,8 +146,9 @@ pub enum LessonFeedback {
         /// Why.
         notice: Notice,
     },
-    /// A legal move that misses the goal: it was taken back; try again.
-    WrongTry {
+    /// A legal move that misses the goal: it was taken back; try again. (Not named `WrongTry`:
+    /// Kotlin's nested case would hide the reason's type.)
+    Missed {
         /// Why it misses.
         reason: WrongTry,
         /// The move that was taken back (start first; own peg then opposing peg for a swap).
