@@ -192,7 +192,8 @@ pub(crate) fn lesson_specs() -> Vec<LessonSpec> {
                 R::PassedTurn,
                 duel(no_swaps, &[[-4, 8]], &WALL),
                 G::WatchPass,
-                &[[-4, 8]],
+                // The blocked peg and the wall that blocks it.
+                &[[-4, 8], [-4, 7], [-3, 7], [-4, 6], [-2, 6]],
                 Pass,
                 &[],
             )],

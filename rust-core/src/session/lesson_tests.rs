@@ -374,4 +374,12 @@ fn rule_diagrams_come_from_the_lessons_and_are_legal_in_their_rule_set() {
         .pegs
         .iter()
         .any(|p| p.coord == c(0, 1) && p.colour == Colour::N));
+    // The passed turn draws no path, but the blocked peg and the whole wall around it.
+    let d = rule_diagrams(Preset::Tripot)
+        .into_iter()
+        .find(|d| d.rule == LessonRule::PassedTurn)
+        .unwrap();
+    assert!(d.path.is_empty());
+    let blue = d.pegs.iter().filter(|p| p.colour == Colour::N).count();
+    assert_eq!((blue, d.pegs.len()), (4, 5));
 }
