@@ -31,6 +31,13 @@ enum Command {
     /// List your last finished online games, or download one as a game file (`--download GAME`)
     /// that `play --open FILE` replays.
     Games(play::GamesArgs),
+    /// Learn to play: the lessons, one step at a time (all in order, or from LESSON: an id such
+    /// as tripot-moves, tripot-long-jumps, tripot-swaps, tripot-passed-turn, classic-race,
+    /// sternhalma-camps).
+    Learn {
+        /// The lesson to start from (default: the first).
+        lesson: Option<String>,
+    },
     /// Print your results against each AI opponent (games of one person against the AI from the
     /// start position).
     Stats,
@@ -58,6 +65,7 @@ fn main() -> ExitCode {
         Command::Play(a) => play::run(&a),
         Command::Puzzle(a) => play::puzzle::run(&a),
         Command::Games(a) => play::games(&a),
+        Command::Learn { lesson } => play::learn::run(lesson.as_deref()),
         Command::Stats => play::stats(),
         Command::Moves => engine::moves(),
         Command::Apply => engine::apply(),

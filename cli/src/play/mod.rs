@@ -12,6 +12,8 @@
 
 mod app;
 mod board;
+pub mod learn;
+mod learn_words;
 mod library_words;
 mod online;
 pub mod puzzle;
@@ -20,6 +22,8 @@ mod render;
 mod save;
 mod words;
 
+#[cfg(test)]
+mod learn_tests;
 #[cfg(test)]
 mod status_tests;
 #[cfg(test)]

@@ -168,7 +168,7 @@ fn too_small(area: Rect, buf: &mut Buffer) {
 /// hint's whole path (the core highlights its ends), and the trail of the other seats' moves
 /// since the person's last move (the newest like the last move, the earlier ones fainter).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Overlay {
+pub(super) enum Overlay {
     None,
     EarlierMove,
     LatestMove,
@@ -188,7 +188,7 @@ fn overlay(view: &GameState, c: Coord) -> Overlay {
 }
 
 /// The three characters of a hole: left mark, the peg or hole, right mark.
-fn hole_cell(h: &HoleState, overlay: Overlay, cursor: bool) -> [(char, Style); 3] {
+pub(super) fn hole_cell(h: &HoleState, overlay: Overlay, cursor: bool) -> [(char, Style); 3] {
     let plain = Style::default();
     let (mid, mut mid_style) = match (h.occupant, h.highlight) {
         (Some(c), _) => (letter(c), plain.fg(colour(c)).add_modifier(Modifier::BOLD)),
@@ -234,7 +234,12 @@ fn hole_cell(h: &HoleState, overlay: Overlay, cursor: bool) -> [(char, Style); 3
     [(left, mark), (mid, mid_style), (right, mark)]
 }
 
-fn draw_hole(buf: &mut Buffer, placement: &Placement, cell: [(char, Style); 3], g: &HoleGeometry) {
+pub(super) fn draw_hole(
+    buf: &mut Buffer,
+    placement: &Placement,
+    cell: [(char, Style); 3],
+    g: &HoleGeometry,
+) {
     let (cx, cy) = placement.cell(g);
     for (i, (ch, style)) in cell.into_iter().enumerate() {
         if let Some(cell) = buf.cell_mut((cx - 1 + i as u16, cy)) {

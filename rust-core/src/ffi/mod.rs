@@ -7,6 +7,7 @@
 //! - [`search::AiSearch`]: a running AI or hint search, awaited and cancelled through its handle;
 //! - [`puzzle::PuzzleGame`]: a race puzzle in play; [`puzzle::puzzles`] and
 //!   [`puzzle::puzzle_of_the_day`] list them;
+//! - [`lesson::Lesson`]: a lesson ("Learn to play"), the lessons and the Rules screen's diagrams;
 //! - [`library::GameLibrary`]: the saved games ("Continue") and the statistics;
 //! - [`logging`]: logging set up once;
 //! - the free functions below: catalogue, geometry, opponents, statistics, positions, tokens.
@@ -17,6 +18,7 @@
 
 pub mod game;
 mod kept;
+pub mod lesson;
 pub mod library;
 pub mod listen;
 pub mod local;
@@ -26,6 +28,7 @@ pub mod puzzle;
 pub mod search;
 
 pub use game::{Game, GameCapabilities, GameEngine, GameError, GameHints, GameHistory, GameReplay};
+pub use lesson::{lessons, rule_diagrams, Lesson, LessonError};
 pub use library::GameLibrary;
 pub use listen::{GameListener, OnlineTransport};
 pub use local::LocalGame;

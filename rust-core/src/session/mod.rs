@@ -16,6 +16,9 @@ pub mod error;
 pub mod export;
 mod facts;
 pub mod geometry;
+pub mod lesson;
+mod lesson_data;
+mod lesson_types;
 pub mod library;
 pub mod online;
 pub mod puzzle;
@@ -30,6 +33,10 @@ mod view;
 
 pub use error::{MoveError, OnlineError, SaveError, SetupError};
 pub use geometry::{board_geometry, rotation_to_bottom, BoardGeometry, HoleGeometry};
+pub use lesson::{
+    lessons, rule_diagrams, DiagramPeg, LessonFeedback, LessonGoal, LessonInfo, LessonPlay,
+    LessonRule, LessonState, LessonTopic, RuleDiagram, WrongTry,
+};
 pub use library::{
     CardSeat, GameCard, Keeper, Library, LibraryError, Listing, OpponentStatistics, SavedGame,
     SavedGameKind, UnreadableGame, UnreadableReason, FINISHED_KEPT,
@@ -44,6 +51,8 @@ pub use types::*;
 
 #[cfg(test)]
 mod facts_tests;
+#[cfg(test)]
+mod lesson_tests;
 #[cfg(test)]
 mod sounds_tests;
 #[cfg(test)]

@@ -1,0 +1,115 @@
+//! [`Lesson`]: a lesson being played ("Learn to play"), with the catalogue ([`lessons`]) and the
+//! Rules screen's diagrams ([`rule_diagrams`]). The core checks every goal; the apps show the
+//! board (`LessonState.board`, drawn like a game's), the pointer and the worded goal and feedback.
+
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use crate::rules::Preset;
+use crate::session::{LessonInfo, LessonPlay, LessonState, MoveError, RuleDiagram};
+
+/// Why a lesson could not be opened.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
+pub enum LessonError {
+    /// No lesson has this id (the ids are `lessons()`'s).
+    #[error("open the lesson: there is no lesson {id:?}")]
+    NoSuchLesson {
+        /// The id asked for.
+        id: String,
+    },
+}
+
+/// Every lesson, tripot (the default) first, then classic and sternhalma.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn lessons() -> Vec<LessonInfo> {
+    crate::session::lessons()
+}
+
+/// The Rules screen's small boards for a rule set: one per kind of move (step, jump, chain, End
+/// jump, long jump, swaps A and B, pass, camp rule…), each from the lesson step that teaches it
+/// (`lessonId`, `step`), so that a diagram and its lesson never disagree.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn rule_diagrams(rules: Preset) -> Vec<RuleDiagram> {
+    crate::session::rule_diagrams(rules)
+}
+
+/// A lesson being played. Every call returns the new [`LessonState`]. Thread-safe.
+#[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
+pub struct Lesson {
+    play: Mutex<LessonPlay>,
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl Lesson {
+    /// Opens the lesson `id` at its first step.
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn new(id: String) -> Result<Arc<Lesson>, LessonError> {
+        let play = LessonPlay::open(&id).ok_or(LessonError::NoSuchLesson { id })?;
+        Ok(Arc::new(Lesson {
+            play: Mutex::new(play),
+        }))
+    }
+
+    /// What the screen shows now.
+    pub fn state(&self) -> LessonState {
+        self.play.lock().state()
+    }
+
+    /// A tap on the hole `(q, r)`, as in a game: select, hop, play. A move that misses the goal
+    /// is taken back (`feedback` says why); a tap that does nothing says why in `feedback`.
+    /// Refused (the lesson unchanged) as a game refuses it.
+    pub fn tap(&self, q: i32, r: i32) -> Result<LessonState, MoveError> {
+        let mut play = self.play.lock();
+        play.tap(q, r)?;
+        Ok(play.state())
+    }
+
+    /// "End jump": stops the chain in progress (refused as in a game when there is none, or when
+    /// it may not stop there).
+    pub fn end_jump(&self) -> Result<LessonState, MoveError> {
+        let mut play = self.play.lock();
+        play.end_jump()?;
+        Ok(play.state())
+    }
+
+    /// "Try again": the step from its start.
+    pub fn retry(&self) -> LessonState {
+        let mut play = self.play.lock();
+        play.retry();
+        play.state()
+    }
+
+    /// "Next": the next step once this one is done (before that, or after the last step,
+    /// nothing changes).
+    pub fn next(&self) -> LessonState {
+        let mut play = self.play.lock();
+        play.next_step();
+        play.state()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{LessonFeedback, LessonGoal};
+
+    #[test]
+    fn the_lesson_object_plays_a_step_and_moves_on() {
+        assert_eq!(
+            Lesson::new("nope".into()).err(),
+            Some(LessonError::NoSuchLesson { id: "nope".into() })
+        );
+        let lesson = Lesson::new(lessons()[0].id.clone()).unwrap();
+        assert_eq!(lesson.state().goal, LessonGoal::Step);
+        lesson.tap(-1, 4).unwrap();
+        let s = lesson.tap(0, 3).unwrap();
+        assert_eq!(s.feedback, Some(LessonFeedback::StepDone));
+        assert!(s.step_done && !s.lesson_done);
+        let s = lesson.next();
+        assert_eq!((s.step, s.step_done), (1, false));
+        assert_eq!(lesson.end_jump().err(), Some(MoveError::NoJumpInProgress));
+        assert_eq!(lesson.retry().step, 1);
+    }
+}
