@@ -52,6 +52,18 @@ impl Lesson {
         }))
     }
 
+    /// Opens the lesson `id` at its step `step` (0-based), as a Rules diagram's link does
+    /// (`RuleDiagram.lessonId` and `step`). `NoSuchLesson` for an unknown id or a step past the
+    /// lesson's last.
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn at_step(id: String, step: u32) -> Result<Arc<Lesson>, LessonError> {
+        let play =
+            LessonPlay::open_at(&id, step as usize).ok_or(LessonError::NoSuchLesson { id })?;
+        Ok(Arc::new(Lesson {
+            play: Mutex::new(play),
+        }))
+    }
+
     /// What the screen shows now.
     pub fn state(&self) -> LessonState {
         self.play.lock().state()
@@ -111,5 +123,19 @@ mod tests {
         assert_eq!((s.step, s.step_done), (1, false));
         assert_eq!(lesson.end_jump().err(), Some(MoveError::NoJumpInProgress));
         assert_eq!(lesson.retry().step, 1);
+    }
+
+    #[test]
+    fn every_diagram_opens_the_step_it_shows() {
+        for preset in [Preset::Tripot, Preset::Classic, Preset::Sternhalma] {
+            for d in rule_diagrams(preset) {
+                let lesson = Lesson::at_step(d.lesson_id.clone(), d.step).unwrap();
+                let s = lesson.state();
+                assert_eq!((s.lesson_id, s.step, s.rule), (d.lesson_id, d.step, d.rule));
+            }
+        }
+        let first = lessons()[0].clone();
+        let past = first.step_rules.len() as u32;
+        assert!(Lesson::at_step(first.id, past).is_err());
     }
 }

@@ -59,11 +59,17 @@ pub struct LessonPlay {
 impl LessonPlay {
     /// Opens the lesson `id` at its first step; `None` if there is no such lesson.
     pub fn open(id: &str) -> Option<LessonPlay> {
+        Self::open_at(id, 0)
+    }
+
+    /// Opens the lesson `id` at its step `step` (0-based; the Rules screen's diagrams open the
+    /// step they show); `None` if there is no such lesson or step.
+    pub fn open_at(id: &str, step: usize) -> Option<LessonPlay> {
         let spec = lesson_specs().into_iter().find(|l| l.id == id)?;
-        let (start, done, feedback) = open_step(spec.steps.first()?)?;
+        let (start, done, feedback) = open_step(spec.steps.get(step)?)?;
         Some(LessonPlay {
             spec,
-            step: 0,
+            step,
             state: start.clone(),
             start,
             feedback,
