@@ -300,7 +300,8 @@ struct BoardCanvas: View {
         LongPressGesture(minimumDuration: BoardLoupe.holdSeconds)
             .sequenced(before: DragGesture(minimumDistance: 0))
             .onChanged { value in
-                guard case .second(true, let drag) = value,
+                // A pinch in progress owns the fingers: no loupe until it ends.
+                guard case .second(true, let drag) = value, pinchStart == nil,
                     let location = drag?.location ?? finger
                 else { return }
                 loupe = BoardLoupe(finger: location, viewport: transform)
@@ -308,7 +309,7 @@ struct BoardCanvas: View {
             .onEnded { value in
                 let shown = loupe
                 loupe = nil
-                guard case .second(true, let drag) = value else { return }
+                guard case .second(true, let drag) = value, pinchStart == nil else { return }
                 let picked =
                     drag.flatMap { BoardLoupe(finger: $0.location, viewport: transform) }?.pick
                     ?? shown?.pick
