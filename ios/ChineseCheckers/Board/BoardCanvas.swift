@@ -52,8 +52,9 @@ struct BoardCanvas: View {
                 Canvas { context, _ in
                     draw(in: &context, transform: transform, now: timeline.date)
                 }
+                // The loupe follows the same clock: a peg on its way moves in it too.
+                .overlay { loupeView(now: timeline.date) }
             }
-            .overlay { loupeView(now: Date()) }
             .contentShape(Rectangle())
             .gesture(
                 // A finger held still opens the loupe (first: a quicker touch is a tap); a double
