@@ -1,6 +1,7 @@
 // The app's main flows on a simulator, through its accessibility identifiers: a solo game from
 // home with a move made by tapping holes, Settings, home in the middle of a game and back
-// through "Continue", and a resigned game that is no longer offered to continue. The app is launched with `-ui-testing`: a fresh library and settings.
+// through "Continue", a line of the moves list shown on the board, and a resigned game that is no
+// longer offered to continue. The app is launched with `-ui-testing`: a fresh library and settings.
 import XCTest
 
 final class MainFlowsUITests: XCTestCase {
@@ -74,6 +75,28 @@ final class MainFlowsUITests: XCTestCase {
         let app = launch()
         let empty = startSoloGameAndMove(app)
         XCTAssertFalse(empty.isEmpty, "the hole has a VoiceOver label")
+    }
+
+    @MainActor
+    func testATappedLineOfTheMovesIsShownOnTheBoardUntilTappedAgain() throws {
+        let app = launch()
+        _ = startSoloGameAndMove(app)
+        element(app, "board-moves").tap()
+        // The person's move is move 1; the AI's answer (move 2) would put a shown move away, so
+        // the test waits for it first.
+        let line = element(app, "history-1")
+        XCTAssertTrue(line.waitForExistence(timeout: 5), "the moves list is shown")
+        XCTAssertTrue(element(app, "history-2").waitForExistence(timeout: 30), "the AI answered")
+        let shown = element(app, "board-shown-move")
+        XCTAssertFalse(shown.exists, "nothing is shown before a line is tapped")
+        line.tap()
+        XCTAssertTrue(shown.waitForExistence(timeout: 5), "the move is said over the board")
+        line.tap()
+        let deadline = Date().addingTimeInterval(5)
+        while shown.exists, Date() < deadline {
+            RunLoop.current.run(until: Date().addingTimeInterval(0.1))
+        }
+        XCTAssertFalse(shown.exists, "tapping the line again puts it away")
     }
 
     @MainActor

@@ -2,8 +2,10 @@
 // symbol), lit targets, swap markers, the chain, the trail of the other seats' moves (the newest
 // like the last move, older ones fainter) and the hint's whole path; a tap
 // goes to the nearest hole; pinch zooms and a drag pans (the kit's BoardZoom and BoardViewport do
-// the arithmetic), a double tap shows the whole star again; a moved peg travels along the core's
-// path unless Reduce Motion is on.
+// the arithmetic), a double tap shows the whole star again; at the whole-star size a finger held
+// still shows a loupe beside it (the kit's BoardLoupe: which hole, where, what a release picks);
+// a move tapped in the history is drawn as arrows along its path; a moved peg travels along the
+// core's path unless Reduce Motion is on.
 import ChineseCheckersCore
 import ChineseCheckersKit
 import SwiftUI
@@ -16,6 +18,8 @@ struct BoardCanvas: View {
     let animation: PegAnimation?
     /// The other seats' moves since this board's seat last moved (`BoardModel.trailSegments`).
     let trail: [TrailSegment]
+    /// The move tapped in the history, one arrow per hop (`BoardModel.shownMoveArrows`).
+    let arrows: [MoveArrow]
     let onTap: (_ x: Float, _ y: Float) -> Void
     let onTapHole: (Coord) -> Void
     /// The player's zoom and pan (kept by the screen, so it survives a redraw).
@@ -31,6 +35,10 @@ struct BoardCanvas: View {
     /// keeps its own start: sharing one, a pinch and a drag running together rebuilt the zoom from
     /// each other's start and the board jumped.
     @State private var panStart: (zoom: BoardZoom, translation: CGSize)?
+    /// Where the finger is while it touches the board (the loupe opens there after the hold).
+    @State private var finger: CGPoint?
+    /// The loupe of a finger held on the board at the whole-star size.
+    @State private var loupe: BoardLoupe?
 
     /// Seconds per hop of an animated move.
     private let hopDuration = 0.16
@@ -44,11 +52,17 @@ struct BoardCanvas: View {
                 Canvas { context, _ in
                     draw(in: &context, transform: transform, now: timeline.date)
                 }
+                // The loupe follows the same clock: a peg on its way moves in it too.
+                .overlay { loupeView(now: timeline.date) }
             }
             .contentShape(Rectangle())
             .gesture(
-                // A double tap shows the whole star again; a single tap goes to the hole.
-                SpatialTapGesture(count: 2).onEnded { _ in zoom = .identity }
+                // A finger held still opens the loupe (first: a quicker touch is a tap); a double
+                // tap shows the whole star again; a single tap goes to the hole.
+                loupeGesture(transform)
+                    .exclusively(
+                        before: SpatialTapGesture(count: 2).onEnded { _ in zoom = .identity }
+                    )
                     .exclusively(
                         before: SpatialTapGesture().onEnded { value in
                             let point = transform.geometryPoint(of: value.location)
@@ -56,8 +70,16 @@ struct BoardCanvas: View {
                         })
             )
             .simultaneousGesture(
+                // Only follows the finger, for the loupe: the long press says no location.
+                DragGesture(minimumDistance: 0)
+                    .onChanged { value in finger = value.location }
+                    .onEnded { _ in finger = nil }
+            )
+            .simultaneousGesture(
                 MagnifyGesture()
                     .onChanged { value in
+                        // A second finger: the hold becomes a pinch and picks nothing.
+                        loupe = nil
                         let start = pinchStart ?? zoom
                         pinchStart = start
                         panStart = nil
@@ -106,7 +128,9 @@ struct BoardCanvas: View {
 
     // MARK: Drawing
 
-    private func draw(in context: inout GraphicsContext, transform: BoardViewport, now: Date) {
+    private func draw(
+        in context: inout GraphicsContext, transform: any BoardProjection, now: Date
+    ) {
         let radius = transform.holeRadius
         let moving = movingPeg(now: now, transform: transform)
         let campAlpha = colorScheme == .dark ? 0.22 : 0.14
@@ -127,6 +151,7 @@ struct BoardCanvas: View {
         }
         drawTrail(in: &context, transform: transform, radius: radius)
         drawHintPath(in: &context, transform: transform, radius: radius)
+        drawArrows(in: &context, transform: transform, radius: radius)
         if let moving {
             drawPeg(moving.colour, at: moving.position, radius: radius, in: &context)
         }
@@ -135,11 +160,11 @@ struct BoardCanvas: View {
     /// Every move of the trail along its path, with a ring where it ended: the newest in the
     /// last move's colour and strength, each older one fainter.
     private func drawTrail(
-        in context: inout GraphicsContext, transform: BoardViewport, radius: CGFloat
+        in context: inout GraphicsContext, transform: any BoardProjection, radius: CGFloat
     ) {
         for segment in trail {
             let points = segment.path.compactMap { geometry.hole(at: $0) }
-                .map { transform.point(of: $0) }
+                .map { transform.point(x: $0.x, y: $0.y) }
             guard let end = points.last, points.count >= 2 else { continue }
             // Presentation only: full strength for the newest, a half, a third… for older ones.
             let strength = 1 / Double(segment.age + 1)
@@ -159,9 +184,10 @@ struct BoardCanvas: View {
     /// The hint's whole path, from its peg to its end, over the pegs: a white line on a black
     /// one, which stands out on every peg colour and on the light and the dark board alike.
     private func drawHintPath(
-        in context: inout GraphicsContext, transform: BoardViewport, radius: CGFloat
+        in context: inout GraphicsContext, transform: any BoardProjection, radius: CGFloat
     ) {
-        let points = state.hint.compactMap { geometry.hole(at: $0) }.map { transform.point(of: $0) }
+        let points = state.hint.compactMap { geometry.hole(at: $0) }
+            .map { transform.point(x: $0.x, y: $0.y) }
         guard points.count >= 2 else { return }
         var line = Path()
         line.move(to: points[0])
@@ -176,6 +202,46 @@ struct BoardCanvas: View {
         if let end = points.last {
             context.fill(Path(ellipseIn: rect(end, width * 1.8)), with: .color(.black))
             context.fill(Path(ellipseIn: rect(end, width * 1.1)), with: .color(.white))
+        }
+    }
+
+    /// The move tapped in the history: an arrow per hop, from hole centre to hole centre, white
+    /// on black like the hint (visible on every peg colour in both themes), its head at the hole
+    /// the hop reaches.
+    private func drawArrows(
+        in context: inout GraphicsContext, transform: any BoardProjection, radius: CGFloat
+    ) {
+        let width = max(2, radius * 0.22)
+        for arrow in arrows {
+            let start = transform.point(x: arrow.fromX, y: arrow.fromY)
+            let end = transform.point(x: arrow.toX, y: arrow.toY)
+            let length = hypot(end.x - start.x, end.y - start.y)
+            guard length > 0 else { continue }
+            // Unit vector along the hop and its normal, for the head.
+            let ux = (end.x - start.x) / length
+            let uy = (end.y - start.y) / length
+            let head = radius * 0.9
+            // The tip stops at the hole's edge, so the peg there stays visible.
+            let tip = CGPoint(x: end.x - ux * radius * 0.5, y: end.y - uy * radius * 0.5)
+            let base = CGPoint(x: tip.x - ux * head, y: tip.y - uy * head)
+            var shaft = Path()
+            shaft.move(to: start)
+            shaft.addLine(to: base)
+            var arrowHead = Path()
+            arrowHead.move(to: tip)
+            arrowHead.addLine(to: CGPoint(x: base.x - uy * head * 0.6, y: base.y + ux * head * 0.6))
+            arrowHead.addLine(to: CGPoint(x: base.x + uy * head * 0.6, y: base.y - ux * head * 0.6))
+            arrowHead.closeSubpath()
+            context.stroke(
+                shaft, with: .color(.black),
+                style: StrokeStyle(lineWidth: width * 2.4, lineCap: .round, lineJoin: .round))
+            context.stroke(
+                arrowHead, with: .color(.black),
+                style: StrokeStyle(lineWidth: width * 1.4, lineCap: .round, lineJoin: .round))
+            context.stroke(
+                shaft, with: .color(.white),
+                style: StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .round))
+            context.fill(arrowHead, with: .color(.white))
         }
     }
 
@@ -223,6 +289,60 @@ struct BoardCanvas: View {
         CGRect(x: centre.x - radius, y: centre.y - radius, width: radius * 2, height: radius * 2)
     }
 
+    // MARK: The loupe
+
+    /// A finger held still: after `BoardLoupe.holdSeconds` the loupe opens where the finger is
+    /// (the kit says whether it shows at this zoom), follows it, and the release picks the hole
+    /// the kit found under it. Zoomed in, the hold does nothing (the holes are big enough, and a
+    /// moving finger pans).
+    private func loupeGesture(_ transform: BoardViewport)
+        -> some Gesture<SequenceGesture<LongPressGesture, DragGesture>.Value>
+    {
+        LongPressGesture(minimumDuration: BoardLoupe.holdSeconds)
+            .sequenced(before: DragGesture(minimumDistance: 0))
+            .onChanged { value in
+                // A pinch in progress owns the fingers: no loupe until it ends.
+                guard case .second(true, let drag) = value, pinchStart == nil,
+                    let location = drag?.location ?? finger
+                else { return }
+                loupe = BoardLoupe(finger: location, viewport: transform)
+            }
+            .onEnded { value in
+                let shown = loupe
+                loupe = nil
+                guard case .second(true, let drag) = value, pinchStart == nil else { return }
+                let picked =
+                    drag.flatMap { BoardLoupe(finger: $0.location, viewport: transform) }?.pick
+                    ?? shown?.pick
+                if let picked { onTapHole(picked) }
+            }
+    }
+
+    /// The loupe over the board: the holes under the finger magnified, the one a release picks
+    /// ringed, beside the finger so that it never covers them.
+    @ViewBuilder private func loupeView(now: Date) -> some View {
+        if let loupe {
+            Canvas { context, _ in
+                let size = BoardLoupe.diameter
+                let disc = Path(ellipseIn: CGRect(x: 0, y: 0, width: size, height: size))
+                context.fill(disc, with: .color(colorScheme == .dark ? .black : .white))
+                draw(in: &context, transform: loupe, now: now)
+                if let hole = loupe.hole {
+                    let centre = loupe.point(x: hole.x, y: hole.y)
+                    let ring = Path(ellipseIn: rect(centre, loupe.holeRadius * 1.45))
+                    context.stroke(ring, with: .color(.black), lineWidth: 6)
+                    context.stroke(ring, with: .color(.white), lineWidth: 3)
+                }
+                context.stroke(disc, with: .color(.secondary), lineWidth: 4)
+            }
+            .frame(width: BoardLoupe.diameter, height: BoardLoupe.diameter)
+            .clipShape(Circle())
+            .position(loupe.centre)
+            .allowsHitTesting(false)
+            .accessibilityHidden(true)
+        }
+    }
+
     // MARK: Animation
 
     private struct MovingPeg {
@@ -232,7 +352,7 @@ struct BoardCanvas: View {
     }
 
     /// The peg travelling along the core's path, while the animation runs.
-    private func movingPeg(now: Date, transform: BoardViewport) -> MovingPeg? {
+    private func movingPeg(now: Date, transform: any BoardProjection) -> MovingPeg? {
         guard let animation, let start = animationStart, animation.path.count >= 2,
             let destination = animation.path.last,
             let colour = state.holes.first(where: { $0.coord == destination })?.occupant

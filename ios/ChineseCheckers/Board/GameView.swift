@@ -29,23 +29,31 @@ struct GameView: View {
                 geometry: model.geometry, state: model.state,
                 rotation: model.rotation,
                 animation: model.animation, trail: model.trailSegments,
-                onTap: { model.tap(x: $0, y: $1) }, onTapHole: { model.tap($0) },
+                arrows: model.shownMoveArrows,
+                onTap: {
+                    // A tap on the board puts away the move shown from the history.
+                    model.hideShownMove()
+                    model.tap(x: $0, y: $1)
+                },
+                onTapHole: {
+                    model.hideShownMove()
+                    model.tap($0)
+                },
                 zoom: $zoom
             )
             .padding(.horizontal, 8)
             .overlay(alignment: .top) {
                 BoardNotes(
                     banner: model.overlayBanner, notice: model.notice, hint: model.hintWords,
-                    failure: model.storageFailure, retry: model.saveNow)
+                    failure: model.storageFailure, retry: model.saveNow,
+                    shownMove: model.shownMoveWords)
             }
             .overlay(alignment: .bottom) { bottomNote }
             ControlBar(model: model) { showHistory = true }
         }
         .navigationTitle(Text("board.title"))
         .navigationBarTitleDisplayMode(.inline)
-        .sheet(isPresented: $showHistory) {
-            HistoryList(state: model.state)
-        }
+        .historyPanel(isPresented: $showHistory, model: model)
         .sheet(isPresented: shown(model.gameOverShown, dismiss: model.dismissGameOver)) {
             GameOverSheet(model: model, newGame: newGame)
         }
@@ -127,19 +135,52 @@ struct ThinkingIndicator: View {
     }
 }
 
-/// The moves played, one line each.
+extension View {
+    /// The moves played beside the board: an inspector, which is a trailing column on a wide
+    /// screen and a sheet on a phone, where it stops at half height so that the board stays in
+    /// view and can be tapped. Closing it puts away the move it showed.
+    func historyPanel(isPresented: Binding<Bool>, model: BoardModel) -> some View {
+        inspector(isPresented: isPresented) {
+            HistoryList(model: model) { isPresented.wrappedValue = false }
+                .presentationDetents([.medium, .large])
+                .presentationBackgroundInteraction(.enabled(upThrough: .medium))
+        }
+        .onChange(of: isPresented.wrappedValue) { _, open in
+            if !open { model.hideShownMove() }
+        }
+    }
+}
+
+/// The moves played, one line each. A tapped line is drawn on the board as arrows; the line
+/// shown is marked, and tapping it again hides it.
 struct HistoryList: View {
-    let state: GameState
-    @Environment(\.dismiss) private var dismiss
+    let model: BoardModel
+    let close: () -> Void
 
     var body: some View {
         NavigationStack {
-            List(state.history.reversed(), id: \.number) { move in
-                Text(Wording.historyEntry(move, players: state.players))
+            List(model.state.history.reversed(), id: \.number) { move in
+                let shown = model.shownMoveNumber == move.number
+                Button {
+                    model.toggleShownMove(move.number)
+                } label: {
+                    HStack {
+                        Text(Wording.historyEntry(move, players: model.state.players))
+                        Spacer()
+                        if shown {
+                            Image(systemName: "arrow.up.right.circle.fill")
+                                .accessibilityHidden(true)
+                        }
+                    }
+                    .contentShape(Rectangle())
+                }
+                .foregroundStyle(shown ? Color.accentColor : Color.primary)
+                .accessibilityAddTraits(shown ? .isSelected : [])
+                .accessibilityIdentifier("history-\(move.number)")
             }
             .navigationTitle(Text("board.history"))
             .toolbar {
-                Button("common.done") { dismiss() }
+                Button("common.done") { close() }
             }
         }
     }

@@ -80,10 +80,16 @@ struct BoardNotes: View {
     let hint: LocalizedMessage?
     let failure: LocalizedMessage?
     let retry: () -> Void
+    /// The move tapped in the history, in words (the board draws its arrows).
+    var shownMove: LocalizedMessage?
 
     var body: some View {
         VStack(spacing: 4) {
             Group {
+                if let shownMove {
+                    Text(shownMove).font(.subheadline)
+                        .accessibilityIdentifier("board-shown-move")
+                }
                 if let banner {
                     Text(banner).font(.subheadline.bold())
                 }

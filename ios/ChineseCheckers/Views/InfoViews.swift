@@ -34,8 +34,73 @@ struct RulesView: View {
                     RulesHeading("rules.players")
                 }
             }
+            Section {
+                ForEach(model.diagrams) { diagram in
+                    VStack(alignment: .leading, spacing: 8) {
+                        RuleDiagramView(diagram: diagram)
+                            .frame(height: 150)
+                            .accessibilityHidden(true)
+                        Text(diagram.caption)
+                    }
+                }
+            } header: {
+                RulesHeading("rules.diagrams")
+            }
         }
         .navigationTitle(Text("rules.title"))
+    }
+}
+
+/// A piece of the board around a diagram's peg, drawn from the core's geometry and state: the
+/// peg selected, its targets lit as on the board (a dot for a step, a ring for a jump, a dashed
+/// ring for a swap).
+struct RuleDiagramView: View {
+    let diagram: RuleDiagram
+
+    var body: some View {
+        Canvas { context, size in
+            let xs = diagram.holes.map { CGFloat($0.geometry.x) }
+            let ys = diagram.holes.map { CGFloat($0.geometry.y) }
+            guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(),
+                let maxY = ys.max()
+            else { return }
+            // Fitted with a margin of one hole spacing, centred.
+            let scale = min(size.width / (maxX - minX + 2), size.height / (maxY - minY + 2))
+            let originX = size.width / 2 - (minX + maxX) / 2 * scale
+            let originY = size.height / 2 - (minY + maxY) / 2 * scale
+            for hole in diagram.holes {
+                let centre = CGPoint(
+                    x: originX + CGFloat(hole.geometry.x) * scale,
+                    y: originY + CGFloat(hole.geometry.y) * scale)
+                draw(hole.state, at: centre, radius: scale * 0.32, in: &context)
+            }
+        }
+    }
+
+    private func draw(
+        _ hole: HoleState, at centre: CGPoint, radius: CGFloat, in context: inout GraphicsContext
+    ) {
+        func circle(_ r: CGFloat) -> Path {
+            Path(ellipseIn: CGRect(x: centre.x - r, y: centre.y - r, width: r * 2, height: r * 2))
+        }
+        context.fill(circle(radius), with: .color(.secondary.opacity(0.35)))
+        if let colour = hole.occupant {
+            context.fill(circle(radius * 0.9), with: .color(PegStyle.of(colour).color))
+        }
+        switch hole.highlight {
+        case .selected:
+            context.stroke(circle(radius * 1.25), with: .color(.primary), lineWidth: 3)
+        case .stepTarget:
+            context.fill(circle(radius * 0.45), with: .color(.accentColor))
+        case .jumpTarget:
+            context.stroke(circle(radius * 1.25), with: .color(.accentColor), lineWidth: 3)
+        case .swapTarget:
+            context.stroke(
+                circle(radius * 1.25), with: .color(.orange),
+                style: StrokeStyle(lineWidth: 3, dash: [4, 3]))
+        default:
+            break
+        }
     }
 }
 

@@ -329,7 +329,15 @@ struct OnlineGameView: View {
                 geometry: board.geometry, state: board.state,
                 rotation: board.rotation,
                 animation: board.animation, trail: board.trailSegments,
-                onTap: { board.tap(x: $0, y: $1) }, onTapHole: { board.tap($0) },
+                arrows: board.shownMoveArrows,
+                onTap: {
+                    board.hideShownMove()
+                    board.tap(x: $0, y: $1)
+                },
+                onTapHole: {
+                    board.hideShownMove()
+                    board.tap($0)
+                },
                 zoom: $zoom
             )
             .padding(.horizontal, 8)
@@ -341,12 +349,14 @@ struct OnlineGameView: View {
                         BoardNotes(
                             banner: model.overlayBanner(nowMs: context.date.unixMs),
                             notice: board.notice, hint: nil,
-                            failure: board.storageFailure, retry: board.saveNow)
+                            failure: board.storageFailure, retry: board.saveNow,
+                            shownMove: board.shownMoveWords)
                     }
                 } else {
                     BoardNotes(
                         banner: model.overlayBanner(), notice: board.notice, hint: nil,
-                        failure: board.storageFailure, retry: board.saveNow)
+                        failure: board.storageFailure, retry: board.saveNow,
+                        shownMove: board.shownMoveWords)
                 }
             }
             .overlay(alignment: .bottom) {
@@ -360,9 +370,7 @@ struct OnlineGameView: View {
             ControlBar(model: board) { showHistory = true }
         }
         .navigationTitle(title)
-        .sheet(isPresented: $showHistory) {
-            HistoryList(state: board.state)
-        }
+        .historyPanel(isPresented: $showHistory, model: board)
         .sheet(isPresented: shown(board.gameOverShown, dismiss: board.dismissGameOver)) {
             GameOverSheet(model: board, newGame: nil)
         }

@@ -87,6 +87,10 @@ public final class BoardModel {
     /// Whether the game-over sheet is up: set when the game ends, cleared by
     /// `dismissGameOver()` (the status line then keeps saying who won and how).
     public internal(set) var gameOverShown = false
+    /// The number of the history line the player tapped: the board draws that move as arrows
+    /// (`shownMoveArrows`) until the line is tapped again, the board is tapped, the history is
+    /// closed or the moves change (a move, an undo, a rematch).
+    public internal(set) var shownMoveNumber: Int32?
     /// Seconds the board holds still before each AI think, so that every move can be seen (the
     /// pace setting; 0 plays at once).
     public var aiPace: Double
@@ -429,6 +433,13 @@ public final class BoardModel {
 
     private func describeChange(from previous: GameState, to next: GameState) {
         var messages: [LocalizedMessage] = []
+        // A move shown from the history belongs to the moves as they were.
+        if next.history.count != previous.history.count
+            || next.history.last?.number != previous.history.last?.number
+            || next.history.last?.path != previous.history.last?.path
+        {
+            shownMoveNumber = nil
+        }
         if let outcome = outcome, previous.outcome == nil {
             messages.append(outcome)
             gameOverShown = true

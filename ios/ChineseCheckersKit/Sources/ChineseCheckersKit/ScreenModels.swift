@@ -149,10 +149,13 @@ public final class RulesModel {
     public let ruleSets: [RuleSetInfo]
     /// The rule set shown.
     public var selected: Preset
+    /// A diagram per move kind, its targets lit by the core.
+    public let diagrams: [RuleDiagram]
 
     /// The rules screen, showing the default rule set.
     public init() {
         ruleSets = ChineseCheckersCore.ruleSets()
+        diagrams = RuleDiagram.all()
         selected = ruleSets.first?.preset ?? .tripot
     }
 

@@ -56,6 +56,8 @@ public struct MagnifyGesture: Gesture {
     public struct Value: Equatable, Sendable {
         /// https://developer.apple.com/documentation/swiftui/draggesture/value/translation
         public var translation: CGSize { fatalError() }
+        /// https://developer.apple.com/documentation/swiftui/draggesture/value/location
+        public var location: CGPoint { fatalError() }
     }
     /// https://developer.apple.com/documentation/swiftui/draggesture/init(minimumdistance:coordinatespace:)
     @available(iOS 17.0, *)

@@ -1,0 +1,62 @@
+// A line of the history shown on the board: the tapped move drawn as arrows, one per hop of the
+// core's path, between the geometry's hole centres, with the move in words. Drawing data only:
+// the moves and their paths are the core's (`state.history`).
+import ChineseCheckersCore
+
+/// One arrow of a move shown from the history: one hop of its path, from a hole's centre to the
+/// next one's, in the geometry's space (neighbouring holes 1 apart). The view maps both ends with
+/// the board's own `BoardViewport`, so the arrows turn and zoom with the holes.
+public struct MoveArrow: Equatable, Hashable, Sendable {
+    /// The hole the hop leaves.
+    public let from: Coord
+    /// The hole the hop reaches.
+    public let to: Coord
+    /// The centre of `from`, in the geometry's space.
+    public let fromX: Float
+    /// The centre of `from`, in the geometry's space.
+    public let fromY: Float
+    /// The centre of `to`, in the geometry's space.
+    public let toX: Float
+    /// The centre of `to`, in the geometry's space.
+    public let toY: Float
+}
+
+extension BoardModel {
+    /// The history line of move `number` was tapped: the board shows that move, or stops showing
+    /// it when it was the one shown. A number the history does not hold shows nothing.
+    public func toggleShownMove(_ number: Int32) {
+        if shownMoveNumber == number || !state.history.contains(where: { $0.number == number }) {
+            shownMoveNumber = nil
+        } else {
+            shownMoveNumber = number
+        }
+    }
+
+    /// The board was tapped or the history closed: no move is shown any more.
+    public func hideShownMove() { shownMoveNumber = nil }
+
+    /// The move the board shows from the history, if any.
+    public var shownMove: PlayedMove? {
+        guard let number = shownMoveNumber else { return nil }
+        return state.history.first { $0.number == number }
+    }
+
+    /// The shown move's arrows, one per hop of its path, in order (none for a pass, or when no
+    /// move is shown).
+    public var shownMoveArrows: [MoveArrow] {
+        guard let path = shownMove?.path else { return [] }
+        return zip(path, path.dropFirst()).compactMap { from, to in
+            guard let start = geometry.hole(at: from), let end = geometry.hole(at: to) else {
+                return nil
+            }
+            return MoveArrow(
+                from: from, to: to, fromX: start.x, fromY: start.y, toX: end.x, toY: end.y)
+        }
+    }
+
+    /// The shown move in words ("Ann moved from row 3, place 2 to row 5, place 4"), for the note
+    /// drawn over the board.
+    public var shownMoveWords: LocalizedMessage? {
+        shownMove.map { Wording.moveAnnouncement($0, geometry: geometry, players: state.players) }
+    }
+}
