@@ -16,6 +16,10 @@ struct ChineseCheckersApp: App {
             let run = "ui-tests-\(UUID().uuidString)"
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(run)
             let settings = UserDefaults(suiteName: run).map { AppSettings(defaults: $0) }
+            // The first start's "Learn to play" is asked only when a test asks for it.
+            if !ProcessInfo.processInfo.arguments.contains(Self.firstStartArgument) {
+                settings?.learnOfferAnswered = true
+            }
             return AppModel(directory: folder, settings: settings ?? AppSettings())
         }
         // Without a library folder the app still plays; AppModel reports the problem.
@@ -30,6 +34,8 @@ struct ChineseCheckersApp: App {
 
     /// The launch argument of the UI tests (ChineseCheckersUITests): fresh library and settings.
     static let uiTestingArgument = "-ui-testing"
+    /// With `uiTestingArgument`: a first start, asking "Learn to play" (the other tests skip it).
+    static let firstStartArgument = "-first-start"
 
     var body: some Scene {
         WindowGroup {
@@ -53,6 +59,15 @@ struct RootView: View {
             } else {
                 stackLayout
             }
+        }
+        // The first start's question, once (AppSettings.learnOfferAnswered).
+        .alert("lessons.offer.title", isPresented: learnOfferShown) {
+            Button("lessons.learn") { app.answerLearnOffer(learn: true) }
+                .accessibilityIdentifier("offer-learn")
+            Button("lessons.offer.skip", role: .cancel) { app.answerLearnOffer(learn: false) }
+                .accessibilityIdentifier("offer-skip")
+        } message: {
+            Text("lessons.offer.message")
         }
         .onAppear(perform: restoreOnce)
         .onChange(of: scenePhase) { _, phase in
@@ -102,6 +117,15 @@ struct RootView: View {
         }
     }
 
+    /// The first start's question: up until it is answered; a dismissal counts as "Skip".
+    private var learnOfferShown: Binding<Bool> {
+        let app = self.app
+        return Binding(
+            get: { @MainActor in app.learnOfferShown },
+            set: { @MainActor in if !$0, app.learnOfferShown { app.answerLearnOffer(learn: false) }
+            })
+    }
+
     /// Reopens the game that was on screen when the app was last suspended (once per launch).
     private func restoreOnce() {
         guard !restored else { return }
@@ -143,7 +167,19 @@ struct ScreenView: View {
                 ProgressView().onAppear { app.makeOnline() }
             }
         case .rules:
-            RulesView()
+            RulesView {
+                show(.lessons)
+            } openLesson: { id, step in
+                if let screen = app.openLesson(id: id, step: step) { show(screen) }
+            }
+        case .lessons:
+            LessonsView { id in
+                if let screen = app.openLesson(id: id) { show(screen) }
+            }
+        case .lesson:
+            if let lesson = app.lesson {
+                LessonView(model: lesson)
+            }
         case .statistics:
             StatisticsView(model: StatisticsModel(library: app.library))
         case .settings:

@@ -5,7 +5,8 @@
 // the arithmetic), a double tap shows the whole star again; at the whole-star size a finger held
 // still shows a loupe beside it (the kit's BoardLoupe: which hole, where, what a release picks);
 // a move tapped in the history is drawn as arrows along its path; a moved peg travels along the
-// core's path unless Reduce Motion is on.
+// core's path unless Reduce Motion is on; a lesson's pointer rings the peg to move and where it
+// goes.
 import ChineseCheckersCore
 import ChineseCheckersKit
 import SwiftUI
@@ -24,6 +25,8 @@ struct BoardCanvas: View {
     let onTapHole: (Coord) -> Void
     /// The player's zoom and pan (kept by the screen, so it survives a redraw).
     @Binding var zoom: BoardZoom
+    /// A lesson's holes to point at, the peg first (`LessonModel.pointer`; none in a game).
+    var pointer: [Coord] = []
 
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @Environment(\.colorScheme) private var colorScheme
@@ -151,7 +154,10 @@ struct BoardCanvas: View {
         }
         drawTrail(in: &context, transform: transform, radius: radius)
         drawHintPath(in: &context, transform: transform, radius: radius)
-        drawArrows(in: &context, transform: transform, radius: radius)
+        drawMoveArrows(arrows, in: &context, radius: radius) {
+            transform.point(x: $0, y: $1)
+        }
+        drawPointer(in: &context, transform: transform, radius: radius)
         if let moving {
             drawPeg(moving.colour, at: moving.position, radius: radius, in: &context)
         }
@@ -205,43 +211,19 @@ struct BoardCanvas: View {
         }
     }
 
-    /// The move tapped in the history: an arrow per hop, from hole centre to hole centre, white
-    /// on black like the hint (visible on every peg colour in both themes), its head at the hole
-    /// the hop reaches.
-    private func drawArrows(
+    /// A lesson's pointer: a wide ring around the peg to move, dashed rings where it goes.
+    private func drawPointer(
         in context: inout GraphicsContext, transform: any BoardProjection, radius: CGFloat
     ) {
-        let width = max(2, radius * 0.22)
-        for arrow in arrows {
-            let start = transform.point(x: arrow.fromX, y: arrow.fromY)
-            let end = transform.point(x: arrow.toX, y: arrow.toY)
-            let length = hypot(end.x - start.x, end.y - start.y)
-            guard length > 0 else { continue }
-            // Unit vector along the hop and its normal, for the head.
-            let ux = (end.x - start.x) / length
-            let uy = (end.y - start.y) / length
-            let head = radius * 0.9
-            // The tip stops at the hole's edge, so the peg there stays visible.
-            let tip = CGPoint(x: end.x - ux * radius * 0.5, y: end.y - uy * radius * 0.5)
-            let base = CGPoint(x: tip.x - ux * head, y: tip.y - uy * head)
-            var shaft = Path()
-            shaft.move(to: start)
-            shaft.addLine(to: base)
-            var arrowHead = Path()
-            arrowHead.move(to: tip)
-            arrowHead.addLine(to: CGPoint(x: base.x - uy * head * 0.6, y: base.y + ux * head * 0.6))
-            arrowHead.addLine(to: CGPoint(x: base.x + uy * head * 0.6, y: base.y - ux * head * 0.6))
-            arrowHead.closeSubpath()
+        for (index, coord) in pointer.enumerated() {
+            guard let hole = geometry.hole(at: coord) else { continue }
+            let centre = transform.point(x: hole.x, y: hole.y)
+            let ring = Path(ellipseIn: rect(centre, radius * 1.5))
+            let dash: [CGFloat] = index == 0 ? [] : [5, 4]
             context.stroke(
-                shaft, with: .color(.black),
-                style: StrokeStyle(lineWidth: width * 2.4, lineCap: .round, lineJoin: .round))
-            context.stroke(
-                arrowHead, with: .color(.black),
-                style: StrokeStyle(lineWidth: width * 1.4, lineCap: .round, lineJoin: .round))
-            context.stroke(
-                shaft, with: .color(.white),
-                style: StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .round))
-            context.fill(arrowHead, with: .color(.white))
+                ring, with: .color(.black.opacity(0.6)),
+                style: StrokeStyle(lineWidth: 5, dash: dash))
+            context.stroke(ring, with: .color(.cyan), style: StrokeStyle(lineWidth: 3, dash: dash))
         }
     }
 
@@ -389,5 +371,47 @@ struct BoardCanvas: View {
                 .accessibilityIdentifier("hole_\(hole.coord.q)_\(hole.coord.r)")
                 .accessibilityAction { onTapHole(hole.coord) }
         }
+    }
+}
+
+/// Arrows along a move, one per hop, from hole centre to hole centre (`point` maps the
+/// geometry's space to the view's), white on black like the hint (visible on every peg colour in
+/// both themes), each head at the hole the hop reaches: the move tapped in the history, a
+/// lesson's try taken back, a Rules diagram's move.
+func drawMoveArrows(
+    _ arrows: [MoveArrow], in context: inout GraphicsContext, radius: CGFloat,
+    point: (Float, Float) -> CGPoint
+) {
+    let width = max(2, radius * 0.22)
+    for arrow in arrows {
+        let start = point(arrow.fromX, arrow.fromY)
+        let end = point(arrow.toX, arrow.toY)
+        let length = hypot(end.x - start.x, end.y - start.y)
+        guard length > 0 else { continue }
+        // Unit vector along the hop and its normal, for the head.
+        let ux = (end.x - start.x) / length
+        let uy = (end.y - start.y) / length
+        let head = radius * 0.9
+        // The tip stops at the hole's edge, so the peg there stays visible.
+        let tip = CGPoint(x: end.x - ux * radius * 0.5, y: end.y - uy * radius * 0.5)
+        let base = CGPoint(x: tip.x - ux * head, y: tip.y - uy * head)
+        var shaft = Path()
+        shaft.move(to: start)
+        shaft.addLine(to: base)
+        var arrowHead = Path()
+        arrowHead.move(to: tip)
+        arrowHead.addLine(to: CGPoint(x: base.x - uy * head * 0.6, y: base.y + ux * head * 0.6))
+        arrowHead.addLine(to: CGPoint(x: base.x + uy * head * 0.6, y: base.y - ux * head * 0.6))
+        arrowHead.closeSubpath()
+        context.stroke(
+            shaft, with: .color(.black),
+            style: StrokeStyle(lineWidth: width * 2.4, lineCap: .round, lineJoin: .round))
+        context.stroke(
+            arrowHead, with: .color(.black),
+            style: StrokeStyle(lineWidth: width * 1.4, lineCap: .round, lineJoin: .round))
+        context.stroke(
+            shaft, with: .color(.white),
+            style: StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .round))
+        context.fill(arrowHead, with: .color(.white))
     }
 }

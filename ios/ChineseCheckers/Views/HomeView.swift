@@ -66,6 +66,12 @@ struct HomeView: View {
             }
             Section {
                 Button {
+                    show(.lessons)
+                } label: {
+                    Label("lessons.learn", systemImage: "graduationcap")
+                }
+                .accessibilityIdentifier("home-learn")
+                Button {
                     show(.rules)
                 } label: {
                     Label("home.rules", systemImage: "book")

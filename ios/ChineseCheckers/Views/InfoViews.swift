@@ -1,11 +1,16 @@
-// Rules, statistics and settings.
+// Rules (with the core's diagrams and the way to the lessons), statistics and settings.
 import ChineseCheckersCore
 import ChineseCheckersKit
 import SwiftUI
 
-/// The rules of each rule set, with its options as the core describes them.
+/// The rules of each rule set, with its options as the core describes them, a small board per
+/// move kind (each opening its lesson step) and the way to the lessons.
 struct RulesView: View {
     @State var model = RulesModel()
+    /// Opens the lessons list.
+    let learn: () -> Void
+    /// Opens lesson `id` at `step` (a diagram's link).
+    let openLesson: (String, UInt32) -> Void
 
     var body: some View {
         List {
@@ -17,6 +22,12 @@ struct RulesView: View {
             .pickerStyle(.menu)
             Section {
                 Text(RulesModel.explanation(model.selected))
+                Button {
+                    learn()
+                } label: {
+                    Label("lessons.learn", systemImage: "graduationcap")
+                }
+                .accessibilityIdentifier("rules-learn")
             }
             // Headings larger than the body text below them (a list's own section headers are
             // smaller than it).
@@ -35,12 +46,18 @@ struct RulesView: View {
                 }
             }
             Section {
-                ForEach(model.diagrams) { diagram in
+                ForEach(model.diagrams, id: \.rule) { diagram in
                     VStack(alignment: .leading, spacing: 8) {
                         RuleDiagramView(diagram: diagram)
                             .frame(height: 150)
                             .accessibilityHidden(true)
                         Text(diagram.caption)
+                        Button("rules.diagram.try") {
+                            openLesson(diagram.lessonId, diagram.step)
+                        }
+                        .buttonStyle(.bordered)
+                        .accessibilityIdentifier(
+                            "rules-diagram-\(diagram.lessonId)-\(diagram.step)")
                     }
                 }
             } header: {
@@ -51,16 +68,15 @@ struct RulesView: View {
     }
 }
 
-/// A piece of the board around a diagram's peg, drawn from the core's geometry and state: the
-/// peg selected, its targets lit as on the board (a dot for a step, a ring for a jump, a dashed
-/// ring for a swap).
+/// A diagram of the core's: its few holes scaled to their own bounding box, the pegs in their
+/// colours before the move, the move as arrows (as a move shown from the history).
 struct RuleDiagramView: View {
     let diagram: RuleDiagram
 
     var body: some View {
         Canvas { context, size in
-            let xs = diagram.holes.map { CGFloat($0.geometry.x) }
-            let ys = diagram.holes.map { CGFloat($0.geometry.y) }
+            let xs = diagram.holes.map { CGFloat($0.x) }
+            let ys = diagram.holes.map { CGFloat($0.y) }
             guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(),
                 let maxY = ys.max()
             else { return }
@@ -68,39 +84,26 @@ struct RuleDiagramView: View {
             let scale = min(size.width / (maxX - minX + 2), size.height / (maxY - minY + 2))
             let originX = size.width / 2 - (minX + maxX) / 2 * scale
             let originY = size.height / 2 - (minY + maxY) / 2 * scale
-            for hole in diagram.holes {
-                let centre = CGPoint(
-                    x: originX + CGFloat(hole.geometry.x) * scale,
-                    y: originY + CGFloat(hole.geometry.y) * scale)
-                draw(hole.state, at: centre, radius: scale * 0.32, in: &context)
+            let radius = scale * 0.32
+            func point(_ x: Float, _ y: Float) -> CGPoint {
+                CGPoint(x: originX + CGFloat(x) * scale, y: originY + CGFloat(y) * scale)
             }
+            for hole in diagram.holes {
+                let centre = point(hole.x, hole.y)
+                context.fill(circle(centre, radius), with: .color(.secondary.opacity(0.35)))
+                if let colour = diagram.occupant(at: hole.coord) {
+                    let style = PegStyle.of(colour)
+                    context.fill(circle(centre, radius * 0.9), with: .color(style.color))
+                    context.fill(
+                        style.mark(at: centre, radius: radius), with: .color(.white.opacity(0.9)))
+                }
+            }
+            drawMoveArrows(diagram.arrows, in: &context, radius: radius, point: point)
         }
     }
 
-    private func draw(
-        _ hole: HoleState, at centre: CGPoint, radius: CGFloat, in context: inout GraphicsContext
-    ) {
-        func circle(_ r: CGFloat) -> Path {
-            Path(ellipseIn: CGRect(x: centre.x - r, y: centre.y - r, width: r * 2, height: r * 2))
-        }
-        context.fill(circle(radius), with: .color(.secondary.opacity(0.35)))
-        if let colour = hole.occupant {
-            context.fill(circle(radius * 0.9), with: .color(PegStyle.of(colour).color))
-        }
-        switch hole.highlight {
-        case .selected:
-            context.stroke(circle(radius * 1.25), with: .color(.primary), lineWidth: 3)
-        case .stepTarget:
-            context.fill(circle(radius * 0.45), with: .color(.accentColor))
-        case .jumpTarget:
-            context.stroke(circle(radius * 1.25), with: .color(.accentColor), lineWidth: 3)
-        case .swapTarget:
-            context.stroke(
-                circle(radius * 1.25), with: .color(.orange),
-                style: StrokeStyle(lineWidth: 3, dash: [4, 3]))
-        default:
-            break
-        }
+    private func circle(_ centre: CGPoint, _ r: CGFloat) -> Path {
+        Path(ellipseIn: CGRect(x: centre.x - r, y: centre.y - r, width: r * 2, height: r * 2))
     }
 }
 

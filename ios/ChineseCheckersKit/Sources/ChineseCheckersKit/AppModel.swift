@@ -16,6 +16,10 @@ public enum Screen: Hashable, Sendable {
     case online
     /// The rules.
     case rules
+    /// The lessons ("Learn to play").
+    case lessons
+    /// The lesson in play (`AppModel.lesson`).
+    case lesson
     /// The statistics.
     case statistics
     /// The settings.
@@ -80,6 +84,11 @@ public final class AppModel {
     @ObservationIgnored private var boardMode: NewGameModel.Mode = .solo
     /// The online session, if any.
     public private(set) var online: OnlineModel?
+    /// The lesson in play, if any (`openLesson`).
+    public private(set) var lesson: LessonModel?
+    /// Whether the first start's "Learn to play" / "Skip" question is up (answered once, with
+    /// `answerLearnOffer`, and never asked again).
+    public private(set) var learnOfferShown: Bool
     /// Plays the boards' sounds (set by the app before any board shows; nil: silent). Each
     /// board shown gets it, with the sound setting.
     @ObservationIgnored public var soundPlayer: (any SoundPlayer)?
@@ -109,6 +118,28 @@ public final class AppModel {
         library = opened
         home = HomeModel(library: opened)
         error = failure
+        learnOfferShown = !settings.learnOfferAnswered
+    }
+
+    /// The first start's question answered: "Learn to play" opens the lessons, "Skip" stays
+    /// where the player is; either way it is never asked again.
+    public func answerLearnOffer(learn: Bool) {
+        settings.learnOfferAnswered = true
+        learnOfferShown = false
+        if learn { navigation.choose(.lessons) }
+    }
+
+    /// Opens lesson `id` at `step` (its start by default; a Rules diagram's link gives its own)
+    /// as `lesson`, and returns its screen (nil, with `error`, when the core has no such lesson
+    /// or step). The caller shows it (`navigation.push`).
+    public func openLesson(id: String, step: UInt32 = 0) -> Screen? {
+        do {
+            lesson = try LessonModel(id: id, step: step)
+            return .lesson
+        } catch {
+            self.error = Wording.error(error)
+            return nil
+        }
     }
 
     /// The core logs through the unified log on Apple platforms (its `oslog` target), stderr

@@ -19,6 +19,7 @@ public final class AppSettings: @unchecked Sendable {
         static let aiTimeLimitMs = "aiTimeLimitMs"
         static let aiPace = "aiPace"
         static let newGameChoices = "newGameChoices"
+        static let learnOfferAnswered = "learnOfferAnswered"
     }
 
     /// The server used when none was set: the project's public instance, whose address the
@@ -91,6 +92,13 @@ public final class AppSettings: @unchecked Sendable {
     public var turnBoard: Bool {
         get { defaults.object(forKey: Key.turnBoard) as? Bool ?? true }
         set { defaults.set(newValue, forKey: Key.turnBoard) }
+    }
+
+    /// Whether the first start's "Learn to play" / "Skip" was answered (either way): it is
+    /// offered once, then never again (the lessons stay on Home and on the Rules screen).
+    public var learnOfferAnswered: Bool {
+        get { defaults.bool(forKey: Key.learnOfferAnswered) }
+        set { defaults.set(newValue, forKey: Key.learnOfferAnswered) }
     }
 
     /// The paces the settings screen offers, in seconds per AI move (0: no hold).

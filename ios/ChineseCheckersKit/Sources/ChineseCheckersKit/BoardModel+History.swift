@@ -19,6 +19,18 @@ public struct MoveArrow: Equatable, Hashable, Sendable {
     public let toX: Float
     /// The centre of `to`, in the geometry's space.
     public let toY: Float
+
+    /// The arrows of a path of the core's (a move, a lesson's try, a Rules diagram's move), one
+    /// per hop, between `geometry`'s hole centres (none for a pass).
+    public static func along(_ path: [Coord], geometry: BoardGeometry) -> [MoveArrow] {
+        zip(path, path.dropFirst()).compactMap { from, to in
+            guard let start = geometry.hole(at: from), let end = geometry.hole(at: to) else {
+                return nil
+            }
+            return MoveArrow(
+                from: from, to: to, fromX: start.x, fromY: start.y, toX: end.x, toY: end.y)
+        }
+    }
 }
 
 extension BoardModel {
@@ -45,13 +57,7 @@ extension BoardModel {
     /// move is shown).
     public var shownMoveArrows: [MoveArrow] {
         guard let path = shownMove?.path else { return [] }
-        return zip(path, path.dropFirst()).compactMap { from, to in
-            guard let start = geometry.hole(at: from), let end = geometry.hole(at: to) else {
-                return nil
-            }
-            return MoveArrow(
-                from: from, to: to, fromX: start.x, fromY: start.y, toX: end.x, toY: end.y)
-        }
+        return MoveArrow.along(path, geometry: geometry)
     }
 
     /// The shown move in words ("Ann moved from row 3, place 2 to row 5, place 4"), for the note

@@ -149,18 +149,24 @@ public final class RulesModel {
     public let ruleSets: [RuleSetInfo]
     /// The rule set shown.
     public var selected: Preset
-    /// A diagram per move kind, its targets lit by the core.
-    public let diagrams: [RuleDiagram]
+    /// The core's diagrams of every rule set (one small board per move kind).
+    @ObservationIgnored private let diagramsByPreset: [Preset: [RuleDiagram]]
 
     /// The rules screen, showing the default rule set.
     public init() {
         ruleSets = ChineseCheckersCore.ruleSets()
-        diagrams = RuleDiagram.all()
         selected = ruleSets.first?.preset ?? .tripot
+        diagramsByPreset = Dictionary(
+            ruleSets.map { ($0.preset, ruleDiagrams(rules: $0.preset)) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// The rule set shown.
     public var shown: RuleSetInfo? { ruleSets.first { $0.preset == selected } }
+
+    /// The shown rule set's diagrams, one per move kind, as the core made them from its lessons;
+    /// each opens its lesson step (`LessonModel(id: diagram.lessonId, step: diagram.step)`).
+    public var diagrams: [RuleDiagram] { diagramsByPreset[selected] ?? [] }
 
     /// The catalog key of the rule set's explanation (`rules.<preset>`).
     public nonisolated static func explanation(_ preset: Preset) -> LocalizedMessage {

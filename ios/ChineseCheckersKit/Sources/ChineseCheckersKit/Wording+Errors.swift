@@ -166,6 +166,7 @@ extension Wording {
         case let error as SetupError: return setupError(error)
         case let error as SaveError: return saveError(error)
         case let error as LibraryError: return libraryError(error)
+        case let error as LessonError: return lessonError(error)
         default: return LocalizedMessage("error.unexpected", [.text(String(describing: error))])
         }
     }

@@ -223,6 +223,80 @@ final class CatalogCoverageTests: XCTestCase {
         try check("LibraryError", byCase(libraryErrors))
     }
 
+    func testEveryLessonWordIsWordedInEveryLanguage() throws {
+        try check(
+            "LessonTopic",
+            [
+                "moves": [Wording.lessonTopic(.moves)],
+                "longJumps": [Wording.lessonTopic(.longJumps)],
+                "swaps": [Wording.lessonTopic(.swaps)],
+                "passedTurn": [Wording.lessonTopic(.passedTurn)],
+                "classic": [Wording.lessonTopic(.classic)],
+                "sternhalma": [Wording.lessonTopic(.sternhalma)],
+            ])
+        try check(
+            "LessonGoal",
+            [
+                "step": [Wording.lessonGoal(.step)],
+                "jumpOver": [Wording.lessonGoal(.jumpOver(colour: .n))],
+                "chain": [Wording.lessonGoal(.chain(hops: 3))],
+                "longJump": [Wording.lessonGoal(.longJump(distance: 3))],
+                "swapStuckPeg": [Wording.lessonGoal(.swapStuckPeg)],
+                "evictSquatter": [Wording.lessonGoal(.evictSquatter)],
+                "watchPass": [Wording.lessonGoal(.watchPass)],
+                "moveTo": [Wording.lessonGoal(.moveTo(hole: Coord(q: 4, r: 0)))],
+                "fillTarget": [Wording.lessonGoal(.fillTarget)],
+                "winAtMoveCap": [Wording.lessonGoal(.winAtMoveCap(cap: 200))],
+            ])
+        try check(
+            "WrongTry",
+            [
+                "notAStep": [Wording.wrongTry(.notAStep)],
+                "notAJump": [Wording.wrongTry(.notAJump)],
+                "wrongPivot": [Wording.wrongTry(.wrongPivot(found: .s))],
+                "chainTooShort": [Wording.wrongTry(.chainTooShort(hops: 1))],
+                "chainTooLong": [Wording.wrongTry(.chainTooLong(hops: 3))],
+                "wrongJumpLength": [Wording.wrongTry(.wrongJumpLength(distance: 1))],
+                "notASwap": [Wording.wrongTry(.notASwap)],
+                "squatterStays": [Wording.wrongTry(.squatterStays)],
+                "wrongHole": [Wording.wrongTry(.wrongHole)],
+                "noWin": [Wording.wrongTry(.noWin)],
+                "notRankedFirst": [Wording.wrongTry(.notRankedFirst)],
+            ])
+        func feedback(_ value: LessonFeedback, done: Bool = false) -> LocalizedMessage {
+            Wording.lessonFeedback(value, players: players, lessonDone: done)
+        }
+        try check(
+            "LessonFeedback",
+            [
+                "refused": [feedback(.refused(notice: .notYourPeg(owner: 1)))],
+                "missed": [feedback(.missed(reason: .notAStep, path: []))],
+                "stepDone": [feedback(.stepDone), feedback(.stepDone, done: true)],
+                "turnPassed": [feedback(.turnPassed)],
+            ])
+        let rules: [LessonRule] = [
+            .step, .jump, .chain, .endJump, .longJump, .swapStuckPeg, .swapSquatter, .passedTurn,
+            .shortJumpsOnly, .fillTarget, .campRule, .targetLock, .moveCap,
+        ]
+        try check(
+            "LessonRule",
+            Dictionary(
+                uniqueKeysWithValues: rules.map { rule in
+                    let message = Wording.lessonRule(rule)
+                    return (String(message.key.split(separator: ".").last!), [message])
+                }))
+        let screen = [
+            LocalizedMessage("lesson.progress", [.number(2), .number(4)]),
+            LessonsModel.summary(lessons()[0]),
+            Wording.error(LessonError.NoSuchLesson(id: "x")),
+        ]
+        for message in screen {
+            for language in Self.languages {
+                XCTAssertFalse(try catalog.renderer(language: language).render(message).isEmpty)
+            }
+        }
+    }
+
     func testEveryOpponentAndNameIsWordedInEveryLanguage() throws {
         let opponents = ChineseCheckersCore.opponents()
         XCTAssertEqual(opponents.count, 5, "five named opponents")
@@ -393,7 +467,7 @@ final class CatalogCoverageTests: XCTestCase {
         // literal such as "board.undo" whose first part names a screen.
         let prefixes = [
             "app", "home", "newGame", "board", "online", "rules", "stats", "settings", "common",
-            "a11y",
+            "a11y", "lessons", "lesson",
         ]
         let folder = Self.iosFolder.appendingPathComponent("ChineseCheckers")
         let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!

@@ -24,6 +24,9 @@ public protocol ShapeStyle: Sendable {}
     /// https://developer.apple.com/documentation/swiftui/color/mint
     @available(iOS 15.0, *)
     public static let mint = Color()
+    /// https://developer.apple.com/documentation/swiftui/color/cyan
+    @available(iOS 15.0, *)
+    public static let cyan = Color()
     /// https://developer.apple.com/documentation/swiftui/color/blue
     public static let blue = Color()
     /// https://developer.apple.com/documentation/swiftui/color/purple

@@ -272,6 +272,8 @@ extension Never: Transferable {}
 @frozen public struct Alignment: Equatable, Sendable {
     /// https://developer.apple.com/documentation/swiftui/alignment/center
     public static let center = Alignment()
+    /// https://developer.apple.com/documentation/swiftui/alignment/topleading
+    public static let topLeading = Alignment()
 }
 
 /// https://developer.apple.com/documentation/swiftui/vstack

@@ -1,0 +1,197 @@
+// "Learn to play": the lessons the core holds as data, and the lesson in play. The core checks
+// every goal, refuses or takes back every wrong try and says why; this model forwards the taps
+// and the three buttons (End jump, Try again, Next), and words what the core returns.
+import ChineseCheckersCore
+import Foundation
+import Observation
+
+/// The lessons list: every lesson of the core, tripot first, each with its title and a line
+/// saying its rule set and length.
+@MainActor
+@Observable
+public final class LessonsModel {
+    /// The core's lessons, in its order.
+    public let lessons: [LessonInfo]
+
+    /// The list of the core's lessons.
+    public init() {
+        lessons = ChineseCheckersCore.lessons()
+    }
+
+    /// A lesson's title (its topic).
+    public nonisolated static func title(_ lesson: LessonInfo) -> LocalizedMessage {
+        Wording.lessonTopic(lesson.topic)
+    }
+
+    /// "Tripot · 4 steps": the lesson's rule set and number of steps.
+    public nonisolated static func summary(_ lesson: LessonInfo) -> LocalizedMessage {
+        LocalizedMessage(
+            "lessons.summary",
+            [.message(Wording.preset(lesson.rules)), .number(lesson.stepRules.count)])
+    }
+}
+
+/// The three buttons under a lesson's board, always in the same places (a button that does not
+/// apply now stays where it is, disabled).
+public enum LessonButton: Equatable, Hashable, Sendable, CaseIterable {
+    /// Ends a tripot chain where the peg stands.
+    case endJump
+    /// Puts the step back as it opened.
+    case tryAgain
+    /// The next step, or the next lesson once this one is done.
+    case next
+}
+
+/// A lesson in play: the core's `Lesson`, its latest state and the words for it.
+@MainActor
+@Observable
+public final class LessonModel {
+    /// The core's lesson (replaced by `next()` when it opens the next lesson).
+    @ObservationIgnored public private(set) var lesson: Lesson
+    /// The latest state the core gave.
+    public private(set) var state: LessonState
+    /// The board's drawing data (the same as a game's).
+    public let geometry: BoardGeometry
+    /// A call the core refused (e.g. End jump with no jump in progress), for an alert.
+    public private(set) var error: LocalizedMessage?
+    /// The latest forward move to animate, as on a game's board.
+    public private(set) var animation: PegAnimation?
+    @ObservationIgnored private var serial = 0
+
+    /// A model playing `lesson` from the state it is in.
+    public init(lesson: Lesson) {
+        self.lesson = lesson
+        state = lesson.state()
+        geometry = boardGeometry()
+    }
+
+    /// Lesson `id` at its step `step` (0: its start; a Rules diagram's link gives its own);
+    /// throws the core's `LessonError` for an unknown lesson or step.
+    public convenience init(id: String, step: UInt32 = 0) throws {
+        self.init(lesson: step == 0 ? try Lesson(id: id) : try Lesson.atStep(id: id, step: step))
+    }
+
+    // MARK: What the screen shows
+
+    /// The lesson's title.
+    public var title: LocalizedMessage { Wording.lessonTopic(state.topic) }
+
+    /// "Step 2 of 4".
+    public var progress: LocalizedMessage {
+        LocalizedMessage(
+            "lesson.progress", [.number(Int(state.step) + 1), .number(Int(state.steps))])
+    }
+
+    /// What to do in this step.
+    public var goal: LocalizedMessage { Wording.lessonGoal(state.goal) }
+
+    /// What the last action did (nil before the first one, or after Try again).
+    public var feedback: LocalizedMessage? {
+        state.feedback.map {
+            Wording.lessonFeedback($0, players: state.board.players, lessonDone: state.lessonDone)
+        }
+    }
+
+    /// Whether the feedback is good news (a step done, or the turn passed as the step wanted).
+    public var feedbackIsSuccess: Bool {
+        switch state.feedback {
+        case .stepDone, .turnPassed: return true
+        case .refused, .missed, nil: return false
+        }
+    }
+
+    /// The holes to point at, the peg first (none once the step is done).
+    public var pointer: [Coord] { state.stepDone ? [] : state.pointer }
+
+    /// The move a wrong try played and the core took back, as arrows over the board.
+    public var missedArrows: [MoveArrow] {
+        guard case .missed(_, let path) = state.feedback else { return [] }
+        return MoveArrow.along(path, geometry: geometry)
+    }
+
+    /// The board's turn, as the core chose it.
+    public var rotation: Double { Double(state.board.rotationDegrees) }
+
+    /// Whether `button` does something now.
+    public func isEnabled(_ button: LessonButton) -> Bool {
+        switch button {
+        case .endJump: return state.board.capabilities.canEndJump
+        case .tryAgain:
+            // Something to put back: a try, a peg picked up, a chain under way.
+            return state.feedback != nil || state.board.selected != nil
+                || !state.board.chain.isEmpty
+        case .next: return state.lessonDone ? nextLessonID != nil : state.stepDone
+        }
+    }
+
+    /// Whether the Next button opens the next lesson (this one is done) rather than a step.
+    public var nextOpensLesson: Bool { state.lessonDone }
+
+    /// The lesson after this one in the core's list (nil after the last).
+    public var nextLessonID: String? {
+        let all = ChineseCheckersCore.lessons()
+        guard let index = all.firstIndex(where: { $0.id == state.lessonId }),
+            index + 1 < all.count
+        else { return nil }
+        return all[index + 1].id
+    }
+
+    // MARK: Taps and buttons
+
+    /// A tap at `(x, y)` in the geometry's space: forwarded to the nearest hole, if any.
+    public func tap(x: Float, y: Float) {
+        guard let hole = geometry.nearestHole(x: x, y: y) else { return }
+        tap(hole.coord)
+    }
+
+    /// A tap on a hole.
+    public func tap(_ coord: Coord) {
+        act { try $0.tap(q: coord.q, r: coord.r) }
+    }
+
+    /// A button of the bar.
+    public func press(_ button: LessonButton) {
+        switch button {
+        case .endJump: endJump()
+        case .tryAgain: retry()
+        case .next: next()
+        }
+    }
+
+    /// Ends a tripot chain where the peg stands.
+    public func endJump() { act { try $0.endJump() } }
+
+    /// "Try again": the step as it opened.
+    public func retry() { act { $0.retry() } }
+
+    /// The next step once this one is done; after the last step, the next lesson.
+    public func next() {
+        if state.lessonDone {
+            guard let id = nextLessonID, let lesson = try? Lesson(id: id) else { return }
+            self.lesson = lesson
+            take(lesson.state())
+        } else {
+            act { $0.next() }
+        }
+    }
+
+    /// Forgets the alert.
+    public func dismissError() { error = nil }
+
+    private func act(_ call: (Lesson) throws -> LessonState) {
+        do {
+            take(try call(lesson))
+        } catch {
+            self.error = Wording.error(error)
+        }
+    }
+
+    private func take(_ next: LessonState) {
+        let moved = next.board.revision != state.board.revision
+        state = next
+        serial += 1
+        if moved, !next.board.change.animate.isEmpty {
+            animation = PegAnimation(serial: serial, path: next.board.change.animate)
+        }
+    }
+}
