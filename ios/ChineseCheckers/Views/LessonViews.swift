@@ -2,6 +2,9 @@
 // keeps every part in place: the step and the goal above the board, one line of feedback with
 // its room reserved, the board drawn as a game's (with the core's pointer), and End jump, Try
 // again and Next in fixed slots below it (a button that does not apply now is disabled there).
+// VoiceOver says each new feedback.
+// AccessibilityNotification lives in the Accessibility framework (iOS 17).
+import Accessibility
 import ChineseCheckersCore
 import ChineseCheckersKit
 import SwiftUI
@@ -67,6 +70,10 @@ struct LessonView: View {
         }
         .navigationTitle(Text(model.title))
         .navigationBarTitleDisplayMode(.inline)
+        .onChange(of: model.feedback) { _, feedback in
+            guard let feedback else { return }
+            AccessibilityNotification.Announcement(AppText.string(feedback)).post()
+        }
         .alert("common.problem", isPresented: errorShown(model.error, dismiss: model.dismissError))
         {
             Button("common.ok", role: .cancel) { model.dismissError() }

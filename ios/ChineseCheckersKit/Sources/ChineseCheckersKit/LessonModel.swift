@@ -57,6 +57,8 @@ public final class LessonModel {
     /// The latest forward move to animate, as on a game's board.
     public private(set) var animation: PegAnimation?
     @ObservationIgnored private var serial = 0
+    /// The core's lessons, in its order (for "Next lesson").
+    @ObservationIgnored private let all = ChineseCheckersCore.lessons()
 
     /// A model playing `lesson` from the state it is in.
     public init(lesson: Lesson) {
@@ -129,7 +131,6 @@ public final class LessonModel {
 
     /// The lesson after this one in the core's list (nil after the last).
     public var nextLessonID: String? {
-        let all = ChineseCheckersCore.lessons()
         guard let index = all.firstIndex(where: { $0.id == state.lessonId }),
             index + 1 < all.count
         else { return nil }

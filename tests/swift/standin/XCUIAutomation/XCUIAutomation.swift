@@ -30,6 +30,8 @@ import UIKit
     public var isHittable: Bool { fatalError() }
     /// https://developer.apple.com/documentation/xcuiautomation/xcuielementattributes/label
     public var label: String { fatalError() }
+    /// https://developer.apple.com/documentation/xcuiautomation/xcuielementattributes/isenabled
+    public var isEnabled: Bool { fatalError() }
     /// https://developer.apple.com/documentation/xcuiautomation/xcuielement/firstmatch
     public var firstMatch: XCUIElement { fatalError() }
     /// https://developer.apple.com/documentation/xcuiautomation/xcuielement/waitforexistence(timeout:)
