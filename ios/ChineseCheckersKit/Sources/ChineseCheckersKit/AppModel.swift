@@ -87,7 +87,8 @@ public final class AppModel {
     /// The lesson in play, if any (`openLesson`).
     public private(set) var lesson: LessonModel?
     /// Whether the first start's "Learn to play" / "Skip" question is up (answered once, with
-    /// `answerLearnOffer`, and never asked again).
+    /// `answerLearnOffer`, and never asked again; not asked when the library already holds
+    /// games).
     public private(set) var learnOfferShown: Bool
     /// Plays the boards' sounds (set by the app before any board shows; nil: silent). Each
     /// board shown gets it, with the sound setting.
@@ -118,7 +119,10 @@ public final class AppModel {
         library = opened
         home = HomeModel(library: opened)
         error = failure
-        learnOfferShown = !settings.learnOfferAnswered
+        // A library that already holds games is no first start (an update of the app): the
+        // lessons are not pressed on a player who has played.
+        let played = (try? opened?.listing()).map { !$0.playing.isEmpty || !$0.finished.isEmpty }
+        learnOfferShown = !settings.learnOfferAnswered && played != true
     }
 
     /// The first start's question answered: "Learn to play" opens the lessons, "Skip" stays

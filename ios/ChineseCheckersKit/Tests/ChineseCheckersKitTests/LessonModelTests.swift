@@ -196,6 +196,18 @@ final class LessonModelTests: XCTestCase {
         XCTAssertFalse(
             AppModel(directory: temporaryFolder(), settings: skipping).learnOfferShown,
             "a skip is remembered too")
+
+        // An update on a device that has played: its library holds a game, no question.
+        let played = temporaryFolder()
+        let library = try GameLibrary.open(dir: played.path)
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat()]))
+        try library.keepLocal(game: game, replace: false)
+        // Listed once played: the person's first step (the peg at -1,5 to -1,4).
+        _ = try game.game().tap(q: -1, r: 5)
+        _ = try game.game().tap(q: -1, r: 4)
+        XCTAssertFalse(try library.listing().playing.isEmpty, "the library holds the game")
+        let updated = AppModel(directory: played, settings: temporarySettings())
+        XCTAssertFalse(updated.learnOfferShown, "a player with games is not on a first start")
     }
 
     func testEachRulesDiagramOpensTheLessonStepItShows() async throws {
