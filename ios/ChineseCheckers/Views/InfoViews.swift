@@ -55,7 +55,7 @@ struct RulesView: View {
 /// peg selected, its targets lit as on the board (a dot for a step, a ring for a jump, a dashed
 /// ring for a swap).
 struct RuleDiagramView: View {
-    let diagram: RuleDiagram
+    let diagram: ChineseCheckersKit.RuleDiagram
 
     var body: some View {
         Canvas { context, size in

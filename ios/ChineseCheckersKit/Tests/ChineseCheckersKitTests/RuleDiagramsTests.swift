@@ -6,7 +6,7 @@ import XCTest
 
 final class RuleDiagramsTests: XCTestCase {
     func testAStepAJumpAndASwapEachWithTheTargetsTheCoreLit() throws {
-        let diagrams = RuleDiagram.all()
+        let diagrams = ChineseCheckersKit.RuleDiagram.all()
         XCTAssertEqual(diagrams.map(\.id), [.step, .jump, .swap])
         let geometry = boardGeometry()
         XCTAssertEqual(diagrams.map(\.peg), [coord(0, 0), coord(0, 0), coord(8, -4)])
