@@ -80,7 +80,13 @@ struct PuzzleView: View {
                 .lineLimit(1)
                 .minimumScaleFactor(0.7)
                 .padding(.horizontal)
-            StatusLine(status: model.count)
+            // One line that never wraps, so the board below never moves.
+            Text(model.count)
+                .font(.headline)
+                .lineLimit(1)
+                .minimumScaleFactor(0.7)
+                .frame(maxWidth: .infinity)
+                .padding(.horizontal)
                 .accessibilityIdentifier("puzzle-count")
             BoardCanvas(
                 geometry: model.geometry, state: model.state.board, rotation: model.rotation,

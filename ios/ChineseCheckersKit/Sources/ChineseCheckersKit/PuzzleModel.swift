@@ -58,6 +58,8 @@ public final class PuzzleModel {
     /// The solver's line played by the core on a puzzle of its own, whose results go to a
     /// scratch folder: replaying the line must not count as the person's solve.
     @ObservationIgnored private var lineGame: PuzzleGame?
+    /// The scratch folder of `lineGame`, removed with the model.
+    @ObservationIgnored private var scratch: URL?
     @ObservationIgnored private var serial = 0
 
     /// Opens `info` with its results kept in `directory`; `lookup` reads a puzzle's listing
@@ -72,6 +74,10 @@ public final class PuzzleModel {
         geometry = boardGeometry()
         state = game.state()
         recorded = info
+    }
+
+    deinit {
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
     // MARK: What the screen shows
@@ -247,6 +253,8 @@ public final class PuzzleModel {
     private func openLine() {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("puzzle-line-\(UUID().uuidString)")
+        if let old = self.scratch { try? FileManager.default.removeItem(at: old) }
+        self.scratch = scratch
         lineGame = try? PuzzleGame(dataDir: scratch.path, id: info.id)
         lineBoard = lineGame?.state().board
         lineStep = 0

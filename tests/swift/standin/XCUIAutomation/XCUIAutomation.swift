@@ -30,12 +30,16 @@ import UIKit
     public var isHittable: Bool { fatalError() }
     /// https://developer.apple.com/documentation/xcuiautomation/xcuielementattributes/label
     public var label: String { fatalError() }
+    /// https://developer.apple.com/documentation/xcuiautomation/xcuielementattributes/isenabled
+    public var isEnabled: Bool { fatalError() }
     /// https://developer.apple.com/documentation/xcuiautomation/xcuielement/firstmatch
     public var firstMatch: XCUIElement { fatalError() }
     /// https://developer.apple.com/documentation/xcuiautomation/xcuielement/waitforexistence(timeout:)
     public func waitForExistence(timeout: TimeInterval) -> Bool { fatalError() }
     /// https://developer.apple.com/documentation/xcuiautomation/xcuielement/tap()
     public func tap() { fatalError() }
+    /// https://developer.apple.com/documentation/xcuiautomation/xcuielement/swipeup()
+    public func swipeUp() { fatalError() }
     /// https://developer.apple.com/documentation/xcuiautomation/xcuielement/descendants(matching:)
     public func descendants(matching type: XCUIElement.ElementType) -> XCUIElementQuery {
         fatalError()
