@@ -3,6 +3,8 @@
 // it and End jump / Undo / Redo / Restart in fixed places below it, and the solved sheet (the
 // result, the best, the solver's line stepped on a small board, next puzzle or back to the list).
 // The kit's PuzzleListModel and PuzzleModel say everything; these lay it out.
+// AccessibilityNotification lives in the Accessibility framework (iOS 17).
+import Accessibility
 import ChineseCheckersCore
 import ChineseCheckersKit
 import SwiftUI
@@ -112,6 +114,10 @@ struct PuzzleView: View {
             Button("common.ok", role: .cancel) { model.dismissError() }
         } message: {
             if let error = model.error { Text(error) }
+        }
+        .onChange(of: model.announcement) { _, announcement in
+            guard let announcement else { return }
+            AccessibilityNotification.Announcement(AppText.sentence(announcement.messages)).post()
         }
         .sensoryFeedback(.selection, trigger: model.state.board.selected) { _, _ in haptics }
         .sensoryFeedback(.impact, trigger: model.state.moves) { _, _ in haptics }

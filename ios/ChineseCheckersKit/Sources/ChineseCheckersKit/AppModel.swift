@@ -185,6 +185,7 @@ public final class AppModel {
             onSound: { [weak self] on in
                 self?.board?.soundOn = on
                 self?.online?.board.soundOn = on
+                self?.puzzle?.soundOn = on
             })
     }
 
@@ -218,10 +219,13 @@ public final class AppModel {
     public func openPuzzle(_ info: PuzzleInfo) -> Screen? {
         do {
             let list = puzzles
-            puzzle = try PuzzleModel(directory: list.directory, info: info) { id in
+            let model = try PuzzleModel(directory: list.directory, info: info) { id in
                 list.refresh()
                 return list.info(id: id)
             }
+            model.soundPlayer = soundPlayer
+            model.soundOn = settings.sound
+            puzzle = model
             return .puzzle
         } catch {
             self.error = Wording.error(error)

@@ -53,6 +53,13 @@ public final class PuzzleModel {
     /// The solved sheet's board: the position after `lineStep` moves of the solver's line, as
     /// the core plays them.
     public private(set) var lineBoard: GameState?
+    /// What VoiceOver should say about the latest update (the count after a move, a refusal,
+    /// the result).
+    public private(set) var announcement: Announcement?
+    /// The sound setting: when off, no state's sounds are played.
+    public var soundOn = true
+    /// Plays each new state's `change.sounds` (nil: silent).
+    @ObservationIgnored public var soundPlayer: (any SoundPlayer)?
 
     @ObservationIgnored private let lookup: @MainActor (String) -> PuzzleInfo?
     /// The solver's line played by the core on a puzzle of its own, whose results go to a
@@ -247,6 +254,24 @@ public final class PuzzleModel {
             openLine()
         }
         if !next.solved { solvedShown = false }
+        describe(from: previous, to: next)
+    }
+
+    /// Announces and sounds a change, once per revision (a refusal has no new revision but a
+    /// new notice).
+    private func describe(from previous: PuzzleState, to next: PuzzleState) {
+        let newRevision = next.board.revision != previous.board.revision
+        var messages: [LocalizedMessage] = []
+        if let result = resultWords, !previous.solved {
+            messages.append(result)
+        } else if next.moves != previous.moves {
+            messages.append(count)
+        }
+        if let notice, next.board.notice != previous.board.notice { messages.append(notice) }
+        if !messages.isEmpty { announcement = Announcement(serial: serial, messages: messages) }
+        if newRevision, soundOn, !next.board.change.sounds.isEmpty {
+            soundPlayer?.play(next.board.change.sounds)
+        }
     }
 
     /// The solver's line at its start, on a puzzle of its own.

@@ -78,6 +78,7 @@ final class PuzzleModelTests: XCTestCase {
         XCTAssertTrue(model.solvedShown, "the solved sheet is up")
         XCTAssertEqual(try words(model.count), "Moves \(info.par) · Par \(info.par)")
         XCTAssertEqual(try words(model.resultWords), "Solved in \(info.par) moves: at par!")
+        XCTAssertEqual(model.announcement?.messages, [model.resultWords!], "VoiceOver says it")
         XCTAssertEqual(
             try words(model.bestWords), "Best: \(info.par) moves, solved at par",
             "the best as the core recorded it")
@@ -128,6 +129,7 @@ final class PuzzleModelTests: XCTestCase {
         play(line[0], on: model)
         play(line[1], on: model)
         XCTAssertEqual(try words(model.count), "Moves 2 · Par \(info.par)")
+        XCTAssertEqual(model.announcement?.messages, [model.count], "VoiceOver says the count")
         XCTAssertEqual(model.slots.map(\.enabled), [false, true, false, true])
 
         model.tapSlot(.undo)
