@@ -159,6 +159,21 @@ final class PuzzleModelTests: XCTestCase {
         XCTAssertEqual(model.state.moves, info.par + 1)
     }
 
+    func testTheAppOpensTodaysPuzzleAndTheNextOne() async throws {
+        let settings = temporarySettings()
+        settings.sound = false
+        let app = AppModel(directory: temporaryFolder(), settings: settings)
+        let today = try XCTUnwrap(app.puzzles.daily)
+        XCTAssertEqual(app.openPuzzle(today), .puzzle)
+        XCTAssertEqual(app.puzzle?.info.id, today.id)
+        XCTAssertEqual(app.puzzle?.soundOn, false, "the sound setting")
+        let next = try XCTUnwrap(app.puzzles.after(today.id), "the set follows today's")
+        XCTAssertEqual(next.id, app.puzzles.sections.first?.puzzles.first?.id)
+        XCTAssertEqual(app.openPuzzle(next), .puzzle)
+        XCTAssertEqual(app.puzzle?.info.id, next.id)
+        XCTAssertEqual(app.puzzle?.state.moves, 0)
+    }
+
     func testThePuzzleOfTheDayFollowsTheInjectedLocalDate() async throws {
         let dir = temporaryFolder()
         var calendar = Calendar(identifier: .gregorian)
