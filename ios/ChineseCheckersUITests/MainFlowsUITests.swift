@@ -1,7 +1,8 @@
 // The app's main flows on a simulator, through its accessibility identifiers: a solo game from
 // home with a move made by tapping holes, Settings, home in the middle of a game and back
-// through "Continue", a line of the moves list shown on the board, and a resigned game that is no
-// longer offered to continue. The app is launched with `-ui-testing`: a fresh library and settings.
+// through "Continue", a line of the moves list shown on the board, a resigned game that is no
+// longer offered to continue, and a race puzzle solved at par. The app is launched with
+// `-ui-testing`: a fresh library and settings.
 import XCTest
 
 final class MainFlowsUITests: XCTestCase {
@@ -14,13 +15,21 @@ final class MainFlowsUITests: XCTestCase {
     private let pegHole = "hole_-1_5"
     private let targetHole = "hole_-1_4"
 
+    /// tripot-easy-1's solver line, as the committed set has it (rust-core/src/session/
+    /// puzzles.json; par 6): each step a peg's hole and where it stops.
+    private let puzzleLine = [
+        ("hole_6_-4", "hole_6_-3"), ("hole_-3_-4", "hole_1_-4"), ("hole_6_-3", "hole_4_-5"),
+        ("hole_-1_-4", "hole_0_-4"), ("hole_1_-4", "hole_2_-5"), ("hole_0_-4", "hole_1_-5"),
+    ]
+
+    /// Launches the app fresh; `arguments` are added to the launch's (a language, say).
     @MainActor
-    private func launch() -> XCUIApplication {
+    private func launch(_ arguments: [String] = []) -> XCUIApplication {
         // Landscape: an iPad shows the split view's sidebar beside the screen (in portrait it
         // hides it); the app keeps portrait on an iPhone, which it only supports.
         XCUIDevice.shared.orientation = .landscapeRight
         let app = XCUIApplication()
-        app.launchArguments = ["-ui-testing"]
+        app.launchArguments = ["-ui-testing"] + arguments
         app.launch()
         return app
     }
@@ -97,6 +106,47 @@ final class MainFlowsUITests: XCTestCase {
             RunLoop.current.run(until: Date().addingTimeInterval(0.1))
         }
         XCTAssertFalse(shown.exists, "tapping the line again puts it away")
+    }
+
+    /// Home → Puzzles → tripot-easy-1, solved at par by tapping its solver's line; the solved
+    /// sheet steps the line; back in the list the puzzle shows solved at par.
+    @MainActor
+    func testAPuzzleIsSolvedAtParByTappingTheSolversLine() throws {
+        // English, for the words checked at the end.
+        let app = launch(["-AppleLanguages", "(en)", "-AppleLocale", "en_US"])
+        showHome(app)
+        element(app, "home-puzzles").tap()
+        let row = element(app, "puzzle-tripot-easy-1")
+        XCTAssertTrue(row.waitForExistence(timeout: 5), "the puzzles are listed")
+        for _ in 0..<5 where !row.isHittable { app.swipeUp() }
+        XCTAssertTrue(row.label.contains("Not solved yet"))
+        row.tap()
+
+        let count = element(app, "puzzle-count")
+        XCTAssertTrue(count.waitForExistence(timeout: 10), "the puzzle is on the board")
+        XCTAssertEqual(count.label, "Moves 0 · Par 6")
+        let endJump = element(app, "puzzle-endJump")
+        for (number, step) in puzzleLine.enumerated() {
+            element(app, step.0).tap()
+            element(app, step.1).tap()
+            // A tripot chain that could go on waits for End jump.
+            if endJump.isEnabled { endJump.tap() }
+            let expected = "Moves \(number + 1) · Par 6"
+            let deadline = Date().addingTimeInterval(5)
+            while count.label != expected, Date() < deadline {
+                RunLoop.current.run(until: Date().addingTimeInterval(0.1))
+            }
+            XCTAssertEqual(count.label, expected, "step \(number + 1) of the line was played")
+        }
+
+        let result = element(app, "puzzle-result")
+        XCTAssertTrue(result.waitForExistence(timeout: 5), "the solved sheet is up")
+        XCTAssertEqual(result.label, "Solved in 6 moves: at par!")
+        element(app, "puzzle-line-forward").tap()
+        XCTAssertEqual(element(app, "puzzle-line").label, "The solver’s line: move 1 of 6")
+        element(app, "puzzle-backToList").tap()
+        XCTAssertTrue(row.waitForExistence(timeout: 5), "back in the list")
+        XCTAssertTrue(row.label.contains("Best: 6 moves, solved at par"), row.label)
     }
 
     @MainActor

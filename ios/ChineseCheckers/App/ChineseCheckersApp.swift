@@ -181,9 +181,26 @@ struct ScreenView: View {
                 LessonView(model: lesson)
             }
         case .statistics:
-            StatisticsView(model: StatisticsModel(library: app.library))
+            StatisticsView(
+                model: StatisticsModel(library: app.library), puzzles: app.puzzles.statisticsLine)
         case .settings:
             SettingsView(model: app.settingsModel())
+        case .puzzles:
+            PuzzlesView(model: app.puzzles) { info in
+                if let screen = app.openPuzzle(info) { show(screen) }
+            }
+        case .puzzle:
+            if let puzzle = app.puzzle {
+                PuzzleView(
+                    model: puzzle, haptics: app.settings.haptics,
+                    next: app.puzzles.after(puzzle.info.id).map { info in
+                        { _ = app.openPuzzle(info) }
+                    },
+                    backToList: { app.navigation.choose(.puzzles) }
+                )
+                // A new puzzle is a new screen: its zoom starts afresh.
+                .id(puzzle.info.id)
+            }
         }
     }
 }

@@ -63,6 +63,21 @@ struct HomeView: View {
                     Label("home.online", systemImage: "globe")
                 }
                 .accessibilityIdentifier("home-online")
+                Button {
+                    show(.puzzles)
+                } label: {
+                    Label {
+                        VStack(alignment: .leading, spacing: 2) {
+                            Text("home.puzzles")
+                            if let today = app.puzzles.homeLine {
+                                Text(today).font(.caption)
+                            }
+                        }
+                    } icon: {
+                        Image(systemName: "puzzlepiece")
+                    }
+                }
+                .accessibilityIdentifier("home-puzzles")
             }
             Section {
                 Button {

@@ -121,6 +121,8 @@ struct RulesHeading: View {
 /// Games against each opponent: played, won, lost, drawn, fewest moves of a win.
 struct StatisticsView: View {
     @State var model: StatisticsModel
+    /// The race puzzles' results, as the core keeps them.
+    var puzzles: LocalizedMessage?
 
     var body: some View {
         List {
@@ -144,6 +146,9 @@ struct StatisticsView: View {
                     }
                 }
                 .accessibilityElement(children: .combine)
+            }
+            if let puzzles {
+                Text(puzzles).accessibilityIdentifier("stats-puzzles")
             }
         }
         .navigationTitle(Text("stats.title"))

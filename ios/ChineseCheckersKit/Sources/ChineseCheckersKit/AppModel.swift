@@ -24,6 +24,10 @@ public enum Screen: Hashable, Sendable {
     case statistics
     /// The settings.
     case settings
+    /// The race puzzles' list.
+    case puzzles
+    /// The race puzzle in play (`AppModel.puzzle`).
+    case puzzle
 }
 
 /// Where the player is: the screens above home, in the order they were opened. The one
@@ -90,6 +94,10 @@ public final class AppModel {
     /// `answerLearnOffer`, and never asked again; not asked when the library already holds
     /// games).
     public private(set) var learnOfferShown: Bool
+    /// The race puzzles, with the results kept beside the library.
+    public let puzzles: PuzzleListModel
+    /// The race puzzle on screen, if any.
+    public private(set) var puzzle: PuzzleModel?
     /// Plays the boards' sounds (set by the app before any board shows; nil: silent). Each
     /// board shown gets it, with the sound setting.
     @ObservationIgnored public var soundPlayer: (any SoundPlayer)?
@@ -100,7 +108,10 @@ public final class AppModel {
     /// one is not.
     public var navigation = Navigation() {
         didSet {
-            if navigation.path.isEmpty, !oldValue.path.isEmpty { home.refresh() }
+            if navigation.path.isEmpty, !oldValue.path.isEmpty {
+                home.refresh()
+                puzzles.refresh()
+            }
         }
     }
 
@@ -118,6 +129,7 @@ public final class AppModel {
         }
         library = opened
         home = HomeModel(library: opened)
+        puzzles = PuzzleListModel(directory: directory)
         error = failure
         // A library that already holds games is no first start (an update of the app): the
         // lessons are not pressed on a player who has played.
@@ -208,6 +220,7 @@ public final class AppModel {
             onSound: { [weak self] on in
                 self?.board?.soundOn = on
                 self?.online?.board.soundOn = on
+                self?.puzzle?.soundOn = on
             })
     }
 
@@ -233,6 +246,26 @@ public final class AppModel {
         model.soundOn = settings.sound
         board = model
         settings.activeGameID = model.game.id()
+    }
+
+    /// Puts the puzzle `info` on screen (the list's row, today's puzzle or the solved sheet's
+    /// "Next puzzle") and returns its screen (nil, with `error`, when the core refuses it).
+    @discardableResult
+    public func openPuzzle(_ info: PuzzleInfo) -> Screen? {
+        do {
+            let list = puzzles
+            let model = try PuzzleModel(directory: list.directory, info: info) { id in
+                list.refresh()
+                return list.info(id: id)
+            }
+            model.soundPlayer = soundPlayer
+            model.soundOn = settings.sound
+            puzzle = model
+            return .puzzle
+        } catch {
+            self.error = Wording.error(error)
+            return nil
+        }
     }
 
     /// The online session (made on first use, with the settings' server, token and name).

@@ -157,6 +157,14 @@ extension Wording {
         }
     }
 
+    /// A puzzle the core could not give.
+    public static func puzzleError(_ error: PuzzleError) -> LocalizedMessage {
+        switch error {
+        case .BadSet(let detail): return LocalizedMessage("puzzleError.BadSet", [.text(detail)])
+        case .Unknown(let id): return LocalizedMessage("puzzleError.Unknown", [.text(id)])
+        }
+    }
+
     /// Any error thrown by the core (or by the platform), as a message for an alert.
     public static func error(_ error: Error) -> LocalizedMessage {
         switch error {
@@ -167,6 +175,7 @@ extension Wording {
         case let error as SaveError: return saveError(error)
         case let error as LibraryError: return libraryError(error)
         case let error as LessonError: return lessonError(error)
+        case let error as PuzzleError: return puzzleError(error)
         default: return LocalizedMessage("error.unexpected", [.text(String(describing: error))])
         }
     }

@@ -221,6 +221,7 @@ final class CatalogCoverageTests: XCTestCase {
         try check("SetupError", byCase(setupErrors))
         try check("SaveError", byCase(saveErrors))
         try check("LibraryError", byCase(libraryErrors))
+        try check("PuzzleError", byCase([PuzzleError.BadSet(detail: "x"), .Unknown(id: "y")]))
     }
 
     func testEveryLessonWordIsWordedInEveryLanguage() throws {
@@ -467,7 +468,7 @@ final class CatalogCoverageTests: XCTestCase {
         // literal such as "board.undo" whose first part names a screen.
         let prefixes = [
             "app", "home", "newGame", "board", "online", "rules", "stats", "settings", "common",
-            "a11y", "lessons", "lesson",
+            "a11y", "lessons", "lesson", "puzzle",
         ]
         let folder = Self.iosFolder.appendingPathComponent("ChineseCheckers")
         let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!

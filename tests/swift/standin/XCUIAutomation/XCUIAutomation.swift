@@ -38,6 +38,8 @@ import UIKit
     public func waitForExistence(timeout: TimeInterval) -> Bool { fatalError() }
     /// https://developer.apple.com/documentation/xcuiautomation/xcuielement/tap()
     public func tap() { fatalError() }
+    /// https://developer.apple.com/documentation/xcuiautomation/xcuielement/swipeup()
+    public func swipeUp() { fatalError() }
     /// https://developer.apple.com/documentation/xcuiautomation/xcuielement/descendants(matching:)
     public func descendants(matching type: XCUIElement.ElementType) -> XCUIElementQuery {
         fatalError()

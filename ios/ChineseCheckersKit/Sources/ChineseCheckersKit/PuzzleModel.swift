@@ -1,0 +1,287 @@
+// A race puzzle in play: forwards taps and the four buttons to the core's `PuzzleGame`, words the
+// count against par and, once solved, the result, the person's best (as the core recorded it) and
+// the solver's line, stepped through on a board of its own. Nothing here decides a rule, a count
+// or a result: the core does.
+import ChineseCheckersCore
+import Foundation
+import Observation
+
+/// A button under the puzzle's board, in its fixed place.
+public struct PuzzleSlot: Identifiable, Equatable, Hashable, Sendable {
+    /// Which button, in the bar's order.
+    public enum Kind: Equatable, Hashable, Sendable, CaseIterable {
+        /// Ends a tripot chain where the peg stands.
+        case endJump
+        /// Takes back the last move.
+        case undo
+        /// Plays again a move taken back.
+        case redo
+        /// Back to the puzzle's start.
+        case restart
+    }
+
+    /// Which button.
+    public let id: Kind
+    /// Whether it does something now (a button that does not stays in place, disabled).
+    public let enabled: Bool
+}
+
+/// The puzzle screen.
+@MainActor
+@Observable
+public final class PuzzleModel {
+    /// The core's puzzle.
+    @ObservationIgnored public let game: PuzzleGame
+    /// The puzzle as the list showed it when it was opened.
+    public let info: PuzzleInfo
+    /// The board's drawing data (the same as a game's).
+    public let geometry: BoardGeometry
+    /// The latest state the core gave.
+    public private(set) var state: PuzzleState
+    /// The last refusal, for an alert.
+    public private(set) var error: LocalizedMessage?
+    /// The latest move to animate (as a game's board does).
+    public private(set) var animation: PegAnimation?
+    /// Whether the solved sheet is up: set when the racing army gets home, cleared by
+    /// `dismissSolved()` or by an undo.
+    public private(set) var solvedShown = false
+    /// The person's result as the core keeps it, read again after each solve.
+    public private(set) var recorded: PuzzleInfo?
+    /// How many moves of the solver's line the solved sheet's board shows played (0: the
+    /// puzzle's start).
+    public private(set) var lineStep = 0
+    /// The solved sheet's board: the position after `lineStep` moves of the solver's line, as
+    /// the core plays them.
+    public private(set) var lineBoard: GameState?
+    /// What VoiceOver should say about the latest update (the count after a move, a refusal,
+    /// the result).
+    public private(set) var announcement: Announcement?
+    /// The sound setting: when off, no state's sounds are played.
+    public var soundOn = true
+    /// Plays each new state's `change.sounds` (nil: silent).
+    @ObservationIgnored public var soundPlayer: (any SoundPlayer)?
+
+    @ObservationIgnored private let lookup: @MainActor (String) -> PuzzleInfo?
+    /// The solver's line played by the core on a puzzle of its own, whose results go to a
+    /// scratch folder: replaying the line must not count as the person's solve.
+    @ObservationIgnored private var lineGame: PuzzleGame?
+    /// The scratch folder of `lineGame`, removed with the model.
+    @ObservationIgnored private var scratch: URL?
+    @ObservationIgnored private var serial = 0
+
+    /// Opens `info` with its results kept in `directory`; `lookup` reads a puzzle's listing
+    /// again (the person's best after a solve: `PuzzleListModel.info(id:)` after a refresh).
+    public init(
+        directory: URL, info: PuzzleInfo,
+        lookup: @escaping @MainActor (String) -> PuzzleInfo?
+    ) throws {
+        game = try PuzzleGame(dataDir: directory.path, id: info.id)
+        self.info = info
+        self.lookup = lookup
+        geometry = boardGeometry()
+        state = game.state()
+        recorded = info
+    }
+
+    deinit {
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    }
+
+    // MARK: What the screen shows
+
+    /// "Moves 5 · Par 7".
+    public var count: LocalizedMessage {
+        LocalizedMessage("puzzle.count", [.number(Int(state.moves)), .number(Int(state.par))])
+    }
+
+    /// "par 27, proven optimal" or "par 20, best known".
+    public var parWords: LocalizedMessage {
+        PuzzleListModel.parWords(par: state.par, proven: state.proven)
+    }
+
+    /// Why the last tap did nothing, worded as in a game.
+    public var notice: LocalizedMessage? {
+        state.board.notice.map { Wording.notice($0, players: state.board.players) }
+    }
+
+    /// The board's turn, in degrees clockwise, as the core chose it.
+    public var rotation: Double { Double(state.board.rotationDegrees) }
+
+    /// End jump, Undo, Redo and Restart, always in this order and all shown.
+    public var slots: [PuzzleSlot] {
+        [
+            PuzzleSlot(id: .endJump, enabled: state.board.capabilities.canEndJump),
+            PuzzleSlot(id: .undo, enabled: state.canUndo),
+            PuzzleSlot(id: .redo, enabled: state.canRedo),
+            // Restart undoes every move at once: it applies when undo does.
+            PuzzleSlot(id: .restart, enabled: state.canUndo),
+        ]
+    }
+
+    /// Once solved: "Solved in 6 moves: at par!", "… 1 under par!" or "… 2 over par".
+    public var resultWords: LocalizedMessage? {
+        guard state.solved else { return nil }
+        let moves = Int(state.moves)
+        let par = Int(state.par)
+        if !state.atPar {
+            return LocalizedMessage(
+                "puzzle.result.overPar", [.number(moves), .number(moves - par)])
+        }
+        if moves < par {
+            return LocalizedMessage(
+                "puzzle.result.underPar", [.number(moves), .number(par - moves)])
+        }
+        return LocalizedMessage("puzzle.result.atPar", [.number(moves)])
+    }
+
+    /// The person's best on this puzzle, as the core recorded it.
+    public var bestWords: LocalizedMessage? {
+        guard let recorded, recorded.best != nil else { return nil }
+        return PuzzleListModel.resultWords(recorded)
+    }
+
+    /// The solved sheet's line: "The solver's line: start" or "… move 3 of 6".
+    public var lineWords: LocalizedMessage {
+        lineStep == 0
+            ? LocalizedMessage("puzzle.line.start", [.number(state.line.count)])
+            : LocalizedMessage("puzzle.line.move", [.number(lineStep), .number(state.line.count)])
+    }
+
+    /// The solver's move shown on the sheet's board (the last one played there), as one arrow
+    /// from where the peg left to where it stopped.
+    public var lineArrows: [MoveArrow] {
+        guard lineStep > 0, lineStep <= state.line.count else { return [] }
+        let step = state.line[lineStep - 1]
+        guard let start = geometry.hole(at: step.from), let end = geometry.hole(at: step.to)
+        else { return [] }
+        return [
+            MoveArrow(
+                from: step.from, to: step.to, fromX: start.x, fromY: start.y, toX: end.x,
+                toY: end.y)
+        ]
+    }
+
+    /// Whether the line can step back / forward.
+    public var canStepLineBack: Bool { lineStep > 0 }
+    /// Whether the line has a move after the one shown.
+    public var canStepLineForward: Bool { lineStep < state.line.count && lineGame != nil }
+
+    // MARK: Taps and buttons
+
+    /// A tap at `(x, y)` in the geometry's space: forwarded to the nearest hole, if any.
+    public func tap(x: Float, y: Float) {
+        guard let hole = geometry.nearestHole(x: x, y: y) else { return }
+        tap(hole.coord)
+    }
+
+    /// A tap on a hole: select a racing peg, play a target, hop on in a chain.
+    public func tap(_ coord: Coord) {
+        act { try $0.tap(q: coord.q, r: coord.r) }
+    }
+
+    /// The button of `kind`.
+    public func tapSlot(_ kind: PuzzleSlot.Kind) {
+        switch kind {
+        case .endJump: endJump()
+        case .undo: undo()
+        case .redo: redo()
+        case .restart: restart()
+        }
+    }
+
+    /// Ends a tripot chain where the peg stands.
+    public func endJump() { act { try $0.endJump() } }
+
+    /// Takes back the last move.
+    public func undo() { act { $0.undo() } }
+
+    /// Plays again the last move taken back.
+    public func redo() { act { $0.redo() } }
+
+    /// Back to the start.
+    public func restart() { act { $0.restart() } }
+
+    /// Closes the solved sheet (the board stays solved; an undo plays on).
+    public func dismissSolved() { solvedShown = false }
+
+    /// Forgets the alert.
+    public func dismissError() { error = nil }
+
+    /// Steps the solver's line on the sheet's board: forward plays its next move through the
+    /// core, back takes one back.
+    public func stepLine(forward: Bool) {
+        guard let lineGame else { return }
+        if !forward {
+            guard lineStep > 0 else { return }
+            lineBoard = lineGame.undo().board
+            lineStep -= 1
+            return
+        }
+        guard lineStep < state.line.count else { return }
+        let step = state.line[lineStep]
+        do {
+            let before = lineGame.state().moves
+            _ = try lineGame.tap(q: step.from.q, r: step.from.r)
+            var after = try lineGame.tap(q: step.to.q, r: step.to.r)
+            // A tripot chain that could go on waits for "End jump", as the person's would.
+            if after.moves == before { after = try lineGame.endJump() }
+            lineBoard = after.board
+            lineStep += 1
+        } catch {
+            self.error = Wording.error(error)
+        }
+    }
+
+    private func act(_ action: (PuzzleGame) throws -> PuzzleState) {
+        do {
+            apply(try action(game))
+        } catch {
+            self.error = Wording.error(error)
+            apply(game.state())
+        }
+    }
+
+    private func apply(_ next: PuzzleState) {
+        let previous = state
+        state = next
+        serial += 1
+        if next.board.revision != previous.board.revision, !next.board.change.animate.isEmpty {
+            animation = PegAnimation(serial: serial, path: next.board.change.animate)
+        }
+        if next.solved, !previous.solved {
+            solvedShown = true
+            recorded = lookup(info.id) ?? recorded
+            openLine()
+        }
+        if !next.solved { solvedShown = false }
+        describe(from: previous, to: next)
+    }
+
+    /// Announces and sounds a change, once per revision (a refusal has no new revision but a
+    /// new notice).
+    private func describe(from previous: PuzzleState, to next: PuzzleState) {
+        let newRevision = next.board.revision != previous.board.revision
+        var messages: [LocalizedMessage] = []
+        if let result = resultWords, !previous.solved {
+            messages.append(result)
+        } else if next.moves != previous.moves {
+            messages.append(count)
+        }
+        if let notice, next.board.notice != previous.board.notice { messages.append(notice) }
+        if !messages.isEmpty { announcement = Announcement(serial: serial, messages: messages) }
+        if newRevision, soundOn, !next.board.change.sounds.isEmpty {
+            soundPlayer?.play(next.board.change.sounds)
+        }
+    }
+
+    /// The solver's line at its start, on a puzzle of its own.
+    private func openLine() {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("puzzle-line-\(UUID().uuidString)")
+        if let old = self.scratch { try? FileManager.default.removeItem(at: old) }
+        self.scratch = scratch
+        lineGame = try? PuzzleGame(dataDir: scratch.path, id: info.id)
+        lineBoard = lineGame?.state().board
+        lineStep = 0
+    }
+}
