@@ -453,7 +453,16 @@
             XCTAssertEqual(ann.state.board.outcome?.winners, won.winners)
             XCTAssertEqual(ann.state.board.outcome?.reason, won.reason)
 
-            // Won (or lost) on the board: never offered to continue, on either side.
+            // Won (or lost) on the board: never offered to continue, on either side. The board
+            // shows the end from the last move; the library files the game as ended when the
+            // server's word on the result arrives (the record's result), a frame later, so that
+            // is awaited rather than read at once (a read in between found the card still
+            // playing on a loaded machine).
+            try await eventually("the end kept on both sides") {
+                [annLibrary, bobLibrary].allSatisfy {
+                    (try? $0.listing().finished.map(\.id)) == [gameID]
+                }
+            }
             XCTAssertEqual(HomeModel(library: annLibrary).continuable, [])
             XCTAssertEqual(HomeModel(library: bobLibrary).continuable, [])
             XCTAssertEqual(try annLibrary.listing().finished.map(\.id), [gameID])
