@@ -13,6 +13,7 @@ import app.chinesecheckers.core.PuzzleStep
 import app.chinesecheckers.core.puzzleOfTheDay
 import app.chinesecheckers.core.puzzles
 import app.chinesecheckers.ui.board.ArrowsDrawn
+import app.chinesecheckers.ui.board.holeTag
 import app.chinesecheckers.ui.strings.ChinesePuzzleStrings
 import app.chinesecheckers.ui.strings.EnglishPuzzleStrings
 import app.chinesecheckers.ui.strings.FrenchPuzzleStrings
@@ -144,12 +145,32 @@ class PuzzleUiTest {
         }
         app.settings.update { it.copy(theme = ThemeChoice.Light) }
         waitForIdle()
+        // The whole list at a phone's width: every difficulty.
+        screenshot("puzzle-list-whole-phone", Device.Phone.widthDp, 1640, Device.Phone.density) { ChineseCheckersApp(app) }
 
         // Statistics: one solved, at par.
         click("back")
         click("statistics")
         val total = app.puzzleList.state.value.puzzles.size
         assertEquals(EnglishPuzzleStrings.statistics(1, 1, total), text("puzzleStats"))
+        app.close()
+    }
+
+    @Test
+    fun onATabletTheSolverLinesStepperCoversNoHole() = runDesktopComposeUiTest(Device.Tablet.widthDp, Device.Tablet.heightDp) {
+        val app = AppState(testPlatform(reducedMotion = true), today = { day })
+        // A tripot puzzle this time: its chains are ended with End jump where the line stops.
+        val info = app.puzzleList.state.value.puzzles.first { it.id.startsWith("tripot") }
+        val line = solverLine(info.id)
+        openFromList(app, info.id)
+        for (step in line) playByTaps(app, step)
+        assertEquals(EnglishPuzzleStrings.againstPar(atPar = true, under = 0), text("againstPar"))
+        click("showLine")
+        click("lineForward")
+        val stepper = tag("lineStepper").fetchSemanticsNode().boundsInRoot
+        for (h in app.puzzle.value!!.state.value.line!!.board.holes) {
+            assertFalse("the stepper covers hole ${h.coord}", stepper.overlaps(tag(holeTag(h.coord)).fetchSemanticsNode().boundsInRoot))
+        }
         app.close()
     }
 

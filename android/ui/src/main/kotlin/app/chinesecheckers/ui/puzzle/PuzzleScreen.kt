@@ -97,7 +97,9 @@ fun PuzzleScreen(
                     modifier = Modifier.fillMaxSize().padding(padding).testTag("board"),
                     arrowPath = ui.line?.arrow?.let { listOf(it.from, it.to) }.orEmpty(),
                 )
-                LineStepper(ui, words, strings, onEvent, Modifier.align(Alignment.BottomCenter).padding(bottom = 8.dp))
+                // Phone: over the board's bottom edge, below the star. Tablet: in the side panel,
+                // where it covers no hole.
+                if (!tablet) LineStepper(ui, words, onEvent, Modifier.align(Alignment.BottomCenter).padding(bottom = 8.dp))
             }
         }
         val status = @Composable { modifier: Modifier -> StatusWords(ui, words, strings, names, position, modifier) }
@@ -117,6 +119,7 @@ fun PuzzleScreen(
                         PuzzleControls(ui, words, strings, columns = 2, onEvent = onEvent)
                         HorizontalDivider()
                         status(Modifier)
+                        LineStepper(ui, words, onEvent, Modifier.align(Alignment.CenterHorizontally))
                     }
                 }
             }
@@ -241,7 +244,7 @@ private fun PuzzleControls(
 
 /** The solver's line's stepper over the board's bottom edge: back, the move shown, forward, close. */
 @Composable
-private fun LineStepper(ui: PuzzleUiState, words: PuzzleStrings, strings: Strings, onEvent: (PuzzleEvent) -> Unit, modifier: Modifier = Modifier) {
+private fun LineStepper(ui: PuzzleUiState, words: PuzzleStrings, onEvent: (PuzzleEvent) -> Unit, modifier: Modifier = Modifier) {
     val line = ui.line ?: return
     Surface(shape = MaterialTheme.shapes.large, tonalElevation = 4.dp, shadowElevation = 2.dp, modifier = modifier.testTag("lineStepper")) {
         Row(Modifier.padding(horizontal = 8.dp, vertical = 4.dp), verticalAlignment = Alignment.CenterVertically) {
