@@ -8,6 +8,8 @@ import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
 import androidx.compose.ui.test.v2.runDesktopComposeUiTest
 import app.chinesecheckers.core.Coord
+import app.chinesecheckers.core.MoveKind
+import app.chinesecheckers.core.PuzzleGame
 import app.chinesecheckers.core.PuzzleInfo
 import app.chinesecheckers.core.PuzzleStep
 import app.chinesecheckers.core.puzzleOfTheDay
@@ -25,6 +27,7 @@ import org.junit.Assert.assertNotEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import java.io.File
+import java.nio.file.Files
 
 /**
  * Issue 29's race puzzles on Android: a puzzle solved at par by taps on the board's holes along
@@ -171,6 +174,49 @@ class PuzzleUiTest {
         for (h in app.puzzle.value!!.state.value.line!!.board.holes) {
             assertFalse("the stepper covers hole ${h.coord}", stepper.overlaps(tag(holeTag(h.coord)).fetchSemanticsNode().boundsInRoot))
         }
+        app.close()
+    }
+
+    /**
+     * A step out and back that leaves the position as it was (two moves spent for nothing),
+     * found on a scratch game of the core's.
+     */
+    private fun detour(id: String): Pair<Coord, Coord> {
+        val dir = Files.createTempDirectory("cc-puzzle-detour").toFile().apply { deleteOnExit() }.path
+        PuzzleGame(dir, id).use { game ->
+            val start = game.state().board.holes.map { it.owner }
+            for (h in game.state().board.holes.filter { it.owner == 0 }) {
+                val steps = game.tap(h.coord.q, h.coord.r).board.targets.filter { it.kind == MoveKind.STEP }
+                game.tap(h.coord.q, h.coord.r) // let go of it
+                for (t in steps) {
+                    game.tap(h.coord.q, h.coord.r)
+                    game.tap(t.coord.q, t.coord.r)
+                    val back = game.tap(t.coord.q, t.coord.r).board.targets.any { it.coord == h.coord && it.kind == MoveKind.STEP }
+                    if (back && game.tap(h.coord.q, h.coord.r).board.holes.map { it.owner } == start) return h.coord to t.coord
+                    game.restart()
+                }
+            }
+        }
+        error("no step out and back in $id")
+    }
+
+    @Test
+    fun aPuzzleSolvedOverParSaysSoAndTheListShowsTheBestNotAtPar() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
+        val app = AppState(testPlatform(reducedMotion = true), today = { day })
+        val info = app.puzzleList.state.value.puzzles.first()
+        val line = solverLine(info.id)
+        val (peg, hole) = detour(info.id)
+        openFromList(app, info.id)
+        playByTaps(app, PuzzleStep(peg, hole))
+        playByTaps(app, PuzzleStep(hole, peg))
+        for (step in line) playByTaps(app, step)
+        val par = info.par.toInt()
+        assertEquals(EnglishPuzzleStrings.solvedIn(par + 2), text("solvedTitle"))
+        assertEquals(EnglishPuzzleStrings.againstPar(atPar = false, under = -2), text("againstPar"))
+        assertEquals("2 over par. Try again to reach par.", text("againstPar"))
+        assertEquals(EnglishPuzzleStrings.yourBest(par + 2), text("yourBest"))
+        click("allPuzzles")
+        assertEquals(EnglishPuzzleStrings.result(par + 2, solvedAtPar = false), text("puzzle:${info.id}:result"))
         app.close()
     }
 
