@@ -174,6 +174,17 @@ class PuzzleUiTest {
         for (h in app.puzzle.value!!.state.value.line!!.board.holes) {
             assertFalse("the stepper covers hole ${h.coord}", stepper.overlaps(tag(holeTag(h.coord)).fetchSemanticsNode().boundsInRoot))
         }
+        // Next puzzle: the one after it in the list, from its start; back goes to the list.
+        click("closeLine")
+        click("openResult")
+        click("nextPuzzle")
+        val list = app.puzzleList.state.value.puzzles
+        val next = list[list.indexOfFirst { it.id == info.id } + 1]
+        assertEquals(next.id, app.puzzle.value!!.state.value.game.id)
+        assertEquals(EnglishPuzzleStrings.count(0, next.par.toInt()), text("count"))
+        assertFalse(exists("puzzleSolved"))
+        click("back")
+        assertTrue(exists("puzzle:${next.id}"))
         app.close()
     }
 
