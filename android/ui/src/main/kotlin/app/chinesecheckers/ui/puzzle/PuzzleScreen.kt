@@ -119,7 +119,11 @@ fun PuzzleScreen(
                         PuzzleControls(ui, words, strings, columns = 2, onEvent = onEvent)
                         HorizontalDivider()
                         status(Modifier)
-                        LineStepper(ui, words, onEvent, Modifier.align(Alignment.CenterHorizontally))
+                        LineStepper(ui, words, onEvent, Modifier.align(Alignment.CenterHorizontally), closeInside = false)
+                        // The panel is narrow for the stepper and its close button side by side.
+                        if (ui.line != null) {
+                            OutlinedButton(onClick = { onEvent(PuzzleEvent.CloseLine) }, modifier = Modifier.fillMaxWidth().testTag("closeLine")) { Text(words.closeLine) }
+                        }
                     }
                 }
             }
@@ -242,9 +246,12 @@ private fun PuzzleControls(
     }
 }
 
-/** The solver's line's stepper over the board's bottom edge: back, the move shown, forward, close. */
+/**
+ * The solver's line's stepper: back, the move shown, forward, and ([closeInside]) the button back
+ * to the person's board.
+ */
 @Composable
-private fun LineStepper(ui: PuzzleUiState, words: PuzzleStrings, onEvent: (PuzzleEvent) -> Unit, modifier: Modifier = Modifier) {
+private fun LineStepper(ui: PuzzleUiState, words: PuzzleStrings, onEvent: (PuzzleEvent) -> Unit, modifier: Modifier = Modifier, closeInside: Boolean = true) {
     val line = ui.line ?: return
     Surface(shape = MaterialTheme.shapes.large, tonalElevation = 4.dp, shadowElevation = 2.dp, modifier = modifier.testTag("lineStepper")) {
         Row(Modifier.padding(horizontal = 8.dp, vertical = 4.dp), verticalAlignment = Alignment.CenterVertically) {
@@ -255,7 +262,9 @@ private fun LineStepper(ui: PuzzleUiState, words: PuzzleStrings, onEvent: (Puzzl
                 modifier = Modifier.padding(horizontal = 12.dp).testTag("linePosition"),
             )
             FilledTonalButton(onClick = { onEvent(PuzzleEvent.LineStep(1)) }, enabled = line.step < line.total, modifier = Modifier.testTag("lineForward")) { Text("▶") }
-            TextButton(onClick = { onEvent(PuzzleEvent.CloseLine) }, modifier = Modifier.testTag("closeLine")) { Text(words.closeLine) }
+            if (closeInside) {
+                TextButton(onClick = { onEvent(PuzzleEvent.CloseLine) }, modifier = Modifier.testTag("closeLine")) { Text(words.closeLine) }
+            }
         }
     }
 }
