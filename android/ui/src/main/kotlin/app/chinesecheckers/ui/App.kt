@@ -35,6 +35,14 @@ import app.chinesecheckers.ui.online.OnlinePresenter
 import app.chinesecheckers.ui.online.OnlineScreen
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
+import app.chinesecheckers.ui.puzzle.PuzzleListPresenter
+import app.chinesecheckers.ui.puzzle.PuzzleListScreen
+import app.chinesecheckers.ui.puzzle.PuzzlePresenter
+import app.chinesecheckers.ui.puzzle.PuzzleScreen
+import app.chinesecheckers.ui.puzzle.puzzleTitle
+import app.chinesecheckers.ui.strings.puzzleWords
+import app.chinesecheckers.core.PuzzleException
+import app.chinesecheckers.core.PuzzleInfo
 import app.chinesecheckers.ui.rules.RulesScreen
 import app.chinesecheckers.ui.settings.SettingsScreen
 import app.chinesecheckers.ui.settings.SettingsStore
@@ -60,14 +68,18 @@ sealed interface Screen {
     data object Rules : Screen
     data object Statistics : Screen
     data object Settings : Screen
+    /** The race puzzles' list; [Puzzle] plays [AppState.puzzle]. */
+    data object Puzzles : Screen
+    data object Puzzle : Screen
 }
 
 /**
  * Everything the app keeps alive across screens; created once per process by the host (the
  * Android Activity's holder, or the desktop main). It owns the settings, the saved-games library,
- * the board geometry, the navigation and the presenter of each open screen.
+ * the board geometry, the navigation and the presenter of each open screen. [today] is the local
+ * date in days since 1970-01-01 (the puzzle of the day's; tests fix it).
  */
-class AppState(platform: Platform) {
+class AppState(platform: Platform, today: () -> Long = { java.time.LocalDate.now().toEpochDay() }) {
     /** The host's platform, with haptics and sound silenced when the settings turn them off. */
     val platform: Platform = SettingsAwarePlatform(platform)
 
@@ -101,6 +113,38 @@ class AppState(platform: Platform) {
     var newGame: NewGamePresenter = NewGamePresenter(BoardMode.Solo)
         private set
 
+    /** The race puzzles with the person's results (the list, Home's puzzle of the day, Statistics). */
+    val puzzleList = PuzzleListPresenter(platform.dataDir, today)
+
+    private val _puzzle = MutableStateFlow<PuzzlePresenter?>(null)
+
+    /** The race puzzle being played, if any. */
+    val puzzle: StateFlow<PuzzlePresenter?> = _puzzle.asStateFlow()
+
+    /**
+     * Plays the puzzle [info] ([daily]: the puzzle of the day), from the list or from a solved
+     * sheet's "Next puzzle" (which takes the place of the one solved: back returns to the list).
+     */
+    fun openPuzzle(info: PuzzleInfo, daily: Boolean) {
+        val presenter = try {
+            PuzzlePresenter(
+                platform.dataDir,
+                info,
+                daily,
+                // A scratch folder for the solver's line: its solve is not the person's.
+                lineDir = java.io.File(platform.dataDir, "puzzle-line").path,
+                haptic = this.platform::haptic,
+                onSolved = puzzleList::refresh,
+            )
+        } catch (e: PuzzleException) {
+            puzzleList.refresh()
+            return
+        }
+        _puzzle.value?.close()
+        _puzzle.value = presenter
+        if (_screen.value != Screen.Puzzle) navigate(Screen.Puzzle)
+    }
+
     /** Online play's state holder, created on first use. */
     val online: OnlinePresenter by lazy { OnlinePresenter(this) }
 
@@ -120,6 +164,7 @@ class AppState(platform: Platform) {
             )
         }
         if (to == Screen.Home) home.refresh()
+        if (to == Screen.Home || to == Screen.Puzzles || to == Screen.Statistics) puzzleList.refresh()
         _screen.value = to
     }
 
@@ -127,6 +172,7 @@ class AppState(platform: Platform) {
     fun back(): Boolean {
         val previous = backStack.removeLastOrNull() ?: return false
         if (previous == Screen.Home) home.refresh()
+        if (previous == Screen.Home || previous == Screen.Puzzles) puzzleList.refresh()
         _screen.value = previous
         return true
     }
@@ -204,6 +250,7 @@ class AppState(platform: Platform) {
     /** Stops every search and connection (the process ends). */
     fun close() {
         _board.value?.close()
+        _puzzle.value?.close()
         runCatching { online.close() }
         scope.cancel()
     }
@@ -231,7 +278,10 @@ fun ChineseCheckersApp(appState: AppState) {
           // A surface under every screen: text takes the theme's colour on it (light or dark).
           Surface(color = MaterialTheme.colorScheme.background) {
             when (val s = screen) {
-                Screen.Home -> HomeScreen(appState.home, onNavigate = appState::navigate, onContinue = appState::continueGame)
+                Screen.Home -> {
+                    val puzzles by appState.puzzleList.state.collectAsState()
+                    HomeScreen(appState.home, onNavigate = appState::navigate, onContinue = appState::continueGame, puzzleOfTheDay = puzzles.daily)
+                }
                 is Screen.NewGame -> {
                     // An interrupted game of the same kind is replaced only once the player says so.
                     var replacing by remember(s) { mutableStateOf<SavedGame?>(null) }
@@ -267,8 +317,32 @@ fun ChineseCheckersApp(appState: AppState) {
                 }
                 Screen.Online -> OnlineScreen(appState.online, appState.geometry, reducedMotion, onBack = { appState.online.leaveScreen(); appState.navigate(Screen.Home) })
                 Screen.Rules -> RulesScreen(onBack = { appState.back() })
-                Screen.Statistics -> StatisticsScreen(appState.library, onBack = { appState.back() })
+                Screen.Statistics -> {
+                    val puzzles by appState.puzzleList.state.collectAsState()
+                    StatisticsScreen(appState.library, onBack = { appState.back() }, puzzles = puzzles.puzzles)
+                }
                 Screen.Settings -> SettingsScreen(appState.settings, appState.platform, onBack = { appState.back() })
+                Screen.Puzzles -> PuzzleListScreen(appState.puzzleList, onOpen = appState::openPuzzle, onBack = { appState.back() })
+                Screen.Puzzle -> {
+                    val presenter by appState.puzzle.collectAsState()
+                    val list by appState.puzzleList.state.collectAsState()
+                    presenter?.let { p ->
+                        val ui by p.state.collectAsState()
+                        val words = puzzleWords(strings)
+                        // The person's result as the core kept it (read again once solved).
+                        val listed = list.puzzles.firstOrNull { it.id == ui.info.id } ?: list.daily?.takeIf { it.id == ui.info.id }
+                        PuzzleScreen(
+                            p,
+                            appState.geometry,
+                            reducedMotion,
+                            title = if (ui.daily) words.puzzleOfTheDay else puzzleTitle(ui.info, list.puzzles, strings, words),
+                            next = appState.puzzleList.next(ui.info.id),
+                            best = listed?.best?.toInt(),
+                            onNext = { appState.openPuzzle(it, daily = false) },
+                            onList = { appState.back() },
+                        )
+                    }
+                }
             }
           }
         }

@@ -82,7 +82,8 @@ fun holeTag(coord: Coord) = "hole:${coord.q}:${coord.r}"
  * of the holes under it, the one a release picks ringed.
  *
  * [shownMove] (a history line the player tapped) is drawn over everything as arrows, one per hop
- * of its path, in the board's own rotation.
+ * of its path, in the board's own rotation; without one, [arrowPath] is drawn the same way (a
+ * puzzle's solver line shows its moves from → to).
  */
 @Composable
 fun BoardCanvas(
@@ -99,6 +100,7 @@ fun BoardCanvas(
     onAnimationFinished: (revision: ULong) -> Unit = {},
     zoomState: BoardZoomState = rememberBoardZoomState(),
     shownMove: PlayedMove? = null,
+    arrowPath: List<Coord> = emptyList(),
 ) {
     val palette = LocalBoardPalette.current
     val rotation by animateFloatAsState(
@@ -167,7 +169,7 @@ fun BoardCanvas(
             }
             // The moves drawn as the trail, said to tests and tools by their numbers.
             val trail = trailMoves(game)
-            val arrows = shownMove?.path?.takeIf { it.size >= 2 }.orEmpty()
+            val arrows = (shownMove?.path ?: arrowPath).takeIf { it.size >= 2 }.orEmpty()
             Canvas(
                 Modifier.fillMaxSize().then(staticLayer).semantics {
                     trailDrawn = trail.map { it.number }

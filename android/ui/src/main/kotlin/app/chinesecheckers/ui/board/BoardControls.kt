@@ -125,7 +125,7 @@ private fun SlotButton(slot: Slot, modifier: Modifier) {
  * same in every frame and renderer.
  */
 @Composable
-private fun SlotLabel(label: String, modifier: Modifier = Modifier) {
+internal fun SlotLabel(label: String, modifier: Modifier = Modifier) {
     val style = MaterialTheme.typography.labelLarge
     val measurer = rememberTextMeasurer()
     BoxWithConstraints(contentAlignment = Alignment.Center) {

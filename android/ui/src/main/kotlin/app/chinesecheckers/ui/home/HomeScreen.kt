@@ -34,6 +34,8 @@ import app.chinesecheckers.core.CardSeat
 import app.chinesecheckers.core.GameCard
 import app.chinesecheckers.core.LibraryException
 import app.chinesecheckers.core.PlayerName
+import app.chinesecheckers.core.PuzzleInfo
+import app.chinesecheckers.ui.strings.puzzleWords
 import app.chinesecheckers.core.SeatPlayer
 import app.chinesecheckers.ui.strings.Strings
 import app.chinesecheckers.ui.LocalStrings
@@ -85,9 +87,12 @@ class HomePresenter(private val library: GameLibrary?) {
     }
 }
 
-/** Home: the title, "Continue" for each interrupted game, and the ways into the app. */
+/**
+ * Home: the title, "Continue" for each interrupted game, and the ways into the app; the Puzzles
+ * button says today's puzzle at a glance ([puzzleOfTheDay], from the core).
+ */
 @Composable
-fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinue: (GameCard) -> Unit) {
+fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinue: (GameCard) -> Unit, puzzleOfTheDay: PuzzleInfo? = null) {
     val state by presenter.state.collectAsState()
     val strings = LocalStrings.current
     // The background fills the window, under the system bars; the menu stays out of them.
@@ -141,6 +146,7 @@ fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinu
                 Button(onClick = { onNavigate(Screen.NewGame(BoardMode.Solo)) }, Modifier.fillMaxWidth().testTag("solo")) { Text(strings.solo) }
                 Button(onClick = { onNavigate(Screen.NewGame(BoardMode.PassAndPlay)) }, Modifier.fillMaxWidth().testTag("passAndPlay")) { Text(strings.passAndPlay) }
                 Button(onClick = { onNavigate(Screen.Online) }, Modifier.fillMaxWidth().testTag("online")) { Text(strings.online) }
+                PuzzlesButton(puzzleOfTheDay, onClick = { onNavigate(Screen.Puzzles) })
                 Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                     FilledTonalButton(onClick = { onNavigate(Screen.Rules) }, Modifier.weight(1f).testTag("rules")) { Text(strings.rules, maxLines = 1) }
                     FilledTonalButton(onClick = { onNavigate(Screen.Statistics) }, Modifier.weight(1f).testTag("statistics")) { Text(strings.statistics, maxLines = 1) }
@@ -205,6 +211,24 @@ fun cardLines(card: GameCard, nowS: Long, strings: Strings): List<String> {
         people,
         listOfNotNull(toMove, ago).joinToString(" · "),
     )
+}
+
+/** Home's way into the race puzzles, with today's puzzle's difficulty and par under its name. */
+@Composable
+private fun PuzzlesButton(daily: PuzzleInfo?, onClick: () -> Unit) {
+    val words = puzzleWords(LocalStrings.current)
+    Button(onClick = onClick, modifier = Modifier.fillMaxWidth().testTag("puzzles")) {
+        Column(horizontalAlignment = Alignment.CenterHorizontally) {
+            Text(words.puzzles)
+            daily?.let {
+                Text(
+                    words.today(it.difficulty, it.par.toInt()),
+                    style = MaterialTheme.typography.bodySmall,
+                    modifier = Modifier.testTag("puzzleOfTheDay"),
+                )
+            }
+        }
+    }
 }
 
 /** A small six-coloured star: the app's emblem on Home. */

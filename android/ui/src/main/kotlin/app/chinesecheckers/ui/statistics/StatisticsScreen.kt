@@ -17,14 +17,19 @@ import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.dp
 import app.chinesecheckers.core.GameLibrary
+import app.chinesecheckers.core.PuzzleInfo
+import app.chinesecheckers.ui.strings.puzzleWords
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.ReadableColumn
 import app.chinesecheckers.ui.ScreenHeader
 import app.chinesecheckers.ui.safeAreaPadding
 
-/** Games against each named opponent, as the library counted them. */
+/**
+ * Games against each named opponent, as the library counted them; then the race puzzles
+ * ([puzzles], the built-in set with the results the core kept): how many solved, how many at par.
+ */
 @Composable
-fun StatisticsScreen(library: GameLibrary?, onBack: () -> Unit) {
+fun StatisticsScreen(library: GameLibrary?, onBack: () -> Unit, puzzles: List<PuzzleInfo> = emptyList()) {
     val strings = LocalStrings.current
     val stats = remember(library) { runCatching { library?.statistics() ?: emptyList() }.getOrDefault(emptyList()) }
     // The background fills the window, under the system bars; the content stays out of them.
@@ -44,6 +49,15 @@ fun StatisticsScreen(library: GameLibrary?, onBack: () -> Unit) {
                         }
                         s.fewestMoves?.let { Text("${strings.fewestMoves}: $it", style = MaterialTheme.typography.bodySmall) }
                     }
+                }
+            }
+            if (puzzles.isNotEmpty()) {
+                Card(Modifier.fillMaxWidth().testTag("stats:puzzles")) {
+                    Text(
+                        puzzleWords(strings).statistics(puzzles.count { it.best != null }, puzzles.count { it.solvedAtPar }, puzzles.size),
+                        fontWeight = FontWeight.SemiBold,
+                        modifier = Modifier.padding(12.dp).testTag("puzzleStats"),
+                    )
                 }
             }
         }

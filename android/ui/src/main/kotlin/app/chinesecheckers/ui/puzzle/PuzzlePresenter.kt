@@ -1,0 +1,219 @@
+package app.chinesecheckers.ui.puzzle
+
+import app.chinesecheckers.core.GameState
+import app.chinesecheckers.core.MoveException
+import app.chinesecheckers.core.PuzzleException
+import app.chinesecheckers.core.PuzzleGame
+import app.chinesecheckers.core.PuzzleInfo
+import app.chinesecheckers.core.PuzzleState
+import app.chinesecheckers.core.PuzzleStep
+import app.chinesecheckers.core.puzzleOfTheDay
+import app.chinesecheckers.core.puzzles
+import app.chinesecheckers.ui.platform.HapticKind
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+import kotlinx.coroutines.flow.update
+
+/**
+ * The puzzles as the list and Home show them: today's puzzle and the built-in set, each with the
+ * person's result as the core keeps it.
+ */
+data class PuzzleListUiState(
+    /** The puzzle of the day for the app's date, or null when the set cannot be read. */
+    val daily: PuzzleInfo? = null,
+    /** The built-in set, in the core's order (rule set, then difficulty). */
+    val puzzles: List<PuzzleInfo> = emptyList(),
+    /** Why the set could not be read, or null. */
+    val error: PuzzleException? = null,
+)
+
+/**
+ * Reads the puzzles from the core for the list, Home and Statistics. [today] is the app's local
+ * date in days since 1970-01-01 (injected so that tests fix the day).
+ */
+class PuzzleListPresenter(private val dataDir: String, private val today: () -> Long) {
+    private val _state = MutableStateFlow(PuzzleListUiState())
+
+    /** The one state the list renders. */
+    val state: StateFlow<PuzzleListUiState> = _state.asStateFlow()
+
+    init {
+        refresh()
+    }
+
+    /** Reads the set and the results again (a puzzle was solved meanwhile). */
+    fun refresh() {
+        _state.value = try {
+            PuzzleListUiState(puzzleOfTheDay(dataDir, today()), puzzles(dataDir))
+        } catch (e: PuzzleException) {
+            PuzzleListUiState(error = e)
+        }
+    }
+
+    /**
+     * The puzzle offered after [id] by the solved sheet: the next one of the list (after the
+     * puzzle of the day, the list's first); null after the last.
+     */
+    fun next(id: String): PuzzleInfo? {
+        val list = _state.value.puzzles
+        val at = list.indexOfFirst { it.id == id }
+        return if (at < 0) list.firstOrNull() else list.getOrNull(at + 1)
+    }
+}
+
+/** What the player does on a puzzle's screen. */
+sealed interface PuzzleEvent {
+    data class TapHole(val q: Int, val r: Int) : PuzzleEvent
+    data object EndJump : PuzzleEvent
+    data object Undo : PuzzleEvent
+    data object Redo : PuzzleEvent
+    data object Restart : PuzzleEvent
+    /** The solved sheet is put away, or opened again. */
+    data class ShowSheet(val open: Boolean) : PuzzleEvent
+    /** The solver's line is shown on the board, from its start. */
+    data object ShowLine : PuzzleEvent
+    /** One move forward (+1) or back (-1) in the solver's line. */
+    data class LineStep(val delta: Int) : PuzzleEvent
+    /** The solver's line is put away: the person's board again. */
+    data object CloseLine : PuzzleEvent
+}
+
+/**
+ * The solver's line on the board: the position after [step] of its [total] moves, and the move
+ * that led there ([arrow], drawn from → to; null at the start).
+ */
+data class LineView(val step: Int, val total: Int, val board: GameState, val arrow: PuzzleStep?)
+
+/** A puzzle's screen state: the core's [game], the last refusal, the sheet and the line shown. */
+data class PuzzleUiState(
+    /** The puzzle as listed (its rule set, difficulty, par). */
+    val info: PuzzleInfo,
+    /** Whether it is the puzzle of the day (titled so). */
+    val daily: Boolean,
+    val game: PuzzleState,
+    /** The core's refusal of the last tap, if any. */
+    val error: MoveException? = null,
+    /** The solved sheet is shown (it opens when the army gets home). */
+    val sheetOpen: Boolean = false,
+    /** The solver's line on the board, or null for the person's board. */
+    val line: LineView? = null,
+)
+
+/**
+ * A race puzzle in play: forwards every tap and button to the core's [PuzzleGame] (which keeps
+ * the result in [dataDir] when solved) and shows its state.
+ *
+ * The solver's line is stepped through on a second [PuzzleGame] of the same puzzle that plays
+ * the line's moves by the same taps, so that each position is the core's. Its data directory is
+ * [lineDir], a scratch folder: a solve played by the solver must not count as the person's.
+ * [onSolved] is told when the army gets home (the core has kept the result: lists read it again).
+ */
+class PuzzlePresenter(
+    dataDir: String,
+    info: PuzzleInfo,
+    daily: Boolean,
+    private val lineDir: String,
+    private val haptic: (HapticKind) -> Unit = {},
+    private val onSolved: () -> Unit = {},
+) : AutoCloseable {
+    private val game = PuzzleGame(dataDir, info.id)
+    private var replay: PuzzleGame? = null
+    private val _state = MutableStateFlow(PuzzleUiState(info, daily, game.state()))
+
+    /** The one state the screen renders. */
+    val state: StateFlow<PuzzleUiState> = _state.asStateFlow()
+
+    /** Handles one of the player's actions. */
+    fun onEvent(event: PuzzleEvent) {
+        when (event) {
+            is PuzzleEvent.TapHole -> if (_state.value.line == null) {
+                haptic(HapticKind.Tap)
+                play { game.tap(event.q, event.r) }
+            }
+            PuzzleEvent.EndJump -> play { game.endJump() }
+            PuzzleEvent.Undo -> publish(game.undo())
+            PuzzleEvent.Redo -> play { game.redo() }
+            PuzzleEvent.Restart -> publish(game.restart())
+            is PuzzleEvent.ShowSheet -> _state.update { it.copy(sheetOpen = event.open && it.game.solved) }
+            PuzzleEvent.ShowLine -> showLine()
+            is PuzzleEvent.LineStep -> stepLine(event.delta)
+            PuzzleEvent.CloseLine -> closeLine()
+        }
+    }
+
+    /** Plays [action] on the core; the sheet opens when it brings the army home. */
+    private fun play(action: () -> PuzzleState) {
+        val before = _state.value.game
+        try {
+            val after = action()
+            if (after.moves != before.moves) haptic(HapticKind.Move)
+            val solvedNow = after.solved && !before.solved
+            if (solvedNow) haptic(HapticKind.GameOver)
+            _state.update { it.copy(game = after, error = null, sheetOpen = it.sheetOpen || solvedNow) }
+            if (solvedNow) onSolved()
+        } catch (e: MoveException) {
+            _state.update { it.copy(error = e) }
+        }
+    }
+
+    private fun publish(after: PuzzleState) {
+        _state.update { it.copy(game = after, error = null, sheetOpen = it.sheetOpen && after.solved) }
+    }
+
+    private fun showLine() {
+        val line = _state.value.game.line
+        if (line.isEmpty()) return
+        replay?.close()
+        val fresh = try {
+            PuzzleGame(lineDir, _state.value.info.id)
+        } catch (e: PuzzleException) {
+            return
+        }
+        replay = fresh
+        _state.update { it.copy(sheetOpen = false, line = LineView(0, line.size, fresh.state().board, null)) }
+    }
+
+    private fun stepLine(delta: Int) {
+        val view = _state.value.line ?: return
+        val shown = replay ?: return
+        val line = _state.value.game.line
+        val target = (view.step + delta).coerceIn(0, line.size)
+        var at = view.step
+        var board = view.board
+        try {
+            while (at < target) {
+                // The solver's move by the person's own taps: its peg, then where it ends (a
+                // tripot chain that could go on is ended there).
+                val step = line[at]
+                val moves = shown.state().moves
+                shown.tap(step.from.q, step.from.r)
+                var s = shown.tap(step.to.q, step.to.r)
+                if (s.moves == moves) s = shown.endJump()
+                board = s.board
+                at++
+            }
+            while (at > target) {
+                board = shown.undo().board
+                at--
+            }
+        } catch (e: MoveException) {
+            // The core refused the set's own line (a damaged set): the line stays where it got to.
+            board = shown.state().board
+        }
+        _state.update { it.copy(line = LineView(at, line.size, board, line.getOrNull(at - 1))) }
+    }
+
+    private fun closeLine() {
+        replay?.close()
+        replay = null
+        _state.update { it.copy(line = null) }
+    }
+
+    /** Frees the core's games. */
+    override fun close() {
+        replay?.close()
+        replay = null
+        game.close()
+    }
+}
