@@ -29,6 +29,9 @@ import app.chinesecheckers.ui.board.BoardPresenter
 import app.chinesecheckers.ui.board.BoardScreen
 import app.chinesecheckers.ui.home.HomePresenter
 import app.chinesecheckers.ui.home.HomeScreen
+import app.chinesecheckers.ui.learn.LearnOffer
+import app.chinesecheckers.ui.learn.LessonPresenter
+import app.chinesecheckers.ui.learn.LessonScreen
 import app.chinesecheckers.ui.newgame.NewGamePresenter
 import app.chinesecheckers.ui.newgame.NewGameScreen
 import app.chinesecheckers.ui.online.OnlinePresenter
@@ -60,6 +63,8 @@ sealed interface Screen {
     data object Rules : Screen
     data object Statistics : Screen
     data object Settings : Screen
+    /** The lessons: their list, or the one being played ([AppState.learn]). */
+    data object Learn : Screen
 }
 
 /**
@@ -101,6 +106,9 @@ class AppState(platform: Platform) {
     var newGame: NewGamePresenter = NewGamePresenter(BoardMode.Solo)
         private set
 
+    /** The lessons' state holder, created on first use. */
+    val learn: LessonPresenter by lazy { LessonPresenter() }
+
     /** Online play's state holder, created on first use. */
     val online: OnlinePresenter by lazy { OnlinePresenter(this) }
 
@@ -120,11 +128,33 @@ class AppState(platform: Platform) {
             )
         }
         if (to == Screen.Home) home.refresh()
+        // The lessons open on their list; a Rules diagram opens its step after ([openLesson]).
+        if (to == Screen.Learn) learn.showList()
         _screen.value = to
+    }
+
+    /** Opens the lesson [id] at [step] (a Rules diagram's link); the lessons' list if the core has no such step. */
+    fun openLesson(id: String, step: UInt) {
+        navigate(Screen.Learn)
+        learn.open(id, step)
+    }
+
+    /**
+     * Answers the first-start offer of the lessons: it is remembered in the settings, so that it
+     * never shows again; [learn] opens the lessons.
+     */
+    fun answerLearnOffer(learn: Boolean) {
+        settings.update { it.copy(learnOffered = true) }
+        if (learn) navigate(Screen.Learn)
     }
 
     /** Returns to the previous screen (Home at the bottom). Returns false when already home. */
     fun back(): Boolean {
+        // A lesson in play goes back to the lessons' list first.
+        if (_screen.value == Screen.Learn && learn.state.value != null) {
+            learn.showList()
+            return true
+        }
         val previous = backStack.removeLastOrNull() ?: return false
         if (previous == Screen.Home) home.refresh()
         _screen.value = previous
@@ -231,7 +261,10 @@ fun ChineseCheckersApp(appState: AppState) {
           // A surface under every screen: text takes the theme's colour on it (light or dark).
           Surface(color = MaterialTheme.colorScheme.background) {
             when (val s = screen) {
-                Screen.Home -> HomeScreen(appState.home, onNavigate = appState::navigate, onContinue = appState::continueGame)
+                Screen.Home -> {
+                    HomeScreen(appState.home, onNavigate = appState::navigate, onContinue = appState::continueGame)
+                    if (!settings.learnOffered) LearnOffer(onAnswer = appState::answerLearnOffer)
+                }
                 is Screen.NewGame -> {
                     // An interrupted game of the same kind is replaced only once the player says so.
                     var replacing by remember(s) { mutableStateOf<SavedGame?>(null) }
@@ -266,7 +299,13 @@ fun ChineseCheckersApp(appState: AppState) {
                     }
                 }
                 Screen.Online -> OnlineScreen(appState.online, appState.geometry, reducedMotion, onBack = { appState.online.leaveScreen(); appState.navigate(Screen.Home) })
-                Screen.Rules -> RulesScreen(onBack = { appState.back() })
+                Screen.Rules -> RulesScreen(
+                    appState.geometry,
+                    onBack = { appState.back() },
+                    onLearn = { appState.navigate(Screen.Learn) },
+                    onOpenLesson = appState::openLesson,
+                )
+                Screen.Learn -> LessonScreen(appState.learn, appState.geometry, reducedMotion, onBack = { appState.back() })
                 Screen.Statistics -> StatisticsScreen(appState.library, onBack = { appState.back() })
                 Screen.Settings -> SettingsScreen(appState.settings, appState.platform, onBack = { appState.back() })
             }
