@@ -70,7 +70,7 @@ class LessonsUiTest {
         tapHole(Coord(-1, 2))
         state = checkNotNull(app.learn.state.value)
         assertEquals(LessonFeedback.Missed(WrongTry.NotAStep, listOf(Coord(-1, 4), Coord(-1, 2))), state.feedback)
-        assertEquals(EnglishLessonStrings.wrongTry(WrongTry.NotAStep) { "" } + " " + EnglishLessonStrings.takenBack, textOf("lessonFeedback"))
+        assertEquals("That was not a step. It was taken back: try again.", textOf("lessonFeedback"))
         assertTrue(state.board.holes.first { it.coord == Coord(-1, 4) }.occupant != null)
         for (device in Device.entries) screenshot("lesson-wrong-try", device) { ChineseCheckersApp(app) }
         click("tryAgain")
@@ -208,6 +208,8 @@ class LessonsUiTest {
         app.navigate(Screen.Home)
         app.navigate(Screen.Rules)
         for (device in Device.entries) screenshot("rules-diagrams", device) { ChineseCheckersApp(app) }
+        // The whole tripot page on a phone, every diagram in view.
+        screenshot("rules-diagrams-long-phone", Device.Phone.widthDp, 3600, Device.Phone.density) { ChineseCheckersApp(app) }
         app.close()
     }
 }

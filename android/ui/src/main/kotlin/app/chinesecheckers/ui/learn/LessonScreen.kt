@@ -6,7 +6,7 @@ import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
-import androidx.compose.foundation.layout.RowScope
+import androidx.compose.foundation.layout.PaddingValues
 import androidx.compose.foundation.layout.Spacer
 import androidx.compose.foundation.layout.WindowInsetsSides
 import androidx.compose.foundation.layout.fillMaxHeight
@@ -31,6 +31,7 @@ import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
 import app.chinesecheckers.core.BoardGeometry
@@ -134,7 +135,10 @@ private fun LessonPlay(presenter: LessonPresenter, state: LessonState, geometry:
                     StepWords(state, strings)
                     Feedback(state, strings, names)
                     Spacer(Modifier.weight(1f))
-                    Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) { Controls(presenter, state, strings) }
+                    // One under the other: three side by side would cut their words in a panel this narrow.
+                    Column(verticalArrangement = Arrangement.spacedBy(8.dp)) {
+                        for (control in controls(presenter, state, strings)) control(Modifier.fillMaxWidth().height(48.dp))
+                    }
                 }
             }
         } else {
@@ -143,7 +147,9 @@ private fun LessonPlay(presenter: LessonPresenter, state: LessonState, geometry:
                 Column(Modifier.padding(horizontal = 16.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) { StepWords(state, strings) }
                 board(Modifier.weight(1f).fillMaxWidth().padding(4.dp))
                 Column(Modifier.padding(horizontal = 16.dp)) { Feedback(state, strings, names) }
-                Row(Modifier.fillMaxWidth().padding(12.dp), horizontalArrangement = Arrangement.spacedBy(8.dp)) { Controls(presenter, state, strings) }
+                Row(Modifier.fillMaxWidth().padding(12.dp), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                    for (control in controls(presenter, state, strings)) control(Modifier.weight(1f).height(56.dp))
+                }
             }
         }
     }
@@ -176,7 +182,7 @@ private fun Feedback(state: LessonState, strings: Strings, names: (Int) -> Strin
     val (text, good) = when (val f = state.feedback) {
         null -> "" to true
         is LessonFeedback.Refused -> strings.notice(f.notice, names) to false
-        is LessonFeedback.Missed -> (words.wrongTry(f.reason, strings::colour) + " " + words.takenBack) to false
+        is LessonFeedback.Missed -> words.missed(f.reason, strings::colour) to false
         LessonFeedback.StepDone -> (if (state.lessonDone) words.lessonDone else words.stepDone) to true
         LessonFeedback.TurnPassed -> words.turnPassed to true
     }
@@ -191,24 +197,40 @@ private fun Feedback(state: LessonState, strings: Strings, names: (Int) -> Strin
     )
 }
 
-/** End jump (only while the chain may stop; its slot stays), Try again, and Next / Next lesson / All lessons. */
+/** The padding inside a control: small, so that "Leçon suivante" fits a third of a phone. */
+private val ControlPadding = PaddingValues(horizontal = 6.dp)
+
+/** A control's words: up to two lines, centred. */
 @Composable
-private fun RowScope.Controls(presenter: LessonPresenter, state: LessonState, strings: Strings) {
+private fun ControlText(text: String) = Text(text, maxLines = 2, overflow = TextOverflow.Ellipsis, textAlign = TextAlign.Center)
+
+/**
+ * The three control slots, in their fixed order, each drawn in the modifier its place gives:
+ * End jump (only while the chain may stop; its slot stays empty otherwise), Try again, and Next
+ * (enabled once the step is done) / Next lesson / All lessons.
+ */
+private fun controls(presenter: LessonPresenter, state: LessonState, strings: Strings): List<@Composable (Modifier) -> Unit> {
     val words = strings.lessons
-    val slot = Modifier.weight(1f).height(48.dp)
-    if (state.board.capabilities.canEndJump) {
-        FilledTonalButton(onClick = presenter::endJump, modifier = slot.testTag("lessonEndJump")) { Text(strings.endJump, maxLines = 1, overflow = TextOverflow.Ellipsis) }
-    } else {
-        Box(slot)
+    val endJump: @Composable (Modifier) -> Unit = { slot ->
+        if (state.board.capabilities.canEndJump) {
+            FilledTonalButton(onClick = presenter::endJump, modifier = slot.testTag("lessonEndJump"), contentPadding = ControlPadding) { ControlText(strings.endJump) }
+        } else {
+            Box(slot)
+        }
     }
-    OutlinedButton(onClick = presenter::retry, modifier = slot.testTag("tryAgain")) { Text(words.tryAgain, maxLines = 1, overflow = TextOverflow.Ellipsis) }
+    val tryAgain: @Composable (Modifier) -> Unit = { slot ->
+        OutlinedButton(onClick = presenter::retry, modifier = slot.testTag("tryAgain"), contentPadding = ControlPadding) { ControlText(words.tryAgain) }
+    }
     val nextLesson = presenter.nextLesson()
-    when {
-        state.lessonDone && nextLesson != null ->
-            Button(onClick = { presenter.open(nextLesson.id) }, modifier = slot.testTag("nextLesson")) { Text(words.nextLesson, maxLines = 1, overflow = TextOverflow.Ellipsis) }
-        state.lessonDone ->
-            Button(onClick = presenter::showList, modifier = slot.testTag("allLessons")) { Text(words.allLessons, maxLines = 1, overflow = TextOverflow.Ellipsis) }
-        else ->
-            Button(onClick = presenter::next, enabled = state.stepDone, modifier = slot.testTag("nextStep")) { Text(words.nextStep, maxLines = 1, overflow = TextOverflow.Ellipsis) }
+    val next: @Composable (Modifier) -> Unit = { slot ->
+        when {
+            state.lessonDone && nextLesson != null ->
+                Button(onClick = { presenter.open(nextLesson.id) }, modifier = slot.testTag("nextLesson"), contentPadding = ControlPadding) { ControlText(words.nextLesson) }
+            state.lessonDone ->
+                Button(onClick = presenter::showList, modifier = slot.testTag("allLessons"), contentPadding = ControlPadding) { ControlText(words.allLessons) }
+            else ->
+                Button(onClick = presenter::next, enabled = state.stepDone, modifier = slot.testTag("nextStep"), contentPadding = ControlPadding) { ControlText(words.nextStep) }
+        }
     }
+    return listOf(endJump, tryAgain, next)
 }

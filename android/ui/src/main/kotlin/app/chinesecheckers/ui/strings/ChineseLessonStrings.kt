@@ -49,6 +49,8 @@ object ChineseLessonStrings : LessonStrings {
         WrongTry.NotRankedFirst -> "到步数上限时，你不会单独排名第一。"
     }
     override val takenBack = "这步已撤回：再试一次。"
+    // Chinese sentences follow each other without a space.
+    override fun missed(reason: WrongTry, colour: (Colour) -> String) = wrongTry(reason, colour) + takenBack
     override val stepDone = "做得好！"
     override val lessonDone = "做得好：本课完成！"
     override val turnPassed = "你被堵住了：你的回合被跳过。"

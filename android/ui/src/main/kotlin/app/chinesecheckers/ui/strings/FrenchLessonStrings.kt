@@ -48,7 +48,7 @@ object FrenchLessonStrings : LessonStrings {
         WrongTry.NoWin -> "Ce coup ne gagnait pas."
         WrongTry.NotRankedFirst -> "À la limite de coups, vous ne seriez pas premier seul."
     }
-    override val takenBack = "Il a été repris : réessayez."
+    override val takenBack = "Le coup a été repris : réessayez."
     override val stepDone = "Bravo !"
     override val lessonDone = "Bravo : leçon terminée !"
     override val turnPassed = "Vous étiez bloqué : votre tour est passé."

@@ -35,6 +35,8 @@ interface LessonStrings {
     fun wrongTry(reason: WrongTry, colour: (Colour) -> String): String
     /** Said after [wrongTry]: the move was taken back. */
     val takenBack: String
+    /** A missed try in full: why, then that it was taken back. */
+    fun missed(reason: WrongTry, colour: (Colour) -> String): String = wrongTry(reason, colour) + " " + takenBack
     /** The step's goal is reached. */
     val stepDone: String
     /** The last step's goal is reached. */
