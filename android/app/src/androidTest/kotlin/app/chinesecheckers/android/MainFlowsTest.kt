@@ -38,8 +38,12 @@ class MainFlowsTest {
 
     @Before
     fun startAtHome() {
-        // The Application (and its AppState) outlives each test's Activity: start from Home.
-        compose.runOnUiThread { appState.navigate(Screen.Home) }
+        // The Application (and its AppState) outlives each test's Activity: start from Home,
+        // the first-start offer of the lessons answered (it would cover Home).
+        compose.runOnUiThread {
+            appState.settings.update { it.copy(learnOffered = true) }
+            appState.navigate(Screen.Home)
+        }
         compose.waitForIdle()
     }
 

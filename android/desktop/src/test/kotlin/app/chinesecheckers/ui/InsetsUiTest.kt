@@ -155,6 +155,9 @@ class InsetsUiTest {
         visit(insets, "rules", "Rules", "insets-rules")
         click("back")
         visit(insets, "statistics", "Statistics", "insets-statistics")
+        click("back")
+        visit(insets, "learn", "Lessons")
+        visit(insets, "lesson:tripot-moves", "A lesson", "insets-lesson")
         app.close()
     }
 

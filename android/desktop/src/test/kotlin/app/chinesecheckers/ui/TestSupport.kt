@@ -19,13 +19,21 @@ import org.jetbrains.skia.EncodedImageFormat
 import java.io.File
 import java.nio.file.Files
 
-/** A platform with its own empty data directory, English, normal motion. */
-fun testPlatform(language: String = "en", reducedMotion: Boolean = false) = DesktopPlatform(
-    dataDir = Files.createTempDirectory("cc-ui-test").toFile().apply { deleteOnExit() }.path,
-    systemLanguage = language,
-    systemReducedMotion = reducedMotion,
-    playAudio = false,
-)
+/**
+ * A platform with its own data directory, English, normal motion. Unless [firstStart], the
+ * directory holds settings that have offered the lessons already (as after the first start), so
+ * that the first-start offer covers no screen under test.
+ */
+fun testPlatform(language: String = "en", reducedMotion: Boolean = false, firstStart: Boolean = false): DesktopPlatform {
+    val dir = Files.createTempDirectory("cc-ui-test").toFile().apply { deleteOnExit() }
+    if (!firstStart) File(dir, "settings.properties").writeText("learnOffered=true\n")
+    return DesktopPlatform(
+        dataDir = dir.path,
+        systemLanguage = language,
+        systemReducedMotion = reducedMotion,
+        playAudio = false,
+    )
+}
 
 fun person() = Seat(SeatPlayer.Person, "")
 fun ai(level: AiLevel = AiLevel.BEGINNER) = Seat(SeatPlayer.Ai(level), "")

@@ -29,6 +29,9 @@ import app.chinesecheckers.ui.board.BoardPresenter
 import app.chinesecheckers.ui.board.BoardScreen
 import app.chinesecheckers.ui.home.HomePresenter
 import app.chinesecheckers.ui.home.HomeScreen
+import app.chinesecheckers.ui.learn.LearnOffer
+import app.chinesecheckers.ui.learn.LessonPresenter
+import app.chinesecheckers.ui.learn.LessonScreen
 import app.chinesecheckers.ui.newgame.NewGamePresenter
 import app.chinesecheckers.ui.newgame.NewGameScreen
 import app.chinesecheckers.ui.online.OnlinePresenter
@@ -71,6 +74,8 @@ sealed interface Screen {
     /** The race puzzles' list; [Puzzle] plays [AppState.puzzle]. */
     data object Puzzles : Screen
     data object Puzzle : Screen
+    /** The lessons: their list, or the one being played ([AppState.learn]). */
+    data object Learn : Screen
 }
 
 /**
@@ -144,6 +149,8 @@ class AppState(platform: Platform, today: () -> Long = { java.time.LocalDate.now
         _puzzle.value = presenter
         if (_screen.value != Screen.Puzzle) navigate(Screen.Puzzle)
     }
+    /** The lessons' state holder, created on first use. */
+    val learn: LessonPresenter by lazy { LessonPresenter() }
 
     /** Online play's state holder, created on first use. */
     val online: OnlinePresenter by lazy { OnlinePresenter(this) }
@@ -165,11 +172,33 @@ class AppState(platform: Platform, today: () -> Long = { java.time.LocalDate.now
         }
         if (to == Screen.Home) home.refresh()
         if (to == Screen.Home || to == Screen.Puzzles || to == Screen.Statistics) puzzleList.refresh()
+        // The lessons open on their list; a Rules diagram opens its step after ([openLesson]).
+        if (to == Screen.Learn) learn.showList()
         _screen.value = to
+    }
+
+    /** Opens the lesson [id] at [step] (a Rules diagram's link); the lessons' list if the core has no such step. */
+    fun openLesson(id: String, step: UInt) {
+        navigate(Screen.Learn)
+        learn.open(id, step)
+    }
+
+    /**
+     * Answers the first-start offer of the lessons: it is remembered in the settings, so that it
+     * never shows again; [learn] opens the lessons.
+     */
+    fun answerLearnOffer(learn: Boolean) {
+        settings.update { it.copy(learnOffered = true) }
+        if (learn) navigate(Screen.Learn)
     }
 
     /** Returns to the previous screen (Home at the bottom). Returns false when already home. */
     fun back(): Boolean {
+        // A lesson in play goes back to the lessons' list first.
+        if (_screen.value == Screen.Learn && learn.state.value != null) {
+            learn.showList()
+            return true
+        }
         val previous = backStack.removeLastOrNull() ?: return false
         if (previous == Screen.Home) home.refresh()
         if (previous == Screen.Home || previous == Screen.Puzzles) puzzleList.refresh()
@@ -281,6 +310,7 @@ fun ChineseCheckersApp(appState: AppState) {
                 Screen.Home -> {
                     val puzzles by appState.puzzleList.state.collectAsState()
                     HomeScreen(appState.home, onNavigate = appState::navigate, onContinue = appState::continueGame, puzzleOfTheDay = puzzles.daily)
+                    if (!settings.learnOffered) LearnOffer(onAnswer = appState::answerLearnOffer)
                 }
                 is Screen.NewGame -> {
                     // An interrupted game of the same kind is replaced only once the player says so.
@@ -316,7 +346,13 @@ fun ChineseCheckersApp(appState: AppState) {
                     }
                 }
                 Screen.Online -> OnlineScreen(appState.online, appState.geometry, reducedMotion, onBack = { appState.online.leaveScreen(); appState.navigate(Screen.Home) })
-                Screen.Rules -> RulesScreen(onBack = { appState.back() })
+                Screen.Rules -> RulesScreen(
+                    appState.geometry,
+                    onBack = { appState.back() },
+                    onLearn = { appState.navigate(Screen.Learn) },
+                    onOpenLesson = appState::openLesson,
+                )
+                Screen.Learn -> LessonScreen(appState.learn, appState.geometry, reducedMotion, onBack = { appState.back() })
                 Screen.Statistics -> {
                     val puzzles by appState.puzzleList.state.collectAsState()
                     StatisticsScreen(appState.library, onBack = { appState.back() }, puzzles = puzzles.puzzles)

@@ -83,7 +83,8 @@ fun holeTag(coord: Coord) = "hole:${coord.q}:${coord.r}"
  *
  * [shownMove] (a history line the player tapped) is drawn over everything as arrows, one per hop
  * of its path, in the board's own rotation; without one, [arrowPath] is drawn the same way (a
- * puzzle's solver line shows its moves from → to).
+ * puzzle's solver line shows its moves from → to). [pointer] (a lesson's `LessonState.pointer`)
+ * rings the holes a lesson points at, over the pegs.
  */
 @Composable
 fun BoardCanvas(
@@ -101,6 +102,7 @@ fun BoardCanvas(
     zoomState: BoardZoomState = rememberBoardZoomState(),
     shownMove: PlayedMove? = null,
     arrowPath: List<Coord> = emptyList(),
+    pointer: List<Coord> = emptyList(),
 ) {
     val palette = LocalBoardPalette.current
     val rotation by animateFloatAsState(
@@ -174,6 +176,7 @@ fun BoardCanvas(
                 Modifier.fillMaxSize().then(staticLayer).semantics {
                     trailDrawn = trail.map { it.number }
                     arrowsDrawn = arrows
+                    pointerDrawn = pointer
                 }.testTag("trail"),
             ) {
                 val moving = animation?.takeIf { progress.isRunning || progress.value < it.path.size - 1 }
@@ -182,6 +185,7 @@ fun BoardCanvas(
                 drawPegs(layout, game, palette, moving, progress.value)
                 drawHint(layout, game.hint)
                 drawArrows(layout, arrows)
+                drawPointer(layout, pointer)
             }
             // One accessibility node per hole, over its centre (no pointer handling of its own:
             // real taps reach the board's nearest-hole detection above).
@@ -407,10 +411,16 @@ private val ARROW_EDGE = Color(0xFF151515)
  */
 private fun DrawScope.drawArrows(layout: BoardLayout, path: List<Coord>) {
     if (path.size < 2) return
-    val r = layout.geometry.holeRadius * layout.scale
+    drawArrowsThrough(path.map { layout.holeCentre(it) }, layout.geometry.holeRadius * layout.scale)
+}
+
+/**
+ * Arrows through [points] (hole centres on screen), one per hop, for holes of radius [r]: the
+ * history's arrows, and the Rules screen's small boards.
+ */
+internal fun DrawScope.drawArrowsThrough(points: List<Offset>, r: Float) {
     val width = (r * 0.32f).coerceAtLeast(3f)
     val round = androidx.compose.ui.graphics.StrokeCap.Round
-    val points = path.map { layout.holeCentre(it) }
     for ((a, b) in points.zipWithNext()) {
         val d = b - a
         val len = d.getDistance()
@@ -430,6 +440,33 @@ private fun DrawScope.drawArrows(layout: BoardLayout, path: List<Coord>) {
         drawPath(head, ARROW_EDGE, style = Stroke(width * 0.9f, join = androidx.compose.ui.graphics.StrokeJoin.Round))
         drawLine(ARROW_FILL, start, base, strokeWidth = width, cap = round)
         drawPath(head, ARROW_FILL)
+    }
+}
+
+/** The holes a lesson points at (`LessonState.pointer`), as drawn by [drawPointer]: for tests and tools. */
+val PointerDrawn = SemanticsPropertyKey<List<Coord>>("PointerDrawn")
+private var SemanticsPropertyReceiver.pointerDrawn by PointerDrawn
+
+/** The lesson pointer's colours: magenta, unlike every peg, highlight, the hint and the arrows. */
+private val POINTER_FILL = Color(0xFFFF2DB4)
+private val POINTER_EDGE = Color(0xFF151515)
+
+/**
+ * A lesson's pointer over the pegs: a thick ring around the peg to move ([holes]' first) and a
+ * dashed one on each other hole (a pivot, where it goes), each a magenta core on a near-black
+ * edge with a white rim, which shows on every peg colour and on both themes' boards.
+ */
+private fun DrawScope.drawPointer(layout: BoardLayout, holes: List<Coord>) {
+    if (holes.isEmpty()) return
+    val r = layout.geometry.holeRadius * layout.scale
+    val width = (r * 0.26f).coerceAtLeast(2.5f)
+    for ((i, c) in holes.withIndex()) {
+        val centre = layout.holeCentre(c)
+        val radius = if (i == 0) r * 1.55f else r * 1.35f
+        val dash = if (i == 0) null else PathEffect.dashPathEffect(floatArrayOf(r * 0.55f, r * 0.3f))
+        drawCircle(Color.White, radius, centre, style = Stroke(width * 2.4f, pathEffect = dash))
+        drawCircle(POINTER_EDGE, radius, centre, style = Stroke(width * 1.7f, pathEffect = dash))
+        drawCircle(POINTER_FILL, radius, centre, style = Stroke(width, pathEffect = dash))
     }
 }
 
@@ -501,7 +538,7 @@ private fun DrawScope.drawPegs(
     }
 }
 
-private fun DrawScope.drawPeg(centre: Offset, r: Float, colour: Colour, palette: BoardPalette, selected: Boolean) {
+internal fun DrawScope.drawPeg(centre: Offset, r: Float, colour: Colour, palette: BoardPalette, selected: Boolean) {
     val style = palette.peg(colour)
     // A marble in four flat circles (shadow, rim, body, gloss): no shader to build per peg and frame.
     drawCircle(SHADOW, r, centre + Offset(r * 0.08f, r * 0.14f))

@@ -37,6 +37,7 @@ import app.chinesecheckers.core.PlayerName
 import app.chinesecheckers.core.PuzzleInfo
 import app.chinesecheckers.ui.strings.puzzleWords
 import app.chinesecheckers.core.SeatPlayer
+import app.chinesecheckers.ui.strings.lessons
 import app.chinesecheckers.ui.strings.Strings
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.Screen
@@ -147,6 +148,7 @@ fun HomeScreen(presenter: HomePresenter, onNavigate: (Screen) -> Unit, onContinu
                 Button(onClick = { onNavigate(Screen.NewGame(BoardMode.PassAndPlay)) }, Modifier.fillMaxWidth().testTag("passAndPlay")) { Text(strings.passAndPlay) }
                 Button(onClick = { onNavigate(Screen.Online) }, Modifier.fillMaxWidth().testTag("online")) { Text(strings.online) }
                 PuzzlesButton(puzzleOfTheDay, onClick = { onNavigate(Screen.Puzzles) })
+                FilledTonalButton(onClick = { onNavigate(Screen.Learn) }, Modifier.fillMaxWidth().testTag("learn")) { Text(strings.lessons.learnToPlay) }
                 Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                     FilledTonalButton(onClick = { onNavigate(Screen.Rules) }, Modifier.weight(1f).testTag("rules")) { Text(strings.rules, maxLines = 1) }
                     FilledTonalButton(onClick = { onNavigate(Screen.Statistics) }, Modifier.weight(1f).testTag("statistics")) { Text(strings.statistics, maxLines = 1) }

@@ -33,6 +33,8 @@ data class Settings(
      * the new-game presenter's own text form; a missing or unreadable entry gives its defaults.
      */
     val lastNewGame: Map<String, String> = emptyMap(),
+    /** "Learn to play" was offered once (on first start): it is not offered again. */
+    val learnOffered: Boolean = false,
 ) {
     /** The hold after an AI move with motion as [reducedMotion] says: none when motion is reduced. */
     fun aiHoldMillis(reducedMotion: Boolean): Long = if (reducedMotion) 0L else aiPaceMillis.toLong()
@@ -107,6 +109,7 @@ class SettingsStore(dataDir: String) {
         aiPaceMillis = props.getProperty("aiPace")?.toIntOrNull()?.takeIf { it in AI_PACES } ?: DEFAULT_AI_PACE,
         lastNewGame = props.stringPropertyNames().filter { it.startsWith(NEW_GAME_PREFIX) }
             .associate { it.removePrefix(NEW_GAME_PREFIX) to props.getProperty(it) },
+        learnOffered = props.getProperty("learnOffered")?.toBooleanStrictOrNull() ?: false,
     )
 
     private fun write(s: Settings) {
@@ -123,6 +126,7 @@ class SettingsStore(dataDir: String) {
         props.setProperty("aiPace", s.aiPaceMillis.toString())
         props.stringPropertyNames().filter { it.startsWith(NEW_GAME_PREFIX) }.forEach { props.remove(it) }
         for ((mode, choices) in s.lastNewGame) props.setProperty(NEW_GAME_PREFIX + mode, choices)
+        props.setProperty("learnOffered", s.learnOffered.toString())
         save()
     }
 

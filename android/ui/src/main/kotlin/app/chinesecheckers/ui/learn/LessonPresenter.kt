@@ -1,0 +1,80 @@
+package app.chinesecheckers.ui.learn
+
+import app.chinesecheckers.core.Lesson
+import app.chinesecheckers.core.LessonException
+import app.chinesecheckers.core.LessonInfo
+import app.chinesecheckers.core.LessonState
+import app.chinesecheckers.core.MoveException
+import app.chinesecheckers.core.lessons
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
+import kotlinx.coroutines.flow.asStateFlow
+
+/**
+ * The lessons screen's state holder: the core's catalogue ([catalogue]) and the lesson being
+ * played, if any ([state]; null shows the list). Every decision is the core's: taps, End jump,
+ * Try again and Next go to the core's `Lesson`, and its `LessonState` is shown as it comes.
+ */
+class LessonPresenter {
+    /** The lessons, in the core's order (tripot first). */
+    val catalogue: List<LessonInfo> = lessons()
+
+    private var lesson: Lesson? = null
+    private val _state = MutableStateFlow<LessonState?>(null)
+
+    /** The lesson being played; null while the list is shown. */
+    val state: StateFlow<LessonState?> = _state.asStateFlow()
+
+    /**
+     * Opens the lesson [id] at [step] (0-based; a Rules diagram's step), or at its first step.
+     * Returns false (and shows the list) when the core has no such lesson or step.
+     */
+    fun open(id: String, step: UInt = 0u): Boolean {
+        val opened = try {
+            if (step == 0u) Lesson(id) else Lesson.atStep(id, step)
+        } catch (e: LessonException) {
+            null
+        }
+        lesson?.close()
+        lesson = opened
+        _state.value = opened?.state()
+        return opened != null
+    }
+
+    /** Back to the list. */
+    fun showList() {
+        lesson?.close()
+        lesson = null
+        _state.value = null
+    }
+
+    /** A tap on the hole at ([q], [r]). */
+    fun tap(q: Int, r: Int) = act { it.tap(q, r) }
+
+    /** Ends the chain in progress. */
+    fun endJump() = act { it.endJump() }
+
+    /** Puts the step back as it opened. */
+    fun retry() = act { it.retry() }
+
+    /** The next step (the core changes nothing before the step is done). */
+    fun next() = act { it.next() }
+
+    /** The lesson after the one shown, if any. */
+    fun nextLesson(): LessonInfo? {
+        val id = _state.value?.lessonId ?: return null
+        val i = catalogue.indexOfFirst { it.id == id }
+        return catalogue.getOrNull(i + 1)
+    }
+
+    private fun act(call: (Lesson) -> LessonState) {
+        val current = lesson ?: return
+        _state.value = try {
+            call(current)
+        } catch (e: MoveException) {
+            // Only End jump throws here, and only when no chain is in progress (its button is
+            // not shown then): the board stays as it was.
+            current.state()
+        }
+    }
+}
