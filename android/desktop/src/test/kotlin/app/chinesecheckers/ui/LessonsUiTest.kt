@@ -13,6 +13,7 @@ import app.chinesecheckers.core.WrongTry
 import app.chinesecheckers.core.ruleDiagrams
 import app.chinesecheckers.ui.board.PointerDrawn
 import app.chinesecheckers.ui.strings.EnglishLessonStrings
+import app.chinesecheckers.ui.strings.EnglishStrings
 import app.chinesecheckers.ui.strings.Language
 import app.chinesecheckers.ui.strings.ThemeChoice
 import org.junit.Assert.assertEquals
@@ -65,6 +66,12 @@ class LessonsUiTest {
         // The pointer is drawn where the core says: the peg, then where it goes.
         assertEquals(state.pointer, tag("trail").fetchSemanticsNode().config[PointerDrawn])
         tag("nextStep").assertIsNotEnabled()
+        // A tap the game refuses (the opposing peg): the game's own notice, nothing taken back.
+        tapHole(Coord(-1, 3))
+        val refused = app.learn.state.value?.feedback
+        assertTrue("$refused", refused is LessonFeedback.Refused)
+        val names: (Int) -> String = { i -> EnglishStrings.playerName(state.board.players[i].name) }
+        assertEquals(EnglishStrings.notice((refused as LessonFeedback.Refused).notice, names), textOf("lessonFeedback"))
         // A wrong try: a jump where a step is asked. Taken back, with its reason in words.
         tapHole(Coord(-1, 4))
         tapHole(Coord(-1, 2))

@@ -104,6 +104,7 @@ private fun LessonPlay(presenter: LessonPresenter, state: LessonState, geometry:
     val names: (Int) -> String = { i -> state.board.players.getOrNull(i)?.let { strings.playerName(it.name) } ?: "?" }
     BoxWithConstraints(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
         val tablet = maxWidth >= TabletMinWidth && maxWidth > maxHeight
+        val tall = maxHeight >= StackedControlsMinHeight
         val board = @Composable { modifier: Modifier ->
             BoardCanvas(
                 geometry = geometry,
@@ -135,9 +136,15 @@ private fun LessonPlay(presenter: LessonPresenter, state: LessonState, geometry:
                     StepWords(state, strings)
                     Feedback(state, strings, names)
                     Spacer(Modifier.weight(1f))
-                    // One under the other: three side by side would cut their words in a panel this narrow.
-                    Column(verticalArrangement = Arrangement.spacedBy(8.dp)) {
-                        for (control in controls(presenter, state, strings)) control(Modifier.fillMaxWidth().height(48.dp))
+                    if (tall) {
+                        // One under the other, full words at ease; side by side on a short landscape screen.
+                        Column(verticalArrangement = Arrangement.spacedBy(8.dp)) {
+                            for (control in controls(presenter, state, strings)) control(Modifier.fillMaxWidth().height(48.dp))
+                        }
+                    } else {
+                        Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                            for (control in controls(presenter, state, strings)) control(Modifier.weight(1f).height(56.dp))
+                        }
                     }
                 }
             }
@@ -196,6 +203,9 @@ private fun Feedback(state: LessonState, strings: Strings, names: (Int) -> Strin
         modifier = Modifier.fillMaxWidth().semantics { liveRegion = LiveRegionMode.Polite }.testTag("lessonFeedback"),
     )
 }
+
+/** From this height the side panel stacks its three controls. */
+private val StackedControlsMinHeight = 560.dp
 
 /** The padding inside a control: small, so that "Leçon suivante" fits a third of a phone. */
 private val ControlPadding = PaddingValues(horizontal = 6.dp)
