@@ -193,15 +193,9 @@ pub fn play(dir: &Path, id: &str, input: &mut impl BufRead, out: &mut impl Write
     writeln!(out, "Solved in {} moves, {verdict}.", state.moves)?;
     writeln!(out, "The solver's line ({} moves):", state.line.len())?;
     for (i, s) in state.line.iter().enumerate() {
-        writeln!(
-            out,
-            "{:2}. {} {} -> {} {}",
-            i + 1,
-            s.from.q,
-            s.from.r,
-            s.to.q,
-            s.to.r
-        )?;
+        // Every hole of the move's path, so that a jump chain reads hop by hop.
+        let path: Vec<String> = s.path.iter().map(|c| format!("{} {}", c.q, c.r)).collect();
+        writeln!(out, "{:2}. {}", i + 1, path.join(" -> "))?;
     }
     Ok(())
 }
@@ -245,6 +239,19 @@ mod tests {
         );
         assert!(text.contains(&format!("The solver's line ({} moves):", p.par)));
         assert!(text.contains("move 1 of par"));
+        // The line's first move printed hole by hole, from its first hole to its last.
+        let first_line = text
+            .lines()
+            .find(|l| l.starts_with(" 1. "))
+            .unwrap_or_default();
+        let ends = (
+            format!(" 1. {} {} ->", first.from.q, first.from.r),
+            format!("-> {} {}", first.to.q, first.to.r),
+        );
+        assert!(
+            first_line.starts_with(&ends.0) && first_line.ends_with(&ends.1),
+            "{first_line}"
+        );
         let mut listed = Vec::new();
         list(&d, &mut listed).unwrap();
         let listed = String::from_utf8(listed).unwrap();

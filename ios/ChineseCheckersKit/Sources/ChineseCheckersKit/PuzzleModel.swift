@@ -147,18 +147,12 @@ public final class PuzzleModel {
             : LocalizedMessage("puzzle.line.move", [.number(lineStep), .number(state.line.count)])
     }
 
-    /// The solver's move shown on the sheet's board (the last one played there), as one arrow
-    /// from where the peg left to where it stopped.
+    /// The solver's move shown on the sheet's board (the last one played there), as arrows along
+    /// its whole path (the core's `PuzzleStep.path`): one per hop of a jump chain, as the
+    /// history's moves are drawn.
     public var lineArrows: [MoveArrow] {
         guard lineStep > 0, lineStep <= state.line.count else { return [] }
-        let step = state.line[lineStep - 1]
-        guard let start = geometry.hole(at: step.from), let end = geometry.hole(at: step.to)
-        else { return [] }
-        return [
-            MoveArrow(
-                from: step.from, to: step.to, fromX: start.x, fromY: start.y, toX: end.x,
-                toY: end.y)
-        ]
+        return MoveArrow.along(state.line[lineStep - 1].path, geometry: geometry)
     }
 
     /// Whether the line can step back / forward.

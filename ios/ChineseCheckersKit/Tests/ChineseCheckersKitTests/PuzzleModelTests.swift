@@ -92,8 +92,12 @@ final class PuzzleModelTests: XCTestCase {
         model.stepLine(forward: true)
         XCTAssertEqual(model.lineStep, 1)
         XCTAssertEqual(try words(model.lineWords), "The solver’s line: move 1 of \(info.par)")
-        XCTAssertEqual(model.lineArrows.map(\.from), [line[0].from])
-        XCTAssertEqual(model.lineArrows.map(\.to), [line[0].to])
+        // One arrow per hop of the move's path, from where the peg left to where it stopped.
+        let path = model.state.line[0].path
+        XCTAssertEqual(path.first, line[0].from)
+        XCTAssertEqual(path.last, line[0].to)
+        XCTAssertEqual(model.lineArrows.map(\.from), Array(path.dropLast()))
+        XCTAssertEqual(model.lineArrows.map(\.to), Array(path.dropFirst()))
         let after = try XCTUnwrap(model.lineBoard)
         XCTAssertNil(start.holes.first { $0.coord == line[0].to }?.occupant)
         XCTAssertEqual(after.holes.first { $0.coord == line[0].to }?.occupant, .s, "the peg moved")

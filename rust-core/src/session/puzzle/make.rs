@@ -73,6 +73,7 @@ fn line_of(path: &RacePath) -> Vec<PuzzleStep> {
         .map(|&(from, to)| PuzzleStep {
             from: Coord::of(from),
             to: Coord::of(to),
+            path: Vec::new(),
         })
         .collect()
 }

@@ -31,14 +31,19 @@ pub enum PuzzleDifficulty {
     Hard,
 }
 
-/// One move of a solver's line: the peg's hole before and after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One move of a solver's line: the peg's hole before and after, and the holes between.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct PuzzleStep {
     /// Where the peg starts.
     pub from: Coord,
     /// Where it ends (after a step or a whole jump chain).
     pub to: Coord,
+    /// The move's whole path, `from` first and `to` last, every hop's landing hole between (draw
+    /// it as the history's arrows, one per hop). Filled by the puzzle in play when it hands the
+    /// line out; the stored set keeps only `from` and `to` (the path follows from the rules).
+    #[serde(skip)]
+    pub path: Vec<Coord>,
 }
 
 /// A puzzle as stored in `puzzles.json`.
@@ -168,6 +173,7 @@ impl Puzzle {
                 .map(|s| PuzzleStep {
                     from: m(&s.from),
                     to: m(&s.to),
+                    path: s.path.iter().map(m).collect(),
                 })
                 .collect(),
             seed: self.seed,

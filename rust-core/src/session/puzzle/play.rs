@@ -10,7 +10,7 @@
 use super::{Puzzle, PuzzleStep};
 use crate::ai::AiLevel;
 use crate::rules::board::Colour;
-use crate::rules::{Move, MoveKind, Position};
+use crate::rules::{Coord, Move, MoveKind, Position};
 use crate::session::setup::{Seat, ValidSetup};
 use crate::session::{update, Event, GameState, MoveError, SessionState};
 
@@ -166,6 +166,39 @@ impl PuzzleSession {
         self.rebuild();
     }
 
+    /// The solver's line with each move's whole path. The set stores only each move's ends, so
+    /// the line is played from the start on a scratch session by the same taps a player makes
+    /// (the first peg, then the last hole; "End jump" for a tripot chain that could go on) and
+    /// each move's path read from what was played. Every line of the set is played so by the
+    /// tests; should one ever not play, its moves keep just their two ends as the path.
+    fn line_with_paths(&self) -> Vec<PuzzleStep> {
+        let ends = |s: &PuzzleStep| PuzzleStep {
+            path: vec![s.from, s.to],
+            ..s.clone()
+        };
+        let Ok(mut scratch) = PuzzleSession::new(self.puzzle.clone()) else {
+            return self.puzzle.line.iter().map(ends).collect();
+        };
+        for step in &self.puzzle.line {
+            let played = scratch
+                .tap(step.from.q, step.from.r)
+                .and_then(|_| scratch.tap(step.to.q, step.to.r))
+                .and_then(|done| if done { Ok(true) } else { scratch.end_jump() });
+            if played != Ok(true) {
+                return self.puzzle.line.iter().map(ends).collect();
+            }
+        }
+        self.puzzle
+            .line
+            .iter()
+            .zip(scratch.moves())
+            .map(|(s, m)| PuzzleStep {
+                path: m.path.iter().map(|&h| Coord::of(h)).collect(),
+                ..s.clone()
+            })
+            .collect()
+    }
+
     /// What the screen shows.
     pub fn state(&self) -> PuzzleState {
         let solved = self.solved();
@@ -181,7 +214,7 @@ impl PuzzleSession {
             can_undo: !self.moves.is_empty(),
             can_redo: !self.redo.is_empty(),
             line: if solved {
-                self.puzzle.line.clone()
+                self.line_with_paths()
             } else {
                 Vec::new()
             },

@@ -4,6 +4,7 @@ use super::make::{self, RULE_SETS};
 use super::*;
 use crate::ai::race::{self, RacePath};
 use crate::rules::board::Colour;
+use crate::rules::Coord;
 
 fn set() -> &'static PuzzleSet {
     builtin().unwrap()
@@ -127,6 +128,7 @@ fn the_whole_army_puzzles_are_the_solo_races() {
 
 #[test]
 fn every_puzzle_is_solved_at_par_by_its_line_with_the_real_taps() {
+    let mut chains = 0;
     for p in &set().puzzles {
         let mut s = PuzzleSession::new(p.clone()).unwrap();
         let frozen = s.position().pegs_of(Colour::N);
@@ -135,7 +137,16 @@ fn every_puzzle_is_solved_at_par_by_its_line_with_the_real_taps() {
         let st = s.state();
         assert!(st.solved && st.at_par, "{}", p.id);
         assert_eq!(st.moves, p.par);
-        assert_eq!(st.line, p.line);
+        // The line as stored (its ends), each move with the whole path the taps played.
+        assert_eq!(st.line.len(), p.line.len());
+        for ((shown, stored), played) in st.line.iter().zip(&p.line).zip(s.moves()) {
+            assert_eq!((shown.from, shown.to), (stored.from, stored.to));
+            let path: Vec<Coord> = played.path.iter().map(|&h| Coord::of(h)).collect();
+            assert_eq!(shown.path, path, "{}", p.id);
+            assert_eq!(shown.path.first(), Some(&shown.from));
+            assert_eq!(shown.path.last(), Some(&shown.to));
+        }
+        chains += st.line.iter().filter(|m| m.path.len() > 2).count();
         assert_eq!(
             s.position().pegs_of(Colour::N),
             frozen,
@@ -147,6 +158,7 @@ fn every_puzzle_is_solved_at_par_by_its_line_with_the_real_taps() {
             &path_of(p)
         ));
     }
+    assert!(chains > 0, "some line has a jump chain, drawn hop by hop");
 }
 
 #[test]

@@ -59,7 +59,7 @@ class PuzzleUiTest {
         val end = json.indexOf(']', lineAt)
         val number = Regex("-?\\d+")
         val values = number.findAll(json.substring(lineAt, end)).map { it.value.toInt() }.toList()
-        return values.chunked(4).map { (fq, fr, tq, tr) -> PuzzleStep(Coord(fq, fr), Coord(tq, tr)) }
+        return values.chunked(4).map { (fq, fr, tq, tr) -> PuzzleStep(Coord(fq, fr), Coord(tq, tr), emptyList()) }
     }
 
     /** Plays [step] by taps on the board's holes (End jump when a tripot chain could go on). */
@@ -100,7 +100,9 @@ class PuzzleUiTest {
         }
         // The sheet: at par, the best the core kept.
         assertTrue(exists("puzzleSolved"))
-        assertEquals("the core's line is the one the taps followed", line, app.puzzle.value!!.state.value.game.line)
+        val coreLine = app.puzzle.value!!.state.value.game.line
+        assertEquals("the core's line is the one the taps followed", line.map { it.from to it.to }, coreLine.map { it.from to it.to })
+        for (move in coreLine) assertEquals("each move's path runs from its start to its end", listOf(move.from, move.to), listOf(move.path.first(), move.path.last()))
         assertEquals(EnglishPuzzleStrings.solvedIn(info.par.toInt()), text("solvedTitle"))
         assertEquals(EnglishPuzzleStrings.againstPar(atPar = true, under = 0), text("againstPar"))
         assertEquals(EnglishPuzzleStrings.yourBest(info.par.toInt()), text("yourBest"))
@@ -111,7 +113,7 @@ class PuzzleUiTest {
         app.settings.update { it.copy(theme = ThemeChoice.Light) }
         waitForIdle()
 
-        // The solver's line, on the board as arrows from → to, forward and back.
+        // The solver's line, on the board as arrows along each move's path, forward and back.
         click("showLine")
         assertFalse(exists("puzzleSolved"))
         assertEquals("0 / ${line.size}", text("linePosition"))
@@ -119,7 +121,7 @@ class PuzzleUiTest {
         click("lineForward")
         click("lineForward")
         assertEquals("2 / ${line.size}", text("linePosition"))
-        assertEquals(listOf(line[1].from, line[1].to), arrows())
+        assertEquals(coreLine[1].path, arrows())
         val shown = app.puzzle.value!!.state.value.line!!.board
         assertEquals("the line's board has the solver's peg on its landing hole", 0, shown.hole(line[1].to).owner)
         tag("undo").assertIsNotEnabled()
@@ -130,7 +132,7 @@ class PuzzleUiTest {
         app.settings.update { it.copy(theme = ThemeChoice.Light) }
         waitForIdle()
         click("lineBack")
-        assertEquals(listOf(line[0].from, line[0].to), arrows())
+        assertEquals(coreLine[0].path, arrows())
         click("closeLine")
         assertTrue(arrows().isEmpty())
         assertTrue("the person's board again, solved", app.puzzle.value!!.state.value.game.solved)
@@ -218,8 +220,8 @@ class PuzzleUiTest {
         val line = solverLine(info.id)
         val (peg, hole) = detour(info.id)
         openFromList(app, info.id)
-        playByTaps(app, PuzzleStep(peg, hole))
-        playByTaps(app, PuzzleStep(hole, peg))
+        playByTaps(app, PuzzleStep(peg, hole, emptyList()))
+        playByTaps(app, PuzzleStep(hole, peg, emptyList()))
         for (step in line) playByTaps(app, step)
         val par = info.par.toInt()
         assertEquals(EnglishPuzzleStrings.solvedIn(par + 2), text("solvedTitle"))

@@ -95,7 +95,7 @@ fun PuzzleScreen(
                     // Beside the star: nothing to do (the selected peg is tapped again to let go).
                     onTapOutside = {},
                     modifier = Modifier.fillMaxSize().padding(padding).testTag("board"),
-                    arrowPath = ui.line?.arrow?.let { listOf(it.from, it.to) }.orEmpty(),
+                    arrowPath = ui.line?.arrow?.path.orEmpty(),
                 )
                 // Phone: over the board's bottom edge, below the star. Tablet: in the side panel,
                 // where it covers no hole.
