@@ -56,7 +56,7 @@ pub fn goal(g: LessonGoal) -> String {
             "An opposing peg squats in your target: swap your last peg with it.".into()
         }
         LessonGoal::WatchPass => {
-            "You are blocked: no step, no jump, no swap. Watch your turn pass.".into()
+            "Swaps are switched off here (a rulebook option): you are blocked, with no step and no jump. Watch your turn pass.".into()
         }
         LessonGoal::MoveTo { hole: h } => format!("Move a peg to the marked hole {}.", hole(h)),
         LessonGoal::FillTarget => "Fill the last hole of your target to win.".into(),
