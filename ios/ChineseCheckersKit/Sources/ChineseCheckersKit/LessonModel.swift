@@ -56,6 +56,10 @@ public final class LessonModel {
     public private(set) var error: LocalizedMessage?
     /// The latest forward move to animate, as on a game's board.
     public private(set) var animation: PegAnimation?
+    /// The part of the board the step is about, for the board to zoom on: set again when a step
+    /// opens, on Try again and when the core takes a wrong try back (nil when the step has no
+    /// peg, pointer or target to frame).
+    public private(set) var framing: BoardFraming?
     @ObservationIgnored private var serial = 0
     /// The core's lessons, in its order (for "Next lesson").
     @ObservationIgnored private let all = ChineseCheckersCore.lessons()
@@ -65,6 +69,7 @@ public final class LessonModel {
         self.lesson = lesson
         state = lesson.state()
         geometry = boardGeometry()
+        reframe()
     }
 
     /// Lesson `id` at its step `step` (0: its start; a Rules diagram's link gives its own);
@@ -109,6 +114,19 @@ public final class LessonModel {
     public var missedArrows: [MoveArrow] {
         guard case .missed(_, let path) = state.feedback else { return [] }
         return MoveArrow.along(path, geometry: geometry)
+    }
+
+    /// The holes a framing keeps in view: the step's pegs, its pointer and the board's targets,
+    /// all as the core gives them.
+    public var framedHoles: [Coord] {
+        var holes = state.board.holes.filter { hole in
+            switch hole.highlight {
+            case .stepTarget, .jumpTarget, .swapTarget: return true
+            default: return hole.occupant != nil
+            }
+        }.map(\.coord)
+        holes.append(contentsOf: state.pointer)
+        return holes
     }
 
     /// The board's turn, as the core chose it.
@@ -162,37 +180,50 @@ public final class LessonModel {
     /// Ends a tripot chain where the peg stands.
     public func endJump() { act { try $0.endJump() } }
 
-    /// "Try again": the step as it opened.
-    public func retry() { act { $0.retry() } }
+    /// "Try again": the step as it opened, framed again.
+    public func retry() { act(reframing: true) { $0.retry() } }
 
     /// The next step once this one is done; after the last step, the next lesson.
     public func next() {
         if state.lessonDone {
             guard let id = nextLessonID, let lesson = try? Lesson(id: id) else { return }
             self.lesson = lesson
-            take(lesson.state())
+            take(lesson.state(), reframing: true)
         } else {
-            act { $0.next() }
+            act(reframing: true) { $0.next() }
         }
     }
 
     /// Forgets the alert.
     public func dismissError() { error = nil }
 
-    private func act(_ call: (Lesson) throws -> LessonState) {
+    private func act(reframing: Bool = false, _ call: (Lesson) throws -> LessonState) {
         do {
-            take(try call(lesson))
+            take(try call(lesson), reframing: reframing)
         } catch {
             self.error = Wording.error(error)
         }
     }
 
-    private func take(_ next: LessonState) {
+    private func take(_ next: LessonState, reframing: Bool = false) {
         let moved = next.board.revision != state.board.revision
         state = next
         serial += 1
         if moved, !next.board.change.animate.isEmpty {
             animation = PegAnimation(serial: serial, path: next.board.change.animate)
+        }
+        // The core says "missed" only in the state that took a wrong try back: the step is as it
+        // opened, and so is its framing.
+        var takenBack = false
+        if case .missed = next.feedback { takenBack = true }
+        if reframing || takenBack { reframe() }
+    }
+
+    /// Frames the step's holes anew (a new serial, so the board applies it even when the box is
+    /// the one it had).
+    private func reframe() {
+        framing = BoardFraming.box(around: framedHoles, geometry: geometry).map {
+            BoardFraming(serial: serial, box: $0)
         }
     }
 }

@@ -1,0 +1,99 @@
+// Framing part of the board: on a phone the whole star leaves holes about 26 pt apart, so a lesson
+// step opens zoomed on the few holes it is about. Drawing arithmetic only: which holes those are
+// (pegs, pointer, targets) is the core's state.
+import ChineseCheckersCore
+import Foundation
+
+/// A request to frame a box of the board: the view applies it each time `serial` changes, and
+/// leaves the player's own pinch and pan alone in between.
+public struct BoardFraming: Equatable, Sendable {
+    /// Changes each time the box should be framed again (a step opens, Try again, a wrong try
+    /// taken back), even when the box is the same.
+    public let serial: Int
+    /// The box, in the geometry's space (neighbouring holes 1 apart), margin included.
+    public let box: CGRect
+
+    /// A request to frame `box`, numbered `serial`.
+    public init(serial: Int, box: CGRect) {
+        self.serial = serial
+        self.box = box
+    }
+
+    /// The bounding box of `holes` in the geometry's space, grown by `margin` hole spacings each
+    /// way (nil when none of them is on the board).
+    public static func box(
+        around holes: [Coord], geometry: BoardGeometry, margin: CGFloat = 1
+    ) -> CGRect? {
+        let points = holes.compactMap { geometry.hole(at: $0) }
+        guard let first = points.first else { return nil }
+        var minX = CGFloat(first.x)
+        var maxX = minX
+        var minY = CGFloat(first.y)
+        var maxY = minY
+        for hole in points.dropFirst() {
+            minX = min(minX, CGFloat(hole.x))
+            maxX = max(maxX, CGFloat(hole.x))
+            minY = min(minY, CGFloat(hole.y))
+            maxY = max(maxY, CGFloat(hole.y))
+        }
+        return CGRect(
+            x: minX - margin, y: minY - margin,
+            width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
+    }
+}
+
+extension BoardZoom {
+    /// The hole spacing from which the whole star needs no framing: Apple's smallest touch target.
+    /// A tablet's whole star already has its holes this far apart.
+    public static let comfortableSpacing: CGFloat = 44
+
+    /// The zoom that frames `box` (geometry units) on a board turned by `rotation` degrees in a
+    /// view of `size`: the box's centre in the view's centre, zoomed as far as the box fits, from
+    /// 1 to `maximumScale` (the pan clamped as a drag's is). The whole star (`identity`) when it
+    /// already puts its holes `comfortableSpacing` apart, or for an empty view.
+    public static func framing(
+        _ box: CGRect, geometry: BoardGeometry, rotation: Double, in size: CGSize
+    ) -> BoardZoom {
+        let whole = BoardViewport(geometry: geometry, size: size, rotation: rotation)
+        guard size.width > 0, size.height > 0, whole.scale < comfortableSpacing else {
+            return .identity
+        }
+        // The box's corners on the whole star: turned, so their bounds are taken in the view.
+        let corners = [
+            whole.point(x: Float(box.minX), y: Float(box.minY)),
+            whole.point(x: Float(box.maxX), y: Float(box.minY)),
+            whole.point(x: Float(box.minX), y: Float(box.maxY)),
+            whole.point(x: Float(box.maxX), y: Float(box.maxY)),
+        ]
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max()
+        else { return .identity }
+        let fit = min(
+            size.width / max(maxX - minX, .ulpOfOne), size.height / max(maxY - minY, .ulpOfOne))
+        let scale = min(max(fit, minimumScale), maximumScale)
+        // At zoom z a point d from the view's centre is drawn z·d from it, then moved by the
+        // offset: the box's centre lands in the view's centre with an offset of −z·d.
+        let fromCentre = CGSize(
+            width: (minX + maxX) / 2 - size.width / 2, height: (minY + maxY) / 2 - size.height / 2)
+        return BoardZoom(
+            scale: scale,
+            offset: CGSize(width: -fromCentre.width * scale, height: -fromCentre.height * scale),
+            in: size)
+    }
+
+    /// The zoom `fraction` of the way (0 to 1) from this one to `target`, for drawing a framing's
+    /// move frame by frame.
+    public func interpolated(to target: BoardZoom, fraction: CGFloat, in size: CGSize) -> BoardZoom
+    {
+        let t = min(max(fraction, 0), 1)
+        // Scale and offset move together in a straight line: the pan limit grows linearly with
+        // the zoom, so no point on the way is clamped.
+        return BoardZoom(
+            scale: scale + (target.scale - scale) * t,
+            offset: CGSize(
+                width: offset.width + (target.offset.width - offset.width) * t,
+                height: offset.height + (target.offset.height - offset.height) * t),
+            in: size)
+    }
+}
