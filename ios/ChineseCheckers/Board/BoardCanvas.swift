@@ -6,7 +6,9 @@
 // still shows a loupe beside it (the kit's BoardLoupe: which hole, where, what a release picks);
 // a move tapped in the history is drawn as arrows along its path; a moved peg travels along the
 // core's path unless Reduce Motion is on; a lesson's pointer rings the peg to move and where it
-// goes.
+// goes, and a lesson step's framing (the kit's BoardFraming) zooms on its holes as it opens,
+// moving there over a third of a second unless Reduce Motion is on (a pinch or a pan after it is
+// the player's until the next framing).
 import ChineseCheckersCore
 import ChineseCheckersKit
 import SwiftUI
@@ -27,6 +29,9 @@ struct BoardCanvas: View {
     @Binding var zoom: BoardZoom
     /// A lesson's holes to point at, the peg first (`LessonModel.pointer`; none in a game).
     var pointer: [Coord] = []
+    /// A lesson step's box to zoom on, applied each time its serial changes
+    /// (`LessonModel.framing`; none in a game).
+    var framing: BoardFraming?
 
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @Environment(\.colorScheme) private var colorScheme
@@ -42,18 +47,26 @@ struct BoardCanvas: View {
     @State private var finger: CGPoint?
     /// The loupe of a finger held on the board at the whole-star size.
     @State private var loupe: BoardLoupe?
+    /// A framing's move under way: the zoom drawn when it began, and when.
+    @State private var framingMove: ZoomMove?
 
     /// Seconds per hop of an animated move.
     private let hopDuration = 0.16
+    /// Seconds a framing takes to zoom the board.
+    private let framingDuration = 0.35
 
     var body: some View {
         GeometryReader { proxy in
             let size = proxy.size
             let transform = BoardViewport(
                 geometry: geometry, size: size, rotation: rotation, zoom: zoom)
-            TimelineView(.animation(paused: animationStart == nil)) { timeline in
+            TimelineView(.animation(paused: animationStart == nil && framingMove == nil)) {
+                timeline in
+                let shown = BoardViewport(
+                    geometry: geometry, size: size, rotation: rotation,
+                    zoom: shownZoom(in: size, now: timeline.date))
                 Canvas { context, _ in
-                    draw(in: &context, transform: transform, now: timeline.date)
+                    draw(in: &context, transform: shown, now: timeline.date)
                 }
                 // The loupe follows the same clock: a peg on its way moves in it too.
                 .overlay { loupeView(now: timeline.date) }
@@ -64,7 +77,10 @@ struct BoardCanvas: View {
                 // tap shows the whole star again; a single tap goes to the hole.
                 loupeGesture(transform)
                     .exclusively(
-                        before: SpatialTapGesture(count: 2).onEnded { _ in zoom = .identity }
+                        before: SpatialTapGesture(count: 2).onEnded { _ in
+                            framingMove = nil
+                            zoom = .identity
+                        }
                     )
                     .exclusively(
                         before: SpatialTapGesture().onEnded { value in
@@ -83,6 +99,8 @@ struct BoardCanvas: View {
                     .onChanged { value in
                         // A second finger: the hold becomes a pinch and picks nothing.
                         loupe = nil
+                        // The fingers take over from a framing still moving.
+                        framingMove = nil
                         let start = pinchStart ?? zoom
                         pinchStart = start
                         panStart = nil
@@ -100,6 +118,7 @@ struct BoardCanvas: View {
                         // Nothing to pan at the whole star, and a pinch in progress moves the
                         // board itself: the drag does nothing then.
                         guard zoom.isZoomed, pinchStart == nil else { return }
+                        framingMove = nil
                         let start = panStart ?? (zoom, value.translation)
                         panStart = start
                         let moved = CGSize(
@@ -114,6 +133,10 @@ struct BoardCanvas: View {
             .accessibilityChildren {
                 holeElements(transform)
             }
+            // The framing as the board first shows (no move then), and each new one after.
+            .onChange(of: framing, initial: true) { old, new in
+                frame(new, in: size, animated: old != new)
+            }
         }
         .aspectRatio(CGFloat(geometry.width + 2) / CGFloat(geometry.height + 2), contentMode: .fit)
         .onChange(of: animation) { _, next in
@@ -127,6 +150,37 @@ struct BoardCanvas: View {
             try? await Task.sleep(for: .seconds(hopDuration * Double(hops) + 0.05))
             if !Task.isCancelled { animationStart = nil }
         }
+        .task(id: framingMove) {
+            // Stops the timeline once the framing is reached.
+            guard framingMove != nil else { return }
+            try? await Task.sleep(for: .seconds(framingDuration + 0.05))
+            if !Task.isCancelled { framingMove = nil }
+        }
+    }
+
+    // MARK: Framing
+
+    /// Zooms on `framing`'s box (the kit's arithmetic), from the zoom drawn now, moving there
+    /// unless Reduce Motion is on; a pinch or drag under way gives way.
+    private func frame(_ framing: BoardFraming?, in size: CGSize, animated: Bool) {
+        guard let framing, size.width > 0, size.height > 0 else { return }
+        let target = BoardZoom.framing(
+            framing.box, geometry: geometry, rotation: rotation, in: size)
+        let from = shownZoom(in: size, now: Date())
+        pinchStart = nil
+        panStart = nil
+        framingMove =
+            animated && !reduceMotion && from != target ? ZoomMove(from: from, start: Date()) : nil
+        zoom = target
+    }
+
+    /// The zoom drawn at `now`: on the way from a framing's start to `zoom`, eased in and out,
+    /// or `zoom` itself.
+    private func shownZoom(in size: CGSize, now: Date) -> BoardZoom {
+        guard let move = framingMove else { return zoom }
+        let t = min(max(now.timeIntervalSince(move.start) / framingDuration, 0), 1)
+        let eased = t * t * (3 - 2 * t)
+        return move.from.interpolated(to: zoom, fraction: CGFloat(eased), in: size)
     }
 
     // MARK: Drawing
@@ -414,4 +468,10 @@ func drawMoveArrows(
             style: StrokeStyle(lineWidth: width, lineCap: .round, lineJoin: .round))
         context.fill(arrowHead, with: .color(.white))
     }
+}
+
+/// A framing's move: the zoom it leaves and when it began.
+private struct ZoomMove: Equatable {
+    let from: BoardZoom
+    let start: Date
 }

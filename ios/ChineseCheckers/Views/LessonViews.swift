@@ -2,6 +2,7 @@
 // keeps every part in place: the step and the goal above the board, one line of feedback with
 // its room reserved, the board drawn as a game's (with the core's pointer), and End jump, Try
 // again and Next in fixed slots below it (a button that does not apply now is disabled there).
+// On a phone each step opens zoomed on its pegs (the model's framing; the board applies it).
 // VoiceOver says each new feedback.
 // AccessibilityNotification lives in the Accessibility framework (iOS 17).
 import Accessibility
@@ -63,7 +64,7 @@ struct LessonView: View {
                 geometry: model.geometry, state: model.state.board, rotation: model.rotation,
                 animation: model.animation, trail: [], arrows: model.missedArrows,
                 onTap: { model.tap(x: $0, y: $1) }, onTapHole: { model.tap($0) }, zoom: $zoom,
-                pointer: model.pointer
+                pointer: model.pointer, framing: model.framing
             )
             .padding(.horizontal, 8)
             LessonButtons(model: model)
