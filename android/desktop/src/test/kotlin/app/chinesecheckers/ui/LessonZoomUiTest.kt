@@ -6,6 +6,7 @@ import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.SkikoComposeUiTest
 import androidx.compose.ui.test.click
+import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.swipe
 import androidx.compose.ui.test.v2.runSkikoComposeUiTest
@@ -23,7 +24,7 @@ import org.junit.Test
  * A lesson step on a 360 × 640 dp phone opens framed on its pegs (issue 29): zoomed until the
  * holes it points at are touch-sized apart, every peg in view, played by taps at the holes'
  * zoomed centres; framed again on Try again and after a wrong try; the player's own pan kept
- * until then. On a tablet the step fits the whole board: it stays at 1×.
+ * until then; gliding there unless motion is reduced. On a tablet the step fits the whole board: it stays at 1×.
  */
 @OptIn(ExperimentalTestApi::class)
 class LessonZoomUiTest {
@@ -128,6 +129,41 @@ class LessonZoomUiTest {
         }
         assertTrue(state(app).lessonDone)
         app.close()
+    }
+
+    @Test
+    fun withMotionTheFramingGlidesAndWithReducedMotionItIsAtOnce() {
+        for (reduced in listOf(false, true)) {
+            run(360, 640, DENSITY) {
+                val app = AppState(testPlatform(reducedMotion = reduced))
+                setContent { ChineseCheckersApp(app) }
+                click("learn")
+                click("lesson:tripot-moves")
+                mainClock.advanceTimeBy(2_000)
+                waitForIdle()
+                val framed = pointerSpacing(state(app))
+                click("zoomReset")
+                mainClock.advanceTimeBy(2_000)
+                waitForIdle()
+                val whole = pointerSpacing(state(app))
+                assertTrue("1× ($whole) is under the framing ($framed)", whole < framed - 10f)
+                mainClock.autoAdvance = false
+                tag("tryAgain").performClick()
+                mainClock.advanceTimeByFrame()
+                mainClock.advanceTimeBy(150)
+                val early = pointerSpacing(state(app))
+                if (reduced) {
+                    assertEquals("reduced motion: framed at once", framed, early, 0.5f)
+                } else {
+                    assertTrue("mid-glide ($whole < $early < $framed)", early > whole + 1f && early < framed - 1f)
+                }
+                mainClock.advanceTimeBy(2_000)
+                mainClock.autoAdvance = true
+                waitForIdle()
+                assertEquals(framed, pointerSpacing(state(app)), 0.5f)
+                app.close()
+            }
+        }
     }
 
     @Test
