@@ -51,6 +51,32 @@ class BoardZoomTest {
     }
 
     @Test
+    fun aFramedRectangleFillsTheViewCentredWithinTheZoomLimitsAndTheBoardsEdges() {
+        // A box 200 × 100 about (350, 400): the width binds (700 / 200 = 3.5), held at the max 3.
+        val box = Rect(250f, 350f, 450f, 450f)
+        val framed = BoardViewport.framing(box, limits)
+        assertEquals(3f, framed.zoom)
+        assertNear(Offset(350f, 400f), framed.toScreen(box.center), "the box's centre at the view's centre")
+        val seen = framed.visible(view)
+        assertTrue("the box is in view: $seen", seen.contains(box.topLeft) && seen.contains(box.bottomRight))
+        // A box that fits at 2.5×: as far as it fits, no farther.
+        val wider = Rect(210f, 300f, 490f, 500f)
+        assertEquals(2.5f, BoardViewport.framing(wider, limits).zoom, 0.001f)
+        // Near the board's edge: centred as far as the edge allows, the box still in view.
+        val corner = Rect(30f, 110f, 230f, 210f)
+        val atEdge = BoardViewport.framing(corner, limits)
+        assertEquals(atEdge, atEdge.clampedTo(limits))
+        val seenAtEdge = atEdge.visible(view)
+        assertTrue("the corner box is in view: $seenAtEdge", seenAtEdge.contains(corner.topLeft) && seenAtEdge.contains(corner.bottomRight - Offset(0.01f, 0.01f)))
+        // A box that would be framed at under 1.25× (1.2×), or is larger than the view, stays
+        // at 1×: the whole board.
+        assertEquals(BoardViewport(), BoardViewport.framing(Rect(50f, 100f, 633.4f, 400f), limits))
+        assertEquals(1.25f, BoardViewport.framing(Rect(50f, 100f, 610f, 400f), limits).zoom, 0.001f)
+        assertEquals(BoardViewport(), BoardViewport.framing(Rect(0f, 0f, 800f, 300f), limits))
+        assertEquals(BoardViewport(), BoardViewport.framing(Rect(100f, 100f, 100f, 100f), limits))
+    }
+
+    @Test
     fun at1xThereIsNoPanAndTheBoardStaysCentred() {
         assertEquals(BoardViewport(), BoardViewport(1f, Offset(250f, -90f)).clampedTo(limits))
         assertEquals(BoardViewport(), BoardViewport().transformed(Offset(10f, 10f), Offset(200f, 300f), 1f, limits))

@@ -29,6 +29,7 @@ import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.clipToBounds
 import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.geometry.Rect
 import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.draw.drawWithCache
 import androidx.compose.ui.graphics.ImageBitmap
@@ -85,6 +86,9 @@ fun holeTag(coord: Coord) = "hole:${coord.q}:${coord.r}"
  * of its path, in the board's own rotation; without one, [arrowPath] is drawn the same way (a
  * puzzle's solver line shows its moves from → to). [pointer] (a lesson's `LessonState.pointer`)
  * rings the holes a lesson points at, over the pegs.
+ *
+ * [framing] (a lesson step's holes) zooms the board onto those holes each time its key changes
+ * (see [BoardFraming]); a pinch, a pan or the "1×" button then take over until the next key.
  */
 @Composable
 fun BoardCanvas(
@@ -103,6 +107,7 @@ fun BoardCanvas(
     shownMove: PlayedMove? = null,
     arrowPath: List<Coord> = emptyList(),
     pointer: List<Coord> = emptyList(),
+    framing: BoardFraming? = null,
 ) {
     val palette = LocalBoardPalette.current
     val rotation by animateFloatAsState(
@@ -142,6 +147,23 @@ fun BoardCanvas(
         val tapOutside by rememberUpdatedState(onTapOutside)
         val motionReduced by rememberUpdatedState(reducedMotion)
         val scope = rememberCoroutineScope()
+        val framed by rememberUpdatedState(framing)
+        LaunchedEffect(framing?.key, size) {
+            val holes = framed?.holes.orEmpty()
+            if (holes.isEmpty()) return@LaunchedEffect
+            // Framed at the turn the board is going to (a turn still animating would move the box).
+            val target = BoardLayout(geometry, size, rotationDegrees)
+            val centres = holes.map { target.holeCentre(it) }
+            // About one hole spacing around the holes, so that a ringed hole is not on the edge.
+            val margin = target.baseScale
+            val box = Rect(
+                centres.minOf { it.x } - margin,
+                centres.minOf { it.y } - margin,
+                centres.maxOf { it.x } + margin,
+                centres.maxOf { it.y } + margin,
+            )
+            zoomState.glideTo(BoardViewport.framing(box, limits), motionReduced)
+        }
         Box(
             Modifier.fillMaxSize().pointerInput(zoomState) {
                 detectBoardGestures(

@@ -59,19 +59,26 @@ class BoardZoomState {
     }
 
     /** Back to 1×: at once with [reducedMotion], else in a short glide. */
-    internal suspend fun resetZoom(reducedMotion: Boolean) {
+    internal suspend fun resetZoom(reducedMotion: Boolean) = glideTo(BoardViewport(), reducedMotion, RESET_MILLIS)
+
+    /**
+     * To [target] (a lesson step's framing, [BoardViewport.framing]): at once with
+     * [reducedMotion], else in a glide. A newer glide or reset cancels this one where it is.
+     */
+    internal suspend fun glideTo(target: BoardViewport, reducedMotion: Boolean, millis: Int = FRAME_MILLIS) {
         val from = viewport
-        if (reducedMotion) {
-            viewport = BoardViewport()
+        if (reducedMotion || from == target) {
+            viewport = target
             return
         }
         reset.snapTo(0f)
-        reset.animateTo(1f, tween(RESET_MILLIS)) { viewport = from.lerp(BoardViewport(), value) }
-        viewport = BoardViewport()
+        reset.animateTo(1f, tween(millis)) { viewport = from.lerp(target, value) }
+        viewport = target
     }
 
     private companion object {
         const val RESET_MILLIS = 250
+        const val FRAME_MILLIS = 400
     }
 }
 

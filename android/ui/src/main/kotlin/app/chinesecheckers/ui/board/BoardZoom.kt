@@ -3,6 +3,7 @@ package app.chinesecheckers.ui.board
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Rect
 import androidx.compose.ui.geometry.Size
+import app.chinesecheckers.core.Coord
 
 /*
  * The board's zoom and pan as plain arithmetic (no Compose runtime), so that it is unit-tested on
@@ -69,6 +70,29 @@ data class BoardViewport(val zoom: Float = 1f, val pan: Offset = Offset.Zero) {
         /** Zooms this close to 1 count as 1 (the end of a pinch back out). */
         const val ZOOM_EPSILON = 0.01f
 
+        /**
+         * The least zoom worth a framing: less shows the framed holes hardly larger while hiding
+         * the board's edges (a tablet's board, neighbours ~44 dp apart at 1×, could only go
+         * to ~1.2× before its holes are 52 dp apart).
+         */
+        const val FRAMING_MIN_ZOOM = 1.25f
+
+        /**
+         * The viewport that frames [rect] (1× pixels, e.g. a lesson step's holes with a margin):
+         * zoomed as far as the whole rectangle fits the view, within `1..maxZoom` of [limits],
+         * and centred on it as far as the board's edges allow ([clampedTo]). When that zoom is
+         * under [FRAMING_MIN_ZOOM] (a tablet, whose holes are nearly touch-sized at 1×, or a
+         * rectangle that nearly fills the view) it gives the whole board, with no pan.
+         */
+        fun framing(rect: Rect, limits: ZoomLimits): BoardViewport {
+            val view = limits.view
+            if (rect.width <= 0f || rect.height <= 0f || view.width <= 0f || view.height <= 0f) return BoardViewport()
+            val z = minOf(view.width / rect.width, view.height / rect.height).coerceIn(1f, limits.maxZoom)
+            if (z < FRAMING_MIN_ZOOM) return BoardViewport()
+            val centre = rect.center
+            return BoardViewport(z, Offset(view.width / 2 - centre.x * z, view.height / 2 - centre.y * z)).clampedTo(limits)
+        }
+
         private fun clampAxis(pan: Float, lo: Float, hi: Float, view: Float, z: Float): Float {
             // Where the board covers the view: its near edge at most at the view's start, its
             // far edge at least at the view's end. An empty range (the board is smaller than the
@@ -79,6 +103,13 @@ data class BoardViewport(val zoom: Float = 1f, val pan: Offset = Offset.Zero) {
         }
     }
 }
+
+/**
+ * The holes a board opens framed on ([BoardViewport.framing], with about one hole spacing around
+ * them), each time [key] changes: a lesson step's pegs, pointer and targets, keyed by the step's
+ * opening, so that the player's own pinch and pan last until the next one.
+ */
+data class BoardFraming(val holes: List<Coord>, val key: Any)
 
 /**
  * What bounds a [BoardViewport]: the [view]'s size, the board's [content] rectangle as drawn at 1×

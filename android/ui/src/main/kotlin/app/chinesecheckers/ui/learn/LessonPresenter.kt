@@ -2,6 +2,7 @@ package app.chinesecheckers.ui.learn
 
 import app.chinesecheckers.core.Lesson
 import app.chinesecheckers.core.LessonException
+import app.chinesecheckers.core.LessonFeedback
 import app.chinesecheckers.core.LessonInfo
 import app.chinesecheckers.core.LessonState
 import app.chinesecheckers.core.MoveException
@@ -25,6 +26,14 @@ class LessonPresenter {
     /** The lesson being played; null while the list is shown. */
     val state: StateFlow<LessonState?> = _state.asStateFlow()
 
+    private val _openings = MutableStateFlow(0L)
+
+    /**
+     * Counts the times a step's board is set out afresh: a lesson or step opened, Try again, and
+     * a wrong try the core took back. The board frames the step's pegs at each (issue 29).
+     */
+    val openings: StateFlow<Long> = _openings.asStateFlow()
+
     /**
      * Opens the lesson [id] at [step] (0-based; a Rules diagram's step), or at its first step.
      * Returns false (and shows the list) when the core has no such lesson or step.
@@ -38,6 +47,7 @@ class LessonPresenter {
         lesson?.close()
         lesson = opened
         _state.value = opened?.state()
+        _openings.value += 1
         return opened != null
     }
 
@@ -54,9 +64,6 @@ class LessonPresenter {
     /** Ends the chain in progress. */
     fun endJump() = act { it.endJump() }
 
-    /** Puts the step back as it opened. */
-    fun retry() = act { it.retry() }
-
     /** The next step (the core changes nothing before the step is done). */
     fun next() = act { it.next() }
 
@@ -67,14 +74,22 @@ class LessonPresenter {
         return catalogue.getOrNull(i + 1)
     }
 
-    private fun act(call: (Lesson) -> LessonState) {
+    /** Puts the step back as it opened. */
+    fun retry() = act(reopens = true) { it.retry() }
+
+    private fun act(reopens: Boolean = false, call: (Lesson) -> LessonState) {
         val current = lesson ?: return
-        _state.value = try {
+        val before = _state.value
+        val after = try {
             call(current)
         } catch (e: MoveException) {
             // Only End jump throws here, and only when no chain is in progress (its button is
             // not shown then): the board stays as it was.
             current.state()
         }
+        _state.value = after
+        // The core's own word on what happened: a new step, or a wrong try it took back.
+        val newStep = before == null || after.step != before.step || after.lessonId != before.lessonId
+        if (reopens || newStep || after.feedback is LessonFeedback.Missed) _openings.value += 1
     }
 }

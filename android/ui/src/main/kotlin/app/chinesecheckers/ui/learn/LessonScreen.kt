@@ -35,6 +35,8 @@ import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
 import app.chinesecheckers.core.BoardGeometry
+import app.chinesecheckers.core.Coord
+import app.chinesecheckers.core.Highlight
 import app.chinesecheckers.core.LessonFeedback
 import app.chinesecheckers.core.LessonState
 import app.chinesecheckers.ui.LocalStrings
@@ -42,6 +44,7 @@ import app.chinesecheckers.ui.ReadableColumn
 import app.chinesecheckers.ui.ScreenHeader
 import app.chinesecheckers.ui.TabletMinWidth
 import app.chinesecheckers.ui.board.BoardCanvas
+import app.chinesecheckers.ui.board.BoardFraming
 import app.chinesecheckers.ui.safeAreaPadding
 import app.chinesecheckers.ui.strings.Strings
 import app.chinesecheckers.ui.strings.lessons
@@ -50,8 +53,9 @@ import app.chinesecheckers.ui.strings.lessons
 @Composable
 fun LessonScreen(presenter: LessonPresenter, geometry: BoardGeometry, reducedMotion: Boolean, onBack: () -> Unit) {
     val state by presenter.state.collectAsState()
+    val openings by presenter.openings.collectAsState()
     val shown = state
-    if (shown == null) LessonList(presenter, onBack) else LessonPlay(presenter, shown, geometry, reducedMotion, onBack)
+    if (shown == null) LessonList(presenter, onBack) else LessonPlay(presenter, shown, openings, geometry, reducedMotion, onBack)
 }
 
 /** The first-start offer of the lessons: "Learn to play" or "Skip", asked once ([onAnswer] true to learn). */
@@ -98,7 +102,7 @@ private fun LessonList(presenter: LessonPresenter, onBack: () -> Unit) {
  * a chain may stop, Try again, Next): nothing that comes and goes moves a button.
  */
 @Composable
-private fun LessonPlay(presenter: LessonPresenter, state: LessonState, geometry: BoardGeometry, reducedMotion: Boolean, onBack: () -> Unit) {
+private fun LessonPlay(presenter: LessonPresenter, state: LessonState, openings: Long, geometry: BoardGeometry, reducedMotion: Boolean, onBack: () -> Unit) {
     val strings = LocalStrings.current
     val words = strings.lessons
     val names: (Int) -> String = { i -> state.board.players.getOrNull(i)?.let { strings.playerName(it.name) } ?: "?" }
@@ -119,6 +123,7 @@ private fun LessonPlay(presenter: LessonPresenter, state: LessonState, geometry:
                 onTapOutside = {},
                 modifier = modifier.testTag("board"),
                 pointer = state.pointer,
+                framing = BoardFraming(stepHoles(state), openings),
             )
         }
         val header = @Composable { ScreenHeader(words.topic(state.topic), onBack) }
@@ -160,6 +165,16 @@ private fun LessonPlay(presenter: LessonPresenter, state: LessonState, geometry:
             }
         }
     }
+}
+
+/**
+ * The holes a step is about, as the core set them out: its pegs, its pointer and the board's
+ * targets. On a phone the board opens framed on them (on a tablet they fit at 1×).
+ */
+private fun stepHoles(state: LessonState): List<Coord> {
+    val targets = setOf(Highlight.SELECTED, Highlight.STEP_TARGET, Highlight.JUMP_TARGET, Highlight.SWAP_TARGET)
+    val onBoard = state.board.holes.filter { it.occupant != null || it.highlight in targets }.map { it.coord }
+    return (onBoard + state.pointer).distinct()
 }
 
 /** The step n of m (with the rule set) and the goal, in a fixed height so that the board does not move between steps. */
