@@ -92,7 +92,7 @@ class InsetsUiTest {
     }
 
     private fun everyScreen(device: InsetsDevice) = insetsTest(device) { insets ->
-        val app = AppState(testPlatform())
+        val app = AppState(testPlatform(), today = screenshotToday)
         app.settings.update { it.copy(theme = ThemeChoice.Light, displayName = "Ann", serverAddress = scriptServer()) }
         setContent {
             CompositionLocalProvider(LocalAppInsets provides insets.appInsets) { ChineseCheckersApp(app) }

@@ -123,7 +123,7 @@ class LessonsUiTest {
     @Test
     fun theFirstStartOfferShowsOnceAndSkipAndLearnWork() = runDesktopComposeUiTest(411, 891) {
         val skipped = testPlatform(firstStart = true)
-        val app = AppState(skipped)
+        val app = AppState(skipped, today = screenshotToday)
         setContent { ChineseCheckersApp(app) }
         assertTrue(exists("learnOffer"))
         screenshot("learn-offer", Device.Phone) { ChineseCheckersApp(app) }
@@ -131,7 +131,7 @@ class LessonsUiTest {
         assertFalse(exists("learnOffer"))
         assertEquals(Screen.Home, app.screen.value)
         // Remembered: the next start (same data directory) does not offer it again.
-        assertTrue(AppState(skipped).settings.settings.value.learnOffered)
+        assertTrue(AppState(skipped, today = screenshotToday).settings.settings.value.learnOffered)
         click("settings")
         click("back")
         assertFalse(exists("learnOffer"))

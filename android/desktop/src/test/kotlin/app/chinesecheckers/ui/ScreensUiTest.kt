@@ -23,7 +23,7 @@ import org.junit.Test
 class ScreensUiTest {
     @Test
     fun switchingTheLanguageToFrenchAndChineseRewordsTheWholeApp() = runDesktopComposeUiTest(800, 1000) {
-        val app = AppState(testPlatform(language = "en-GB"))
+        val app = AppState(testPlatform(language = "en-GB"), today = screenshotToday)
         setContent { ChineseCheckersApp(app) }
         onNodeWithText("Pass & play").assertIsDisplayed()
         click("settings")
@@ -60,7 +60,7 @@ class ScreensUiTest {
 
     @Test
     fun theMainScreensAtPhoneAndTabletSizes() {
-        val app = AppState(testPlatform())
+        val app = AppState(testPlatform(), today = screenshotToday)
         app.settings.update { it.copy(theme = ThemeChoice.Light) }
         for (device in Device.entries) screenshot("home", device) { ChineseCheckersApp(app) }
         app.navigate(Screen.NewGame(BoardMode.Solo))
@@ -91,7 +91,7 @@ class ScreensUiTest {
 
     @Test
     fun aBoardMidGameInLightAndDarkThenResignedWithTheGameOverDialog() {
-        val app = AppState(testPlatform())
+        val app = AppState(testPlatform(), today = screenshotToday)
         app.settings.update { it.copy(animationSpeed = AnimationSpeed.Fast) }
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai()), colours = 2, seed = 11uL), BoardMode.Solo)
         val presenter = checkNotNull(app.board.value)
@@ -141,7 +141,7 @@ class ScreensUiTest {
     @Test
     fun aGameLeftWithNoSaveCallIsContinuedFromHomeInANewProcess() = runDesktopComposeUiTest(800, 1000) {
         val platform = testPlatform()
-        val first = AppState(platform)
+        val first = AppState(platform, today = screenshotToday)
         first.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
         val presenter = checkNotNull(first.board.value)
         presenter.onEvent(BoardEvent.TapHole(-1, 5))
@@ -150,7 +150,7 @@ class ScreensUiTest {
         // No lifecycle call: the core wrote the move as it was played.
         first.close()
 
-        val second = AppState(platform)
+        val second = AppState(platform, today = screenshotToday)
         setContent { ChineseCheckersApp(second) }
         val saved = second.home.state.value.interrupted.single()
         tag("continue:${saved.id}").assertIsDisplayed()

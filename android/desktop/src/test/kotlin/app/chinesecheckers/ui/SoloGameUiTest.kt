@@ -386,7 +386,7 @@ class SoloGameUiTest {
 
     @Test
     fun homeMidGameShowsTheGameInContinueWithItsCardAndAnEndedGameIsNeverOffered() = runDesktopComposeUiTest(800, 1000) {
-        val app = AppState(testPlatform(reducedMotion = true))
+        val app = AppState(testPlatform(reducedMotion = true), today = screenshotToday)
         setContent { ChineseCheckersApp(app) }
         click("solo")
         click("opponent:Jean Médecin")

@@ -35,6 +35,15 @@ fun testPlatform(language: String = "en", reducedMotion: Boolean = false, firstS
     )
 }
 
+/**
+ * The day the screenshot tests' apps take as today (an epoch day): Home shows its puzzle of the
+ * day, so with the real date its pictures would change every day.
+ */
+const val SCREENSHOT_DAY = 20_430L
+
+/** [AppState]'s `today` for the screenshot tests: always [SCREENSHOT_DAY]. */
+val screenshotToday: () -> Long = { SCREENSHOT_DAY }
+
 fun person() = Seat(SeatPlayer.Person, "")
 fun ai(level: AiLevel = AiLevel.BEGINNER) = Seat(SeatPlayer.Ai(level), "")
 

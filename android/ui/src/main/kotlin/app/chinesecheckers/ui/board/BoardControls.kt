@@ -8,8 +8,10 @@ import androidx.compose.foundation.layout.Spacer
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.height
 import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.width
 import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.Button
+import androidx.compose.material3.ButtonDefaults
 import androidx.compose.material3.FilledTonalButton
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
@@ -150,24 +152,56 @@ internal fun SlotLabel(label: String, modifier: Modifier = Modifier) {
 private val MinLabelSize = 9.sp
 
 /**
- * The replay's stepper, drawn over the board's bottom edge while a replay runs (the board takes
- * no move then): back, the position, forward.
+ * The replay's stepper, shown while a replay runs (the board takes no move then): back, the
+ * position, forward; [compact] (a phone's corner beside the star): the position above the buttons.
  */
 @Composable
-fun ReplayStepper(ui: BoardUiState, onEvent: (BoardEvent) -> Unit, modifier: Modifier = Modifier) {
+fun ReplayStepper(ui: BoardUiState, onEvent: (BoardEvent) -> Unit, modifier: Modifier = Modifier, compact: Boolean = false) {
     val replay = ui.game.replay ?: return
+    val back = @Composable {
+        FilledTonalButton(
+            onClick = { onEvent(BoardEvent.ReplayStep(-1)) },
+            enabled = replay.shown > 0,
+            contentPadding = if (compact) CompactStepPadding else ButtonDefaults.ContentPadding,
+            modifier = Modifier.then(if (compact) Modifier.width(CompactStepWidth) else Modifier).testTag("replayBack"),
+        ) { Text("◀") }
+    }
+    val forward = @Composable {
+        FilledTonalButton(
+            onClick = { onEvent(BoardEvent.ReplayStep(1)) },
+            enabled = replay.shown < replay.total,
+            contentPadding = if (compact) CompactStepPadding else ButtonDefaults.ContentPadding,
+            modifier = Modifier.then(if (compact) Modifier.width(CompactStepWidth) else Modifier).testTag("replayForward"),
+        ) { Text("▶") }
+    }
+    val position = @Composable { padding: Modifier ->
+        Text("${replay.shown} / ${replay.total}", style = MaterialTheme.typography.titleMedium, maxLines = 1, modifier = padding.testTag("replayPosition"))
+    }
     Surface(shape = MaterialTheme.shapes.large, tonalElevation = 4.dp, shadowElevation = 2.dp, modifier = modifier.testTag("replayStepper")) {
-        Row(Modifier.padding(horizontal = 8.dp, vertical = 4.dp), verticalAlignment = Alignment.CenterVertically) {
-            FilledTonalButton(onClick = { onEvent(BoardEvent.ReplayStep(-1)) }, enabled = replay.shown > 0, modifier = Modifier.testTag("replayBack")) { Text("◀") }
-            Text(
-                "${replay.shown} / ${replay.total}",
-                style = MaterialTheme.typography.titleMedium,
-                modifier = Modifier.padding(horizontal = 16.dp).testTag("replayPosition"),
-            )
-            FilledTonalButton(onClick = { onEvent(BoardEvent.ReplayStep(1)) }, enabled = replay.shown < replay.total, modifier = Modifier.testTag("replayForward")) { Text("▶") }
+        if (compact) {
+            // A phone's corner beside the star is narrow: the position above the two buttons.
+            Column(Modifier.padding(horizontal = 6.dp, vertical = 4.dp), horizontalAlignment = Alignment.CenterHorizontally) {
+                position(Modifier)
+                Row(horizontalArrangement = Arrangement.spacedBy(6.dp)) {
+                    back()
+                    forward()
+                }
+            }
+        } else {
+            Row(Modifier.padding(horizontal = 8.dp, vertical = 4.dp), verticalAlignment = Alignment.CenterVertically) {
+                back()
+                position(Modifier.padding(horizontal = 16.dp))
+                forward()
+            }
         }
     }
 }
+
+/** A compact stepper's button padding: two buttons side by side in a phone's corner beside the star. */
+private val CompactStepPadding = PaddingValues(horizontal = 8.dp)
+
+/** A compact stepper's button width: a touch target's 48 dp, under Material's 58 dp minimum. */
+private val CompactStepWidth = 48.dp
 
 /**
  * Asks before [ask]: the consequence in words, Cancel and the action (for a draw offered to

@@ -10,9 +10,13 @@ import androidx.compose.foundation.relocation.BringIntoViewRequester
 import androidx.compose.foundation.relocation.bringIntoViewRequester
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.ui.unit.Dp
+import androidx.compose.ui.geometry.Rect
+import androidx.compose.ui.geometry.Size
+import androidx.compose.ui.platform.LocalDensity
 import app.chinesecheckers.core.Coord
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxScope
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.ExperimentalLayoutApi
@@ -61,6 +65,7 @@ import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.selected
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.font.FontWeight
+import androidx.compose.ui.text.style.TextOverflow
 import androidx.compose.ui.unit.dp
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Connection
@@ -76,8 +81,9 @@ import app.chinesecheckers.ui.strings.Strings
 import app.chinesecheckers.ui.theme.LocalBoardPalette
 
 /**
- * The board screen: the player strip, the one-line status, the star with what is said over its
- * top edge, and the control bar of fixed slots; the history beside the board on a tablet.
+ * The board screen: the player strip, the one-line status, the star with what comes and goes in
+ * the empty corners beside it (a phone, [PhoneOverlays]) or in the side panel (a tablet), and the
+ * control bar of fixed slots; the history beside the board on a tablet.
  * Nothing that comes and goes (banners, thinking, notices, the chain's End jump) changes the
  * place of a button. [onNewGame] is offered in the game-over sheet (local games).
  */
@@ -100,7 +106,7 @@ fun BoardScreen(
     val shownMove = ui.shownPlayedMove
     BoxWithConstraints(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
         val tablet = maxWidth >= TabletMinWidth && maxWidth > maxHeight
-        // The star with, over its edges, what comes and goes: nothing here moves the buttons.
+        // The star with, on a phone, what comes and goes in its corners: nothing here moves the buttons.
         val board = @Composable { modifier: Modifier, padding: Dp ->
             Box(modifier) {
                 BoardCanvas(
@@ -117,15 +123,14 @@ fun BoardScreen(
                     onAnimationFinished = { onEvent(BoardEvent.AnimationFinished(it)) },
                     shownMove = shownMove,
                 )
-                // Phone: above the star (the board is taller than the star there). Tablet: in the
-                // side panel instead, where they cover no hole (see below).
-                if (!tablet) {
-                    BoardOverlays(ui, strings, names, position, onEvent, Modifier.align(Alignment.TopCenter).testTag("overlays"))
-                    ReplayStepper(ui, onEvent, Modifier.align(Alignment.BottomCenter).padding(bottom = 8.dp))
-                }
-                shownMove?.let { move ->
-                    // In the board's bottom-start corner, beside the star: never over the control bar.
-                    ShownMoveWords(move, position, strings, names, onEvent, Modifier.align(Alignment.BottomStart).padding(6.dp).widthIn(max = if (tablet) 300.dp else 200.dp))
+                if (tablet) {
+                    // The rest is in the side panel (see below), where it covers no hole.
+                    shownMove?.let { move ->
+                        // In the board's bottom-start corner, beside the star: never over the control bar.
+                        ShownMoveWords(move, position, strings, names, onEvent, Modifier.align(Alignment.BottomStart).padding(6.dp).widthIn(max = 300.dp))
+                    }
+                } else {
+                    PhoneOverlays(ui, geometry, padding, strings, names, position, onEvent)
                 }
             }
         }
@@ -173,6 +178,58 @@ fun BoardScreen(
         }
     }
 }
+
+/**
+ * A phone's overlays, each in an empty corner of the board's box beside the star ([boardCorners]:
+ * the widest rectangle, tall enough, in each corner that reaches no hole's touch area): the
+ * banner and a failed save top left, Stop / Let the AI play and the notice top right, the replay stepper and the
+ * tapped history line's words bottom left, the hint's words bottom right. A phone has no room
+ * beside the board, and a band kept free for them would shrink the star for good; the corners
+ * are empty whatever is shown, so nothing moves when an overlay comes or goes. Each corner's box
+ * is exactly its rectangle: what it holds is laid out, wrapped and ellipsized within it.
+ * [padding] is the canvas's inside the board's box.
+ */
+@Composable
+private fun PhoneOverlays(
+    ui: BoardUiState,
+    geometry: BoardGeometry,
+    padding: Dp,
+    strings: Strings,
+    names: (Int) -> String,
+    position: (Coord) -> String,
+    onEvent: (BoardEvent) -> Unit,
+) {
+    BoxWithConstraints(Modifier.fillMaxSize().padding(padding)) {
+        val density = LocalDensity.current
+        val size = with(density) { Size(maxWidth.toPx(), maxHeight.toPx()) }
+        val rotation = ui.game.rotationDegrees.toFloat()
+        val enough = with(density) { CornerEnoughHeight.toPx() }
+        val corners = remember(geometry, size, rotation, enough) { boardCorners(geometry, size, rotation, enough) }
+        @Composable
+        fun Corner(rect: Rect, alignment: Alignment, name: String, content: @Composable BoxScope.() -> Unit) {
+            val (w, h) = with(density) { rect.width.toDp() to rect.height.toDp() }
+            Box(Modifier.align(alignment).size(w, h).testTag("corner:$name"), contentAlignment = alignment, content = content)
+        }
+        Corner(corners.topStart, Alignment.TopStart, "topStart") {
+            BoardOverlays(ui, strings, names, position, onEvent, Modifier, setOf(OverlayPart.Banner, OverlayPart.SaveFailed), compact = true, Alignment.Start)
+        }
+        Corner(corners.topEnd, Alignment.TopEnd, "topEnd") {
+            BoardOverlays(ui, strings, names, position, onEvent, Modifier, setOf(OverlayPart.AiControl, OverlayPart.Notice), compact = true, Alignment.End)
+        }
+        Corner(corners.bottomStart, Alignment.BottomStart, "bottomStart") {
+            Column(Modifier.padding(4.dp), verticalArrangement = Arrangement.spacedBy(4.dp, Alignment.Bottom)) {
+                ui.shownPlayedMove?.let { move -> ShownMoveWords(move, position, strings, names, onEvent) }
+                ReplayStepper(ui, onEvent, compact = true)
+            }
+        }
+        Corner(corners.bottomEnd, Alignment.BottomEnd, "bottomEnd") {
+            BoardOverlays(ui, strings, names, position, onEvent, Modifier, setOf(OverlayPart.Hint), compact = true, Alignment.End)
+        }
+    }
+}
+
+/** The height a phone's overlay corner needs: five lines of small words in a panel, or the compact stepper. */
+private val CornerEnoughHeight = 96.dp
 
 /** What the board shows of a running online clock, as of the last second's tick. */
 internal data class ClockView(
@@ -422,9 +479,11 @@ private fun ShownMoveWords(
             Text(
                 historyWords(move, position, strings, names),
                 style = MaterialTheme.typography.bodySmall,
+                overflow = TextOverflow.Ellipsis,
                 modifier = Modifier.weight(1f, fill = false).testTag("shownMoveWords"),
             )
-            TextButton(onClick = { onEvent(BoardEvent.HideMove) }, modifier = Modifier.testTag("shownMoveClose")) { Text("✕") }
+            // A touch target's width, not Material's wider minimum: the words keep the room.
+            TextButton(onClick = { onEvent(BoardEvent.HideMove) }, modifier = Modifier.width(48.dp).testTag("shownMoveClose")) { Text("✕") }
         }
     }
 }

@@ -109,11 +109,31 @@ internal fun StatusLine(ui: BoardUiState, strings: Strings, names: (Int) -> Stri
     }
 }
 
+/** The kinds of what comes and goes beside the board, so that a phone can put each in its own corner. */
+enum class OverlayPart {
+    /** Stop while the AI thinks, Let the AI play while it is paused. */
+    AiControl,
+
+    /** The core's banner (a skipped turn, a draw offered, an opponent away…). */
+    Banner,
+
+    /** The failed save with Try again. */
+    SaveFailed,
+
+    /** The last refusal or notice. */
+    Notice,
+
+    /** The hint in words. */
+    Hint,
+}
+
 /**
- * What is said over the board's top edge, never pushing the layout: Stop / Let the AI play, the
+ * What comes and goes beside the board, never pushing the layout: Stop / Let the AI play, the
  * banner (announced), the failed save with Try again, the last refusal or notice, and the hint
- * in words. The panels are drawn without a touch handler of their own, so a tap on them reaches
- * the board under them; only their buttons take taps. [position] words a hole ("row·place").
+ * in words; only the [parts] asked for. The panels are drawn without a touch handler of their
+ * own, so a tap on them reaches the board under them; only their buttons take taps. [position]
+ * words a hole ("row·place"). [compact] (a phone's corner of the board): smaller words, and every
+ * text ellipsized at the height it is given, so that nothing reaches past its corner.
  */
 @Composable
 fun BoardOverlays(
@@ -123,21 +143,29 @@ fun BoardOverlays(
     position: (Coord) -> String,
     onEvent: (BoardEvent) -> Unit,
     modifier: Modifier = Modifier,
+    parts: Set<OverlayPart> = OverlayPart.entries.toSet(),
+    compact: Boolean = false,
+    horizontalAlignment: Alignment.Horizontal = Alignment.CenterHorizontally,
 ) {
     val game = ui.game
+    // A phone's corner is about 120 dp wide: the smallest body text, so that a long name still
+    // leaves the banner's point ("… offered a draw") in view.
+    val large = if (compact) MaterialTheme.typography.bodySmall else MaterialTheme.typography.bodyLarge
+    val small = if (compact) MaterialTheme.typography.bodySmall else MaterialTheme.typography.bodyMedium
     Column(
-        modifier.widthIn(max = 560.dp).fillMaxWidth().padding(horizontal = 8.dp, vertical = 4.dp),
+        modifier.widthIn(max = 560.dp).fillMaxWidth().padding(horizontal = if (compact) 4.dp else 8.dp, vertical = 4.dp),
         verticalArrangement = Arrangement.spacedBy(4.dp),
-        horizontalAlignment = Alignment.CenterHorizontally,
+        horizontalAlignment = horizontalAlignment,
     ) {
-        if (game.thinking != null) {
+        val aiControl = OverlayPart.AiControl in parts
+        if (aiControl && game.thinking != null) {
             OutlinedButton(onClick = { onEvent(BoardEvent.StopThinking) }, modifier = Modifier.align(Alignment.End).testTag("stop")) { Text(strings.stopThinking) }
-        } else if (game.aiPaused) {
+        } else if (aiControl && game.aiPaused) {
             Button(onClick = { onEvent(BoardEvent.LetAiPlay) }, modifier = Modifier.align(Alignment.End).testTag("letAiPlay")) { Text(strings.letAiPlay) }
         }
         val banner = game.banner
         // Thinking and game over are already said by the status line.
-        if (banner != null && banner !is Banner.AiThinking && banner != Banner.GameOver) {
+        if (OverlayPart.Banner in parts && banner != null && banner !is Banner.AiThinking && banner != Banner.GameOver) {
             // A dropped opponent seen dropping: the core's countdown, redrawn as it changes.
             val away = rememberAwayLeft((banner as? Banner.OpponentDisconnected)?.backByMs)
             val words = if (banner is Banner.OpponentDisconnected && away != null) {
@@ -145,10 +173,11 @@ fun BoardOverlays(
             } else {
                 strings.banner(banner, names)
             }
-            Panel(MaterialTheme.colorScheme.secondaryContainer) {
+            Panel(MaterialTheme.colorScheme.secondaryContainer, compact = compact) {
                 Text(
                     words,
-                    style = MaterialTheme.typography.bodyLarge,
+                    style = large,
+                    overflow = TextOverflow.Ellipsis,
                     color = MaterialTheme.colorScheme.onSecondaryContainer,
                     modifier = Modifier.testTag("banner").semantics { liveRegion = LiveRegionMode.Assertive },
                 )
@@ -157,12 +186,13 @@ fun BoardOverlays(
         // The library could not write the last change: the game is whole in memory, and the core
         // writes it again at the next change or when the player retries.
         val storage = game.storage
-        if (storage is SaveStatus.Failed) {
-            Panel(MaterialTheme.colorScheme.errorContainer, Modifier.testTag("saveFailed")) {
+        if (OverlayPart.SaveFailed in parts && storage is SaveStatus.Failed) {
+            Panel(MaterialTheme.colorScheme.errorContainer, Modifier.testTag("saveFailed"), compact) {
                 Row(verticalAlignment = Alignment.CenterVertically) {
                     Text(
                         strings.saveFailed(storage.detail),
-                        style = MaterialTheme.typography.bodyMedium,
+                        style = small,
+                        overflow = TextOverflow.Ellipsis,
                         color = MaterialTheme.colorScheme.onErrorContainer,
                         modifier = Modifier.weight(1f, fill = false).semantics { liveRegion = LiveRegionMode.Assertive },
                     )
@@ -171,12 +201,13 @@ fun BoardOverlays(
             }
         }
         val message = ui.error?.let { errorText(it, strings) } ?: game.notice?.let { strings.notice(it, names) }
-        if (message != null) {
-            Panel(MaterialTheme.colorScheme.surface) {
+        if (OverlayPart.Notice in parts && message != null) {
+            Panel(MaterialTheme.colorScheme.surface, compact = compact) {
                 Text(
                     message,
                     color = MaterialTheme.colorScheme.error,
-                    style = MaterialTheme.typography.bodyMedium,
+                    style = small,
+                    overflow = TextOverflow.Ellipsis,
                     modifier = Modifier.testTag("notice").semantics { liveRegion = LiveRegionMode.Polite },
                 )
             }
@@ -184,11 +215,12 @@ fun BoardOverlays(
         // The hint, as long as the state has it (the board draws its whole path).
         val hint = game.hint
         val hintKind = game.hintKind
-        if (hint.size >= 2 && hintKind != null) {
-            Panel(MaterialTheme.colorScheme.tertiaryContainer) {
+        if (OverlayPart.Hint in parts && hint.size >= 2 && hintKind != null) {
+            Panel(MaterialTheme.colorScheme.tertiaryContainer, compact = compact) {
                 Text(
                     strings.hintWords(hintKind, position(hint.first()), position(hint.last())),
-                    style = MaterialTheme.typography.bodyLarge,
+                    style = large,
+                    overflow = TextOverflow.Ellipsis,
                     fontWeight = FontWeight.SemiBold,
                     color = MaterialTheme.colorScheme.onTertiaryContainer,
                     modifier = Modifier.testTag("hintWords").semantics { liveRegion = LiveRegionMode.Polite },
@@ -219,8 +251,9 @@ internal fun rememberAwayLeft(backByMs: Long?): String? {
 
 /** A panel of the overlay: a tinted rounded box with no touch handling (not a Material Surface, which takes taps). */
 @Composable
-private fun Panel(colour: Color, modifier: Modifier = Modifier, content: @Composable () -> Unit) {
+private fun Panel(colour: Color, modifier: Modifier = Modifier, compact: Boolean = false, content: @Composable () -> Unit) {
     Box(
-        modifier.background(colour.copy(alpha = 0.94f), MaterialTheme.shapes.medium).padding(horizontal = 12.dp, vertical = 8.dp),
+        modifier.background(colour.copy(alpha = 0.94f), MaterialTheme.shapes.medium)
+            .padding(horizontal = if (compact) 8.dp else 12.dp, vertical = if (compact) 6.dp else 8.dp),
     ) { content() }
 }
