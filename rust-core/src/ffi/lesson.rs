@@ -46,10 +46,7 @@ impl Lesson {
     /// Opens the lesson `id` at its first step.
     #[cfg_attr(feature = "uniffi", uniffi::constructor)]
     pub fn new(id: String) -> Result<Arc<Lesson>, LessonError> {
-        let play = LessonPlay::open(&id).ok_or(LessonError::NoSuchLesson { id })?;
-        Ok(Arc::new(Lesson {
-            play: Mutex::new(play),
-        }))
+        Self::at_step(id, 0)
     }
 
     /// Opens the lesson `id` at its step `step` (0-based), as a Rules diagram's link does
