@@ -54,6 +54,8 @@ struct BoardCanvas: View {
     private let hopDuration = 0.16
     /// Seconds a framing takes to zoom the board.
     private let framingDuration = 0.35
+    /// Points a finger moves before a drag pans the zoomed board.
+    private let panDistance: CGFloat = 12
 
     var body: some View {
         GeometryReader { proxy in
@@ -113,7 +115,7 @@ struct BoardCanvas: View {
                     }
             )
             .simultaneousGesture(
-                DragGesture(minimumDistance: 12)
+                DragGesture(minimumDistance: panDistance)
                     .onChanged { value in
                         // Nothing to pan at the whole star, and a pinch in progress moves the
                         // board itself: the drag does nothing then.
@@ -329,8 +331,8 @@ struct BoardCanvas: View {
 
     /// A finger held still: after `BoardLoupe.holdSeconds` the loupe opens where the finger is
     /// (the kit says whether it shows at this zoom), follows it, and the release picks the hole
-    /// the kit found under it. Zoomed in, the hold does nothing (the holes are big enough, and a
-    /// moving finger pans).
+    /// the kit found under it. Zoomed in, no loupe opens (the holes are big enough): a held
+    /// finger that stays put taps on release, and a moving one pans.
     private func loupeGesture(_ transform: BoardViewport)
         -> some Gesture<SequenceGesture<LongPressGesture, DragGesture>.Value>
     {
@@ -350,7 +352,19 @@ struct BoardCanvas: View {
                 let picked =
                     drag.flatMap { BoardLoupe(finger: $0.location, viewport: transform) }?.pick
                     ?? shown?.pick
-                if let picked { onTapHole(picked) }
+                if let picked {
+                    onTapHole(picked)
+                } else if shown == nil, transform.zoom.isZoomed,
+                    hypot(drag?.translation.width ?? 0, drag?.translation.height ?? 0)
+                        < panDistance,
+                    let location = drag?.location ?? finger
+                {
+                    // Zoomed in no loupe opens, but the long press has still won over the taps
+                    // after it (an exclusive gesture lets one succeed): a slow tap that did not
+                    // pan is a tap.
+                    let point = transform.geometryPoint(of: location)
+                    onTap(point.x, point.y)
+                }
             }
     }
 

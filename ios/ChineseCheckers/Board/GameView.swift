@@ -138,7 +138,11 @@ struct ThinkingIndicator: View {
 extension View {
     /// The moves played beside the board: an inspector, which is a trailing column on a wide
     /// screen and a sheet on a phone, where it stops at half height so that the board stays in
-    /// view and can be tapped. Closing it puts away the move it showed.
+    /// view and can be tapped. Closing it puts away the move it showed. On a phone the panel is
+    /// a sheet presented from this same view, and the board behind it stays usable, so a move
+    /// or a button there can raise the game-over sheet, a confirmation dialog or an error alert
+    /// while it is up; a view presents one of them at a time (a second is not shown), so the
+    /// panel closes to make way for them.
     func historyPanel(isPresented: Binding<Bool>, model: BoardModel) -> some View {
         inspector(isPresented: isPresented) {
             HistoryList(model: model) { isPresented.wrappedValue = false }
@@ -147,6 +151,15 @@ extension View {
         }
         .onChange(of: isPresented.wrappedValue) { _, open in
             if !open { model.hideShownMove() }
+        }
+        .onChange(of: model.gameOverShown) { _, over in
+            if over { isPresented.wrappedValue = false }
+        }
+        .onChange(of: model.pendingConfirmation) { _, asked in
+            if asked != nil { isPresented.wrappedValue = false }
+        }
+        .onChange(of: model.error != nil) { _, failed in
+            if failed { isPresented.wrappedValue = false }
         }
     }
 }
