@@ -152,6 +152,7 @@ def main():
     if not jobs:
         find(f"{name}: no jobs")
     seen_tasks = set()
+    installed_platform = False
     for job_name, job in jobs.items():
         steps = job.get("steps") or []
         default_dir = ((job.get("defaults") or {}).get("run") or {}).get("working-directory", ".")
@@ -164,6 +165,14 @@ def main():
             if action and not re.match(r"^[\w.-]+/[\w./-]+@(v\d+|stable)$", action):
                 find(f"{where}: {action} is not pinned to a major version (owner/action@vN)")
             directory = step.get("working-directory", default_dir)
+            if "run" in step and "sdkmanager" in step["run"]:
+                # The SDK platform Gradle compiles against: the catalog's compileSdk, installed
+                # (a missing platform fails the build before anything compiles).
+                platforms = set(re.findall(r"platforms;android-([\w.]+)", step["run"]))
+                compile_sdk = catalog_version("compileSdk")
+                if compile_sdk not in platforms:
+                    find(f"{where}: sdkmanager installs platforms {sorted(platforms)}, not the catalog's compileSdk {compile_sdk}")
+                installed_platform = True
             if "run" in step:
                 check_gradle_command(step["run"], where)
                 seen_tasks |= set(re.findall(r"\./gradlew[^\n]*", step["run"]))
@@ -196,6 +205,8 @@ def main():
                 seen_tasks |= set(re.findall(r"\./gradlew[^\n]*", str(with_.get("script", ""))))
         if not any(u.startswith("actions/checkout@") for u in uses):
             find(f"{name}: jobs.{job_name} does not check out the repository")
+    if not installed_platform:
+        find(f"{name}: no sdkmanager step installs the compileSdk platform")
     for wanted in ("assembleDebug", "lint", "connectedDebugAndroidTest"):
         if not any(wanted in t for t in seen_tasks):
             find(f"{name}: no ./gradlew run of {wanted}")

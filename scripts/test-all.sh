@@ -80,16 +80,18 @@ android/desktop/run.sh 2>&1 | tee "$LOGS/android-ui.log"
 step "desktop app: a second start compiles nothing (play.sh)"
 android/desktop/check-play-start.sh
 
-# The Android-only layer against android-all under Robolectric (needs a JDK 21+; run.sh finds or
-# installs one).
-step "Android glue suite (Robolectric, Maven)"
-android/robolectric/run.sh 2>&1 | tee "$LOGS/android-glue.log"
-
-# The whole Android app's Kotlin (shared UI, bindings, Android layer) compiled against the real
-# Compose-for-Android and AndroidX libraries, without Gradle: what this machine can check of the
-# Gradle build.
-step "Android app compile check (Android libraries, no Gradle)"
+# What a Gradle build of the app checks, without Gradle: the libraries of the version catalog
+# resolved in one Maven run, every AAR's metadata against compileSdk and the AGP version, all the
+# app's Kotlin and its instrumented tests compiled against the real Compose-for-Android and
+# AndroidX libraries (needs a JDK 21+: jdk.sh finds or installs one).
+step "Android app compile check (Android libraries, AAR metadata, no Gradle)"
 android/robolectric/compile-android.sh
+
+# The app's own tests on Android's framework: the real MainActivity and Application under
+# Robolectric with native graphics, Android's Compose, the app's resources linked with aapt2, the
+# core through JNA; the golden screenshots compared.
+step "Android framework suite (the real app under Robolectric, goldens compared)"
+android/robolectric/run.sh 2>&1 | tee "$LOGS/android-framework.log"
 
 # The Gradle build's scripts, read by the Kotlin compiler's parser against the version catalog
 # and buildSrc (no Gradle can run here): syntax, statements that do nothing, catalog references,
@@ -124,7 +126,7 @@ failed=0
            END { print p + 0, f + 0 }')
 passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 # Surefire's summary: the last "Tests run: ..." line that names no class.
-for log in kotlin android-ui android-glue; do
+for log in kotlin android-ui android-framework; do
     { read -r p f || true; } < <(grep -h "Tests run:" "$LOGS/$log.log" | grep -v " in " | tail -n 1 \
         | sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+).*/\1 \2 \3/' \
         | awk '{ print $1 - $2 - $3, $2 + $3 }')

@@ -16,68 +16,31 @@
 # LocalGame with taps, the AI's async search). A keep rule missing for JNA's Structures and
 # callbacks or for the bindings fails here instead of on a phone.
 #
-# Needs compile-android.sh's output (run first when missing). About 1-2 minutes warm.
+# Builds the app with build-app.sh (nothing when it is compiled already). About 1-2 minutes warm.
 set -euo pipefail
 
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ANDROID="$(cd "$HERE/.." && pwd)"
-ROOT="$(cd "$ANDROID/.." && pwd)"
-COMPILED="$HERE/target/android-compile"
+# shellcheck source=build-app.sh
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/build-app.sh"
+COMPILED="$WORK"
 WORK="$HERE/target/r8-check"
-M2="$HOME/.m2/repository"
-# The R8 that AGP 9.5.1 runs (its POM's com.android.tools:r8 dependency).
-R8_VERSION=9.5.29
-# shellcheck source=jdk.sh
-source "$HERE/jdk.sh"
-command -v mvn >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq maven >/dev/null; }
-command -v python3 >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >/dev/null; }
-
-catalog_version() {
-  local value
-  value="$(sed -n "s/^$1 *= *\"\([^\"]*\)\".*/\1/p" "$ANDROID/gradle/libs.versions.toml" | head -n 1)"
-  [[ -n "$value" ]] || { echo "error: no version '$1' in gradle/libs.versions.toml" >&2; exit 1; }
-  echo "$value"
-}
-fetch() {
-  local group="$1" artifact="$2" version="$3" ext="$4"
-  local file="$M2/${group//.//}/$artifact/$version/$artifact-$version.$ext"
-  [[ -f "$file" ]] || mvn -B -q dependency:get -Dtransitive=false \
-    -Dartifact="$group:$artifact:$version:$ext" >/dev/null 2>&1 || true
-  [[ -f "$file" ]] || { echo "error: $group:$artifact:$version:$ext cannot be fetched" >&2; exit 1; }
-  echo "$file"
-}
-
+# The R8 that the catalog's AGP runs: resolve.py fetched it (R8_JAR, its version in the name).
+R8_VERSION="$(basename "$R8_JAR" .jar)"
+R8_VERSION="${R8_VERSION#r8-}"
+STDLIB_JAR="$KOTLIN_STDLIB"
 AGP="$(catalog_version agp)"
-KOTLIN="$(catalog_version kotlin)"
 JNA="$(catalog_version jna)"
-ANDROID_ALL="$(sed -n 's:.*<android.all.version>\(.*\)</android.all.version>.*:\1:p' "$HERE/pom.xml")"
-
-if [[ ! -f "$COMPILED/classes/app/chinesecheckers/android/MainActivity.class" ]]; then
-  echo "==> no compiled app yet: running compile-android.sh"
-  "$HERE/compile-android.sh"
-fi
-# The host core library the compiled bindings were generated from (kotlin-bindings.sh's snapshot).
-LIB_DIR="$HERE/target/native"
-[[ -f "$LIB_DIR/libchinese_checkers_core.so" ]] \
-  || { echo "error: $LIB_DIR/libchinese_checkers_core.so is missing (run compile-android.sh)" >&2; exit 1; }
-
-R8_JAR="$(fetch com.android.tools r8 "$R8_VERSION" jar)"
-AGP_JAR="$(fetch com.android.tools.build gradle "$AGP" jar)"
-ANDROID_ALL_JAR="$(fetch org.robolectric android-all "$ANDROID_ALL" jar)"
-STDLIB_JAR="$(fetch org.jetbrains.kotlin kotlin-stdlib "$KOTLIN" jar)"
-JNA_DESKTOP_JAR="$(fetch net.java.dev.jna jna "$JNA" jar)"
+RELEASE_CLASSPATH="$(unpack_libraries "$LIBRARIES/release.txt" "$COMPILED/classpath-release")"
 rm -rf "$WORK"
 mkdir -p "$WORK/rules" "$WORK/program"
 
 # --- the probe, compiled like app code against the unshrunk classes ----------------------------
-COMPILER_CLASSPATH="$(cat "$COMPILED/compiler/classpath.txt")"
-PROGRAM_JARS=("$COMPILED"/classpath/*.jar "$STDLIB_JAR")
+PROGRAM_JARS=("$COMPILED"/classpath-release/*.jar "$STDLIB_JAR")
 LIBS_CP="$(IFS=:; echo "${PROGRAM_JARS[*]}"):$ANDROID_ALL_JAR"
 echo "==> kotlinc the probe (r8-check/ShrunkCoreProbe.kt)"
 "$JAVA_HOME/bin/java" -Xmx1g -cp "$COMPILER_CLASSPATH" org.jetbrains.kotlin.cli.jvm.K2JVMCompiler \
-  -no-stdlib -no-reflect -jvm-target 17 -classpath "$COMPILED/classes:$LIBS_CP" \
+  -no-stdlib -no-reflect -jvm-target 17 -classpath "$APP_CLASSPATH:$LIBS_CP" \
   -d "$WORK/probe.jar" "$HERE/r8-check/ShrunkCoreProbe.kt" 2>&1 | { grep -v -e '^WARNING: ' -e '^$' || true; }
-(cd "$COMPILED/classes" && "$JAVA_HOME/bin/jar" cf "$WORK/program/app-classes.jar" .)
+"$JAVA_HOME/bin/jar" cf "$WORK/program/app-classes.jar" -C "$APP_CLASSES" . -C "$UI_CLASSES" .
 
 # --- the rules ----------------------------------------------------------------------------------
 # getDefaultProguardFile("proguard-android-optimize.txt"): AGP writes it from these three parts.
@@ -91,7 +54,7 @@ cp "$ANDROID/app/proguard-rules.pro" "$WORK/rules/app-proguard-rules.pro"
 echo "-keep class app.chinesecheckers.r8check.ShrunkCoreProbe { public static void main(java.lang.String[]); }" \
   > "$WORK/rules/probe.pro"
 # Each library's rules (consumer proguard.txt, embedded ones) and aapt2's manifest rules.
-python3 - "$WORK/rules" "$R8_VERSION" "$ANDROID/app/src/main/AndroidManifest.xml" "$COMPILED/libraries.txt" "$STDLIB_JAR" <<'PY'
+python3 - "$WORK/rules" "$R8_VERSION" "$ANDROID/app/src/main/AndroidManifest.xml" "$LIBRARIES/release.txt" "$STDLIB_JAR" <<'PY'
 import os, re, sys, zipfile, xml.etree.ElementTree as ET
 
 out, r8_version, app_manifest, libraries, stdlib = sys.argv[1:6]
@@ -178,7 +141,7 @@ for candidate in /usr/lib/jvm/*17*; do
 done
 PG_CONF=()
 for rules in "$WORK"/rules/*; do PG_CONF+=(--pg-conf "$rules"); done
-echo "==> R8 $R8_VERSION: ${#PROGRAM_JARS[@]} library jars + the app + the probe, $(ls "$WORK/rules" | wc -l) rule files, android-all $ANDROID_ALL and $(basename "$JAVA_LIBRARY_HOME")'s java.* as the library"
+echo "==> R8 $R8_VERSION: ${#PROGRAM_JARS[@]} library jars + the app + the probe, $(ls "$WORK/rules" | wc -l) rule files, $(basename "$ANDROID_ALL_JAR" .jar) and $(basename "$JAVA_LIBRARY_HOME")'s java.* as the library"
 # No --min-api: R8 refuses it with --classfile (it only shapes dex: desugaring and backports);
 # tree shaking, the keep rules and the missing-class checks are the same as for dex.
 r8_status=0

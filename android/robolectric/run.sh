@@ -1,37 +1,99 @@
 #!/usr/bin/env bash
-# Robolectric tests of the Android-only layer (android/app/src/main/kotlin/.../android): compiles
-# the parts that need no Jetpack Compose AAR against the API 36 `android-all` jar and runs them
-# under Robolectric 4.17 on the JVM. No Android SDK, NDK or Gradle is needed.
+# The framework suite: the Android app's own tests (android/app/src/test/kotlin) on Android's own
+# framework, without an Android SDK, emulator or Gradle. The real MainActivity and Application run
+# under Robolectric 4.17 (Android 16, native graphics: Android's own drawing, text and fonts), with
+# Android's Jetpack Compose, the app's resources and merged manifest, and the real core loaded
+# through JNA. Golden screenshots (android/app/src/test/screenshots) are compared by Roborazzi.
 #
-# Robolectric 4.17 needs Java 21 or newer. The JDK is taken from, in order: $ROBOLECTRIC_JAVA_HOME,
-# $JAVA_HOME, the newest JDK 21+ under /usr/lib/jvm; on Debian without one, the script installs
-# openjdk-21-jdk-headless when the configured suites offer it (trixie does, bookworm does not).
-# Maven is installed from Debian when missing. Extra arguments go to mvn (e.g. -Dtest=AndroidPlatformTest).
-# The first run downloads Robolectric and its Android 16 and 11 framework jars (about 550 MB) into ~/.m2.
+#     android/robolectric/run.sh                        # every test; goldens compared
+#     android/robolectric/run.sh SoloGameTest,Lifecycle*  # some classes (or Class#method)
+#     RECORD=1 android/robolectric/run.sh [...]          # re-record the goldens of an intended change
+#
+# 1. build-app.sh: the libraries resolved in one Maven run (shared with the compile check), the
+#    core and its bindings built, the app's Kotlin compiled (skipped when unchanged).
+# 2. framework/link_resources.py: the app's and every library's resources compiled and linked with
+#    aapt2 (Debian's `aapt` package, installed when missing) into a resources APK, with the app's
+#    manifest merged with its libraries' (androidx.startup's initializers, ui-test-manifest's and
+#    androidx.test's activities), the R classes, and test_config.properties naming them as AGP's
+#    unit tests do (isIncludeAndroidResources).
+# 3. The tests compiled against the app's classes and the unit-test class path (Robolectric,
+#    Compose's test rules, Roborazzi, JUnit), then run by framework/SuiteRunner.java in one JVM.
+#
+# A failed golden comparison leaves the new picture and the difference in
+# target/framework/roborazzi/ (…_actual.png, …_compare.png).
 set -euo pipefail
 
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=jdk.sh
-source "$HERE/jdk.sh"
+# shellcheck source=build-app.sh
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/build-app.sh"
+FRAMEWORK="$HERE/target/framework"
+GOLDENS="$ANDROID/app/src/test/screenshots"
 
-if ! command -v mvn >/dev/null; then
-  echo "==> installing Maven"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq maven >/dev/null
+# Chinese glyphs for the zh-Hans screens: Android's text stack under Robolectric falls back to the
+# host's fonts (fontconfig) for scripts its own fonts lack.
+if command -v apt-get >/dev/null && { ! command -v fc-list >/dev/null || ! fc-list :lang=zh | grep -q .; }; then
+  echo "==> installing fontconfig and fonts-noto-cjk (Chinese glyphs)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fontconfig fonts-noto-cjk >/dev/null
+fi
+if ! command -v aapt2 >/dev/null; then
+  echo "==> installing aapt2 (Debian's aapt package)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq aapt >/dev/null
 fi
 
-PLATFORM_KT="$HERE/../ui/src/main/kotlin/app/chinesecheckers/ui/platform/Platform.kt"
-[[ -f "$PLATFORM_KT" ]] || { echo "error: $PLATFORM_KT is missing (the shared UI's Platform interface)" >&2; exit 1; }
+echo "==> linking the resources (aapt2 $(aapt2 version 2>&1 | sed 's/.*(aapt) //'))"
+python3 "$HERE/framework/link_resources.py" "$FRAMEWORK/resources" "$ANDROID/app" \
+  app.chinesecheckers.android app.chinesecheckers \
+  "$(catalog_version minSdk)" "$(catalog_version targetSdk)" \
+  "$ANDROID_ALL_RESOURCES_JAR" "$JAVA_HOME" "$LIBRARIES/unit-test.txt"
+R_JAR="$FRAMEWORK/resources/r.jar"
 
-echo "==> mvn test (JDK: $JAVA_HOME)"
-cd "$HERE"
-# kotlin-maven-plugin leaves the classes of deleted sources behind: compile afresh.
-rm -rf target/classes target/test-classes
-# -q hides Maven's chatter; Surefire's logger stays at INFO so that its
-# "Tests run: N, Failures: F, Errors: E" summary is printed. Maven 3.8's -q leaves stray ANSI
-# resets in batch mode: strip them (pipefail keeps mvn's exit status). The JDK's own warnings
-# about Maven's use of sun.misc.Unsafe (Java 24+) are noise here: dropped.
-mvn -B -q -Dstyle.color=never \
-  -Dorg.slf4j.simpleLogger.log.org.apache.maven.plugin.surefire=info \
-  test "$@" 2>&1 \
-  | sed -u 's/\x1b\[[0-9;]*m//g' \
-  | grep -v --line-buffered -e '^WARNING: .*sun\.misc\.Unsafe' -e '^WARNING: Please consider reporting this to the maintainers of class com.google.common' -e '^WARNING: A terminally deprecated method in sun.misc.Unsafe'
+UNIT_CLASSPATH="$(unpack_libraries "$LIBRARIES/unit-test.txt" "$WORK/classpath-unit-test")"
+mapfile -t TEST_SOURCES < <(find "$ANDROID/app/src/test/kotlin" -name '*.kt' | LC_ALL=C sort)
+echo "==> kotlinc ${#TEST_SOURCES[@]} test files (app/src/test) against the app, Robolectric and Compose's test rules"
+kotlinc "$FRAMEWORK/test-classes" "$APP_CLASSPATH:$R_JAR:$UNIT_CLASSPATH:$ANDROID_ALL_JAR:$KOTLIN_STDLIB" \
+  -module-name app -Xfriend-paths="$APP_CLASSES" "${TEST_SOURCES[@]}"
+[[ -n "$(find "$FRAMEWORK/test-classes" -name '*Test.class' 2>/dev/null)" ]] \
+  || { echo "error: the framework suite did not compile" >&2; exit 1; }
+
+# Robolectric runs offline on the instrumented framework jars the resolution fetched.
+DEPENDENCIES="$FRAMEWORK/robolectric-deps"
+rm -rf "$DEPENDENCIES"
+mkdir -p "$DEPENDENCIES"
+ln -s "$ANDROID_ALL_INSTRUMENTED_16" "$ANDROID_ALL_INSTRUMENTED_11" "$DEPENDENCIES/"
+
+if [[ "${RECORD:-0}" == "1" ]]; then
+  MODE=(-Droborazzi.test.record=true)
+  echo "==> recording the goldens into ${GOLDENS#"$ROOT"/}"
+else
+  MODE=(-Droborazzi.test.verify=true)
+fi
+rm -rf "$FRAMEWORK/roborazzi"
+mkdir -p "$GOLDENS" "$FRAMEWORK/roborazzi"
+
+echo "==> the framework suite (Robolectric $(basename "$(dirname "$(grep '/robolectric/robolectric/' "$LIBRARIES/unit-test.txt")")"), JDK $("$JAVA_HOME/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.version = //p'))"
+cd "$ANDROID/app"
+# Robolectric on Java 21+ reaches into JDK internals; native graphics loads its own library. The
+# android-all jar at the end only lets JUnit load the test classes (as Gradle's compile-only
+# framework jar does): Robolectric runs them on its own instrumented copy of the framework.
+"$JAVA_HOME/bin/java" -Xmx4g -XX:+UseParallelGC \
+  --add-exports java.base/jdk.internal.access=ALL-UNNAMED \
+  --add-opens java.base/java.lang=ALL-UNNAMED \
+  --add-opens java.base/java.lang.reflect=ALL-UNNAMED \
+  --add-opens java.base/java.util=ALL-UNNAMED \
+  --add-opens java.base/java.io=ALL-UNNAMED \
+  --add-opens java.base/java.nio=ALL-UNNAMED \
+  --add-opens java.base/java.net=ALL-UNNAMED \
+  --add-opens java.base/jdk.internal.access=ALL-UNNAMED \
+  --add-opens java.base/sun.nio.ch=ALL-UNNAMED \
+  --add-opens java.desktop/java.awt.font=ALL-UNNAMED \
+  --enable-native-access=ALL-UNNAMED \
+  -Djava.awt.headless=true \
+  -Drobolectric.offline=true -Drobolectric.dependency.dir="$DEPENDENCIES" \
+  -Drobolectric.logging.enabled=false \
+  -Djna.library.path="$LIB_DIR" \
+  -Dgoldens.dir="$GOLDENS" \
+  -Droborazzi.compare.output.dir="$FRAMEWORK/roborazzi" \
+  -Droborazzi.output.dir="$FRAMEWORK/roborazzi" \
+  -Dserver.bin="$TARGET_DIR/debug/chinese-checkers-server" \
+  "${MODE[@]}" \
+  -cp "$FRAMEWORK/test-classes:$ANDROID/app/src/test/resources:$FRAMEWORK/resources/config:$APP_CLASSPATH:$R_JAR:$UNIT_CLASSPATH:$KOTLIN_STDLIB:$ANDROID_ALL_JAR" \
+  "$HERE/framework/SuiteRunner.java" "$FRAMEWORK/test-classes" "${1:-}"

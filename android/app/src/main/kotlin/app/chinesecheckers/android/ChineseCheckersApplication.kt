@@ -6,6 +6,7 @@ import app.chinesecheckers.core.LogLevel
 import app.chinesecheckers.core.initLogging
 import app.chinesecheckers.core.setAiThreads
 import app.chinesecheckers.ui.AppState
+import java.time.LocalDate
 
 /**
  * The process: starts the core's logging and holds the one [AppState] of the process, so that an
@@ -14,9 +15,19 @@ import app.chinesecheckers.ui.AppState
  * killed a new AppState offers it again ("Continue" on Home).
  */
 class ChineseCheckersApplication : Application() {
-    /** Everything the screens keep alive; created in [onCreate], before any Activity. */
-    lateinit var appState: AppState
-        private set
+    /**
+     * Today's local date in days since 1970-01-01 (Home's puzzle of the day), read when the
+     * [appState] is made. The framework suite pins it, so that its golden screenshots of Home do
+     * not change with the date.
+     */
+    var today: () -> Long = { LocalDate.now().toEpochDay() }
+
+    /**
+     * Everything the screens keep alive, made when the first Activity asks for it: a process
+     * started for something else (a backup, the profile installer's broadcast) opens no library
+     * and loads no saved game.
+     */
+    val appState: AppState by lazy { AppState(AndroidPlatform(this), today) }
 
     /** Tells the online game the player is away when the app leaves the screen, back on return. */
     val visibility = AppVisibility(
@@ -31,6 +42,5 @@ class ChineseCheckersApplication : Application() {
         initLogging(if (debuggable) LogLevel.DEBUG else LogLevel.INFO)
         // Hard and Impossible search on every core of the phone (tests keep the default, 1).
         setAiThreads(Runtime.getRuntime().availableProcessors().coerceAtLeast(1).toUInt())
-        appState = AppState(AndroidPlatform(this))
     }
 }
