@@ -2,10 +2,8 @@ package app.chinesecheckers.android
 
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
-import androidx.compose.ui.test.onRoot
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.ui.Screen
-import com.github.takahirom.roborazzi.captureRoboImage
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
@@ -22,7 +20,7 @@ class FirstStartTest {
     @Test
     fun theOfferShowsOnceAndSkipLeavesHome() = appTest(firstStart = true) {
         awaitTag("learnOffer")
-        onRoot().captureRoboImage(golden("learn-offer-phone"))
+        snapshot("learn-offer-phone")
         click("skipLearn")
         assertFalse(exists("learnOffer"))
         tag("solo").assertIsDisplayed()
