@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The framework suite: the Android app's own tests (android/app/src/test/kotlin) on Android's own
+# The framework suite: the Android app's own tests (android/app/src/test/kotlin, and :ui's plain JVM
+# tests in android/ui/src/test/kotlin) on Android's own
 # framework, without an Android SDK, emulator or Gradle. The real MainActivity and Application run
 # under Robolectric 4.17 (Android 16, native graphics: Android's own drawing, text and fonts), with
 # Android's Jetpack Compose, the app's resources and merged manifest, and the real core loaded
@@ -47,12 +48,21 @@ python3 "$HERE/framework/link_resources.py" "$FRAMEWORK/resources" "$ANDROID/app
 R_JAR="$FRAMEWORK/resources/r.jar"
 
 UNIT_CLASSPATH="$(unpack_libraries "$LIBRARIES/unit-test.txt" "$WORK/classpath-unit-test")"
+# Two test compilations, as Gradle's unit tests of two modules: :ui's own (ui/src/test, which see
+# its internals: the zoom arithmetic, the strings, the tones), then :app's (app/src/test: the app
+# on the framework).
+mapfile -t UI_TEST_SOURCES < <(find "$ANDROID/ui/src/test/kotlin" -name '*.kt' | LC_ALL=C sort)
+echo "==> kotlinc ${#UI_TEST_SOURCES[@]} test files of :ui (ui/src/test)"
+kotlinc "$FRAMEWORK/ui-test-classes" "$UI_CLASSES:$UNIT_CLASSPATH:$ANDROID_ALL_JAR:$KOTLIN_STDLIB" \
+  -module-name ui -Xfriend-paths="$UI_CLASSES" "${UI_TEST_SOURCES[@]}"
 mapfile -t TEST_SOURCES < <(find "$ANDROID/app/src/test/kotlin" -name '*.kt' | LC_ALL=C sort)
-echo "==> kotlinc ${#TEST_SOURCES[@]} test files (app/src/test) against the app, Robolectric and Compose's test rules"
+echo "==> kotlinc ${#TEST_SOURCES[@]} test files of :app (app/src/test) against the app, Robolectric and Compose's test rules"
 kotlinc "$FRAMEWORK/test-classes" "$APP_CLASSPATH:$R_JAR:$UNIT_CLASSPATH:$ANDROID_ALL_JAR:$KOTLIN_STDLIB" \
   -module-name app -Xfriend-paths="$APP_CLASSES" "${TEST_SOURCES[@]}"
-[[ -n "$(find "$FRAMEWORK/test-classes" -name '*Test.class' 2>/dev/null)" ]] \
-  || { echo "error: the framework suite did not compile" >&2; exit 1; }
+for classes in "$FRAMEWORK/ui-test-classes" "$FRAMEWORK/test-classes"; do
+  [[ -n "$(find "$classes" -name '*Test.class' 2>/dev/null)" ]] \
+    || { echo "error: the tests did not compile into ${classes#"$HERE"/}" >&2; exit 1; }
+done
 
 # Robolectric runs offline on the instrumented framework jars the resolution fetched.
 DEPENDENCIES="$FRAMEWORK/robolectric-deps"
@@ -95,5 +105,5 @@ cd "$ANDROID/app"
   -Droborazzi.output.dir="$FRAMEWORK/roborazzi" \
   -Dserver.bin="$TARGET_DIR/debug/chinese-checkers-server" \
   "${MODE[@]}" \
-  -cp "$FRAMEWORK/test-classes:$ANDROID/app/src/test/resources:$FRAMEWORK/resources/config:$APP_CLASSPATH:$R_JAR:$UNIT_CLASSPATH:$KOTLIN_STDLIB:$ANDROID_ALL_JAR" \
-  "$HERE/framework/SuiteRunner.java" "$FRAMEWORK/test-classes" "${1:-}"
+  -cp "$FRAMEWORK/ui-test-classes:$FRAMEWORK/test-classes:$ANDROID/app/src/test/resources:$FRAMEWORK/resources/config:$APP_CLASSPATH:$R_JAR:$UNIT_CLASSPATH:$KOTLIN_STDLIB:$ANDROID_ALL_JAR" \
+  "$HERE/framework/SuiteRunner.java" "$FRAMEWORK/ui-test-classes:$FRAMEWORK/test-classes" "${1:-}"

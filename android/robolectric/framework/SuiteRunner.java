@@ -13,20 +13,22 @@ import org.junit.runner.notification.Failure;
 import org.junit.runner.notification.RunListener;
 
 /**
- * Runs the framework suite's JUnit 4 classes (every *Test class under the test classes folder)
+ * Runs the framework suite's JUnit 4 classes (every *Test class with a @Test under the folders)
  * in this JVM, printing each test as it ends with its time, every failure whole, each class's
  * time, and Surefire's summary line ("Tests run: N, Failures: F, Errors: 0, Skipped: S"), which
  * scripts/test-all.sh adds up. Exits 1 when a test failed.
  *
- * Usage: java -cp CLASSPATH SuiteRunner.java TEST_CLASSES_DIR [PATTERN,...]
+ * Usage: java -cp CLASSPATH SuiteRunner.java TEST_CLASSES_DIR[:DIR...] [PATTERN,...]
  * A pattern is a class's simple name, or Class#method (either may end with *).
  */
 public final class SuiteRunner {
     public static void main(String[] args) throws Exception {
-        File root = new File(args[0]);
         List<String> patterns = args.length > 1 && !args[1].isEmpty() ? List.of(args[1].split(",")) : List.of();
         List<Class<?>> classes = new ArrayList<>();
-        collect(root, root, classes);
+        for (String dir : args[0].split(File.pathSeparator)) {
+            File root = new File(dir);
+            collect(root, root, classes);
+        }
         classes.removeIf(c -> !patterns.isEmpty() && patterns.stream().noneMatch(p -> classMatches(p, c)));
         if (classes.isEmpty()) {
             System.err.println("error: no test class matches " + patterns);
