@@ -565,6 +565,10 @@ def check_workflow(spec, pin):
                         "scheme of project.yml")
             if "platform=iOS Simulator" not in run:
                 problem("ios.yml: xcodebuild's destination is not an iOS simulator")
+            runtime = re.search(r"\bOS=([\d.]+)", run)
+            if not runtime or runtime.group(1) != pin["iosSdk"]:
+                problem(f"ios.yml: xcodebuild's destination does not name the simulator runtime "
+                        f"of the pinned SDK (OS={pin['iosSdk']})")
         matrix = ((job.get("strategy") or {}).get("matrix")) or {}
         devices = " ".join(str(v) for values in matrix.values() for v in values)
         for device in ("iPhone", "iPad"):
