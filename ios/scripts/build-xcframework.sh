@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Rust core for iOS and writes what the ChineseCheckersKit package needs on a Mac:
 #
-#     ios/scripts/build-xcframework.sh          (on macOS, with Xcode 16+ and rustup)
+#     ios/scripts/build-xcframework.sh          (on macOS, with Xcode 26+ and rustup)
 #
 # 1. Adds the rustup targets aarch64-apple-ios (devices), aarch64-apple-ios-sim and
 #    x86_64-apple-ios (the simulator on Apple silicon and on Intel Macs).

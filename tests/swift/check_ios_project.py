@@ -11,9 +11,14 @@
 - The privacy manifest: no tracking, no tracking domains, no collected data types, and exactly
   the required-reason API categories the app's code uses (its Swift, the kit's Swift and the Rust
   core linked into it), each with a reason Apple lists for that category.
-- The stand-in modules (tests/swift/standin) declare nothing newer than the deployment target.
+- The stand-in modules (tests/swift/standin) are pinned to one Xcode and SDK
+  (tests/swift/standin/sdk-pin.json): every file says so on its first line; the declarations
+  known to differ between SDKs (sdk-pin.json's `signatures`) are in that SDK's form; and the app
+  and its UI tests use no stand-in declaration newer than the deployment target outside
+  `if #available` (or `guard #available`, or an `@available` declaration).
 - .github/workflows/ios.yml names paths, scripts, the project, the scheme and simulators that
-  exist.
+  exist, and builds with the pinned Xcode: its runner image, its `xcode-select` path and
+  simulators of that Xcode on that image.
 
     python3 tests/swift/check_ios_project.py        (needs PyYAML: python3-yaml or pip)
 
@@ -310,24 +315,195 @@ def check_privacy(path):
             problem(f"PrivacyInfo: {category} is declared but nothing uses it")
 
 
-# MARK: The stand-in
+# MARK: The stand-ins and their pin
+
+STANDIN = REPO / "tests/swift/standin"
 
 
-def check_standin(spec):
+def load_pin():
+    """tests/swift/standin/sdk-pin.json: the Xcode and SDK the stand-ins are pinned to."""
+    with open(STANDIN / "sdk-pin.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def version(text):
+    return tuple(int(part) for part in str(text).split("."))
+
+
+def pin_line(pin):
+    return (f"// Pinned to: Xcode {pin['xcode']} ({pin['build']}), iOS {pin['iosSdk']} SDK "
+            "(tests/swift/standin/README.md, sdk-pin.json).")
+
+
+def check_pin_headers(pin):
+    """Every stand-in file names the pinned Xcode and SDK on its first line, and so does the
+    README's title."""
+    expected = pin_line(pin)
+    for path in sorted(STANDIN.rglob("*.swift")):
+        first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+        if first != expected:
+            problem(f"{path.relative_to(REPO)}: the first line is not the pin {expected!r} "
+                    f"(found {first!r})")
+    readme = STANDIN / "README.md"
+    title = readme.read_text(encoding="utf-8").split("\n", 1)[0] if readme.exists() else ""
+    if f"Xcode {pin['xcode']} (iOS {pin['iosSdk']} SDK)" not in title:
+        problem(f"tests/swift/standin/README.md: its title does not name Xcode {pin['xcode']} "
+                f"(iOS {pin['iosSdk']} SDK)")
+    if pin["xcodeSelect"] != f"/Applications/Xcode_{pin['xcode']}.app":
+        problem(f"sdk-pin.json: xcodeSelect {pin['xcodeSelect']} is not Xcode {pin['xcode']}'s")
+
+
+def strip_swift_comments(text):
+    """Swift without its `//` comments (the stand-ins and the app have no `//` in strings
+    except URLs in comments)."""
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def normalized(text):
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"\(\s", "(", text)
+    text = re.sub(r"\s\)", ")", text)
+    return text.strip()
+
+
+def check_signatures(pin):
+    """The declarations whose form differs between SDKs are in the pinned SDK's form."""
+    sdk = pin["iosSdk"]
+    for entry in pin["signatures"]:
+        paths = (sorted(STANDIN.rglob("*.swift")) if entry["file"] == "*"
+                 else [STANDIN / entry["file"]])
+        record = next((r for r in entry["sdks"] if sdk in r["sdks"]), None)
+        if record is None:
+            problem(f"sdk-pin.json: {entry['what']}: its form in the iOS {sdk} SDK was never "
+                    "recorded (read it from that SDK, then add it with its source)")
+            continue
+        match = normalized(entry["match"])
+        for path in paths:
+            code = normalized(strip_swift_comments(path.read_text(encoding="utf-8")))
+            where = path.relative_to(REPO)
+            if record.get("absent"):
+                if match in code:
+                    problem(f"{where}: {entry['what']}: the iOS {sdk} SDK has no "
+                            f"{entry['match']!r}")
+                continue
+            declaration = normalized(record["declaration"])
+            found = code.count(declaration)
+            if found == 0:
+                others = [r for r in entry["sdks"] if r is not record and "declaration" in r
+                          and normalized(r["declaration"]) in code]
+                seen = (f" (it has the form of the iOS {', '.join(others[0]['sdks'])} SDK)"
+                        if others else "")
+                problem(f"{where}: {entry['what']}: not the iOS {sdk} SDK's form "
+                        f"`{record['declaration']}`{seen}")
+            elif code.count(match) != found * declaration.count(match):
+                problem(f"{where}: {entry['what']}: besides the iOS {sdk} SDK's form, another "
+                        f"declaration matches {entry['match']!r}")
+
+
+def matching_brace(text, start):
+    """The index of the `}` closing the `{` at `start` (or the end of the text)."""
+    depth = 0
+    for index in range(start, len(text)):
+        if text[index] == "{":
+            depth += 1
+        elif text[index] == "}":
+            depth -= 1
+            if depth == 0:
+                return index
+    return len(text)
+
+
+DECLARATION = re.compile(
+    r"\b(extension|struct|class|enum|protocol|actor|func|var|let|case|typealias|init"
+    r"|subscript)\b\s*`?(\w*)`?")
+TYPES = ("extension", "struct", "class", "enum", "protocol", "actor")
+
+
+def newer_declarations(floor):
+    """(name, version, file) of every stand-in declaration that needs an iOS newer than
+    `floor`: by its own `@available(iOS …)` or that of the type or extension around it.
+    Initialisers and subscripts are known by their type's name only when the type is newer."""
+    found = []
+    for path in sorted(STANDIN.rglob("*.swift")):
+        code = strip_swift_comments(path.read_text(encoding="utf-8"))
+        for attribute in re.finditer(r"@available\(iOS (\d+(?:\.\d+)*)[^)]*\)", code):
+            needed = attribute.group(1)
+            if version(needed) <= floor:
+                continue
+            declared = DECLARATION.search(code, attribute.end())
+            if not declared:
+                continue
+            kind, name = declared.group(1), declared.group(2)
+            if kind not in ("extension", "init", "subscript") and name:
+                found.append((name, needed, path))
+            if kind in TYPES:
+                # Every member of a newer type or extension is newer too.
+                opening = code.find("{", declared.end())
+                body = code[opening + 1:matching_brace(code, opening)]
+                for member in DECLARATION.finditer(body):
+                    if member.group(1) not in ("extension", "init", "subscript") \
+                            and member.group(2):
+                        found.append((member.group(2), needed, path))
+    return found
+
+
+def guarded_spans(code):
+    """(start, end, iOS version) of the code that may use APIs of that version:
+    `if #available(iOS x, *) { … }`, what follows `guard #available(iOS x, *) else { … }` in
+    its scope, and declarations marked `@available(iOS x, *)`."""
+    spans = []
+    for guard in re.finditer(r"\bif\s+#available\(iOS (\d+(?:\.\d+)*)[^{]*\{", code):
+        opening = guard.end() - 1
+        spans.append((opening, matching_brace(code, opening), version(guard.group(1))))
+    for guard in re.finditer(r"\bguard\s+#available\(iOS (\d+(?:\.\d+)*)[^{]*\{", code):
+        # To the end of the enclosing scope.
+        depth, index = 0, guard.start()
+        while index > 0:
+            index -= 1
+            if code[index] == "}":
+                depth += 1
+            elif code[index] == "{":
+                if depth == 0:
+                    break
+                depth -= 1
+        spans.append((guard.start(), matching_brace(code, index), version(guard.group(1))))
+    for attribute in re.finditer(r"@available\(iOS (\d+(?:\.\d+)*)", code):
+        opening = code.find("{", attribute.end())
+        if opening != -1:
+            spans.append((attribute.start(), matching_brace(code, opening),
+                          version(attribute.group(1))))
+    return spans
+
+
+def check_availability(spec):
+    """No stand-in declaration newer than the deployment target is used by the app or its UI
+    tests outside code that is itself limited to that iOS (on Linux the compiler does not check
+    iOS availability, so this is the check Xcode would make)."""
     target = str(((spec.get("options") or {}).get("deploymentTarget") or {}).get("iOS", "0"))
-    floor = tuple(int(part) for part in target.split("."))
-    for path in sorted((REPO / "tests/swift/standin").rglob("*.swift")):
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            for version in re.findall(r"@available\(iOS (\d+(?:\.\d+)*)", line):
-                if tuple(int(part) for part in version.split(".")) > floor:
-                    problem(f"{path.relative_to(REPO)}:{number}: iOS {version} is newer than "
-                            f"the deployment target {target}: the app may not use it")
+    floor = version(target)
+    newer = newer_declarations(floor)
+    if not newer:
+        return
+    sources = sorted((IOS / "ChineseCheckers").rglob("*.swift"))
+    sources += sorted((IOS / "ChineseCheckersUITests").rglob("*.swift"))
+    for path in sources:
+        code = strip_swift_comments(path.read_text(encoding="utf-8"))
+        spans = guarded_spans(code)
+        for name, needed, standin in newer:
+            for use in re.finditer(rf"\b{re.escape(name)}\b", code):
+                line = code.count("\n", 0, use.start()) + 1
+                if any(start <= use.start() <= end and have >= version(needed)
+                       for start, end, have in spans):
+                    continue
+                problem(f"{path.relative_to(REPO)}:{line}: uses {name} (iOS {needed}, "
+                        f"{standin.relative_to(REPO)}) but the deployment target is iOS "
+                        f"{target}: put it under `if #available(iOS {needed}, *)`")
 
 
 # MARK: The workflow
 
 
-def check_workflow(spec):
+def check_workflow(spec, pin):
     path = REPO / ".github/workflows/ios.yml"
     if not path.exists():
         problem(".github/workflows/ios.yml is missing")
@@ -344,7 +520,18 @@ def check_workflow(spec):
     for name, job in jobs.items():
         if not str(job.get("runs-on", "")).startswith("macos"):
             problem(f"ios.yml: job {name} does not run on macOS")
+        # The Xcode the stand-ins are pinned to, on the image that has it.
+        if job.get("runs-on") != pin["runner"]:
+            problem(f"ios.yml: job {name} runs on {job.get('runs-on')}, not {pin['runner']}, "
+                    f"the image with Xcode {pin['xcode']} (tests/swift/standin/sdk-pin.json)")
         steps = job.get("steps") or []
+        selected = [path for step in steps
+                    for path in re.findall(r"xcode-select\s+(?:-s|--switch)\s+(\S+)",
+                                           step.get("run", ""))]
+        if selected != [pin["xcodeSelect"]]:
+            problem(f"ios.yml: job {name} selects {selected or 'no Xcode'}, not "
+                    f"{pin['xcodeSelect']} (Xcode {pin['xcode']}, which the stand-ins in "
+                    "tests/swift/standin are pinned to)")
         uses = [s.get("uses", "") for s in steps]
         runs = [(s.get("run", ""), s.get("working-directory", ".")) for s in steps]
         if not any(u.startswith("actions/checkout@") for u in uses):
@@ -378,18 +565,34 @@ def check_workflow(spec):
                         "scheme of project.yml")
             if "platform=iOS Simulator" not in run:
                 problem("ios.yml: xcodebuild's destination is not an iOS simulator")
+            runtime = re.search(r"\bOS=([\d.]+)", run)
+            if not runtime or runtime.group(1) != pin["iosSdk"]:
+                problem(f"ios.yml: xcodebuild's destination does not name the simulator runtime "
+                        f"of the pinned SDK (OS={pin['iosSdk']})")
         matrix = ((job.get("strategy") or {}).get("matrix")) or {}
         devices = " ".join(str(v) for values in matrix.values() for v in values)
         for device in ("iPhone", "iPad"):
             if device not in devices:
                 problem(f"ios.yml: the matrix has no {device} simulator")
+        for values in matrix.values():
+            for device in values if isinstance(values, list) else []:
+                if str(device) not in pin["simulators"]:
+                    problem(f"ios.yml: no simulator {device!r} with Xcode {pin['xcode']} on "
+                            f"{pin['runner']} (sdk-pin.json lists {', '.join(pin['simulators'])})")
+    target = str(((spec.get("options") or {}).get("deploymentTarget") or {}).get("iOS", "0"))
+    if version(target) < version(pin["minimumDeploymentTarget"]):
+        problem(f"project.yml: the deployment target iOS {target} is older than Xcode "
+                f"{pin['xcode']} builds for (iOS {pin['minimumDeploymentTarget']})")
 
 
 def main():
     spec = load_yaml(IOS / "project.yml")
     check_project(spec)
-    check_standin(spec)
-    check_workflow(spec)
+    pin = load_pin()
+    check_pin_headers(pin)
+    check_signatures(pin)
+    check_availability(spec)
+    check_workflow(spec, pin)
     for message in PROBLEMS:
         print(f"check_ios_project: {message}", file=sys.stderr)
     if PROBLEMS:

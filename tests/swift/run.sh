@@ -18,7 +18,8 @@
 #    stand-in modules under tests/swift/standin/ with `swift-format lint --strict` and the
 #    configuration ios/.swift-format; any finding fails the run.
 # 5. Checks the project files with tests/swift/check_ios_project.py (project.yml's version source,
-#    Info keys, icon, privacy manifest, scheme; the stand-in's availability; the iOS workflow).
+#    Info keys, icon, privacy manifest, scheme; the stand-ins' pin to the workflow's Xcode,
+#    their SDK-specific forms and the availability of what the app uses; the iOS workflow).
 # 6. Builds the kit (`swift build`) and compiles every Swift file of the app and of its UI tests
 #    against it and the type-checking stand-ins for SwiftUI, UIKit, Accessibility and
 #    XCUIAutomation (tests/swift/compile-app.sh): Swift 6 mode, complete concurrency checking,

@@ -144,6 +144,23 @@
                 settings: settings)
         }
 
+        /// Whether `model`'s board shows the session's board. The board model takes its game's
+        /// states through its own listener, a hop to the main actor that may come a moment after
+        /// the session's state: what the board shows (its state, its capabilities) is read once
+        /// this holds, not as soon as the session has changed.
+        private func boardCaughtUp(_ model: OnlineModel) -> Bool {
+            model.board.state == model.state.board
+        }
+
+        /// Waits until `gameID` is the one game each of `libraries` files as ended. The library
+        /// files a game as ended when the server's word on the result arrives, which may be a
+        /// frame after the board shows the end.
+        private func endKept(_ gameID: String, in libraries: [GameLibrary]) async throws {
+            try await eventually("the end kept in the libraries") {
+                libraries.allSatisfy { (try? $0.listing().finished.map(\.id)) == [gameID] }
+            }
+        }
+
         /// Whether it is `model`'s turn in a game in progress.
         private func myTurn(_ model: OnlineModel) -> Bool {
             guard let game = model.state.game, !game.over else { return false }
@@ -218,7 +235,10 @@
             XCTAssertEqual(ann.state.game?.id, bob.state.game?.id)
             XCTAssertEqual(ann.state.game?.opponent, "Bob")
             // The online board has no undo, hint, replay or AI; it has resignation, draw offers
-            // and rematches.
+            // and rematches. Each board reads them when it takes the game's state.
+            try await eventually("the game on both boards") {
+                self.boardCaughtUp(ann) && self.boardCaughtUp(bob)
+            }
             for board in [ann.board, bob.board] {
                 XCTAssertFalse(board.hasUndo || board.hasHint || board.hasReplay)
                 XCTAssertNil(board.capabilities.ai)
@@ -286,14 +306,16 @@
 
             // Bob resigns; both agree on the outcome, worded for each.
             bobAgain.board.resign()
-            try await eventually("the end on both sides") {
+            try await eventually("the end on both sides, boards included") {
                 ann.state.board.outcome != nil && bobAgain.state.board.outcome != nil
+                    && self.boardCaughtUp(ann) && self.boardCaughtUp(bobAgain)
             }
             XCTAssertEqual(ann.state.board.outcome, bobAgain.state.board.outcome)
             XCTAssertEqual(ann.board.outcome?.key, "outcome.resigned.you")
             XCTAssertEqual(bobAgain.board.outcome?.key, "outcome.resigned.byYou")
             XCTAssertTrue(ann.board.canRematch)
             // The ended game is never offered to continue, on either side.
+            try await endKept(gameID, in: [annLibrary, bobLibrary])
             relaunched.navigation.choose(.online)
             relaunched.navigation.goHome()
             XCTAssertEqual(relaunched.home.continuable, [])
@@ -364,6 +386,7 @@
             XCTAssertEqual(won.winners, [ann.state.game!.side])
             XCTAssertEqual(won.reason, .abandoned)
             // Ann's won game is never offered to continue, nor reopened on her next launch.
+            try await endKept(gameID, in: [annLibrary])
             XCTAssertEqual(HomeModel(library: annLibrary).continuable, [])
             XCTAssertEqual(try annLibrary.listing().finished.map(\.id), [gameID])
             annSettings.activeGameID = gameID
@@ -380,6 +403,7 @@
                 bobLast.state.board.outcome != nil
             }
             XCTAssertEqual(bobLast.state.board.outcome?.reason, .abandoned)
+            try await endKept(gameID, in: [try XCTUnwrap(third.library)])
             third.navigation.choose(.online)
             third.navigation.goHome()
             XCTAssertEqual(third.home.continuable, [])
@@ -458,11 +482,7 @@
             // server's word on the result arrives (the record's result), a frame later, so that
             // is awaited rather than read at once (a read in between found the card still
             // playing on a loaded machine).
-            try await eventually("the end kept on both sides") {
-                [annLibrary, bobLibrary].allSatisfy {
-                    (try? $0.listing().finished.map(\.id)) == [gameID]
-                }
-            }
+            try await endKept(gameID, in: [annLibrary, bobLibrary])
             XCTAssertEqual(HomeModel(library: annLibrary).continuable, [])
             XCTAssertEqual(HomeModel(library: bobLibrary).continuable, [])
             XCTAssertEqual(try annLibrary.listing().finished.map(\.id), [gameID])

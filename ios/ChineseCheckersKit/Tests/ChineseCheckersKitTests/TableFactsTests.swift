@@ -112,7 +112,7 @@ final class TableFactsTests: XCTestCase {
         let ai = try render(Wording.player(1, in: model.state.players))
         XCTAssertEqual(try render(model.status), "\(ai) is paused: Let the AI play")
         // The hold's task has reached the gate before it is opened (or it would wait forever).
-        while await gate.holds.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+        try await gate.reached()
         await gate.release()
         await model.waitUntilIdle()
         // No second hold to release: the AI thinks at once when resumed.

@@ -22,6 +22,18 @@ actor HoldGate {
         for continuation in waiting { continuation.resume() }
         waiting = []
     }
+
+    /// Waits until the model's hold has reached the gate (the hold starts in a task of its own),
+    /// or fails after `timeout` seconds.
+    func reached(within timeout: TimeInterval = 15) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while holds.isEmpty {
+            guard Date() < deadline else {
+                throw HelperError("no hold reached the gate within \(timeout) s")
+            }
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+    }
 }
 
 @MainActor
@@ -144,10 +156,7 @@ final class TableTests: XCTestCase {
             game: try chainGame(seats: [personSeat, aiSeat()], northToMove: true).game(),
             aiTimeLimitMs: 10, aiPace: 0.6, sleeper: { await gate.hold($0) })
         XCTAssertEqual(model.aiHold, 0.6)
-        let deadline = Date().addingTimeInterval(10)
-        while await gate.holds.isEmpty, Date() < deadline {
-            try await Task.sleep(nanoseconds: 5_000_000)
-        }
+        try await gate.reached()
         let holds = await gate.holds
         XCTAssertEqual(holds, [.milliseconds(600)])
         // Held: no search, no move, however long the test waits.
@@ -184,10 +193,7 @@ final class TableTests: XCTestCase {
         model.endJump()
         XCTAssertEqual(model.state.history.count, 1)
         XCTAssertTrue(model.state.aiToMove)
-        let deadline = Date().addingTimeInterval(10)
-        while await gate.holds.isEmpty, Date() < deadline {
-            try await Task.sleep(nanoseconds: 5_000_000)
-        }
+        try await gate.reached()
         XCTAssertEqual(model.controlSlots.first { $0.id == .undo }?.enabled, true)
         model.tapSlot(.undo)
         XCTAssertTrue(model.state.history.isEmpty)

@@ -1,3 +1,4 @@
+// Pinned to: Xcode 26.6 (17F113), iOS 26.5 SDK (tests/swift/standin/README.md, sdk-pin.json).
 // A type-checking stand-in for the AVFAudio framework, used only by tests/swift/run.sh: the few
 // declarations the app's tone player uses (an engine, a player node, a PCM buffer it fills, the
 // audio session's ambient category), each written from its page in Apple's documentation (cited

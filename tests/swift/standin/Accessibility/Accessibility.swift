@@ -1,3 +1,4 @@
+// Pinned to: Xcode 26.6 (17F113), iOS 26.5 SDK (tests/swift/standin/README.md, sdk-pin.json).
 // A type-checking stand-in for the Accessibility framework, used only by tests/swift/run.sh: the
 // announcement the app's views post. See ../SwiftUI/Core.swift for how the stand-in's
 // declarations were written.

@@ -1,3 +1,4 @@
+// Pinned to: Xcode 26.6 (17F113), iOS 26.5 SDK (tests/swift/standin/README.md, sdk-pin.json).
 // A type-checking stand-in for the part of Apple's Foundation that the app uses and Linux's
 // swift-corelibs-foundation lacks (String Catalog lookups), used only by tests/swift/run.sh.
 // It is imported into the app's compile implicitly, so the app's sources stay what Xcode builds

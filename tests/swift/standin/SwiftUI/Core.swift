@@ -1,17 +1,23 @@
+// Pinned to: Xcode 26.6 (17F113), iOS 26.5 SDK (tests/swift/standin/README.md, sdk-pin.json).
 // A type-checking stand-in for SwiftUI, used only by tests/swift/run.sh: Linux has no SwiftUI, so
 // the app's views are compiled here against these declarations, which are exactly the ones the
 // views use, each written from its page in Apple's documentation (cited beside it). Nothing here
 // runs: bodies are `fatalError()`.
 //
-// Two systematic differences from the pages, both because the app is built with Xcode 16 (the iOS
-// 18 SDK, Swift 6.0) while the pages show the newest SDK:
-// - the pages' `@ContentBuilder` (a newer SDK's builder) is written `@ViewBuilder`, the iOS 18
-//   SDK's builder for the same parameters;
-// - `@export(implementation)` (a Swift 6.2 attribute about inlining, no effect on type checking) is
-//   left out.
-// An overloaded symbol is cited by its overload group's address (the page listing its overloads)
-// unless the exact overload's page was looked up. Availability is the pages' iOS availability; tests/swift/check_ios_project.py fails if any
-// declaration here needs a newer iOS than the app's deployment target.
+// Pinned to the SDK the iOS workflow builds with (Xcode 26.6, the iOS 26.5 SDK): the pages show
+// the newest SDK (Xcode 27's at the time of writing), so three of their forms are not the 26.5
+// SDK's and are written as that SDK has them:
+// - the pages' `@ContentBuilder` (SDK 27, a type alias of `ViewBuilder` there) is written
+//   `@ViewBuilder`, the 26.5 SDK's builder for the same parameters;
+// - `@State` is the 26.5 SDK's property wrapper, not SDK 27's macro;
+// - `@export(implementation)` (about inlining, no effect on type checking; Swift 6.0.3 here does
+//   not parse it) is left out.
+// Declarations whose form differs between SDKs are listed in sdk-pin.json, which
+// tests/swift/check_ios_project.py reads: the stand-in must have the pinned SDK's form, and the
+// workflow must build with that Xcode. An overloaded symbol is cited by its overload group's
+// address (the page listing its overloads) unless the exact overload's page was looked up.
+// Availability is the pages' iOS availability; the check fails if the app uses a declaration
+// newer than its deployment target outside `if #available`.
 @_exported import Foundation
 import Observation
 @_exported import UIKit

@@ -1,3 +1,4 @@
+// Pinned to: Xcode 26.6 (17F113), iOS 26.5 SDK (tests/swift/standin/README.md, sdk-pin.json).
 // The stand-in's drawing: colours, fonts, shape styles, shapes, paths, Canvas, TimelineView and
 // the tap gesture (see Core.swift for what the stand-in is and how its declarations were written).
 import Foundation

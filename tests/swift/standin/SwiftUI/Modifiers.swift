@@ -1,3 +1,4 @@
+// Pinned to: Xcode 26.6 (17F113), iOS 26.5 SDK (tests/swift/standin/README.md, sdk-pin.json).
 // The stand-in's view modifiers and the small types they take (see Core.swift for what the
 // stand-in is and how its declarations were written).
 import Foundation
@@ -360,12 +361,16 @@ extension View {
         of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void
     ) -> some View where V: Equatable { fatalError() }
 
-    /// https://developer.apple.com/documentation/swiftui/view/task(id:priority:_:)
+    /// https://developer.apple.com/documentation/swiftui/view/task(id:name:priority:file:line:_:)
+    /// The iOS 26.4 SDK's form, which `.task(id:) { }` resolves to from that SDK on (the older
+    /// `task(id:priority:_:)` with an `@escaping @Sendable` action is no longer public); its
+    /// availability stays iOS 15 (sdk-pin.json lists the sources of both forms).
     /// (`@_inheritActorContext`, an underscored attribute the documentation does not print, is
     /// in the SDK's interface: the task runs on the view's actor, the main actor)
     @available(iOS 15.0, *)
     nonisolated public func task<T>(
-        id value: T, priority: TaskPriority = .userInitiated,
+        id: T, name: String? = nil, priority: TaskPriority = .userInitiated,
+        file: String = #fileID, line: Int = #line,
         @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
     ) -> some View where T: Equatable { fatalError() }
 

@@ -1,3 +1,4 @@
+// Pinned to: Xcode 26.6 (17F113), iOS 26.5 SDK (tests/swift/standin/README.md, sdk-pin.json).
 // The stand-in's declarations for the loupe and the history shown on the board (see Core.swift
 // for the rules these follow): a long press sequenced before a drag, a clipped canvas, and a
 // history inspector (a sheet at half height on a phone) that leaves the board usable behind it.

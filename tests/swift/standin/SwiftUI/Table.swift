@@ -1,3 +1,4 @@
+// Pinned to: Xcode 26.6 (17F113), iOS 26.5 SDK (tests/swift/standin/README.md, sdk-pin.json).
 // The stand-in's declarations for the board's table (see Core.swift for the rules these follow):
 // pinch-zoom and pan gestures, overlays that never push the layout, one-line text, and the player
 // strip that scrolls to the player to move.

@@ -1,3 +1,4 @@
+// Pinned to: Xcode 26.6 (17F113), iOS 26.5 SDK (tests/swift/standin/README.md, sdk-pin.json).
 // A type-checking stand-in for UIKit, used only by tests/swift/run.sh: the two UIKit types the
 // app's SwiftUI views pass to modifiers (SwiftUI re-exports UIKit on iOS) and the device
 // orientation the UI tests set through XCUIDevice. See ../SwiftUI/Core.swift for how the

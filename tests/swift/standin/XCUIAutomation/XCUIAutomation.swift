@@ -1,3 +1,4 @@
+// Pinned to: Xcode 26.6 (17F113), iOS 26.5 SDK (tests/swift/standin/README.md, sdk-pin.json).
 // A type-checking stand-in for XCUIAutomation (the UI-testing part of XCTest since Xcode 16.3),
 // used only by tests/swift/run.sh to compile ios/ChineseCheckersUITests: Linux's XCTest has no
 // XCUI types. The UI tests import XCTest only, as Xcode builds them; run.sh imports this module
