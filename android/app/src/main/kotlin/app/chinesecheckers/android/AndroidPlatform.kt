@@ -1,5 +1,6 @@
 package app.chinesecheckers.android
 
+import android.app.LocaleManager
 import android.content.Context
 import android.content.Intent
 import android.media.AudioAttributes
@@ -40,8 +41,24 @@ class AndroidPlatform(context: Context) : Platform {
         dir.absolutePath
     }
 
+    /**
+     * The app's language as the system gives it: the per-app language the user chose in the
+     * system's settings (Android 13+, LocaleManager), else the user's locales. (Android also hands
+     * the per-app language to the app's configuration; it is read from its source first.)
+     */
     override val systemLanguage: String
-        get() = SystemPreferences.languageFor(context.resources.configuration)
+        get() {
+            val appLocales = if (Build.VERSION.SDK_INT >= Build.VERSION_CODES.TIRAMISU) {
+                context.getSystemService(LocaleManager::class.java)?.applicationLocales
+            } else {
+                null
+            }
+            return if (appLocales != null && !appLocales.isEmpty) {
+                SystemPreferences.languageFor(appLocales)
+            } else {
+                SystemPreferences.languageFor(context.resources.configuration)
+            }
+        }
 
     override val systemReducedMotion: Boolean
         get() = SystemPreferences.reducedMotion(context.contentResolver)

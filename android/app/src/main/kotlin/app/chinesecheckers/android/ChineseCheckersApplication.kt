@@ -27,7 +27,11 @@ class ChineseCheckersApplication : Application() {
      * started for something else (a backup, the profile installer's broadcast) opens no library
      * and loads no saved game.
      */
-    val appState: AppState by lazy { AppState(AndroidPlatform(this), today) }
+    val appState: AppState get() = lazyAppState.value
+    private val lazyAppState = lazy { AppState(AndroidPlatform(this), today) }
+
+    /** Whether this process has made its [appState] yet (a first Activity of a new process has not). */
+    val appStateMade: Boolean get() = lazyAppState.isInitialized()
 
     /** Tells the online game the player is away when the app leaves the screen, back on return. */
     val visibility = AppVisibility(

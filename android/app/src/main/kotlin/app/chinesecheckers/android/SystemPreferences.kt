@@ -2,6 +2,7 @@ package app.chinesecheckers.android
 
 import android.content.ContentResolver
 import android.content.res.Configuration
+import android.os.LocaleList
 import android.provider.Settings
 import java.util.Locale
 
@@ -38,11 +39,11 @@ object SystemPreferences {
      * The UI language for a configuration: the first of the user's preferred locales (in the
      * user's order) that the app has strings for, as Android picks resources; English when none.
      */
-    fun languageFor(configuration: Configuration): String {
-        val locales = configuration.locales
-        return (0 until locales.size()).firstNotNullOfOrNull { supportedLanguageFor(locales[it]) }
-            ?: ENGLISH
-    }
+    fun languageFor(configuration: Configuration): String = languageFor(configuration.locales)
+
+    /** [languageFor] of a list of locales, in their order. */
+    fun languageFor(locales: LocaleList): String =
+        (0 until locales.size()).firstNotNullOfOrNull { supportedLanguageFor(locales[it]) } ?: ENGLISH
 
     /**
      * True when the user turned animations off: Settings > Accessibility > Remove animations (or

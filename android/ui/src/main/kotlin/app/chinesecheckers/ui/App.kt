@@ -264,6 +264,43 @@ class AppState(platform: Platform, today: () -> Long = { java.time.LocalDate.now
     }
 
     /**
+     * What the Activity keeps for a new process (Android stops a process the player left and, when
+     * they come back, starts a new one with the Activity's saved state): the local game on the
+     * board and, mid-move, the pegs tapped so far (the selected peg, or a chain's hops), so that
+     * the player finds the board as they left it. Null on every other screen, which a new process
+     * opens on Home (an online game is continued from there and reconnects). The game itself is
+     * in the library already: it wrote itself at every move.
+     */
+    fun instanceState(): String? {
+        if (_screen.value != Screen.Board) return null
+        val board = _board.value ?: return null
+        val ui = board.state.value
+        if (ui.mode != BoardMode.Solo && ui.mode != BoardMode.PassAndPlay) return null
+        val taps = ui.game.chain.ifEmpty { listOfNotNull(ui.game.selected) }
+        return listOf(INSTANCE_BOARD, board.gameId, ui.game.history.size.toString(), taps.joinToString(";") { "${it.q},${it.r}" })
+            .joinToString("\t")
+    }
+
+    /**
+     * Reopens what [instanceState] kept, in a new process: the game from the library (if it is
+     * still an interrupted game of this device) and, when its moves are those the state was kept
+     * at, the same taps again, which the core checks like any tap. Anything else leaves Home.
+     */
+    fun restoreInstanceState(state: String) {
+        val parts = state.split('\t')
+        if (parts.size != 4 || parts[0] != INSTANCE_BOARD) return
+        val card = runCatching { library?.listing()?.playing }.getOrNull()
+            ?.firstOrNull { it.id == parts[1] && it.kind != SavedGameKind.ONLINE } ?: return
+        continueGame(card)
+        val board = _board.value ?: return
+        if (board.state.value.game.history.size.toString() != parts[2]) return
+        for (tap in parts[3].split(';').filter { it.isNotEmpty() }) {
+            val (q, r) = tap.split(',').map { it.toIntOrNull() ?: return }
+            board.onEvent(app.chinesecheckers.ui.board.BoardEvent.TapHole(q, r))
+        }
+    }
+
+    /**
      * The app goes to the background: the online game tells the server. Nothing is saved here:
      * every kept game wrote itself as it changed.
      */
@@ -294,6 +331,9 @@ class AppState(platform: Platform, today: () -> Long = { java.time.LocalDate.now
         }
     }
 }
+
+/** The kind of [AppState.instanceState]: a local game's board. */
+private const val INSTANCE_BOARD = "board"
 
 /** The whole app: the screen [appState] shows, in the chosen theme and language. */
 @Composable

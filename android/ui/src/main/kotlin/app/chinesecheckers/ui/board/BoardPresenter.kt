@@ -131,6 +131,9 @@ class BoardPresenter(
     /** The one state the board screen renders. */
     val state: StateFlow<BoardUiState> = _state.asStateFlow()
 
+    /** The core's id of the game on this board (a saved game's, in the library). */
+    val gameId: String get() = game.id()
+
     /** The AI or hint search in progress, with the job awaiting it. */
     private var search: AiSearch? = null
     private var searchJob: Job? = null
