@@ -18,6 +18,8 @@ import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
 import app.chinesecheckers.ui.platform.SOUND_SAMPLE_RATE
 import java.io.File
+import java.nio.ByteBuffer
+import java.nio.ByteOrder
 
 /**
  * The shared UI's window on Android: storage, system language and motion settings, the share
@@ -104,7 +106,10 @@ class AndroidPlatform(context: Context) : Platform {
                 .setTransferMode(AudioTrack.MODE_STATIC)
                 .setBufferSizeInBytes(samples.size * 2)
                 .build()
-            track.write(samples, 0, samples.size)
+            // As bytes in the device's order (what a 16-bit PCM track takes from a ByteBuffer).
+            val bytes = ByteBuffer.allocateDirect(samples.size * 2).order(ByteOrder.nativeOrder())
+            bytes.asShortBuffer().put(samples)
+            track.write(bytes, bytes.remaining(), AudioTrack.WRITE_BLOCKING)
             track.play()
             // A static track is released once it has played (plus a margin): one per update.
             val millis = samples.size * 1000L / SOUND_SAMPLE_RATE + RELEASE_MARGIN_MS
