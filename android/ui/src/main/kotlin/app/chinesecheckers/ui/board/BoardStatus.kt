@@ -7,6 +7,7 @@ import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.height
+import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.widthIn
@@ -62,7 +63,7 @@ fun statusLine(game: GameState, strings: Strings, names: (Int) -> String): Strin
     is TurnStatus.ToMove -> strings.toMove(names(status.player))
 }
 
-/** The status line's fixed height: one line, whatever it says. */
+/** The status line's least height: one line, whatever it says. */
 private val StatusHeight = 40.dp
 
 /**
@@ -73,10 +74,13 @@ private val StatusHeight = 40.dp
 @Composable
 internal fun StatusLine(ui: BoardUiState, strings: Strings, names: (Int) -> String, clock: ClockView?, modifier: Modifier = Modifier) {
     val game = ui.game
-    Row(modifier.fillMaxWidth().height(StatusHeight), verticalAlignment = Alignment.CenterVertically) {
+    val style = MaterialTheme.typography.titleMedium
+    // One line of text, never wrapping: at least StatusHeight, taller only when the system's font
+    // size makes that one line taller (its height then depends on the font, not on the words).
+    Row(modifier.fillMaxWidth().heightIn(min = StatusHeight), verticalAlignment = Alignment.CenterVertically) {
         Text(
             statusLine(game, strings, names),
-            style = MaterialTheme.typography.titleMedium,
+            style = style,
             maxLines = 1,
             softWrap = false,
             overflow = TextOverflow.Ellipsis,
