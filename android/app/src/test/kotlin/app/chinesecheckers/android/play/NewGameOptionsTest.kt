@@ -1,5 +1,6 @@
-package app.chinesecheckers.ui
+package app.chinesecheckers.android.play
 
+import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsNotSelected
 import androidx.compose.ui.test.assertIsOff
@@ -7,7 +8,15 @@ import androidx.compose.ui.test.assertIsOn
 import androidx.compose.ui.test.assertIsSelected
 import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.onNodeWithTag
-import androidx.compose.ui.test.v2.runDesktopComposeUiTest
+import androidx.compose.ui.test.performScrollTo
+import app.chinesecheckers.android.Device
+import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.click
+import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.game
+import app.chinesecheckers.android.ruleSet
+import app.chinesecheckers.android.snapshot
+import app.chinesecheckers.android.tag
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.RuleOption
 import app.chinesecheckers.core.RuleOptionValue
@@ -19,6 +28,9 @@ import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
 import org.junit.Test
+import org.junit.runner.RunWith
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.annotation.GraphicsMode
 
 /**
  * The new-game screen's rule options come from the core: the options panel is offered only for a
@@ -26,13 +38,13 @@ import org.junit.Test
  * core's values; a choice goes through `withRuleOption` and changes the game started.
  */
 @OptIn(ExperimentalTestApi::class)
-class NewGameOptionsUiTest {
+@RunWith(RobolectricTestRunner::class)
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
+class NewGameOptionsTest {
     private val en = EnglishStrings
 
     @Test
-    fun theNamedRuleSetsOfferNoOptionsPanel() = runDesktopComposeUiTest(800, 1000) {
-        val app = AppState(testPlatform(reducedMotion = true))
-        setContent { ChineseCheckersApp(app) }
+    fun theNamedRuleSetsOfferNoOptionsPanel() = appTest(device = Device.TabletPortrait, reducedMotion = true) {
         click("solo")
         for (preset in listOf(Preset.TRIPOT, Preset.CLASSIC, Preset.STERNHALMA)) {
             click("ruleSet:${preset.name}")
@@ -57,13 +69,10 @@ class NewGameOptionsUiTest {
         assertEquals(Preset.CLASSIC to RuleOption.SWAPS, refused.preset to refused.option)
         tag("optionError").assertTextEquals(en.setupError(refused))
         assertFalse(app.newGame.setup().rules.options.swaps)
-        app.close()
     }
 
     @Test
-    fun theRulebookShowsTheCoresOptionsAndAChoiceChangesTheGameStarted() = runDesktopComposeUiTest(800, 1000) {
-        val app = AppState(testPlatform(reducedMotion = true))
-        setContent { ChineseCheckersApp(app) }
+    fun theRulebookShowsTheCoresOptionsAndAChoiceChangesTheGameStarted() = appTest(reducedMotion = true) {
         click("solo")
         click("ruleSet:RULEBOOK")
         assertFalse("closed until asked", exists("optionsEditor"))
@@ -83,7 +92,7 @@ class NewGameOptionsUiTest {
             }
         }
         // The core's jump reaches, the distinct ones (6 and 7 read as 8, "any length").
-        val reaches = (0 until 6).map { i -> onNodeWithTag("option:JUMP_REACH:$i").fetchSemanticsNode().config[androidx.compose.ui.semantics.SemanticsProperties.Text].joinToString() }
+        val reaches = (0 until 6).map { i -> onNodeWithTag("option:JUMP_REACH:$i").fetchSemanticsNode().config[SemanticsProperties.Text].joinToString() }
         assertEquals(listOf(1, 2, 3, 4, 5, 8).map { en.optionJumpReach(it) }, reaches)
         assertFalse(exists("option:JUMP_REACH:6"))
 
@@ -108,8 +117,9 @@ class NewGameOptionsUiTest {
         assertEquals(pegs, chosen.options.pegs)
         assertEquals(!defaults.swaps, chosen.options.swaps)
 
-        // The whole screen at a phone's width, tall enough to show the options under the rest.
-        screenshot("new-game-options-phone", Device.Phone.widthDp, 2600, Device.Phone.density) { ChineseCheckersApp(app) }
+        // The phone's screen scrolled to the options panel, the choices made.
+        tag("optionsEditor").performScrollTo()
+        snapshot("new-game-options-phone")
 
         // A value the core does not offer (no chip has it) is refused, shown, and changes nothing.
         app.newGame.onEvent(NewGameEvent.SetOption(RuleOptionValue.JumpReach(6u)))
@@ -123,8 +133,6 @@ class NewGameOptionsUiTest {
         // The game started has the chosen army size on the board: two sides of `pegs` each.
         click("start")
         waitForIdle()
-        val game = gameOf(app)
-        assertEquals(2 * pegs.toInt(), game.holes.count { it.occupant != null })
-        app.close()
+        assertEquals(2 * pegs.toInt(), game().holes.count { it.occupant != null })
     }
 }
