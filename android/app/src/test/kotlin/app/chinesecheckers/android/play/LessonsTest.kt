@@ -1,16 +1,23 @@
-package app.chinesecheckers.ui
+package app.chinesecheckers.android.play
 
-import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
-import androidx.compose.ui.test.v2.runDesktopComposeUiTest
+import app.chinesecheckers.android.Device
+import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.awaitTag
+import app.chinesecheckers.android.click
+import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.snapshot
+import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.LessonFeedback
 import app.chinesecheckers.core.LessonRule
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.WrongTry
 import app.chinesecheckers.core.ruleDiagrams
+import app.chinesecheckers.ui.Screen
 import app.chinesecheckers.ui.board.PointerDrawn
 import app.chinesecheckers.ui.strings.EnglishLessonStrings
 import app.chinesecheckers.ui.strings.EnglishStrings
@@ -22,13 +29,18 @@ import org.junit.Assert.assertNotNull
 import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
+import org.junit.runner.RunWith
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.annotation.GraphicsMode
 
 /**
  * The lessons by taps on the board (issue 29): the first three played to their end with a wrong
- * try taken back, the first-start offer, a Rules diagram's link; and their screenshots.
+ * try taken back, the first-start offer, a Rules diagram's link; and their goldens.
  */
 @OptIn(ExperimentalTestApi::class)
-class LessonsUiTest {
+@RunWith(RobolectricTestRunner::class)
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
+class LessonsTest {
     /** One step: the holes tapped in order, and whether End jump ends it. */
     private data class Play(val taps: List<Coord>, val endJump: Boolean = false)
 
@@ -52,13 +64,8 @@ class LessonsUiTest {
         ),
     )
 
-    private fun androidx.compose.ui.test.ComposeUiTest.textOf(tag: String): String =
-        tag(tag).fetchSemanticsNode().config.getOrElse(SemanticsProperties.Text) { emptyList() }.joinToString("") { it.text }
-
     @Test
-    fun theFirstThreeLessonsArePlayedToTheirEndByTapsWithAWrongTryTakenBack() = runDesktopComposeUiTest(411, 891) {
-        val app = AppState(testPlatform(reducedMotion = true))
-        setContent { ChineseCheckersApp(app) }
+    fun theFirstThreeLessonsArePlayedToTheirEndByTapsWithAWrongTryTakenBack() = appTest(reducedMotion = true) {
         click("learn")
         click("lesson:tripot-moves")
         var state = checkNotNull(app.learn.state.value)
@@ -71,18 +78,18 @@ class LessonsUiTest {
         val refused = app.learn.state.value?.feedback
         assertTrue("$refused", refused is LessonFeedback.Refused)
         val names: (Int) -> String = { i -> EnglishStrings.playerName(state.board.players[i].name) }
-        assertEquals(EnglishStrings.notice((refused as LessonFeedback.Refused).notice, names), textOf("lessonFeedback"))
+        assertEquals(EnglishStrings.notice((refused as LessonFeedback.Refused).notice, names), text("lessonFeedback"))
         // A wrong try: a jump where a step is asked. Taken back, with its reason in words.
         tapHole(Coord(-1, 4))
         tapHole(Coord(-1, 2))
         state = checkNotNull(app.learn.state.value)
         assertEquals(LessonFeedback.Missed(WrongTry.NotAStep, listOf(Coord(-1, 4), Coord(-1, 2))), state.feedback)
-        assertEquals("That was not a step. It was taken back: try again.", textOf("lessonFeedback"))
+        assertEquals("That was not a step. It was taken back: try again.", text("lessonFeedback"))
         assertTrue(state.board.holes.first { it.coord == Coord(-1, 4) }.occupant != null)
-        for (device in Device.entries) screenshot("lesson-wrong-try", device) { ChineseCheckersApp(app) }
+        snapshot("lesson-wrong-try-phone")
         click("tryAgain")
         assertNull(app.learn.state.value?.feedback)
-        assertEquals("", textOf("lessonFeedback"))
+        assertEquals("", text("lessonFeedback"))
 
         for ((index, lesson) in firstThree.withIndex()) {
             val (id, steps) = lesson
@@ -99,13 +106,13 @@ class LessonsUiTest {
                 assertEquals("$id step $n: ${state.feedback}", LessonFeedback.StepDone, state.feedback)
                 assertTrue(state.stepDone)
                 if (n < steps.lastIndex) {
-                    assertEquals(EnglishLessonStrings.stepDone, textOf("lessonFeedback"))
+                    assertEquals(EnglishLessonStrings.stepDone, text("lessonFeedback"))
                     tag("nextStep").assertIsEnabled()
                     click("nextStep")
                 }
             }
             assertTrue(state.lessonDone)
-            assertEquals(EnglishLessonStrings.lessonDone, textOf("lessonFeedback"))
+            assertEquals(EnglishLessonStrings.lessonDone, text("lessonFeedback"))
             if (index < firstThree.lastIndex) click("nextLesson")
         }
         // The third lesson done, the fourth follows.
@@ -117,21 +124,17 @@ class LessonsUiTest {
         assertTrue(exists("lesson:tripot-moves"))
         click("back")
         assertEquals(Screen.Home, app.screen.value)
-        app.close()
     }
 
+    /** The offer's golden is FirstStartTest's (learn-offer-phone); here what it leads to. */
     @Test
-    fun theFirstStartOfferShowsOnceAndSkipAndLearnWork() = runDesktopComposeUiTest(411, 891) {
-        val skipped = testPlatform(firstStart = true)
-        val app = AppState(skipped, today = screenshotToday)
-        setContent { ChineseCheckersApp(app) }
-        assertTrue(exists("learnOffer"))
-        screenshot("learn-offer", Device.Phone) { ChineseCheckersApp(app) }
+    fun theFirstStartOfferShowsOnceAndSkipAndLearnWork() = appTest(firstStart = true) {
+        awaitTag("learnOffer")
         click("skipLearn")
         assertFalse(exists("learnOffer"))
         assertEquals(Screen.Home, app.screen.value)
-        // Remembered: the next start (same data directory) does not offer it again.
-        assertTrue(AppState(skipped, today = screenshotToday).settings.settings.value.learnOffered)
+        // Remembered: the next start (the same files) does not offer it again.
+        assertTrue(nextStart { it.settings.settings.value.learnOffered })
         click("settings")
         click("back")
         assertFalse(exists("learnOffer"))
@@ -143,26 +146,19 @@ class LessonsUiTest {
         click("rulesLearn")
         assertEquals(Screen.Learn, app.screen.value)
         assertNull(app.learn.state.value)
-        app.close()
     }
 
     @Test
-    fun learnOnTheFirstStartOpensTheLessons() = runDesktopComposeUiTest(411, 891) {
-        val platform = testPlatform(firstStart = true)
-        val app = AppState(platform)
-        setContent { ChineseCheckersApp(app) }
+    fun learnOnTheFirstStartOpensTheLessons() = appTest(firstStart = true) {
         click("startLearn")
         assertEquals(Screen.Learn, app.screen.value)
         assertTrue(exists("lesson:tripot-moves"))
         assertFalse(exists("learnOffer"))
-        assertTrue(AppState(platform).settings.settings.value.learnOffered)
-        app.close()
+        assertTrue(nextStart { it.settings.settings.value.learnOffered })
     }
 
     @Test
-    fun aRulesDiagramsLinkOpensItsLessonStep() = runDesktopComposeUiTest(800, 1000) {
-        val app = AppState(testPlatform())
-        setContent { ChineseCheckersApp(app) }
+    fun aRulesDiagramsLinkOpensItsLessonStep() = appTest(device = Device.Tablet) {
         click("rules")
         // One small board per move kind of the rule set read, as the core lists them.
         for (d in ruleDiagrams(Preset.TRIPOT)) assertTrue(d.rule.name, exists("diagram:${d.rule.name}"))
@@ -178,28 +174,29 @@ class LessonsUiTest {
         assertEquals(endJump.lessonId, state.lessonId)
         assertEquals(endJump.step, state.step)
         assertEquals(LessonRule.END_JUMP, state.rule)
+        // A lesson step on the tablet's layout.
+        snapshot("lesson-tablet")
         // Played from there: the chain stopped by End jump.
         for (c in listOf(Coord(0, 4), Coord(0, 2), Coord(0, 0))) tapHole(c)
         click("lessonEndJump")
         assertTrue(app.learn.state.value!!.stepDone)
-        app.close()
     }
 
     @Test
-    fun screenshotsOfALessonInBothThemesAndThreeLanguagesAndOfTheRulesDiagrams() {
-        val app = AppState(testPlatform())
+    fun goldensOfALessonDarkAndInThreeLanguagesAndOfTheList() = appTest {
         app.settings.update { it.copy(theme = ThemeChoice.Light) }
         app.openLesson("tripot-moves", 1u)
         assertNotNull(app.learn.state.value)
-        for (device in Device.entries) screenshot("lesson", device) { ChineseCheckersApp(app) }
         // Mid-chain, End jump shown, in the dark theme.
         app.openLesson("tripot-moves", 3u)
         app.learn.tap(0, 4)
         app.learn.tap(0, 2)
         app.settings.update { it.copy(theme = ThemeChoice.Dark) }
-        for (device in Device.entries) screenshot("lesson-dark", device) { ChineseCheckersApp(app) }
+        awaitTag("lessonEndJump")
+        snapshot("lesson-dark-phone")
         app.navigate(Screen.Learn)
-        for (device in Device.entries) screenshot("lessons-list-dark", device) { ChineseCheckersApp(app) }
+        awaitTag("lesson:tripot-moves")
+        snapshot("lessons-list-dark-phone")
         app.settings.update { it.copy(theme = ThemeChoice.Light) }
         // One step (the long jump) in the three languages, after a wrong try.
         for (language in Language.entries) {
@@ -209,14 +206,8 @@ class LessonsUiTest {
             app.learn.tap(0, 4)
             app.learn.tap(2, 2)
             assertEquals(LessonFeedback.Missed(WrongTry.WrongJumpLength(1u), listOf(Coord(0, 4), Coord(2, 2))), app.learn.state.value!!.feedback)
-            screenshot("lesson-${language.code}", Device.Phone) { ChineseCheckersApp(app) }
+            // (English: lesson-wrong-try-phone shows a wrong try's words.)
+            if (language != Language.English) snapshot("lesson-${language.code}-phone")
         }
-        app.settings.update { it.copy(language = null) }
-        app.navigate(Screen.Home)
-        app.navigate(Screen.Rules)
-        for (device in Device.entries) screenshot("rules-diagrams", device) { ChineseCheckersApp(app) }
-        // The whole tripot page on a phone, every diagram in view.
-        screenshot("rules-diagrams-long-phone", Device.Phone.widthDp, 3600, Device.Phone.density) { ChineseCheckersApp(app) }
-        app.close()
     }
 }
