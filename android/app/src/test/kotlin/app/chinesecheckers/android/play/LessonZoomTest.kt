@@ -1,16 +1,21 @@
-package app.chinesecheckers.ui
+package app.chinesecheckers.android.play
 
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Rect
-import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.test.ExperimentalTestApi
-import androidx.compose.ui.test.SkikoComposeUiTest
 import androidx.compose.ui.test.click
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.swipe
-import androidx.compose.ui.test.v2.runSkikoComposeUiTest
-import androidx.compose.ui.unit.Density
+import app.chinesecheckers.android.Device
+import app.chinesecheckers.android.RunningApp
+import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.click
+import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.holeRadius
+import app.chinesecheckers.android.snapshot
+import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.LessonFeedback
 import app.chinesecheckers.core.LessonState
@@ -19,6 +24,9 @@ import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
 import org.junit.Test
+import org.junit.runner.RunWith
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.annotation.GraphicsMode
 
 /**
  * A lesson step on a 360 × 640 dp phone opens framed on its pegs (issue 29): zoomed until the
@@ -27,14 +35,18 @@ import org.junit.Test
  * until then; gliding there unless motion is reduced. On a tablet the step fits the whole board: it stays at 1×.
  */
 @OptIn(ExperimentalTestApi::class)
-class LessonZoomUiTest {
+@RunWith(RobolectricTestRunner::class)
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
+class LessonZoomTest {
     private companion object {
+        /** The small phone's pixels per dp (xhdpi). */
         const val DENSITY = 2f
+
         /** The framed pointer's least spacing asked for, in pixels at [DENSITY]. */
         const val POINTER_PX = 44 * DENSITY
     }
 
-    /** The first lesson's intended taps, step by step (the core's lesson data, as in LessonsUiTest). */
+    /** The first lesson's intended taps, step by step (the core's lesson data, as in LessonsTest). */
     private val firstLesson: List<Pair<List<Coord>, Boolean>> = listOf(
         listOf(Coord(-1, 4), Coord(0, 3)) to false,
         listOf(Coord(-1, 4), Coord(-1, 2)) to false,
@@ -42,29 +54,26 @@ class LessonZoomUiTest {
         listOf(Coord(0, 4), Coord(0, 2), Coord(0, 0)) to true,
     )
 
-    private fun run(widthDp: Int, heightDp: Int, density: Float, block: suspend SkikoComposeUiTest.() -> Unit) =
-        runSkikoComposeUiTest(size = Size(widthDp * density, heightDp * density), density = Density(density), block = block)
-
     /** The hole's centre on screen, in root pixels (its node's, unclipped: it may lie off screen). */
-    private fun SkikoComposeUiTest.centreOf(c: Coord): Offset {
+    private fun RunningApp.centreOf(c: Coord): Offset {
         val node = tag(holeTag(c)).fetchSemanticsNode()
         return node.positionInRoot + Offset(node.size.width / 2f, node.size.height / 2f)
     }
 
-    private fun SkikoComposeUiTest.boardRect(): Rect = tag("board").fetchSemanticsNode().boundsInRoot
+    private fun RunningApp.boardRect(): Rect = tag("board").fetchSemanticsNode().boundsInRoot
 
-    private fun state(app: AppState): LessonState = checkNotNull(app.learn.state.value)
+    private fun RunningApp.state(): LessonState = checkNotNull(app.learn.state.value)
 
     /** The pegs of the step, its pointer and its targets: what the framing must show. */
     private fun stepHoles(s: LessonState): List<Coord> = (s.board.holes.filter { it.occupant != null }.map { it.coord } + s.pointer).distinct()
 
     /** The least distance between consecutive pointer holes on screen, in pixels. */
-    private fun SkikoComposeUiTest.pointerSpacing(s: LessonState): Float =
+    private fun RunningApp.pointerSpacing(s: LessonState): Float =
         s.pointer.zipWithNext { a, b -> (centreOf(a) - centreOf(b)).getDistance() }.min()
 
     /** Asserts the step is framed: zoomed, its pointer touch-sized apart, every one of its holes in view. */
-    private fun SkikoComposeUiTest.assertFramed(what: String, app: AppState) {
-        val s = state(app)
+    private fun RunningApp.assertFramed(what: String) {
+        val s = state()
         assertTrue("$what: zoomed", exists("zoomedFrame"))
         val spacing = pointerSpacing(s)
         assertTrue("$what: pointer holes $spacing px apart", spacing >= POINTER_PX)
@@ -76,7 +85,7 @@ class LessonZoomUiTest {
     }
 
     /** A real tap at the hole's zoomed centre, which must be in view and off the "1×" button. */
-    private fun SkikoComposeUiTest.tapAtCentre(c: Coord) {
+    private fun RunningApp.tapAtCentre(c: Coord) {
         val board = boardRect()
         val p = centreOf(c)
         assertTrue("$c at $p is in view", board.contains(p))
@@ -86,14 +95,12 @@ class LessonZoomUiTest {
     }
 
     @Test
-    fun onAPhoneEachStepOfTheFirstLessonOpensFramedAndIsPlayedByTapsAtTheZoomedCentres() = run(360, 640, DENSITY) {
-        val app = AppState(testPlatform(reducedMotion = true))
-        setContent { ChineseCheckersApp(app) }
+    fun onAPhoneEachStepOfTheFirstLessonOpensFramedAndIsPlayedByTapsAtTheZoomedCentres() = appTest(device = Device.SmallPhone, reducedMotion = true) {
         click("learn")
         click("lesson:tripot-moves")
         waitForIdle()
-        assertFramed("step 1 opened", app)
-        screenshot("lesson-small-phone", 360, 640, DENSITY) { ChineseCheckersApp(app) }
+        assertFramed("step 1 opened")
+        snapshot("lesson-small-phone")
 
         // The player's own pan is kept while the step is played (a tap that selects a peg).
         val before = centreOf(Coord(-1, 4))
@@ -103,73 +110,69 @@ class LessonZoomUiTest {
         val panned = centreOf(Coord(-1, 4))
         assertTrue("the drag panned the board ($before → $panned)", (panned - before).getDistance() > 20f)
         tapAtCentre(Coord(-1, 4))
-        assertEquals(Coord(-1, 4), state(app).board.selected)
+        assertEquals(Coord(-1, 4), state().board.selected)
         assertEquals("the pan is kept", panned, centreOf(Coord(-1, 4)))
 
         // A wrong try (a jump where a step is asked), taken back by the core: framed afresh.
         tapAtCentre(Coord(-1, 2))
-        assertTrue("${state(app).feedback}", state(app).feedback is LessonFeedback.Missed)
+        assertTrue("${state().feedback}", state().feedback is LessonFeedback.Missed)
         assertEquals("framed again after the wrong try", before, centreOf(Coord(-1, 4)))
-        assertFramed("after the wrong try", app)
+        assertFramed("after the wrong try")
 
         // "1×" shows the whole board; Try again frames the step again.
         click("zoomReset")
         assertFalse(exists("zoomedFrame"))
         click("tryAgain")
-        assertFramed("after Try again", app)
+        assertFramed("after Try again")
 
         for ((n, step) in firstLesson.withIndex()) {
             val (taps, endJump) = step
-            assertEquals(n.toUInt(), state(app).step)
-            assertFramed("step ${n + 1}", app)
+            assertEquals(n.toUInt(), state().step)
+            assertFramed("step ${n + 1}")
             for (c in taps) tapAtCentre(c)
             if (endJump) click("lessonEndJump")
-            assertEquals("step ${n + 1}", LessonFeedback.StepDone, state(app).feedback)
+            assertEquals("step ${n + 1}", LessonFeedback.StepDone, state().feedback)
             if (n < firstLesson.lastIndex) click("nextStep")
         }
-        assertTrue(state(app).lessonDone)
-        app.close()
+        assertTrue(state().lessonDone)
     }
 
-    @Test
-    fun withMotionTheFramingGlidesAndWithReducedMotionItIsAtOnce() {
-        for (reduced in listOf(false, true)) {
-            run(360, 640, DENSITY) {
-                val app = AppState(testPlatform(reducedMotion = reduced))
-                setContent { ChineseCheckersApp(app) }
-                click("learn")
-                click("lesson:tripot-moves")
-                mainClock.advanceTimeBy(2_000)
-                waitForIdle()
-                val framed = pointerSpacing(state(app))
-                click("zoomReset")
-                mainClock.advanceTimeBy(2_000)
-                waitForIdle()
-                val whole = pointerSpacing(state(app))
-                assertTrue("1× ($whole) is under the framing ($framed)", whole < framed - 10f)
-                mainClock.autoAdvance = false
-                tag("tryAgain").performClick()
-                mainClock.advanceTimeByFrame()
-                mainClock.advanceTimeBy(150)
-                val early = pointerSpacing(state(app))
-                if (reduced) {
-                    assertEquals("reduced motion: framed at once", framed, early, 0.5f)
-                } else {
-                    assertTrue("mid-glide ($whole < $early < $framed)", early > whole + 1f && early < framed - 1f)
-                }
-                mainClock.advanceTimeBy(2_000)
-                mainClock.autoAdvance = true
-                waitForIdle()
-                assertEquals(framed, pointerSpacing(state(app)), 0.5f)
-                app.close()
-            }
+    /** The framing after "1×" and Try again: gliding with motion, at once with reduced motion. */
+    private fun framingAfterTryAgain(reduced: Boolean) = appTest(device = Device.SmallPhone, reducedMotion = reduced) {
+        click("learn")
+        click("lesson:tripot-moves")
+        mainClock.advanceTimeBy(2_000)
+        waitForIdle()
+        val framed = pointerSpacing(state())
+        click("zoomReset")
+        mainClock.advanceTimeBy(2_000)
+        waitForIdle()
+        val whole = pointerSpacing(state())
+        assertTrue("1× ($whole) is under the framing ($framed)", whole < framed - 10f)
+        mainClock.autoAdvance = false
+        tag("tryAgain").performClick()
+        mainClock.advanceTimeByFrame()
+        mainClock.advanceTimeBy(150)
+        val early = pointerSpacing(state())
+        if (reduced) {
+            assertEquals("reduced motion: framed at once", framed, early, 0.5f)
+        } else {
+            assertTrue("mid-glide ($whole < $early < $framed)", early > whole + 1f && early < framed - 1f)
         }
+        mainClock.advanceTimeBy(2_000)
+        mainClock.autoAdvance = true
+        waitForIdle()
+        assertEquals(framed, pointerSpacing(state()), 0.5f)
     }
 
     @Test
-    fun onATabletEachStepOfTheFirstLessonStaysAt1x() = run(Device.Tablet.widthDp, Device.Tablet.heightDp, Device.Tablet.density) {
-        val app = AppState(testPlatform(reducedMotion = true))
-        setContent { ChineseCheckersApp(app) }
+    fun withMotionTheFramingGlides() = framingAfterTryAgain(reduced = false)
+
+    @Test
+    fun withReducedMotionTheFramingIsAtOnce() = framingAfterTryAgain(reduced = true)
+
+    @Test
+    fun onATabletEachStepOfTheFirstLessonStaysAt1x() = appTest(device = Device.Tablet, reducedMotion = true) {
         click("learn")
         click("lesson:tripot-moves")
         for ((n, step) in firstLesson.withIndex()) {
@@ -178,9 +181,8 @@ class LessonZoomUiTest {
             assertFalse("step ${n + 1} at 1×", exists("zoomedFrame"))
             for (c in taps) tapHole(c)
             if (endJump) click("lessonEndJump")
-            assertEquals("step ${n + 1}", LessonFeedback.StepDone, state(app).feedback)
+            assertEquals("step ${n + 1}", LessonFeedback.StepDone, state().feedback)
             if (n < firstLesson.lastIndex) click("nextStep")
         }
-        app.close()
     }
 }
