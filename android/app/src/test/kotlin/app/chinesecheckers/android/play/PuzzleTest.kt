@@ -1,19 +1,27 @@
-package app.chinesecheckers.ui
+package app.chinesecheckers.android.play
 
-import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.semantics.getOrNull
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
-import androidx.compose.ui.test.v2.runDesktopComposeUiTest
+import app.chinesecheckers.android.Device
+import app.chinesecheckers.android.RunningApp
+import app.chinesecheckers.android.SCREENSHOT_DAY
+import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.click
+import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.hole
+import app.chinesecheckers.android.snapshot
+import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.MoveKind
 import app.chinesecheckers.core.PuzzleGame
 import app.chinesecheckers.core.PuzzleInfo
 import app.chinesecheckers.core.PuzzleStep
 import app.chinesecheckers.core.puzzleOfTheDay
-import app.chinesecheckers.core.puzzles
+import app.chinesecheckers.ui.Screen
 import app.chinesecheckers.ui.board.ArrowsDrawn
 import app.chinesecheckers.ui.board.holeTag
 import app.chinesecheckers.ui.strings.ChinesePuzzleStrings
@@ -26,6 +34,9 @@ import org.junit.Assert.assertFalse
 import org.junit.Assert.assertNotEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
+import org.junit.runner.RunWith
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.annotation.GraphicsMode
 import java.io.File
 import java.nio.file.Files
 
@@ -33,14 +44,14 @@ import java.nio.file.Files
  * Issue 29's race puzzles on Android: a puzzle solved at par by taps on the board's holes along
  * the solver's line, the solved sheet, the line stepped through as arrows, the list and the
  * Statistics screen showing the result the core kept; undo, redo and restart; Home's puzzle of
- * the day for an injected date. Screenshots of the list, a puzzle in play, solved and its line.
+ * the day for an injected date. Goldens of the list, a puzzle in play, solved and its line.
  */
 @OptIn(ExperimentalTestApi::class)
-class PuzzleUiTest {
-    private val day = 20_430L
-
-    private fun ComposeUiTest.text(tag: String): String =
-        tag(tag).fetchSemanticsNode().config[SemanticsProperties.Text].joinToString("") { it.text }
+@RunWith(RobolectricTestRunner::class)
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
+class PuzzleTest {
+    /** The app's date (appTest pins it to this day). */
+    private val day = SCREENSHOT_DAY
 
     private fun ComposeUiTest.arrows(): List<Coord> = tag("trail").fetchSemanticsNode().config.getOrNull(ArrowsDrawn).orEmpty()
 
@@ -63,7 +74,7 @@ class PuzzleUiTest {
     }
 
     /** Plays [step] by taps on the board's holes (End jump when a tripot chain could go on). */
-    private fun ComposeUiTest.playByTaps(app: AppState, step: PuzzleStep) {
+    private fun RunningApp.playByTaps(step: PuzzleStep) {
         val before = app.puzzle.value!!.state.value.game.moves
         tapHole(step.from)
         tapHole(step.to)
@@ -71,31 +82,30 @@ class PuzzleUiTest {
         assertEquals("one move per step", before + 1u, app.puzzle.value!!.state.value.game.moves)
     }
 
-    private fun ComposeUiTest.openFromList(app: AppState, id: String) {
-        setContent { ChineseCheckersApp(app) }
+    private fun RunningApp.openFromList(id: String) {
         click("puzzles")
         click("puzzle:$id")
         assertTrue(exists("board"))
     }
 
+    /** The golden [name] in the app's [theme] (the light theme again after). */
+    private fun RunningApp.snapshotIn(theme: ThemeChoice, name: String) {
+        app.settings.update { it.copy(theme = theme) }
+        snapshot(name)
+        app.settings.update { it.copy(theme = ThemeChoice.Light) }
+        waitForIdle()
+    }
+
     @Test
-    fun aPuzzleSolvedAtParByTapsSaysSoAndTheListAndStatisticsShowIt() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
-        val app = AppState(testPlatform(reducedMotion = true), today = { day })
+    fun aPuzzleSolvedAtParByTapsSaysSoAndTheListAndStatisticsShowIt() = appTest(reducedMotion = true) {
         val info = app.puzzleList.state.value.puzzles.first()
         val line = solverLine(info.id)
         assertEquals(info.par.toInt(), line.size)
-        openFromList(app, info.id)
+        openFromList(info.id)
         assertEquals(EnglishPuzzleStrings.count(0, info.par.toInt()), text("count"))
         for ((i, step) in line.withIndex()) {
-            if (i == 1) {
-                for (theme in listOf(ThemeChoice.Light, ThemeChoice.Dark)) {
-                    app.settings.update { it.copy(theme = theme) }
-                    for (device in Device.entries) screenshot("puzzle-play${if (theme == ThemeChoice.Dark) "-dark" else ""}", device) { ChineseCheckersApp(app) }
-                }
-                app.settings.update { it.copy(theme = ThemeChoice.Light) }
-                waitForIdle()
-            }
-            playByTaps(app, step)
+            if (i == 1) snapshotIn(ThemeChoice.Light, "puzzle-play-phone")
+            playByTaps(step)
             assertEquals(EnglishPuzzleStrings.count(i + 1, info.par.toInt()), text("count"))
         }
         // The sheet: at par, the best the core kept.
@@ -106,12 +116,8 @@ class PuzzleUiTest {
         assertEquals(EnglishPuzzleStrings.solvedIn(info.par.toInt()), text("solvedTitle"))
         assertEquals(EnglishPuzzleStrings.againstPar(atPar = true, under = 0), text("againstPar"))
         assertEquals(EnglishPuzzleStrings.yourBest(info.par.toInt()), text("yourBest"))
-        for (theme in listOf(ThemeChoice.Light, ThemeChoice.Dark)) {
-            app.settings.update { it.copy(theme = theme) }
-            for (device in Device.entries) screenshot("puzzle-solved${if (theme == ThemeChoice.Dark) "-dark" else ""}", device) { ChineseCheckersApp(app) }
-        }
-        app.settings.update { it.copy(theme = ThemeChoice.Light) }
-        waitForIdle()
+        snapshotIn(ThemeChoice.Light, "puzzle-solved-phone")
+        snapshotIn(ThemeChoice.Dark, "puzzle-solved-dark-phone")
 
         // The solver's line, on the board as arrows along each move's path, forward and back.
         click("showLine")
@@ -125,12 +131,7 @@ class PuzzleUiTest {
         val shown = app.puzzle.value!!.state.value.line!!.board
         assertEquals("the line's board has the solver's peg on its landing hole", 0, shown.hole(line[1].to).owner)
         tag("undo").assertIsNotEnabled()
-        for (theme in listOf(ThemeChoice.Light, ThemeChoice.Dark)) {
-            app.settings.update { it.copy(theme = theme) }
-            for (device in Device.entries) screenshot("puzzle-line${if (theme == ThemeChoice.Dark) "-dark" else ""}", device) { ChineseCheckersApp(app) }
-        }
-        app.settings.update { it.copy(theme = ThemeChoice.Light) }
-        waitForIdle()
+        snapshotIn(ThemeChoice.Light, "puzzle-line-phone")
         click("lineBack")
         assertEquals(coreLine[0].path, arrows())
         click("closeLine")
@@ -144,31 +145,22 @@ class PuzzleUiTest {
         assertEquals(EnglishPuzzleStrings.result(info.par.toInt(), solvedAtPar = true), text("puzzle:${info.id}:result"))
         val others = app.puzzleList.state.value.puzzles.filter { it.id != info.id }
         assertTrue(others.all { it.best == null })
-        for (theme in listOf(ThemeChoice.Light, ThemeChoice.Dark)) {
-            app.settings.update { it.copy(theme = theme) }
-            for (device in Device.entries) screenshot("puzzle-list${if (theme == ThemeChoice.Dark) "-dark" else ""}", device) { ChineseCheckersApp(app) }
-        }
-        app.settings.update { it.copy(theme = ThemeChoice.Light) }
-        waitForIdle()
-        // The whole list at a phone's width: every difficulty.
-        screenshot("puzzle-list-whole-phone", Device.Phone.widthDp, 1800, Device.Phone.density) { ChineseCheckersApp(app) }
+        snapshotIn(ThemeChoice.Light, "puzzle-list-phone")
 
         // Statistics: one solved, at par.
         click("back")
         click("statistics")
         val total = app.puzzleList.state.value.puzzles.size
         assertEquals(EnglishPuzzleStrings.statistics(1, 1, total), text("puzzleStats"))
-        app.close()
     }
 
     @Test
-    fun onATabletTheSolverLinesStepperCoversNoHole() = runDesktopComposeUiTest(Device.Tablet.widthDp, Device.Tablet.heightDp) {
-        val app = AppState(testPlatform(reducedMotion = true), today = { day })
+    fun onATabletTheSolverLinesStepperCoversNoHole() = appTest(device = Device.Tablet, reducedMotion = true) {
         // A tripot puzzle this time: its chains are ended with End jump where the line stops.
         val info = app.puzzleList.state.value.puzzles.first { it.id.startsWith("tripot") }
         val line = solverLine(info.id)
-        openFromList(app, info.id)
-        for (step in line) playByTaps(app, step)
+        openFromList(info.id)
+        for (step in line) playByTaps(step)
         assertEquals(EnglishPuzzleStrings.againstPar(atPar = true, under = 0), text("againstPar"))
         click("showLine")
         click("lineForward")
@@ -176,6 +168,7 @@ class PuzzleUiTest {
         for (h in app.puzzle.value!!.state.value.line!!.board.holes) {
             assertFalse("the stepper covers hole ${h.coord}", stepper.overlaps(tag(holeTag(h.coord)).fetchSemanticsNode().boundsInRoot))
         }
+        snapshot("puzzle-line-tablet")
         // Next puzzle: the one after it in the list, from its start; back goes to the list.
         click("closeLine")
         click("openResult")
@@ -187,7 +180,6 @@ class PuzzleUiTest {
         assertFalse(exists("puzzleSolved"))
         click("back")
         assertTrue(exists("puzzle:${next.id}"))
-        app.close()
     }
 
     /**
@@ -214,15 +206,14 @@ class PuzzleUiTest {
     }
 
     @Test
-    fun aPuzzleSolvedOverParSaysSoAndTheListShowsTheBestNotAtPar() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
-        val app = AppState(testPlatform(reducedMotion = true), today = { day })
+    fun aPuzzleSolvedOverParSaysSoAndTheListShowsTheBestNotAtPar() = appTest(reducedMotion = true) {
         val info = app.puzzleList.state.value.puzzles.first()
         val line = solverLine(info.id)
         val (peg, hole) = detour(info.id)
-        openFromList(app, info.id)
-        playByTaps(app, PuzzleStep(peg, hole, emptyList()))
-        playByTaps(app, PuzzleStep(hole, peg, emptyList()))
-        for (step in line) playByTaps(app, step)
+        openFromList(info.id)
+        playByTaps(PuzzleStep(peg, hole, emptyList()))
+        playByTaps(PuzzleStep(hole, peg, emptyList()))
+        for (step in line) playByTaps(step)
         val par = info.par.toInt()
         assertEquals(EnglishPuzzleStrings.solvedIn(par + 2), text("solvedTitle"))
         assertEquals(EnglishPuzzleStrings.againstPar(atPar = false, under = -2), text("againstPar"))
@@ -230,21 +221,19 @@ class PuzzleUiTest {
         assertEquals(EnglishPuzzleStrings.yourBest(par + 2), text("yourBest"))
         click("allPuzzles")
         assertEquals(EnglishPuzzleStrings.result(par + 2, solvedAtPar = false), text("puzzle:${info.id}:result"))
-        app.close()
     }
 
     @Test
-    fun undoRedoAndRestartChangeTheCount() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
-        val app = AppState(testPlatform(reducedMotion = true), today = { day })
+    fun undoRedoAndRestartChangeTheCount() = appTest(reducedMotion = true) {
         // A tripot puzzle: its End jump slot is there from the start, disabled until a chain.
         val info = app.puzzleList.state.value.puzzles.first { it.id.startsWith("tripot") }
         val line = solverLine(info.id)
-        openFromList(app, info.id)
+        openFromList(info.id)
         val par = info.par.toInt()
         for (slot in listOf("endJump", "undo", "redo", "restart")) tag(slot).assertIsNotEnabled()
         val slots = listOf("endJump", "undo", "redo", "restart").associateWith { tag(it).fetchSemanticsNode().boundsInRoot }
-        playByTaps(app, line[0])
-        playByTaps(app, line[1])
+        playByTaps(line[0])
+        playByTaps(line[1])
         assertEquals(EnglishPuzzleStrings.count(2, par), text("count"))
         click("undo")
         assertEquals(EnglishPuzzleStrings.count(1, par), text("count"))
@@ -267,40 +256,35 @@ class PuzzleUiTest {
         val frozen = info.frozen.first()
         tapHole(frozen)
         assertTrue(exists("notice"))
-        app.close()
     }
 
     @Test
-    fun homeShowsThePuzzleOfTheDayOfTheInjectedDate() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
-        val platform = testPlatform(reducedMotion = true)
+    fun homeShowsThePuzzleOfTheDayOfTheInjectedDate() {
         var today = day
-        // A second date whose puzzle reads differently on Home, so that the check can fail.
-        fun glance(p: PuzzleInfo) = EnglishPuzzleStrings.today(p.difficulty, p.par.toInt())
-        val first = puzzleOfTheDay(platform.dataDir, day)
-        val other = (day + 1..day + 60).first { glance(puzzleOfTheDay(platform.dataDir, it)) != glance(first) }
-        val app = AppState(platform, today = { today })
-        setContent { ChineseCheckersApp(app) }
-        assertEquals(glance(first), text("puzzleOfTheDay"))
-        for (device in Device.entries) screenshot("home-puzzles", device) { ChineseCheckersApp(app) }
-        today = other
-        click("settings")
-        click("back")
-        assertEquals("Home reads the date again", glance(puzzleOfTheDay(platform.dataDir, other)), text("puzzleOfTheDay"))
-        // The list's first card is the same puzzle, and opens titled as the puzzle of the day.
-        click("puzzles")
-        val daily = puzzleOfTheDay(platform.dataDir, other)
-        assertEquals(EnglishPuzzleStrings.par(daily.par.toInt(), daily.proven), text("daily:par"))
-        click("daily")
-        assertEquals(EnglishPuzzleStrings.puzzleOfTheDay, text("puzzleTitle"))
-        assertEquals(daily.id, app.puzzle.value!!.state.value.game.id)
-        app.close()
+        datedAppTest(today = { today }, reducedMotion = true) {
+            val dataDir = app.platform.dataDir
+            // A second date whose puzzle reads differently on Home, so that the check can fail.
+            fun glance(p: PuzzleInfo) = EnglishPuzzleStrings.today(p.difficulty, p.par.toInt())
+            val first = puzzleOfTheDay(dataDir, day)
+            val other = (day + 1..day + 60).first { glance(puzzleOfTheDay(dataDir, it)) != glance(first) }
+            assertEquals(glance(first), text("puzzleOfTheDay"))
+            today = other
+            click("settings")
+            click("back")
+            assertEquals("Home reads the date again", glance(puzzleOfTheDay(dataDir, other)), text("puzzleOfTheDay"))
+            // The list's first card is the same puzzle, and opens titled as the puzzle of the day.
+            click("puzzles")
+            val daily = puzzleOfTheDay(dataDir, other)
+            assertEquals(EnglishPuzzleStrings.par(daily.par.toInt(), daily.proven), text("daily:par"))
+            click("daily")
+            assertEquals(EnglishPuzzleStrings.puzzleOfTheDay, text("puzzleTitle"))
+            assertEquals(daily.id, app.puzzle.value!!.state.value.game.id)
+        }
     }
 
     @Test
-    fun thePuzzlesAreWordedInFrenchAndChinese() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
-        val app = AppState(testPlatform(reducedMotion = true), today = { day })
+    fun thePuzzlesAreWordedInFrenchAndChinese() = appTest(reducedMotion = true) {
         val info = app.puzzleList.state.value.puzzles.first()
-        setContent { ChineseCheckersApp(app) }
         for ((language, words) in listOf(Language.French to FrenchPuzzleStrings, Language.Chinese to ChinesePuzzleStrings)) {
             assertNotEquals(EnglishPuzzleStrings.restart, words.restart)
             assertNotEquals(EnglishPuzzleStrings.againstPar(true, 0), words.againstPar(true, 0))
@@ -311,11 +295,11 @@ class PuzzleUiTest {
             click("puzzle:${info.id}")
             assertEquals(words.count(0, info.par.toInt()), text("count"))
             val tag = language.code.lowercase()
-            screenshot("puzzle-play-$tag", Device.Phone) { ChineseCheckersApp(app) }
+            // A puzzle in play in French, the list in Chinese.
+            if (language == Language.French) snapshot("puzzle-play-$tag-phone")
             click("back")
-            screenshot("puzzle-list-$tag", Device.Phone) { ChineseCheckersApp(app) }
+            if (language == Language.Chinese) snapshot("puzzle-list-$tag-phone")
             app.navigate(Screen.Home)
         }
-        app.close()
     }
 }
