@@ -1,26 +1,32 @@
-package app.chinesecheckers.ui
+package app.chinesecheckers.android.play
 
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Rect
-import androidx.compose.ui.geometry.Size
-import androidx.compose.ui.graphics.asSkiaBitmap
+import androidx.compose.ui.graphics.toPixelMap
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.semantics.getOrNull
 import androidx.compose.ui.test.ExperimentalTestApi
-import androidx.compose.ui.test.SkikoComposeUiTest
+import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.captureToImage
+import androidx.compose.ui.test.click
+import androidx.compose.ui.test.doubleClick
 import androidx.compose.ui.test.onRoot
+import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performMouseInput
 import androidx.compose.ui.test.performTouchInput
-import androidx.compose.ui.test.click
-import androidx.compose.ui.test.assertIsDisplayed
-import androidx.compose.ui.test.performClick
-import androidx.compose.ui.graphics.toPixelMap
-import androidx.compose.ui.test.doubleClick
 import androidx.compose.ui.test.pinch
 import androidx.compose.ui.test.swipe
-import androidx.compose.ui.test.v2.runSkikoComposeUiTest
-import androidx.compose.ui.unit.Density
+import app.chinesecheckers.android.Device
+import app.chinesecheckers.android.RunningApp
+import app.chinesecheckers.android.ai
+import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.click
+import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.game
+import app.chinesecheckers.android.hole
+import app.chinesecheckers.android.person
+import app.chinesecheckers.android.snapshot
+import app.chinesecheckers.android.tag
 import app.chinesecheckers.core.Colour
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.GameInterface
@@ -35,15 +41,15 @@ import app.chinesecheckers.ui.board.BoardLayout
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.holeTag
 import app.chinesecheckers.ui.strings.ThemeChoice
-import org.jetbrains.skia.EncodedImageFormat
-import org.jetbrains.skia.Image
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
 import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
 import org.junit.Assert.fail
 import org.junit.Test
-import java.io.File
+import org.junit.runner.RunWith
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.annotation.GraphicsMode
 
 /**
  * The board on a 360 × 640 dp phone (issue 28): pinch-zoom to neighbouring holes at least 48 dp
@@ -52,11 +58,12 @@ import java.io.File
  * holes of a crowded six-player position tapped at its centre, each reaching the core as that hole.
  */
 @OptIn(ExperimentalTestApi::class)
-class SmallScreenUiTest {
+@RunWith(RobolectricTestRunner::class)
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
+class SmallScreenTest {
     private companion object {
+        /** The small phone's pixels per dp (xhdpi, as Device.SmallPhone). */
         const val DENSITY = 2f
-        const val WIDTH_DP = 360
-        const val HEIGHT_DP = 640
         /** Material's minimum touch target, in pixels at [DENSITY]. */
         const val TOUCH_PX = 48 * DENSITY
         val SEATS: List<Seat> = listOf(person()) + List(5) { ai() }
@@ -71,11 +78,9 @@ class SmallScreenUiTest {
         }
     }
 
-    private fun phone(block: suspend SkikoComposeUiTest.() -> Unit) = runSkikoComposeUiTest(
-        size = Size(WIDTH_DP * DENSITY, HEIGHT_DP * DENSITY),
-        density = Density(DENSITY),
-        block = block,
-    )
+    /** The app on the 360 × 640 dp phone. */
+    private fun phone(reducedMotion: Boolean = false, block: RunningApp.() -> Unit) =
+        appTest(device = Device.SmallPhone, reducedMotion = reducedMotion, block = block)
 
     /**
      * A mid-game six-player sternhalma position: each colour keeps six pegs in its home camp (its
@@ -108,29 +113,27 @@ class SmallScreenUiTest {
 
     private fun newGame(): LocalGame = LocalGame.fromPosition(positionFromJson(crowdedPosition()), SEATS, 0uL)
 
-    /** The app on the crowded position, the core's game wrapped in a [TapRecorder]. */
-    private fun SkikoComposeUiTest.crowdedBoard(reducedMotion: Boolean = false): Pair<AppState, TapRecorder> {
-        val app = AppState(testPlatform(reducedMotion = reducedMotion))
+    /** The app showing the crowded position, the core's game wrapped in a [TapRecorder]. */
+    private fun RunningApp.crowdedBoard(): TapRecorder {
         app.settings.update { it.copy(theme = ThemeChoice.Light) }
         val recorder = TapRecorder(newGame().game())
         app.showLocal(recorder, BoardMode.Solo)
-        setContent { ChineseCheckersApp(app) }
         waitForIdle()
-        assertEquals(60, gameOf(app).holes.count { it.occupant != null })
-        return app to recorder
+        assertEquals(60, game().holes.count { it.occupant != null })
+        return recorder
     }
 
     /** The hole's centre on screen, in root pixels (its node's, unclipped: it may lie off screen). */
-    private fun SkikoComposeUiTest.centreOf(c: Coord): Offset {
+    private fun RunningApp.centreOf(c: Coord): Offset {
         val node = tag(holeTag(c)).fetchSemanticsNode()
         return node.positionInRoot + Offset(node.size.width / 2f, node.size.height / 2f)
     }
 
-    private fun SkikoComposeUiTest.boardRect(): Rect = tag("board").fetchSemanticsNode().boundsInRoot
+    private fun RunningApp.boardRect(): Rect = tag("board").fetchSemanticsNode().boundsInRoot
 
     /** The smallest distance between the centres of neighbouring holes on screen, in pixels. */
-    private fun SkikoComposeUiTest.neighbourSpacing(app: AppState): Float {
-        val coords = gameOf(app).holes.map { it.coord }.toSet()
+    private fun RunningApp.neighbourSpacing(): Float {
+        val coords = game().holes.map { it.coord }.toSet()
         val centres = coords.associateWith { centreOf(it) }
         var least = Float.MAX_VALUE
         for (c in coords) {
@@ -142,7 +145,7 @@ class SmallScreenUiTest {
     }
 
     /** Two fingers spread wide over the board's centre: zooms in as far as the board goes. */
-    private fun SkikoComposeUiTest.pinchIn() {
+    private fun RunningApp.pinchIn() {
         tag("board").performTouchInput {
             val c = center
             pinch(c - Offset(30f, 0f), c - Offset(width * 0.45f, 0f), c + Offset(30f, 0f), c + Offset(width * 0.45f, 0f), 400)
@@ -155,7 +158,7 @@ class SmallScreenUiTest {
      * its centre: a drag that starts on the zoomed board's "1×" button in its corner is a press
      * of that button, not a pan).
      */
-    private fun SkikoComposeUiTest.drag(delta: Offset) {
+    private fun RunningApp.drag(delta: Offset) {
         val board = boardRect()
         val d = Offset(delta.x.coerceIn(-board.width * 0.6f, board.width * 0.6f), delta.y.coerceIn(-board.height * 0.6f, board.height * 0.6f))
         tag("board").performTouchInput { swipe(center - d / 2f, center + d / 2f, 300) }
@@ -163,7 +166,7 @@ class SmallScreenUiTest {
     }
 
     /** Pans until the hole at [c] lies at least half a touch target inside the board's view, off the "1×" button. */
-    private fun SkikoComposeUiTest.bringIntoView(c: Coord) {
+    private fun RunningApp.bringIntoView(c: Coord) {
         repeat(4) {
             val inner = boardRect().deflate(TOUCH_PX / 2 + 4f)
             val p = centreOf(c)
@@ -175,28 +178,21 @@ class SmallScreenUiTest {
     }
 
     /** A real tap at the hole's centre; it must reach the core on the next frame (no double-tap wait). */
-    private fun SkikoComposeUiTest.tapAtCentre(c: Coord) {
+    private fun RunningApp.tapAtCentre(c: Coord) {
         val board = boardRect()
         val p = centreOf(c)
         tag("board").performTouchInput { click(p - board.topLeft) }
         waitForIdle()
     }
 
-    private fun SkikoComposeUiTest.save(name: String): File {
-        val file = File(screenshotDir, "$name.png")
-        val image = Image.makeFromBitmap(onRoot().captureToImage().asSkiaBitmap())
-        file.writeBytes(checkNotNull(image.encodeToData(EncodedImageFormat.PNG)).bytes)
-        return file
-    }
-
     @Test
     fun zoomedToTouchSizeEveryHoleOfACrowdedBoardIsTappedAtItsCentre() = phone {
-        val (app, recorder) = crowdedBoard()
-        val spacingAt1x = neighbourSpacing(app)
+        val recorder = crowdedBoard()
+        val spacingAt1x = neighbourSpacing()
         assertTrue("at 1× the holes are too close to touch ($spacingAt1x px)", spacingAt1x < TOUCH_PX)
 
         pinchIn()
-        val zoomed = neighbourSpacing(app)
+        val zoomed = neighbourSpacing()
         assertTrue("zoomed, neighbouring holes are at least 48 dp apart ($zoomed px)", zoomed >= TOUCH_PX)
         // As far as the zoom goes (52 dp), not farther: less panning to reach every hole.
         assertTrue("zoomed to the maximum only ($zoomed px)", zoomed <= 52 * DENSITY + 2f)
@@ -208,17 +204,16 @@ class SmallScreenUiTest {
 
         // Pictured zoomed with one of the person's pegs in the hexagon picked, its holes lit.
         val geometry = boardGeometry()
-        val picked = gameOf(app).holes.map { it.coord }.first { c ->
-            geometry.holes.first { it.coord == c }.camp == null && gameOf(app).hole(c).owner == 0 && (reference.tap(c.q, c.r).selected == c).also { reference.cancelTouch() }
+        val picked = game().holes.map { it.coord }.first { c ->
+            geometry.holes.first { it.coord == c }.camp == null && game().hole(c).owner == 0 && (reference.tap(c.q, c.r).selected == c).also { reference.cancelTouch() }
         }
         bringIntoView(picked)
         tapAtCentre(picked)
-        assertEquals(picked, gameOf(app).selected)
-        save("small-screen-zoomed-light-phone")
+        assertEquals(picked, game().selected)
+        snapshot("small-screen-zoomed-light-phone")
         app.settings.update { it.copy(theme = ThemeChoice.Dark) }
         waitForIdle()
-        assertEquals("the theme keeps the zoom", zoomed, neighbourSpacing(app), 0.5f)
-        save("small-screen-zoomed-dark-phone")
+        assertEquals("the theme keeps the zoom", zoomed, neighbourSpacing(), 0.5f)
         app.settings.update { it.copy(theme = ThemeChoice.Light) }
         presenter.onEvent(BoardEvent.TapOutside)
         waitForIdle()
@@ -236,7 +231,7 @@ class SmallScreenUiTest {
             assertEquals("one tap reached the core for $c", before + 1, recorder.taps.size)
             assertEquals("the tap at the centre of $c reached the core as $c", c, recorder.taps.last())
             val expected = reference.tap(c.q, c.r)
-            val state = gameOf(app)
+            val state = game()
             assertEquals("selection after tapping $c", expected.selected, state.selected)
             assertEquals("notice after tapping $c", expected.notice, state.notice)
             val hole = state.hole(c)
@@ -252,27 +247,26 @@ class SmallScreenUiTest {
             reference.cancelTouch()
             presenter.onEvent(BoardEvent.TapOutside)
             waitForIdle()
-            assertNull(gameOf(app).selected)
+            assertNull(game().selected)
         }
         assertEquals(121, recorder.taps.size)
         assertEquals(61, empty)
         assertTrue("own pegs selected by their taps ($selected)", selected >= 4)
         // Still zoomed: every tap was a tap, none a double tap.
-        assertEquals(zoomed, neighbourSpacing(app), 0.5f)
-        assertTrue(gameOf(app).history.isEmpty())
-        app.close()
+        assertEquals(zoomed, neighbourSpacing(), 0.5f)
+        assertTrue(game().history.isEmpty())
     }
 
     @Test
     fun aZoomedBoardIsFramedWithA1xButtonAndATapActsAtOnce() = phone {
-        val (app, recorder) = crowdedBoard()
-        val spacingAt1x = neighbourSpacing(app)
+        val recorder = crowdedBoard()
+        val spacingAt1x = neighbourSpacing()
         // At 1×: no frame, no button.
         assertFalse(exists("zoomedFrame"))
         assertFalse(exists("zoomReset"))
         pinchIn()
         drag(Offset(200f, 150f))
-        assertTrue(neighbourSpacing(app) >= TOUCH_PX)
+        assertTrue(neighbourSpacing() >= TOUCH_PX)
         // The zoomed cue: the frame in the theme's primary colour along the board's edge, and the button.
         assertTrue(exists("zoomedFrame"))
         tag("zoomReset").assertIsDisplayed()
@@ -283,10 +277,9 @@ class SmallScreenUiTest {
         assertEquals("the frame's colour at the board's top edge", primary.red, edge.red, 0.05f)
         assertEquals(primary.green, edge.green, 0.05f)
         assertEquals(primary.blue, edge.blue, 0.05f)
-        save("small-screen-zoomed-cue-light-phone")
 
         // A tap on a zoomed board reaches the core on the very next frame: no double-tap wait.
-        val own = gameOf(app).holes.minBy { (centreOf(it.coord) - board.center).getDistance() }.coord
+        val own = game().holes.minBy { (centreOf(it.coord) - board.center).getDistance() }.coord
         val p = centreOf(own)
         mainClock.autoAdvance = false
         tag("board").performTouchInput { click(p - board.topLeft) }
@@ -296,61 +289,58 @@ class SmallScreenUiTest {
         waitForIdle()
         // Two quick taps are two taps (a double tap is not a gesture here): the second
         // reaches the core too, and the board stays zoomed.
-        val zoomed = neighbourSpacing(app)
+        val zoomed = neighbourSpacing()
         tag("board").performTouchInput { doubleClick(p - board.topLeft) }
         waitForIdle()
         assertEquals(listOf(own, own, own), recorder.taps)
-        assertEquals(zoomed, neighbourSpacing(app), 0.5f)
+        assertEquals(zoomed, neighbourSpacing(), 0.5f)
 
         // The button goes back to the whole board, unpanned, and taps no hole.
         recorder.taps.clear()
         click("zoomReset")
         mainClock.advanceTimeBy(1_000)
         waitForIdle()
-        assertEquals("back to 1×", spacingAt1x, neighbourSpacing(app), 0.5f)
+        assertEquals("back to 1×", spacingAt1x, neighbourSpacing(), 0.5f)
         assertEquals("and unpanned", boardRect().center.x, centreOf(Coord(0, 0)).x, 2f)
         assertTrue("the button reached no hole: ${recorder.taps}", recorder.taps.isEmpty())
         assertFalse(exists("zoomedFrame"))
         assertFalse(exists("zoomReset"))
-        app.close()
     }
 
     @Test
-    fun withReducedMotionThe1xResetIsNotAnimated() = phone {
-        val (app, _) = crowdedBoard(reducedMotion = true)
-        val spacingAt1x = neighbourSpacing(app)
+    fun withReducedMotionThe1xResetIsNotAnimated() = phone(reducedMotion = true) {
+        crowdedBoard()
+        val spacingAt1x = neighbourSpacing()
         pinchIn()
         mainClock.autoAdvance = false
         tag("zoomReset").performClick()
         mainClock.advanceTimeByFrame()
-        assertEquals("1× on the next frame", spacingAt1x, neighbourSpacing(app), 0.5f)
+        assertEquals("1× on the next frame", spacingAt1x, neighbourSpacing(), 0.5f)
         mainClock.autoAdvance = true
-        app.close()
     }
 
     @Test
     fun withMotionThe1xResetGlides() = phone {
-        val (app, _) = crowdedBoard()
-        val spacingAt1x = neighbourSpacing(app)
+        crowdedBoard()
+        val spacingAt1x = neighbourSpacing()
         pinchIn()
-        val zoomed = neighbourSpacing(app)
+        val zoomed = neighbourSpacing()
         mainClock.autoAdvance = false
         tag("zoomReset").performClick()
         mainClock.advanceTimeByFrame()
         mainClock.advanceTimeBy(100)
-        val midway = neighbourSpacing(app)
+        val midway = neighbourSpacing()
         assertTrue("between 1× and the zoom mid-glide ($spacingAt1x < $midway < $zoomed)", midway > spacingAt1x + 1f && midway < zoomed - 1f)
         mainClock.advanceTimeBy(1_000)
         mainClock.autoAdvance = true
         waitForIdle()
-        assertEquals(spacingAt1x, neighbourSpacing(app), 0.5f)
-        app.close()
+        assertEquals(spacingAt1x, neighbourSpacing(), 0.5f)
     }
 
     @Test
     fun aMouseWheelZoomsAboutThePointerAndBackOut() = phone {
-        val (app, recorder) = crowdedBoard()
-        val spacingAt1x = neighbourSpacing(app)
+        val recorder = crowdedBoard()
+        val spacingAt1x = neighbourSpacing()
         val c = Coord(2, -2)
         val board = boardRect()
         val before = centreOf(c)
@@ -359,24 +349,23 @@ class SmallScreenUiTest {
             scroll(-1f)
         }
         waitForIdle()
-        assertEquals("one notch up: 1.25×", spacingAt1x * 1.25f, neighbourSpacing(app), 1f)
+        assertEquals("one notch up: 1.25×", spacingAt1x * 1.25f, neighbourSpacing(), 1f)
         assertTrue("the hole under the pointer stays under it", (centreOf(c) - before).getDistance() < 2f)
         tag("board").performMouseInput { scroll(-20f) }
         waitForIdle()
-        assertTrue("up to the maximum", neighbourSpacing(app) in TOUCH_PX..(52 * DENSITY + 2f))
+        assertTrue("up to the maximum", neighbourSpacing() in TOUCH_PX..(52 * DENSITY + 2f))
         tag("board").performMouseInput { scroll(20f) }
         waitForIdle()
-        assertEquals("back out to 1×", spacingAt1x, neighbourSpacing(app), 0.5f)
+        assertEquals("back out to 1×", spacingAt1x, neighbourSpacing(), 0.5f)
         assertTrue(recorder.taps.isEmpty())
-        app.close()
     }
 
     @Test
     fun aPanNeverTakesTheBoardOutOfView() = phone {
-        val (app, recorder) = crowdedBoard()
+        val recorder = crowdedBoard()
         pinchIn()
-        val spacing = neighbourSpacing(app)
-        val coords = gameOf(app).holes.map { it.coord }
+        val spacing = neighbourSpacing()
+        val coords = game().holes.map { it.coord }
         // Far in each direction, and diagonally: the board stops at its edge.
         for (push in listOf(Offset(1f, 0f), Offset(-1f, 0f), Offset(0f, 1f), Offset(0f, -1f), Offset(1f, 1f), Offset(-1f, -1f))) {
             repeat(4) { drag(push * 2_000f) }
@@ -399,17 +388,16 @@ class SmallScreenUiTest {
             if (push.y > 0) assertTrue("$push: the top is shown ($top)", top >= board.top + spacing / 2)
             if (push.y < 0) assertTrue("$push: the bottom is shown ($bottom)", bottom <= board.bottom - spacing / 2)
         }
-        assertEquals("panned, still zoomed", spacing, neighbourSpacing(app), 0.5f)
+        assertEquals("panned, still zoomed", spacing, neighbourSpacing(), 0.5f)
         assertTrue("no pan reached a hole", recorder.taps.isEmpty())
-        app.close()
     }
 
     @Test
     fun aFingerHeldAt1xShowsTheLoupeAndTheReleaseChoosesTheRingedHole() = phone {
-        val (app, recorder) = crowdedBoard()
+        val recorder = crowdedBoard()
         val reference = newGame().game()
         // Two of the person's pegs that can move, side by side in the hexagon or the camp.
-        val movable = gameOf(app).holes.filter { it.owner == 0 }.map { it.coord }
+        val movable = game().holes.filter { it.owner == 0 }.map { it.coord }
             .filter { c -> (reference.tap(c.q, c.r).selected == c).also { reference.cancelTouch() } }
         assertTrue("movable pegs: $movable", movable.size >= 2)
         val (first, second) = movable.take(2)
@@ -422,11 +410,10 @@ class SmallScreenUiTest {
         fun holeLabel(c: Coord) = tag(holeTag(c)).fetchSemanticsNode().config.getOrNull(SemanticsProperties.ContentDescription)?.single()
         assertEquals("the loupe names the hole under the finger", holeLabel(first), loupeLabel())
         assertTrue("holding chooses nothing yet", recorder.taps.isEmpty())
-        save("small-screen-loupe-light-phone")
         app.settings.update { it.copy(theme = ThemeChoice.Dark) }
         waitForIdle()
         assertEquals("the loupe stays while the finger does", holeLabel(first), loupeLabel())
-        save("small-screen-loupe-dark-phone")
+        snapshot("small-screen-loupe-dark-phone")
         // Slid to the other peg: the loupe follows, and the release chooses that one.
         tag("board").performTouchInput { moveTo(centreOf(second) - board.topLeft) }
         waitForIdle()
@@ -435,7 +422,6 @@ class SmallScreenUiTest {
         waitForIdle()
         assertFalse("the loupe is gone", exists("loupe"))
         assertEquals(listOf(second), recorder.taps)
-        assertEquals(second, gameOf(app).selected)
-        app.close()
+        assertEquals(second, game().selected)
     }
 }
