@@ -76,11 +76,15 @@ fun datedAppTest(
 }
 
 /**
- * The text the app last handed to the system's share sheet (AndroidPlatform.share starts a
- * chooser around an ACTION_SEND), or null when it started none.
+ * The text the app hands to the system's share sheet (AndroidPlatform.share starts a chooser
+ * around an ACTION_SEND), waited for with the UI running: the app may share from another thread
+ * (a download's arrival on OkHttp's). Null when it started none within [timeoutMs].
  */
-fun RunningApp.lastSharedText(): String? {
-    val started = shadowOf(application).nextStartedActivity ?: return null
+@OptIn(ExperimentalTestApi::class)
+fun RunningApp.awaitSharedText(timeoutMs: Long = 10_000): String? {
+    val shadow = shadowOf(application)
+    runCatching { waitUntil("the share sheet started", timeoutMs) { shadow.peekNextStartedActivity() != null } }
+    val started = shadow.nextStartedActivity ?: return null
     check(started.action == Intent.ACTION_CHOOSER) { "not the share sheet: $started" }
     val send = checkNotNull(started.getParcelableExtra(Intent.EXTRA_INTENT, Intent::class.java)) { "a chooser without its intent" }
     check(send.action == Intent.ACTION_SEND && send.type == "text/plain") { "not a plain-text send: $send" }

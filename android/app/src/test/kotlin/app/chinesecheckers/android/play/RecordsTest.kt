@@ -131,7 +131,8 @@ class RecordsTest {
         assertEquals("""{"type":"get_game","game":"g1"}""", get)
         waitUntil(timeoutMillis = 10_000) { app.online.state.value.sharedSave != null }
         val save = app.online.state.value.sharedSave!!
-        assertEquals(save, lastSharedText())
+        // (The presenter shares right after it keeps the save, on OkHttp's thread: waited for.)
+        assertEquals(save, awaitSharedText())
         assertTrue("a session save: $save", LocalGame.restore(save).state().history.size == 1)
 
         // A tap on the game opens it in the local board's replay, at its start.
