@@ -62,10 +62,17 @@ class OnlineUiTest {
         "Ann: ${describe(ann)}\nBob: ${describe(bob)}\nserver log:\n" +
             server.log.takeIf { it.exists() }?.readLines()?.takeLast(30)?.joinToString("\n")
 
+    /**
+     * [app]'s turn, and its board shows it: the board's presenter publishes the core's state on
+     * its own coroutine, a moment after the online state says so, and the move is found (and
+     * tapped) on the board's state.
+     */
     private fun myTurn(app: AppState): Boolean {
         val s = online(app) ?: return false
         val g = s.game ?: return false
-        return !g.over && s.board.toMove == g.side && g.pendingMove.isEmpty() && s.connection == Connection.CONNECTED
+        val shown = app.online.board.value?.state?.value?.game ?: return false
+        return !g.over && s.board.toMove == g.side && g.pendingMove.isEmpty() && s.connection == Connection.CONNECTED &&
+            shown.toMove == g.side && shown.history.size == s.board.history.size
     }
 
     /**

@@ -127,8 +127,13 @@ class WatchByCodeUiTest {
 
             // A move of the players' arrives on Eve's board.
             val mover = if (online(ann)!!.board.toMove == online(ann)!!.game!!.side) ann else bob
-            val (from, to) = findStep(checkNotNull(mover.online.board.value))
+            // The mover's board shows its turn (its presenter publishes the core's state a moment
+            // after the online state has it): the move is found on the board's state.
+            awaitTrue("the mover's board drawn", describe = { describe(mover) }) {
+                mover.online.board.value?.state?.value?.game?.toMove == online(mover)!!.game!!.side
+            }
             val presenter = checkNotNull(mover.online.board.value)
+            val (from, to) = findStep(presenter)
             presenter.onEvent(BoardEvent.TapHole(from.q, from.r))
             presenter.onEvent(BoardEvent.TapHole(to.q, to.r))
             waitUntil("Eve sees the move", 30_000) { online(eve)!!.board.history.size == 1 }
