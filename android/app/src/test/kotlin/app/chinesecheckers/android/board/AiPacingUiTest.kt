@@ -1,13 +1,27 @@
-package app.chinesecheckers.ui
+package app.chinesecheckers.android.board
 
+import androidx.compose.ui.geometry.Rect
+import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertTextEquals
-import androidx.compose.ui.test.v2.runDesktopComposeUiTest
+import app.chinesecheckers.android.Device
+import app.chinesecheckers.android.HeadlessPlatform
+import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.awaitTrue
+import app.chinesecheckers.android.click
+import app.chinesecheckers.android.findStep
+import app.chinesecheckers.android.game
+import app.chinesecheckers.android.person
+import app.chinesecheckers.android.setup
+import app.chinesecheckers.android.snapshot
+import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.Seat
 import app.chinesecheckers.core.SeatPlayer
+import app.chinesecheckers.ui.Screen
 import app.chinesecheckers.ui.board.BoardEvent
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.BoardPresenter
@@ -23,6 +37,9 @@ import kotlinx.coroutines.launch
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
+import org.junit.runner.RunWith
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.annotation.GraphicsMode
 import java.util.Collections
 
 /**
@@ -31,6 +48,8 @@ import java.util.Collections
  * of a six-player game on a 360 dp phone is never cut: it scrolls to the player to move.
  */
 @OptIn(ExperimentalTestApi::class)
+@RunWith(RobolectricTestRunner::class)
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
 class AiPacingUiTest {
     private val longNames = listOf("Niki de Saint Phalle", "Jean-Michel Basquiat", "Louise Bourgeois", "Yayoi Kusama", "Marcel Duchamp")
 
@@ -45,7 +64,8 @@ class AiPacingUiTest {
     /**
      * Plays the person's move of a six-player game with five AI seats on a presenter whose hold
      * is recorded (and really waited), a stand-in board reporting each animation as played;
-     * returns the holds and the instants (ms) each move appeared.
+     * returns the holds and the instants (ms) each move appeared. No screen: everything runs on
+     * Dispatchers.Default, so the test thread may wait for it.
      */
     private fun playRound(reducedMotion: Boolean): Pair<List<Hold>, List<Long>> {
         val scope = CoroutineScope(SupervisorJob() + Dispatchers.Default)
@@ -58,7 +78,7 @@ class AiPacingUiTest {
             holds += Hold(ms, before, presenter.state.value.game.history.size)
         }
         val game = LocalGame(sixPlayers()).game()
-        presenter = BoardPresenter(game, BoardMode.Solo, scope, settings, testPlatform(), hold = recordingHold)
+        presenter = BoardPresenter(game, BoardMode.Solo, scope, settings, HeadlessPlatform(), hold = recordingHold)
         val seen = Collections.synchronizedList(mutableListOf<Long>())
         // The board: plays each animation for its length, then says so; notes when each move shows.
         scope.launch {
@@ -103,29 +123,24 @@ class AiPacingUiTest {
     }
 
     @Test
-    fun thePaceIsASettingKeptForTheNextStart() = runDesktopComposeUiTest(800, 1000) {
-        val platform = testPlatform()
-        val app = AppState(platform)
+    fun thePaceIsASettingKeptForTheNextStart() = appTest(device = Device.TabletPortrait) {
         assertEquals(600, app.settings.settings.value.aiPaceMillis)
         app.navigate(Screen.Settings)
-        setContent { ChineseCheckersApp(app) }
         click("aiPace:1000")
         assertEquals(1000, app.settings.settings.value.aiPaceMillis)
-        for (device in Device.entries) screenshot("settings-ai-pace", device) { ChineseCheckersApp(app) }
-        app.close()
-        val again = SettingsStore(platform.dataDir)
+        snapshot("settings-ai-pace-tablet-portrait")
+        // The next start reads the settings file again.
+        val again = SettingsStore(app.platform.dataDir)
         assertEquals(1000, again.settings.value.aiPaceMillis)
     }
 
     @Test
-    fun thePlayerStripOfSixPlayersScrollsToThePlayerToMoveAt360Dp() = runDesktopComposeUiTest(360, 640) {
-        val app = AppState(testPlatform())
+    fun thePlayerStripOfSixPlayersScrollsToThePlayerToMoveAt360Dp() = appTest(device = Device.SmallPhone) {
         app.startLocal(sixPlayers(), BoardMode.Solo)
-        setContent { ChineseCheckersApp(app) }
         waitForIdle()
         val strip = tag("players").fetchSemanticsNode().boundsInRoot
         fun nameBounds(i: Int) = tag("playerName:$i").fetchSemanticsNode().let {
-            androidx.compose.ui.geometry.Rect(it.positionInRoot, androidx.compose.ui.geometry.Size(it.size.width.toFloat(), it.size.height.toFloat()))
+            Rect(it.positionInRoot, Size(it.size.width.toFloat(), it.size.height.toFloat()))
         }
         fun fullyShown(i: Int): Boolean {
             val b = nameBounds(i)
@@ -135,21 +150,20 @@ class AiPacingUiTest {
         for ((k, name) in longNames.withIndex()) tag("playerName:${k + 1}").assertTextEquals(name)
         assertTrue("six long names overflow 360 dp", (0..5).any { !fullyShown(it) })
         assertTrue("the person, to move, is shown whole", fullyShown(0))
-        screenshot("board-six-players-360", 360, 640, 2f) { ChineseCheckersApp(app) }
+        snapshot("board-six-players-small-phone")
 
-        val (from, to) = findStep(app)
+        val (from, to) = findStep()
         tapHole(from)
         tapHole(to)
         // Each AI in turn: once the strip has caught up, its name is shown whole.
         val checked = mutableSetOf<Int>()
         waitUntil(timeoutMillis = 90_000) {
-            val g = gameOf(app)
+            val g = game()
             val current = g.toMove
             if (current != 0 && fullyShown(current)) checked += current
             g.history.size >= 6 && current == 0 && !g.aiToMove
         }
         waitUntil(timeoutMillis = 5_000) { fullyShown(0) }
         assertTrue("every AI was seen whole while it played: $checked", checked.size >= 4)
-        app.close()
     }
 }

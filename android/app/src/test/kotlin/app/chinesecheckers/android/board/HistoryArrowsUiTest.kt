@@ -1,4 +1,4 @@
-package app.chinesecheckers.ui
+package app.chinesecheckers.android.board
 
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Rect
@@ -12,11 +12,21 @@ import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.captureToImage
 import androidx.compose.ui.test.onRoot
-import androidx.compose.ui.test.v2.runDesktopComposeUiTest
-import androidx.compose.ui.test.v2.runSkikoComposeUiTest
-import androidx.compose.ui.geometry.Size
-import androidx.compose.ui.unit.Density
 import androidx.compose.ui.text.TextLayoutResult
+import app.chinesecheckers.android.Device
+import app.chinesecheckers.android.RunningApp
+import app.chinesecheckers.android.ai
+import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.click
+import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.findStep
+import app.chinesecheckers.android.game
+import app.chinesecheckers.android.holeCentre
+import app.chinesecheckers.android.person
+import app.chinesecheckers.android.setup
+import app.chinesecheckers.android.snapshot
+import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.PlayedMove
@@ -30,6 +40,9 @@ import org.junit.Assert.assertFalse
 import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
+import org.junit.runner.RunWith
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.annotation.GraphicsMode
 
 /**
  * Issue 28's history in a notation the board shows: a tapped history line draws its move on the
@@ -39,18 +52,20 @@ import org.junit.Test
  * Try again and replay stepper off the holes.
  */
 @OptIn(ExperimentalTestApi::class)
+@RunWith(RobolectricTestRunner::class)
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
 class HistoryArrowsUiTest {
     /** Three moves of a two-person pass-and-play game: steps, each on its own holes. */
-    private fun ComposeUiTest.threeMoves(app: AppState) {
+    private fun RunningApp.threeMoves() {
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
-        setContent { ChineseCheckersApp(app) }
+        waitForIdle()
         repeat(3) {
-            val (from, to) = findStep(app)
+            val (from, to) = findStep()
             tapHole(from)
             tapHole(to)
             waitForIdle()
         }
-        assertEquals(3, gameOf(app).history.size)
+        assertEquals(3, game().history.size)
     }
 
     /** The path the board says it draws as arrows. */
@@ -92,10 +107,9 @@ class HistoryArrowsUiTest {
     private fun ComposeUiTest.bounds(tag: String): Rect = tag(tag).fetchSemanticsNode().boundsInRoot
 
     @Test
-    fun onAPhoneATappedMovesLineShowsItsMoveAsArrowsUntilPutAway() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
-        val app = AppState(testPlatform(reducedMotion = true))
-        threeMoves(app)
-        val history = gameOf(app).history
+    fun onAPhoneATappedMovesLineShowsItsMoveAsArrowsUntilPutAway() = appTest(device = Device.Phone, reducedMotion = true) {
+        threeMoves()
+        val history = game().history
         assertTrue("nothing drawn before a line is tapped", arrows().isEmpty())
         assertFalse(exists("shownMove"))
 
@@ -112,9 +126,7 @@ class HistoryArrowsUiTest {
             waitForIdle()
             // The same lime in both themes.
             assertArrowsFor(history[1], listOf(history[0], history[2]))
-            for (device in Device.entries) {
-                screenshot("board-history-arrows${if (theme == ThemeChoice.Dark) "-dark" else ""}", device) { ChineseCheckersApp(app) }
-            }
+            if (theme == ThemeChoice.Dark) snapshot("board-history-arrows-dark-phone")
         }
         app.settings.update { it.copy(theme = ThemeChoice.Light) }
 
@@ -128,15 +140,15 @@ class HistoryArrowsUiTest {
         assertFalse(exists("shownMove"))
 
         // Another line, then a tap on the board: the arrows go, and the tap picks no peg.
-        val own = findStep(app).first
+        val own = findStep().first
         click("history")
         click("historyLine:1")
         assertArrowsFor(history[0], listOf(history[2]))
         tapHole(own)
         assertTrue(arrows().isEmpty())
-        assertNull("the tap only put the arrows away", gameOf(app).selected)
+        assertNull("the tap only put the arrows away", game().selected)
         tapHole(own)
-        assertEquals("the next tap plays again", own, gameOf(app).selected)
+        assertEquals("the next tap plays again", own, game().selected)
 
         // The overlay's close button.
         click("history")
@@ -145,56 +157,50 @@ class HistoryArrowsUiTest {
         click("shownMoveClose")
         assertTrue(arrows().isEmpty())
         assertFalse(exists("shownMove"))
-        app.close()
     }
 
     @Test
-    fun onATabletTheSideListShowsTheTappedMoveAndStays() = runDesktopComposeUiTest(Device.Tablet.widthDp, Device.Tablet.heightDp) {
-        val app = AppState(testPlatform(reducedMotion = true))
-        threeMoves(app)
-        val history = gameOf(app).history
+    fun onATabletTheSideListShowsTheTappedMoveAndStays() = appTest(device = Device.Tablet, reducedMotion = true) {
+        threeMoves()
+        val history = game().history
         click("historyLine:1")
         tag("historyList").assertIsDisplayed()
         assertTrue(isSelected("historyLine:1"))
         assertArrowsFor(history[0], listOf(history[1], history[2]))
         // The words sit beside the star: over no hole.
         val words = bounds("shownMove")
-        for (h in gameOf(app).holes) assertFalse("the words cover hole ${h.coord}", words.overlaps(bounds(holeTag(h.coord))))
+        for (h in game().holes) assertFalse("the words cover hole ${h.coord}", words.overlaps(bounds(holeTag(h.coord))))
         click("historyLine:3")
         assertTrue(isSelected("historyLine:3"))
         assertFalse(isSelected("historyLine:1"))
         assertArrowsFor(history[2], listOf(history[0]))
         click("historyLine:3")
         assertTrue(arrows().isEmpty())
-        app.close()
     }
 
     @Test
-    fun onATabletStopAndTheReplayStepperCoverNoHole() = runDesktopComposeUiTest(Device.Tablet.widthDp, Device.Tablet.heightDp) {
-        val app = AppState(testPlatform(reducedMotion = true))
+    fun onATabletStopAndTheReplayStepperCoverNoHole() = appTest(device = Device.Tablet, reducedMotion = true) {
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE))), BoardMode.Solo)
-        setContent { ChineseCheckersApp(app) }
-        val holes = gameOf(app).holes.map { bounds(holeTag(it.coord)) }
+        waitForIdle()
+        val holes = game().holes.map { bounds(holeTag(it.coord)) }
         fun assertOffHoles(what: String) {
             val r = bounds(what)
             for (h in holes) assertFalse("$what $r covers a hole at $h", r.overlaps(h))
         }
-        val (from, to) = findStep(app)
+        val (from, to) = findStep()
         tapHole(from)
         tapHole(to)
-        waitUntil(timeoutMillis = 20_000) { gameOf(app).thinking == 1 }
+        waitUntil(timeoutMillis = 20_000) { game().thinking == 1 }
         tag("stop").assertIsDisplayed()
         assertOffHoles("stop")
         assertOffHoles("overlays")
         click("stop")
-        waitUntil(timeoutMillis = 20_000) { gameOf(app).aiPaused }
+        waitUntil(timeoutMillis = 20_000) { game().aiPaused }
         assertOffHoles("letAiPlay")
-        screenshot("board-ai-paused", Device.Tablet) { ChineseCheckersApp(app) }
         click("replay")
         tag("replayStepper").assertIsDisplayed()
         assertOffHoles("replayStepper")
-        screenshot("board-replay", Device.Tablet) { ChineseCheckersApp(app) }
-        app.close()
+        snapshot("board-replay-tablet")
     }
 
     /** Whether the text of the node [tag] was laid out on one line, whole. */
@@ -210,33 +216,38 @@ class HistoryArrowsUiTest {
         return layout.lineCount == 1 && !layout.isLineEllipsized(0) && whole && inSlot
     }
 
-    @Test
-    fun everySlotLabelIsOneLineOnASmallPhoneInEveryLanguage() {
-        // At a phone's density, as the screenshots are drawn.
-        for (language in listOf("en", "fr", "zh")) runSkikoComposeUiTest(Size(360 * 2f, 640 * 2f), density = Density(2f)) {
-            val app = AppState(testPlatform(language = language, reducedMotion = true))
-            app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
-            setContent { ChineseCheckersApp(app) }
-            val (from, to) = findStep(app)
-            tapHole(from)
-            tapHole(to)
-            val slots = listOf("endJump", "undo", "redo", "hint", "replay", "history", "offerDraw", "resign")
-            val before = slots.filter { exists(it) }.associateWith { bounds(it) }
-            assertTrue("$language: the bar has its slots: ${before.keys}", before.keys.containsAll(listOf("undo", "replay", "history", "offerDraw", "resign")))
-            for (s in before.keys) assertTrue("$language: the $s label is one line", oneLine("$s:label"))
-            // Answer the draw, in Offer a draw's slot.
-            click("offerDraw")
-            click("confirmOfferDraw")
-            assertEquals(before.getValue("offerDraw"), bounds("answerDraw"))
-            assertTrue("$language: the answerDraw label is one line", oneLine("answerDraw:label"))
-            screenshot("board-slots-$language", 360, 640, 2f) { ChineseCheckersApp(app) }
-            click("answerDraw")
-            click("declineDraw")
-            // Back to the game, in Replay's slot.
-            click("replay")
-            assertEquals(before.getValue("replay"), bounds("replayExit"))
-            assertTrue("$language: the replayExit label is one line", oneLine("replayExit:label"))
-            app.close()
-        }
+    /** The slot labels at 360×640 dp in [locale] (the system's language), at a phone's density. */
+    private fun slotLabelsAreOneLine(locale: String?, language: String, golden: Boolean) = appTest(device = Device.SmallPhone, locale = locale, reducedMotion = true) {
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
+        waitForIdle()
+        val (from, to) = findStep()
+        tapHole(from)
+        tapHole(to)
+        val slots = listOf("endJump", "undo", "redo", "hint", "replay", "history", "offerDraw", "resign")
+        val before = slots.filter { exists(it) }.associateWith { bounds(it) }
+        assertTrue("$language: the bar has its slots: ${before.keys}", before.keys.containsAll(listOf("undo", "replay", "history", "offerDraw", "resign")))
+        for (s in before.keys) assertTrue("$language: the $s label is one line", oneLine("$s:label"))
+        // Answer the draw, in Offer a draw's slot.
+        click("offerDraw")
+        click("confirmOfferDraw")
+        assertEquals(before.getValue("offerDraw"), bounds("answerDraw"))
+        assertTrue("$language: the answerDraw label is one line", oneLine("answerDraw:label"))
+        if (golden) snapshot("board-slots-small-phone-$language")
+        click("answerDraw")
+        click("declineDraw")
+        // Back to the game, in Replay's slot.
+        click("replay")
+        assertEquals(before.getValue("replay"), bounds("replayExit"))
+        assertTrue("$language: the replayExit label is one line", oneLine("replayExit:label"))
     }
+
+    // The desktop test's three languages, one test each (one Activity per process).
+    @Test
+    fun everySlotLabelIsOneLineOnASmallPhoneInEnglish() = slotLabelsAreOneLine(null, "en", golden = false)
+
+    @Test
+    fun everySlotLabelIsOneLineOnASmallPhoneInFrench() = slotLabelsAreOneLine("fr-rFR", "fr", golden = true)
+
+    @Test
+    fun everySlotLabelIsOneLineOnASmallPhoneInChinese() = slotLabelsAreOneLine("zh-rCN", "zh", golden = true)
 }

@@ -1,4 +1,4 @@
-package app.chinesecheckers.ui
+package app.chinesecheckers.android.board
 
 import androidx.compose.ui.geometry.Rect
 import androidx.compose.ui.geometry.Size
@@ -6,19 +6,33 @@ import androidx.compose.ui.semantics.SemanticsNode
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
-import androidx.compose.ui.test.v2.runDesktopComposeUiTest
+import app.chinesecheckers.android.Device
+import app.chinesecheckers.android.RunningApp
+import app.chinesecheckers.android.ai
+import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.click
+import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.findStep
+import app.chinesecheckers.android.game
+import app.chinesecheckers.android.holeCentre
+import app.chinesecheckers.android.person
+import app.chinesecheckers.android.setup
+import app.chinesecheckers.android.snapshot
+import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.Seat
 import app.chinesecheckers.core.SeatPlayer
 import app.chinesecheckers.ui.board.BoardLayout
 import app.chinesecheckers.ui.board.BoardMode
-import app.chinesecheckers.ui.board.holeTag
-import app.chinesecheckers.ui.strings.ThemeChoice
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
 import org.junit.Test
+import org.junit.runner.RunWith
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.annotation.GraphicsMode
 import kotlin.math.hypot
 
 /**
@@ -29,6 +43,8 @@ import kotlin.math.hypot
  * at a larger phone's size.
  */
 @OptIn(ExperimentalTestApi::class)
+@RunWith(RobolectricTestRunner::class)
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
 class PhoneOverlaysUiTest {
     private val slotTags = listOf("endJump", "undo", "redo", "hint", "replay", "replayExit", "history", "offerDraw", "answerDraw", "resign")
     private val corners = listOf("topStart", "topEnd", "bottomStart", "bottomEnd")
@@ -47,8 +63,8 @@ class PhoneOverlaysUiTest {
         }
     }
 
-    private fun ComposeUiTest.touchAreas(app: AppState): List<TouchArea> {
-        val centres = gameOf(app).holes.map { holeCentre(it.coord) }
+    private fun RunningApp.touchAreas(): List<TouchArea> {
+        val centres = game().holes.map { holeCentre(it.coord) }
         // The distance between neighbouring holes: the nearest other hole of the first few.
         val spacing = centres.take(8).minOf { a -> centres.filter { it != a }.minOf { (it - a).getDistance() } }
         return centres.map { TouchArea(it, BoardLayout.TAP_REACH * spacing) }
@@ -87,23 +103,24 @@ class PhoneOverlaysUiTest {
         }
     }
 
-    /** A pass-and-play game with long names: a notice, a draw offered, a history line shown, the replay. */
-    private fun passAndPlay(widthDp: Int, heightDp: Int, language: String, pictures: Boolean = false) = runDesktopComposeUiTest(widthDp, heightDp) {
-        val what = "$language at $widthDp×$heightDp"
-        val app = AppState(testPlatform(language = language, reducedMotion = true), today = screenshotToday)
+    /**
+     * A pass-and-play game with long names: a notice, a draw offered, a history line shown, the
+     * replay; on [device], the system's language [locale] ([language]).
+     */
+    private fun passAndPlay(device: Device, locale: String?, language: String, pictures: Boolean = false) = appTest(device = device, locale = locale, reducedMotion = true) {
+        val what = "$language at ${device.widthDp}×${device.heightDp}"
         val names = listOf("Niki de Saint Phalle-Rochefoucauld", "Marie-Geneviève de Montmorency")
         app.startLocal(setup(Preset.TRIPOT, names.map { Seat(SeatPlayer.Person, it) }), BoardMode.PassAndPlay)
-        setContent { ChineseCheckersApp(app) }
         waitForIdle()
-        val touch = touchAreas(app)
+        val touch = touchAreas()
         val before = slots()
         assertCornersFree(what, touch)
 
         // A notice: a tap on the other player's peg.
-        val theirs = gameOf(app).holes.first { it.owner != null && it.owner != gameOf(app).toMove }.coord
+        val theirs = game().holes.first { it.owner != null && it.owner != game().toMove }.coord
         tapHole(theirs)
         assertCoversNothing(what, "notice", touch, before)
-        val (from, to) = findStep(app)
+        val (from, to) = findStep()
         tapHole(from)
         tapHole(to)
 
@@ -115,13 +132,7 @@ class PhoneOverlaysUiTest {
         assertCoversNothing(what, "banner", touch, before)
         val words = tag("banner").fetchSemanticsNode().config[SemanticsProperties.Text].joinToString("") { it.text }
         assertTrue("$what: the banner names the player: $words", words.contains("Marie-Geneviève"))
-        if (pictures) {
-            app.settings.update { it.copy(theme = ThemeChoice.Light) }
-            screenshot("board-overlays-phone", widthDp, heightDp, 2f) { ChineseCheckersApp(app) }
-            app.settings.update { it.copy(theme = ThemeChoice.Dark) }
-            screenshot("board-overlays-phone-dark", widthDp, heightDp, 2f) { ChineseCheckersApp(app) }
-            app.settings.update { it.copy(theme = ThemeChoice.Light) }
-        }
+        if (pictures) snapshot("board-overlays-small-phone")
         click("answerDraw")
         click("declineDraw")
 
@@ -132,53 +143,59 @@ class PhoneOverlaysUiTest {
         click("shownMoveClose")
         click("replay")
         assertCoversNothing(what, "replayStepper", touch, before)
-        if (pictures) screenshot("board-replay-small-phone", widthDp, heightDp, 2f) { ChineseCheckersApp(app) }
+        if (pictures) snapshot("board-replay-small-phone")
         // Its buttons still work in the corner (the replay opens at the start here).
-        val at = checkNotNull(gameOf(app).replay).shown
+        val at = checkNotNull(game().replay).shown
         click(if (at == 0) "replayForward" else "replayBack")
-        assertEquals("$what: the stepper's button works", if (at == 0) 1 else at - 1, gameOf(app).replay?.shown)
+        assertEquals("$what: the stepper's button works", if (at == 0) 1 else at - 1, game().replay?.shown)
         assertCoversNothing("$what, a move on", "replayStepper", touch, before)
         click("replayExit")
         assertCornersFree("$what, after", touch)
-        app.close()
     }
 
     /** The hint in words, then Stop while the strongest AI thinks, then Let the AI play. */
-    private fun aiControls(widthDp: Int, heightDp: Int, language: String) = runDesktopComposeUiTest(widthDp, heightDp) {
-        val what = "$language at $widthDp×$heightDp"
-        val app = AppState(testPlatform(language = language, reducedMotion = true))
+    private fun aiControls(device: Device, locale: String?, language: String) = appTest(device = device, locale = locale, reducedMotion = true) {
+        val what = "$language at ${device.widthDp}×${device.heightDp}"
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE))), BoardMode.Solo)
-        setContent { ChineseCheckersApp(app) }
         waitForIdle()
-        val touch = touchAreas(app)
+        val touch = touchAreas()
         val before = slots()
         click("hint")
-        waitUntil(timeoutMillis = 30_000) { gameOf(app).hint.size >= 2 }
+        waitUntil(timeoutMillis = 30_000) { game().hint.size >= 2 }
         assertCoversNothing(what, "hintWords", touch, before)
-        val (from, to) = findStep(app)
+        val (from, to) = findStep()
         tapHole(from)
         tapHole(to)
-        waitUntil(timeoutMillis = 20_000) { gameOf(app).thinking == 1 }
+        waitUntil(timeoutMillis = 20_000) { game().thinking == 1 }
         assertCoversNothing(what, "stop", touch, before)
         click("stop")
-        waitUntil(timeoutMillis = 20_000) { gameOf(app).aiPaused }
+        waitUntil(timeoutMillis = 20_000) { game().aiPaused }
         assertCoversNothing(what, "letAiPlay", touch, before)
-        app.close()
     }
 
+    // The desktop tests' windows, one test each (one Activity per process): 360×640 dp in three
+    // languages and a larger phone.
     @Test
-    fun onASmallPhoneEveryOverlayCoversNothingInEveryLanguage() {
-        passAndPlay(360, 640, "en", pictures = true)
-        passAndPlay(360, 640, "fr")
-        passAndPlay(360, 640, "zh")
-    }
+    fun onASmallPhoneEveryOverlayCoversNothingInEnglish() = passAndPlay(Device.SmallPhone, null, "en", pictures = true)
 
     @Test
-    fun onALargerPhoneEveryOverlayCoversNothing() = passAndPlay(Device.Phone.widthDp, Device.Phone.heightDp, "en")
+    fun onASmallPhoneEveryOverlayCoversNothingInFrench() = passAndPlay(Device.SmallPhone, "fr-rFR", "fr")
 
     @Test
-    fun theHintStopAndLetTheAiPlayCoverNothingOnBothPhones() {
-        for (language in listOf("en", "fr", "zh")) aiControls(360, 640, language)
-        aiControls(Device.Phone.widthDp, Device.Phone.heightDp, "en")
-    }
+    fun onASmallPhoneEveryOverlayCoversNothingInChinese() = passAndPlay(Device.SmallPhone, "zh-rCN", "zh")
+
+    @Test
+    fun onALargerPhoneEveryOverlayCoversNothing() = passAndPlay(Device.Phone, null, "en")
+
+    @Test
+    fun theHintStopAndLetTheAiPlayCoverNothingOnASmallPhoneInEnglish() = aiControls(Device.SmallPhone, null, "en")
+
+    @Test
+    fun theHintStopAndLetTheAiPlayCoverNothingOnASmallPhoneInFrench() = aiControls(Device.SmallPhone, "fr-rFR", "fr")
+
+    @Test
+    fun theHintStopAndLetTheAiPlayCoverNothingOnASmallPhoneInChinese() = aiControls(Device.SmallPhone, "zh-rCN", "zh")
+
+    @Test
+    fun theHintStopAndLetTheAiPlayCoverNothingOnALargerPhone() = aiControls(Device.Phone, null, "en")
 }

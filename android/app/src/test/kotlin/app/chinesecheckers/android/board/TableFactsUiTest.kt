@@ -1,4 +1,4 @@
-package app.chinesecheckers.ui
+package app.chinesecheckers.android.board
 
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.graphics.Color
@@ -11,7 +11,21 @@ import androidx.compose.ui.test.assertIsNotEnabled
 import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.captureToImage
 import androidx.compose.ui.test.onRoot
-import androidx.compose.ui.test.v2.runDesktopComposeUiTest
+import app.chinesecheckers.android.Device
+import app.chinesecheckers.android.ai
+import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.click
+import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.findStep
+import app.chinesecheckers.android.game
+import app.chinesecheckers.android.hole
+import app.chinesecheckers.android.holeCentre
+import app.chinesecheckers.android.holeRadius
+import app.chinesecheckers.android.person
+import app.chinesecheckers.android.setup
+import app.chinesecheckers.android.snapshot
+import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.EndReason
 import app.chinesecheckers.core.Format
@@ -25,14 +39,16 @@ import app.chinesecheckers.core.positionFromJson
 import app.chinesecheckers.ui.board.BoardEvent
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.TrailDrawn
-import app.chinesecheckers.ui.online.pastGameDetail
 import app.chinesecheckers.ui.strings.EnglishStrings
 import app.chinesecheckers.ui.strings.FrenchStrings
-import app.chinesecheckers.ui.strings.ThemeChoice
+import app.chinesecheckers.ui.strings.Strings
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
 import org.junit.Test
+import org.junit.runner.RunWith
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.annotation.GraphicsMode
 
 /**
  * The player's table reads the core's facts (issue 28, second round): the status line from
@@ -41,10 +57,11 @@ import org.junit.Test
  * drawn on the board, and who resigned a past online game (`PastGame.by`, `byYou`).
  */
 @OptIn(ExperimentalTestApi::class)
+@RunWith(RobolectricTestRunner::class)
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
 class TableFactsUiTest {
     @Test
-    fun aChainSaysJumpAgainWithItsNextHopsLitAndADeadEndPlaysTheMoveByItself() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
-        val app = AppState(testPlatform(reducedMotion = true))
+    fun aChainSaysJumpAgainWithItsNextHopsLitAndADeadEndPlaysTheMoveByItself() = appTest(device = Device.Phone, reducedMotion = true) {
         // [3,-4] lets the chain hop on from [2,-4] to [4,-4], where no hop is left (the core's
         // Kotlin suite's chain, LocalGameTest).
         val pos = positionFromJson(
@@ -52,20 +69,20 @@ class TableFactsUiTest {
             "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[3,-4],[4,-8]]},"to_move":0}""",
         )
         app.showLocal(LocalGame.fromPosition(pos, listOf(person(), ai()), 0uL).game(), BoardMode.Solo)
-        setContent { ChineseCheckersApp(app) }
+        waitForIdle()
         tag("status").assertTextEquals("Your turn")
         tapHole(Coord(0, 0))
         tapHole(Coord(0, -2))
-        var s = gameOf(app)
+        var s = game()
         assertEquals(TurnStatus.JumpAgain(0), s.status)
         assertTrue(s.capabilities.canEndJump)
         tag("status").assertTextEquals("Jump again, or End jump")
         assertEquals("the next hop is lit", Highlight.JUMP_TARGET, s.hole(Coord(2, -4)).highlight)
         tag("endJump").assertIsEnabled()
-        screenshot("board-jump-again", Device.Phone) { ChineseCheckersApp(app) }
+        snapshot("board-jump-again-phone")
 
         tapHole(Coord(2, -4))
-        s = gameOf(app)
+        s = game()
         assertEquals(TurnStatus.JumpAgain(0), s.status)
         tag("status").assertTextEquals("Jump again, or End jump")
         assertEquals(Highlight.JUMP_TARGET, s.hole(Coord(4, -4)).highlight)
@@ -73,25 +90,23 @@ class TableFactsUiTest {
 
         // [4,-4] is a dead end: the hop plays the whole chain, no End jump tapped.
         tapHole(Coord(4, -4))
-        s = gameOf(app)
+        s = game()
         assertEquals(listOf(Coord(0, 0), Coord(0, -2), Coord(2, -4), Coord(4, -4)), s.history.first().path)
         assertEquals(MoveKind.JUMP, s.history.first().kind)
         assertTrue(s.chain.isEmpty())
         assertFalse(tag("status").fetchSemanticsNode().config[androidx.compose.ui.semantics.SemanticsProperties.Text].joinToString().startsWith("Jump again"))
         tag("endJump").assertIsNotEnabled()
-        app.close()
     }
 
     @Test
-    fun theHintStaysDrawnAndWordedWhileAnotherPegIsSelectedAndGoesWithAMove() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
-        val app = AppState(testPlatform(reducedMotion = true))
+    fun theHintStaysDrawnAndWordedWhileAnotherPegIsSelectedAndGoesWithAMove() = appTest(device = Device.Phone, reducedMotion = true) {
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai())), BoardMode.Solo)
-        setContent { ChineseCheckersApp(app) }
-        click("hint")
-        waitUntil(timeoutMillis = 30_000) { gameOf(app).hint.size >= 2 }
         waitForIdle()
-        val hint = gameOf(app).hint
-        val kind = checkNotNull(gameOf(app).hintKind)
+        click("hint")
+        waitUntil(timeoutMillis = 30_000) { game().hint.size >= 2 }
+        waitForIdle()
+        val hint = game().hint
+        val kind = checkNotNull(game().hintKind)
         val holes = app.geometry.holes.associateBy { it.coord }
         val from = holes.getValue(hint.first())
         val to = holes.getValue(hint.last())
@@ -101,26 +116,25 @@ class TableFactsUiTest {
 
         // Another peg of ours, one that can move, selected: the hint stays, drawn and worded.
         val presenter = checkNotNull(app.board.value)
-        val s = gameOf(app)
+        val s = game()
         val other = s.holes.filter { it.owner == 0 && it.coord != hint.first() }.first { h ->
             presenter.onEvent(BoardEvent.TapHole(h.coord.q, h.coord.r))
-            val movable = gameOf(app).targets.isNotEmpty()
+            val movable = game().targets.isNotEmpty()
             presenter.onEvent(BoardEvent.TapOutside)
             movable
         }.coord
         tapHole(other)
-        assertEquals(Highlight.SELECTED, gameOf(app).hole(other).highlight)
-        assertEquals("the hint stays in the state", hint, gameOf(app).hint)
+        assertEquals(Highlight.SELECTED, game().hole(other).highlight)
+        assertEquals("the hint stays in the state", hint, game().hint)
         tag("hintWords").assertTextEquals(words)
         assertHintDrawn(hint.first(), hint.last())
 
         // A move played: the hint goes, words and marker.
-        tapHole(gameOf(app).targets.first().coord)
-        waitUntil(timeoutMillis = 5_000) { gameOf(app).history.isNotEmpty() }
+        tapHole(game().targets.first().coord)
+        waitUntil(timeoutMillis = 5_000) { game().history.isNotEmpty() }
         waitForIdle()
-        assertTrue(gameOf(app).hint.isEmpty())
+        assertTrue(game().hint.isEmpty())
         assertFalse(exists("hintWords"))
-        app.close()
     }
 
     /** White and near-black (the hint's marker) on the rings around the peg to move and the landing. */
@@ -139,24 +153,22 @@ class TableFactsUiTest {
     }
 
     @Test
-    fun theTrailOfTheFiveAiMovesIsDrawnAndGoesWithThePersonsMove() = runDesktopComposeUiTest(Device.Phone.widthDp, Device.Phone.heightDp) {
-        val app = AppState(testPlatform(reducedMotion = true))
+    fun theTrailOfTheFiveAiMovesIsDrawnAndGoesWithThePersonsMove() = appTest(device = Device.Phone, reducedMotion = true) {
         app.settings.update { it.copy(aiPaceMillis = 0) }
         app.startLocal(setup(Preset.STERNHALMA, listOf(person()) + List(5) { ai() }), BoardMode.Solo)
-        setContent { ChineseCheckersApp(app) }
         waitForIdle()
         // The board before any move: what each trail line is drawn over.
         val before = onRoot().captureToImage().toPixelMap()
         assertEquals(emptyList<Int>(), tag("trail").fetchSemanticsNode().config[TrailDrawn])
-        val (from, to) = findStep(app)
+        val (from, to) = findStep()
         tapHole(from)
         tapHole(to)
         waitUntil(timeoutMillis = 120_000) {
-            val g = gameOf(app)
+            val g = game()
             g.history.size >= 6 && g.toMove == 0 && !g.aiToMove && g.thinking == null
         }
         waitForIdle()
-        val g = gameOf(app)
+        val g = game()
         assertEquals("the five AI moves, oldest first", listOf(1, 2, 3, 4, 5), g.trail.map { it.player })
         assertEquals(g.history.takeLast(5), g.trail)
         assertEquals("the board draws every one", g.trail.map { it.number }, tag("trail").fetchSemanticsNode().config[TrailDrawn])
@@ -172,20 +184,16 @@ class TableFactsUiTest {
             val tinted = now.indices.count { now[it].bluer(was[it]) }
             assertTrue("move ${move.number} (${move.path}) is drawn at $point: $was → $now", tinted >= 3)
         }
-        app.settings.update { it.copy(theme = ThemeChoice.Dark) }
-        for (device in Device.entries) screenshot("board-trail-dark", device) { ChineseCheckersApp(app) }
-        app.settings.update { it.copy(theme = ThemeChoice.System) }
-        for (device in Device.entries) screenshot("board-trail", device) { ChineseCheckersApp(app) }
+        snapshot("board-trail-phone")
 
         // The person's move: the trail starts again, empty.
-        val (next, land) = findStep(app)
+        val (next, land) = findStep()
         tapHole(next)
         tapHole(land)
-        waitUntil(timeoutMillis = 10_000) { gameOf(app).history.size >= 7 }
+        waitUntil(timeoutMillis = 10_000) { game().history.size >= 7 }
         // The AIs may already be answering: the trail holds theirs since the person's move only.
-        val later = gameOf(app)
+        val later = game()
         assertEquals(later.history.drop(7), later.trail)
-        app.close()
     }
 
     /** The pixels of a 3×3 square around [p] (clear of the pegs, whose edges are farther). */
@@ -194,6 +202,15 @@ class TableFactsUiTest {
 
     /** Clearly nearer blue than [other]: the trail's colour drawn over it. */
     private fun Color.bluer(other: Color): Boolean = (blue - red) - (other.blue - other.red) > 0.06f
+
+    /**
+     * The online screen's `pastGameDetail`, internal to the shared UI module, whose friends the
+     * app's tests are not (as under Gradle): called under its JVM name, by reflection.
+     */
+    private fun pastGameDetail(g: PastGame, nowMs: Long, strings: Strings): String =
+        Class.forName("app.chinesecheckers.ui.online.OnlineScreenKt")
+            .getMethod("pastGameDetail", PastGame::class.java, Long::class.javaPrimitiveType, Strings::class.java)
+            .invoke(null, g, nowMs, strings) as String
 
     @Test
     fun aPastGameSaysWhoResignedFromTheCoreYouForOurselves() {
