@@ -1,6 +1,5 @@
 package app.chinesecheckers.android.board
 
-import android.media.AudioTrack
 import android.view.Gravity
 import android.view.WindowManager
 import android.view.WindowManagerGlobal
@@ -14,10 +13,6 @@ import app.chinesecheckers.android.AndroidPlatform
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.ui.AppState
-import org.robolectric.annotation.Implementation
-import org.robolectric.annotation.Implements
-import org.robolectric.shadows.ShadowAudioTrack
-import java.util.Collections
 
 /**
  * The node [tag]'s bounds on the screen, not clipped by its parents (what it would draw over).
@@ -68,32 +63,3 @@ fun ComposeUiTest.letTimePass(millis: Long) {
  */
 fun RunningApp.nextStart(): AppState = AppState(AndroidPlatform(application), application.today)
 
-/**
- * Robolectric's AudioTrack, recording what is played: the samples written to a track when its
- * `play()` is called (the platform writes a static track whole, then plays it). Robolectric's own
- * shadow drops 16-bit writes (a native call), so that a static track would never start; this one
- * takes them. Install with `@Config(shadows = [RecordingAudioTrack::class])`.
- */
-@Implements(AudioTrack::class)
-class RecordingAudioTrack : ShadowAudioTrack() {
-    private var written = ShortArray(0)
-
-    @Implementation
-    protected fun native_write_short(audioData: ShortArray, offsetInShorts: Int, sizeInShorts: Int, format: Int, isBlocking: Boolean): Int {
-        written += audioData.copyOfRange(offsetInShorts, offsetInShorts + sizeInShorts)
-        return sizeInShorts
-    }
-
-    @Implementation
-    override fun play() {
-        super.play()
-        played += written.copyOf()
-    }
-
-    companion object {
-        /** The samples of every track played since [reset], oldest first. */
-        val played: MutableList<ShortArray> = Collections.synchronizedList(mutableListOf())
-
-        fun reset() = played.clear()
-    }
-}

@@ -39,10 +39,8 @@ import app.chinesecheckers.core.Opener
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.SaveStatus
 import app.chinesecheckers.core.SavedGameKind
-import app.chinesecheckers.core.SoundCue
 import app.chinesecheckers.core.positionFromJson
 import app.chinesecheckers.ui.board.BoardMode
-import app.chinesecheckers.ui.platform.Tones
 import app.chinesecheckers.ui.strings.AnimationSpeed
 import app.chinesecheckers.ui.strings.EnglishStrings
 import org.junit.Assert.assertEquals
@@ -53,7 +51,6 @@ import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
 import org.robolectric.RobolectricTestRunner
-import org.robolectric.annotation.Config
 import org.robolectric.annotation.GraphicsMode
 import java.io.File
 
@@ -439,30 +436,6 @@ class SoloGameUiTest {
         assertEquals(SaveStatus.Saved, game().storage)
         assertFalse(exists("saveFailed"))
         assertEquals(1, checkNotNull(app.library).listing().playing.single().moves)
-    }
-
-    /** The sounds reach Android's AudioTrack (recorded by [RecordingAudioTrack]). */
-    @Test
-    @Config(shadows = [RecordingAudioTrack::class])
-    fun aMoveSoundsAndTheSoundSettingSilencesIt() = appTest(device = Device.TabletPortrait, reducedMotion = true) {
-        RecordingAudioTrack.reset()
-        fun played() = RecordingAudioTrack.played.map { it.toList() }
-        click("passAndPlay")
-        click("start")
-        val (from, to) = findStep()
-        tapHole(from)
-        assertEquals("selecting a peg makes no sound", 0, played().size)
-        tapHole(to)
-        waitForIdle()
-        assertEquals("the core's step sound", listOf(Tones.pcm(SoundCue.STEP).toList()), played())
-        // Off in the settings: the next move is silent.
-        app.settings.update { it.copy(sound = false) }
-        val (from2, to2) = findStep()
-        tapHole(from2)
-        tapHole(to2)
-        waitForIdle()
-        assertEquals(2, game().history.size)
-        assertEquals("the core's step sound", listOf(Tones.pcm(SoundCue.STEP).toList()), played())
     }
 
     @Test

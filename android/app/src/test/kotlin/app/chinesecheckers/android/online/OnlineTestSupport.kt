@@ -50,19 +50,26 @@ class SentFrames {
     /** Every frame sent so far. */
     fun all(): List<String> = synchronized(all) { all.toList() }
 
-    /**
-     * The next frame sent of [type], skipping others; null after 10 s. It waits on the test
-     * thread, which is fine only for a frame already sent or sent off the main looper (the app's
-     * presenters send from the thread that handles the event, here the test's own).
-     */
-    fun next(type: String): String? {
-        val deadline = System.currentTimeMillis() + 10_000
-        while (System.currentTimeMillis() < deadline) {
-            val frame = queue.poll(deadline - System.currentTimeMillis(), TimeUnit.MILLISECONDS) ?: return null
-            if (frame.contains("\"type\":\"$type\"")) return frame
-        }
-        return null
-    }
+    /** The oldest frame sent not taken yet, or null. */
+    fun poll(): String? = queue.poll()
 
     override fun toString(): String = all().toString()
+}
+
+/**
+ * The next frame of [type] the app sent to [frames]' server, skipping others; fails after 10 s. It
+ * waits with the main looper running: the app may send from it (a presenter's event, a coroutine
+ * on the main dispatcher), which a blocking wait on the test thread would hold back.
+ */
+@OptIn(androidx.compose.ui.test.ExperimentalTestApi::class)
+fun androidx.compose.ui.test.ComposeUiTest.awaitSent(frames: SentFrames, type: String): String {
+    var found: String? = null
+    waitUntil("a $type frame sent (sent: $frames)", 10_000) {
+        while (found == null) {
+            val frame = frames.poll() ?: break
+            if (frame.contains("\"type\":\"$type\"")) found = frame
+        }
+        found != null
+    }
+    return checkNotNull(found)
 }

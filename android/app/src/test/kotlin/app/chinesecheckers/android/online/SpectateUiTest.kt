@@ -64,7 +64,7 @@ class SpectateUiTest {
         waitUntil("connected", 30_000) { exists("watchGames") && online(app)?.connection == Connection.CONNECTED }
 
         click("watchGames")
-        assertNotNull("watch_games sent; sent: $sent", sent.next("watch_games"))
+        awaitSent(sent, "watch_games")
         waitUntil("the live games", 10_000) { exists("liveGame:g1") }
         assertEquals(
             listOf(LiveGame("g1", Format.STERNHALMA2, listOf("Bob", "Cy"), 12u), LiveGame("g7", Format.STERNHALMA3, listOf("Dee", "Eve", "Fay"), 1u)),
@@ -75,7 +75,7 @@ class SpectateUiTest {
         snapshot("online-live-games")
 
         click("liveGame:g1")
-        assertEquals("""{"type":"spectate","game":"g1"}""", sent.next("spectate"))
+        assertEquals("""{"type":"spectate","game":"g1"}""", awaitSent(sent, "spectate"))
         waitUntil("the watched board", 10_000) { online(app)?.game != null && app.online.board.value != null && exists("board") && exists("watching") }
         assertTrue(online(app)!!.spectating)
         tag("watching").assertTextEquals("Watching")
@@ -99,7 +99,7 @@ class SpectateUiTest {
         assertTrue(online(app)!!.spectating)
 
         click("stopWatching")
-        assertEquals("""{"type":"stop_spectating","game":"g1"}""", sent.next("stop_spectating"))
+        assertEquals("""{"type":"stop_spectating","game":"g1"}""", awaitSent(sent, "stop_spectating"))
         waitUntil("the lobby again", 10_000) { !exists("watching") && exists("quickMatch") }
         assertFalse(online(app)!!.spectating)
         assertEquals(null, online(app)!!.game)
