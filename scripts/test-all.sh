@@ -71,9 +71,9 @@ fi
 step "Kotlin bindings suite (JVM, Maven)"
 tests/kotlin/run.sh 2>&1 | tee "$LOGS/kotlin.log"
 
-# The Android app's Compose UI, built for the desktop JVM and clicked through against the real
-# core (no Android SDK can run here; docs in android/README.md).
-step "Android UI suite (Compose for desktop, Maven)"
+# The desktop build of the app's Compose screens (the playable desktop app): its smoke test and
+# the UI's performance probe (the app's behaviour is tested on Android's framework, below).
+step "desktop app (Compose for desktop, Maven): smoke test and performance probe"
 android/desktop/run.sh 2>&1 | tee "$LOGS/android-ui.log"
 
 # The playable desktop app starts from run.sh's classes: a second start compiles nothing.

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The Android app's shared Compose UI on the desktop JVM: builds the core (and the server the
-# online UI test plays through), generates the Kotlin bindings into target/, then runs the Compose
-# UI tests with Maven; they play through the real core and write PNG screenshots into
-# docs/screenshots/android/. Runnable from anywhere; extra arguments go to mvn
-# (e.g. android/desktop/run.sh -Dtest=SoloGameUiTest).
+# The Android app's shared Compose UI on the desktop JVM: builds the core, generates the Kotlin
+# bindings into target/, then runs the desktop build's tests with Maven: its smoke test (the
+# desktop app starts and plays through the real core) and the UI performance probe. The app's
+# behaviour is tested on Android's framework (android/robolectric/run.sh). Runnable from
+# anywhere; extra arguments go to mvn (e.g. android/desktop/run.sh -Dtest=DesktopSmokeTest).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -34,7 +34,6 @@ rm -rf target/classes target/test-classes
 mvn -B -q -Dstyle.color=never \
   -Dorg.slf4j.simpleLogger.log.org.apache.maven.plugin.surefire=info \
   -Dcore.lib.dir="$LIB_DIR" -Dcore.lib.file="$LIB_FILE" \
-  -Dserver.bin="$TARGET_DIR/debug/chinese-checkers-server" \
   test "$@" 2>&1 | sed -u 's/\x1b\[[0-9;]*m//g'
 # target/classes now holds the main classes compiled from these sources: play.sh starts from
 # them without compiling again while nothing changes.

@@ -1,12 +1,8 @@
 package app.chinesecheckers.ui
 
-import androidx.compose.ui.geometry.Offset
-import androidx.compose.ui.graphics.ImageBitmap
-import androidx.compose.ui.graphics.toPixelMap
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.SemanticsNodeInteraction
-import androidx.compose.ui.test.onAllNodesWithTag
 import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.performClick
 import androidx.compose.ui.test.performScrollTo
@@ -20,10 +16,6 @@ import app.chinesecheckers.ui.board.holeTag
 /** The node with test tag [tag] (hole nodes are not merged into a parent, so all are searched). */
 @OptIn(ExperimentalTestApi::class)
 fun ComposeUiTest.tag(tag: String): SemanticsNodeInteraction = onNodeWithTag(tag, useUnmergedTree = true)
-
-/** True when some node carries [tag]. */
-@OptIn(ExperimentalTestApi::class)
-fun ComposeUiTest.exists(tag: String): Boolean = onAllNodesWithTag(tag, useUnmergedTree = true).fetchSemanticsNodes().isNotEmpty()
 
 /** Clicks the node tagged [tag] and lets the UI settle. */
 @OptIn(ExperimentalTestApi::class)
@@ -41,25 +33,11 @@ fun ComposeUiTest.click(tag: String) {
 @OptIn(ExperimentalTestApi::class)
 fun ComposeUiTest.tapHole(c: Coord) = click(holeTag(c))
 
-/** The on-screen centre of the hole at [c], in root pixels. */
-@OptIn(ExperimentalTestApi::class)
-fun ComposeUiTest.holeCentre(c: Coord): Offset = tag(holeTag(c)).fetchSemanticsNode().boundsInRoot.center
-
-/** The on-screen radius of a hole, in root pixels. */
-@OptIn(ExperimentalTestApi::class)
-fun ComposeUiTest.holeRadius(c: Coord): Float = tag(holeTag(c)).fetchSemanticsNode().boundsInRoot.width / 2
-
 /** The board's current UI state of [app]. */
 fun boardOf(app: AppState): BoardUiState = checkNotNull(app.board.value) { "no board shown" }.state.value
 
 /** The game state on [app]'s board. */
 fun gameOf(app: AppState): GameState = boardOf(app).game
-
-/** True when the pixel at [p] is clearly the red (S) peg colour. */
-fun ImageBitmap.isRedAt(p: Offset): Boolean {
-    val c = toPixelMap()[p.x.toInt(), p.y.toInt()]
-    return c.red > 0.5f && c.green < 0.35f && c.blue < 0.35f
-}
 
 /** The first own peg of the player to move with a step target, and that step (read from the core by tapping). */
 fun findStep(app: AppState): Pair<Coord, Coord> = findStep(checkNotNull(app.board.value))
