@@ -33,6 +33,7 @@ import app.chinesecheckers.ui.board.BoardUiState
 import app.chinesecheckers.ui.board.holeTag
 import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
+import com.github.takahirom.roborazzi.ExperimentalRoborazziApi
 import com.github.takahirom.roborazzi.RoborazziOptions
 import com.github.takahirom.roborazzi.captureScreenRoboImage
 import org.robolectric.RuntimeEnvironment
@@ -178,17 +179,21 @@ fun golden(name: String): String = File(System.getProperty("goldens.dir") ?: "sr
 
 /**
  * Compares the whole screen (every window: a dialog or a sheet over the Activity too) with the
- * golden [name] (RECORD=1 run.sh writes it instead). A change of more than a few pixels in a
- * thousand fails: the text and shapes of a screen, not the anti-aliasing of an edge.
+ * golden [name] (RECORD=1 run.sh writes it instead). A changed word fails (GoldenComparisonTest).
  */
-@OptIn(ExperimentalTestApi::class)
+@OptIn(ExperimentalTestApi::class, ExperimentalRoborazziApi::class)
 fun RunningApp.snapshot(name: String) {
     waitForIdle()
     captureScreenRoboImage(golden(name), roborazziOptions = GOLDEN_OPTIONS)
 }
 
-/** The goldens' comparison: at most 0.3 % of the pixels may differ. */
-val GOLDEN_OPTIONS = RoborazziOptions(compareOptions = RoborazziOptions.CompareOptions(changeThreshold = 0.003f))
+/**
+ * The goldens' comparison: at most 0.02 % of the pixels may differ (about 290 of a phone's 1.46
+ * million): room for a few anti-aliased edges drawn otherwise, none for a word. The same
+ * renderer (Robolectric's native graphics, the same fonts) draws the same pixels: every golden
+ * compared here so far differed by 0.
+ */
+val GOLDEN_OPTIONS = RoborazziOptions(compareOptions = RoborazziOptions.CompareOptions(changeThreshold = 0.0002f))
 
 /** The on-screen radius of a hole, in root pixels. */
 @OptIn(ExperimentalTestApi::class)
