@@ -80,6 +80,14 @@ android {
         generateLocaleConfig = true
     }
 
+    testOptions {
+        unitTests {
+            // The framework suite (src/test) runs the real Activity under Robolectric, which reads
+            // the merged manifest and the resources as AGP packages them for unit tests.
+            isIncludeAndroidResources = true
+        }
+    }
+
     packaging {
         jniLibs {
             // Stored uncompressed and 16 KB-aligned in the APK, loaded in place (the default for
@@ -87,6 +95,31 @@ android {
             useLegacyPackaging = false
         }
     }
+}
+
+// The framework suite's JVM (src/test; android/robolectric/run.sh runs the same tests without
+// Gradle): Robolectric 4.17 runs Android 16 on Java 21+; the core built for this machine
+// (`cargo build --profile test -p chinese-checkers-core -p chinese-checkers-server` in the
+// repository) is loaded through JNA's desktop jar, and the online tests start that server; the
+// goldens are compared (`-Proborazzi.record=true` re-records them).
+val hostTarget = rootProject.layout.projectDirectory.dir("../target/debug")
+tasks.withType<Test>().configureEach {
+    javaLauncher.set(javaToolchains.launcherFor { languageVersion.set(JavaLanguageVersion.of(21)) })
+    maxHeapSize = "4g"
+    jvmArgs(
+        "--add-opens=java.base/java.lang=ALL-UNNAMED",
+        "--add-opens=java.base/java.util=ALL-UNNAMED",
+        "--add-opens=java.base/java.io=ALL-UNNAMED",
+        "--add-opens=java.base/java.nio=ALL-UNNAMED",
+        "--add-opens=java.base/java.net=ALL-UNNAMED",
+        "--add-opens=java.desktop/java.awt.font=ALL-UNNAMED",
+        "--enable-native-access=ALL-UNNAMED",
+    )
+    systemProperty("jna.library.path", hostTarget.asFile.path)
+    systemProperty("server.bin", hostTarget.file("chinese-checkers-server").asFile.path)
+    systemProperty("goldens.dir", layout.projectDirectory.dir("src/test/screenshots").asFile.path)
+    val record = providers.gradleProperty("roborazzi.record").orNull == "true"
+    systemProperty(if (record) "roborazzi.test.record" else "roborazzi.test.verify", "true")
 }
 
 if (releaseSigning == null && gradle.startParameter.taskNames.any { it.contains("release", ignoreCase = true) }) {
@@ -99,6 +132,18 @@ dependencies {
     implementation(libs.activity.compose)
     // Layout Inspector and Compose previews in debug builds only.
     debugImplementation(libs.compose.ui.tooling)
+
+    // The framework suite (src/test): the real Activity under Robolectric with native graphics,
+    // Compose's test rules, golden screenshots compared by Roborazzi; JNA's desktop jar loads the
+    // core built for the machine running the tests.
+    testImplementation(platform(libs.compose.bom))
+    testImplementation(libs.compose.ui.test.junit4)
+    testImplementation(libs.robolectric)
+    testImplementation(libs.roborazzi)
+    testImplementation(libs.roborazzi.compose)
+    testImplementation(libs.junit)
+    testImplementation(libs.kotlin.test.junit)
+    testImplementation(libs.jna)
 
     // Instrumented Compose tests of the app's main flows (src/androidTest).
     androidTestImplementation(platform(libs.compose.bom))

@@ -38,4 +38,14 @@ dependencies {
 
     // The online games' WebSocket transport (app.chinesecheckers.online).
     implementation(libs.okhttp)
+
+    // Plain JVM tests of the UI's arithmetic and words (src/test); JNA's desktop jar loads the
+    // core built for the machine running them (jna.library.path, as :app's tests have it).
+    testImplementation(libs.junit)
+    testImplementation(libs.kotlin.test.junit)
+    testImplementation(libs.jna)
+}
+
+tasks.withType<Test>().configureEach {
+    systemProperty("jna.library.path", rootProject.layout.projectDirectory.dir("../target/debug").asFile.path)
 }
