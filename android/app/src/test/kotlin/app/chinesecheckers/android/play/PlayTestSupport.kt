@@ -1,22 +1,13 @@
 package app.chinesecheckers.android.play
 
 import android.content.Intent
-import android.provider.Settings
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
-import androidx.compose.ui.test.v2.runAndroidComposeUiTest
-import androidx.test.core.app.ApplicationProvider
-import app.chinesecheckers.android.ChineseCheckersApplication
-import app.chinesecheckers.android.Device
-import app.chinesecheckers.android.MainActivity
 import app.chinesecheckers.android.RunningApp
-import app.chinesecheckers.android.gamesDir
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.ui.AppState
-import org.robolectric.RuntimeEnvironment
 import org.robolectric.Shadows.shadowOf
-import java.io.File
 
 /** The words of the node tagged [tag] (its Text, joined). */
 @OptIn(ExperimentalTestApi::class)
@@ -33,34 +24,6 @@ fun <T> RunningApp.nextStart(read: (AppState) -> T): T {
         read(next)
     } finally {
         next.close()
-    }
-}
-
-/**
- * [app.chinesecheckers.android.appTest] with the app's date given by [today], read each time
- * the app asks (appTest pins it to SCREENSHOT_DAY before the AppState is made, so a test of a
- * date that changes while the app runs needs its own). The rest is appTest's.
- */
-@OptIn(ExperimentalTestApi::class)
-fun datedAppTest(
-    today: () -> Long,
-    device: Device = Device.Phone,
-    reducedMotion: Boolean = false,
-    block: RunningApp.() -> Unit,
-) {
-    RuntimeEnvironment.setQualifiers(device.qualifiers())
-    RuntimeEnvironment.setFontScale(1f)
-    val application = ApplicationProvider.getApplicationContext<ChineseCheckersApplication>()
-    Settings.Global.putFloat(application.contentResolver, Settings.Global.ANIMATOR_DURATION_SCALE, if (reducedMotion) 0f else 1f)
-    val games = gamesDir().apply { mkdirs() }
-    File(games, "settings.properties").writeText("learnOffered=true\n")
-    application.today = today
-    try {
-        runAndroidComposeUiTest<MainActivity> {
-            RunningApp(this, application).block()
-        }
-    } finally {
-        application.appState.close()
     }
 }
 

@@ -261,7 +261,7 @@ class PuzzleTest {
     @Test
     fun homeShowsThePuzzleOfTheDayOfTheInjectedDate() {
         var today = day
-        datedAppTest(today = { today }, reducedMotion = true) {
+        appTest(today = { today }, reducedMotion = true) {
             val dataDir = app.platform.dataDir
             // A second date whose puzzle reads differently on Home, so that the check can fail.
             fun glance(p: PuzzleInfo) = EnglishPuzzleStrings.today(p.difficulty, p.par.toInt())
