@@ -2,10 +2,8 @@ package app.chinesecheckers.android.board
 
 import android.provider.Settings
 import androidx.compose.ui.geometry.Rect
-import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.graphics.toPixelMap
 import androidx.compose.ui.semantics.SemanticsActions
-import androidx.compose.ui.semantics.SemanticsNode
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
@@ -29,11 +27,15 @@ import app.chinesecheckers.android.findStep
 import app.chinesecheckers.android.game
 import app.chinesecheckers.android.holeCentre
 import app.chinesecheckers.android.holeRadius
+import app.chinesecheckers.android.letTimePass
+import app.chinesecheckers.android.nextStart
 import app.chinesecheckers.android.person
+import app.chinesecheckers.android.screenBounds
 import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.unclippedBounds
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.Coord
@@ -75,10 +77,8 @@ class BoardTableUiTest {
     /** The unclipped bounds of every control-bar button shown, by tag, with the status line's. */
     private fun ComposeUiTest.barBounds(): Map<String, Rect> {
         waitForIdle()
-        return (slotTags + "status").filter { exists(it) }.associateWith { tag(it).fetchSemanticsNode().unclippedBoundsInRoot() }
+        return (slotTags + "status").filter { exists(it) }.associateWith { unclippedBounds(it) }
     }
-
-    private fun SemanticsNode.unclippedBoundsInRoot(): Rect = Rect(positionInRoot, Size(size.width.toFloat(), size.height.toFloat()))
 
     private fun assertSame(what: String, before: Map<String, Rect>, now: Map<String, Rect>) {
         assertEquals("$what: the same buttons", before.keys, now.keys)
@@ -311,15 +311,12 @@ class BoardTableUiTest {
         assertEquals(SeatChoice.Person, app.newGame.state.value.seats[1])
         snapshot("new-game-remembered-tablet-portrait")
         // And the next start of the app (kept with the settings).
-        val again = nextStart()
-        try {
+        nextStart { again ->
             again.navigate(Screen.NewGame(BoardMode.Solo))
             assertEquals(chosen, again.newGame.choicesText())
             // The other mode keeps its own.
             again.navigate(Screen.NewGame(BoardMode.PassAndPlay))
             assertEquals(Preset.TRIPOT, again.newGame.state.value.ruleSet.preset)
-        } finally {
-            again.close()
         }
     }
 

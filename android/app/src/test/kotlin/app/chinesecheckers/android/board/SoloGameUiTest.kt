@@ -23,6 +23,7 @@ import app.chinesecheckers.android.hole
 import app.chinesecheckers.android.holeCentre
 import app.chinesecheckers.android.holeRadius
 import app.chinesecheckers.android.isRedAt
+import app.chinesecheckers.android.letTimePass
 import app.chinesecheckers.android.person
 import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot

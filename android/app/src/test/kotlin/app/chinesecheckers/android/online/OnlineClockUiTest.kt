@@ -13,6 +13,7 @@ import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.text
 import app.chinesecheckers.core.Connection
 import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.GameState

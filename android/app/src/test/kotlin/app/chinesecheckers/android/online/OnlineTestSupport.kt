@@ -1,11 +1,8 @@
 package app.chinesecheckers.android.online
 
-import androidx.compose.ui.semantics.SemanticsProperties
-import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.click
-import app.chinesecheckers.android.tag
 import app.chinesecheckers.core.OnlineState
 import app.chinesecheckers.ui.AppState
 
@@ -17,11 +14,6 @@ fun describe(app: AppState): String = online(app)?.let {
     "connection=${it.connection} searching=${it.searching} table=${it.table} room=${it.room} spectating=${it.spectating} " +
         "lastError=${it.lastError} banner=${it.board.banner} game=${it.game} ui error=${app.online.state.value.error}; ${app.online.diagnostics()}"
 } ?: "not connected"
-
-/** The text of the node tagged [t]. */
-@OptIn(ExperimentalTestApi::class)
-fun ComposeUiTest.text(t: String): String =
-    tag(t).fetchSemanticsNode().config[SemanticsProperties.Text].joinToString("") { it.text }
 
 /**
  * The app under test on its online screen, talking to the server at [address] (a `ws://` URL) as

@@ -1,6 +1,5 @@
 package app.chinesecheckers.android.online
 
-import android.content.Intent
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextEquals
@@ -10,6 +9,7 @@ import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.TestServer
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.awaitSharedText
 import app.chinesecheckers.android.awaitTrue
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
@@ -34,7 +34,6 @@ import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
 import org.robolectric.RobolectricTestRunner
-import org.robolectric.Shadows.shadowOf
 import org.robolectric.annotation.GraphicsMode
 import java.io.File
 import java.nio.file.Files
@@ -123,11 +122,8 @@ class OnlineUiTest {
             tag("roomCodeText").assertTextEquals(code.chunked(4).joinToString(" "))
             click("share")
             // The system's share sheet, asked for with the invitation.
-            val chooser = checkNotNull(shadowOf(application).nextStartedActivity) { "no share sheet started" }
-            assertEquals(Intent.ACTION_CHOOSER, chooser.action)
-            @Suppress("DEPRECATION")
-            val shared = checkNotNull(chooser.getParcelableExtra<Intent>(Intent.EXTRA_INTENT)).getStringExtra(Intent.EXTRA_TEXT)
-            assertTrue("shared: $shared", shared.orEmpty().contains(code))
+            val shared = checkNotNull(awaitSharedText()) { "no share sheet started" }
+            assertTrue("shared: $shared", shared.contains(code))
             bob.online.onEvent(OnlineEvent.RoomCodeChanged(code.lowercase().chunked(4).joinToString("-")))
             bob.online.onEvent(OnlineEvent.JoinRoom)
             waitUntil("the room's game on both devices", 30_000) {

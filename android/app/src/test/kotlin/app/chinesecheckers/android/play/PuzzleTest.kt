@@ -15,6 +15,7 @@ import app.chinesecheckers.android.hole
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.text
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.MoveKind
 import app.chinesecheckers.core.PuzzleGame

@@ -6,6 +6,7 @@ import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.ScriptedServer
 import app.chinesecheckers.android.appTest
 import app.chinesecheckers.android.awaitSent
+import app.chinesecheckers.android.awaitSharedText
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.online.openOnline
@@ -13,6 +14,7 @@ import app.chinesecheckers.android.person
 import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.text
 import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Preset
