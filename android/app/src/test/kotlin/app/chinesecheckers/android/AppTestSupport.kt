@@ -224,6 +224,14 @@ fun findStep(presenter: BoardPresenter): Pair<Coord, Coord> {
     error("player ${s.toMove} has no step")
 }
 
+/** The player to move steps by taps: [findStep]'s peg, then its hole. */
+@OptIn(ExperimentalTestApi::class)
+fun RunningApp.tapStep() {
+    val (from, to) = findStep()
+    tapHole(from)
+    tapHole(to)
+}
+
 fun person() = Seat(SeatPlayer.Person, "")
 fun ai(level: AiLevel = AiLevel.BEGINNER) = Seat(SeatPlayer.Ai(level), "")
 

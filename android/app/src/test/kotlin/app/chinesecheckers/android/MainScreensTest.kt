@@ -32,9 +32,7 @@ class MainScreensTest {
     private fun RunningApp.boardMidGame() {
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.BEGINNER)), colours = 2, seed = 11uL), BoardMode.Solo)
         repeat(2) { n ->
-            val (from, to) = findStep()
-            tapHole(from)
-            tapHole(to)
+            tapStep()
             waitUntil("the AI's answer", 30_000) { game().history.size == 2 * (n + 1) && !game().aiToMove && game().thinking == null }
         }
         // A peg picked, with its lit holes.

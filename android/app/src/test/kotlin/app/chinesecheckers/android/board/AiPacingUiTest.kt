@@ -14,7 +14,7 @@ import app.chinesecheckers.android.person
 import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
-import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.tapStep
 import app.chinesecheckers.android.unclippedBounds
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.LocalGame
@@ -148,9 +148,7 @@ class AiPacingUiTest {
         assertTrue("the person, to move, is shown whole", fullyShown(0))
         snapshot("board-six-players-small-phone")
 
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         // Each AI in turn: once the strip has caught up, its name is shown whole.
         val checked = mutableSetOf<Int>()
         waitUntil(timeoutMillis = 90_000) {

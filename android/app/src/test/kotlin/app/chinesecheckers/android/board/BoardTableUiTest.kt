@@ -23,7 +23,6 @@ import app.chinesecheckers.android.appTest
 import app.chinesecheckers.android.board
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
-import app.chinesecheckers.android.findStep
 import app.chinesecheckers.android.game
 import app.chinesecheckers.android.holeCentre
 import app.chinesecheckers.android.holeRadius
@@ -35,6 +34,7 @@ import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.tapStep
 import app.chinesecheckers.android.unclippedBounds
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Banner
@@ -136,9 +136,7 @@ class BoardTableUiTest {
         Settings.Global.putFloat(application.contentResolver, Settings.Global.ANIMATOR_DURATION_SCALE, 0f)
         assertNull(app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE))), BoardMode.Solo))
         val idle = barBounds()
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitUntil(timeoutMillis = 20_000) { game().thinking == 1 }
         tag("stop").assertIsDisplayed()
         assertSame("the AI thinking", idle, barBounds())
@@ -204,9 +202,7 @@ class BoardTableUiTest {
     private fun RunningApp.oneMoveOfPassAndPlay() {
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
         waitForIdle()
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitForIdle()
     }
 

@@ -18,6 +18,7 @@ import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.tapStep
 import app.chinesecheckers.android.unclippedBounds
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Preset
@@ -157,9 +158,7 @@ class PhoneOverlaysUiTest {
         click("hint")
         waitUntil(timeoutMillis = 30_000) { game().hint.size >= 2 }
         assertCoversNothing(what, "hintWords", touch, before)
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitUntil(timeoutMillis = 20_000) { game().thinking == 1 }
         assertCoversNothing(what, "stop", touch, before)
         click("stop")

@@ -16,7 +16,6 @@ import app.chinesecheckers.android.ai
 import app.chinesecheckers.android.appTest
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
-import app.chinesecheckers.android.findStep
 import app.chinesecheckers.android.game
 import app.chinesecheckers.android.hole
 import app.chinesecheckers.android.holeCentre
@@ -26,6 +25,7 @@ import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.tapStep
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.EndReason
 import app.chinesecheckers.core.Format
@@ -160,9 +160,7 @@ class TableFactsUiTest {
         // The board before any move: what each trail line is drawn over.
         val before = onRoot().captureToImage().toPixelMap()
         assertEquals(emptyList<Int>(), tag("trail").fetchSemanticsNode().config[TrailDrawn])
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitUntil(timeoutMillis = 120_000) {
             val g = game()
             g.history.size >= 6 && g.toMove == 0 && !g.aiToMove && g.thinking == null
@@ -187,9 +185,7 @@ class TableFactsUiTest {
         snapshot("board-trail-phone")
 
         // The person's move: the trail starts again, empty.
-        val (next, land) = findStep()
-        tapHole(next)
-        tapHole(land)
+        tapStep()
         waitUntil(timeoutMillis = 10_000) { game().history.size >= 7 }
         // The AIs may already be answering: the trail holds theirs since the person's move only.
         val later = game()

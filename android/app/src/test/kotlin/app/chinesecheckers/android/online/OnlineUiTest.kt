@@ -74,6 +74,15 @@ class OnlineUiTest {
             shown.toMove == g.side && shown.history.size == s.board.history.size
     }
 
+    /** The app (Ann) on the online screen of the server at [address], and [bob] connected to it too: waited for both. */
+    private fun RunningApp.bothOnline(address: String, bob: AppState) {
+        useServer(address, name = "Ann")
+        click("online")
+        bob.navigate(Screen.Online)
+        bob.online.connect()
+        waitUntil("both connected", 30_000) { online(app)?.connection == Connection.CONNECTED && online(bob)?.connection == Connection.CONNECTED }
+    }
+
     /**
      * The device whose turn it is plays a step: Ann by tapping the app's board, Bob through his
      * board's presenter; the other sees it arrive.
@@ -106,11 +115,7 @@ class OnlineUiTest {
         val ann = app
         val bob = onlineDevice("Bob", address)
         try {
-            useServer(address, name = "Ann")
-            click("online")
-            bob.navigate(Screen.Online)
-            bob.online.connect()
-            waitUntil("both connected", 30_000) { online(ann)?.connection == Connection.CONNECTED && online(bob)?.connection == Connection.CONNECTED }
+            bothOnline(address, bob)
             waitForIdle()
             tag("connection").assertIsDisplayed()
 
@@ -218,11 +223,7 @@ class OnlineUiTest {
         val ann = app
         val bob = onlineDevice("Bob", address)
         try {
-            useServer(address, name = "Ann")
-            click("online")
-            bob.navigate(Screen.Online)
-            bob.online.connect()
-            waitUntil("connected", 30_000) { online(ann)?.connection == Connection.CONNECTED && online(bob)?.connection == Connection.CONNECTED }
+            bothOnline(address, bob)
 
             click("quickMatch")
             waitUntil("searching: ${describe(ann)}", 30_000) { online(ann)?.searching == true && exists("cancelMatch") }
