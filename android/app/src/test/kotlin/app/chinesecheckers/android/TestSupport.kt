@@ -7,18 +7,24 @@ import android.view.WindowManagerGlobal
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Rect
 import androidx.compose.ui.geometry.Size
+import androidx.compose.ui.graphics.toPixelMap
 import androidx.compose.ui.semantics.SemanticsNode
 import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.semantics.getOrNull
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.captureToImage
+import androidx.compose.ui.test.onRoot
 import androidx.compose.ui.unit.IntSize
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.ui.AppState
+import app.chinesecheckers.ui.board.ArrowsDrawn
 import app.chinesecheckers.ui.board.holeTag
+import org.junit.Assert.assertTrue
 import org.robolectric.Shadows.shadowOf
 
-// What the tests of every area read beside AppTestSupport.kt's harness: a node's words and
-// bounds, the share sheet, the time passing, and the app's next start.
+// What the tests of several areas read, beside AppTestSupport.kt's harness: a node's words and
+// bounds, what the board draws, the share sheet, the time passing, and the app's next start.
 
 /** The words of the node tagged [tag] (its Text, joined); a node that shows no text fails the test. */
 @OptIn(ExperimentalTestApi::class)
@@ -37,6 +43,33 @@ fun ComposeUiTest.unclippedBounds(tag: String): Rect = tag(tag).fetchSemanticsNo
 fun ComposeUiTest.unclippedHoleCentre(c: Coord): Offset {
     val node = tag(holeTag(c)).fetchSemanticsNode()
     return node.positionInRoot + Offset(node.size.width / 2f, node.size.height / 2f)
+}
+
+/** The board's bounds in the root, as shown (a zoomed board's holes may lie outside them). */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.boardRect(): Rect = tag("board").fetchSemanticsNode().boundsInRoot
+
+/** The path the board says it draws as arrows (a tapped history line's move, the trail, a solver's step). */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.arrows(): List<Coord> = tag("trail").fetchSemanticsNode().config.getOrNull(ArrowsDrawn).orEmpty()
+
+/**
+ * The hint's marker drawn: white and near-black (found together whatever is under them) on the
+ * rings around the peg to move ([start]) and the landing ([end]), read from the screen's pixels.
+ */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.assertHintDrawn(start: Coord, end: Coord) {
+    val image = onRoot().captureToImage().toPixelMap()
+    for ((c, ring) in listOf(start to 1.35f, end to 1.2f)) {
+        val centre = holeCentre(c)
+        val r = holeRadius(c)
+        val samples = (0 until 48).flatMap { k ->
+            val a = Math.PI * 2 * k / 48
+            listOf(0.85f, 1f, 1.15f).map { f -> image[(centre.x + Math.cos(a) * r * ring * f).toInt(), (centre.y + Math.sin(a) * r * ring * f).toInt()] }
+        }
+        assertTrue("white on the ring at $c", samples.any { it.red > 0.93f && it.green > 0.93f && it.blue > 0.93f })
+        assertTrue("near-black on the ring at $c", samples.any { it.red < 0.15f && it.green < 0.15f && it.blue < 0.15f })
+    }
 }
 
 /**

@@ -17,6 +17,7 @@ import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.ai
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.arrows
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.findStep
@@ -32,7 +33,6 @@ import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.PlayedMove
 import app.chinesecheckers.core.Preset
-import app.chinesecheckers.ui.board.ArrowsDrawn
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.holeTag
 import app.chinesecheckers.ui.strings.ThemeChoice
@@ -66,9 +66,6 @@ class HistoryArrowsUiTest {
         }
         assertEquals(3, game().history.size)
     }
-
-    /** The path the board says it draws as arrows. */
-    private fun ComposeUiTest.arrows(): List<Coord> = tag("trail").fetchSemanticsNode().config.getOrNull(ArrowsDrawn).orEmpty()
 
     private fun isArrow(image: PixelMap, p: Offset): Boolean {
         val c = image[p.x.toInt(), p.y.toInt()]

@@ -1,7 +1,6 @@
 package app.chinesecheckers.android.play
 
 import androidx.compose.ui.geometry.Offset
-import androidx.compose.ui.geometry.Rect
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.click
 import androidx.compose.ui.test.performClick
@@ -10,6 +9,7 @@ import androidx.compose.ui.test.swipe
 import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.boardRect
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.holeRadius
@@ -53,8 +53,6 @@ class LessonZoomTest {
         listOf(Coord(0, 4), Coord(0, 2), Coord(0, 0), Coord(0, -2)) to false,
         listOf(Coord(0, 4), Coord(0, 2), Coord(0, 0)) to true,
     )
-
-    private fun RunningApp.boardRect(): Rect = tag("board").fetchSemanticsNode().boundsInRoot
 
     private fun RunningApp.state(): LessonState = checkNotNull(app.learn.state.value)
 

@@ -20,6 +20,7 @@ import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.ai
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.boardRect
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.game
@@ -123,8 +124,6 @@ class SmallScreenTest {
         assertEquals(60, game().holes.count { it.occupant != null })
         return recorder
     }
-
-    private fun RunningApp.boardRect(): Rect = tag("board").fetchSemanticsNode().boundsInRoot
 
     /** The smallest distance between the centres of neighbouring holes on screen, in pixels. */
     private fun RunningApp.neighbourSpacing(): Float {
