@@ -100,10 +100,11 @@ fun gamesDir(): File = File(ApplicationProvider.getApplicationContext<ChineseChe
 /**
  * Runs [block] on the real [MainActivity] of a fresh process (Robolectric makes a new
  * Application per test): the window of [device], the system's animations off when
- * [reducedMotion] (the animator duration scale, as AndroidPlatform reads it), today pinned to
- * [SCREENSHOT_DAY]. Unless [firstStart], the settings say the lessons were offered already (as
- * after the first start), so that the offer covers no screen under test. [prepare] writes into
- * the saved-games directory before the app reads it.
+ * [reducedMotion] (the animator duration scale, as AndroidPlatform reads it), today given by
+ * [today], read each time the app asks (pinned to [SCREENSHOT_DAY] for the goldens; a test of a
+ * date that changes while the app runs hands its own). Unless [firstStart], the settings say the
+ * lessons were offered already (as after the first start), so that the offer covers no screen
+ * under test. [prepare] writes into the saved-games directory before the app reads it.
  */
 @OptIn(ExperimentalTestApi::class)
 fun appTest(
@@ -113,6 +114,7 @@ fun appTest(
     night: Boolean = false,
     locale: String? = null,
     fontScale: Float = 1f,
+    today: () -> Long = { SCREENSHOT_DAY },
     prepare: (File) -> Unit = {},
     block: RunningApp.() -> Unit,
 ) {
@@ -125,7 +127,8 @@ fun appTest(
     val games = gamesDir().apply { mkdirs() }
     if (!firstStart) File(games, "settings.properties").writeText("learnOffered=true\n")
     prepare(games)
-    application.today = { SCREENSHOT_DAY }
+    // Before the AppState is made: it reads the date through this.
+    application.today = today
     try {
         runAndroidComposeUiTest<MainActivity> {
             RunningApp(this, application).block()
@@ -219,6 +222,14 @@ fun findStep(presenter: BoardPresenter): Pair<Coord, Coord> {
         if (step != null) return h.coord to step.coord
     }
     error("player ${s.toMove} has no step")
+}
+
+/** The player to move steps by taps: [findStep]'s peg, then its hole. */
+@OptIn(ExperimentalTestApi::class)
+fun RunningApp.tapStep() {
+    val (from, to) = findStep()
+    tapHole(from)
+    tapHole(to)
 }
 
 fun person() = Seat(SeatPlayer.Person, "")

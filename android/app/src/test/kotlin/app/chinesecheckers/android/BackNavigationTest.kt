@@ -56,9 +56,7 @@ class BackNavigationTest {
         click("solo")
         click("start")
         assertEquals(Screen.Board, app.screen.value)
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitUntil("the AI's answer", 30_000) { game().history.size == 2 && !game().aiToMove }
         systemBack()
         assertEquals(Screen.Home, app.screen.value)

@@ -11,7 +11,6 @@ import app.chinesecheckers.ui.Screen
 import app.chinesecheckers.ui.board.BoardEvent
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.strings.Language
-import app.chinesecheckers.ui.AppState
 import org.junit.Assert.assertEquals
 import org.junit.Test
 import org.junit.runner.RunWith
@@ -33,9 +32,7 @@ class MainScreensTest {
     private fun RunningApp.boardMidGame() {
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.BEGINNER)), colours = 2, seed = 11uL), BoardMode.Solo)
         repeat(2) { n ->
-            val (from, to) = findStep()
-            tapHole(from)
-            tapHole(to)
+            tapStep()
             waitUntil("the AI's answer", 30_000) { game().history.size == 2 * (n + 1) && !game().aiToMove && game().thinking == null }
         }
         // A peg picked, with its lit holes.
@@ -118,9 +115,7 @@ class MainScreensTest {
         click("language:zh-Hans")
         onNodeWithText("设置").assertIsDisplayed()
         // The choice is kept: the next start (the same files) is in Chinese.
-        val again = AppState(AndroidPlatform(application))
-        assertEquals(Language.Chinese, again.language)
-        again.close()
+        assertEquals(Language.Chinese, nextStart { it.language })
         // "System" follows the phone's language again.
         click("language:system")
         onNodeWithText("Settings").assertIsDisplayed()

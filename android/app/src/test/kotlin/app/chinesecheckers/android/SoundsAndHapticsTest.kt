@@ -87,9 +87,7 @@ class SoundsAndHapticsTest {
 
         // The phone set to silent: the next move plays no sound (it still vibrates).
         audio.ringerMode = AudioManager.RINGER_MODE_SILENT
-        val (from2, to2) = findStep()
-        tapHole(from2)
-        tapHole(to2)
+        tapStep()
         waitForIdle()
         assertEquals(2, game().history.size)
         assertEquals("silent mode is silent", 1, written.size)
@@ -98,9 +96,7 @@ class SoundsAndHapticsTest {
         audio.ringerMode = AudioManager.RINGER_MODE_NORMAL
         app.settings.update { it.copy(sound = false, haptics = false) }
         ShadowVibrator.reset()
-        val (from3, to3) = findStep()
-        tapHole(from3)
-        tapHole(to3)
+        tapStep()
         waitForIdle()
         assertEquals(3, game().history.size)
         assertEquals("sound off in the app", 1, written.size)

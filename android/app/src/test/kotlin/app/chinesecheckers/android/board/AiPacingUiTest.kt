@@ -1,7 +1,5 @@
 package app.chinesecheckers.android.board
 
-import androidx.compose.ui.geometry.Rect
-import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertTextEquals
 import app.chinesecheckers.android.Device
@@ -11,11 +9,13 @@ import app.chinesecheckers.android.awaitTrue
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.findStep
 import app.chinesecheckers.android.game
+import app.chinesecheckers.android.nextStart
 import app.chinesecheckers.android.person
 import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
-import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.tapStep
+import app.chinesecheckers.android.unclippedBounds
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Preset
@@ -26,7 +26,6 @@ import app.chinesecheckers.ui.board.BoardEvent
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.BoardPresenter
 import app.chinesecheckers.ui.settings.Settings
-import app.chinesecheckers.ui.settings.SettingsStore
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.SupervisorJob
@@ -130,8 +129,7 @@ class AiPacingUiTest {
         assertEquals(1000, app.settings.settings.value.aiPaceMillis)
         snapshot("settings-ai-pace-tablet-portrait")
         // The next start reads the settings file again.
-        val again = SettingsStore(app.platform.dataDir)
-        assertEquals(1000, again.settings.value.aiPaceMillis)
+        assertEquals(1000, nextStart { it.settings.settings.value.aiPaceMillis })
     }
 
     @Test
@@ -139,9 +137,7 @@ class AiPacingUiTest {
         app.startLocal(sixPlayers(), BoardMode.Solo)
         waitForIdle()
         val strip = tag("players").fetchSemanticsNode().boundsInRoot
-        fun nameBounds(i: Int) = tag("playerName:$i").fetchSemanticsNode().let {
-            Rect(it.positionInRoot, Size(it.size.width.toFloat(), it.size.height.toFloat()))
-        }
+        fun nameBounds(i: Int) = unclippedBounds("playerName:$i")
         fun fullyShown(i: Int): Boolean {
             val b = nameBounds(i)
             return b.left >= strip.left - 0.5f && b.right <= strip.right + 0.5f
@@ -152,9 +148,7 @@ class AiPacingUiTest {
         assertTrue("the person, to move, is shown whole", fullyShown(0))
         snapshot("board-six-players-small-phone")
 
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         // Each AI in turn: once the strip has caught up, its name is shown whole.
         val checked = mutableSetOf<Int>()
         waitUntil(timeoutMillis = 90_000) {

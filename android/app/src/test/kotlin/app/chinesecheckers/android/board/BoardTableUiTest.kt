@@ -2,10 +2,7 @@ package app.chinesecheckers.android.board
 
 import android.provider.Settings
 import androidx.compose.ui.geometry.Rect
-import androidx.compose.ui.geometry.Size
-import androidx.compose.ui.graphics.toPixelMap
 import androidx.compose.ui.semantics.SemanticsActions
-import androidx.compose.ui.semantics.SemanticsNode
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
@@ -13,27 +10,28 @@ import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
 import androidx.compose.ui.test.assertTextEquals
-import androidx.compose.ui.test.captureToImage
 import androidx.compose.ui.test.onAllNodesWithTag
-import androidx.compose.ui.test.onRoot
 import androidx.compose.ui.text.TextLayoutResult
 import androidx.compose.ui.unit.dp
 import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.ai
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.assertHintDrawn
 import app.chinesecheckers.android.board
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
-import app.chinesecheckers.android.findStep
 import app.chinesecheckers.android.game
-import app.chinesecheckers.android.holeCentre
-import app.chinesecheckers.android.holeRadius
+import app.chinesecheckers.android.letTimePass
+import app.chinesecheckers.android.nextStart
 import app.chinesecheckers.android.person
+import app.chinesecheckers.android.screenBounds
 import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.tapStep
+import app.chinesecheckers.android.unclippedBounds
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.Coord
@@ -75,10 +73,8 @@ class BoardTableUiTest {
     /** The unclipped bounds of every control-bar button shown, by tag, with the status line's. */
     private fun ComposeUiTest.barBounds(): Map<String, Rect> {
         waitForIdle()
-        return (slotTags + "status").filter { exists(it) }.associateWith { tag(it).fetchSemanticsNode().unclippedBoundsInRoot() }
+        return (slotTags + "status").filter { exists(it) }.associateWith { unclippedBounds(it) }
     }
-
-    private fun SemanticsNode.unclippedBoundsInRoot(): Rect = Rect(positionInRoot, Size(size.width.toFloat(), size.height.toFloat()))
 
     private fun assertSame(what: String, before: Map<String, Rect>, now: Map<String, Rect>) {
         assertEquals("$what: the same buttons", before.keys, now.keys)
@@ -136,9 +132,7 @@ class BoardTableUiTest {
         Settings.Global.putFloat(application.contentResolver, Settings.Global.ANIMATOR_DURATION_SCALE, 0f)
         assertNull(app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE))), BoardMode.Solo))
         val idle = barBounds()
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitUntil(timeoutMillis = 20_000) { game().thinking == 1 }
         tag("stop").assertIsDisplayed()
         assertSame("the AI thinking", idle, barBounds())
@@ -204,9 +198,7 @@ class BoardTableUiTest {
     private fun RunningApp.oneMoveOfPassAndPlay() {
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
         waitForIdle()
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitForIdle()
     }
 
@@ -243,34 +235,17 @@ class BoardTableUiTest {
         tag("hintWords").assertTextEquals("Hint: $kind from ${from.row}·${from.place} to ${to.row}·${to.place}")
         // The marker is white and near-black together, whatever is under it: both are found on
         // the ring around the peg to move (a red peg) and on the ring of the landing.
-        assertHintDrawn(hint)
+        assertHintDrawn(hint.first(), hint.last())
         // No golden: the hint is the best move found in about 300 ms of the clock, not always
         // the same one of equal moves. The dark theme's marker: white and near-black still.
         app.settings.update { it.copy(theme = ThemeChoice.Dark) }
         waitForIdle()
-        assertHintDrawn(hint)
+        assertHintDrawn(hint.first(), hint.last())
         app.settings.update { it.copy(theme = ThemeChoice.System) }
         // Still there after a moment: it stays while the state has it.
         letTimePass(300)
         assertEquals(hint, game().hint)
         tag("hintWords").assertIsDisplayed()
-    }
-
-    /** White and near-black on the rings around the peg to move and the landing of [hint]. */
-    private fun ComposeUiTest.assertHintDrawn(hint: List<Coord>) {
-        val image = onRoot().captureToImage().toPixelMap()
-        for ((c, ring) in listOf(hint.first() to 1.35f, hint.last() to 1.2f)) {
-            val centre = holeCentre(c)
-            val r = holeRadius(c)
-            val samples = (0 until 48).flatMap { k ->
-                val a = Math.PI * 2 * k / 48
-                listOf(0.85f, 1f, 1.15f).map { f ->
-                    image[(centre.x + Math.cos(a) * r * ring * f).toInt(), (centre.y + Math.sin(a) * r * ring * f).toInt()]
-                }
-            }
-            assertTrue("white on the ring at $c", samples.any { it.red > 0.93f && it.green > 0.93f && it.blue > 0.93f })
-            assertTrue("near-black on the ring at $c", samples.any { it.red < 0.15f && it.green < 0.15f && it.blue < 0.15f })
-        }
     }
 
     @Test
@@ -311,15 +286,12 @@ class BoardTableUiTest {
         assertEquals(SeatChoice.Person, app.newGame.state.value.seats[1])
         snapshot("new-game-remembered-tablet-portrait")
         // And the next start of the app (kept with the settings).
-        val again = nextStart()
-        try {
+        nextStart { again ->
             again.navigate(Screen.NewGame(BoardMode.Solo))
             assertEquals(chosen, again.newGame.choicesText())
             // The other mode keeps its own.
             again.navigate(Screen.NewGame(BoardMode.PassAndPlay))
             assertEquals(Preset.TRIPOT, again.newGame.state.value.ruleSet.preset)
-        } finally {
-            again.close()
         }
     }
 

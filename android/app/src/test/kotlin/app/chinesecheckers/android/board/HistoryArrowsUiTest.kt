@@ -17,6 +17,7 @@ import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.ai
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.arrows
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.findStep
@@ -27,11 +28,11 @@ import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.tapStep
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.PlayedMove
 import app.chinesecheckers.core.Preset
-import app.chinesecheckers.ui.board.ArrowsDrawn
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.holeTag
 import app.chinesecheckers.ui.strings.ThemeChoice
@@ -60,16 +61,11 @@ class HistoryArrowsUiTest {
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
         waitForIdle()
         repeat(3) {
-            val (from, to) = findStep()
-            tapHole(from)
-            tapHole(to)
+            tapStep()
             waitForIdle()
         }
         assertEquals(3, game().history.size)
     }
-
-    /** The path the board says it draws as arrows. */
-    private fun ComposeUiTest.arrows(): List<Coord> = tag("trail").fetchSemanticsNode().config.getOrNull(ArrowsDrawn).orEmpty()
 
     private fun isArrow(image: PixelMap, p: Offset): Boolean {
         val c = image[p.x.toInt(), p.y.toInt()]
@@ -187,9 +183,7 @@ class HistoryArrowsUiTest {
             val r = bounds(what)
             for (h in holes) assertFalse("$what $r covers a hole at $h", r.overlaps(h))
         }
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitUntil(timeoutMillis = 20_000) { game().thinking == 1 }
         tag("stop").assertIsDisplayed()
         assertOffHoles("stop")
@@ -220,9 +214,7 @@ class HistoryArrowsUiTest {
     private fun slotLabelsAreOneLine(locale: String?, language: String, golden: Boolean) = appTest(device = Device.SmallPhone, locale = locale, reducedMotion = true) {
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
         waitForIdle()
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         val slots = listOf("endJump", "undo", "redo", "hint", "replay", "history", "offerDraw", "resign")
         val before = slots.filter { exists(it) }.associateWith { bounds(it) }
         assertTrue("$language: the bar has its slots: ${before.keys}", before.keys.containsAll(listOf("undo", "replay", "history", "offerDraw", "resign")))

@@ -1,8 +1,6 @@
 package app.chinesecheckers.android.board
 
 import androidx.compose.ui.geometry.Rect
-import androidx.compose.ui.geometry.Size
-import androidx.compose.ui.semantics.SemanticsNode
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
@@ -20,6 +18,8 @@ import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.tapStep
+import app.chinesecheckers.android.unclippedBounds
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.Seat
@@ -49,11 +49,6 @@ class PhoneOverlaysUiTest {
     private val slotTags = listOf("endJump", "undo", "redo", "hint", "replay", "replayExit", "history", "offerDraw", "answerDraw", "resign")
     private val corners = listOf("topStart", "topEnd", "bottomStart", "bottomEnd")
 
-    /** A node's bounds in the root, not clipped by its parents (what it would draw over). */
-    private fun SemanticsNode.unclipped(): Rect = Rect(positionInRoot, Size(size.width.toFloat(), size.height.toFloat()))
-
-    private fun ComposeUiTest.bounds(tag: String): Rect = tag(tag).fetchSemanticsNode().unclipped()
-
     /** Each hole's touch area as the board computes it: [BoardLayout.TAP_REACH] hole spacings around its centre. */
     private class TouchArea(val centre: androidx.compose.ui.geometry.Offset, val reach: Float) {
         fun overlaps(r: Rect): Boolean {
@@ -73,16 +68,16 @@ class PhoneOverlaysUiTest {
     /** The slots and the status line, by tag, as far as they are shown. */
     private fun ComposeUiTest.slots(): Map<String, Rect> {
         waitForIdle()
-        return (slotTags + "status").filter { exists(it) }.associateWith { bounds(it) }
+        return (slotTags + "status").filter { exists(it) }.associateWith { unclippedBounds(it) }
     }
 
     /** [tag] is shown, inside its corner, over no hole's touch area nor any slot, and no slot has moved. */
     private fun ComposeUiTest.assertCoversNothing(what: String, tag: String, touch: List<TouchArea>, before: Map<String, Rect>) {
         waitForIdle()
         assertTrue("$what: $tag is shown", exists(tag))
-        val r = bounds(tag)
+        val r = unclippedBounds(tag)
         assertTrue("$what: $tag has a size: $r", r.width > 0f && r.height > 0f)
-        assertTrue("$what: $tag lies in a corner", corners.any { bounds("corner:$it").contains(r) })
+        assertTrue("$what: $tag lies in a corner", corners.any { unclippedBounds("corner:$it").contains(r) })
         for (t in touch) assertFalse("$what: $tag $r reaches the touch area of the hole at ${t.centre}", t.overlaps(r))
         val now = slots()
         for ((k, s) in now) assertFalse("$what: $tag $r covers the slot $k $s", s.overlaps(r))
@@ -97,7 +92,7 @@ class PhoneOverlaysUiTest {
     private fun ComposeUiTest.assertCornersFree(what: String, touch: List<TouchArea>) {
         val bar = slots()
         for (c in corners) {
-            val r = bounds("corner:$c")
+            val r = unclippedBounds("corner:$c")
             for (t in touch) assertFalse("$what: the $c corner $r reaches the hole at ${t.centre}", t.overlaps(r))
             for ((k, s) in bar) assertFalse("$what: the $c corner $r covers the slot $k", s.overlaps(r))
         }
@@ -163,9 +158,7 @@ class PhoneOverlaysUiTest {
         click("hint")
         waitUntil(timeoutMillis = 30_000) { game().hint.size >= 2 }
         assertCoversNothing(what, "hintWords", touch, before)
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitUntil(timeoutMillis = 20_000) { game().thinking == 1 }
         assertCoversNothing(what, "stop", touch, before)
         click("stop")

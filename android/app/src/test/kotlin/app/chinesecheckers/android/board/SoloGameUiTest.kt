@@ -17,17 +17,18 @@ import app.chinesecheckers.android.appTest
 import app.chinesecheckers.android.board
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
-import app.chinesecheckers.android.findStep
 import app.chinesecheckers.android.game
 import app.chinesecheckers.android.hole
 import app.chinesecheckers.android.holeCentre
 import app.chinesecheckers.android.holeRadius
 import app.chinesecheckers.android.isRedAt
+import app.chinesecheckers.android.letTimePass
 import app.chinesecheckers.android.person
 import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.tapStep
 import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.Colour
@@ -133,9 +134,7 @@ class SoloGameUiTest {
     @Test
     fun homeMidAiTurnAndBackTheAiPlaysOn() = appTest(device = Device.TabletPortrait, reducedMotion = true) {
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE))), BoardMode.Solo)
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitUntil(timeoutMillis = 20_000) { game().thinking == 1 }
         val id = checkNotNull(app.library).listing().playing.single().id
         // Home while the AI thinks, and back to the game at once.
@@ -327,9 +326,7 @@ class SoloGameUiTest {
         assertEquals(60, start.holes.count { it.occupant != null })
         assertEquals(0, start.toMove)
         // The person plays a step through the board; the five AI seats answer in turn.
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitUntil(timeoutMillis = 60_000) { game().history.size >= 6 && game().toMove == 0 && !game().aiToMove }
         assertEquals(listOf(0, 1, 2, 3, 4, 5), game().history.take(6).map { it.player })
         waitForIdle()
@@ -341,9 +338,7 @@ class SoloGameUiTest {
     fun aNewGameReplacesTheInterruptedOneOnlyWhenThePlayerSaysSo() = appTest(device = Device.TabletPortrait, reducedMotion = true) {
         click("passAndPlay")
         click("start")
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitForIdle()
         val interrupted = game().history.size
         // Nothing is saved by the app: the core wrote the move as it was played.
@@ -368,9 +363,7 @@ class SoloGameUiTest {
         waitForIdle()
         assertEquals(0, game().history.size)
         assertEquals(listOf(saved.id), library.listing().playing.map { it.id })
-        val (from2, to2) = findStep()
-        tapHole(from2)
-        tapHole(to2)
+        tapStep()
         waitForIdle()
         val now = library.listing().playing.single()
         assertTrue("the new game took the slot", now.id != saved.id)
@@ -382,9 +375,7 @@ class SoloGameUiTest {
         click("solo")
         click("opponent:Jean Médecin")
         click("start")
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitUntil(timeoutMillis = 30_000) { game().history.size == 2 && game().thinking == null }
         waitForIdle()
         val id = checkNotNull(app.library).listing().playing.single().id
@@ -422,9 +413,7 @@ class SoloGameUiTest {
         // The library's games folder goes (a storage fault): the move is played, its write fails.
         val games = File(app.platform.dataDir, "games")
         assertTrue(games.deleteRecursively())
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitForIdle()
         assertEquals(1, game().history.size)
         assertTrue("${game().storage}", game().storage is SaveStatus.Failed)
@@ -447,9 +436,7 @@ class SoloGameUiTest {
         val southTip = game().holes.filter { it.occupant == Colour.S }.maxBy { it.coord.r }.coord
         val northTip = game().holes.filter { it.occupant == Colour.N }.minBy { it.coord.r }.coord
         assertTrue("S sits at the bottom for the first player", holeCentre(southTip).y > holeCentre(northTip).y)
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitForIdle()
         assertEquals(1, game().toMove)
         assertEquals(180, game().rotationDegrees)
@@ -459,15 +446,11 @@ class SoloGameUiTest {
         waitUntil(timeoutMillis = 5_000) { game().rotationDegrees == 0 }
         waitForIdle()
         assertTrue("S is back at the bottom", holeCentre(southTip).y > holeCentre(northTip).y)
-        val (from2, to2) = findStep()
-        tapHole(from2)
-        tapHole(to2)
+        tapStep()
         waitForIdle()
         assertEquals(0, game().toMove)
         assertEquals(0, game().rotationDegrees)
-        val (from3, to3) = findStep()
-        tapHole(from3)
-        tapHole(to3)
+        tapStep()
         waitForIdle()
         assertEquals(0, game().rotationDegrees)
         assertTrue(holeCentre(southTip).y > holeCentre(northTip).y)

@@ -4,7 +4,6 @@ import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.graphics.PixelMap
 import androidx.compose.ui.graphics.toPixelMap
-import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
@@ -14,18 +13,18 @@ import androidx.compose.ui.test.onRoot
 import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.ai
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.assertHintDrawn
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
-import app.chinesecheckers.android.findStep
 import app.chinesecheckers.android.game
 import app.chinesecheckers.android.hole
 import app.chinesecheckers.android.holeCentre
-import app.chinesecheckers.android.holeRadius
 import app.chinesecheckers.android.person
 import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.tapStep
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.EndReason
 import app.chinesecheckers.core.Format
@@ -137,21 +136,6 @@ class TableFactsUiTest {
         assertFalse(exists("hintWords"))
     }
 
-    /** White and near-black (the hint's marker) on the rings around the peg to move and the landing. */
-    private fun ComposeUiTest.assertHintDrawn(start: Coord, end: Coord) {
-        val image = onRoot().captureToImage().toPixelMap()
-        for ((c, ring) in listOf(start to 1.35f, end to 1.2f)) {
-            val centre = holeCentre(c)
-            val r = holeRadius(c)
-            val samples = (0 until 48).flatMap { k ->
-                val a = Math.PI * 2 * k / 48
-                listOf(0.85f, 1f, 1.15f).map { f -> image[(centre.x + Math.cos(a) * r * ring * f).toInt(), (centre.y + Math.sin(a) * r * ring * f).toInt()] }
-            }
-            assertTrue("white on the ring at $c", samples.any { it.red > 0.93f && it.green > 0.93f && it.blue > 0.93f })
-            assertTrue("near-black on the ring at $c", samples.any { it.red < 0.15f && it.green < 0.15f && it.blue < 0.15f })
-        }
-    }
-
     @Test
     fun theTrailOfTheFiveAiMovesIsDrawnAndGoesWithThePersonsMove() = appTest(device = Device.Phone, reducedMotion = true) {
         app.settings.update { it.copy(aiPaceMillis = 0) }
@@ -160,9 +144,7 @@ class TableFactsUiTest {
         // The board before any move: what each trail line is drawn over.
         val before = onRoot().captureToImage().toPixelMap()
         assertEquals(emptyList<Int>(), tag("trail").fetchSemanticsNode().config[TrailDrawn])
-        val (from, to) = findStep()
-        tapHole(from)
-        tapHole(to)
+        tapStep()
         waitUntil(timeoutMillis = 120_000) {
             val g = game()
             g.history.size >= 6 && g.toMove == 0 && !g.aiToMove && g.thinking == null
@@ -187,9 +169,7 @@ class TableFactsUiTest {
         snapshot("board-trail-phone")
 
         // The person's move: the trail starts again, empty.
-        val (next, land) = findStep()
-        tapHole(next)
-        tapHole(land)
+        tapStep()
         waitUntil(timeoutMillis = 10_000) { game().history.size >= 7 }
         // The AIs may already be answering: the trail holds theirs since the person's move only.
         val later = game()

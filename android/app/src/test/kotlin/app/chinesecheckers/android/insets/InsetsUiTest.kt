@@ -11,12 +11,12 @@ import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performTextReplacement
 import app.chinesecheckers.android.RunningApp
+import app.chinesecheckers.android.ScriptedServer
 import app.chinesecheckers.android.appTest
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.findStep
 import app.chinesecheckers.android.game
-import app.chinesecheckers.android.online.ScriptedServer
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.ui.strings.ThemeChoice
@@ -63,7 +63,7 @@ class InsetsUiTest {
     }
 
     @After
-    fun stop() = server.shutdown()
+    fun stop() = server.stop()
 
     /** Runs [block] on the real Activity at [device]'s window, its system areas reported to it. */
     private fun insetsTest(device: InsetsDevice, block: RunningApp.(SystemAreas) -> Unit) = appTest(device = device.device) {

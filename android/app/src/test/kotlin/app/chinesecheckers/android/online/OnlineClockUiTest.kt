@@ -5,11 +5,15 @@ import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextEquals
 import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
+import app.chinesecheckers.android.ScriptedServer
+import app.chinesecheckers.android.ScriptedSocket
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.awaitSent
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.text
 import app.chinesecheckers.core.Connection
 import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.GameState
@@ -39,31 +43,26 @@ import kotlin.math.abs
 @RunWith(RobolectricTestRunner::class)
 @GraphicsMode(GraphicsMode.Mode.NATIVE)
 class OnlineClockUiTest {
-    private var server: ScriptedServer? = null
+    /** What the server sends after `welcome` (none: the lobby). */
+    @Volatile private var start: List<String> = emptyList()
 
-    /** Every frame the app sent, in order. */
-    private val received = SentFrames()
-
-    /** The app's socket, once it said hello. */
-    @Volatile private var socket: ScriptedSocket? = null
-
-    @After
-    fun stop() {
-        server?.shutdown()
+    private val server = ScriptedServer { socket, text ->
+        if (text.contains("\"type\":\"hello\"")) {
+            socket.send("""{"type":"welcome","v":2,"name":"Ann","games":[]}""")
+            for (frame in start) socket.send(frame)
+        }
     }
 
-    /** Scripts the server: on `hello`, `welcome` then [start] (none: the lobby). */
+    /** The app's connection to the server. */
+    private val socket: ScriptedSocket get() = checkNotNull(server.last) { "the app has not connected" }
+
+    @After
+    fun stop() = server.stop()
+
+    /** Scripts the server: on `hello`, `welcome` then [start] (none: the lobby); returns its address. */
     private fun scriptServer(vararg start: String): String {
-        val s = ScriptedServer { webSocket, text ->
-            received.add(text)
-            if (text.contains("\"type\":\"hello\"")) {
-                webSocket.send("""{"type":"welcome","v":2,"name":"Ann","games":[]}""")
-                for (frame in start) webSocket.send(frame)
-                socket = webSocket
-            }
-        }
-        server = s
-        return s.start()
+        this.start = start.toList()
+        return server.start()
     }
 
     /** `matched` and `sync` of a sternhalma game of two, Bob (side 0) to move, we (Ann) side 1. */
@@ -90,7 +89,7 @@ class OnlineClockUiTest {
         assertEquals("no clock heard yet: none shown", false, exists("clock"))
 
         val sentAt = System.currentTimeMillis()
-        socket!!.send("""{"type":"clock","game":"g2","side":0,"left_ms":12000}""")
+        socket.send("""{"type":"clock","game":"g2","side":0,"left_ms":12000}""")
         waitUntil("Bob's clock shown", 10_000) { exists("clock") && text("clock") != "0:00" }
         val heard = online(app)!!.game!!.clock!!
         assertEquals(OnlineClock(0, 12_000uL, emptyList(), heard.receivedAtMs), heard)
@@ -103,12 +102,12 @@ class OnlineClockUiTest {
         // Bob's time runs out: the server plays his move with the most progress.
         val board = app.online.board.value!!.state.value.game
         val (from, to) = stepOf(board, player = 0)
-        socket!!.send("""{"type":"event","game":"g2","seq":2,"event":{"kind":"timed_out","side":0}}""")
-        socket!!.send(
+        socket.send("""{"type":"event","game":"g2","seq":2,"event":{"kind":"timed_out","side":0}}""")
+        socket.send(
             """{"type":"event","game":"g2","seq":3,"event":{"kind":"moved","ply":0,"side":0,""" +
                 """"mv":{"kind":"step","path":[[${from.first},${from.second}],[${to.first},${to.second}]]}}}""",
         )
-        socket!!.send("""{"type":"clock","game":"g2","side":1,"left_ms":8000}""")
+        socket.send("""{"type":"clock","game":"g2","side":1,"left_ms":8000}""")
         // The board's move and the clock and banner beside it reach the screen on two paths (the
         // game's listener, the online info): the status is awaited with them.
         waitUntil("our clock after Bob's timed-out move", 10_000) {
@@ -117,14 +116,14 @@ class OnlineClockUiTest {
         assertEquals(Banner.MoveTimedOut(0), online(app)!!.board.banner)
         tag("banner").assertTextEquals("Bob's time ran out — the move with the most progress was played for them")
         assertTrue("our 8 s: ${text("clock")}", text("clock") in setOf("0:08", "0:07"))
-        assertTrue("the app resynced: the move did not replay; sent: $received", received.all().none { it.contains("\"type\":\"resume\"") })
+        assertTrue("the app resynced: the move did not replay; sent: ${server.received}", server.received.none { it.contains("\"type\":\"resume\"") })
         tag("status").assertTextEquals("Your turn")
     }
 
     @Test
     fun aGameClockShowsEverySeatsBank() = appTest(device = Device.TabletPortrait) {
         awaitGame(scriptServer(*timedGame("""{"kind":"game","base_s":300,"increment_s":5}""")))
-        socket!!.send("""{"type":"clock","game":"g2","side":0,"left_ms":295000,"banks_ms":[295000,183000]}""")
+        socket.send("""{"type":"clock","game":"g2","side":0,"left_ms":295000,"banks_ms":[295000,183000]}""")
         waitUntil("our bank", 10_000) { exists("bank:1") && text("bank:1") == "3:03" }
         assertEquals(TimeControl.Game(300u, 5u), online(app)!!.game!!.timeControl)
         assertTrue(text("clock") in setOf("4:55", "4:54"))
@@ -141,7 +140,7 @@ class OnlineClockUiTest {
             "draw_offer":null,"connected":[true,true,true,true],"rematch":[false,false,false,false],
             "rematch_game":null,"result":null}}""".replace("\n", " ")
         awaitGame(scriptServer(matched, sync), ready = "seats")
-        socket!!.send("""{"type":"clock","game":"g2","side":0,"left_ms":9000,"banks_ms":[9000,300000,125000,61000]}""")
+        socket.send("""{"type":"clock","game":"g2","side":0,"left_ms":9000,"banks_ms":[9000,300000,125000,61000]}""")
         waitUntil("Dan's bank", 10_000) { exists("bank:3") && text("bank:3") == "1:01" }
         assertTrue("Bob's bank runs: ${text("bank:0")}", text("bank:0") in setOf("0:09", "0:08"))
         tag("bank:1").assertTextEquals("5:00")
@@ -159,7 +158,7 @@ class OnlineClockUiTest {
         click("timeControl:${TimeControlChoice.Game5Plus5.name}")
         assertEquals(TimeControlChoice.Game5Plus5, app.online.state.value.timeControl)
         click("createTable")
-        val create = awaitSent(received, "create_table")
+        val create = awaitSent(server, "create_table")
         assertTrue(create, create.contains(""""clock":{"kind":"game","base_s":300,"increment_s":5}"""))
         assertEquals(null, app.online.state.value.error)
     }
@@ -197,7 +196,7 @@ class OnlineClockUiTest {
     private fun awayCountdown(format: String, players: List<String>) = appTest(device = Device.TabletPortrait) {
         awaitGame(scriptServer(*untimedGame(format, players, side = 1)))
         val sentAt = System.currentTimeMillis()
-        socket!!.send("""{"type":"event","game":"g3","seq":2,"event":{"kind":"disconnected","side":0,"grace_ms":161000}}""")
+        socket.send("""{"type":"event","game":"g3","seq":2,"event":{"kind":"disconnected","side":0,"grace_ms":161000}}""")
         waitUntil("the countdown banner", 10_000) { exists("banner") && text("banner").endsWith("to come back") }
         val banner = online(app)!!.board.banner as Banner.OpponentDisconnected
         val backBy = checkNotNull(banner.backByMs) { "the core stamps the drop it saw" }
@@ -209,7 +208,7 @@ class OnlineClockUiTest {
         waitUntil("the banner at 2:39", 5_000) { text("banner") == "Bob has 2:39 to come back" }
         if (seats) waitUntil("the seat at 2:39", 2_000) { text("seatDetail:0") == "away · 2:39" }
 
-        socket!!.send("""{"type":"event","game":"g3","seq":3,"event":{"kind":"reconnected","side":0}}""")
+        socket.send("""{"type":"event","game":"g3","seq":3,"event":{"kind":"reconnected","side":0}}""")
         // The banner (the game's state) and the seat's mark (the online info) change on two paths:
         // the seat is awaited with the banner.
         waitUntil("Bob back in the banner (${describe(app)})", 10_000) { exists("banner") && text("banner") == "Bob is back" }

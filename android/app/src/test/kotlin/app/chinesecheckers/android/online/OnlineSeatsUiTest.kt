@@ -5,6 +5,7 @@ import androidx.compose.ui.test.assertIsNotSelected
 import androidx.compose.ui.test.assertIsSelected
 import androidx.compose.ui.test.assertTextEquals
 import app.chinesecheckers.android.Device
+import app.chinesecheckers.android.ScriptedServer
 import app.chinesecheckers.android.appTest
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.snapshot
@@ -51,7 +52,7 @@ class OnlineSeatsUiTest {
     }
 
     @After
-    fun stop() = server.shutdown()
+    fun stop() = server.stop()
 
     @Test
     fun aGameOfFourSeatsListsEverySeatInTurnOrder() = appTest(device = Device.TabletPortrait) {

@@ -1,6 +1,5 @@
 package app.chinesecheckers.android.online
 
-import android.content.Intent
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextEquals
@@ -10,6 +9,7 @@ import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.TestServer
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.awaitSharedText
 import app.chinesecheckers.android.awaitTrue
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
@@ -34,7 +34,6 @@ import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
 import org.robolectric.RobolectricTestRunner
-import org.robolectric.Shadows.shadowOf
 import org.robolectric.annotation.GraphicsMode
 import java.io.File
 import java.nio.file.Files
@@ -75,6 +74,15 @@ class OnlineUiTest {
             shown.toMove == g.side && shown.history.size == s.board.history.size
     }
 
+    /** The app (Ann) on the online screen of the server at [address], and [bob] connected to it too: waited for both. */
+    private fun RunningApp.bothOnline(address: String, bob: AppState) {
+        useServer(address, name = "Ann")
+        click("online")
+        bob.navigate(Screen.Online)
+        bob.online.connect()
+        waitUntil("both connected", 30_000) { online(app)?.connection == Connection.CONNECTED && online(bob)?.connection == Connection.CONNECTED }
+    }
+
     /**
      * The device whose turn it is plays a step: Ann by tapping the app's board, Bob through his
      * board's presenter; the other sees it arrive.
@@ -107,11 +115,7 @@ class OnlineUiTest {
         val ann = app
         val bob = onlineDevice("Bob", address)
         try {
-            useServer(address, name = "Ann")
-            click("online")
-            bob.navigate(Screen.Online)
-            bob.online.connect()
-            waitUntil("both connected", 30_000) { online(ann)?.connection == Connection.CONNECTED && online(bob)?.connection == Connection.CONNECTED }
+            bothOnline(address, bob)
             waitForIdle()
             tag("connection").assertIsDisplayed()
 
@@ -123,11 +127,8 @@ class OnlineUiTest {
             tag("roomCodeText").assertTextEquals(code.chunked(4).joinToString(" "))
             click("share")
             // The system's share sheet, asked for with the invitation.
-            val chooser = checkNotNull(shadowOf(application).nextStartedActivity) { "no share sheet started" }
-            assertEquals(Intent.ACTION_CHOOSER, chooser.action)
-            @Suppress("DEPRECATION")
-            val shared = checkNotNull(chooser.getParcelableExtra<Intent>(Intent.EXTRA_INTENT)).getStringExtra(Intent.EXTRA_TEXT)
-            assertTrue("shared: $shared", shared.orEmpty().contains(code))
+            val shared = checkNotNull(awaitSharedText()) { "no share sheet started" }
+            assertTrue("shared: $shared", shared.contains(code))
             bob.online.onEvent(OnlineEvent.RoomCodeChanged(code.lowercase().chunked(4).joinToString("-")))
             bob.online.onEvent(OnlineEvent.JoinRoom)
             waitUntil("the room's game on both devices", 30_000) {
@@ -222,11 +223,7 @@ class OnlineUiTest {
         val ann = app
         val bob = onlineDevice("Bob", address)
         try {
-            useServer(address, name = "Ann")
-            click("online")
-            bob.navigate(Screen.Online)
-            bob.online.connect()
-            waitUntil("connected", 30_000) { online(ann)?.connection == Connection.CONNECTED && online(bob)?.connection == Connection.CONNECTED }
+            bothOnline(address, bob)
 
             click("quickMatch")
             waitUntil("searching: ${describe(ann)}", 30_000) { online(ann)?.searching == true && exists("cancelMatch") }

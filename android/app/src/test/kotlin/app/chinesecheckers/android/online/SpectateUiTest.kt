@@ -4,7 +4,9 @@ import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.onNodeWithTag
 import app.chinesecheckers.android.Device
+import app.chinesecheckers.android.ScriptedServer
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.awaitSent
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.snapshot
@@ -33,9 +35,6 @@ import org.robolectric.annotation.GraphicsMode
 @RunWith(RobolectricTestRunner::class)
 @GraphicsMode(GraphicsMode.Mode.NATIVE)
 class SpectateUiTest {
-    /** Every frame the app sent, in order. */
-    private val sent = SentFrames()
-
     private val liveGames = """{"type":"live_games","games":[""" +
         """{"game":"g1","format":"sternhalma2","players":["Bob","Cy"],"ply":12},""" +
         """{"game":"g7","format":"sternhalma3","players":["Dee","Eve","Fay"],"ply":1}]}"""
@@ -46,7 +45,6 @@ class SpectateUiTest {
         "rematch_game":null,"result":null}}""".replace("\n", " ")
 
     private val server = ScriptedServer { socket, text ->
-        sent.add(text)
         when {
             text.contains("\"type\":\"hello\"") ->
                 socket.send("""{"type":"welcome","v":2,"name":"Ann","games":[]}""")
@@ -56,7 +54,7 @@ class SpectateUiTest {
     }
 
     @After
-    fun stop() = server.shutdown()
+    fun stop() = server.stop()
 
     @Test
     fun aGameInProgressIsWatchedReadOnlyThenLeft() = appTest(device = Device.TabletPortrait) {
@@ -64,7 +62,7 @@ class SpectateUiTest {
         waitUntil("connected", 30_000) { exists("watchGames") && online(app)?.connection == Connection.CONNECTED }
 
         click("watchGames")
-        awaitSent(sent, "watch_games")
+        awaitSent(server, "watch_games")
         waitUntil("the live games", 10_000) { exists("liveGame:g1") }
         assertEquals(
             listOf(LiveGame("g1", Format.STERNHALMA2, listOf("Bob", "Cy"), 12u), LiveGame("g7", Format.STERNHALMA3, listOf("Dee", "Eve", "Fay"), 1u)),
@@ -75,7 +73,7 @@ class SpectateUiTest {
         snapshot("online-live-games")
 
         click("liveGame:g1")
-        assertEquals("""{"type":"spectate","game":"g1"}""", awaitSent(sent, "spectate"))
+        assertEquals("""{"type":"spectate","game":"g1"}""", awaitSent(server, "spectate"))
         waitUntil("the watched board", 10_000) { online(app)?.game != null && app.online.board.value != null && exists("board") && exists("watching") }
         assertTrue(online(app)!!.spectating)
         tag("watching").assertTextEquals("Watching")
@@ -95,11 +93,11 @@ class SpectateUiTest {
         tapHole(game.holes.first { it.owner == game.toMove }.coord)
         waitForIdle()
         assertTrue("nothing picked up", board.state.value.game.targets.isEmpty())
-        assertTrue("no move sent: $sent", sent.all().none { it.contains("\"type\":\"move\"") })
+        assertTrue("no move sent: ${server.received}", server.received.none { it.contains("\"type\":\"move\"") })
         assertTrue(online(app)!!.spectating)
 
         click("stopWatching")
-        assertEquals("""{"type":"stop_spectating","game":"g1"}""", awaitSent(sent, "stop_spectating"))
+        assertEquals("""{"type":"stop_spectating","game":"g1"}""", awaitSent(server, "stop_spectating"))
         waitUntil("the lobby again", 10_000) { !exists("watching") && exists("quickMatch") }
         assertFalse(online(app)!!.spectating)
         assertEquals(null, online(app)!!.game)

@@ -12,6 +12,7 @@ import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.appTest
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.nextStart
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.core.defaultServerUrl
 import app.chinesecheckers.ui.settings.SettingsStore

@@ -1,7 +1,6 @@
 package app.chinesecheckers.android.play
 
 import androidx.compose.ui.geometry.Offset
-import androidx.compose.ui.geometry.Rect
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.click
 import androidx.compose.ui.test.performClick
@@ -10,16 +9,17 @@ import androidx.compose.ui.test.swipe
 import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.boardRect
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.holeRadius
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.unclippedHoleCentre
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.LessonFeedback
 import app.chinesecheckers.core.LessonState
-import app.chinesecheckers.ui.board.holeTag
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
@@ -54,14 +54,6 @@ class LessonZoomTest {
         listOf(Coord(0, 4), Coord(0, 2), Coord(0, 0)) to true,
     )
 
-    /** The hole's centre on screen, in root pixels (its node's, unclipped: it may lie off screen). */
-    private fun RunningApp.centreOf(c: Coord): Offset {
-        val node = tag(holeTag(c)).fetchSemanticsNode()
-        return node.positionInRoot + Offset(node.size.width / 2f, node.size.height / 2f)
-    }
-
-    private fun RunningApp.boardRect(): Rect = tag("board").fetchSemanticsNode().boundsInRoot
-
     private fun RunningApp.state(): LessonState = checkNotNull(app.learn.state.value)
 
     /** The pegs of the step, its pointer and its targets: what the framing must show. */
@@ -69,7 +61,7 @@ class LessonZoomTest {
 
     /** The least distance between consecutive pointer holes on screen, in pixels. */
     private fun RunningApp.pointerSpacing(s: LessonState): Float =
-        s.pointer.zipWithNext { a, b -> (centreOf(a) - centreOf(b)).getDistance() }.min()
+        s.pointer.zipWithNext { a, b -> (unclippedHoleCentre(a) - unclippedHoleCentre(b)).getDistance() }.min()
 
     /** Asserts the step is framed: zoomed, its pointer touch-sized apart, every one of its holes in view. */
     private fun RunningApp.assertFramed(what: String) {
@@ -79,7 +71,7 @@ class LessonZoomTest {
         assertTrue("$what: pointer holes $spacing px apart", spacing >= POINTER_PX)
         val view = boardRect()
         for (c in stepHoles(s)) {
-            val p = centreOf(c)
+            val p = unclippedHoleCentre(c)
             assertTrue("$what: $c at $p inside the board's view $view", view.deflate(holeRadius(c)).contains(p))
         }
     }
@@ -87,7 +79,7 @@ class LessonZoomTest {
     /** A real tap at the hole's zoomed centre, which must be in view and off the "1×" button. */
     private fun RunningApp.tapAtCentre(c: Coord) {
         val board = boardRect()
-        val p = centreOf(c)
+        val p = unclippedHoleCentre(c)
         assertTrue("$c at $p is in view", board.contains(p))
         if (exists("zoomReset")) assertFalse("$c is under the 1× button", tag("zoomReset").fetchSemanticsNode().boundsInRoot.contains(p))
         tag("board").performTouchInput { click(p - board.topLeft) }
@@ -103,20 +95,20 @@ class LessonZoomTest {
         snapshot("lesson-small-phone")
 
         // The player's own pan is kept while the step is played (a tap that selects a peg).
-        val before = centreOf(Coord(-1, 4))
+        val before = unclippedHoleCentre(Coord(-1, 4))
         val board = boardRect()
         tag("board").performTouchInput { swipe(center, center + Offset(board.width * 0.2f, 0f), 300) }
         waitForIdle()
-        val panned = centreOf(Coord(-1, 4))
+        val panned = unclippedHoleCentre(Coord(-1, 4))
         assertTrue("the drag panned the board ($before → $panned)", (panned - before).getDistance() > 20f)
         tapAtCentre(Coord(-1, 4))
         assertEquals(Coord(-1, 4), state().board.selected)
-        assertEquals("the pan is kept", panned, centreOf(Coord(-1, 4)))
+        assertEquals("the pan is kept", panned, unclippedHoleCentre(Coord(-1, 4)))
 
         // A wrong try (a jump where a step is asked), taken back by the core: framed afresh.
         tapAtCentre(Coord(-1, 2))
         assertTrue("${state().feedback}", state().feedback is LessonFeedback.Missed)
-        assertEquals("framed again after the wrong try", before, centreOf(Coord(-1, 4)))
+        assertEquals("framed again after the wrong try", before, unclippedHoleCentre(Coord(-1, 4)))
         assertFramed("after the wrong try")
 
         // "1×" shows the whole board; Try again frames the step again.

@@ -8,9 +8,11 @@ import app.chinesecheckers.android.appTest
 import app.chinesecheckers.android.awaitTag
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.nextStart
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.text
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.LessonFeedback
 import app.chinesecheckers.core.LessonRule

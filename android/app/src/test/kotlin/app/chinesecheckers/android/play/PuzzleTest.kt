@@ -1,7 +1,5 @@
 package app.chinesecheckers.android.play
 
-import androidx.compose.ui.semantics.getOrNull
-import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
@@ -9,12 +7,14 @@ import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.SCREENSHOT_DAY
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.arrows
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.hole
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
+import app.chinesecheckers.android.text
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.MoveKind
 import app.chinesecheckers.core.PuzzleGame
@@ -22,7 +22,6 @@ import app.chinesecheckers.core.PuzzleInfo
 import app.chinesecheckers.core.PuzzleStep
 import app.chinesecheckers.core.puzzleOfTheDay
 import app.chinesecheckers.ui.Screen
-import app.chinesecheckers.ui.board.ArrowsDrawn
 import app.chinesecheckers.ui.board.holeTag
 import app.chinesecheckers.ui.strings.ChinesePuzzleStrings
 import app.chinesecheckers.ui.strings.EnglishPuzzleStrings
@@ -52,8 +51,6 @@ import java.nio.file.Files
 class PuzzleTest {
     /** The app's date (appTest pins it to this day). */
     private val day = SCREENSHOT_DAY
-
-    private fun ComposeUiTest.arrows(): List<Coord> = tag("trail").fetchSemanticsNode().config.getOrNull(ArrowsDrawn).orEmpty()
 
     /**
      * The solver's line of [id] from the core's built-in set (`rust-core/src/session/puzzles.json`,
@@ -261,7 +258,7 @@ class PuzzleTest {
     @Test
     fun homeShowsThePuzzleOfTheDayOfTheInjectedDate() {
         var today = day
-        datedAppTest(today = { today }, reducedMotion = true) {
+        appTest(today = { today }, reducedMotion = true) {
             val dataDir = app.platform.dataDir
             // A second date whose puzzle reads differently on Home, so that the check can fail.
             fun glance(p: PuzzleInfo) = EnglishPuzzleStrings.today(p.difficulty, p.par.toInt())

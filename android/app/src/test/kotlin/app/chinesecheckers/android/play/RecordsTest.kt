@@ -3,21 +3,24 @@ package app.chinesecheckers.android.play
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertTextEquals
 import app.chinesecheckers.android.Device
-import app.chinesecheckers.android.RunningApp
+import app.chinesecheckers.android.ScriptedServer
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.awaitSent
+import app.chinesecheckers.android.awaitSharedText
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.online.openOnline
 import app.chinesecheckers.android.person
 import app.chinesecheckers.android.setup
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.text
 import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.ui.Screen
 import org.junit.After
 import org.junit.Assert.assertEquals
-import org.junit.Assert.assertNotNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
@@ -92,16 +95,10 @@ class RecordsTest {
         }.also { server = it }
     }
 
-    /** The app as Ann, on the online screen, connecting to [server]. */
-    private fun RunningApp.goOnline(server: ScriptedServer) {
-        app.settings.update { it.copy(displayName = "Ann", serverAddress = server.url) }
-        app.navigate(Screen.Online)
-    }
-
     @Test
     fun theLobbyListsOurGamesAndRatingsAndATapReplaysAGame() = appTest {
         val server = scriptServer(System.currentTimeMillis() - 60_000)
-        goOnline(server)
+        openOnline(server.start())
         // Our ratings are asked for on connecting, and shown rounded.
         waitUntil(timeoutMillis = 30_000) { exists("ratings") }
         tag("rating:TRIPOT").assertTextEquals("Tripot 1535 (3 games)")
@@ -114,7 +111,7 @@ class RecordsTest {
         assertTrue(text("tableLine:t2"), text("tableLine:t2").startsWith("Eve · "))
 
         click("yourGames")
-        assertNotNull("the app did not send list_games; sent: ${server.received}", server.nextFrame(this, "list_games"))
+        awaitSent(server, "list_games")
         waitUntil(timeoutMillis = 10_000) { exists("pastGame:g1") }
         tag("pastGameTitle:g1").assertTextEquals("Classic · against Bob")
         tag("pastGameDetail:g1").assertTextEquals("Won · Bob resigned · today")
@@ -126,8 +123,7 @@ class RecordsTest {
 
         // Share: the save text goes to the system's share sheet and the presenter.
         click("shareGame:g1")
-        val get = server.nextFrame(this, "get_game")
-        assertNotNull("the app did not send get_game; sent: ${server.received}", get)
+        val get = awaitSent(server, "get_game")
         assertEquals("""{"type":"get_game","game":"g1"}""", get)
         waitUntil(timeoutMillis = 10_000) { app.online.state.value.sharedSave != null }
         val save = app.online.state.value.sharedSave!!
@@ -156,7 +152,7 @@ class RecordsTest {
             """{"type":"rating_changed","game":"g4","rule_set":"classic","before":1400,"after":1450}""",
         )
         val server = scriptServer(0, frames)
-        goOnline(server)
+        openOnline(server.start())
         waitUntil(timeoutMillis = 30_000) { app.online.state.value.online?.game?.over == true && exists("gameOver") }
         waitUntil(timeoutMillis = 5_000) { app.online.state.value.online?.ratingChange?.game == "g4" }
         waitForIdle()

@@ -3,21 +3,21 @@ package app.chinesecheckers.android.play
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertTextEquals
 import app.chinesecheckers.android.Device
-import app.chinesecheckers.android.RunningApp
+import app.chinesecheckers.android.ScriptedServer
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.awaitSent
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.online.online
+import app.chinesecheckers.android.online.openOnline
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
 import app.chinesecheckers.core.Connection
 import app.chinesecheckers.core.OnlineException
-import app.chinesecheckers.core.OnlineState
-import app.chinesecheckers.ui.Screen
 import app.chinesecheckers.ui.online.OnlineEvent
 import org.junit.After
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
-import org.junit.Assert.assertNotNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
@@ -49,20 +49,12 @@ class SeatedPanelTest {
         }
     }.also { server = it }
 
-    /** The app as Ann, on the online screen, connecting to [server]. */
-    private fun RunningApp.goOnline(server: ScriptedServer) {
-        app.settings.update { it.copy(displayName = "Ann", serverAddress = server.url) }
-        app.navigate(Screen.Online)
-    }
-
-    private fun RunningApp.online(): OnlineState? = app.online.state.value.online
-
     @Test
     fun theHostStartsWithComputerPlayersAtThePickedLevel() = appTest {
         val server = scriptServer("""{"type":"seated","id":"t4","format":"sternhalma4","players":["Ann","Bob"],"host":true}""")
-        goOnline(server)
-        waitUntil(timeoutMillis = 30_000) { online()?.seated != null && exists("seated") }
-        assertEquals(Connection.CONNECTED, online()!!.connection)
+        openOnline(server.start())
+        waitUntil(timeoutMillis = 30_000) { online(app)?.seated != null && exists("seated") }
+        assertEquals(Connection.CONNECTED, online(app)!!.connection)
         tag("seatedPlayer:0").assertTextEquals("Ann")
         tag("seatedPlayer:1").assertTextEquals("Bob")
         tag("freeSeats").assertTextEquals("2 free seats")
@@ -72,17 +64,16 @@ class SeatedPanelTest {
 
         click("fillLevel:HARD")
         click("fillWithAi")
-        val fill = server.nextFrame(this, "fill_with_ai")
-        assertNotNull("the app did not send fill_with_ai; sent: ${server.received}", fill)
-        assertTrue(fill!!, fill.contains("\"id\":\"t4\"") && fill.contains("\"level\":\"hard\""))
+        val fill = awaitSent(server, "fill_with_ai")
+        assertTrue(fill, fill.contains("\"id\":\"t4\"") && fill.contains("\"level\":\"hard\""))
         assertEquals("the start was refused: ${app.online.state.value.error}", null, app.online.state.value.error)
     }
 
     @Test
     fun aGuestWaitsForTheHostAndCanLeave() = appTest(device = Device.Tablet) {
         val server = scriptServer("""{"type":"seated","id":"t6","format":"sternhalma6","players":["Bob","Ann","Cy"],"host":false}""")
-        goOnline(server)
-        waitUntil(timeoutMillis = 30_000) { online()?.seated != null && exists("seated") }
+        openOnline(server.start())
+        waitUntil(timeoutMillis = 30_000) { online(app)?.seated != null && exists("seated") }
         tag("freeSeats").assertTextEquals("3 free seats")
         assertFalse("only the host may start with computer players", exists("fillWithAi"))
         assertFalse(exists("fillLevel:MEDIUM"))
@@ -95,12 +86,11 @@ class SeatedPanelTest {
         assertTrue("a guest sent fill_with_ai: ${server.received}", server.received.none { it.contains("fill_with_ai") })
 
         click("leaveSeat")
-        val leave = server.nextFrame(this, "leave_seat")
-        assertNotNull("the app did not send leave_seat; sent: ${server.received}", leave)
-        assertTrue(leave!!, leave.contains("\"id\":\"t6\""))
+        val leave = awaitSent(server, "leave_seat")
+        assertTrue(leave, leave.contains("\"id\":\"t6\""))
         waitUntil(timeoutMillis = 5_000) { !exists("seated") && exists("quickMatch") }
         // Back in the lobby, the picker offers every format again.
         assertTrue(exists("format:STERNHALMA6"))
-        assertEquals(null, online()!!.seated)
+        assertEquals(null, online(app)!!.seated)
     }
 }

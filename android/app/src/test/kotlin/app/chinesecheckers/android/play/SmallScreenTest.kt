@@ -20,6 +20,7 @@ import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.ai
 import app.chinesecheckers.android.appTest
+import app.chinesecheckers.android.boardRect
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.game
@@ -27,6 +28,7 @@ import app.chinesecheckers.android.hole
 import app.chinesecheckers.android.person
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
+import app.chinesecheckers.android.unclippedHoleCentre
 import app.chinesecheckers.core.Colour
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.GameInterface
@@ -123,18 +125,10 @@ class SmallScreenTest {
         return recorder
     }
 
-    /** The hole's centre on screen, in root pixels (its node's, unclipped: it may lie off screen). */
-    private fun RunningApp.centreOf(c: Coord): Offset {
-        val node = tag(holeTag(c)).fetchSemanticsNode()
-        return node.positionInRoot + Offset(node.size.width / 2f, node.size.height / 2f)
-    }
-
-    private fun RunningApp.boardRect(): Rect = tag("board").fetchSemanticsNode().boundsInRoot
-
     /** The smallest distance between the centres of neighbouring holes on screen, in pixels. */
     private fun RunningApp.neighbourSpacing(): Float {
         val coords = game().holes.map { it.coord }.toSet()
-        val centres = coords.associateWith { centreOf(it) }
+        val centres = coords.associateWith { unclippedHoleCentre(it) }
         var least = Float.MAX_VALUE
         for (c in coords) {
             for (n in listOf(Coord(c.q + 1, c.r), Coord(c.q, c.r + 1), Coord(c.q - 1, c.r + 1))) {
@@ -169,18 +163,18 @@ class SmallScreenTest {
     private fun RunningApp.bringIntoView(c: Coord) {
         repeat(4) {
             val inner = boardRect().deflate(TOUCH_PX / 2 + 4f)
-            val p = centreOf(c)
+            val p = unclippedHoleCentre(c)
             val button = if (exists("zoomReset")) tag("zoomReset").fetchSemanticsNode().boundsInRoot.inflate(TOUCH_PX / 2) else Rect.Zero
             if (inner.contains(p) && !button.contains(p)) return
             drag(boardRect().center - p)
         }
-        fail("hole $c could not be brought into view (at ${centreOf(c)}, board ${boardRect()})")
+        fail("hole $c could not be brought into view (at ${unclippedHoleCentre(c)}, board ${boardRect()})")
     }
 
     /** A real tap at the hole's centre; it must reach the core on the next frame (no double-tap wait). */
     private fun RunningApp.tapAtCentre(c: Coord) {
         val board = boardRect()
-        val p = centreOf(c)
+        val p = unclippedHoleCentre(c)
         tag("board").performTouchInput { click(p - board.topLeft) }
         waitForIdle()
     }
@@ -279,8 +273,8 @@ class SmallScreenTest {
         assertEquals(primary.blue, edge.blue, 0.05f)
 
         // A tap on a zoomed board reaches the core on the very next frame: no double-tap wait.
-        val own = game().holes.minBy { (centreOf(it.coord) - board.center).getDistance() }.coord
-        val p = centreOf(own)
+        val own = game().holes.minBy { (unclippedHoleCentre(it.coord) - board.center).getDistance() }.coord
+        val p = unclippedHoleCentre(own)
         mainClock.autoAdvance = false
         tag("board").performTouchInput { click(p - board.topLeft) }
         mainClock.advanceTimeByFrame()
@@ -301,7 +295,7 @@ class SmallScreenTest {
         mainClock.advanceTimeBy(1_000)
         waitForIdle()
         assertEquals("back to 1×", spacingAt1x, neighbourSpacing(), 0.5f)
-        assertEquals("and unpanned", boardRect().center.x, centreOf(Coord(0, 0)).x, 2f)
+        assertEquals("and unpanned", boardRect().center.x, unclippedHoleCentre(Coord(0, 0)).x, 2f)
         assertTrue("the button reached no hole: ${recorder.taps}", recorder.taps.isEmpty())
         assertFalse(exists("zoomedFrame"))
         assertFalse(exists("zoomReset"))
@@ -343,14 +337,14 @@ class SmallScreenTest {
         val spacingAt1x = neighbourSpacing()
         val c = Coord(2, -2)
         val board = boardRect()
-        val before = centreOf(c)
+        val before = unclippedHoleCentre(c)
         tag("board").performMouseInput {
             moveTo(before - board.topLeft)
             scroll(-1f)
         }
         waitForIdle()
         assertEquals("one notch up: 1.25×", spacingAt1x * 1.25f, neighbourSpacing(), 1f)
-        assertTrue("the hole under the pointer stays under it", (centreOf(c) - before).getDistance() < 2f)
+        assertTrue("the hole under the pointer stays under it", (unclippedHoleCentre(c) - before).getDistance() < 2f)
         tag("board").performMouseInput { scroll(-20f) }
         waitForIdle()
         assertTrue("up to the maximum", neighbourSpacing() in TOUCH_PX..(52 * DENSITY + 2f))
@@ -370,7 +364,7 @@ class SmallScreenTest {
         for (push in listOf(Offset(1f, 0f), Offset(-1f, 0f), Offset(0f, 1f), Offset(0f, -1f), Offset(1f, 1f), Offset(-1f, -1f))) {
             repeat(4) { drag(push * 2_000f) }
             val board = boardRect()
-            val centres = coords.map { centreOf(it) }
+            val centres = coords.map { unclippedHoleCentre(it) }
             val left = centres.minOf { it.x }
             val right = centres.maxOf { it.x }
             val top = centres.minOf { it.y }
@@ -403,7 +397,7 @@ class SmallScreenTest {
         val (first, second) = movable.take(2)
         val board = boardRect()
         assertFalse(exists("loupe"))
-        tag("board").performTouchInput { down(centreOf(first) - board.topLeft) }
+        tag("board").performTouchInput { down(unclippedHoleCentre(first) - board.topLeft) }
         mainClock.advanceTimeBy(1_000)
         waitForIdle()
         fun loupeLabel() = tag("loupe").fetchSemanticsNode().config.getOrNull(SemanticsProperties.ContentDescription)?.single()
@@ -415,7 +409,7 @@ class SmallScreenTest {
         assertEquals("the loupe stays while the finger does", holeLabel(first), loupeLabel())
         snapshot("small-screen-loupe-dark-phone")
         // Slid to the other peg: the loupe follows, and the release chooses that one.
-        tag("board").performTouchInput { moveTo(centreOf(second) - board.topLeft) }
+        tag("board").performTouchInput { moveTo(unclippedHoleCentre(second) - board.topLeft) }
         waitForIdle()
         assertEquals(holeLabel(second), loupeLabel())
         tag("board").performTouchInput { up() }

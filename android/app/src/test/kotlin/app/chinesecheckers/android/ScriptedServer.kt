@@ -1,5 +1,8 @@
-package app.chinesecheckers.android.online
+package app.chinesecheckers.android
 
+import androidx.compose.ui.test.ComposeTimeoutException
+import androidx.compose.ui.test.ComposeUiTest
+import androidx.compose.ui.test.ExperimentalTestApi
 import java.io.ByteArrayOutputStream
 import java.io.EOFException
 import java.io.IOException
@@ -15,18 +18,31 @@ import kotlin.concurrent.thread
 
 /**
  * A scripted WebSocket server on 127.0.0.1 for the online tests that need frames the real server
- * cannot be made to send (a timed game's clock, a table of four with a computer and an absent
- * seat, games to watch): every text frame the app sends is handed to [script] with the
- * connection's [ScriptedSocket], which answers with the protocol's own frames, so the core reads
- * them as it would the real server's. It stands in for OkHttp's MockWebServer, which the framework
- * suite's class path does not have: the WebSocket handshake and frames of RFC 6455 (text, close,
- * ping), no extensions. Every connection (a reconnection too) runs the same script.
+ * cannot be made to send (a timed game's clock, a half-filled table, a table of four with a
+ * computer and an absent seat, games to watch, finished games and ratings): every text frame the
+ * app sends is recorded ([received], [awaitSent]) and handed to [script] with the connection's
+ * [ScriptedSocket], which answers with the protocol's own frames, so the core reads them as it
+ * would the real server's. It stands in for OkHttp's MockWebServer, which the framework suite's
+ * class path does not have: the WebSocket handshake and frames of RFC 6455 (text, close, ping), no
+ * extensions. Every connection (a reconnection too) runs the same script.
  */
 class ScriptedServer(private val script: (socket: ScriptedSocket, text: String) -> Unit) {
     private val listener = ServerSocket(0, 50, InetAddress.getLoopbackAddress())
     private val connections = CopyOnWriteArrayList<Socket>()
 
     @Volatile private var running = false
+
+    /** Every text frame the app sent, in order (on every connection). */
+    val received: List<String> get() = frames
+    private val frames = CopyOnWriteArrayList<String>()
+
+    /** How many of [received] [nextSent] has gone past. */
+    private var taken = 0
+
+    /** The server's end of the app's latest connection, to send frames later (null before the app connects). */
+    @Volatile
+    var last: ScriptedSocket? = null
+        private set
 
     /** Starts accepting connections; returns the address the app connects to (`ws://127.0.0.1:port/ws`). */
     fun start(): String {
@@ -45,8 +61,21 @@ class ScriptedServer(private val script: (socket: ScriptedSocket, text: String) 
         return "ws://127.0.0.1:${listener.localPort}/ws"
     }
 
+    /**
+     * The oldest frame of [type] (`"type":"…"`) the app sent that no call took yet, the frames
+     * before it skipped; null when none has come.
+     */
+    @Synchronized
+    fun nextSent(type: String): String? {
+        while (taken < received.size) {
+            val frame = received[taken++]
+            if (frame.contains("\"type\":\"$type\"")) return frame
+        }
+        return null
+    }
+
     /** Closes the listener and every connection (call it from an `@After`). */
-    fun shutdown() {
+    fun stop() {
         running = false
         runCatching { listener.close() }
         for (c in connections) runCatching { c.close() }
@@ -66,6 +95,7 @@ class ScriptedServer(private val script: (socket: ScriptedSocket, text: String) 
             )
             output.flush()
             val ws = ScriptedSocket(output)
+            last = ws
             val message = ByteArrayOutputStream()
             while (true) {
                 val b0 = input.read()
@@ -85,6 +115,7 @@ class ScriptedServer(private val script: (socket: ScriptedSocket, text: String) 
                         if (fin) {
                             val text = message.toString(Charsets.UTF_8)
                             message.reset()
+                            frames += text
                             script(ws, text)
                         }
                     }
@@ -156,4 +187,24 @@ class ScriptedSocket internal constructor(private val output: OutputStream) {
         output.write(payload)
         output.flush()
     }
+}
+
+/**
+ * The next frame of [type] the app sent to [server] ([ScriptedServer.nextSent]), skipping others;
+ * fails after [timeoutMs], with every frame sent. It waits with the main looper running: the app
+ * may send from it (a presenter's event, a coroutine on the main dispatcher), which a blocking
+ * wait on the test thread would hold back.
+ */
+@OptIn(ExperimentalTestApi::class)
+fun ComposeUiTest.awaitSent(server: ScriptedServer, type: String, timeoutMs: Long = 10_000): String {
+    var found: String? = null
+    try {
+        waitUntil("a $type frame sent", timeoutMs) {
+            found = found ?: server.nextSent(type)
+            found != null
+        }
+    } catch (e: ComposeTimeoutException) {
+        throw AssertionError("the app sent no $type frame in $timeoutMs ms; sent: ${server.received}", e)
+    }
+    return checkNotNull(found)
 }
