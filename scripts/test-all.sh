@@ -30,12 +30,49 @@ step() {
 # Every runner's output is also kept, to add up one summary line at the end (the last line of
 # each runner alone can mislead: cargo's doc-test runs and Swift Testing close on "0 passed").
 LOGS="$(mktemp -d)"
-trap 'rm -rf "$LOGS"' EXIT
+# Background fetches (below) do not outlive the command: a failed step stops them, children and all.
+kill_tree() {
+    local child
+    for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
+    kill "$1" 2>/dev/null || true
+}
+trap 'for job in $(jobs -p); do kill_tree "$job"; done; rm -rf "$LOGS"' EXIT
 
 # The Rust toolchain comes with the machine; make sure its formatter and linter are there.
 if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
     rustup component add rustfmt clippy
 fi
+
+# What the suites need from Debian, in one apt run: redis-server (the server's Redis tests), a JDK
+# and Maven (the JVM suites), PyYAML (the workflow check), aapt2 and CJK fonts (the Android
+# framework suite), debootstrap (the Swift chroot).
+missing=()
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+{ command -v mvn >/dev/null 2>&1 && command -v javac >/dev/null 2>&1; } || missing+=(default-jdk-headless maven)
+python3 -c 'import yaml' 2>/dev/null || missing+=(python3-yaml)
+command -v aapt2 >/dev/null 2>&1 || missing+=(aapt)
+{ command -v fc-list >/dev/null 2>&1 && fc-list :lang=zh | grep -q .; } || missing+=(fontconfig fonts-noto-cjk)
+[[ "${SKIP_SWIFT:-0}" == "1" ]] || command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+if (( ${#missing[@]} )); then
+    step "installing ${missing[*]} (Debian packages)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# What waits on the network, started now in the background so that it overlaps the Rust build,
+# which waits on the CPU: the Swift chroot's bootstrap (its suite waits for it under a lock), and
+# the Maven artifacts of the JVM suites — one Maven process at a time (the local repository is
+# not safe for concurrent writers), waited for before the first Maven step. Nothing here fails
+# the command: each suite fetches again what is missing.
+if [[ "${SKIP_SWIFT:-0}" != "1" ]]; then
+    tests/swift/run.sh --bootstrap-only > "$LOGS/swift-bootstrap.log" 2>&1 &
+fi
+(
+    mvn -B -q -f tests/kotlin/pom.xml dependency:go-offline
+    mvn -B -q -f android/desktop/pom.xml dependency:go-offline
+    mvn -B -q -f android/robolectric/gradle-check/pom.xml dependency:go-offline
+    python3 android/robolectric/libraries/resolve.py android/robolectric/target/libraries
+) > "$LOGS/maven-prefetch.log" 2>&1 &
+MAVEN_PREFETCH=$!
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
@@ -53,20 +90,11 @@ python3 scripts/check-import-circles.py rust-core/src cli/src server/src
 step "app facts (android, ios: nothing the core computes)"
 python3 scripts/check-app-facts.py
 
-# The online server's Redis-backend tests start their own redis-server (and fail without one).
-if ! command -v redis-server >/dev/null 2>&1; then
-    step "installing redis-server (Debian package)"
-    apt-get update -qq && apt-get install -y -qq redis-server
-fi
-
 step "cargo test (workspace)"
 cargo test --workspace 2>&1 | tee "$LOGS/cargo.log"
 
-# The Kotlin suite needs a JDK (17 or newer) and Maven.
-if ! command -v mvn >/dev/null 2>&1 || ! command -v javac >/dev/null 2>&1; then
-    step "installing a JDK and Maven (Debian packages)"
-    apt-get update -qq && apt-get install -y -qq default-jdk-headless maven
-fi
+# The Maven artifacts fetched in the background (above) are all in ~/.m2 before Maven runs here.
+wait "$MAVEN_PREFETCH" || echo "note: the Maven prefetch failed; the suites fetch what they need"
 
 step "Kotlin bindings suite (JVM, Maven)"
 tests/kotlin/run.sh 2>&1 | tee "$LOGS/kotlin.log"
@@ -105,10 +133,6 @@ step "Android release shrinking check (R8, shrunk bindings run on the JVM)"
 android/robolectric/r8-check.sh
 
 # The Android CI workflow, read against the build: its Gradle tasks, paths and versions.
-if ! python3 -c 'import yaml' 2>/dev/null; then
-    step "installing PyYAML (Debian package)"
-    apt-get update -qq && apt-get install -y -qq python3-yaml
-fi
 step "Android CI workflow check (.github/workflows/android.yml)"
 python3 scripts/check-android-workflow.py
 

@@ -32,7 +32,8 @@
 #
 # Environment: SWIFT_CHROOT (chroot location), DEBIAN_MIRROR (default: the host's own Debian
 # mirror, read from its apt sources).
-# Extra arguments are passed to `swift test` (e.g. `--filter CoreVersionTests`).
+# Extra arguments are passed to `swift test` (e.g. `--filter CoreVersionTests`); `--bootstrap-only`
+# alone makes the chroot (step 1) and stops.
 # Swift 6 on Linux needs a newer glibc than bookworm has, hence the chroot.
 set -euo pipefail
 
@@ -117,12 +118,17 @@ bootstrap_chroot() {
     touch "$READY_MARKER"
 }
 
-# Serialize concurrent runs of the bootstrap.
+# Serialize concurrent runs of the bootstrap (the test command starts one early, in the
+# background, with --bootstrap-only; the suite's own run then waits for it here).
 mkdir -p "$(dirname "$ROOT")"
 exec 9>"$ROOT.lock"
 flock 9
 bootstrap_chroot
 flock -u 9
+if [[ "${1:-}" == "--bootstrap-only" ]]; then
+    log "The Swift chroot is ready at $ROOT"
+    exit 0
+fi
 
 cd "$REPO"
 TARGET_DIR="$(cargo metadata --format-version 1 --no-deps |
