@@ -129,6 +129,7 @@ fun appTest(
     prepare(games)
     // Before the AppState is made: it reads the date through this.
     application.today = today
+    startManifestProviders()
     try {
         runAndroidComposeUiTest<MainActivity> {
             RunningApp(this, application).block()
@@ -307,5 +308,24 @@ class TestServer {
     fun stop() {
         process?.destroy()
         process?.waitFor(5, TimeUnit.SECONDS)
+    }
+}
+
+/**
+ * Starts the content providers of the merged manifest, as Android does when it starts the app's
+ * process (Robolectric makes the Application but starts no provider): androidx.startup's
+ * InitializationProvider, whose onCreate runs every library initializer the manifest lists
+ * (the process lifecycle, emoji2, the profile installer). Android starts them just before
+ * Application.onCreate; here they start just after it, which the app cannot tell (nothing in
+ * its onCreate uses them).
+ */
+fun startManifestProviders() {
+    val context = RuntimeEnvironment.getApplication()
+    val providers = context.packageManager
+        .getPackageInfo(context.packageName, android.content.pm.PackageManager.GET_PROVIDERS).providers.orEmpty()
+    for (provider in providers) {
+        @Suppress("UNCHECKED_CAST")
+        val type = Class.forName(provider.name) as Class<android.content.ContentProvider>
+        org.robolectric.Robolectric.setupContentProvider(type, provider.authority)
     }
 }

@@ -89,6 +89,7 @@ class ProcessRun(val compose: ComposeUiTest) : ComposeUiTest by compose {
     /** Launches the app: the Activity created, started and resumed. */
     fun start() {
         application.today = { SCREENSHOT_DAY }
+        startManifestProviders()
         runOnUiThread { controller = Robolectric.buildActivity(MainActivity::class.java).setup() }
         waitForIdle()
     }
@@ -115,6 +116,8 @@ class ProcessRun(val compose: ComposeUiTest) : ComposeUiTest by compose {
         application = fresh
         fresh.today = { SCREENSHOT_DAY }
         runOnUiThread {
+            // A new process: its providers start, then the Application's onCreate, as on Android.
+            startManifestProviders()
             fresh.onCreate()
             controller = Robolectric.buildActivity(MainActivity::class.java).setup(saved)
         }

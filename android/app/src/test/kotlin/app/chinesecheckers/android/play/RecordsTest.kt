@@ -9,6 +9,7 @@ import app.chinesecheckers.android.awaitSent
 import app.chinesecheckers.android.awaitSharedText
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
+import app.chinesecheckers.android.online.describe
 import app.chinesecheckers.android.online.openOnline
 import app.chinesecheckers.android.person
 import app.chinesecheckers.android.setup
@@ -154,7 +155,7 @@ class RecordsTest {
         val server = scriptServer(0, frames)
         openOnline(server.start())
         waitUntil(timeoutMillis = 30_000) { app.online.state.value.online?.game?.over == true && exists("gameOver") }
-        waitUntil(timeoutMillis = 5_000) { app.online.state.value.online?.ratingChange?.game == "g4" }
+        waitUntil("g4's rating change read (${describe(app)})", 20_000) { app.online.state.value.online?.ratingChange?.game == "g4" }
         waitForIdle()
         assertTrue("another game's change is not shown", !exists("ratingChange"))
         server.last!!.send("""{"type":"rating_changed","game":"g5","rule_set":"classic","before":1500,"after":1662}""")
