@@ -198,16 +198,16 @@ fn keyboard_game_against_the_beginner_then_quit_save_and_resume() {
     let beginner = beginner_name();
     t.wait_for(&format!("You (R) vs {beginner} (B)"));
     // The cursor starts on a front peg: select it, step up, play.
-    t.wait_for("at -3,5");
+    t.wait_for("at 14·2");
     t.send(ENTER);
     t.wait_until("the selection and its steps", |s| {
-        s.contains("selected -3,5") && board_has(s, "+   +")
+        s.contains("selected 14·2") && board_has(s, "+   +")
     });
     t.send(UP);
-    t.wait_for("at -3,4");
+    t.wait_for("at 13·6");
     t.send(ENTER);
     t.wait_until("the AI's reply in the history", |s| {
-        history_has(s, 1, "You Step -3,5→-3,4") && history_has(s, 2, first_name)
+        history_has(s, 1, "You Step 14·2→13·6") && history_has(s, 2, first_name)
     });
     t.wait_for("Turn: You");
     // Undo takes back both moves, redo plays them again.
@@ -229,7 +229,7 @@ fn keyboard_game_against_the_beginner_then_quit_save_and_resume() {
     // --resume continues where we left off, and quitting saves it again without a question.
     let mut t = Term::start(&home, &["--resume"]);
     t.wait_until("the restored history", |s| {
-        history_has(s, 1, "You Step -3,5→-3,4") && history_has(s, 2, first_name)
+        history_has(s, 1, "You Step 14·2→13·6") && history_has(s, 2, first_name)
     });
     t.send("q");
     assert!(t.wait_exit());
@@ -267,11 +267,11 @@ fn first_step(t: &mut Term) {
     let first = beginner_name();
     let first_name = first.split(' ').next().unwrap();
     t.wait_for("Turn: You");
-    t.wait_for("at -3,5");
+    t.wait_for("at 14·2");
     t.send(ENTER);
-    t.wait_for("selected -3,5");
+    t.wait_for("selected 14·2");
     t.send(UP);
-    t.wait_for("at -3,4");
+    t.wait_for("at 13·6");
     t.send(ENTER);
     t.wait_until("the AI's reply in the history", |s| {
         history_has(s, 2, first_name)
@@ -346,9 +346,9 @@ fn an_untouched_game_saves_nothing_and_a_second_solo_game_asks_before_replacing(
 
     // A pass-and-play game takes its own slot, no question asked.
     let mut t = Term::start(&home, &["--hotseat", "--seed", "1"]);
-    t.wait_for("at -3,5");
+    t.wait_for("at 14·2");
     t.send(ENTER);
-    t.wait_for("selected -3,5");
+    t.wait_for("selected 14·2");
     t.send(UP);
     t.send(ENTER);
     t.wait_until("the first move", |s| history_has(s, 1, "Player Step"));
@@ -405,7 +405,7 @@ fn mouse_game_to_the_end_from_a_position_is_not_counted() {
     let (x, y) = cell(1, -3);
     t.click(x, y);
     t.wait_until("the selection", |s| {
-        s.contains("selected 1,-3") && board_has(s, "+  [R]  +")
+        s.contains("selected 6·6") && board_has(s, "+  [R]  +")
     });
     let (x, y) = cell(1, -4);
     t.click(x, y);
@@ -593,11 +593,13 @@ mod online {
     const DOWN: &str = "\x1b[B";
     const ENTER: &str = "\r";
 
-    /// The r coordinate of the hole under the cursor ("at q,r" in the title line).
+    /// The row of the hole under the cursor ("at row·place" in the title line), counted from
+    /// the centre row (negative: the northern half), as the axial r.
     fn cursor_row(screen: &str) -> Option<i32> {
         let title = screen.lines().next()?;
         let at = title.rsplit(" at ").next()?;
-        at.trim().split(',').nth(1)?.trim().parse().ok()
+        let row: i32 = at.trim().split('·').next()?.trim().parse().ok()?;
+        Some(row - 9)
     }
 
     /// The room code in the terminal's banner.

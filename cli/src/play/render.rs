@@ -9,8 +9,8 @@
 use chinese_checkers_core::rules::{Colour, MoveKind};
 use chinese_checkers_core::session::online::AwayReading;
 use chinese_checkers_core::session::{
-    Banner, Coord, GameState, Highlight, HoleGeometry, HoleState, OpponentStatistics, PlayedMove,
-    TurnStatus,
+    hole_positions, Banner, Coord, GameState, Highlight, HoleGeometry, HolePosition, HoleState,
+    OpponentStatistics, PlayedMove, TurnStatus,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -624,8 +624,15 @@ fn statistics(stats: &Result<Vec<OpponentStatistics>, String>, area: Rect, buf: 
         .render(inner, buf);
 }
 
+/// A hole as the apps name it: row from the top and place in the row, "row·place" (the core's
+/// `hole_positions`; the terminal's board never turns).
 fn coord_text(c: &Coord) -> String {
-    format!("{},{}", c.q, c.r)
+    static NAMED: std::sync::LazyLock<Vec<HolePosition>> =
+        std::sync::LazyLock::new(|| hole_positions(0));
+    NAMED.iter().find(|p| p.coord == *c).map_or_else(
+        || format!("{},{}", c.q, c.r),
+        |p| format!("{}·{}", p.row, p.place),
+    )
 }
 
 /// One history line fitted to `width`: number, the mover's `name`, kind and path (every landing

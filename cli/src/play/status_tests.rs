@@ -84,7 +84,15 @@ fn the_hint_is_drawn_and_worded_and_stays_until_a_move() {
             "{h:?}: {drawn}"
         );
     }
-    let path: Vec<String> = hint.iter().map(|h| format!("{},{}", h.q, h.r)).collect();
+    // Named as the apps name holes: row·place (the core's `hole_positions`).
+    let named = chinese_checkers_core::session::hole_positions(0);
+    let path: Vec<String> = hint
+        .iter()
+        .map(|h| {
+            let p = named.iter().find(|p| p.coord == *h).unwrap();
+            format!("{}·{}", p.row, p.place)
+        })
+        .collect();
     let words = format!("Hint: {} {}", super::words::move_kind(kind), path.join("→"));
     assert!(got[1].contains(&words), "{} lacks {words}", got[1]);
     // Choosing another peg keeps it.
@@ -142,7 +150,7 @@ fn the_whole_hint_path_and_every_trail_move_are_marked() {
     for h in [c(3, -4), c(3, -3)] {
         assert_eq!(cell(&app, &got, h), "-·-", "newest trail hole {h:?}");
     }
-    assert_eq!(got[1].trim_end(), " Turn: You  ·  Hint: Jump -2,4→0,2→2,0");
+    assert_eq!(got[1].trim_end(), " Turn: You  ·  Hint: Jump 13·7→11·7→9·7");
     // The legend says what the marks are.
     assert!(got.iter().any(|l| l.contains("-·- last move ~·~ earlier")));
 }

@@ -83,8 +83,8 @@ pub(super) fn screen(app: &mut App, width: u16, height: u16) -> Vec<String> {
 
 /// The person selected the peg on `[-3,5]`: its two steps are offered.
 const SELECTED: [&str; 23] = [
-    "Chinese Checkers  You (R) vs Jean Médecin (B)                            at -3,5",
-    " Turn: You  ·  selected -3,5                                                    ",
+    "Chinese Checkers  You (R) vs Jean Médecin (B)                            at 14·2",
+    " Turn: You  ·  selected 14·2                                                    ",
     "┌ Board ────────────────────────────────────────────┐┌ Players ────────────────┐",
     "│                         B                         ││▶ You R                  │",
     "│                       B   B                       ││  Jean Médecin B         │",
@@ -150,7 +150,7 @@ fn a_move_its_path_and_the_history_after_the_ai_replied() {
     app.view = think(&app);
     let got = screen(&mut app, 80, 23);
     let side: String = got[13].chars().skip(53).collect();
-    assert_eq!(side, "│  1 You Step -3,5→-3,4   │");
+    assert_eq!(side, "│  1 You Step 14·2→13·6   │");
     assert!(got[14].contains("  2 Jean M"), "{}", got[14]);
     assert!(
         got[15].contains("[R]"),
@@ -310,22 +310,22 @@ fn history_lines_fit_their_width() {
     };
     let item = &app.view.history[0];
     let you = words::player(&app.view, item.player);
-    assert_eq!(history_text(item, &you, 40), "  1 You Step -3,5→-3,4");
+    assert_eq!(history_text(item, &you, 40), "  1 You Step 14·2→13·6");
     let mut long = item.clone();
     let jean = "Jean Médecin";
-    assert_eq!(history_text(&long, jean, 25), "  1 Jean M Step -3,5→-3,4");
+    assert_eq!(history_text(&long, jean, 25), "  1 Jean M Step 14·2→13·6");
     long.path = vec![c(-3, 5), c(-3, 3), c(-3, 1)];
     long.kind = MoveKind::Jump;
-    assert_eq!(history_text(&long, jean, 25), "  1 Jean M Jump -3,5→-3,1");
+    assert_eq!(history_text(&long, jean, 25), "  1 Jean M Jump 14·2→10·3");
     assert_eq!(
         history_text(&long, jean, 40),
-        "  1 Jean Médecin Jump -3,5→-3,3→-3,1"
+        "  1 Jean Médecin Jump 14·2→12·5→10·3"
     );
     assert!(history_text(&long, jean, 12).chars().count() <= 12);
     // A name cut at a space does not leave a double space.
     assert_eq!(
         history_text(&long, "Marie Curie", 25),
-        "  1 Marie Jump -3,5→-3,1"
+        "  1 Marie Jump 14·2→10·3"
     );
 }
 
@@ -482,7 +482,7 @@ fn a_chain_in_progress_then_end_jump_wins() {
     let got = screen(&mut app, 80, 23);
     assert_eq!(
         got[1].trim_end(),
-        " Jump again, or press e to end the jump  ·  selected 1,-5"
+        " Jump again, or press e to end the jump  ·  selected 4·1"
     );
     // The chain's start is empty and marked, the peg stands on its landing, the next hop shows.
     assert!(got[4].contains("(·)"), "{}", got[4]);
@@ -1630,11 +1630,12 @@ fn the_link_reconnects_by_itself_and_greets_the_server_again() {
     let hello = |m: &Message| matches!(m, Message::Text(t) if t.as_str().contains("\"hello\""));
     let (n, first) = frames.recv_timeout(Duration::from_secs(10)).unwrap();
     assert!(hello(&first) && n == 0, "{first:?}");
-    // The link notices, the core shows "Reconnecting…", and after the policy's first delay
-    // (about 500 ms) the link connects again and greets the server again.
+    // The link notices and, after the policy's first delay (about 500 ms), connects again and
+    // greets the server again. The server never welcomed it: still the first connection being
+    // tried ("Connecting…"), not a lost one.
     let (n, again) = frames.recv_timeout(Duration::from_secs(10)).unwrap();
     assert!(hello(&again) && n == 1, "{again:?}");
-    assert_eq!(game.state().connection, Connection::Reconnecting);
+    assert_eq!(game.state().connection, Connection::Connecting);
     assert!(
         game.reconnect_delay_ms().is_some(),
         "an attempt was counted"

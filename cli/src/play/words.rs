@@ -238,7 +238,7 @@ pub fn status(state: &GameState, status: &TurnStatus) -> String {
     }
 }
 
-/// The hint in words, e.g. "Hint: Jump -3,5→-3,3→-1,3" (`path` as the history writes it).
+/// The hint in words, e.g. "Hint: Jump 14·2→12·5→12·7" (`path` as the history writes it).
 pub fn hint(kind: MoveKind, path: &str) -> String {
     format!("Hint: {} {path}", move_kind(kind))
 }

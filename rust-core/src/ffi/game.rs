@@ -117,7 +117,7 @@ impl From<OnlineError> for GameError {
 /// | kind | undo | hint | replay | ai | drawOffers | clock | rematch | resign |
 /// |---|---|---|---|---|---|---|---|---|
 /// | solo (a person and AI seats) | ✓ | ✓ | ✓ | ✓ | | | ✓ | ✓ |
-/// | pass-and-play (people only) | ✓ | | ✓ | | ✓ (two people) | | ✓ | ✓ |
+/// | pass-and-play (people only) | ✓ | | ✓ | ✓ (three or more: a resigned seat) | ✓ (two people) | | ✓ | ✓ |
 /// | online, played | | | | | ✓ (two seats) | ✓ (timed) | ✓ (¹) | ✓ |
 /// | online, watched (or no game yet) | | | | | | | | |
 ///
@@ -133,7 +133,7 @@ pub struct GameCapabilities {
     /// Replaying the game move by move (local games).
     pub replay: Option<Arc<GameReplay>>,
     /// The AI seats' engine: starting the AI's move when `state.aiToMove` (local games with AI
-    /// seats).
+    /// seats, or of three or more people, where the AI plays the seat of one who resigned).
     pub ai: Option<Arc<GameEngine>>,
     /// Draws may be offered and answered (`offerDraw`, `answerDraw`).
     pub draw_offers: bool,
@@ -229,7 +229,10 @@ impl Game {
             undo: with(persons > 0).map(|slot| Arc::new(GameHistory { slot })),
             hint: with(persons > 0 && ais > 0).map(|slot| Arc::new(GameHints { slot })),
             replay: with(true).map(|slot| Arc::new(GameReplay { slot })),
-            ai: with(ais > 0).map(|slot| Arc::new(GameEngine { slot })),
+            // Also without AI seats when a person may resign a game of three or more and leave
+            // the seat to the AI (`Capabilities.resign_keeps_game_going`).
+            ai: with(ais > 0 || (seats >= 3 && persons >= 2))
+                .map(|slot| Arc::new(GameEngine { slot })),
             draw_offers: seats == 2 && persons == 2,
             clock: false,
             rematch: true,
@@ -265,13 +268,15 @@ impl Game {
         let next = next?;
         let keeper = match old.library() {
             Some(library) => {
-                Some(
+                let mut keeper =
                     library
                         .keep_local(&next, true)
                         .map_err(|e| GameError::Internal {
                             detail: e.to_string(),
-                        })?,
-                )
+                        })?;
+                // On Home at once, before its first move: the player asked for this game.
+                keeper.keep_local_now(&next);
+                Some(keeper)
             }
             None => None,
         };

@@ -175,6 +175,15 @@ fn a_local_rematch_is_the_next_game_on_the_same_board_kept_in_its_slot() {
         "kept like the game before it"
     );
     assert_eq!(heard.last().0, next);
+    // On Home at once, before anyone moved in it: Continue offers the rematch.
+    let listing = lib.listing().unwrap();
+    assert_eq!(
+        listing.playing.len(),
+        1,
+        "the rematch is kept before its first move"
+    );
+    assert_eq!(listing.playing[0].id, board.id());
+    assert_eq!(listing.playing[0].moves, 0);
     // The board's handles play the new game.
     step(&board);
     let caps = board.capabilities();

@@ -38,9 +38,11 @@ pub use puzzle::{puzzle_of_the_day, puzzles, PuzzleGame, PuzzleInfo};
 pub use search::{AiSearch, SearchOutcome};
 
 use crate::ai::AiLevel;
-use crate::rules::{Position, RuleOption, RuleOptionValue, RuleOptions, Rules, Setup};
+use crate::rules::{Position, Preset, RuleOption, RuleOptionValue, RuleOptions, Rules, Setup};
 use crate::session::setup::bad_position;
-use crate::session::{BoardGeometry, RuleSetInfo, SetupError};
+use crate::session::{
+    BoardGeometry, CarriedSetup, GameSetup, HolePosition, RuleSetInfo, SetupError,
+};
 
 /// The version of the core library, as built.
 #[cfg_attr(feature = "uniffi", uniffi::export)]
@@ -75,6 +77,13 @@ pub fn rule_sets() -> Vec<RuleSetInfo> {
     crate::session::rule_sets()
 }
 
+/// `setup` moved to another rule set on the new-game screen: every choice the new rule set
+/// allows kept, and each one it does not named in `changed` (to be said to the player).
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn setup_for_rule_set(setup: GameSetup, preset: Preset) -> CarriedSetup {
+    setup.for_rule_set(preset)
+}
+
 /// The value `options` gives `option`: the chip or switch a new-game editor shows as chosen
 /// (the options and their allowed values are each rule set's `RuleSetInfo::editable_options`).
 #[cfg_attr(feature = "uniffi", uniffi::export)]
@@ -93,6 +102,15 @@ pub fn with_rule_option(rules: Rules, value: RuleOptionValue) -> Result<Rules, S
 #[cfg_attr(feature = "uniffi", uniffi::export)]
 pub fn board_geometry() -> BoardGeometry {
     crate::session::board_geometry()
+}
+
+/// Every hole's row and place as the player reads them on the board turned by
+/// `rotation_degrees` (the game's `rotationDegrees`): the one naming of holes in the history,
+/// the hint and the holes' spoken labels, the same on every front end. With 0, the geometry's
+/// own `row` and `place`.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn hole_positions(rotation_degrees: i32) -> Vec<HolePosition> {
+    crate::session::hole_positions(rotation_degrees)
 }
 
 /// The turn of the board (degrees clockwise on screen, in `(-180, 180]`) that brings a seat with

@@ -138,6 +138,29 @@ impl Position {
         }
     }
 
+    /// The places if the game stopped in this position with `left` out of it (players who
+    /// resigned or left): those who finished first, in their order, then the others by the rule
+    /// set's `ranking`, then everyone in `left` sharing last place. Used when a game of three or
+    /// more ends because its last person resigned; the rules themselves never stop a game so.
+    pub fn standing(&self, left: &[usize]) -> Vec<Vec<usize>> {
+        let n = self.player_count();
+        let order: Vec<usize> = self
+            .finished_players()
+            .into_iter()
+            .filter(|p| !left.contains(p))
+            .collect();
+        let rest: Vec<usize> = (0..n)
+            .filter(|p| !order.contains(p) && !left.contains(p))
+            .collect();
+        let gone: Vec<usize> = (0..n).filter(|p| left.contains(p)).collect();
+        let mut ranking: Vec<Vec<usize>> = order.iter().map(|&p| vec![p]).collect();
+        ranking.extend(self.rank(&rest, self.rules.options.ranking));
+        if !gone.is_empty() {
+            ranking.push(gone);
+        }
+        ranking
+    }
+
     /// The outcome, if the game is over in this position.
     pub fn outcome(&self) -> Option<Outcome> {
         let n = self.player_count();

@@ -133,9 +133,11 @@ fn pass_and_play_turns_to_the_player_to_move_while_the_setting_is_on() {
     update(&mut s, Event::ReplayStep { delta: -2 }).unwrap();
     assert_eq!(s.view().rotation_degrees, -120);
     update(&mut s, Event::ReplayExit).unwrap();
-    // Once over, nobody is to move: the board turns back.
+    // Seat 2 resigns and leaves its seat to the AI: the board turns to the next person.
+    assert_eq!(s.view().to_move, 2);
     update(&mut s, Event::Resign).unwrap();
-    assert!(s.is_over());
+    assert!(!s.is_over());
+    assert!(s.view().ai_to_move);
     assert_eq!(s.view().rotation_degrees, 0);
 }
 

@@ -81,6 +81,71 @@ fn build() -> BoardGeometry {
     }
 }
 
+/// A hole's name as the player reads it on a board turned by some angle: its row from the top
+/// of the screen and its place in that row from the left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct HolePosition {
+    /// The hole.
+    pub coord: Coord,
+    /// Row from the top of the screen, 1–17.
+    pub row: i32,
+    /// Place in the row from the left of the screen, 1–13.
+    pub place: i32,
+}
+
+/// Every hole's row and place as seen on the board turned by `rotation_degrees` clockwise (the
+/// game's `rotation_degrees`): the one naming of holes for every front end, so that a move at
+/// the bottom of the player's screen is named from the bottom, whoever's turn it is. The
+/// rotation is taken to the nearest multiple of 60°, the turns the board makes; with 0 these are
+/// [`HoleGeometry::row`] and [`HoleGeometry::place`].
+pub fn hole_positions(rotation_degrees: i32) -> Vec<HolePosition> {
+    let g = &*GEOMETRY;
+    let sixths = (f64::from(rotation_degrees) / 60.0).round() as i32;
+    let angle = (f64::from(sixths.rem_euclid(6)) * 60.0).to_radians();
+    let (sin, cos) = angle.sin_cos();
+    let (cx, cy) = (f64::from(g.width) / 2.0, f64::from(g.height) / 2.0);
+    // Screen y grows downward, so this turns clockwise as seen. Rounded to a thousandth of a
+    // hole spacing: holes of one row then share their y exactly.
+    let turned: Vec<(Coord, i64, i64)> = g
+        .holes
+        .iter()
+        .map(|h| {
+            let (dx, dy) = (f64::from(h.x) - cx, f64::from(h.y) - cy);
+            let x = dx * cos - dy * sin;
+            let y = dx * sin + dy * cos;
+            (
+                h.coord,
+                (x * 1000.0).round() as i64,
+                (y * 1000.0).round() as i64,
+            )
+        })
+        .collect();
+    let mut ys: Vec<i64> = turned.iter().map(|t| t.2).collect();
+    ys.sort_unstable();
+    ys.dedup();
+    let mut out: Vec<HolePosition> = Vec::with_capacity(turned.len());
+    for (row, &y) in ys.iter().enumerate() {
+        let mut in_row: Vec<&(Coord, i64, i64)> = turned.iter().filter(|t| t.2 == y).collect();
+        in_row.sort_by_key(|t| t.1);
+        for (place, t) in in_row.into_iter().enumerate() {
+            out.push(HolePosition {
+                coord: t.0,
+                row: row as i32 + 1,
+                place: place as i32 + 1,
+            });
+        }
+    }
+    // In the order of the geometry's holes (and of `GameState::holes`).
+    out.sort_by_key(|p| {
+        g.holes
+            .iter()
+            .position(|h| h.coord == p.coord)
+            .unwrap_or(usize::MAX)
+    });
+    out
+}
+
 /// The turn of the board, in whole degrees clockwise on screen in `(-180, 180]`, that brings a
 /// player's camps to the bottom of the screen.
 ///
@@ -159,5 +224,45 @@ mod tests {
         assert_eq!(at(0, 0).row, 9);
         assert_eq!(at(0, 0).place, 5);
         assert_eq!(at(0, 0).x, 6.0);
+    }
+
+    #[test]
+    fn holes_are_named_from_the_bottom_of_the_turned_board() {
+        let g = board_geometry();
+        let unturned = hole_positions(0);
+        for (p, h) in unturned.iter().zip(&g.holes) {
+            assert_eq!((p.coord, p.row, p.place), (h.coord, h.row, h.place));
+        }
+        let lengths = |ps: &[HolePosition]| {
+            (1..=17)
+                .map(|r| ps.iter().filter(|p| p.row == r).count())
+                .collect::<Vec<_>>()
+        };
+        for colour in Colour::ALL {
+            let turn = rotation_to_bottom(&[colour]);
+            let ps = hole_positions(turn);
+            assert_eq!(ps.len(), 121);
+            assert_eq!(lengths(&ps), lengths(&unturned), "{colour:?}: a star again");
+            // The colour's own tip is the last row, its one hole; the tip opposite the first.
+            let at = |c: [i32; 2]| {
+                *ps.iter()
+                    .find(|p| p.coord == Coord { q: c[0], r: c[1] })
+                    .unwrap()
+            };
+            let tip = colour_tip(colour);
+            assert_eq!((at(tip).row, at(tip).place), (17, 1), "{colour:?}");
+            let far = colour_tip(colour.opposite());
+            assert_eq!(at(far).row, 1, "{colour:?}");
+            // The centre stays the centre.
+            assert_eq!((at([0, 0]).row, at([0, 0]).place), (9, 5));
+        }
+        // Only whole sixths of a turn: 59° is 60°.
+        assert_eq!(hole_positions(59), hole_positions(60));
+        assert_eq!(hole_positions(-180), hole_positions(180));
+    }
+
+    fn colour_tip(c: Colour) -> [i32; 2] {
+        let h = c.tip();
+        crate::rules::board::coords(h)
     }
 }

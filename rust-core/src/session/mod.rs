@@ -25,6 +25,7 @@ pub mod puzzle;
 pub mod rule_options;
 pub mod save;
 pub mod setup;
+mod setup_change;
 mod sounds;
 pub mod state;
 mod touch;
@@ -32,7 +33,9 @@ pub mod types;
 mod view;
 
 pub use error::{MoveError, OnlineError, SaveError, SetupError};
-pub use geometry::{board_geometry, rotation_to_bottom, BoardGeometry, HoleGeometry};
+pub use geometry::{
+    board_geometry, hole_positions, rotation_to_bottom, BoardGeometry, HoleGeometry, HolePosition,
+};
 pub use lesson::{
     lessons, rule_diagrams, DiagramPeg, LessonFeedback, LessonGoal, LessonInfo, LessonPlay,
     LessonRule, LessonState, LessonTopic, RuleDiagram, WrongTry,
@@ -44,6 +47,7 @@ pub use library::{
 pub use rule_options::{with_rule_option, EditableOption};
 pub use save::SAVE_VERSION;
 pub use setup::{rule_sets, GameSetup, Opener, RuleSetInfo, Seat, ValidSetup};
+pub use setup_change::{CarriedSetup, SetupChange};
 pub use state::{
     update, CountedGame, Event, ManualEnd, SearchKind, SearchRequest, SessionState, Target, Touch,
 };
@@ -53,6 +57,8 @@ pub use types::*;
 mod facts_tests;
 #[cfg(test)]
 mod lesson_tests;
+#[cfg(test)]
+mod resign_tests;
 #[cfg(test)]
 mod sounds_tests;
 #[cfg(test)]

@@ -2043,3 +2043,28 @@ fn watching_another_game_stops_the_one_watched() {
         ]
     );
 }
+
+#[test]
+fn a_connection_never_made_is_not_said_to_be_lost() {
+    let mut s = OnlineSession::new();
+    s.hello(TOKEN, "Ann").unwrap();
+    assert_eq!(s.state().connection, Connection::Connecting);
+    // The server cannot be reached: still the first connection, tried again later.
+    s.connection_lost();
+    let st = s.state();
+    assert_eq!(st.connection, Connection::Connecting);
+    assert_eq!(st.board.banner, Some(Banner::Connecting));
+    assert!(s.reconnect_delay_ms().is_some(), "tried again");
+    s.hello(TOKEN, "Ann").unwrap();
+    s.connection_lost();
+    assert_eq!(s.state().connection, Connection::Connecting);
+    // Asking for a game before any welcome is refused, with a reason the app words.
+    assert_eq!(s.quick_match(None), Err(OnlineError::NotConnected));
+    // Once welcomed, a drop is a lost connection.
+    s.hello(TOKEN, "Ann").unwrap();
+    s.receive(&welcome(&[])).unwrap();
+    assert_eq!(s.state().connection, Connection::Connected);
+    s.connection_lost();
+    assert_eq!(s.state().connection, Connection::Reconnecting);
+    assert_eq!(s.state().board.banner, Some(Banner::Reconnecting));
+}

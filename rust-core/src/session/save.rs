@@ -12,9 +12,9 @@ use serde_json::Value;
 use super::error::SaveError;
 use super::setup::{Seat, ValidSetup};
 use super::state::{new_game_id, FirstEnd, ManualEnd, SessionState};
-use super::types::{EndReason, PlayerName, SeatPlayer};
+use super::types::{EndReason, PlayerName, SeatPlayer, StateChange};
 use crate::ai::AiLevel;
-use crate::rules::{Move, Position};
+use crate::rules::{Move, MoveKind, Position};
 
 /// The `format` field of a session save.
 pub const SAVE_FORMAT: &str = "chinese-checkers-session";
@@ -39,6 +39,9 @@ struct SaveV2 {
     redo: Vec<Vec<Value>>,
     #[serde(default)]
     end: Option<ManualEnd>,
+    /// People who resigned a game of three or more and left their seats to the AI.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    left: Vec<usize>,
     #[serde(default)]
     draw_offer: Option<usize>,
 }
@@ -98,6 +101,7 @@ impl SaveV1 {
             moves: self.moves,
             redo: self.redo,
             end: self.end,
+            left: Vec::new(),
             draw_offer: self.draw_offer,
         }
     }
@@ -134,6 +138,32 @@ pub(crate) fn check_header(value: &Value, format: &str, supported: u32) -> Resul
     }
 }
 
+/// Who left a game must be people of a game of three or more, each once, and at least one
+/// person must still play it (the last one to resign ends the game instead).
+fn check_left(left: &[usize], seats: &[SeatPlayer]) -> Result<(), SaveError> {
+    if left.is_empty() {
+        return Ok(());
+    }
+    if seats.len() < 3 {
+        return Err(corrupt("nobody leaves a game of two: resigning ends it"));
+    }
+    for (i, &p) in left.iter().enumerate() {
+        if seats.get(p) != Some(&SeatPlayer::Person) {
+            return Err(corrupt(format!(
+                "seat {p} left the game but is not a person's"
+            )));
+        }
+        if left[..i].contains(&p) {
+            return Err(corrupt(format!("seat {p} left the game twice")));
+        }
+    }
+    let playing = (0..seats.len()).any(|p| seats[p] == SeatPlayer::Person && !left.contains(&p));
+    if !playing {
+        return Err(corrupt("every person left the game, yet it goes on"));
+    }
+    Ok(())
+}
+
 impl SessionState {
     /// The whole session as versioned JSON text.
     pub fn save(&self) -> String {
@@ -154,6 +184,7 @@ impl SessionState {
                 .map(|g| g.iter().map(Move::to_json).collect())
                 .collect(),
             end: self.end,
+            left: self.left.clone(),
             draw_offer: self.draw_offer,
         };
         serde_json::to_string(&save).unwrap_or_default()
@@ -178,6 +209,7 @@ impl SessionState {
         if save.seats.contains(&SeatPlayer::Remote) {
             return Err(corrupt("a local game has no remote seat"));
         }
+        check_left(&save.left, &save.seats)?;
         let seats = save
             .seats
             .iter()
@@ -195,6 +227,7 @@ impl SessionState {
         };
         let mut state = SessionState::new(setup);
         state.names = save.names;
+        state.left = save.left;
         // Replaying from the start: `new` may already have auto-played leading passes.
         let game = state.game_mut();
         *game = crate::rules::Game::new(start);
@@ -235,6 +268,33 @@ impl SessionState {
         state.first_end = save.first_end;
         // A save from before the ending was kept: the ending it shows is the first one.
         state.note_end();
+        state.replay_taken_back_ending();
         Ok(state)
+    }
+
+    /// A save written by an earlier version, where the moves that ended the game were taken
+    /// back afterwards (undo after the end was allowed then; it is not now, see
+    /// [`SessionState::can_undo`]): the taken-back moves are played again from the redo stack,
+    /// so that the game opens as it ended — as its card, filed with the finished games, and the
+    /// statistics, which counted it, say. Nothing is played when the redo stack does not lead
+    /// back to an end (other moves were played after the undo); the game then opens where it
+    /// was left.
+    fn replay_taken_back_ending(&mut self) {
+        if self.first_end.is_none() || self.is_over() {
+            return;
+        }
+        let mut probe = self.clone();
+        while !probe.is_over() {
+            let Some(group) = probe.redo.pop() else {
+                return;
+            };
+            for mv in group.iter().filter(|m| m.kind != MoveKind::Pass) {
+                if probe.play(mv, false).is_err() {
+                    return;
+                }
+            }
+        }
+        probe.change = StateChange::default();
+        *self = probe;
     }
 }

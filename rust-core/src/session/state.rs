@@ -12,6 +12,7 @@ use super::error::MoveError;
 use super::setup::{Seat, ValidSetup};
 use super::types::{ChangeKind, EndReason, Notice, PlayerName, SeatPlayer, StateChange};
 use crate::ai::{AiLevel, SearchLimits};
+use crate::online::STAND_IN_LEVEL;
 use crate::rules::{board::hole_at, CompactMove, Coord, Game, Hole, Move, MoveKind, Position};
 
 /// A game ended by the players rather than by the rules.
@@ -123,6 +124,9 @@ pub struct SessionState {
     pub(crate) redo: Vec<Vec<Move>>,
     pub(crate) touch: Touch,
     pub(crate) end: Option<ManualEnd>,
+    /// People who resigned a game of three or more while another person played on: the AI plays
+    /// their seats at [`STAND_IN_LEVEL`] and they are ranked last, whatever the AI then does.
+    pub(crate) left: Vec<usize>,
     pub(crate) draw_offer: Option<usize>,
     /// Who declined the last draw offer (shown until the next move).
     pub(crate) draw_declined: Option<usize>,
@@ -302,6 +306,7 @@ impl SessionState {
             redo: Vec::new(),
             touch: Touch::Idle,
             end: None,
+            left: Vec::new(),
             draw_offer: None,
             draw_declined: None,
             replay: None,
@@ -341,30 +346,53 @@ impl SessionState {
         self.generation
     }
 
-    /// Whether a person at this device plays seat `p`.
+    /// Whether a person at this device plays seat `p` (not one who resigned and left it to the
+    /// AI).
     pub fn is_person(&self, p: usize) -> bool {
-        self.seats.get(p) == Some(&SeatPlayer::Person)
+        self.seats.get(p) == Some(&SeatPlayer::Person) && !self.left.contains(&p)
     }
 
-    /// The AI's level in seat `p`, if the AI plays it.
+    /// The AI's level in seat `p`, if the AI plays it (a seat's own AI, or the stand-in for a
+    /// person who left).
     pub fn ai_level(&self, p: usize) -> Option<AiLevel> {
         match self.seats.get(p) {
             Some(SeatPlayer::Ai { level }) => Some(*level),
+            Some(SeatPlayer::Person) if self.left.contains(&p) => Some(STAND_IN_LEVEL),
             _ => None,
         }
     }
 
-    /// The one person at this device, when there is exactly one (solo, online).
+    /// The one person at this device as the game was set up, when there is exactly one (solo,
+    /// online): a pass-and-play game stays one when some of its people left it.
     pub fn only_person(&self) -> Option<usize> {
-        let mut persons = (0..self.seats.len()).filter(|&p| self.is_person(p));
+        let mut persons = (0..self.seats.len()).filter(|&p| self.seats[p] == SeatPlayer::Person);
         match (persons.next(), persons.next()) {
             (Some(p), None) => Some(p),
             _ => None,
         }
     }
 
+    /// The game was set up with AI seats (stand-ins for people who left do not count: they
+    /// bring no hints to a pass-and-play game).
     fn has_ai(&self) -> bool {
-        (0..self.seats.len()).any(|p| self.ai_level(p).is_some())
+        self.seats
+            .iter()
+            .any(|s| matches!(s, SeatPlayer::Ai { .. }))
+    }
+
+    /// Resigning hands this seat to the AI and the others play on: a game of three or more in
+    /// which another person at this device still plays. Otherwise resigning ends the game.
+    pub fn resign_keeps_game_going(&self) -> bool {
+        self.can_resign()
+            && self.seats.len() >= 3
+            && self
+                .resigner()
+                .is_some_and(|by| (0..self.seats.len()).any(|p| p != by && self.is_person(p)))
+    }
+
+    /// People who resigned and left their seats to the AI.
+    pub fn left(&self) -> &[usize] {
+        &self.left
     }
 
     fn online(&self) -> bool {
@@ -587,9 +615,13 @@ impl SessionState {
     }
 
     /// Undo is possible: back to the previous move of a person at this device (with one person
-    /// that is their previous turn; with several, one move).
+    /// that is their previous turn; with several, one move). Never once the game is over: an
+    /// ended game stays ended — filed as finished, counted once in the statistics, its result
+    /// the one the game-over sheet showed — and Replay is how a player steps back through it
+    /// (as in most game apps; taking back the winning move used to reopen a game already filed
+    /// and counted as won).
     pub fn can_undo(&self) -> bool {
-        if self.end.is_some() || self.replay.is_some() || self.draw_offer.is_some() {
+        if self.is_over() || self.replay.is_some() || self.draw_offer.is_some() {
             return false;
         }
         !self.online()
@@ -599,9 +631,9 @@ impl SessionState {
                 .any(|e| self.is_person(e.player) && e.mv.kind != MoveKind::Pass)
     }
 
-    /// Redo is possible.
+    /// Redo is possible (never once the game is over, as undo).
     pub fn can_redo(&self) -> bool {
-        self.end.is_none() && self.replay.is_none() && !self.redo.is_empty() && !self.online()
+        !self.is_over() && self.replay.is_none() && !self.redo.is_empty() && !self.online()
     }
 
     /// A hint may be asked for: a person's turn in a game against the AI (docs/RULES.md: no
@@ -683,10 +715,20 @@ impl SessionState {
             Some(by) if self.can_resign() => by,
             _ => return Err(MoveError::NotYourTurn),
         };
-        self.end = Some(ManualEnd {
-            reason: EndReason::Resigned,
-            by,
-        });
+        if self.resign_keeps_game_going() {
+            // Online's rule too (docs/ONLINE.md): the seat goes to the AI so that its pegs do
+            // not block anyone's target, and the game goes on for the others. It is not taken
+            // back: the moves before it cannot be redone as the person's.
+            self.left.push(by);
+            self.redo.clear();
+            self.hint = None;
+            self.ai_paused = false;
+        } else {
+            self.end = Some(ManualEnd {
+                reason: EndReason::Resigned,
+                by,
+            });
+        }
         self.touch = Touch::Idle;
         self.draw_offer = None;
         self.search = None;

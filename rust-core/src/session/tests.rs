@@ -655,10 +655,10 @@ fn a_full_solo_game_ends() {
     }
     let v = s.view();
     assert!(v.outcome.is_some(), "{} moves", v.history.len());
-    // The statistics keep the first ending, even when moves are taken back to look at the game.
+    // The game stays as it ended: nothing taken back, counted as it ended, also when restored.
     let counted = s.counted().unwrap();
-    update(&mut s, Event::Undo).unwrap();
-    assert!(s.view().outcome.is_none());
+    assert_eq!(update(&mut s, Event::Undo), Err(MoveError::NothingToUndo));
+    assert!(s.view().outcome.is_some());
     assert_eq!(s.counted(), Some(counted));
     let restored = SessionState::restore(&s.save()).unwrap();
     assert_eq!(restored.counted(), Some(counted));
@@ -844,4 +844,87 @@ mod random_events {
             prop_assert_eq!(restored.game().position(), s.game().position());
         }
     }
+}
+
+/// S fills its target but for (1,-5), and stands next to it on (1,-4) (as ai/tests.rs).
+const WIN_IN_ONE: &str = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+  "pegs":{"S":[[4,-8],[3,-7],[4,-7],[2,-6],[3,-6],[4,-6],[2,-5],[3,-5],[4,-5],[1,-4]],
+          "N":[[-3,1],[-2,1],[-1,1],[0,1],[-3,2],[-2,2],[-1,2],[0,2],[-4,3],[-3,3]]},
+  "to_move":0}"#;
+
+#[test]
+fn an_ended_game_takes_no_undo_or_redo() {
+    let mut s = from_position(WIN_IN_ONE, vec![Seat::person(), Seat::ai(AiLevel::Easy)]);
+    tap(&mut s, 1, -4);
+    tap(&mut s, 1, -5);
+    let v = s.view();
+    assert_eq!(v.outcome.as_ref().map(|o| o.winners.clone()), Some(vec![0]));
+    assert!(!v.capabilities.can_undo && !v.capabilities.can_redo);
+    assert!(
+        v.capabilities.can_replay,
+        "the way back through an ended game"
+    );
+    assert_eq!(update(&mut s, Event::Undo), Err(MoveError::NothingToUndo));
+    assert_eq!(update(&mut s, Event::Redo), Err(MoveError::NothingToRedo));
+    let v = s.view();
+    assert_eq!(v.history.len(), 1, "the winning move stays");
+    assert!(v.outcome.is_some());
+    // A resigned game too.
+    let mut r = from_position(WIN_IN_ONE, people(2));
+    tap(&mut r, 1, -4);
+    tap(&mut r, 2, -4);
+    update(&mut r, Event::Resign).unwrap();
+    assert!(!r.view().capabilities.can_undo);
+    assert_eq!(update(&mut r, Event::Undo), Err(MoveError::NothingToUndo));
+}
+
+#[test]
+fn an_old_save_whose_winning_move_was_taken_back_opens_as_it_ended() {
+    let mut s = from_position(WIN_IN_ONE, vec![Seat::person(), Seat::ai(AiLevel::Easy)]);
+    tap(&mut s, 1, -4);
+    tap(&mut s, 1, -5);
+    assert!(s.first_end.is_some());
+    // What an earlier version allowed: the winning move taken back after the end.
+    let taken = s.game_mut().undo().unwrap();
+    s.redo.push(vec![taken.mv]);
+    s.refresh();
+    assert!(!s.is_over());
+    let back = SessionState::restore(&s.save()).unwrap();
+    let v = back.view();
+    assert_eq!(v.outcome.as_ref().map(|o| o.winners.clone()), Some(vec![0]));
+    assert_eq!(v.history.len(), 1);
+    assert!(!v.capabilities.can_undo && !v.capabilities.can_redo);
+    // Nothing to play again (other moves were played after the undo): the game opens as left.
+    let mut other = s.clone();
+    other.redo.clear();
+    let back = SessionState::restore(&other.save()).unwrap();
+    assert!(back.view().history.is_empty() && !back.is_over());
+}
+
+#[test]
+fn a_far_landing_or_the_hints_destination_ends_the_move_there() {
+    // [0,0] → [0,-2] → [2,-4] → [4,-4], as chain_hops_backs_out_and_ends.
+    let pos = r#"{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
+      "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[3,-4],[4,-8]]},"to_move":0}"#;
+    let mut s = from_position(pos, people(2));
+    tap(&mut s, 0, 0);
+    // (2,-4) is two hops away and the peg could hop on from there: tapped, the move ends there.
+    tap(&mut s, 2, -4);
+    let v = s.view();
+    assert!(v.chain.is_empty() && !v.capabilities.can_end_jump);
+    assert_eq!(v.history.len(), 1);
+    assert_eq!(v.history[0].path, vec![c(0, 0), c(0, -2), c(2, -4)]);
+    assert_eq!(v.status, TurnStatus::ToMove { player: 1 });
+    // The hint's move is played as found, even a single hop from which the peg could go on.
+    let mut h = from_position(pos, vec![Seat::person(), Seat::ai(AiLevel::Easy)]);
+    let hop = |q: i32, r: i32| crate::rules::board::hole_at(q, r).unwrap();
+    h.hint = Some(crate::rules::Move {
+        kind: MoveKind::Jump,
+        path: vec![hop(0, 0), hop(0, -2)],
+    });
+    tap(&mut h, 0, 0);
+    tap(&mut h, 0, -2);
+    let v = h.view();
+    assert!(v.chain.is_empty());
+    assert_eq!(v.history[0].path, vec![c(0, 0), c(0, -2)]);
 }

@@ -182,9 +182,19 @@ impl SessionState {
         Unreachable::NoPath
     }
 
-    /// The person tapped target `t` of the selected peg.
+    /// The person tapped target `t` of the selected peg. Every lit target is a hole where the
+    /// move may end, and a tap there ends it there — with one exception in tripot's hop-by-hop
+    /// play: the landing of a single hop from which the peg may hop on starts a chain ("Jump
+    /// again, or End jump"), since the player may be going hop by hop. A far landing (two hops
+    /// or more) is a destination: the move is played along its path at once, and so is the
+    /// hint's move when its destination is tapped (the hint's own path, even a single hop).
     fn choose(&mut self, t: Target) -> Result<(), MoveError> {
-        if t.kind == MoveKind::Jump && self.interactive_chain() {
+        if let Some(hint) = self.hint.clone().filter(|h| {
+            h.kind == t.kind && h.path.first() == t.path.first() && h.path.last() == Some(&t.hole)
+        }) {
+            return self.play(&hint, true);
+        }
+        if t.kind == MoveKind::Jump && t.path.len() == 2 && self.interactive_chain() {
             let hops = self.next_hops(&t.path);
             if !hops.is_empty() {
                 self.touch = Touch::Chain {

@@ -288,6 +288,10 @@ pub struct Capabilities {
     pub can_end_jump: bool,
     /// Resigning is possible.
     pub can_resign: bool,
+    /// Resigning hands the seat to the AI and the others play on (a game of three or more with
+    /// another person still playing); otherwise it ends the game. The app words its "Resign?"
+    /// question by it.
+    pub resign_keeps_game_going: bool,
     /// A draw may be offered.
     pub can_offer_draw: bool,
     /// A draw offer awaits an answer from this device.

@@ -3,7 +3,7 @@
 use super::state::{SearchKind, SessionState, Touch};
 use super::types::{
     Banner, Capabilities, Coord, EndReason, GameOutcome, GameState, Highlight, HoleState,
-    MoveTarget, PlayedMove, PlayerState, ReplayState,
+    MoveTarget, PlayedMove, PlayerState, ReplayState, SeatPlayer,
 };
 use crate::rules::{Colour, Hole, MoveKind, OutcomeReason, HOLES};
 
@@ -93,7 +93,11 @@ impl SessionState {
             .map(|(i, p)| PlayerState {
                 index: i as i32,
                 name: self.names[i].clone(),
-                player: self.seats[i],
+                // The AI plays the seat of a person who left (resigned a game of three or more).
+                player: match self.ai_level(i) {
+                    Some(level) if self.left.contains(&i) => SeatPlayer::Ai { level },
+                    _ => self.seats[i],
+                },
                 colours: p.colours().collect(),
                 team: p.team.map(i32::from),
             })
@@ -117,6 +121,7 @@ impl SessionState {
             can_end_jump: matches!(&self.touch, Touch::Chain { path, .. } if self.can_end_here(path))
                 && self.replay.is_none(),
             can_resign: self.can_resign(),
+            resign_keeps_game_going: self.resign_keeps_game_going(),
             can_offer_draw: self.can_offer_draw(),
             can_answer_draw: self.draw_offer.is_some(),
             can_replay: history_len > 0 && !self.seats.contains(&super::SeatPlayer::Remote),
@@ -216,9 +221,17 @@ impl SessionState {
             .map(|p| Banner::CoinToss { opener: p as i32 })
     }
 
-    /// The outcome: by the rules, or by resignation or agreement.
+    /// The outcome: by the rules, or by resignation or agreement. People who left a game of
+    /// three or more (see [`SessionState::left`]) are ranked last, sharing that place, whatever
+    /// the AI did with their seats; the winners are then the first place of what remains.
     pub(crate) fn outcome_view(&self) -> Option<GameOutcome> {
         let n = self.game.position().player_count();
+        let to_i32 = |groups: Vec<Vec<usize>>| -> Vec<Vec<i32>> {
+            groups
+                .into_iter()
+                .map(|g| g.into_iter().map(|p| p as i32).collect())
+                .collect()
+        };
         if let Some(end) = self.end {
             let others: Vec<i32> = (0..n).filter(|&p| p != end.by).map(|p| p as i32).collect();
             return Some(match end.reason {
@@ -228,6 +241,24 @@ impl SessionState {
                     by: Some(end.by as i32),
                     ranking: vec![(0..n as i32).collect()],
                 },
+                reason if n >= 3 => {
+                    // The last person resigned: the game stops here, ranked as it stands.
+                    let mut gone = self.left.clone();
+                    gone.push(end.by);
+                    let ranking = self.game.position().standing(&gone);
+                    // Nobody won when every player left (their seats played by the AI).
+                    let winners = ranking
+                        .first()
+                        .filter(|g| g.iter().any(|p| !gone.contains(p)))
+                        .map(|g| g.iter().map(|&p| p as i32).collect())
+                        .unwrap_or_default();
+                    GameOutcome {
+                        winners,
+                        ranking: to_i32(ranking),
+                        reason,
+                        by: Some(end.by as i32),
+                    }
+                }
                 reason => GameOutcome {
                     winners: others.clone(),
                     reason,
@@ -243,15 +274,34 @@ impl SessionState {
             OutcomeReason::Draw => EndReason::Draw,
             OutcomeReason::MoveLimit => EndReason::MoveLimit,
         };
+        if self.left.is_empty() {
+            return Some(GameOutcome {
+                winners: o.winners.iter().map(|&p| p as i32).collect(),
+                reason,
+                by: None,
+                ranking: to_i32(o.ranking),
+            });
+        }
+        let mut ranking: Vec<Vec<usize>> = o
+            .ranking
+            .into_iter()
+            .map(|g| g.into_iter().filter(|p| !self.left.contains(p)).collect())
+            .filter(|g: &Vec<usize>| !g.is_empty())
+            .collect();
+        let mut gone = self.left.clone();
+        gone.sort_unstable();
+        ranking.push(gone);
+        let ranking = to_i32(ranking);
+        let winners = if o.winners.is_empty() {
+            Vec::new()
+        } else {
+            ranking.first().cloned().unwrap_or_default()
+        };
         Some(GameOutcome {
-            winners: o.winners.iter().map(|&p| p as i32).collect(),
+            winners,
             reason,
             by: None,
-            ranking: o
-                .ranking
-                .iter()
-                .map(|g| g.iter().map(|&p| p as i32).collect())
-                .collect(),
+            ranking,
         })
     }
 }

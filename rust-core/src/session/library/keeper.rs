@@ -61,7 +61,19 @@ impl Keeper {
     /// Keeps a local game after a call: writes it if its save changed (a game nobody has played
     /// in is not written), counts it as it ends, and returns the status to show.
     pub fn keep_local(&mut self, state: &SessionState) -> SaveStatus {
-        let untouched = state.game().history().len() == 0 && self.written.is_none();
+        self.keep_local_from(state, false)
+    }
+
+    /// Keeps a local game the player chose from a finished one — a rematch — written at once,
+    /// before its first move, so that Home's Continue offers it at once. (A game started from the
+    /// new-game screen waits for its first move: left untouched, it replaces nothing.)
+    pub fn keep_local_now(&mut self, state: &SessionState) -> SaveStatus {
+        self.keep_local_from(state, true)
+    }
+
+    fn keep_local_from(&mut self, state: &SessionState, even_untouched: bool) -> SaveStatus {
+        let untouched =
+            !even_untouched && state.game().history().len() == 0 && self.written.is_none();
         let save = state.save();
         if !untouched && !self.is_written(state.id(), &save) {
             let entry = local_entry(state, now_s());

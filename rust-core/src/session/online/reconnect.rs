@@ -17,9 +17,17 @@ impl OnlineSession {
     /// See [`OnlineSession::connection_lost`].
     pub(super) fn on_connection_lost(&mut self) -> Vec<String> {
         self.new_connection();
-        if self.connection != Connection::Replaced {
-            self.connection = Connection::Reconnecting;
-            self.reconnect_attempts = self.reconnect_attempts.saturating_add(1);
+        match self.connection {
+            Connection::Replaced => {}
+            // Never welcomed yet: nothing was lost, the first connection is still being tried
+            // (saying "connection lost" before there was one would be untrue).
+            Connection::Connecting => {
+                self.reconnect_attempts = self.reconnect_attempts.saturating_add(1);
+            }
+            Connection::Connected | Connection::Reconnecting => {
+                self.connection = Connection::Reconnecting;
+                self.reconnect_attempts = self.reconnect_attempts.saturating_add(1);
+            }
         }
         self.rebuild();
         Vec::new()

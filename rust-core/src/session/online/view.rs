@@ -129,6 +129,15 @@ impl OnlineSession {
         };
         let two_seats = client.is_some_and(|c| c.record().seats() == 2);
         caps.can_resign = in_game;
+        // A game of three or more goes on for the others while another person plays in it
+        // (docs/ONLINE.md: the seat goes to the AI).
+        caps.resign_keeps_game_going = in_game
+            && client.is_some_and(|c| {
+                let record = c.record();
+                record.seats() >= 3
+                    && (0..record.seats())
+                        .any(|s| s != usize::from(c.side()) && record.ai()[s].is_none())
+            });
         caps.can_offer_draw = in_game && two_seats && draw_offer.is_none();
         caps.can_answer_draw = in_game && draw_offer.is_some() && draw_offer != side;
         caps.can_rematch = !in_game && self.rematch_possible();
