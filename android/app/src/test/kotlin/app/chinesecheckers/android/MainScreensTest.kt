@@ -38,6 +38,10 @@ class MainScreensTest {
         // A peg picked, with its lit holes.
         val (from, _) = findStep()
         tapHole(from)
+        // The tap reaches the core off the main thread: wait for the selection it makes (under
+        // load the picture was once taken before it).
+        waitUntil("the peg picked", 10_000) { game().selected == from && game().targets.isNotEmpty() }
+        waitForIdle()
     }
 
     /** The game resigned: the game-over sheet. */

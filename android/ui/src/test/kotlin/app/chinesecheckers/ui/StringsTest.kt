@@ -201,6 +201,18 @@ class StringsTest {
         assertTrue(stringsFor(Language.Chinese).banner(Banner.Reconnecting, names).any { Character.UnicodeScript.of(it.code) == Character.UnicodeScript.HAN })
     }
 
+    /**
+     * Issue 38 item 9: the board's buttons and the dialogs' Cancel are told apart by their
+     * words in every language (French once said "Annuler" for both Undo and Cancel).
+     */
+    @Test
+    fun theBoardsButtonsAndCancelAreDifferentWordsInEveryLanguage() {
+        for (s in languages) {
+            val words = listOf(s.endJump, s.undo, s.redo, s.hint, s.replay, s.history, s.resign, s.offerDrawSlot, s.cancel)
+            assertEquals("${s.undo}/${s.cancel}: $words", words.size, words.toSet().size)
+        }
+    }
+
     @Test
     fun theDefaultServersLineNamesTheCoresAddressInEveryLanguage() {
         val address = app.chinesecheckers.core.defaultServerUrl()

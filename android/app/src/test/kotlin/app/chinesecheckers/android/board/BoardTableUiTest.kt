@@ -9,8 +9,10 @@ import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
+import androidx.compose.ui.test.assertTextContains
 import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.onAllNodesWithTag
+import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.text.TextLayoutResult
 import androidx.compose.ui.unit.dp
 import app.chinesecheckers.android.Device
@@ -36,11 +38,13 @@ import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.EndReason
+import app.chinesecheckers.core.HolePosition
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Opener
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.Seat
 import app.chinesecheckers.core.SeatPlayer
+import app.chinesecheckers.core.holePositions
 import app.chinesecheckers.core.positionFromJson
 import app.chinesecheckers.ui.Screen
 import app.chinesecheckers.ui.board.BoardMode
@@ -51,6 +55,7 @@ import app.chinesecheckers.ui.strings.EnglishStrings
 import app.chinesecheckers.ui.strings.ThemeChoice
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNotEquals
 import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
@@ -194,6 +199,34 @@ class BoardTableUiTest {
         snapshot("board-game-over-status-phone")
     }
 
+    @Test
+    fun oneOfThreePeopleResigningLeavesTheSeatToTheComputerAndTheOthersPlayOn() = appTest(device = Device.Phone, reducedMotion = true) {
+        app.startLocal(setup(Preset.STERNHALMA, listOf(person(), person(), person())), BoardMode.PassAndPlay)
+        waitForIdle()
+        click("resign")
+        // The question says what resigning does here: the game goes on without this person.
+        onNodeWithText(EnglishStrings.resignLeavesConsequence).assertIsDisplayed()
+        click("confirmResign")
+        // The computer plays the seat by itself, and the next person is to move.
+        waitUntil("the computer's move for the seat", 10_000) { game().history.size == 1 && game().toMove == 1 }
+        assertNull(game().outcome)
+        assertEquals(SeatPlayer.Ai(AiLevel.MEDIUM), game().players[0].player)
+        assertEquals(0, game().history[0].player)
+        tag("resign").assertIsEnabled()
+        // The last person's resignation ends the game; nobody is named the winner.
+        click("resign")
+        onNodeWithText(EnglishStrings.resignLeavesConsequence).assertIsDisplayed()
+        click("confirmResign")
+        waitUntil("the computer's move for the second seat", 10_000) { game().toMove == 2 }
+        click("resign")
+        onNodeWithText(EnglishStrings.resignConsequence).assertIsDisplayed()
+        click("confirmResign")
+        waitUntil(timeoutMillis = 5_000) { game().outcome != null }
+        val outcome = checkNotNull(game().outcome)
+        assertEquals(emptyList<Int>(), outcome.winners)
+        assertEquals(listOf(listOf(0, 1, 2)), outcome.ranking)
+    }
+
     /** Two moves of a pass-and-play game on the board. */
     private fun RunningApp.oneMoveOfPassAndPlay() {
         app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
@@ -203,6 +236,29 @@ class BoardTableUiTest {
     }
 
     // The desktop test's two windows, one test each (one Activity per process).
+    /**
+     * Issue 38 item 6: a move is named as the player sees the board. In pass-and-play the board
+     * turns to the player to move; the history names holes by rows and places of the turned
+     * board (the core's `holePositions`), so the move just played at the far side is named from
+     * the far side, as it now stands on the screen.
+     */
+    @Test
+    fun theHistoryNamesHolesAsTheTurnedBoardShowsThem() = appTest(device = Device.Tablet, reducedMotion = true) {
+        oneMoveOfPassAndPlay()
+        val g = game()
+        assertEquals("turned to the second player", 180, g.rotationDegrees)
+        val move = g.history.single()
+        val turned = holePositions(180).associateBy { it.coord }
+        val unturned = holePositions(0).associateBy { it.coord }
+        val en = EnglishStrings
+        fun named(p: Map<Coord, HolePosition>, c: Coord) = p.getValue(c).let { en.holePosition(it.row, it.place) }
+        val expected = en.historyEntry(move.number, en.playerName(g.players[0].name), move.kind, named(turned, move.path.first()), named(turned, move.path.last()))
+        tag("historyLine:1").assertTextContains(expected)
+        assertNotEquals("the turn changes the names", named(turned, move.path.first()), named(unturned, move.path.first()))
+        // The first player's start hole was near the bottom of the unturned board: near the top now.
+        assertTrue(turned.getValue(move.path.first()).row < 9)
+    }
+
     @Test
     fun theWideLayoutShowsTheHistoryWithoutAMovesButton() = appTest(device = Device.Tablet, reducedMotion = true) {
         oneMoveOfPassAndPlay()

@@ -12,6 +12,8 @@ import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.captureToImage
 import androidx.compose.ui.test.onRoot
+import androidx.compose.ui.test.performScrollToIndex
+import androidx.compose.ui.test.performScrollToKey
 import androidx.compose.ui.text.TextLayoutResult
 import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
@@ -36,6 +38,7 @@ import app.chinesecheckers.core.Preset
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.board.holeTag
 import app.chinesecheckers.ui.strings.ThemeChoice
+import app.chinesecheckers.ui.strings.EnglishStrings
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
 import org.junit.Assert.assertNull
@@ -115,7 +118,8 @@ class HistoryArrowsUiTest {
         // The dialog closes so that the board is seen; the move is drawn and said.
         assertFalse("the Moves dialog closed", exists("historyList"))
         assertArrowsFor(history[1], listOf(history[0], history[2]))
-        assertEquals(words, tag("shownMoveWords").fetchSemanticsNode().config[SemanticsProperties.Text].joinToString("") { it.text })
+        // An earlier move: its arrows are drawn over today's position, and the words say so.
+        assertEquals(EnglishStrings.onTodaysBoard(words), tag("shownMoveWords").fetchSemanticsNode().config[SemanticsProperties.Text].joinToString("") { it.text })
         assertFalse("the words cover no control", bounds("shownMove").overlaps(bounds("controlBar")))
         for (theme in listOf(ThemeChoice.Light, ThemeChoice.Dark)) {
             app.settings.update { it.copy(theme = theme) }
@@ -172,6 +176,62 @@ class HistoryArrowsUiTest {
         assertArrowsFor(history[2], listOf(history[0]))
         click("historyLine:3")
         assertTrue(arrows().isEmpty())
+    }
+
+    /**
+     * Issue 38 item 2: the tablet's side list shows the newest move as moves come, long after
+     * it has filled (a keyed lazy list used to keep its old first line in view, hiding every new
+     * one), unless the player scrolled back on purpose; back at the top, it follows again.
+     */
+    /** Issue 38 item 9: the replay marks, in the list, the last move the board shows. */
+    @Test
+    fun onATabletTheReplayMarksItsMoveInTheList() = appTest(device = Device.Tablet, reducedMotion = true) {
+        threeMoves()
+        assertFalse("no line marked while playing", (1..3).any { isSelected("historyLine:$it") })
+        // The replay opens before the first move: no line yet.
+        click("replay")
+        assertEquals(0, game().replay?.shown)
+        assertFalse("before the first move: no line", (1..3).any { isSelected("historyLine:$it") })
+        click("replayForward")
+        click("replayForward")
+        assertEquals(2, game().replay?.shown)
+        assertTrue(isSelected("historyLine:2"))
+        assertFalse(isSelected("historyLine:1") || isSelected("historyLine:3"))
+        click("replayBack")
+        assertTrue(isSelected("historyLine:1"))
+        assertFalse(isSelected("historyLine:2"))
+    }
+
+    @Test
+    fun onATabletTheSideListKeepsTheNewestMoveInViewUnlessScrolledBack() = appTest(device = Device.Tablet, reducedMotion = true) {
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), person())), BoardMode.PassAndPlay)
+        waitForIdle()
+        fun newestInView() {
+            val n = game().history.size
+            tag("historyLine:$n").assertIsDisplayed()
+        }
+        repeat(30) {
+            tapStep()
+            waitForIdle()
+            newestInView()
+        }
+        val list = bounds("historyList")
+        assertTrue("the list has filled: move 1 is out of view", !exists("historyLine:1") || !bounds("historyLine:1").overlaps(list))
+        // Scrolled back on purpose to the first moves: a new move leaves the list there.
+        tag("historyList").performScrollToKey(2)
+        waitForIdle()
+        tapStep()
+        waitForIdle()
+        tag("historyLine:2").assertIsDisplayed()
+        assertFalse("the list stays where the player put it", exists("historyLine:31") && bounds("historyLine:31").overlaps(list))
+        // Back at the top, it follows the game again.
+        tag("historyList").performScrollToIndex(0)
+        waitForIdle()
+        repeat(3) {
+            tapStep()
+            waitForIdle()
+            newestInView()
+        }
     }
 
     @Test

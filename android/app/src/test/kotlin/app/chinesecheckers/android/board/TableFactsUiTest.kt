@@ -37,7 +37,9 @@ import app.chinesecheckers.core.TurnStatus
 import app.chinesecheckers.core.positionFromJson
 import app.chinesecheckers.ui.board.BoardEvent
 import app.chinesecheckers.ui.board.BoardMode
+import app.chinesecheckers.ui.board.TrailColours
 import app.chinesecheckers.ui.board.TrailDrawn
+import app.chinesecheckers.ui.theme.LightBoardPalette
 import app.chinesecheckers.ui.strings.EnglishStrings
 import app.chinesecheckers.ui.strings.FrenchStrings
 import app.chinesecheckers.ui.strings.Strings
@@ -154,8 +156,12 @@ class TableFactsUiTest {
         assertEquals("the five AI moves, oldest first", listOf(1, 2, 3, 4, 5), g.trail.map { it.player })
         assertEquals(g.history.takeLast(5), g.trail)
         assertEquals("the board draws every one", g.trail.map { it.number }, tag("trail").fetchSemanticsNode().config[TrailDrawn])
+        // Each AI's line in the colour of its own pegs: five colours, not one blue for all.
+        val colours = tag("trail").fetchSemanticsNode().config[TrailColours]
+        assertEquals(g.trail.map { g.players[it.player].colours.single() }, colours)
+        assertEquals(5, colours.toSet().size)
         // Each move's line shows where its first hop leaves its hole: half a hole spacing along
-        // it, no peg covers the point, and the line tints it towards the trail's blue.
+        // it, no peg covers the point, and the line tints it towards the mover's peg colour.
         val after = onRoot().captureToImage().toPixelMap()
         for (move in g.trail) {
             val a = holeCentre(move.path[0])
@@ -163,7 +169,8 @@ class TableFactsUiTest {
             val point = a + (b - a) * (if (move.kind == MoveKind.STEP) 0.5f else 0.25f)
             val was = before.around(point)
             val now = after.around(point)
-            val tinted = now.indices.count { now[it].bluer(was[it]) }
+            val fill = LightBoardPalette.peg(g.players[move.player].colours.single()).fill
+            val tinted = now.indices.count { now[it].nearer(fill, was[it]) }
             assertTrue("move ${move.number} (${move.path}) is drawn at $point: $was → $now", tinted >= 3)
         }
         snapshot("board-trail-phone")
@@ -180,8 +187,11 @@ class TableFactsUiTest {
     private fun PixelMap.around(p: Offset): List<Color> =
         (-1..1).flatMap { dx -> (-1..1).map { dy -> this[p.x.toInt() + dx, p.y.toInt() + dy] } }
 
-    /** Clearly nearer blue than [other]: the trail's colour drawn over it. */
-    private fun Color.bluer(other: Color): Boolean = (blue - red) - (other.blue - other.red) > 0.06f
+    /** Clearly nearer [target] than [other] is: a line of that colour drawn over it. */
+    private fun Color.nearer(target: Color, other: Color): Boolean {
+        fun Color.distance(c: Color) = kotlin.math.sqrt((red - c.red).let { it * it } + (green - c.green).let { it * it } + (blue - c.blue).let { it * it })
+        return other.distance(target) - distance(target) > 0.06f
+    }
 
     /**
      * The online screen's `pastGameDetail`, internal to the shared UI module, whose friends the

@@ -17,11 +17,15 @@ import app.chinesecheckers.android.game
 import app.chinesecheckers.android.ruleSet
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
+import app.chinesecheckers.core.AiLevel
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.RuleOption
 import app.chinesecheckers.core.RuleOptionValue
+import app.chinesecheckers.core.SeatPlayer
+import app.chinesecheckers.core.SetupChange
 import app.chinesecheckers.core.SetupException
 import app.chinesecheckers.ui.newgame.NewGameEvent
+import app.chinesecheckers.ui.newgame.SeatChoice
 import app.chinesecheckers.ui.newgame.switchedOn
 import app.chinesecheckers.ui.strings.EnglishStrings
 import org.junit.Assert.assertEquals
@@ -69,6 +73,68 @@ class NewGameOptionsTest {
         assertEquals(Preset.CLASSIC to RuleOption.SWAPS, refused.preset to refused.option)
         tag("optionError").assertTextEquals(en.setupError(refused))
         assertFalse(app.newGame.setup().rules.options.swaps)
+    }
+
+    /**
+     * Issue 38 item 3: a choice survives a change of rule set that does not make it impossible
+     * (Beginner, then Classic: still Beginner), and one that must change is said.
+     */
+    @Test
+    fun aChangeOfRuleSetKeepsTheOpponentAndSaysWhatItCouldNotKeep() = appTest(device = Device.TabletPortrait, reducedMotion = true) {
+        click("solo")
+        val beginner = app.newGame.state.value.opponents.first { it.level == AiLevel.BEGINNER }
+        click("opponent:${beginner.name}")
+        assertEquals(SeatChoice.Ai(AiLevel.BEGINNER), app.newGame.state.value.seats[1])
+        click("ruleSet:CLASSIC")
+        assertEquals("the opponent chosen stays", SeatChoice.Ai(AiLevel.BEGINNER), app.newGame.state.value.seats[1])
+        assertFalse("nothing had to change: nothing said", exists("ruleSetChanges"))
+        click("ruleSet:TRIPOT")
+        assertEquals(SeatChoice.Ai(AiLevel.BEGINNER), app.newGame.state.value.seats[1])
+        // Three colours a side and the opponent opening: classic allows neither, and says so.
+        click("colours:3")
+        click("opener:opponent")
+        click("ruleSet:CLASSIC")
+        val s = app.newGame.state.value
+        assertEquals(listOf(SetupChange.ColoursPerSide(3, 1), SetupChange.Opener), s.ruleSetChanges)
+        assertEquals(1, s.coloursPerSide)
+        assertEquals(SeatChoice.Ai(AiLevel.BEGINNER), s.seats[1])
+        tag("ruleSetChanges").assertTextEquals(s.ruleSetChanges.joinToString(" ") { en.setupChange(it) })
+        snapshot("new-game-rule-set-changes-tablet")
+        // The next choice puts the words away.
+        click("ruleSet:STERNHALMA")
+        assertFalse(exists("ruleSetChanges"))
+        assertEquals(SeatChoice.Ai(AiLevel.BEGINNER), app.newGame.state.value.seats[1])
+    }
+
+    /**
+     * Issue 38 item 7: in a solo game of three or more the person picks their colour (any seat,
+     * trading places with that seat's opponent) and each opponent's level.
+     */
+    @Test
+    fun aSoloGameOfFourSeatsLetsThePersonPickAColourAndEachOpponentsLevel() = appTest(device = Device.TabletPortrait, reducedMotion = true) {
+        click("solo")
+        click("ruleSet:STERNHALMA")
+        click("seats:4")
+        val impossible = app.newGame.state.value.opponents.first { it.level == AiLevel.IMPOSSIBLE }
+        click("opponent:${impossible.name}")
+        assertEquals(listOf(SeatChoice.Person) + List(3) { SeatChoice.Ai(AiLevel.IMPOSSIBLE) }, app.newGame.state.value.seats)
+        click("seat:1:BEGINNER")
+        click("sitAt:2")
+        tag("sitAt:2").assertIsSelected()
+        click("seat:0:HARD")
+        val seats = app.newGame.state.value.seats
+        assertEquals(
+            listOf(SeatChoice.Ai(AiLevel.HARD), SeatChoice.Ai(AiLevel.BEGINNER), SeatChoice.Person, SeatChoice.Ai(AiLevel.IMPOSSIBLE)),
+            seats,
+        )
+        assertFalse("no level row for the person's own seat", exists("seat:2:HARD"))
+        snapshot("new-game-solo-four-seats-tablet")
+        click("start")
+        val players = game().players.map { it.player }
+        assertEquals(
+            listOf(SeatPlayer.Ai(AiLevel.HARD), SeatPlayer.Ai(AiLevel.BEGINNER), SeatPlayer.Person, SeatPlayer.Ai(AiLevel.IMPOSSIBLE)),
+            players,
+        )
     }
 
     @Test

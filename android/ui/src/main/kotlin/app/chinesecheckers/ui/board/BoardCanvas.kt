@@ -54,6 +54,8 @@ import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Colour
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.GameState
+import app.chinesecheckers.core.HolePosition
+import app.chinesecheckers.core.holePositions
 import app.chinesecheckers.core.Highlight
 import app.chinesecheckers.core.PlayedMove
 import app.chinesecheckers.ui.strings.Strings
@@ -197,12 +199,13 @@ fun BoardCanvas(
             Canvas(
                 Modifier.fillMaxSize().then(staticLayer).semantics {
                     trailDrawn = trail.map { it.number }
+                    trailColours = trail.map { trailColour(game, it) }
                     arrowsDrawn = arrows
                     pointerDrawn = pointer
                 }.testTag("trail"),
             ) {
                 val moving = animation?.takeIf { progress.isRunning || progress.value < it.path.size - 1 }
-                drawTrail(layout, trail, palette)
+                drawTrail(layout, game, palette)
                 drawHighlights(layout, game, palette)
                 drawPegs(layout, game, palette, moving, progress.value)
                 drawHint(layout, game.hint)
@@ -213,19 +216,22 @@ fun BoardCanvas(
             // real taps reach the board's nearest-hole detection above).
             val holePx = layout.scale * geometry.holeRadius * 2
             val holeDp = with(density) { holePx.toDp() }
+            // Rows and places as the player sees them on the turned board (the core's naming).
+            val named = rememberHolePositions(game.rotationDegrees)
             for ((i, hole) in game.holes.withIndex()) {
                 val g = geometry.holes[i]
                 val centre = layout.toScreen(g.x, g.y)
-                val label = strings.holeLabel(g.row, g.place, hole.occupant, hole.owner?.let(playerName), hole.highlight)
+                val n = named[i]
+                val label = strings.holeLabel(n.row, n.place, hole.occupant, hole.owner?.let(playerName), hole.highlight)
                 HoleNode(hole.coord, label, IntOffset((centre.x - holePx / 2).roundToInt(), (centre.y - holePx / 2).roundToInt()), holeDp, onTapHole)
             }
             zoomState.held?.let { finger ->
                 val chosen = layout.holeAt(finger)
                 val label = chosen?.let { c ->
                     val i = layout.indexOf(c)
-                    val g = geometry.holes[i]
+                    val n = named[i]
                     val hole = game.holes[i]
-                    strings.holeLabel(g.row, g.place, hole.occupant, hole.owner?.let(playerName), hole.highlight)
+                    strings.holeLabel(n.row, n.place, hole.occupant, hole.owner?.let(playerName), hole.highlight)
                 }
                 BoardLoupe(layout, geometryKit, game, palette, finger, chosen, label)
             }
@@ -276,7 +282,7 @@ fun DrawScope.drawBoardFrame(
     includeStatic: Boolean = true,
 ) {
     if (includeStatic) drawStaticBoard(layout, outline, palette)
-    drawTrail(layout, trailMoves(game), palette)
+    drawTrail(layout, game, palette)
     drawHighlights(layout, game, palette)
     drawPegs(layout, game, palette, moving, progress)
     drawHint(layout, game.hint)
@@ -383,17 +389,42 @@ private fun DrawScope.drawHighlights(layout: BoardLayout, game: GameState, palet
  */
 internal fun trailMoves(game: GameState): List<PlayedMove> = game.trail.filter { it.path.size >= 2 }
 
+/**
+ * The colour of the peg a trail move moved: the peg now where it ended, when it is one of the
+ * mover's colours (a later swap may have moved it on), else the mover's first colour.
+ */
+internal fun trailColour(game: GameState, move: PlayedMove): Colour? {
+    val mine = game.players.getOrNull(move.player)?.colours ?: return null
+    val there = game.holes.firstOrNull { it.coord == move.path.last() }?.occupant
+    return there?.takeIf { it in mine } ?: mine.firstOrNull()
+}
+
+/** The colours the trail is drawn in, one per move of [TrailDrawn]: for tests and tools. */
+val TrailColours = SemanticsPropertyKey<List<Colour?>>("TrailColours")
+private var SemanticsPropertyReceiver.trailColours by TrailColours
+
+/**
+ * Every hole's row and place as seen on the board turned by [rotationDegrees] (the core's
+ * `holePositions`, in the order of the geometry's holes): the one naming of holes in the
+ * history, the hint and the spoken labels, so that a move at the bottom of the screen is named
+ * from the bottom.
+ */
+@Composable
+fun rememberHolePositions(rotationDegrees: Int): List<HolePosition> = remember(rotationDegrees) { holePositions(rotationDegrees) }
+
 /** The move numbers of the trail the board draws (`GameState.trail`), oldest first: for tests and tools. */
 val TrailDrawn = SemanticsPropertyKey<List<Int>>("TrailDrawn")
 private var SemanticsPropertyReceiver.trailDrawn by TrailDrawn
 
 /**
  * The other seats' moves since ours ([moves], the core's trail), under the highlights and pegs:
- * a thin line along each path with a dot on each landing and a ring around where it ended, in
- * the last move's colour, the newest as strong as the last move's mark and the older ones
- * fainter, so that the order of a round reads at a glance.
+ * a thin line along each path with a dot on each landing and a ring around where it ended, each
+ * in the colour of the peg that moved (so that who went where reads in a game of six), the newest
+ * as strong as the last move's mark and the older ones fainter, so that the order of a round
+ * reads at a glance.
  */
-private fun DrawScope.drawTrail(layout: BoardLayout, moves: List<PlayedMove>, palette: BoardPalette) {
+private fun DrawScope.drawTrail(layout: BoardLayout, game: GameState, palette: BoardPalette) {
+    val moves = trailMoves(game)
     if (moves.isEmpty()) return
     val r = layout.geometry.holeRadius * layout.scale
     val width = (r * 0.2f).coerceAtLeast(1.5f)
@@ -403,7 +434,8 @@ private fun DrawScope.drawTrail(layout: BoardLayout, moves: List<PlayedMove>, pa
         val newest = i == moves.lastIndex
         // The oldest at 0.45, rising evenly to the newest at 1.
         val alpha = if (newest) 1f else 0.45f + 0.4f * i / moves.size
-        val colour = palette.lastMove.copy(alpha = alpha)
+        val colour = trailColour(game, move)?.let { palette.peg(it).fill }?.copy(alpha = alpha)
+            ?: palette.lastMove.copy(alpha = alpha)
         val points = move.path.map { layout.holeCentre(it) }
         val line = Path().apply {
             moveTo(points[0].x, points[0].y)

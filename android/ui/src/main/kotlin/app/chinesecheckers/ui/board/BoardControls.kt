@@ -221,7 +221,8 @@ fun ConfirmDialog(ask: Confirm, ui: BoardUiState, strings: Strings, onEvent: (Bo
         return
     }
     val (title, text) = when (ask) {
-        Confirm.Resign -> strings.resignTitle to strings.resignConsequence
+        Confirm.Resign -> strings.resignTitle to
+            if (caps.resignKeepsGameGoing) strings.resignLeavesConsequence else strings.resignConsequence
         Confirm.OfferDraw -> strings.offerDrawTitle to strings.offerDrawConsequence
         Confirm.AnswerDraw -> strings.answerDrawTitle to strings.answerDrawConsequence
     }

@@ -34,6 +34,7 @@ import androidx.compose.foundation.layout.width
 import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
+import androidx.compose.foundation.lazy.rememberLazyListState
 import androidx.compose.foundation.shape.CircleShape
 import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.Button
@@ -54,6 +55,7 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.setValue
+import androidx.compose.runtime.snapshotFlow
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.clip
@@ -100,7 +102,9 @@ fun BoardScreen(
     val names: (Int) -> String = { i -> ui.game.players.getOrNull(i)?.let { strings.playerName(it.name) } ?: "?" }
     val onEvent = presenter::onEvent
     val clock = rememberClock(ui.online)
-    val positions = remember(geometry) { geometry.holes.associate { it.coord to (it.row to it.place) } }
+    // Holes named as the player sees them on the turned board (the core's `holePositions`).
+    val named = app.chinesecheckers.ui.board.rememberHolePositions(ui.game.rotationDegrees)
+    val positions = remember(named) { named.associate { it.coord to (it.row to it.place) } }
     val position: (Coord) -> String = { c -> positions[c]?.let { strings.holePosition(it.first, it.second) } ?: "" }
     var confirm by remember { mutableStateOf<Confirm?>(null) }
     val shownMove = ui.shownPlayedMove
@@ -127,7 +131,7 @@ fun BoardScreen(
                     // The rest is in the side panel (see below), where it covers no hole.
                     shownMove?.let { move ->
                         // In the board's bottom-start corner, beside the star: never over the control bar.
-                        ShownMoveWords(move, position, strings, names, onEvent, Modifier.align(Alignment.BottomStart).padding(6.dp).widthIn(max = 300.dp))
+                        ShownMoveWords(move, move.number == ui.game.history.size, position, strings, names, onEvent, Modifier.align(Alignment.BottomStart).padding(6.dp).widthIn(max = 300.dp))
                     }
                 } else {
                     PhoneOverlays(ui, geometry, padding, strings, names, position, onEvent)
@@ -218,7 +222,7 @@ private fun PhoneOverlays(
         }
         Corner(corners.bottomStart, Alignment.BottomStart, "bottomStart") {
             Column(Modifier.padding(4.dp), verticalArrangement = Arrangement.spacedBy(4.dp, Alignment.Bottom)) {
-                ui.shownPlayedMove?.let { move -> ShownMoveWords(move, position, strings, names, onEvent) }
+                ui.shownPlayedMove?.let { move -> ShownMoveWords(move, move.number == ui.game.history.size, position, strings, names, onEvent) }
                 ReplayStepper(ui, onEvent, compact = true)
             }
         }
@@ -422,7 +426,11 @@ fun errorText(e: Exception, strings: Strings): String = when (e) {
 /**
  * The moves played, newest first, each as "n. player: kind from → to" with row·place positions.
  * A line is a button: it shows its move on the board as arrows ([BoardEvent.ShowMove]; again,
- * it puts them away); the line shown ([shown]) is marked.
+ * it puts them away); the line shown ([shown]) is marked, and in replay the last move the board
+ * shows (`GameState.replay.shown`). The newest move is always in view
+ * unless the player scrolled back on purpose: a keyed lazy list keeps its first visible line
+ * in place when a line is added above it, which pushed each new move out of sight once the
+ * list filled, so a new move scrolls the list back to the top when the top was in view.
  */
 @Composable
 private fun HistoryList(
@@ -438,9 +446,29 @@ private fun HistoryList(
         Text(strings.noMovesYet, modifier = modifier)
         return
     }
-    LazyColumn(modifier.testTag("historyList")) {
+    val list = rememberLazyListState()
+    LaunchedEffect(list) {
+        // Whether the player follows the game: the list's top was in view after the last
+        // scroll. A keyed lazy list keeps its first line in place when a line is added above it
+        // (the scroll position moves to index 1): a change of the moves is told apart from a
+        // scroll by the number of lines, and brings a following list back to the top.
+        var following = true
+        var lines = -1
+        snapshotFlow { Triple(list.layoutInfo.totalItemsCount, list.firstVisibleItemIndex, list.firstVisibleItemScrollOffset) }
+            .collect { (total, index, _) ->
+                if (total != lines) {
+                    lines = total
+                    if (following && index != 0) list.scrollToItem(0)
+                } else {
+                    following = index == 0
+                }
+            }
+    }
+    LazyColumn(modifier.testTag("historyList"), state = list) {
+        // The line marked: the move shown as arrows, else in replay the last move on the board.
+        val markedNumber = shown ?: game.replay?.shown?.takeIf { it > 0 }
         items(game.history.reversed(), key = { it.number }) { move ->
-            val marked = move.number == shown
+            val marked = move.number == markedNumber
             Text(
                 historyWords(move, position, strings, names),
                 style = MaterialTheme.typography.bodyMedium,
@@ -464,10 +492,15 @@ private fun historyWords(move: PlayedMove, position: (Coord) -> String, strings:
     return strings.historyEntry(move.number, names(move.player), move.kind, from, to)
 }
 
-/** The words of the move the board shows as arrows, with a button that puts them away. */
+/**
+ * The words of the move the board shows as arrows, with a button that puts them away. The arrows
+ * are drawn over today's position: for an earlier move the words say so (the pegs have moved
+ * since).
+ */
 @Composable
 private fun ShownMoveWords(
     move: PlayedMove,
+    newest: Boolean,
     position: (Coord) -> String,
     strings: Strings,
     names: (Int) -> String,
@@ -476,8 +509,9 @@ private fun ShownMoveWords(
 ) {
     Surface(shape = MaterialTheme.shapes.medium, tonalElevation = 4.dp, shadowElevation = 2.dp, modifier = modifier.testTag("shownMove")) {
         Row(verticalAlignment = Alignment.CenterVertically, modifier = Modifier.padding(start = 10.dp)) {
+            val words = historyWords(move, position, strings, names)
             Text(
-                historyWords(move, position, strings, names),
+                if (newest) words else strings.onTodaysBoard(words),
                 style = MaterialTheme.typography.bodySmall,
                 overflow = TextOverflow.Ellipsis,
                 modifier = Modifier.weight(1f, fill = false).testTag("shownMoveWords"),

@@ -13,10 +13,12 @@ import app.chinesecheckers.core.RuleSetInfo
 import app.chinesecheckers.core.Rules
 import app.chinesecheckers.core.Seat
 import app.chinesecheckers.core.SeatPlayer
+import app.chinesecheckers.core.SetupChange
 import app.chinesecheckers.core.SetupException
 import app.chinesecheckers.core.opponents
 import app.chinesecheckers.core.ruleOptionValue
 import app.chinesecheckers.core.ruleSets
+import app.chinesecheckers.core.setupForRuleSet
 import app.chinesecheckers.core.withRuleOption
 import app.chinesecheckers.ui.board.BoardMode
 import kotlinx.coroutines.flow.MutableStateFlow
@@ -78,6 +80,11 @@ data class NewGameUiState(
     val seatColours: List<List<Colour>>,
     /** Why the set-up cannot start (a [app.chinesecheckers.core.SetupException]), or null. */
     val error: Exception?,
+    /**
+     * The choices the last change of rule set could not keep (`setupForRuleSet`), said under
+     * the rule sets until another choice is made; empty: every choice was kept.
+     */
+    val ruleSetChanges: List<SetupChange> = emptyList(),
 ) {
     val ruleSet: RuleSetInfo get() = ruleSets[selected]
 
@@ -95,7 +102,7 @@ sealed interface NewGameEvent {
     /** One option's value chosen in the editor; the core applies it (`withRuleOption`) or says why not. */
     data class SetOption(val value: RuleOptionValue) : NewGameEvent
     data class ShowMoreOptions(val show: Boolean) : NewGameEvent
-    /** Solo: the person sits at [index] (in a two-seat game, the other colour). */
+    /** Solo: the person sits at [index], trading places with that seat's opponent (who keeps its level). */
     data class SitAt(val index: Int) : NewGameEvent
 }
 
@@ -128,9 +135,7 @@ class NewGamePresenter(
     fun onEvent(event: NewGameEvent) {
         val s = _state.value
         val next = when (event) {
-            is NewGameEvent.SelectRuleSet -> defaultsFor(s.mode, s.ruleSets, event.index).let {
-                it.copy(showMoreOptions = s.showMoreOptions && it.ruleSet.editableOptions.isNotEmpty())
-            }
+            is NewGameEvent.SelectRuleSet -> carried(s, event.index)
             is NewGameEvent.SetSeatCount -> {
                 val seats = (0 until event.count).map { i -> s.seats.getOrNull(i) ?: defaultSeat(s.mode, i) }
                 s.copy(seats = seats, opener = clampOpener(s.opener, event.count))
@@ -145,11 +150,17 @@ class NewGamePresenter(
             }
             is NewGameEvent.ShowMoreOptions -> s.copy(showMoreOptions = event.show && s.optionsOffered)
             is NewGameEvent.SitAt -> {
-                val ai = s.seats.firstOrNull { it is SeatChoice.Ai } ?: SeatChoice.Ai(AiLevel.BEGINNER)
-                val seats = s.seats.indices.map { if (it == event.index) SeatChoice.Person else ai }
+                // The person and the opponent of the seat chosen trade places: every opponent
+                // keeps its level.
+                val before = s.seats.indexOf(SeatChoice.Person)
+                val seats = s.seats.toMutableList()
+                if (before >= 0 && before != event.index) {
+                    seats[before] = s.seats[event.index].takeIf { it is SeatChoice.Ai }
+                        ?: s.seats.firstOrNull { it is SeatChoice.Ai } ?: SeatChoice.Ai(AiLevel.BEGINNER)
+                }
+                seats[event.index] = SeatChoice.Person
                 // Who opens was chosen as "you" or "the opponent": it stays so when the person
                 // changes seats (colour), rather than silently passing to the other side.
-                val before = s.seats.indexOf(SeatChoice.Person)
                 val opener = s.opener
                 val kept = if (s.ruleSet.openerChoice && opener is OpenerChoice.Seat && before >= 0 && before != event.index && s.seats.size == 2) {
                     OpenerChoice.Seat(1 - opener.index)
@@ -159,8 +170,40 @@ class NewGamePresenter(
                 s.copy(seats = seats, opener = kept)
             }
         }
-        _state.value = withPreview(next)
+        // What the rule set change could not keep is said until the next choice.
+        _state.value = withPreview(if (event is NewGameEvent.SelectRuleSet) next else next.copy(ruleSetChanges = emptyList()))
         onChoices(choicesText(_state.value))
+    }
+
+    /**
+     * [s]'s choices in the rule set at [index]: the core keeps each one the rule set allows
+     * (`setupForRuleSet`: the opponents and their levels, the seats, colours, who opens) and
+     * names those it had to change; the options are the new rule set's own.
+     */
+    private fun carried(s: NewGameUiState, index: Int): NewGameUiState {
+        val defaults = defaultsFor(s.mode, s.ruleSets, index)
+        // The opener as chosen (setupOf falls back to the rule set's for a fixed opener).
+        val chosenOpener = when (val o = s.opener) {
+            is OpenerChoice.Seat -> Opener.Seat(o.index)
+            OpenerChoice.CoinToss -> Opener.CoinToss
+        }
+        val moved = setupForRuleSet(setupOf(s).copy(opener = chosenOpener), defaults.ruleSet.preset)
+        val setup = moved.setup
+        return defaults.copy(
+            seats = setup.seats.map { seat ->
+                when (val p = seat.player) {
+                    is SeatPlayer.Ai -> SeatChoice.Ai(p.level)
+                    else -> SeatChoice.Person
+                }
+            },
+            coloursPerSide = setup.coloursPerSide,
+            opener = when (val o = setup.opener) {
+                is Opener.Seat -> OpenerChoice.Seat(o.index)
+                Opener.CoinToss -> OpenerChoice.CoinToss
+            },
+            showMoreOptions = s.showMoreOptions && defaults.ruleSet.editableOptions.isNotEmpty(),
+            ruleSetChanges = moved.changed,
+        )
     }
 
     /**

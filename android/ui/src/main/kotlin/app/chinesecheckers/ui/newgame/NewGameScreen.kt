@@ -71,6 +71,15 @@ fun NewGameScreen(presenter: NewGamePresenter, onStart: () -> Unit, onBack: () -
                     }
                 }
             }
+            if (s.ruleSetChanges.isNotEmpty()) {
+                // A choice the new rule set could not keep changes with a word, never silently.
+                Text(
+                    s.ruleSetChanges.joinToString(" ") { strings.setupChange(it) },
+                    style = MaterialTheme.typography.bodyMedium,
+                    color = MaterialTheme.colorScheme.tertiary,
+                    modifier = Modifier.padding(top = 4.dp).testTag("ruleSetChanges"),
+                )
+            }
             val info = s.ruleSet
             val fixedOpener = if (info.openerChoice) null else s.seatColours.firstOrNull()?.let { first ->
                 strings.openerFixed(first.joinToString(" + ") { strings.colour(it) })
@@ -92,23 +101,37 @@ fun NewGameScreen(presenter: NewGamePresenter, onStart: () -> Unit, onBack: () -
                 }
             }
             if (s.mode == BoardMode.Solo) {
-                if (s.seats.size == 2 && s.seatColours.size == 2) {
+                // Your colour: any seat (in a game of three or more too), with its colours.
+                if (s.seatColours.size == s.seats.size) {
                     Section(strings.yourColour)
                     FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                        for (i in 0..1) {
+                        for (i in s.seats.indices) {
                             FilterChip(
                                 s.seats[i] == SeatChoice.Person, { on(NewGameEvent.SitAt(i)) },
                                 { ColourLabel(s.seatColours[i], strings) }, Modifier.testTag("sitAt:$i"),
                             )
                         }
                     }
-                    fixedOpener?.let { OpenerFixed(it) }
+                    if (s.seats.size == 2) fixedOpener?.let { OpenerFixed(it) }
                 }
                 Section(strings.opponent)
-                val current = (s.seats.firstOrNull { it is SeatChoice.Ai } as? SeatChoice.Ai)?.level
+                // One card sets every opponent; with several, each can then be set on its own.
+                val levels = s.seats.filterIsInstance<SeatChoice.Ai>().map { it.level }.distinct()
                 for (o in s.opponents) {
-                    OpponentCard(o.name, strings.aiLevel(o.level), strings.personality(o.level), o.level == current) {
+                    OpponentCard(o.name, strings.aiLevel(o.level), strings.personality(o.level), levels == listOf(o.level)) {
                         s.seats.forEachIndexed { i, seat -> if (seat is SeatChoice.Ai) on(NewGameEvent.SetSeat(i, SeatChoice.Ai(o.level))) }
+                    }
+                }
+                if (s.seats.size > 2) {
+                    s.seats.forEachIndexed { i, seat ->
+                        if (seat !is SeatChoice.Ai) return@forEachIndexed
+                        Section(strings.seat(i + 1))
+                        s.seatColours.getOrNull(i)?.let { ColourLabel(it, strings) }
+                        FlowRow(horizontalArrangement = Arrangement.spacedBy(6.dp)) {
+                            for (level in AiLevel.entries) {
+                                FilterChip(seat.level == level, { on(NewGameEvent.SetSeat(i, SeatChoice.Ai(level))) }, { Text(strings.aiLevel(level)) }, Modifier.testTag("seat:$i:${level.name}"))
+                            }
+                        }
                     }
                 }
             } else {

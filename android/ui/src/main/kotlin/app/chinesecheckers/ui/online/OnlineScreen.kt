@@ -118,8 +118,10 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
             }
         }
         ReadableColumn {
-            // Seated at a filling table, the format is the table's: the picker would contradict it.
-            if (online?.seated == null) {
+            // Seated at a filling table, searching, or waiting at a table or in a room, the format
+            // is already chosen: the picker would contradict it.
+            val waiting = online?.seated != null || online?.searching == true || online?.table != null || online?.room != null
+            if (!waiting) {
                 FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                     for (f in onlineFormats()) {
                         FilterChip(ui.format == f, { on(OnlineEvent.SelectFormat(f)) }, { Text(strings.format(f)) }, Modifier.testTag("format:${f.name}"))
@@ -132,7 +134,12 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                 online?.table != null -> Waiting(strings.waitingForOpponent, strings.closeTable, "closeTable") { on(OnlineEvent.CloseTable) }
                 online?.room != null -> RoomCode(online.room.code, online.room.expiresInS, strings) { on(OnlineEvent.ShareRoom) }
                 else -> {
-                    Button(onClick = { on(OnlineEvent.QuickMatch) }, modifier = Modifier.fillMaxWidth().testTag("quickMatch")) { Text(strings.quickMatch) }
+                    // Until the server has welcomed this device, what needs it waits, and says so.
+                    val connected = online?.connection == Connection.CONNECTED
+                    if (!connected) {
+                        Text(strings.notConnectedYet, style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("notConnected"))
+                    }
+                    Button(onClick = { on(OnlineEvent.QuickMatch) }, enabled = connected, modifier = Modifier.fillMaxWidth().testTag("quickMatch")) { Text(strings.quickMatch) }
                     online?.ratings?.takeIf { it.isNotEmpty() }?.let { Ratings(it, strings) }
                     PastGames(ui, strings, on)
                     LiveGames(ui, strings, on)
@@ -150,7 +157,7 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                     HorizontalDivider()
                     Text(strings.lobby, style = MaterialTheme.typography.titleMedium)
                     if (online?.watchingLobby != true) {
-                        FilledTonalButton(onClick = { on(OnlineEvent.WatchLobby) }, modifier = Modifier.testTag("watchLobby")) { Text(strings.lobby) }
+                        FilledTonalButton(onClick = { on(OnlineEvent.WatchLobby) }, enabled = connected, modifier = Modifier.testTag("watchLobby")) { Text(strings.lobby) }
                     } else {
                         if (online.lobby.isEmpty()) Text(strings.noTables, modifier = Modifier.testTag("noTables"))
                         for (t in online.lobby) {
@@ -163,10 +170,10 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                             }
                         }
                     }
-                    FilledTonalButton(onClick = { on(OnlineEvent.CreateTable) }, modifier = Modifier.testTag("createTable")) { Text(strings.createTable) }
+                    FilledTonalButton(onClick = { on(OnlineEvent.CreateTable) }, enabled = connected, modifier = Modifier.testTag("createTable")) { Text(strings.createTable) }
                     HorizontalDivider()
                     Text(strings.privateRoom, style = MaterialTheme.typography.titleMedium)
-                    FilledTonalButton(onClick = { on(OnlineEvent.CreateRoom) }, modifier = Modifier.testTag("createRoom")) { Text(strings.createRoom) }
+                    FilledTonalButton(onClick = { on(OnlineEvent.CreateRoom) }, enabled = connected, modifier = Modifier.testTag("createRoom")) { Text(strings.createRoom) }
                     Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                         OutlinedTextField(
                             ui.roomCodeInput, { on(OnlineEvent.RoomCodeChanged(it)) },
@@ -175,11 +182,11 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                             // Enter joins, as the button does (only with a valid code): the
                             // keyboard's Go key and a hardware Enter key.
                             keyboardOptions = KeyboardOptions(imeAction = ImeAction.Go),
-                            keyboardActions = KeyboardActions(onGo = { if (ui.roomCode != null) on(OnlineEvent.JoinRoom) }),
+                            keyboardActions = KeyboardActions(onGo = { if (connected && ui.roomCode != null) on(OnlineEvent.JoinRoom) }),
                             modifier = Modifier.weight(1f).testTag("roomCodeInput")
-                                .onEnterKey { if (ui.roomCode != null) on(OnlineEvent.JoinRoom) },
+                                .onEnterKey { if (connected && ui.roomCode != null) on(OnlineEvent.JoinRoom) },
                         )
-                        Button(onClick = { on(OnlineEvent.JoinRoom) }, enabled = ui.roomCode != null, modifier = Modifier.testTag("joinRoom")) { Text(strings.joinRoom) }
+                        Button(onClick = { on(OnlineEvent.JoinRoom) }, enabled = connected && ui.roomCode != null, modifier = Modifier.testTag("joinRoom")) { Text(strings.joinRoom) }
                     }
                     if (ui.roomCodeInput.isNotBlank() && ui.roomCode == null) {
                         Text(strings.invalidRoomCode, color = MaterialTheme.colorScheme.error, style = MaterialTheme.typography.bodySmall)

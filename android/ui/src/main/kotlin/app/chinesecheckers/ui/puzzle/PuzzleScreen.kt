@@ -77,7 +77,9 @@ fun PuzzleScreen(
     val game = ui.game
     val board = ui.line?.board ?: game.board
     val names: (Int) -> String = { i -> board.players.getOrNull(i)?.let { strings.playerName(it.name) } ?: "?" }
-    val positions = remember(geometry) { geometry.holes.associate { it.coord to (it.row to it.place) } }
+    // Holes named as the player sees them on the turned board (the core's `holePositions`).
+    val named = app.chinesecheckers.ui.board.rememberHolePositions(board.rotationDegrees)
+    val positions = remember(named) { named.associate { it.coord to (it.row to it.place) } }
     val position: (Coord) -> String = { c -> positions[c]?.let { strings.holePosition(it.first, it.second) } ?: "" }
     BoxWithConstraints(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
         val tablet = maxWidth >= TabletMinWidth && maxWidth > maxHeight

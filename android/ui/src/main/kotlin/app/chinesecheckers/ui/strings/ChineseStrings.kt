@@ -174,6 +174,7 @@ object ChineseStrings : Strings {
     override val history = "棋谱"
     override val noMovesYet = "还没有走棋。"
     override val showMoveOnBoard = "在棋盘上显示"
+    override fun onTodaysBoard(words: String) = "$words（绘于当前棋盘上）"
     override val zoomReset = "整个棋盘"
     override val offerDrawSlot = "提和"
     override val answerDrawSlot = "回应和棋"
@@ -193,6 +194,7 @@ object ChineseStrings : Strings {
     override val answerDraw = "回应和棋"
     override val resignTitle = "认输这一局？"
     override val resignConsequence = "对局立即结束，并记为你输。此操作无法撤销。"
+    override val resignLeavesConsequence = "此后由电脑代下你的棋子，其他人继续对局；你排名最后。此操作无法撤销。"
     override val offerDrawTitle = "提议和棋？"
     override val offerDrawConsequence = "将询问对手是否同意以和棋结束对局。对手同意，则无人获胜。"
     override val answerDrawTitle = "对方提议和棋"
@@ -283,6 +285,7 @@ object ChineseStrings : Strings {
     }
 
     override val quickMatch = "快速匹配"
+    override val notConnectedYet = "尚未连接到服务器：这些选项需等待连接。"
     override fun format(format: Format) = when (format) {
         Format.TRIPOT1 -> "尼斯规则，1 色"
         Format.TRIPOT2 -> "尼斯规则，2 色"
@@ -445,6 +448,11 @@ object ChineseStrings : Strings {
         ThemeChoice.Dark -> "深色"
     }
 
+    override fun setupChange(change: app.chinesecheckers.core.SetupChange) = when (change) {
+        is app.chinesecheckers.core.SetupChange.SeatCount -> "此规则不支持 ${change.from} 人对局：现在为 ${change.to} 人。"
+        is app.chinesecheckers.core.SetupChange.ColoursPerSide -> "每方现在执 ${change.to} 种颜色（而非 ${change.from} 种）：此规则不允许其他选择。"
+        app.chinesecheckers.core.SetupChange.Opener -> "此规则下由第一位玩家先走。"
+    }
     override fun setupError(e: SetupException) = when (e) {
         is SetupException.SeatCount -> "${preset(e.preset)}需要 ${e.allowed.joinToString("、")} 名玩家，而不是 ${e.found} 名。"
         is SetupException.ColoursPerSide -> "${preset(e.preset)}每方可用 ${e.allowed.joinToString("、")} 种颜色，而不是 ${e.found} 种。"

@@ -174,6 +174,7 @@ object EnglishStrings : Strings {
     override val history = "Moves"
     override val noMovesYet = "No moves yet."
     override val showMoveOnBoard = "Show on the board"
+    override fun onTodaysBoard(words: String) = "$words — drawn on the board as it is now"
     override val zoomReset = "Whole board"
     override val offerDrawSlot = "Offer draw"
     override val answerDrawSlot = "Answer draw"
@@ -193,6 +194,7 @@ object EnglishStrings : Strings {
     override val answerDraw = "Answer the draw"
     override val resignTitle = "Resign this game?"
     override val resignConsequence = "The game ends now and counts as a loss for you. This cannot be undone."
+    override val resignLeavesConsequence = "The computer plays your pegs from now on and the others play on; you are ranked last. This cannot be undone."
     override val offerDrawTitle = "Offer a draw?"
     override val offerDrawConsequence = "Your opponent is asked whether to end the game as a draw. If they accept, nobody wins."
     override val answerDrawTitle = "A draw is offered"
@@ -290,6 +292,7 @@ object EnglishStrings : Strings {
     }
 
     override val quickMatch = "Quick match"
+    override val notConnectedYet = "Not connected to the server yet: these wait for it."
     override fun format(format: Format) = when (format) {
         Format.TRIPOT1 -> "Tripot, 1 colour"
         Format.TRIPOT2 -> "Tripot, 2 colours"
@@ -456,6 +459,11 @@ object EnglishStrings : Strings {
         ThemeChoice.Dark -> "Dark"
     }
 
+    override fun setupChange(change: app.chinesecheckers.core.SetupChange) = when (change) {
+        is app.chinesecheckers.core.SetupChange.SeatCount -> "This rule set does not seat ${change.from} players: the game now has ${change.to}."
+        is app.chinesecheckers.core.SetupChange.ColoursPerSide -> "Colours per side: ${change.to} now, not ${change.from} — this rule set allows no other."
+        app.chinesecheckers.core.SetupChange.Opener -> "The first player opens in this rule set."
+    }
     override fun setupError(e: SetupException) = when (e) {
         is SetupException.SeatCount -> "${preset(e.preset)} is played by ${e.allowed.joinToString(", ")} players, not ${e.found}."
         is SetupException.ColoursPerSide -> "${preset(e.preset)} allows ${e.allowed.joinToString(", ")} colours per side, not ${e.found}."

@@ -166,7 +166,7 @@ object FrenchStrings : Strings {
     override val stopThinking = "Arrêter"
     override val letAiPlay = "Laisser jouer l'IA"
     override val endJump = "Finir le saut"
-    override val undo = "Annuler"
+    override val undo = "Reprendre"
     override val redo = "Rétablir"
     override val hint = "Indice"
     override val replay = "Revoir"
@@ -174,6 +174,7 @@ object FrenchStrings : Strings {
     override val history = "Coups"
     override val noMovesYet = "Aucun coup pour l'instant."
     override val showMoveOnBoard = "Montrer sur le plateau"
+    override fun onTodaysBoard(words: String) = "$words — tracé sur le plateau tel qu’il est maintenant"
     override val zoomReset = "Plateau entier"
     override val offerDrawSlot = "Nulle ?"
     override val answerDrawSlot = "Répondre"
@@ -193,6 +194,7 @@ object FrenchStrings : Strings {
     override val answerDraw = "Répondre à la nulle"
     override val resignTitle = "Abandonner la partie ?"
     override val resignConsequence = "La partie s’arrête tout de suite et compte comme une défaite pour vous. Impossible d’annuler."
+    override val resignLeavesConsequence = "L’ordinateur joue vos pions désormais et les autres continuent ; vous êtes classé dernier. Impossible d’annuler."
     override val offerDrawTitle = "Proposer la nulle ?"
     override val offerDrawConsequence = "On demande à votre adversaire s’il accepte de finir la partie sur une nulle. S’il accepte, personne ne gagne."
     override val answerDrawTitle = "Une nulle est proposée"
@@ -294,6 +296,7 @@ object FrenchStrings : Strings {
     }
 
     override val quickMatch = "Partie rapide"
+    override val notConnectedYet = "Pas encore connecté au serveur : ces choix l’attendent."
     override fun format(format: Format) = when (format) {
         Format.TRIPOT1 -> "Tripot, 1 couleur"
         Format.TRIPOT2 -> "Tripot, 2 couleurs"
@@ -456,6 +459,11 @@ object FrenchStrings : Strings {
         ThemeChoice.Dark -> "Sombre"
     }
 
+    override fun setupChange(change: app.chinesecheckers.core.SetupChange) = when (change) {
+        is app.chinesecheckers.core.SetupChange.SeatCount -> "Ces règles ne se jouent pas à ${change.from} joueurs : la partie en compte maintenant ${change.to}."
+        is app.chinesecheckers.core.SetupChange.ColoursPerSide -> "Couleurs par camp : ${change.to} désormais, et non ${change.from} — ces règles n’en permettent pas d’autre."
+        app.chinesecheckers.core.SetupChange.Opener -> "Dans ces règles, le premier joueur commence."
+    }
     override fun setupError(e: SetupException) = when (e) {
         is SetupException.SeatCount -> "${preset(e.preset)} se joue à ${e.allowed.joinToString(", ")} joueurs, pas ${e.found}."
         is SetupException.ColoursPerSide -> "${preset(e.preset)} permet ${e.allowed.joinToString(", ")} couleurs par camp, pas ${e.found}."

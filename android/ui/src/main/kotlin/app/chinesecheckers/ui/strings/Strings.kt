@@ -204,6 +204,8 @@ interface Strings {
     val noMovesYet: String
     /** A history line's action: show that move on the board as arrows (or put them away again). */
     val showMoveOnBoard: String
+    /** The words of an earlier move shown as arrows: said to be drawn over today's position, not the one it was played on. */
+    fun onTodaysBoard(words: String): String
     /** The "1×" button of a zoomed board (its spoken name): back to the whole board. */
     val zoomReset: String
     /** The control bar's short words for Offer a draw, Answer the draw and Back to the game: one line in a phone's slot. */
@@ -221,6 +223,8 @@ interface Strings {
     val resignTitle: String
     /** What resigning does, said before the player confirms. */
     val resignConsequence: String
+    /** What resigning does in a game of three or more that goes on for the others. */
+    val resignLeavesConsequence: String
     val offerDrawTitle: String
     /** What offering a draw does, said before the player confirms. */
     val offerDrawConsequence: String
@@ -255,6 +259,8 @@ interface Strings {
 
     // Online
     val quickMatch: String
+    /** Under the online choices until the server has welcomed this device: why they wait. */
+    val notConnectedYet: String
     fun format(format: Format): String
     val searching: String
     val lobby: String
@@ -366,6 +372,8 @@ interface Strings {
     fun theme(choice: ThemeChoice): String
 
     // Errors
+    /** A choice a change of rule set could not keep, in a sentence (`setupForRuleSet`). */
+    fun setupChange(change: app.chinesecheckers.core.SetupChange): String
     fun setupError(e: SetupException): String
     fun moveError(e: MoveException): String
     /** Why a board call (`Game`) was refused. */
