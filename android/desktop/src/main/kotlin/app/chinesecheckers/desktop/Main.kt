@@ -1,6 +1,11 @@
 package app.chinesecheckers.desktop
 
+import androidx.compose.ui.input.key.Key
+import androidx.compose.ui.input.key.KeyEventType
+import androidx.compose.ui.input.key.key
+import androidx.compose.ui.input.key.type
 import androidx.compose.ui.unit.DpSize
+import androidx.compose.ui.unit.isSpecified
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.window.Window
 import androidx.compose.ui.window.application
@@ -15,6 +20,7 @@ import java.awt.Toolkit
 import java.awt.datatransfer.StringSelection
 import java.io.File
 import java.util.Locale
+import kotlin.math.roundToInt
 
 /**
  * The desktop's [Platform]: data in `~/.local/share/chinese-checkers` (or [dataDir]), the JVM's
@@ -76,20 +82,55 @@ class DesktopPlatform(
     }
 }
 
+/** The window's size at the first start, and whenever the remembered one cannot be read. */
+val DEFAULT_WINDOW_SIZE = DpSize(1100.dp, 800.dp)
+
+/** The file in the data folder that remembers the window's size between starts. */
+private const val WINDOW_FILE = "window-size.txt"
+
+/**
+ * The window's size as the player left it ([writeWindowSize]), from [dataDir]; the default when
+ * there is none, or it is damaged, or it is too small or too large to be a window one meant.
+ */
+fun readWindowSize(dataDir: String): DpSize {
+    val text = runCatching { File(dataDir, WINDOW_FILE).readText() }.getOrNull() ?: return DEFAULT_WINDOW_SIZE
+    val parts = text.trim().split("x").mapNotNull { it.trim().toFloatOrNull() }
+    if (parts.size != 2 || parts.any { it.isNaN() || it < 320f || it > 10_000f }) return DEFAULT_WINDOW_SIZE
+    return DpSize(parts[0].dp, parts[1].dp)
+}
+
+/** Remembers the window's [size] in [dataDir] ("1100x800", in dp); best effort. */
+fun writeWindowSize(dataDir: String, size: DpSize) {
+    if (!size.isSpecified) return
+    runCatching { File(dataDir, WINDOW_FILE).writeText("${size.width.value.roundToInt()}x${size.height.value.roundToInt()}\n") }
+}
+
+/**
+ * Esc, as a phone's back: back to the previous screen (Home at the bottom). Returns whether the
+ * key was used. A dialog open over the screen takes its own Esc first (Compose closes it).
+ */
+fun escapeGoesBack(key: Key, type: KeyEventType, appState: AppState): Boolean =
+    type == KeyEventType.KeyDown && key == Key.Escape && appState.back()
+
 /** Opens the game in a window; the game in progress is kept by the core as it is played ("Continue"). */
 fun main() {
     // Hard and Impossible search on every core (the tests keep the default, 1).
     setAiThreads(Runtime.getRuntime().availableProcessors().coerceAtLeast(1).toUInt())
-    val appState = AppState(DesktopPlatform())
+    val platform = DesktopPlatform()
+    val appState = AppState(platform)
     application {
+        // The size the player left the window at, kept across starts.
+        val windowState = rememberWindowState(size = readWindowSize(platform.dataDir))
         Window(
             onCloseRequest = {
+                writeWindowSize(platform.dataDir, windowState.size)
                 appState.onBackground()
                 appState.close()
                 exitApplication()
             },
             title = "Chinese Checkers",
-            state = rememberWindowState(size = DpSize(1100.dp, 800.dp)),
+            state = windowState,
+            onKeyEvent = { escapeGoesBack(it.key, it.type, appState) },
         ) {
             ChineseCheckersApp(appState)
         }
