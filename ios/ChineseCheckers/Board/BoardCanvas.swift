@@ -219,8 +219,8 @@ struct BoardCanvas: View {
         }
     }
 
-    /// Every move of the trail along its path, with a ring where it ended: the newest in the
-    /// last move's colour and strength, each older one fainter.
+    /// Every move of the trail along its path, with a ring where it ended, each in the colour
+    /// of the peg that moved: the newest at full strength, each older one fainter.
     private func drawTrail(
         in context: inout GraphicsContext, transform: any BoardProjection, radius: CGFloat
     ) {
@@ -230,7 +230,8 @@ struct BoardCanvas: View {
             guard let end = points.last, points.count >= 2 else { continue }
             // Presentation only: full strength for the newest, a half, a third… for older ones.
             let strength = 1 / Double(segment.age + 1)
-            let colour = Color.secondary.opacity(0.9 * strength)
+            let base = segment.colour.map { PegStyle.of($0).color } ?? Color.secondary
+            let colour = base.opacity(0.9 * strength)
             var line = Path()
             line.move(to: points[0])
             for point in points.dropFirst() { line.addLine(to: point) }
@@ -427,7 +428,9 @@ struct BoardCanvas: View {
     /// One element per hole, labelled with the core's row and place and what stands on it;
     /// activating it taps the hole.
     private func holeElements(_ transform: BoardViewport) -> some View {
-        ForEach(Array(geometry.holes.enumerated()), id: \.offset) { index, hole in
+        // Rows and places as the player sees them on the turned board.
+        let named = geometry.named(rotationDegrees: state.rotationDegrees)
+        return ForEach(Array(named.holes.enumerated()), id: \.offset) { index, hole in
             let centre = transform.point(x: hole.x, y: hole.y)
             let parts = Wording.holeLabel(hole, state.holes[index], players: state.players)
             Circle()

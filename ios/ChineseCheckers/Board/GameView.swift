@@ -165,7 +165,7 @@ extension View {
 }
 
 /// The moves played, one line each. A tapped line is drawn on the board as arrows; the line
-/// shown is marked, and tapping it again hides it.
+/// shown is marked (in replay, the last move the board shows), and tapping it again hides it.
 struct HistoryList: View {
     let model: BoardModel
     let close: () -> Void
@@ -173,7 +173,7 @@ struct HistoryList: View {
     var body: some View {
         NavigationStack {
             List(model.state.history.reversed(), id: \.number) { move in
-                let shown = model.shownMoveNumber == move.number
+                let shown = model.markedMoveNumber == move.number
                 Button {
                     model.toggleShownMove(move.number)
                 } label: {

@@ -211,8 +211,19 @@ extension View {
                 EmptyView()
             }
             Button("common.cancel", role: .cancel) { model.cancelConfirmation() }
+        } message: {
+            if model.pendingConfirmation == .resign {
+                Text(resignConsequence(model))
+            }
         }
     }
+}
+
+/// What resigning does: it ends the game, or (a game of three or more that goes on for the
+/// others) hands the seat to the AI. The core says which.
+@MainActor
+private func resignConsequence(_ model: BoardModel) -> LocalizedStringKey {
+    model.resignKeepsGameGoing ? "board.resign.leaves" : "board.resign.ends"
 }
 
 private func confirmationTitle(_ confirmation: Confirmation?) -> LocalizedStringKey {

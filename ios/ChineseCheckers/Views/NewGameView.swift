@@ -27,6 +27,13 @@ struct NewGameView: View {
                 Text(RulesModel.explanation(model.preset))
                     .font(.footnote)
                     .foregroundStyle(.secondary)
+                // What the change of rule set could not keep, said rather than done silently.
+                ForEach(model.ruleSetChanges.indices, id: \.self) { index in
+                    Text(Wording.setupChange(model.ruleSetChanges[index]))
+                        .font(.footnote)
+                        .foregroundStyle(.orange)
+                        .accessibilityIdentifier("newGame-ruleSetChange-\(index)")
+                }
             }
             Section("newGame.players") {
                 if model.seatCounts.count > 1 {

@@ -56,12 +56,22 @@ struct OnlineView: View {
         }
     }
 
-    /// Quick match, private room and lobby, with the format they use.
+    /// Quick match, private room and lobby, with the format they use. Until the server has
+    /// welcomed this device, what needs it is disabled and says why; once a search, a table or a
+    /// room waits, the format is chosen and its picker goes.
     @ViewBuilder private var choices: some View {
-        Section("online.format") {
-            Picker("online.format", selection: $format) {
-                ForEach(onlineFormats(), id: \.self) {
-                    Text(Wording.format($0)).tag($0)
+        if !model.isConnected {
+            Section {
+                Text("online.notConnected")
+                    .accessibilityIdentifier("online-notConnected")
+            }
+        }
+        if !model.isWaiting {
+            Section("online.format") {
+                Picker("online.format", selection: $format) {
+                    ForEach(onlineFormats(), id: \.self) {
+                        Text(Wording.format($0)).tag($0)
+                    }
                 }
             }
         }
@@ -82,6 +92,7 @@ struct OnlineView: View {
                 Button("common.cancel", role: .cancel) { model.cancelMatch() }
             } else {
                 Button("online.quickMatch.start") { model.quickMatch(format) }
+                    .disabled(!model.isConnected)
             }
         }
         if !model.ratingLines.isEmpty {
@@ -103,6 +114,7 @@ struct OnlineView: View {
                 }
             } else {
                 Button("online.room.create") { model.createRoom(format) }
+                    .disabled(!model.isConnected)
             }
             TextField("online.room.typeCode", text: $model.typedRoomCode)
                 .textInputAutocapitalization(.characters)
@@ -111,7 +123,7 @@ struct OnlineView: View {
                 .submitLabel(.join)
                 .onSubmit { model.submitRoomCode() }
             Button("online.room.join") { model.joinTypedRoom() }
-                .disabled(model.roomCodeToJoin == nil)
+                .disabled(!model.isConnected || model.roomCodeToJoin == nil)
         }
         Section("online.lobby") {
             if model.state.watchingLobby {
@@ -133,10 +145,12 @@ struct OnlineView: View {
                     Button("online.table.close", role: .destructive) { model.closeTable() }
                 } else {
                     Button("online.table.create") { model.createTable(format) }
+                        .disabled(!model.isConnected)
                 }
                 Button("online.lobby.leave") { model.unwatchLobby() }
             } else {
                 Button("online.lobby.watch") { model.watchLobby() }
+                    .disabled(!model.isConnected)
             }
         }
     }

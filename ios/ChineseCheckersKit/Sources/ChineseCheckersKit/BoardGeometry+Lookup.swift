@@ -27,4 +27,23 @@ extension BoardGeometry {
     public func hole(at coord: Coord) -> HoleGeometry? {
         holes.first { $0.coord == coord }
     }
+
+    /// This geometry with every hole's row and place as the player reads them on the board
+    /// turned by `rotationDegrees` (the core's `holePositions`, the one naming of holes on every
+    /// front end): what the history, the hint and VoiceOver name holes by. Centres unchanged.
+    public func named(rotationDegrees: Int32) -> BoardGeometry {
+        guard rotationDegrees != 0 else { return self }
+        var byCoord: [Coord: HolePosition] = [:]
+        for position in holePositions(rotationDegrees: rotationDegrees) {
+            byCoord[position.coord] = position
+        }
+        return BoardGeometry(
+            holes: holes.map { hole in
+                guard let position = byCoord[hole.coord] else { return hole }
+                return HoleGeometry(
+                    coord: hole.coord, x: hole.x, y: hole.y, camp: hole.camp, row: position.row,
+                    place: position.place)
+            },
+            width: width, height: height, holeRadius: holeRadius)
+    }
 }

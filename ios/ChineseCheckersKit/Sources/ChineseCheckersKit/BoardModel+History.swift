@@ -60,9 +60,25 @@ extension BoardModel {
         return MoveArrow.along(path, geometry: geometry)
     }
 
+    /// The history line to mark: the move shown as arrows, else in replay the last move the
+    /// board shows (the core's `replay.shown`); nil when none.
+    public var markedMoveNumber: Int32? {
+        if let shownMoveNumber { return shownMoveNumber }
+        guard let shown = state.replay?.shown, shown > 0 else { return nil }
+        return shown
+    }
+
     /// The shown move in words ("Ann moved from row 3, place 2 to row 5, place 4"), for the note
     /// drawn over the board.
+    /// An earlier move's words say that its arrows are drawn over today's position (the pegs
+    /// have moved since).
     public var shownMoveWords: LocalizedMessage? {
-        shownMove.map { Wording.moveAnnouncement($0, geometry: geometry, players: state.players) }
+        shownMove.map {
+            let words = Wording.moveAnnouncement(
+                $0, geometry: geometry.named(rotationDegrees: state.rotationDegrees),
+                players: state.players)
+            guard $0.number < Int32(state.history.count) else { return words }
+            return LocalizedMessage("history.onTodaysBoard", [.message(words)])
+        }
     }
 }

@@ -70,6 +70,10 @@ public struct TrailSegment: Equatable, Hashable, Sendable, Identifiable {
     public let player: Int32
     /// The holes its peg passed, from its start to its end.
     public let path: [Coord]
+    /// The colour of the peg that moved, which the line is drawn in (so that who went where
+    /// reads in a game of six): the peg now at the end of the path when it is one of the
+    /// mover's colours (a later swap may have moved it on), else the mover's first colour.
+    public let colour: Colour?
     /// How many trail moves came after it: 0 for the newest (drawn like the last move), the
     /// older ones fainter.
     public let age: Int
@@ -204,8 +208,17 @@ extension BoardModel {
         return trail.enumerated().map { index, move in
             TrailSegment(
                 id: move.number, player: move.player, path: move.path,
-                age: trail.count - 1 - index)
+                colour: trailColour(move), age: trail.count - 1 - index)
         }
+    }
+
+    private func trailColour(_ move: PlayedMove) -> Colour? {
+        let index = Int(move.player)
+        guard state.players.indices.contains(index) else { return nil }
+        let mine = state.players[index].colours
+        let there = state.holes.first { $0.coord == move.path.last }?.occupant
+        if let there, mine.contains(there) { return there }
+        return mine.first
     }
 
     // MARK: The hint
@@ -213,7 +226,9 @@ extension BoardModel {
     /// The hint in words ("Hint: jump from row 3, place 2 to row 5, place 4"), while the state
     /// has one (the core keeps it while pegs are selected, until a move is played).
     public var hintWords: LocalizedMessage? {
-        Wording.hint(state.hint, kind: state.hintKind, geometry: geometry)
+        Wording.hint(
+            state.hint, kind: state.hintKind,
+            geometry: geometry.named(rotationDegrees: state.rotationDegrees))
     }
 }
 

@@ -197,6 +197,10 @@ public final class BoardModel {
     /// A person at this device may resign.
     public var hasResign: Bool { capabilities.resign }
 
+    /// Resigning now hands the seat to the AI and the others play on (a game of three or more);
+    /// otherwise it ends the game.
+    public var resignKeepsGameGoing: Bool { state.capabilities.resignKeepsGameGoing }
+
     /// The rematch button shows: the game has rematches and this one is over.
     public var canRematch: Bool { capabilities.rematch && state.capabilities.canRematch }
 
@@ -458,7 +462,9 @@ public final class BoardModel {
             let move = next.history.last, next.history.count > previous.history.count
         {
             messages.append(
-                Wording.moveAnnouncement(move, geometry: geometry, players: next.players))
+                Wording.moveAnnouncement(
+                    move, geometry: geometry.named(rotationDegrees: next.rotationDegrees),
+                    players: next.players))
         }
         if let banner, next.banner != previous.banner, next.banner != .gameOver {
             messages.append(banner)

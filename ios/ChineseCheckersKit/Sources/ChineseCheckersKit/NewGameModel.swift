@@ -22,7 +22,7 @@ public final class NewGameModel {
     public let opponents: [OpponentInfo]
     /// Solo or pass and play (it sets the seats' defaults).
     public let mode: Mode
-    /// The chosen rule set (changing it resets seats, colours and options to its defaults).
+    /// The chosen rule set (changing it keeps every choice the new one allows; see `choose`).
     public private(set) var preset: Preset
     /// The rule options: the rule set's own, with the values chosen under "More options"
     /// (`setOption`, which the core checks).
@@ -33,6 +33,10 @@ public final class NewGameModel {
     public var coloursPerSide: Int32
     /// Who opens.
     public var opener: Opener
+    /// The choices the last change of rule set could not keep (the core's
+    /// `setupForRuleSet`), to say under the rule sets (`Wording.setupChange`) until the next
+    /// choice of seats, options or rule set; empty: every choice was kept.
+    public private(set) var ruleSetChanges: [SetupChange] = []
     /// Why the last start failed, for an alert.
     public private(set) var error: LocalizedMessage?
     /// The interrupted game `start()` would replace (same kind, not ended): ask the person.
@@ -107,19 +111,24 @@ public final class NewGameModel {
         }
     }
 
-    /// Chooses a rule set and takes its defaults.
+    /// Chooses a rule set, with its own options; the core keeps every other choice the new
+    /// rule set allows (the opponents and their levels, seats, colours, who opens) and names
+    /// each one it had to change (`ruleSetChanges`).
     public func choose(_ preset: Preset) {
-        guard let info = ruleSets.first(where: { $0.preset == preset }) else { return }
+        guard ruleSets.contains(where: { $0.preset == preset }) else { return }
+        let carried = setupForRuleSet(setup: setup(seed: 0), preset: preset)
         self.preset = preset
-        options = info.options
-        coloursPerSide = info.defaultSetup.coloursPerSide
-        opener = info.defaultSetup.opener
-        seats = Self.defaultSeats(info.defaultSetup.seats.count, mode: mode)
+        options = carried.setup.rules.options
+        seats = carried.setup.seats
+        coloursPerSide = carried.setup.coloursPerSide
+        opener = carried.setup.opener
+        ruleSetChanges = carried.changed
     }
 
     /// Sets the number of seats, keeping the seats already chosen.
     public func setSeatCount(_ count: Int) {
         guard count > 0 else { return }
+        ruleSetChanges = []
         let defaults = Self.defaultSeats(count, mode: mode)
         seats = (0..<count).map { $0 < seats.count ? seats[$0] : defaults[$0] }
     }
@@ -127,6 +136,7 @@ public final class NewGameModel {
     /// Puts a person or an AI opponent in seat `index`.
     public func setSeat(_ index: Int, player: SeatPlayer, name: String = "") {
         guard seats.indices.contains(index) else { return }
+        ruleSetChanges = []
         seats[index] = Seat(player: player, name: name)
     }
 

@@ -171,6 +171,16 @@ public final class OnlineModel {
     /// The connection indicator.
     public var connection: LocalizedMessage { Wording.connection(state.connection) }
 
+    /// The server has welcomed this device: quick match, rooms and the lobby may be asked for
+    /// (before, the core refuses them with `NotConnected`, and the screen disables them).
+    public var isConnected: Bool { state.connection == .connected }
+
+    /// A search, a table or a room waits, or the device is seated at a filling table: the
+    /// format is chosen.
+    public var isWaiting: Bool {
+        state.searching || state.table != nil || state.room != nil || state.seated != nil
+    }
+
     /// The typed room code in the core's form, or nil while it is not a valid code.
     public var roomCodeToJoin: String? { checkRoomCode(typed: typedRoomCode) }
 

@@ -101,6 +101,20 @@ extension Wording {
         }
     }
 
+    /// A choice a change of rule set could not keep, in a sentence.
+    public static func setupChange(_ change: SetupChange) -> LocalizedMessage {
+        switch change {
+        case .seatCount(let from, let to):
+            return LocalizedMessage(
+                "setupChange.SeatCount", [.number(Int(from)), .number(Int(to))])
+        case .coloursPerSide(let from, let to):
+            return LocalizedMessage(
+                "setupChange.ColoursPerSide", [.number(Int(from)), .number(Int(to))])
+        case .opener:
+            return LocalizedMessage("setupChange.Opener", [])
+        }
+    }
+
     /// A set-up the core refused, with the numbers it allows.
     public static func setupError(_ error: SetupError) -> LocalizedMessage {
         switch error {

@@ -55,6 +55,35 @@ final class BoardModelTests: XCTestCase {
         XCTAssertEqual(statistics.totalPlayed, 1)
     }
 
+    func testOneOfThreePeopleResigningLeavesTheSeatToTheAiAndTheOthersPlayOn() async throws {
+        let game = try LocalGame(
+            setup: setup(.sternhalma, seats: [personSeat, personSeat, personSeat], seed: 3))
+        let model = BoardModel(game: game.game(), aiTimeLimitMs: 10)
+        XCTAssertTrue(model.resignKeepsGameGoing, "two others play on")
+        model.requestResign()
+        XCTAssertEqual(model.pendingConfirmation, .resign)
+        model.confirm()
+        XCTAssertNil(model.state.outcome, "the game goes on for the others")
+        XCTAssertEqual(model.state.players[0].player, .ai(level: .medium))
+        // The AI plays the seat by itself; then the second person is to move.
+        await model.waitUntilIdle()
+        XCTAssertEqual(model.state.toMove, 1)
+        XCTAssertEqual(model.state.history.first?.player, 0)
+        XCTAssertTrue(model.resignKeepsGameGoing, "one other person still plays")
+        model.requestResign()
+        model.confirm()
+        await model.waitUntilIdle()
+        // The last person resigning ends it: every person left, so nobody won.
+        XCTAssertEqual(model.state.toMove, 2)
+        XCTAssertFalse(model.resignKeepsGameGoing)
+        model.requestResign()
+        model.confirm()
+        let outcome = try XCTUnwrap(model.state.outcome)
+        XCTAssertEqual(outcome.reason, .resigned)
+        XCTAssertEqual(outcome.winners, [])
+        XCTAssertEqual(outcome.ranking, [[0, 1, 2]])
+    }
+
     func testATripotChainWithEndJumpAndBackingOut() async throws {
         // [3,-4] lets the chain hop on from [2,-4]: a landing with no hop left ends it by itself.
         let position = try positionFromJson(

@@ -80,6 +80,20 @@ final class CatalogCoverageTests: XCTestCase {
         }
     }
 
+    /// Issue 38 item 9: the board's buttons and Cancel are different words in every language
+    /// (French once said "Annuler" for both Undo and Cancel).
+    func testTheBoardsButtonsAndCancelAreDifferentWordsInEveryLanguage() throws {
+        let keys = [
+            "board.endJump", "board.undo", "board.redo", "board.hint", "board.replay",
+            "board.resign", "common.cancel",
+        ]
+        for language in Self.languages {
+            let renderer = catalog.renderer(language: language)
+            let words = try keys.map { try renderer.render(LocalizedMessage($0)) }
+            XCTAssertEqual(Set(words).count, keys.count, "\(language): \(words)")
+        }
+    }
+
     func testEveryBannerKindIsWordedInEveryLanguage() throws {
         func both(_ make: (Int32) -> Banner) -> [LocalizedMessage] {
             [0, 1, 2].map { Wording.banner(make($0), players: players) }

@@ -38,6 +38,43 @@ final class HistoryArrowsTests: XCTestCase {
         model.tap(target.coord)
     }
 
+    /// Issue 38 item 9: an earlier move's arrows are drawn over today's position, and its words
+    /// say so; the newest move's words do not need to.
+    func testAnEarlierMovesWordsSayItIsDrawnOnTodaysBoard() async throws {
+        let model = try chainModel()
+        playChain(model)
+        try northSteps(model)
+        XCTAssertEqual(model.state.history.count, 2)
+        model.toggleShownMove(1)
+        let earlier = try XCTUnwrap(model.shownMoveWords)
+        XCTAssertEqual(earlier.key, "history.onTodaysBoard")
+        guard case .message(let inner) = earlier.arguments.first else {
+            return XCTFail("the move's own words inside: \(earlier)")
+        }
+        XCTAssertEqual(inner.key, "announce.move")
+        model.toggleShownMove(2)
+        XCTAssertEqual(model.shownMoveWords?.key, "announce.move")
+    }
+
+    /// Issue 38 item 9: the replay marks, in the list, the last move the board shows.
+    func testTheReplayMarksItsMoveInTheList() async throws {
+        let model = try chainModel()
+        playChain(model)
+        let count = Int32(model.state.history.count)
+        XCTAssertNil(model.markedMoveNumber, "nothing marked while playing")
+        model.startReplay()
+        // Wherever the replay opens, the line marked is the last move the board shows.
+        let opened = try XCTUnwrap(model.state.replay).shown
+        XCTAssertEqual(model.markedMoveNumber, opened > 0 ? opened : nil)
+        model.stepReplay(by: -count)
+        XCTAssertEqual(model.state.replay?.shown, 0)
+        XCTAssertNil(model.markedMoveNumber, "before the first move: no line")
+        model.stepReplay(by: 1)
+        XCTAssertEqual(model.markedMoveNumber, 1)
+        model.exitReplay()
+        XCTAssertNil(model.markedMoveNumber)
+    }
+
     func testATappedLineShowsItsMoveAsOneArrowPerHopBetweenTheHoleCentres() async throws {
         let model = try chainModel()
         playChain(model)
@@ -61,9 +98,11 @@ final class HistoryArrowsTests: XCTestCase {
             XCTAssertEqual(arrow.toX, end.x)
             XCTAssertEqual(arrow.toY, end.y)
         }
-        // The words name the move's first and last holes by the core's row and place.
-        let start = try XCTUnwrap(model.geometry.hole(at: coord(0, 0)))
-        let end = try XCTUnwrap(model.geometry.hole(at: coord(2, -4)))
+        // The words name the move's first and last holes by the core's row and place, as the
+        // board (turned to the next player) shows them.
+        let named = model.geometry.named(rotationDegrees: model.state.rotationDegrees)
+        let start = try XCTUnwrap(named.hole(at: coord(0, 0)))
+        let end = try XCTUnwrap(named.hole(at: coord(2, -4)))
         let words = try XCTUnwrap(model.shownMoveWords)
         XCTAssertEqual(words.key, "announce.move")
         XCTAssertEqual(

@@ -193,6 +193,32 @@
             XCTAssertEqual(other.state.board.holes, mover.state.board.holes)
         }
 
+        /// Issue 38 item 8: with nothing listening at the address, the model says it is
+        /// connecting (never "connection lost" before there was a connection), and the choices
+        /// that need the server wait.
+        func testWithNoServerTheModelSaysConnectingAndItsChoicesWait() async throws {
+            // A port nothing listens on: the server's, once it has stopped.
+            let server = try ServerProcess()
+            let url = try server.start()
+            server.stop()
+            let settings = temporarySettings()
+            let library = try GameLibrary.open(dir: temporaryFolder().path)
+            let model = makeModel(url, name: "Ann", settings: settings, library: library)
+            model.connect()
+            defer { model.disconnect() }
+            // Through three seconds of refused attempts it stays the first connection tried.
+            var seen = Set<Connection>()
+            let until = Date().addingTimeInterval(3)
+            while Date() < until {
+                seen.insert(model.state.connection)
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            XCTAssertEqual(seen, [.connecting])
+            XCTAssertEqual(model.banner?.key, "banner.connecting")
+            XCTAssertFalse(model.isConnected, "quick match, rooms and the lobby wait")
+            XCTAssertFalse(model.isWaiting, "the format can still be chosen")
+        }
+
         func testAnOnlineGameSurvivesADroppedConnectionAndAServerRestart() async throws {
             let server = try ServerProcess()
             self.server = server

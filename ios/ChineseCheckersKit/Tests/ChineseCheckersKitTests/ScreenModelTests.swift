@@ -50,6 +50,31 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(board.state, board.game.state())
     }
 
+    /// Issue 38 item 3: a choice survives a change of rule set that allows it, and one that
+    /// must change is said.
+    func testAChangeOfRuleSetKeepsTheOpponentAndSaysWhatItCouldNotKeep() async {
+        let model = NewGameModel(mode: .solo)
+        model.setSeat(1, player: .ai(level: .beginner))
+        model.choose(.classic)
+        XCTAssertEqual(model.seats[1].player, .ai(level: .beginner), "the opponent chosen stays")
+        XCTAssertEqual(model.ruleSetChanges, [])
+        model.choose(.tripot)
+        model.coloursPerSide = 3
+        model.opener = .seat(index: 1)
+        model.choose(.classic)
+        XCTAssertEqual(model.ruleSetChanges, [.coloursPerSide(from: 3, to: 1), .opener])
+        XCTAssertEqual(model.coloursPerSide, 1)
+        XCTAssertEqual(model.opener, .seat(index: 0))
+        XCTAssertEqual(model.seats[1].player, .ai(level: .beginner))
+        XCTAssertEqual(
+            Wording.setupChange(.coloursPerSide(from: 3, to: 1)),
+            LocalizedMessage("setupChange.ColoursPerSide", [.number(3), .number(1)]))
+        XCTAssertNotNil(model.start(), "a set-up the core accepts")
+        // The next choice puts the words away.
+        model.setSeat(1, player: .ai(level: .hard))
+        XCTAssertEqual(model.ruleSetChanges, [])
+    }
+
     func testTheCoreRefusesABadSetupAndTheModelWordsIt() async throws {
         let model = NewGameModel(mode: .passAndPlay)
         XCTAssertTrue(model.seats.allSatisfy { $0.player == .person })

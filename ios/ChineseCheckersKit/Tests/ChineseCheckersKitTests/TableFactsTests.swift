@@ -173,6 +173,34 @@ final class TableFactsTests: XCTestCase {
 
     // MARK: The trail
 
+    /// Issue 38 item 6: holes are named as the player sees the turned board (the core's
+    /// `holePositions`): after the first move of a pass-and-play game the board turns to the
+    /// second player, and the move is named from their side.
+    func testHolesAreNamedAsTheTurnedBoardShowsThem() async throws {
+        let geometry = boardGeometry()
+        let turned = geometry.named(rotationDegrees: 180)
+        XCTAssertEqual(geometry.hole(at: coord(4, -8))?.row, 1, "the top tip")
+        XCTAssertEqual(turned.hole(at: coord(4, -8))?.row, 17, "at the bottom once turned")
+        XCTAssertEqual(turned.holes.map(\.x), geometry.holes.map(\.x), "centres unchanged")
+        let model = BoardModel(
+            game: try LocalGame(setup: setup(.tripot, seats: [personSeat, personSeat])).game())
+        model.tap(coord(-1, 5))
+        model.tap(coord(-1, 4))
+        XCTAssertEqual(model.state.history.count, 1)
+        XCTAssertEqual(model.state.rotationDegrees, 180)
+        model.toggleShownMove(1)
+        let words = try XCTUnwrap(model.shownMoveWords)
+        let from = try XCTUnwrap(turned.hole(at: coord(-1, 5)))
+        let to = try XCTUnwrap(turned.hole(at: coord(-1, 4)))
+        XCTAssertEqual(
+            Array(words.arguments.dropFirst()),
+            [
+                .number(Int(from.row)), .number(Int(from.place)), .number(Int(to.row)),
+                .number(Int(to.place)),
+            ])
+        XCTAssertLessThan(from.row, 9, "the first player's start, at the top for the second")
+    }
+
     func testTheTrailListsTheFiveAiMovesOfSixPlayerSternhalma() async throws {
         let seats = [personSeat] + (1...5).map { _ in aiSeat() }
         let model = BoardModel(
@@ -197,6 +225,11 @@ final class TableFactsTests: XCTestCase {
         XCTAssertEqual(trail.map(\.path), model.state.history.suffix(5).map(\.path))
         XCTAssertEqual(trail.map(\.age), [4, 3, 2, 1, 0], "the newest last, age 0")
         XCTAssertEqual(trail.last?.path, model.state.lastMove, "the newest is the last move")
+        // Each AI's line in its own pegs' colour: five colours, not one for all.
+        XCTAssertEqual(
+            trail.map(\.colour),
+            trail.map { model.state.players[Int($0.player)].colours.first })
+        XCTAssertEqual(Set(trail.compactMap(\.colour)).count, 5)
 
         // With a hold before the AI's moves, the state right after the person's move is seen:
         // the trail is empty until the next seat moves.

@@ -102,7 +102,7 @@ final class FullGameTests: XCTestCase {
 
     func testTripotOneColourSoloGameReachesAnOutcome() async throws {
         let g = try LocalGame.make(.tripot, seats: [person, ai()], opener: .coinToss, seed: 11)
-        // Kept: the library counts it once, as it first ended; taking moves back changes nothing.
+        // Kept: the library counts it once, as it ended.
         let (library, dir) = try makeLibrary()
         try library.keepLocal(game: g, replace: false)
         let first = g.state()
@@ -129,13 +129,17 @@ final class FullGameTests: XCTestCase {
         XCTAssertEqual(saved.outcome, o)
         XCTAssertEqual(saved.moves, Int32(run.state.history.count))
         XCTAssertEqual(try library.listing().playing, [], "an ended game is not one to continue")
-        let undone = try g.undo()
-        XCTAssertNil(undone.outcome)
-        XCTAssertLessThan(undone.history.count, run.state.history.count)
+        // An ended game stays ended: nothing can be taken back, and the library's count stands.
+        XCTAssertFalse(run.state.capabilities.canUndo)
+        XCTAssertFalse(run.state.capabilities.canRedo)
+        assertThrows(MoveError.self, try g.undo()) { $0 == .NothingToUndo }
+        XCTAssertEqual(g.state().outcome, o)
+        XCTAssertEqual(g.state().history, run.state.history)
         XCTAssertEqual(try library.statistics(), counted)
-        // Opened again after the undo, it is still the same game: never counted twice.
+        // Opened again, it is still the same ended game: never counted twice.
         let reopened = try library.openGame(id: g.id())
-        XCTAssertEqual(reopened.state().history, undone.history)
+        XCTAssertEqual(reopened.state().history, run.state.history)
+        XCTAssertEqual(reopened.state().outcome, o)
         XCTAssertEqual(try GameLibrary.open(dir: dir.path).statistics(), counted)
     }
 

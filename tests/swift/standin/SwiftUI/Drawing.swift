@@ -48,6 +48,8 @@ public protocol ShapeStyle: Sendable {}
 extension ShapeStyle where Self == Color {
     /// https://developer.apple.com/documentation/swiftui/shapestyle/red
     public static var red: Color { fatalError() }
+    /// https://developer.apple.com/documentation/swiftui/shapestyle/orange
+    public static var orange: Color { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/swiftui/hierarchicalshapestyle

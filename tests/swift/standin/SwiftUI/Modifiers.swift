@@ -388,6 +388,14 @@ extension View {
         titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A
     ) -> some View where A: View { fatalError() }
 
+    /// https://developer.apple.com/documentation/swiftui/view/confirmationdialog(_:ispresented:titlevisibility:actions:message:)-2s7pz
+    @available(iOS 15.0, *)
+    nonisolated public func confirmationDialog<A, M>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+        titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A,
+        @ViewBuilder message: () -> M
+    ) -> some View where A: View, M: View { fatalError() }
+
     /// https://developer.apple.com/documentation/swiftui/view/sheet(ispresented:ondismiss:content:)
     nonisolated public func sheet<Content>(
         isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
