@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
 import org.junit.jupiter.api.fail
 import kotlin.random.Random
 
@@ -95,11 +96,11 @@ class FullGamesTest {
             else -> assertEquals(1, beginner.lost)
         }
         if (0 !in end.winners) assertNull(beginner.fewestMoves)
-        // Taking moves back after a rule ending is allowed; the game was counted as it first ended.
-        assertTrue(v.capabilities.canUndo, "undo after ${end.reason}")
-        val back = g.undo()
-        assertNull(back.outcome)
-        assertTrue(back.history.size < v.history.size)
+        // An ended game stays ended: no undo (Replay steps back through it), counted once.
+        assertFalse(v.capabilities.canUndo, "no undo after ${end.reason}")
+        assertThrows<MoveException.NothingToUndo> { g.undo() }
+        assertEquals(end, g.state().outcome)
+        assertEquals(v.history.size, g.state().history.size)
         assertEquals(stats, library.statistics())
         // Opened again, it still does not count twice.
         library.openGame(g.id())
