@@ -30,6 +30,7 @@ suite!(
     quick_match_pairs_the_longest_waiting,
     lobby_tables_live,
     private_room_by_code,
+    a_room_closed_by_its_host_takes_no_one,
     private_room_limits_and_expiry,
     room_creation_is_limited_per_address_and_connection,
     guessing_room_codes_is_slowed_then_refused,
@@ -923,6 +924,45 @@ async fn private_room_by_code(kind: Kind) {
         .send(&ClientMsg::JoinRoom { code, rated: false })
         .await;
     third.expect_error(ErrorCode::RoomNotFound).await;
+}
+
+/// The host cancels a waiting room with `close_table {code}`: the friend who types the code
+/// afterwards finds no room, a stranger cannot close someone else's room (it is answered as a
+/// room that does not exist and stays open), and the host may open another.
+async fn a_room_closed_by_its_host_takes_no_one(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut host = Client::join(&s.url, "Host").await;
+    let kept = host.create_room(Format::Tripot1, false).await;
+    let closed = host.create_room(Format::Tripot1, false).await;
+    let mut eve = Client::join(&s.url, "Eve").await;
+    eve.send(&ClientMsg::CloseTable {
+        table: kept.clone(),
+    })
+    .await;
+    eve.expect_error(ErrorCode::TableNotFound).await;
+    host.send(&ClientMsg::CloseTable {
+        table: closed.to_lowercase(),
+    })
+    .await;
+    // Answered in order: once the host's next request is answered, the room is closed.
+    host.create_room(Format::Tripot1, false).await;
+    let mut guest = Client::join(&s.url, "Guest").await;
+    guest
+        .send(&ClientMsg::JoinRoom {
+            code: closed,
+            rated: false,
+        })
+        .await;
+    guest.expect_error(ErrorCode::RoomNotFound).await;
+    guest
+        .send(&ClientMsg::JoinRoom {
+            code: kept,
+            rated: false,
+        })
+        .await;
+    let (g1, _, _) = guest.matched().await;
+    let (g2, _, _) = host.matched().await;
+    assert_eq!(g1, g2);
 }
 
 async fn private_room_limits_and_expiry(kind: Kind) {

@@ -112,6 +112,7 @@ struct OnlineView: View {
                 ShareLink(item: AppText.string(invitation)) {
                     Label("online.room.share", systemImage: "square.and.arrow.up")
                 }
+                Button("online.room.close", role: .destructive) { model.closeTable() }
             } else {
                 Button("online.room.create") { model.createRoom(format) }
                     .disabled(!model.isConnected)

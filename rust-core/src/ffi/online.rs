@@ -248,7 +248,7 @@ impl OnlineGame {
         })
     }
 
-    /// Closes our open table.
+    /// Closes our open table or private room (its code stops working at once).
     pub fn close_table(&self) -> Result<OnlineUpdate, OnlineError> {
         self.request(OnlineEvent::CloseTable)
     }

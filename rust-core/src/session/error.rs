@@ -178,8 +178,8 @@ pub enum OnlineError {
     /// There is no game for this call.
     #[error("act on the game: there is no game")]
     NoGame,
-    /// We have no open table to close.
-    #[error("close the table: no table is open")]
+    /// We have no open table or private room to close.
+    #[error("close the table or room: none is open")]
     NoTable,
     /// We sit at no table or room that is still filling.
     #[error("leave or start the table: we sit at none")]

@@ -124,7 +124,7 @@ pub enum OnlineEvent {
         /// Its time control (`None`: the format's default).
         clock: Option<TimeControl>,
     },
-    /// Close our open table.
+    /// Close our open table or private room.
     CloseTable,
     /// Sit at an open table.
     JoinTable {
@@ -483,7 +483,7 @@ impl OnlineSession {
         self.request(OnlineEvent::CreateTable { format, clock })
     }
 
-    /// Closes our open table.
+    /// Closes our open table or private room (its code stops working at once).
     pub fn close_table(&mut self) -> Result<Vec<String>, OnlineError> {
         self.request(OnlineEvent::CloseTable)
     }

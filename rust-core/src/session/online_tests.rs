@@ -597,6 +597,37 @@ fn abandoned_game_is_won() {
     ));
 }
 
+/// Cancel on a waiting room: the wait ends at once and the server is asked to close the room
+/// by its code, as a table is closed by its id.
+#[test]
+fn a_waiting_room_is_cancelled_by_closing_it() {
+    let mut s = OnlineSession::new();
+    s.hello(TOKEN, "Ann").unwrap();
+    s.receive(&welcome(&[])).unwrap();
+    s.create_room(Format::Tripot2).unwrap();
+    s.receive(&frame(&ServerMsg::RoomCreated {
+        code: "ABCD2345".into(),
+        format: Format::Tripot2,
+        expires_in_s: 600,
+    }))
+    .unwrap();
+    assert_eq!(s.phase(), OnlinePhase::InRoom);
+    let out = s.close_table().unwrap();
+    assert_eq!(
+        only(&out),
+        ClientMsg::CloseTable {
+            table: "ABCD2345".into()
+        }
+    );
+    let st = s.state();
+    assert_eq!(st.room, None);
+    assert_eq!(st.board.banner, None);
+    assert_eq!(s.phase(), OnlinePhase::Idle);
+    assert_eq!(s.close_table(), Err(OnlineError::NoTable));
+    // Free again: another room may be asked for.
+    assert!(s.create_room(Format::Tripot2).is_ok());
+}
+
 #[test]
 fn room_code_banner_and_bad_frames() {
     let mut s = OnlineSession::new();

@@ -158,6 +158,38 @@ impl Conn {
         self.fill(room, level).await
     }
 
+    /// `close_table` with a room's code: its host closes the room before anyone sat down (or
+    /// while it fills). A look-up by code like any other: a room that is not the sender's is
+    /// answered as one that does not exist, so closing tells nothing a join would not.
+    pub(super) async fn close_room(&mut self, code: String) -> Result<(), StoreError> {
+        let host = self.token().to_owned();
+        let looked = self
+            .by_code(|app| async move {
+                Ok(match app.store.take(Access::Private, &code, &host).await? {
+                    Taken::Taken(room) => Some(room),
+                    Taken::Gone | Taken::NotYours => None,
+                })
+            })
+            .await?;
+        match looked {
+            Looked::Refused => {}
+            Looked::Missing => {
+                self.send(err(ErrorCode::TableNotFound, "that room is no longer open"))
+                    .await
+            }
+            Looked::Found(room) => {
+                if self
+                    .seated_at
+                    .as_ref()
+                    .is_some_and(|(_, at)| *at == room.id)
+                {
+                    self.seated_at = None;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// `leave_seat` for a room: the sender's seat there, if any, is freed. Nothing is answered
     /// either way; a room the sender is not seated at by this connection is a look-up by code.
     pub(super) async fn leave_room_seat(&mut self, code: String) -> Result<(), StoreError> {

@@ -478,7 +478,11 @@ impl Conn {
                         self.send(err(ErrorCode::TableNotFound, "that table is not yours"))
                             .await
                     }
-                    Taken::Gone => {}
+                    Taken::Gone => {
+                        if let Some(code) = normalize_room_code(&table) {
+                            self.close_room(code).await?;
+                        }
+                    }
                 }
             }
             ClientMsg::WatchLobby => {

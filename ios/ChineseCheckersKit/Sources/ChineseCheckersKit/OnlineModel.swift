@@ -282,7 +282,7 @@ public final class OnlineModel {
             try $0.createTableTimed(format: format, clock: timeControl.timeControl)
         }
     }
-    /// Closes this player's table.
+    /// Closes this player's open table or waiting private room (its code stops working).
     public func closeTable() { perform { try $0.closeTable() } }
     /// Sits at another player's table.
     public func joinTable(_ id: String) { perform { try $0.joinTable(table: id) } }

@@ -238,6 +238,19 @@
             }
             XCTAssertEqual(ann.connection, LocalizedMessage("connection.connected"))
 
+            // A room made by mistake is closed: its code finds nothing after.
+            ann.createRoom(.tripot1)
+            try await eventually("the first room") { ann.state.room != nil }
+            let closed = ann.state.room!.code
+            ann.closeTable()
+            XCTAssertNil(ann.state.room)
+            XCTAssertEqual(ann.state.phase, .idle)
+            bob.typedRoomCode = closed
+            bob.joinTypedRoom()
+            try await eventually("the closed room refused") { bob.state.lastError == .roomNotFound }
+            XCTAssertNil(bob.state.game)
+            bob.dismissError()
+
             // Ann makes a private room; Bob types its code (loosely, as people do).
             ann.createRoom(.tripot1)
             try await eventually("the room's code") { ann.state.room != nil }

@@ -103,24 +103,26 @@ impl OnlineSession {
         Ok(vec![encode(&ClientMsg::CreateTable { format, clock })])
     }
 
-    /// Closing our table ends the wait at once (a table of 3 or more seats keeps our seat until
-    /// the server says otherwise, as it did before the table was ours to close).
+    /// Closing our open table or private room ends the wait at once (a table or room of 3 or
+    /// more seats keeps our seat until the server says otherwise, as it did before it was ours
+    /// to close). The server takes a room's code where a table's id goes (`close_table`); a
+    /// friend who types the code afterwards is told the room is no longer open.
     pub(super) fn on_close_table(&mut self) -> Result<Vec<String>, OnlineError> {
-        let id = self
-            .phase
-            .table()
-            .map(|t| t.id.clone())
-            .ok_or(OnlineError::NoTable)?;
+        let id = match (self.phase.table(), self.phase.room()) {
+            (Some(t), _) => t.id.clone(),
+            (None, Some(r)) => r.code.clone(),
+            (None, None) => return Err(OnlineError::NoTable),
+        };
         let phase = std::mem::replace(&mut self.phase, Phase::Idle);
         self.phase = match phase {
             Phase::Waiting {
-                wait: Wait::Seated { seated, room, .. },
+                wait: Wait::Seated { seated, .. },
                 last,
             } => Phase::Waiting {
                 wait: Wait::Seated {
                     seated,
                     table: None,
-                    room,
+                    room: None,
                 },
                 last,
             },

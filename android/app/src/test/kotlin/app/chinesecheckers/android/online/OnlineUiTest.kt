@@ -5,6 +5,7 @@ import androidx.compose.ui.test.assertIsDisplayed
 import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.hasTestTag
 import androidx.compose.ui.test.hasText
+import androidx.compose.ui.test.onNodeWithTag
 import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.TestServer
@@ -22,6 +23,7 @@ import app.chinesecheckers.android.useServer
 import app.chinesecheckers.core.Banner
 import app.chinesecheckers.core.Connection
 import app.chinesecheckers.core.EndReason
+import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.SavedGameKind
 import app.chinesecheckers.ui.AppState
 import app.chinesecheckers.ui.Screen
@@ -30,6 +32,7 @@ import app.chinesecheckers.ui.online.OnlineEvent
 import org.junit.After
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
@@ -118,6 +121,18 @@ class OnlineUiTest {
             bothOnline(address, bob)
             waitForIdle()
             tag("connection").assertIsDisplayed()
+
+            // A room opened by mistake is closed from its card: its code finds nothing after.
+            click("createRoom")
+            waitUntil("the first room", 30_000) { online(ann)?.room != null && exists("closeRoom") }
+            val closed = online(ann)!!.room!!.code
+            onNodeWithTag("closeRoom").assertTextEquals("Close the room")
+            click("closeRoom")
+            waitUntil("the room closed", 30_000) { online(ann)?.room == null && exists("createRoom") }
+            bob.online.onEvent(OnlineEvent.RoomCodeChanged(closed))
+            bob.online.onEvent(OnlineEvent.JoinRoom)
+            waitUntil("the closed room refused", 30_000) { online(bob)?.lastError == ErrorCode.ROOM_NOT_FOUND }
+            assertNull(online(bob)?.game)
 
             // Ann opens a private room and shares its code; Bob types it as a person might.
             click("createRoom")

@@ -132,7 +132,7 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                 online?.seated != null -> SeatedPanel(online.seated, ui.fillLevel, strings, on)
                 online?.searching == true -> Waiting(strings.searching, strings.cancel, "cancelMatch") { on(OnlineEvent.CancelMatch) }
                 online?.table != null -> Waiting(strings.waitingForOpponent, strings.closeTable, "closeTable") { on(OnlineEvent.CloseTable) }
-                online?.room != null -> RoomCode(online.room.code, online.room.expiresInS, strings) { on(OnlineEvent.ShareRoom) }
+                online?.room != null -> RoomCode(online.room.code, online.room.expiresInS, strings, { on(OnlineEvent.ShareRoom) }) { on(OnlineEvent.CloseTable) }
                 else -> {
                     // Until the server has welcomed this device, what needs it waits, and says so.
                     val connected = online?.connection == Connection.CONNECTED
@@ -231,7 +231,7 @@ private fun Waiting(text: String, cancel: String, tag: String, onCancel: () -> U
 }
 
 @Composable
-private fun RoomCode(code: String, expiresInS: ULong, strings: Strings, onShare: () -> Unit) {
+private fun RoomCode(code: String, expiresInS: ULong, strings: Strings, onShare: () -> Unit, onClose: () -> Unit) {
     Card(Modifier.fillMaxWidth().testTag("roomCode")) {
         Column(Modifier.padding(20.dp).fillMaxWidth(), horizontalAlignment = Alignment.CenterHorizontally, verticalArrangement = Arrangement.spacedBy(12.dp)) {
             Text(strings.roomCodeField, style = MaterialTheme.typography.titleMedium)
@@ -244,6 +244,7 @@ private fun RoomCode(code: String, expiresInS: ULong, strings: Strings, onShare:
             Button(onClick = onShare, modifier = Modifier.testTag("share")) { Text(strings.share) }
             CircularProgressIndicator(Modifier.size(28.dp))
             Text(strings.banner(app.chinesecheckers.core.Banner.Waiting) { "" }, style = MaterialTheme.typography.bodyMedium)
+            OutlinedButton(onClick = onClose, modifier = Modifier.testTag("closeRoom")) { Text(strings.closeRoom) }
         }
     }
 }

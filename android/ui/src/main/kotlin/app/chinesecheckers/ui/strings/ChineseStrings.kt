@@ -300,6 +300,7 @@ object ChineseStrings : Strings {
     override val lobby = "大厅"
     override val createTable = "开一桌"
     override val closeTable = "关闭牌桌"
+    override val closeRoom = "关闭房间"
     override val waitingForOpponent = "你的牌桌已开放：正在等待对手…"
     override val noTables = "没有开放的牌桌。开一桌吧！"
     override fun tableLine(host: String, format: Format) = "$host · ${format(format)}"

@@ -307,6 +307,7 @@ object EnglishStrings : Strings {
     override val lobby = "Lobby"
     override val createTable = "Create a table"
     override val closeTable = "Close the table"
+    override val closeRoom = "Close the room"
     override val waitingForOpponent = "Your table is open: waiting for an opponent…"
     override val noTables = "No open tables. Create one!"
     override fun tableLine(host: String, format: Format) = "$host · ${format(format)}"

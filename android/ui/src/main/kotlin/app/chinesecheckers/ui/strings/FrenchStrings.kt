@@ -311,6 +311,7 @@ object FrenchStrings : Strings {
     override val lobby = "Salle d'attente"
     override val createTable = "Ouvrir une table"
     override val closeTable = "Fermer la table"
+    override val closeRoom = "Fermer le salon"
     override val waitingForOpponent = "Votre table est ouverte : en attente d'un adversaire…"
     override val noTables = "Aucune table ouverte. Ouvrez-en une !"
     override fun tableLine(host: String, format: Format) = "$host · ${format(format)}"

@@ -266,6 +266,8 @@ interface Strings {
     val lobby: String
     val createTable: String
     val closeTable: String
+    /** Cancels our waiting private room: its code stops working. */
+    val closeRoom: String
     val waitingForOpponent: String
     val noTables: String
     fun tableLine(host: String, format: Format): String
