@@ -3,6 +3,7 @@
 //! goal and says what a try did, and `learn_words` words it. Keys: arrows and Enter (or a
 //! click) to tap, `e` End jump, `t` try again, `n` next step or lesson, `q` quit.
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -28,6 +29,8 @@ use super::words;
 /// The lessons being played, one after the other.
 pub struct LearnApp {
     catalogue: Vec<LessonInfo>,
+    /// Where finished lessons are kept (the apps' lessons list ticks them).
+    data_dir: String,
     index: usize,
     lesson: Arc<Lesson>,
     /// What the screen shows.
@@ -45,9 +48,11 @@ pub struct LearnApp {
 }
 
 impl LearnApp {
-    /// Opens the lesson `id`, or the first one; the later lessons follow it.
-    pub fn new(id: Option<&str>) -> Result<LearnApp> {
-        let catalogue = lessons();
+    /// Opens the lesson `id`, or the first one; the later lessons follow it. A lesson played to
+    /// its end is kept as finished in `data_dir`.
+    pub fn new(data_dir: &Path, id: Option<&str>) -> Result<LearnApp> {
+        let data_dir = data_dir.to_string_lossy().into_owned();
+        let catalogue = lessons(data_dir.clone());
         let index = match id {
             None => 0,
             Some(id) => match catalogue.iter().position(|l| l.id == id) {
@@ -62,11 +67,12 @@ impl LearnApp {
             },
         };
         let first = catalogue.get(index).context("the core has no lessons")?;
-        let lesson = Lesson::new(first.id.clone())?;
+        let lesson = Lesson::new(data_dir.clone(), first.id.clone())?;
         let state = lesson.state();
         let cursor = start_cursor(&state);
         Ok(LearnApp {
             catalogue,
+            data_dir,
             index,
             lesson,
             state,
@@ -106,7 +112,7 @@ impl LearnApp {
             self.finished = true;
             return;
         };
-        match Lesson::new(info.id.clone()) {
+        match Lesson::new(self.data_dir.clone(), info.id.clone()) {
             Ok(lesson) => {
                 self.index += 1;
                 self.state = lesson.state();
@@ -234,7 +240,7 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &LearnApp) -> Option<Placement>
 
 /// Runs `chinese-checkers learn [LESSON]` full screen.
 pub fn run(id: Option<&str>) -> Result<()> {
-    let mut app = LearnApp::new(id)?;
+    let mut app = LearnApp::new(&super::save::data_dir()?, id)?;
     let mut terminal = ratatui::try_init().context("could not set up the terminal")?;
     let mouse = execute!(std::io::stdout(), EnableMouseCapture);
     let result = (|| -> Result<()> {

@@ -17,6 +17,13 @@ fn tap(app: &mut LearnApp, q: i32, r: i32) {
     key(app, KeyCode::Enter);
 }
 
+/// A data directory of the test's own, empty.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cc-cli-learn-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 fn screen(app: &LearnApp) -> String {
     let area = Rect::new(0, 0, 100, 45);
     let mut buf = Buffer::empty(area);
@@ -33,7 +40,8 @@ fn screen(app: &LearnApp) -> String {
 
 #[test]
 fn the_first_lesson_plays_through_with_the_keys() {
-    let mut app = LearnApp::new(None).unwrap();
+    let dir = scratch("first");
+    let mut app = LearnApp::new(&dir, None).unwrap();
     let s = screen(&app);
     assert!(
         s.contains("Lesson 1/6: Steps, jumps and chains — step 1 of 4"),
@@ -77,6 +85,14 @@ fn the_first_lesson_plays_through_with_the_keys() {
     key(&mut app, KeyCode::Char('e'));
     assert!(app.state.lesson_done, "{:?}", app.state.feedback);
     assert!(screen(&app).contains("lesson done"));
+    // Kept as finished where the apps' lessons list reads it.
+    let listed = chinese_checkers_core::ffi::lessons(dir.to_string_lossy().into_owned());
+    let finished: Vec<&str> = listed
+        .iter()
+        .filter(|l| l.finished)
+        .map(|l| l.id.as_str())
+        .collect();
+    assert_eq!(finished, ["tripot-moves"]);
     // n opens the next lesson.
     key(&mut app, KeyCode::Char('n'));
     assert_eq!(app.place(), (2, 6));
@@ -85,12 +101,13 @@ fn the_first_lesson_plays_through_with_the_keys() {
 
 #[test]
 fn an_unknown_lesson_names_the_lessons_and_end_jump_without_a_chain_is_worded() {
-    let e = LearnApp::new(Some("nope")).err().unwrap().to_string();
+    let dir = scratch("unknown");
+    let e = LearnApp::new(&dir, Some("nope")).err().unwrap().to_string();
     assert!(
         e.contains("tripot-moves") && e.contains("sternhalma-camps"),
         "{e}"
     );
-    let mut app = LearnApp::new(Some("sternhalma-camps")).unwrap();
+    let mut app = LearnApp::new(&dir, Some("sternhalma-camps")).unwrap();
     key(&mut app, KeyCode::Char('e'));
     assert!(app.message.is_some());
     tap(&mut app, 2, 2);

@@ -173,7 +173,7 @@ struct ScreenView: View {
                 if let screen = app.openLesson(id: id, step: step) { show(screen) }
             }
         case .lessons:
-            LessonsView { id in
+            LessonsView(model: app.lessons) { id in
                 if let screen = app.openLesson(id: id) { show(screen) }
             }
         case .lesson:

@@ -12,7 +12,7 @@ import SwiftUI
 
 /// The lessons, tripot first, as the core lists them.
 struct LessonsView: View {
-    @State var model = LessonsModel()
+    let model: LessonsModel
     /// Opens a lesson at its first step.
     let open: (String) -> Void
 
@@ -22,11 +22,23 @@ struct LessonsView: View {
                 Button {
                     open(lesson.id)
                 } label: {
-                    VStack(alignment: .leading, spacing: 2) {
-                        Text(LessonsModel.title(lesson))
-                        Text(LessonsModel.summary(lesson))
+                    HStack {
+                        VStack(alignment: .leading, spacing: 2) {
+                            Text(LessonsModel.title(lesson))
+                            Text(LessonsModel.summary(lesson))
+                                .font(.caption)
+                                .foregroundStyle(.secondary)
+                        }
+                        Spacer()
+                        if let done = LessonsModel.finished(lesson) {
+                            Label {
+                                Text(done)
+                            } icon: {
+                                Image(systemName: "checkmark.circle.fill")
+                            }
                             .font(.caption)
-                            .foregroundStyle(.secondary)
+                            .foregroundStyle(Color.green)
+                        }
                     }
                 }
                 .accessibilityIdentifier("lessons-\(lesson.id)")

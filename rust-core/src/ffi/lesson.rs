@@ -2,11 +2,13 @@
 //! Rules screen's diagrams ([`rule_diagrams`]). The core checks every goal; the apps show the
 //! board (`LessonState.board`, drawn like a game's), the pointer and the worded goal and feedback.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use parking_lot::Mutex;
 
 use crate::rules::Preset;
+use crate::session::lesson_progress::LessonProgress;
 use crate::session::{LessonInfo, LessonPlay, LessonState, MoveError, RuleDiagram};
 
 /// Why a lesson could not be opened.
@@ -21,10 +23,19 @@ pub enum LessonError {
     },
 }
 
-/// Every lesson, tripot (the default) first, then classic and sternhalma.
+/// Every lesson, tripot (the default) first, then classic and sternhalma, each marked
+/// `finished` when it was played to its end from its first step with `data_dir` (an unreadable
+/// progress file is kept aside and counts as nothing finished).
 #[cfg_attr(feature = "uniffi", uniffi::export)]
-pub fn lessons() -> Vec<LessonInfo> {
+pub fn lessons(data_dir: String) -> Vec<LessonInfo> {
+    let progress = LessonProgress::load(Path::new(&data_dir));
     crate::session::lessons()
+        .into_iter()
+        .map(|l| LessonInfo {
+            finished: progress.finished.contains(&l.id),
+            ..l
+        })
+        .collect()
 }
 
 /// The Rules screen's small boards for a rule set: one per kind of move (step, jump, chain, End
@@ -36,28 +47,35 @@ pub fn rule_diagrams(rules: Preset) -> Vec<RuleDiagram> {
 }
 
 /// A lesson being played. Every call returns the new [`LessonState`]. Thread-safe.
+///
+/// A lesson opened at its first step and played to its end is kept as finished in its data
+/// directory (the lessons list shows it). One opened at a later step — a Rules diagram's link —
+/// is not: the learner saw only part of it.
 #[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
 pub struct Lesson {
     play: Mutex<LessonPlay>,
+    /// Where the progress is kept, when the lesson counts toward it (opened at its first step).
+    progress_dir: Option<PathBuf>,
 }
 
 #[cfg_attr(feature = "uniffi", uniffi::export)]
 impl Lesson {
-    /// Opens the lesson `id` at its first step.
+    /// Opens the lesson `id` at its first step; finishing it is kept in `data_dir`.
     #[cfg_attr(feature = "uniffi", uniffi::constructor)]
-    pub fn new(id: String) -> Result<Arc<Lesson>, LessonError> {
-        Self::at_step(id, 0)
+    pub fn new(data_dir: String, id: String) -> Result<Arc<Lesson>, LessonError> {
+        Self::at_step(data_dir, id, 0)
     }
 
     /// Opens the lesson `id` at its step `step` (0-based), as a Rules diagram's link does
     /// (`RuleDiagram.lessonId` and `step`). `NoSuchLesson` for an unknown id or a step past the
     /// lesson's last.
     #[cfg_attr(feature = "uniffi", uniffi::constructor)]
-    pub fn at_step(id: String, step: u32) -> Result<Arc<Lesson>, LessonError> {
+    pub fn at_step(data_dir: String, id: String, step: u32) -> Result<Arc<Lesson>, LessonError> {
         let play =
             LessonPlay::open_at(&id, step as usize).ok_or(LessonError::NoSuchLesson { id })?;
         Ok(Arc::new(Lesson {
             play: Mutex::new(play),
+            progress_dir: (step == 0).then(|| PathBuf::from(data_dir)),
         }))
     }
 
@@ -72,7 +90,7 @@ impl Lesson {
     pub fn tap(&self, q: i32, r: i32) -> Result<LessonState, MoveError> {
         let mut play = self.play.lock();
         play.tap(q, r)?;
-        Ok(play.state())
+        Ok(self.kept(play.state()))
     }
 
     /// "End jump": stops the chain in progress (refused as in a game when there is none, or when
@@ -80,7 +98,7 @@ impl Lesson {
     pub fn end_jump(&self) -> Result<LessonState, MoveError> {
         let mut play = self.play.lock();
         play.end_jump()?;
-        Ok(play.state())
+        Ok(self.kept(play.state()))
     }
 
     /// "Try again": the step from its start.
@@ -95,7 +113,21 @@ impl Lesson {
     pub fn next(&self) -> LessonState {
         let mut play = self.play.lock();
         play.next_step();
-        play.state()
+        self.kept(play.state())
+    }
+}
+
+impl Lesson {
+    /// The state after a move, the lesson kept as finished once its last goal is reached. A
+    /// progress file that cannot be written is logged and the lesson plays on: a tick in a list
+    /// is not worth stopping a learner for.
+    fn kept(&self, state: LessonState) -> LessonState {
+        if let (true, Some(dir)) = (state.lesson_done, &self.progress_dir) {
+            if let Err(e) = LessonProgress::finish(dir, &state.lesson_id) {
+                log::warn!("lesson progress not kept: {e}");
+            }
+        }
+        state
     }
 }
 
@@ -107,10 +139,11 @@ mod tests {
     #[test]
     fn the_lesson_object_plays_a_step_and_moves_on() {
         assert_eq!(
-            Lesson::new("nope".into()).err(),
+            Lesson::new(String::new(), "nope".into()).err(),
             Some(LessonError::NoSuchLesson { id: "nope".into() })
         );
-        let lesson = Lesson::new(lessons()[0].id.clone()).unwrap();
+        // No data directory: nothing is kept (the first step is not the last).
+        let lesson = Lesson::new(String::new(), lessons(String::new())[0].id.clone()).unwrap();
         assert_eq!(lesson.state().goal, LessonGoal::Step);
         lesson.tap(-1, 4).unwrap();
         let s = lesson.tap(0, 3).unwrap();
@@ -126,13 +159,13 @@ mod tests {
     fn every_diagram_opens_the_step_it_shows() {
         for preset in [Preset::Tripot, Preset::Classic, Preset::Sternhalma] {
             for d in rule_diagrams(preset) {
-                let lesson = Lesson::at_step(d.lesson_id.clone(), d.step).unwrap();
+                let lesson = Lesson::at_step(String::new(), d.lesson_id.clone(), d.step).unwrap();
                 let s = lesson.state();
                 assert_eq!((s.lesson_id, s.step, s.rule), (d.lesson_id, d.step, d.rule));
             }
         }
-        let first = lessons()[0].clone();
+        let first = lessons(String::new())[0].clone();
         let past = first.step_rules.len() as u32;
-        assert!(Lesson::at_step(first.id, past).is_err());
+        assert!(Lesson::at_step(String::new(), first.id, past).is_err());
     }
 }

@@ -21,7 +21,8 @@ use crate::ai::AiLevel;
 use crate::rules::board::{distance, hole_at};
 use crate::rules::{Move, MoveKind, Position, Preset};
 
-/// Every lesson, tripot (the default) first.
+/// Every lesson, tripot (the default) first, none finished (the exported `lessons` reads the
+/// device's progress).
 pub fn lessons() -> Vec<LessonInfo> {
     lesson_specs()
         .iter()
@@ -30,6 +31,7 @@ pub fn lessons() -> Vec<LessonInfo> {
             rules: l.rules,
             topic: l.topic,
             step_rules: l.steps.iter().map(|s| s.rule).collect(),
+            finished: false,
         })
         .collect()
 }

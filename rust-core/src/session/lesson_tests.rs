@@ -383,3 +383,42 @@ fn rule_diagrams_come_from_the_lessons_and_are_legal_in_their_rule_set() {
     let blue = d.pegs.iter().filter(|p| p.colour == Colour::N).count();
     assert_eq!((blue, d.pegs.len()), (4, 5));
 }
+
+/// The exported `Lesson` keeps a lesson played to its end from its first step as finished, and
+/// `lessons(dataDir)` ticks it; a lesson opened at a later step (a Rules diagram's link) and
+/// played to its end is not counted.
+#[test]
+fn a_lesson_played_to_its_end_is_ticked_in_the_list() {
+    use crate::ffi::{lessons as listed, Lesson};
+    let dir = std::env::temp_dir().join(format!("cc-lesson-ticks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = dir.to_string_lossy().into_owned();
+    assert!(listed(data.clone()).iter().all(|l| !l.finished));
+    let specs = lesson_specs();
+    let play_from = |spec: &super::lesson_data::LessonSpec, from: usize| {
+        let lesson = Lesson::at_step(data.clone(), spec.id.to_string(), from as u32).unwrap();
+        for (i, step) in spec.steps.iter().enumerate().skip(from) {
+            for act in intended_taps(spec.rules, step) {
+                match act {
+                    Act::Tap(q, r) => lesson.tap(q, r).unwrap(),
+                    Act::EndJump => lesson.end_jump().unwrap(),
+                };
+            }
+            if i + 1 < spec.steps.len() {
+                lesson.next();
+            }
+        }
+        assert!(lesson.state().lesson_done, "{}", spec.id);
+    };
+    let (first, second) = (&specs[0], &specs[1]);
+    play_from(second, second.steps.len() - 1);
+    assert!(listed(data.clone()).iter().all(|l| !l.finished));
+    play_from(first, 0);
+    let ticked: Vec<String> = listed(data.clone())
+        .into_iter()
+        .filter(|l| l.finished)
+        .map(|l| l.id)
+        .collect();
+    assert_eq!(ticked, [first.id.to_string()]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

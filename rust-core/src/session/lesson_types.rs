@@ -164,7 +164,7 @@ pub enum LessonFeedback {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct LessonInfo {
-    /// Its id, to open it (`Lesson(id)`) and to link a diagram to it.
+    /// Its id, to open it (`Lesson(dataDir, id)`) and to link a diagram to it.
     pub id: String,
     /// The rule set it is played under.
     pub rules: Preset,
@@ -172,6 +172,8 @@ pub struct LessonInfo {
     pub topic: LessonTopic,
     /// The rule each step shows, in order (one per step).
     pub step_rules: Vec<LessonRule>,
+    /// Played to its end from its first step on this device (the lessons list's tick).
+    pub finished: bool,
 }
 
 /// Everything a lesson screen shows after an action.

@@ -18,6 +18,7 @@ mod facts;
 pub mod geometry;
 pub mod lesson;
 mod lesson_data;
+pub mod lesson_progress;
 mod lesson_types;
 pub mod library;
 pub mod online;

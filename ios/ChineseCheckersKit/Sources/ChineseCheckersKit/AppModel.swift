@@ -96,6 +96,8 @@ public final class AppModel {
     public private(set) var learnOfferShown: Bool
     /// The race puzzles, with the results kept beside the library.
     public let puzzles: PuzzleListModel
+    /// The lessons, with the finished ones kept beside the library.
+    public let lessons: LessonsModel
     /// The race puzzle on screen, if any.
     public private(set) var puzzle: PuzzleModel?
     /// Plays the boards' sounds (set by the app before any board shows; nil: silent). Each
@@ -112,6 +114,8 @@ public final class AppModel {
                 home.refresh()
                 puzzles.refresh()
             }
+            // Back from a lesson to the list (or further): its tick may have changed.
+            if navigation.path.count < oldValue.path.count { lessons.refresh() }
         }
     }
 
@@ -130,6 +134,7 @@ public final class AppModel {
         library = opened
         home = HomeModel(library: opened)
         puzzles = PuzzleListModel(directory: directory)
+        lessons = LessonsModel(directory: directory)
         error = failure
         // A library that already holds games is no first start (an update of the app): the
         // lessons are not pressed on a player who has played.
@@ -150,7 +155,7 @@ public final class AppModel {
     /// or step). The caller shows it (`navigation.push`).
     public func openLesson(id: String, step: UInt32 = 0) -> Screen? {
         do {
-            lesson = try LessonModel(id: id, step: step)
+            lesson = try LessonModel(id: id, step: step, directory: lessons.directory)
             return .lesson
         } catch {
             self.error = Wording.error(error)

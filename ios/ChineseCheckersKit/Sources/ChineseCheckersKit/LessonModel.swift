@@ -5,17 +5,31 @@ import ChineseCheckersCore
 import Foundation
 import Observation
 
-/// The lessons list: every lesson of the core, tripot first, each with its title and a line
-/// saying its rule set and length.
+/// The lessons list: every lesson of the core, tripot first, each with its title, a line
+/// saying its rule set and length, and whether it was played to its end (the core keeps that in
+/// the app's folder when a lesson opened at its start is finished).
 @MainActor
 @Observable
 public final class LessonsModel {
-    /// The core's lessons, in its order.
-    public let lessons: [LessonInfo]
+    /// The core's lessons, in its order, each with `finished`.
+    public private(set) var lessons: [LessonInfo]
+    /// The app's folder, where the core keeps the finished lessons.
+    public let directory: URL
 
-    /// The list of the core's lessons.
-    public init() {
-        lessons = ChineseCheckersCore.lessons()
+    /// The list of the core's lessons, with the progress kept in `directory`.
+    public init(directory: URL) {
+        self.directory = directory
+        lessons = ChineseCheckersCore.lessons(dataDir: directory.path)
+    }
+
+    /// Reads the list again (a lesson may have been finished since).
+    public func refresh() {
+        lessons = ChineseCheckersCore.lessons(dataDir: directory.path)
+    }
+
+    /// "Done", on a finished lesson's row (nil for one not finished).
+    public nonisolated static func finished(_ lesson: LessonInfo) -> LocalizedMessage? {
+        lesson.finished ? LocalizedMessage("lessons.finished") : nil
     }
 
     /// A lesson's title (its topic).
@@ -62,11 +76,16 @@ public final class LessonModel {
     public private(set) var framing: BoardFraming?
     @ObservationIgnored private var serial = 0
     /// The core's lessons, in its order (for "Next lesson").
-    @ObservationIgnored private let all = ChineseCheckersCore.lessons()
+    @ObservationIgnored private let all: [LessonInfo]
+    /// Where the core keeps the finished lessons.
+    @ObservationIgnored private let directory: URL
 
-    /// A model playing `lesson` from the state it is in.
-    public init(lesson: Lesson) {
+    /// A model playing `lesson` from the state it is in; the lessons after it are opened with
+    /// their progress kept in `directory`.
+    public init(lesson: Lesson, directory: URL) {
         self.lesson = lesson
+        self.directory = directory
+        all = ChineseCheckersCore.lessons(dataDir: directory.path)
         state = lesson.state()
         geometry = boardGeometry()
         reframe()
@@ -74,8 +93,14 @@ public final class LessonModel {
 
     /// Lesson `id` at its step `step` (0: its start; a Rules diagram's link gives its own);
     /// throws the core's `LessonError` for an unknown lesson or step.
-    public convenience init(id: String, step: UInt32 = 0) throws {
-        self.init(lesson: step == 0 ? try Lesson(id: id) : try Lesson.atStep(id: id, step: step))
+    /// Finishing a lesson opened at its start is kept in `directory`.
+    public convenience init(id: String, step: UInt32 = 0, directory: URL) throws {
+        let path = directory.path
+        self.init(
+            lesson: step == 0
+                ? try Lesson(dataDir: path, id: id)
+                : try Lesson.atStep(dataDir: path, id: id, step: step),
+            directory: directory)
     }
 
     // MARK: What the screen shows
@@ -186,7 +211,8 @@ public final class LessonModel {
     /// The next step once this one is done; after the last step, the next lesson.
     public func next() {
         if state.lessonDone {
-            guard let id = nextLessonID, let lesson = try? Lesson(id: id) else { return }
+            guard let id = nextLessonID, let lesson = try? Lesson(dataDir: directory.path, id: id)
+            else { return }
             self.lesson = lesson
             take(lesson.state(), reframing: true)
         } else {

@@ -18,9 +18,11 @@ final class BoardFramingTests: XCTestCase {
     /// Every step of the first three lessons, each opened as a Rules diagram's link opens it.
     private func firstThreeLessonsSteps() throws -> [LessonModel] {
         var models: [LessonModel] = []
-        for lesson in LessonsModel().lessons.prefix(3) {
+        let folder = temporaryFolder()
+        for lesson in LessonsModel(directory: folder).lessons.prefix(3) {
             for step in 0..<lesson.stepRules.count {
-                models.append(try LessonModel(id: lesson.id, step: UInt32(step)))
+                models.append(
+                    try LessonModel(id: lesson.id, step: UInt32(step), directory: folder))
             }
         }
         XCTAssertGreaterThan(models.count, 3, "several steps each")
@@ -135,7 +137,7 @@ final class BoardFramingTests: XCTestCase {
     }
 
     func testTheModelFramesAStepAsItOpensOnTryAgainAndAfterAWrongTryOnly() async throws {
-        let model = try LessonModel(id: "tripot-moves")
+        let model = try LessonModel(id: "tripot-moves", directory: temporaryFolder())
         let opened = try XCTUnwrap(model.framing)
         let pointerBox = try XCTUnwrap(BoardFraming.box(around: model.pointer, geometry: geometry))
         XCTAssertTrue(opened.box.contains(pointerBox), "the pointer is framed")

@@ -302,7 +302,7 @@ final class CatalogCoverageTests: XCTestCase {
                 }))
         let screen = [
             LocalizedMessage("lesson.progress", [.number(2), .number(4)]),
-            LessonsModel.summary(lessons()[0]),
+            LessonsModel.summary(lessons(dataDir: temporaryFolder().path)[0]),
             Wording.error(LessonError.NoSuchLesson(id: "x")),
         ]
         for message in screen {

@@ -51,13 +51,16 @@ final class LessonModelTests: XCTestCase {
     }
 
     func testTheFirstThreeLessonsArePlayedThroughByTaps() async throws {
-        let list = LessonsModel()
+        let folder = temporaryFolder()
+        let list = LessonsModel(directory: folder)
+        XCTAssertTrue(list.lessons.allSatisfy { !$0.finished })
+        XCTAssertNil(LessonsModel.finished(list.lessons[0]))
         XCTAssertEqual(
             Array(list.lessons.prefix(3).map(\.id)),
             ["tripot-moves", "tripot-long-jumps", "tripot-swaps"])
         XCTAssertEqual(
             try english.render(LessonsModel.summary(list.lessons[0])), "Tripot · 4 steps")
-        let model = try LessonModel(id: "tripot-moves")
+        let model = try LessonModel(id: "tripot-moves", directory: folder)
 
         // Steps, jumps and chains.
         XCTAssertEqual(try words(model.title), "Steps, jumps and chains")
@@ -157,10 +160,17 @@ final class LessonModelTests: XCTestCase {
         try play(model, [coord(1, -4), coord(1, -5)])
         XCTAssertTrue(model.state.lessonDone)
         XCTAssertEqual(model.nextLessonID, "tripot-passed-turn")
+        // Back on the list: the three played to their end are ticked, the others not.
+        list.refresh()
+        XCTAssertEqual(
+            list.lessons.filter(\.finished).map(\.id),
+            ["tripot-moves", "tripot-long-jumps", "tripot-swaps"])
+        XCTAssertEqual(
+            try english.render(try XCTUnwrap(LessonsModel.finished(list.lessons[0]))), "Done")
     }
 
     func testAPassedTurnIsShownAsTheStepOpens() async throws {
-        let model = try LessonModel(id: "tripot-passed-turn")
+        let model = try LessonModel(id: "tripot-passed-turn", directory: temporaryFolder())
         XCTAssertEqual(model.state.goal, .watchPass)
         XCTAssertEqual(try words(model.feedback), "You were blocked: your turn was skipped.")
         XCTAssertTrue(model.feedbackIsSuccess)
@@ -168,7 +178,7 @@ final class LessonModelTests: XCTestCase {
     }
 
     func testAnEndJumpWithNoJumpIsReportedNotThrown() async throws {
-        let model = try LessonModel(id: "tripot-moves")
+        let model = try LessonModel(id: "tripot-moves", directory: temporaryFolder())
         XCTAssertFalse(model.isEnabled(.endJump))
         model.endJump()
         XCTAssertEqual(model.error, LocalizedMessage("moveError.NoJumpInProgress"))

@@ -31,7 +31,7 @@ pub fn stats_path(dir: &Path) -> PathBuf {
 }
 
 /// A free name to keep an unreadable file under (an earlier one is never replaced).
-fn aside_path(path: &Path) -> PathBuf {
+pub(crate) fn aside_path(path: &Path) -> PathBuf {
     std::iter::once(path.with_extension("json.unreadable"))
         .chain((2..1000).map(|n| path.with_extension(format!("json.unreadable-{n}"))))
         .find(|p| !p.exists())

@@ -150,7 +150,7 @@ class AppState(platform: Platform, today: () -> Long = { java.time.LocalDate.now
         if (_screen.value != Screen.Puzzle) navigate(Screen.Puzzle)
     }
     /** The lessons' state holder, created on first use. */
-    val learn: LessonPresenter by lazy { LessonPresenter() }
+    val learn: LessonPresenter by lazy { LessonPresenter(platform.dataDir) }
 
     /** Online play's state holder, created on first use. */
     val online: OnlinePresenter by lazy { OnlinePresenter(this) }

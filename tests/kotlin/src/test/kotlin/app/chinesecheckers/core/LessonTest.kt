@@ -10,9 +10,11 @@ import org.junit.jupiter.api.assertThrows
 class LessonTest {
     @Test
     fun theFirstStepRefusesAJumpAndAcceptsAStep() {
-        val first = lessons().first()
+        val dir = kotlin.io.path.createTempDirectory("lessons").toString()
+        val first = lessons(dir).first()
         assertEquals(Preset.TRIPOT, first.rules)
-        val lesson = Lesson(first.id)
+        assertFalse(first.finished)
+        val lesson = Lesson(dir, first.id)
         assertEquals(LessonGoal.Step, lesson.state().goal)
         lesson.tap(-1, 4)
         val missed = lesson.tap(-1, 2)
@@ -26,12 +28,12 @@ class LessonTest {
         assertFalse(done.lessonDone)
         assertEquals(1u, lesson.next().step)
         assertThrows<MoveException.NoJumpInProgress> { lesson.endJump() }
-        assertThrows<LessonException.NoSuchLesson> { Lesson("nope") }
+        assertThrows<LessonException.NoSuchLesson> { Lesson(dir, "nope") }
     }
 
     @Test
     fun everyRuleSetHasDiagramsLinkedToALesson() {
-        val ids = lessons().map { it.id }.toSet()
+        val ids = lessons(kotlin.io.path.createTempDirectory("lessons").toString()).map { it.id }.toSet()
         for (preset in Preset.values()) {
             val diagrams = ruleDiagrams(preset)
             assertTrue(diagrams.any { it.rule == LessonRule.STEP }, "$preset")

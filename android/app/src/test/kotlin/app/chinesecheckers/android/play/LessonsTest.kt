@@ -3,6 +3,7 @@ package app.chinesecheckers.android.play
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
+import androidx.compose.ui.test.assertTextEquals
 import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.appTest
 import app.chinesecheckers.android.awaitTag
@@ -124,6 +125,12 @@ class LessonsTest {
         click("back")
         assertNull(app.learn.state.value)
         assertTrue(exists("lesson:tripot-moves"))
+        // The list shows what was played to its end, and only that.
+        for ((id, _) in firstThree) tag("finished:$id").assertTextEquals("✓ ${EnglishLessonStrings.finished}")
+        assertFalse(exists("finished:tripot-passed-turn"))
+        snapshot("lessons-list-progress-phone")
+        // Kept: a new start of the app (the same files) still ticks them.
+        assertTrue(nextStart { started -> firstThree.all { (id, _) -> started.learn.catalogue.value.first { it.id == id }.finished } })
         click("back")
         assertEquals(Screen.Home, app.screen.value)
     }

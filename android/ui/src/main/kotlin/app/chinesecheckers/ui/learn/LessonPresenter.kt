@@ -16,9 +16,14 @@ import kotlinx.coroutines.flow.asStateFlow
  * played, if any ([state]; null shows the list). Every decision is the core's: taps, End jump,
  * Try again and Next go to the core's `Lesson`, and its `LessonState` is shown as it comes.
  */
-class LessonPresenter {
-    /** The lessons, in the core's order (tripot first). */
-    val catalogue: List<LessonInfo> = lessons()
+class LessonPresenter(private val dataDir: String) {
+    private val _catalogue = MutableStateFlow(lessons(dataDir))
+
+    /**
+     * The lessons, in the core's order (tripot first), each ticked `finished` by the core once
+     * played to its end; read again whenever the list comes back.
+     */
+    val catalogue: StateFlow<List<LessonInfo>> = _catalogue.asStateFlow()
 
     private var lesson: Lesson? = null
     private val _state = MutableStateFlow<LessonState?>(null)
@@ -40,7 +45,7 @@ class LessonPresenter {
      */
     fun open(id: String, step: UInt = 0u): Boolean {
         val opened = try {
-            if (step == 0u) Lesson(id) else Lesson.atStep(id, step)
+            if (step == 0u) Lesson(dataDir, id) else Lesson.atStep(dataDir, id, step)
         } catch (e: LessonException) {
             null
         }
@@ -56,6 +61,7 @@ class LessonPresenter {
         lesson?.close()
         lesson = null
         _state.value = null
+        _catalogue.value = lessons(dataDir)
     }
 
     /** A tap on the hole at ([q], [r]). */
@@ -70,8 +76,9 @@ class LessonPresenter {
     /** The lesson after the one shown, if any. */
     fun nextLesson(): LessonInfo? {
         val id = _state.value?.lessonId ?: return null
-        val i = catalogue.indexOfFirst { it.id == id }
-        return catalogue.getOrNull(i + 1)
+        val list = _catalogue.value
+        val i = list.indexOfFirst { it.id == id }
+        return list.getOrNull(i + 1)
     }
 
     /** Puts the step back as it opened. */

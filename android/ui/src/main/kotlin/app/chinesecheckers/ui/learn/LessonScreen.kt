@@ -26,6 +26,7 @@ import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.semantics.LiveRegionMode
@@ -79,16 +80,28 @@ private fun LessonList(presenter: LessonPresenter, onBack: () -> Unit) {
     val words = strings.lessons
     Column(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background).safeAreaPadding()) {
         ScreenHeader(words.lessonsTitle, onBack)
+        val catalogue by presenter.catalogue.collectAsState()
         ReadableColumn {
-            for ((i, info) in presenter.catalogue.withIndex()) {
+            for ((i, info) in catalogue.withIndex()) {
                 Card(onClick = { presenter.open(info.id) }, modifier = Modifier.fillMaxWidth().testTag("lesson:${info.id}")) {
-                    Column(Modifier.padding(16.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
-                        Text("${i + 1}. ${words.topic(info.topic)}", style = MaterialTheme.typography.titleMedium)
-                        Text(
-                            "${strings.preset(info.rules)} · ${words.stepCount(info.stepRules.size)}",
-                            style = MaterialTheme.typography.bodyMedium,
-                            color = MaterialTheme.colorScheme.onSurfaceVariant,
-                        )
+                    Row(Modifier.padding(16.dp), verticalAlignment = Alignment.CenterVertically) {
+                        Column(Modifier.weight(1f), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+                            Text("${i + 1}. ${words.topic(info.topic)}", style = MaterialTheme.typography.titleMedium)
+                            Text(
+                                "${strings.preset(info.rules)} · ${words.stepCount(info.stepRules.size)}",
+                                style = MaterialTheme.typography.bodyMedium,
+                                color = MaterialTheme.colorScheme.onSurfaceVariant,
+                            )
+                        }
+                        // A finished lesson says so in words (read by a screen reader), with a tick.
+                        if (info.finished) {
+                            Text(
+                                "✓ ${words.finished}",
+                                style = MaterialTheme.typography.labelLarge,
+                                color = MaterialTheme.colorScheme.primary,
+                                modifier = Modifier.padding(start = 12.dp).testTag("finished:${info.id}"),
+                            )
+                        }
                     }
                 }
             }

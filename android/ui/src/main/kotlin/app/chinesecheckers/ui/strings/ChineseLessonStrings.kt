@@ -13,6 +13,7 @@ object ChineseLessonStrings : LessonStrings {
     override val offerText = "几节在棋盘上的小课教你各种走法：走步、跳跃、连跳、远跳和交换。"
     override val skip = "跳过"
     override val lessonsTitle = "课程"
+    override val finished = "已完成"
     override fun topic(topic: LessonTopic) = when (topic) {
         LessonTopic.MOVES -> "走步、跳跃和连跳"
         LessonTopic.LONG_JUMPS -> "远跳"

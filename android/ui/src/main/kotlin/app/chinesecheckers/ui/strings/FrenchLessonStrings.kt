@@ -13,6 +13,7 @@ object FrenchLessonStrings : LessonStrings {
     override val offerText = "Quelques courtes leçons sur le plateau montrent les coups : pas, sauts, enchaînements, grands sauts et échanges."
     override val skip = "Passer"
     override val lessonsTitle = "Leçons"
+    override val finished = "Terminée"
     override fun topic(topic: LessonTopic) = when (topic) {
         LessonTopic.MOVES -> "Pas, sauts et enchaînements"
         LessonTopic.LONG_JUMPS -> "Les grands sauts"

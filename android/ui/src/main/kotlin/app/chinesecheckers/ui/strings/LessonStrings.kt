@@ -23,6 +23,8 @@ interface LessonStrings {
     val skip: String
     /** The lessons list's title. */
     val lessonsTitle: String
+    /** A lesson played to its end, on its card in the list. */
+    val finished: String
     /** A lesson's title. */
     fun topic(topic: LessonTopic): String
     /** How many steps a lesson has. */
@@ -78,6 +80,7 @@ object EnglishLessonStrings : LessonStrings {
     override val offerText = "A few short lessons on the board show the moves: steps, jumps, chains, long jumps and swaps."
     override val skip = "Skip"
     override val lessonsTitle = "Lessons"
+    override val finished = "Done"
     override fun topic(topic: LessonTopic) = when (topic) {
         LessonTopic.MOVES -> "Steps, jumps and chains"
         LessonTopic.LONG_JUMPS -> "Long jumps"
