@@ -12,7 +12,7 @@ use crate::ai::AiLevel;
 use crate::rules::board::Colour;
 use crate::rules::{Coord, Move, MoveKind, Position};
 use crate::session::setup::{Seat, ValidSetup};
-use crate::session::{update, Event, GameState, MoveError, SessionState};
+use crate::session::{update, Event, GameState, MoveError, PlayedMove, SessionState};
 
 /// What the puzzle screen shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -203,9 +203,23 @@ impl PuzzleSession {
     pub fn state(&self) -> PuzzleState {
         let solved = self.solved();
         let moves = self.moves.len() as u32;
+        let mut board = self.board.view();
+        // The board is set out afresh after each move (the other pegs never move): its history
+        // is the person's moves, numbered from the puzzle's start, as a game's side panel lists.
+        board.history = self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| PlayedMove {
+                number: i as i32 + 1,
+                player: 0,
+                kind: m.kind,
+                path: m.path.iter().map(|&h| Coord::of(h)).collect(),
+            })
+            .collect();
         PuzzleState {
             id: self.puzzle.id.clone(),
-            board: self.board.view(),
+            board,
             moves,
             par: self.puzzle.par,
             proven: self.puzzle.proven,

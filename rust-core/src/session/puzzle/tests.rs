@@ -169,7 +169,16 @@ fn undo_redo_and_restart_move_freely() {
     play_line(&mut s, &p.line[..2]);
     let after_two = s.position();
     assert_eq!(s.state().moves, 2);
+    // The board's history lists the person's moves, numbered from the start, as played.
+    let history = s.state().board.history;
+    let numbers: Vec<(i32, i32)> = history.iter().map(|m| (m.number, m.player)).collect();
+    assert_eq!(numbers, [(1, 0), (2, 0)]);
+    for (shown, played) in history.iter().zip(s.moves()) {
+        let path: Vec<Coord> = played.path.iter().map(|&h| Coord::of(h)).collect();
+        assert_eq!((shown.kind, &shown.path), (played.kind, &path));
+    }
     s.undo();
+    assert_eq!(s.state().board.history.len(), 1);
     s.undo();
     assert_eq!((s.state().moves, s.position()), (0, start));
     assert!(s.state().can_redo && !s.state().can_undo);

@@ -166,8 +166,14 @@ class PuzzleTest {
             assertFalse("the stepper covers hole ${h.coord}", stepper.overlaps(tag(holeTag(h.coord)).fetchSemanticsNode().boundsInRoot))
         }
         snapshot("puzzle-line-tablet")
+        // The side panel below the buttons: the aim, the best kept, and the person's moves,
+        // newest first (the line's move is said above it).
+        assertEquals(EnglishPuzzleStrings.intro, text("puzzleIntro"))
+        assertEquals(EnglishPuzzleStrings.yourBest(line.size), text("panelBest"))
+        assertTrue(exists("puzzleMove:${line.size}") && !exists("puzzleMove:${line.size + 1}"))
         // Next puzzle: the one after it in the list, from its start; back goes to the list.
         click("closeLine")
+        assertTrue(exists("puzzleMove:${line.size}"))
         click("openResult")
         click("nextPuzzle")
         val list = app.puzzleList.state.value.puzzles

@@ -16,6 +16,8 @@ import androidx.compose.foundation.layout.height
 import androidx.compose.foundation.layout.heightIn
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.width
+import androidx.compose.foundation.lazy.LazyColumn
+import androidx.compose.foundation.lazy.items
 import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.Button
 import androidx.compose.material3.FilledTonalButton
@@ -42,6 +44,7 @@ import androidx.compose.ui.unit.Dp
 import androidx.compose.ui.unit.dp
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Coord
+import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.PuzzleInfo
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.TabletMinWidth
@@ -113,7 +116,7 @@ fun PuzzleScreen(
                 }
                 Surface(tonalElevation = 2.dp, modifier = Modifier.fillMaxHeight()) {
                     Column(
-                        Modifier.safeAreaPadding(WindowInsetsSides.End + WindowInsetsSides.Vertical).width(360.dp).padding(16.dp),
+                        Modifier.safeAreaPadding(WindowInsetsSides.End + WindowInsetsSides.Vertical).width(360.dp).fillMaxHeight().padding(16.dp),
                         verticalArrangement = Arrangement.spacedBy(12.dp),
                     ) {
                         CountRow(ui, words, onEvent)
@@ -126,6 +129,12 @@ fun PuzzleScreen(
                         if (ui.line != null) {
                             OutlinedButton(onClick = { onEvent(PuzzleEvent.CloseLine) }, modifier = Modifier.fillMaxWidth().testTag("closeLine")) { Text(words.closeLine) }
                         }
+                        HorizontalDivider()
+                        // Below the buttons, what a phone keeps in the list and the sheet: the
+                        // puzzle's aim, the person's best, and the moves on the board.
+                        Text(words.intro, style = MaterialTheme.typography.bodySmall, color = MaterialTheme.colorScheme.onSurfaceVariant, modifier = Modifier.testTag("puzzleIntro"))
+                        best?.let { Text(words.yourBest(it), style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("panelBest")) }
+                        PuzzleMoves(game.board, position, strings, names, Modifier.weight(1f).fillMaxWidth())
                     }
                 }
             }
@@ -139,6 +148,29 @@ fun PuzzleScreen(
             }
         }
         if (ui.sheetOpen && game.solved) SolvedSheet(ui, words, best, next, onEvent, onNext, onList)
+    }
+}
+
+/**
+ * The person's moves, newest first, as a game's side panel words them (also while the solver's
+ * line is shown: its move is said above, in the status words).
+ */
+@Composable
+private fun PuzzleMoves(board: GameState, position: (Coord) -> String, strings: Strings, names: (Int) -> String, modifier: Modifier = Modifier) {
+    if (board.history.isEmpty()) {
+        Text(strings.noMovesYet, style = MaterialTheme.typography.bodyMedium, modifier = modifier.testTag("puzzleMoves"))
+        return
+    }
+    LazyColumn(modifier.testTag("puzzleMoves")) {
+        items(board.history.reversed(), key = { it.number }) { move ->
+            val from = move.path.firstOrNull()?.let(position) ?: ""
+            val to = move.path.lastOrNull()?.let(position) ?: ""
+            Text(
+                strings.historyEntry(move.number, names(move.player), move.kind, from, to),
+                style = MaterialTheme.typography.bodyMedium,
+                modifier = Modifier.fillMaxWidth().padding(vertical = 4.dp).testTag("puzzleMove:${move.number}"),
+            )
+        }
     }
 }
 
