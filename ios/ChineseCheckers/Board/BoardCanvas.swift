@@ -252,10 +252,13 @@ struct BoardCanvas: View {
         let points = state.hint.compactMap { geometry.hole(at: $0) }
             .map { transform.point(x: $0.x, y: $0.y) }
         guard points.count >= 2 else { return }
-        var line = Path()
-        line.move(to: points[0])
-        for point in points.dropFirst() { line.addLine(to: point) }
         let width = max(2, radius * 0.22)
+        // The line leaves from the peg's rim, not its centre: mid-chain the peg to move is the
+        // one that just landed, and the player must see it.
+        let start = Self.leaving(points[0], towards: points[1], by: radius * 0.9 + width * 1.4)
+        var line = Path()
+        line.move(to: start)
+        for point in points.dropFirst() { line.addLine(to: point) }
         context.stroke(
             line, with: .color(.black),
             style: StrokeStyle(lineWidth: width * 2.4, lineCap: .round, lineJoin: .round))
@@ -266,6 +269,15 @@ struct BoardCanvas: View {
             context.fill(Path(ellipseIn: rect(end, width * 1.8)), with: .color(.black))
             context.fill(Path(ellipseIn: rect(end, width * 1.1)), with: .color(.white))
         }
+    }
+
+    /// The point `distance` from `from` on the way to `to` (`to` itself when that is nearer).
+    static func leaving(_ from: CGPoint, towards to: CGPoint, by distance: CGFloat) -> CGPoint {
+        let dx = to.x - from.x
+        let dy = to.y - from.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > distance, length > 0 else { return to }
+        return CGPoint(x: from.x + dx / length * distance, y: from.y + dy / length * distance)
     }
 
     /// A lesson's pointer: a wide ring around the peg to move, dashed rings where it goes.

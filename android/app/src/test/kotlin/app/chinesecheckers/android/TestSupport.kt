@@ -60,7 +60,7 @@ fun ComposeUiTest.arrows(): List<Coord> = tag("trail").fetchSemanticsNode().conf
 @OptIn(ExperimentalTestApi::class)
 fun ComposeUiTest.assertHintDrawn(start: Coord, end: Coord) {
     val image = onRoot().captureToImage().toPixelMap()
-    for ((c, ring) in listOf(start to 1.35f, end to 1.2f)) {
+    for ((c, ring) in listOf(start to 1.5f, end to 1.2f)) {
         val centre = holeCentre(c)
         val r = holeRadius(c)
         val samples = (0 until 48).flatMap { k ->

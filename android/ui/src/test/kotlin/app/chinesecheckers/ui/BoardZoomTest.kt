@@ -167,4 +167,28 @@ class BoardZoomTest {
         val besideLeft = loupeCentre(Offset(650f, 200f), size, 272f, 80f)
         assertEquals(650f - 80f - 136f, besideLeft.x, 0f)
     }
+    @Test
+    fun keepingMovesAZoomedBoardJustEnoughToShowTheHolesAboveTheBand() {
+        // At 1× everything is in view: nothing moves.
+        val box = Rect(600f, 500f, 660f, 560f)
+        assertEquals(BoardViewport(), BoardViewport().keeping(box, limits, bottomBand = 100f))
+        // Zoomed 2× on the top left: the box (1160..1280 by 800..920 on screen) is off to the
+        // right and below.
+        val v = BoardViewport(2f, Offset(-40f, -200f)).clampedTo(limits)
+        val kept = v.keeping(box, limits, bottomBand = 100f)
+        assertEquals("never re-zoomed", v.zoom, kept.zoom)
+        val tl = kept.toScreen(box.topLeft)
+        val br = kept.toScreen(box.bottomRight)
+        assertTrue("on screen across: $tl $br", tl.x >= 0f && br.x <= view.width + 0.01f)
+        assertTrue("above the band: $tl $br", tl.y >= 0f && br.y <= view.height - 100f + 0.01f)
+        // Moved as little as it can: the box's far edges on the free part's edges.
+        assertEquals(view.width, br.x, 0.01f)
+        assertEquals(view.height - 100f, br.y, 0.01f)
+        // Already in view: unchanged.
+        assertEquals(kept, kept.keeping(box, limits, bottomBand = 100f))
+        // A box too tall for the free part is centred in it; the board's edges still bound the pan.
+        val tall = Rect(300f, 150f, 340f, 650f)
+        val centred = v.keeping(tall, limits, bottomBand = 100f)
+        assertEquals(centred, centred.clampedTo(limits))
+    }
 }

@@ -1,9 +1,12 @@
 package app.chinesecheckers.android.board
 
+import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Rect
 import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.test.pinch
 import app.chinesecheckers.android.Device
 import app.chinesecheckers.android.RunningApp
 import app.chinesecheckers.android.ai
@@ -20,7 +23,9 @@ import app.chinesecheckers.android.tag
 import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.android.tapStep
 import app.chinesecheckers.android.unclippedBounds
+import app.chinesecheckers.android.unclippedHoleCentre
 import app.chinesecheckers.core.AiLevel
+import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.Seat
 import app.chinesecheckers.core.SeatPlayer
@@ -131,10 +136,23 @@ class PhoneOverlaysUiTest {
         click("answerDraw")
         click("declineDraw")
 
-        // A history line shown on the board, then the replay's stepper.
+        // A history line shown on the board: its words over the status line, in two lines at
+        // most, over no hole and no other slot; then the replay's stepper.
         click("history")
         click("historyLine:1")
-        assertCoversNothing(what, "shownMove", touch, before)
+        waitForIdle()
+        val shown = unclippedBounds("shownMove")
+        val status = before.getValue("status")
+        val boardBox = unclippedBounds("board")
+        assertTrue("$what: the move's words $shown lie over the status line $status", shown.top <= status.top + 0.5f && shown.bottom >= status.bottom - 0.5f)
+        assertTrue("$what: the move's words $shown stay above the board $boardBox", shown.bottom <= boardBox.top + 0.5f)
+        for (t in touch) assertFalse("$what: the move's words reach the hole at ${t.centre}", t.overlaps(shown))
+        for ((k, r) in slots().filterKeys { it != "status" }) assertFalse("$what: the move's words cover the slot $k", r.overlaps(shown))
+        val layouts = mutableListOf<androidx.compose.ui.text.TextLayoutResult>()
+        tag("shownMoveWords").fetchSemanticsNode().config[androidx.compose.ui.semantics.SemanticsActions.GetTextLayoutResult].action?.invoke(layouts)
+        val laid = layouts.single()
+        assertTrue("$what: the move's words in ${laid.lineCount} lines", laid.lineCount in 1..2)
+        if (language == "en") assertFalse("$what: the move's words fit: ${laid.layoutInput.text}", laid.isLineEllipsized(laid.lineCount - 1))
         click("shownMoveClose")
         click("replay")
         assertCoversNothing(what, "replayStepper", touch, before)
@@ -164,6 +182,52 @@ class PhoneOverlaysUiTest {
         click("stop")
         waitUntil(timeoutMillis = 20_000) { game().aiPaused }
         assertCoversNothing(what, "letAiPlay", touch, before)
+    }
+
+    /**
+     * Zoomed in on a phone (issue 38): the hint's words sit above the "1×" button, not over it;
+     * the hint's path, the picked peg and its landings are brought on screen, clear of both
+     * (panned, never re-zoomed); and a pinch that leaves the picked peg's landings off screen
+     * is followed by a pan that brings them back once it rests.
+     */
+    @Test
+    fun zoomedTheHintAndThePickedPegsLandingsStayInViewClearOfTheWordsAndThe1xButton() = appTest(device = Device.SmallPhone, reducedMotion = true) {
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.BEGINNER))), BoardMode.Solo)
+        waitForIdle()
+        // Zoomed as far as it goes on the top of the star, far from the person's pegs below.
+        fun pinchAtTop() {
+            tag("board").performTouchInput {
+                val c = Offset(centerX, height * 0.15f)
+                pinch(c - Offset(20f, 0f), c - Offset(width * 0.45f, 0f), c + Offset(20f, 0f), c + Offset(width * 0.45f, 0f), 400)
+            }
+            waitForIdle()
+            mainClock.advanceTimeBy(1_000)
+            waitForIdle()
+        }
+        pinchAtTop()
+        assertTrue("zoomed", exists("zoomReset"))
+        val board = tag("board").fetchSemanticsNode().boundsInRoot
+        fun onScreenClearOf(c: Coord, covers: List<String>): Boolean {
+            val p = unclippedHoleCentre(c)
+            return board.contains(p) && covers.filter { exists(it) }.none { unclippedBounds(it).contains(p) }
+        }
+        click("hint")
+        waitUntil(timeoutMillis = 30_000) { game().hint.size >= 2 }
+        waitForIdle()
+        val button = unclippedBounds("zoomReset")
+        val words = unclippedBounds("hintWords")
+        assertFalse("the hint's words $words over the 1× button $button", words.overlaps(button))
+        for (c in game().hint) assertTrue("hint hole $c on screen, clear of the words and 1×", onScreenClearOf(c, listOf("hintWords", "zoomReset")))
+        assertTrue("still zoomed", exists("zoomReset"))
+        // The hint's peg picked: it and every landing on screen.
+        tapHole(game().hint.first())
+        assertTrue(game().targets.isNotEmpty())
+        // A pinch on the top of the star again: the landings come back once it rests.
+        pinchAtTop()
+        val picked = checkNotNull(game().selected)
+        for (c in listOf(picked) + game().targets.map { it.coord }) {
+            assertTrue("$c on screen after the pinch, clear of 1×", onScreenClearOf(c, listOf("zoomReset")))
+        }
     }
 
     // The desktop tests' windows, one test each (one Activity per process): 360×640 dp in three

@@ -7,18 +7,16 @@ import androidx.compose.animation.core.snap
 import androidx.compose.animation.core.tween
 import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.border
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.PaddingValues
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.offset
 import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.size
 import androidx.compose.material3.FilledTonalButton
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Text
-import androidx.compose.ui.Alignment
-import androidx.compose.ui.unit.dp
-import androidx.compose.foundation.layout.Box
-import androidx.compose.foundation.layout.BoxWithConstraints
-import androidx.compose.foundation.layout.fillMaxSize
-import androidx.compose.foundation.layout.offset
-import androidx.compose.foundation.layout.size
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.SideEffect
@@ -26,38 +24,41 @@ import androidx.compose.runtime.getValue
 import androidx.compose.runtime.remember
 import androidx.compose.runtime.rememberCoroutineScope
 import androidx.compose.runtime.rememberUpdatedState
+import androidx.compose.runtime.snapshotFlow
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.draw.clipToBounds
+import androidx.compose.ui.draw.drawWithCache
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Rect
 import androidx.compose.ui.geometry.Size
-import androidx.compose.ui.draw.drawWithCache
-import androidx.compose.ui.graphics.ImageBitmap
-import androidx.compose.ui.graphics.drawscope.CanvasDrawScope
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.graphics.ImageBitmap
 import androidx.compose.ui.graphics.Path
 import androidx.compose.ui.graphics.PathEffect
+import androidx.compose.ui.graphics.drawscope.CanvasDrawScope
 import androidx.compose.ui.graphics.drawscope.DrawScope
 import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.graphics.luminance
 import androidx.compose.ui.input.pointer.pointerInput
 import androidx.compose.ui.platform.LocalDensity
 import androidx.compose.ui.platform.testTag
+import androidx.compose.ui.semantics.SemanticsPropertyKey
+import androidx.compose.ui.semantics.SemanticsPropertyReceiver
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.onClick
 import androidx.compose.ui.semantics.semantics
-import androidx.compose.ui.semantics.SemanticsPropertyKey
-import androidx.compose.ui.semantics.SemanticsPropertyReceiver
+import androidx.compose.ui.unit.Dp
 import androidx.compose.ui.unit.IntOffset
-import kotlinx.coroutines.launch
+import androidx.compose.ui.unit.dp
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Colour
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.GameState
-import app.chinesecheckers.core.HolePosition
-import app.chinesecheckers.core.holePositions
 import app.chinesecheckers.core.Highlight
+import app.chinesecheckers.core.HolePosition
 import app.chinesecheckers.core.PlayedMove
+import app.chinesecheckers.core.holePositions
 import app.chinesecheckers.ui.strings.Strings
 import app.chinesecheckers.ui.theme.BoardPalette
 import app.chinesecheckers.ui.theme.LocalBoardPalette
@@ -66,6 +67,9 @@ import kotlin.math.cos
 import kotlin.math.roundToInt
 import kotlin.math.sin
 import kotlin.math.sqrt
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.flow.collectLatest
+import kotlinx.coroutines.launch
 
 /** The test tag of the hole at [coord] (its accessibility node). */
 fun holeTag(coord: Coord) = "hole:${coord.q}:${coord.r}"
@@ -91,6 +95,9 @@ fun holeTag(coord: Coord) = "hole:${coord.q}:${coord.r}"
  *
  * [framing] (a lesson step's holes) zooms the board onto those holes each time its key changes
  * (see [BoardFraming]); a pinch, a pan or the "1×" button then take over until the next key.
+ * [keepInView] (a chain's peg and next landings, the hint's path) is brought on screen when it
+ * changes while the board is zoomed — panned, not re-zoomed ([BoardViewport.keeping]) — above
+ * a band of [keepClearBottom] at the bottom, where a phone's hint words and "1×" button sit.
  */
 @Composable
 fun BoardCanvas(
@@ -110,6 +117,8 @@ fun BoardCanvas(
     arrowPath: List<Coord> = emptyList(),
     pointer: List<Coord> = emptyList(),
     framing: BoardFraming? = null,
+    keepInView: List<Coord> = emptyList(),
+    keepClearBottom: Dp = 0.dp,
 ) {
     val palette = LocalBoardPalette.current
     val rotation by animateFloatAsState(
@@ -165,6 +174,32 @@ fun BoardCanvas(
                 centres.maxOf { it.y } + margin,
             )
             zoomState.glideTo(BoardViewport.framing(box, limits), motionReduced)
+        }
+        // While zoomed, what the player must see next is brought on screen: moved, never
+        // re-zoomed, and only when some of it is off screen or under the bottom band.
+        val bandPx = with(density) { keepClearBottom.toPx() }
+        // Also once a pinch comes to rest (the zoom changed, then held still): zooming mid-chain
+        // must not leave the next landings off screen. A one-finger pan is the player's own.
+        LaunchedEffect(keepInView, size, bandPx) {
+            if (keepInView.isEmpty()) return@LaunchedEffect
+            val target = BoardLayout(geometry, size, rotationDegrees)
+            val centres = keepInView.map { target.holeCentre(it) }
+            // Half a hole spacing around the holes: a ringed hole is not on the view's edge.
+            val margin = target.baseScale / 2
+            val box = Rect(
+                centres.minOf { it.x } - margin,
+                centres.minOf { it.y } - margin,
+                centres.maxOf { it.x } + margin,
+                centres.maxOf { it.y } + margin,
+            )
+            var first = true
+            snapshotFlow { zoomState.viewport.zoom }.collectLatest {
+                if (!first) delay(PINCH_REST_MILLIS)
+                first = false
+                val now = zoomState.viewport.clampedTo(limits)
+                val moved = now.keeping(box, limits, bandPx)
+                if (moved != now) zoomState.glideTo(moved, motionReduced)
+            }
         }
         Box(
             Modifier.fillMaxSize().pointerInput(zoomState) {
@@ -533,13 +568,29 @@ private val HINT_DARK = Color(0xFF151515)
  * hop by hop in a double stroke (white outside, near-black inside), a ring around the peg to move
  * and one on each landing, the last one doubled.
  */
+/**
+ * The hint's start ring, in hole radii: its stroke (±0.27 radius) stays clear of the peg inside
+ * it (drawn at 1.12 radii), so the peg to move is never covered.
+ */
+internal const val HINT_START_RING = 1.5f
+
+/** How long a pinch's zoom must hold still before what must be seen is brought on screen. */
+private const val PINCH_REST_MILLIS = 300L
+
 private fun DrawScope.drawHint(layout: BoardLayout, path: List<Coord>) {
     if (path.size < 2) return
     val r = layout.geometry.holeRadius * layout.scale
     val width = (r * 0.34f).coerceAtLeast(3f)
     val points = path.map { layout.holeCentre(it) }
+    // The line leaves from the start ring, not the peg's centre: mid-chain that peg is the one
+    // that just landed, and the player must see it (the rings stay outside every peg).
+    val startRing = r * HINT_START_RING
     val line = Path().apply {
-        moveTo(points[0].x, points[0].y)
+        val first = points[0]
+        val towards = points[1] - first
+        val length = towards.getDistance()
+        val from = if (length > startRing) first + towards / length * startRing else points[1]
+        moveTo(from.x, from.y)
         for (p in points.drop(1)) lineTo(p.x, p.y)
     }
     val round = androidx.compose.ui.graphics.StrokeCap.Round
@@ -550,7 +601,7 @@ private fun DrawScope.drawHint(layout: BoardLayout, path: List<Coord>) {
         drawCircle(HINT_LIGHT, radius, c, style = Stroke(width * 1.6f))
         drawCircle(HINT_DARK, radius, c, style = Stroke(width * 0.7f))
     }
-    ring(points[0], r * 1.35f)
+    ring(points[0], startRing)
     for (p in points.drop(1)) ring(p, r * 0.75f)
     ring(points.last(), r * 1.2f)
 }

@@ -111,6 +111,15 @@ fun BoardScreen(
     BoxWithConstraints(Modifier.fillMaxSize().background(MaterialTheme.colorScheme.background)) {
         val tablet = maxWidth >= TabletMinWidth && maxWidth > maxHeight
         // The star with, on a phone, what comes and goes in its corners: nothing here moves the buttons.
+        val zoom = rememberBoardZoomState()
+        // What the player must see next, brought on screen while zoomed: the hint's path, else
+        // the picked peg (mid-chain: the one that just landed) and where it can go.
+        val hint = ui.game.hint
+        val selected = ui.game.selected
+        val targets = ui.game.targets
+        val keepInView = remember(hint, selected, targets) {
+            hint.takeIf { it.size >= 2 } ?: selected?.let { listOf(it) + targets.map { t -> t.coord } }.orEmpty()
+        }
         val board = @Composable { modifier: Modifier, padding: Dp ->
             Box(modifier) {
                 BoardCanvas(
@@ -125,7 +134,11 @@ fun BoardScreen(
                     onTapOutside = { onEvent(BoardEvent.TapOutside) },
                     modifier = Modifier.fillMaxSize().padding(padding).testTag("board"),
                     onAnimationFinished = { onEvent(BoardEvent.AnimationFinished(it)) },
+                    zoomState = zoom,
                     shownMove = shownMove,
+                    keepInView = keepInView,
+                    // A phone's "1×" button, and the hint's words above it while there is one.
+                    keepClearBottom = if (tablet) 0.dp else if (hint.size >= 2) ZoomResetRoom + CornerEnoughHeight else ZoomResetRoom,
                 )
                 if (tablet) {
                     // The rest is in the side panel (see below), where it covers no hole.
@@ -134,7 +147,7 @@ fun BoardScreen(
                         ShownMoveWords(move, move.number == ui.game.history.size, position, strings, names, onEvent, Modifier.align(Alignment.BottomStart).padding(6.dp).widthIn(max = 300.dp))
                     }
                 } else {
-                    PhoneOverlays(ui, geometry, padding, strings, names, position, onEvent)
+                    PhoneOverlays(ui, geometry, padding, zoom.viewport.isZoomed, strings, names, position, onEvent)
                 }
             }
         }
@@ -170,7 +183,14 @@ fun BoardScreen(
             Column(Modifier.fillMaxSize().safeAreaPadding()) {
                 PlayerStrip(ui, strings, names, clock, onHome)
                 OnlineSeats(ui, strings, names, clock, Modifier.padding(horizontal = 12.dp))
-                StatusLine(ui, strings, names, clock, Modifier.padding(horizontal = 12.dp))
+                // A tapped history line's words lie over the status line, across the screen's
+                // width: in a corner beside the star they wrapped to six lines at 360 dp.
+                Box(Modifier.padding(horizontal = 12.dp)) {
+                    StatusLine(ui, strings, names, clock)
+                    shownMove?.let { move ->
+                        ShownMoveWords(move, move.number == ui.game.history.size, position, strings, names, onEvent, Modifier.matchParentSize(), maxLines = 2)
+                    }
+                }
                 board(Modifier.weight(1f).fillMaxWidth(), 4.dp)
                 ControlBar(ui, strings, tablet = false, onEvent = onEvent, onConfirm = { confirm = it }, modifier = Modifier.padding(horizontal = 12.dp, vertical = 8.dp))
             }
@@ -186,8 +206,11 @@ fun BoardScreen(
 /**
  * A phone's overlays, each in an empty corner of the board's box beside the star ([boardCorners]:
  * the widest rectangle, tall enough, in each corner that reaches no hole's touch area): the
- * banner and a failed save top left, Stop / Let the AI play and the notice top right, the replay stepper and the
- * tapped history line's words bottom left, the hint's words bottom right. A phone has no room
+ * banner and a failed save top left, Stop / Let the AI play and the notice top right, the replay
+ * stepper bottom left, the hint's words bottom right (a tapped history line's words lie over the
+ * status line, where they have the screen's width). Zoomed ([zoomed]), the board fills the
+ * corners: the hint's words sit above the "1×" button, and the board pans what the player must
+ * see clear of both ([BoardCanvas]'s keepInView). A phone has no room
  * beside the board, and a band kept free for them would shrink the star for good; the corners
  * are empty whatever is shown, so nothing moves when an overlay comes or goes. Each corner's box
  * is exactly its rectangle: what it holds is laid out, wrapped and ellipsized within it.
@@ -198,6 +221,7 @@ private fun PhoneOverlays(
     ui: BoardUiState,
     geometry: BoardGeometry,
     padding: Dp,
+    zoomed: Boolean,
     strings: Strings,
     names: (Int) -> String,
     position: (Coord) -> String,
@@ -222,15 +246,29 @@ private fun PhoneOverlays(
         }
         Corner(corners.bottomStart, Alignment.BottomStart, "bottomStart") {
             Column(Modifier.padding(4.dp), verticalArrangement = Arrangement.spacedBy(4.dp, Alignment.Bottom)) {
-                ui.shownPlayedMove?.let { move -> ShownMoveWords(move, move.number == ui.game.history.size, position, strings, names, onEvent) }
                 ReplayStepper(ui, onEvent, compact = true)
             }
         }
-        Corner(corners.bottomEnd, Alignment.BottomEnd, "bottomEnd") {
-            BoardOverlays(ui, strings, names, position, onEvent, Modifier, setOf(OverlayPart.Hint), compact = true, Alignment.End)
+        if (!zoomed) {
+            Corner(corners.bottomEnd, Alignment.BottomEnd, "bottomEnd") {
+                BoardOverlays(ui, strings, names, position, onEvent, Modifier, setOf(OverlayPart.Hint), compact = true, Alignment.End)
+            }
+        } else {
+            // Zoomed, the board fills its corners and the "1×" button takes the bottom end: the
+            // hint's words sit above the button (the hint's path is panned clear of both).
+            val width = with(density) { corners.bottomEnd.width.toDp() }.coerceAtLeast(maxWidth / 2)
+            Box(
+                Modifier.align(Alignment.BottomEnd).padding(bottom = ZoomResetRoom).width(width).heightIn(max = CornerEnoughHeight).testTag("corner:bottomEnd"),
+                contentAlignment = Alignment.BottomEnd,
+            ) {
+                BoardOverlays(ui, strings, names, position, onEvent, Modifier, setOf(OverlayPart.Hint), compact = true, Alignment.End)
+            }
         }
     }
 }
+
+/** The room the zoomed board's "1×" button takes at its bottom end (48 dp and its padding). */
+private val ZoomResetRoom = 64.dp
 
 /** The height a phone's overlay corner needs: five lines of small words in a panel, or the compact stepper. */
 private val CornerEnoughHeight = 96.dp
@@ -506,6 +544,7 @@ private fun ShownMoveWords(
     names: (Int) -> String,
     onEvent: (BoardEvent) -> Unit,
     modifier: Modifier = Modifier,
+    maxLines: Int = Int.MAX_VALUE,
 ) {
     Surface(shape = MaterialTheme.shapes.medium, tonalElevation = 4.dp, shadowElevation = 2.dp, modifier = modifier.testTag("shownMove")) {
         Row(verticalAlignment = Alignment.CenterVertically, modifier = Modifier.padding(start = 10.dp)) {
@@ -513,6 +552,7 @@ private fun ShownMoveWords(
             Text(
                 if (newest) words else strings.onTodaysBoard(words),
                 style = MaterialTheme.typography.bodySmall,
+                maxLines = maxLines,
                 overflow = TextOverflow.Ellipsis,
                 modifier = Modifier.weight(1f, fill = false).testTag("shownMoveWords"),
             )

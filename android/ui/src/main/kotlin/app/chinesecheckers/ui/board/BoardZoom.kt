@@ -60,6 +60,32 @@ data class BoardViewport(val zoom: Float = 1f, val pan: Offset = Offset.Zero) {
     }
 
     /**
+     * This zoomed viewport moved, at the same zoom, so that [rect] (1× pixels: the holes a player
+     * must see, such as a chain's next landings or the hint's path) lies on screen above a band of
+     * [bottomBand] pixels at the view's bottom (where a phone draws the hint's words and the "1×"
+     * button). It moves as little as it can; a rectangle larger than that part of the view is
+     * centred in it; the board's edges still bound the pan ([clampedTo]). Unchanged at 1× (the
+     * whole board is in view) or when the rectangle is already in view.
+     */
+    fun keeping(rect: Rect, limits: ZoomLimits, bottomBand: Float = 0f): BoardViewport {
+        if (!isZoomed || rect.width < 0f || rect.height < 0f) return this
+        val view = limits.view
+        val freeBottom = (view.height - bottomBand).coerceAtLeast(view.height / 2)
+        val topLeft = toScreen(rect.topLeft)
+        val bottomRight = toScreen(rect.bottomRight)
+        fun shift(lo: Float, hi: Float, freeLo: Float, freeHi: Float): Float = when {
+            hi - lo > freeHi - freeLo -> (freeLo + freeHi) / 2 - (lo + hi) / 2
+            lo < freeLo -> freeLo - lo
+            hi > freeHi -> freeHi - hi
+            else -> 0f
+        }
+        val dx = shift(topLeft.x, bottomRight.x, 0f, view.width)
+        val dy = shift(topLeft.y, bottomRight.y, 0f, freeBottom)
+        if (dx == 0f && dy == 0f) return this
+        return BoardViewport(zoom, Offset(pan.x + dx, pan.y + dy)).clampedTo(limits)
+    }
+
+    /**
      * The viewport [t] of the way (0..1) from this one to [to]: the reset's animation. Zoom and
      * pan move together, so the board's point under the view's centre glides back to its place.
      */
