@@ -101,6 +101,7 @@ cd "$ANDROID/app"
   -Drobolectric.logging.enabled=false \
   -Djna.library.path="$LIB_DIR" \
   -Dgoldens.dir="$GOLDENS" \
+  -Dplaythrough.dir="$FRAMEWORK/playthrough" \
   -Droborazzi.compare.output.dir="$FRAMEWORK/roborazzi" \
   -Droborazzi.output.dir="$FRAMEWORK/roborazzi" \
   -Dserver.bin="$TARGET_DIR/debug/chinese-checkers-server" \

@@ -105,6 +105,7 @@ fun gamesDir(): File = File(ApplicationProvider.getApplicationContext<ChineseChe
  * date that changes while the app runs hands its own). Unless [firstStart], the settings say the
  * lessons were offered already (as after the first start), so that the offer covers no screen
  * under test. [prepare] writes into the saved-games directory before the app reads it.
+ * [testTimeout] bounds the whole test (Compose's own default, a minute, unless a test plays long).
  */
 @OptIn(ExperimentalTestApi::class)
 fun appTest(
@@ -116,6 +117,7 @@ fun appTest(
     fontScale: Float = 1f,
     today: () -> Long = { SCREENSHOT_DAY },
     prepare: (File) -> Unit = {},
+    testTimeout: kotlin.time.Duration = kotlin.time.Duration.parse("60s"),
     block: RunningApp.() -> Unit,
 ) {
     // The system's configuration as a phone has it: the window, the dark theme, the language
@@ -131,7 +133,7 @@ fun appTest(
     application.today = today
     startManifestProviders()
     try {
-        runAndroidComposeUiTest<MainActivity> {
+        runAndroidComposeUiTest<MainActivity>(testTimeout = testTimeout) {
             RunningApp(this, application).block()
         }
     } finally {
