@@ -35,6 +35,7 @@ import app.chinesecheckers.ui.platform.HapticKind
 import app.chinesecheckers.ui.platform.Platform
 import com.github.takahirom.roborazzi.ExperimentalRoborazziApi
 import com.github.takahirom.roborazzi.RoborazziOptions
+import com.github.takahirom.roborazzi.RoborazziTaskType
 import com.github.takahirom.roborazzi.captureScreenRoboImage
 import org.robolectric.RuntimeEnvironment
 import java.io.File
@@ -191,6 +192,17 @@ fun golden(name: String): String = File(System.getProperty("goldens.dir") ?: "sr
 fun RunningApp.snapshot(name: String) {
     waitForIdle()
     captureScreenRoboImage(golden(name), roborazziOptions = GOLDEN_OPTIONS)
+}
+
+/**
+ * Writes the whole screen to `playthrough.dir` as [name].png, to be looked at (not a golden:
+ * nothing is compared) — a screen whose content differs from run to run, such as a room's code.
+ */
+@OptIn(ExperimentalTestApi::class, ExperimentalRoborazziApi::class)
+fun RunningApp.lookAt(name: String) {
+    waitForIdle()
+    val dir = File(System.getProperty("playthrough.dir") ?: "target/playthrough").apply { mkdirs() }
+    captureScreenRoboImage(File(dir, "$name.png").path, roborazziOptions = RoborazziOptions(taskType = RoborazziTaskType.Record))
 }
 
 /**

@@ -15,6 +15,7 @@ import app.chinesecheckers.android.awaitTrue
 import app.chinesecheckers.android.click
 import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.findStep
+import app.chinesecheckers.android.lookAt
 import app.chinesecheckers.android.onlineDevice
 import app.chinesecheckers.android.snapshot
 import app.chinesecheckers.android.tag
@@ -257,7 +258,11 @@ class OnlineUiTest {
             click("createRoom")
             waitUntil("room code", 30_000) { online(ann)?.room != null && exists("roomCodeText") }
             assertEquals(Banner.RoomCode(online(ann)!!.room!!.code), online(ann)!!.board.banner)
-            // No golden of the room's code: the server draws it at random.
+            // No golden of the room's code: the server draws it at random. A picture to look at.
+            onNodeWithTag("closeRoom").assertIsDisplayed()
+            lookAt("online-room-code-tablet")
+            click("closeRoom")
+            waitUntil("the room closed", 30_000) { online(ann)?.room == null && exists("createRoom") }
         } finally {
             bob.close()
         }

@@ -9,15 +9,13 @@ import app.chinesecheckers.android.exists
 import app.chinesecheckers.android.findStep
 import app.chinesecheckers.android.game
 import app.chinesecheckers.android.gamesDir
+import app.chinesecheckers.android.lookAt
 import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.SearchOutcome
 import app.chinesecheckers.core.SeatPlayer
 import app.chinesecheckers.core.TurnStatus
 import app.chinesecheckers.ui.Screen
-import com.github.takahirom.roborazzi.RoborazziOptions
-import com.github.takahirom.roborazzi.RoborazziTaskType
-import com.github.takahirom.roborazzi.captureScreenRoboImage
 import kotlinx.coroutines.runBlocking
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertNotNull
@@ -51,12 +49,7 @@ class PlayThroughTest {
         val LONG_GAME = kotlin.time.Duration.parse("5m")
     }
 
-    private val pictures = File(System.getProperty("playthrough.dir") ?: "target/playthrough").apply { mkdirs() }
-
-    private fun RunningApp.picture(name: String) {
-        waitForIdle()
-        captureScreenRoboImage(File(pictures, "$name.png").path, roborazziOptions = RoborazziOptions(taskType = RoborazziTaskType.Record))
-    }
+    private fun RunningApp.picture(name: String) = lookAt(name)
 
     /** The save the core wrote for the game on screen (the only game of this fresh process), if any yet. */
     private fun currentSave(): String? =
