@@ -32,6 +32,11 @@ struct BoardCanvas: View {
     /// A lesson step's box to zoom on, applied each time its serial changes
     /// (`LessonModel.framing`; none in a game).
     var framing: BoardFraming?
+    /// What the player must see next (`BoardModel.keepInView`): a zoomed board moves to show it
+    /// when it changes and once a pinch ends (mid-chain the next landings must not be off screen).
+    var keepInView: [Coord] = []
+    /// The height the notes drawn over the board's top take (nothing kept in view goes under).
+    var notesHeight: CGFloat = 0
 
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @Environment(\.colorScheme) private var colorScheme
@@ -112,6 +117,7 @@ struct BoardCanvas: View {
                     .onEnded { _ in
                         pinchStart = nil
                         panStart = nil
+                        keep(keepInView, in: size)
                     }
             )
             .simultaneousGesture(
@@ -139,6 +145,7 @@ struct BoardCanvas: View {
             .onChange(of: framing, initial: true) { old, new in
                 frame(new, in: size, animated: old != new)
             }
+            .onChange(of: keepInView) { _, holes in keep(holes, in: size) }
         }
         .aspectRatio(CGFloat(geometry.width + 2) / CGFloat(geometry.height + 2), contentMode: .fit)
         .onChange(of: animation) { _, next in
@@ -173,6 +180,20 @@ struct BoardCanvas: View {
         panStart = nil
         framingMove =
             animated && !reduceMotion && from != target ? ZoomMove(from: from, start: Date()) : nil
+        zoom = target
+    }
+
+    /// Moves a zoomed board, at the same zoom, so that `holes` are in view below the notes (the
+    /// kit's arithmetic); nothing moves at the whole star or when they are in view already.
+    private func keep(_ holes: [Coord], in size: CGSize) {
+        guard zoom.isZoomed, pinchStart == nil,
+            let box = BoardFraming.box(around: holes, geometry: geometry, margin: 0.5)
+        else { return }
+        let target = zoom.keeping(
+            box, geometry: geometry, rotation: rotation, in: size, topBand: notesHeight)
+        guard target != zoom else { return }
+        let from = shownZoom(in: size, now: Date())
+        framingMove = reduceMotion ? nil : ZoomMove(from: from, start: Date())
         zoom = target
     }
 

@@ -39,7 +39,10 @@ struct GameView: View {
                     model.hideShownMove()
                     model.tap($0)
                 },
-                zoom: $zoom
+                zoom: $zoom,
+                keepInView: model.keepInView,
+                // The notes over the board's top: a banner or the hint's words, about two lines.
+                notesHeight: 72
             )
             .padding(.horizontal, 8)
             .overlay(alignment: .top) {

@@ -82,6 +82,46 @@ extension BoardZoom {
             in: size)
     }
 
+    /// This zoom moved, at the same scale, so that `box` (geometry units: the holes a player must
+    /// see next, such as a chain's landings or the hint's path) lies in the view below a band of
+    /// `topBand` points at its top (where the notes are drawn). It moves as little as it can; a
+    /// box larger than that part of the view is centred in it; the pan stays within what a drag
+    /// may reach. Unchanged at the whole star, or when the box is already in view.
+    public func keeping(
+        _ box: CGRect, geometry: BoardGeometry, rotation: Double, in size: CGSize,
+        topBand: CGFloat = 0
+    ) -> BoardZoom {
+        guard isZoomed, size.width > 0, size.height > 0 else { return self }
+        let now = BoardViewport(geometry: geometry, size: size, rotation: rotation, zoom: self)
+        let corners = [
+            now.point(x: Float(box.minX), y: Float(box.minY)),
+            now.point(x: Float(box.maxX), y: Float(box.minY)),
+            now.point(x: Float(box.minX), y: Float(box.maxY)),
+            now.point(x: Float(box.maxX), y: Float(box.maxY)),
+        ]
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max()
+        else { return self }
+        let top = min(topBand, size.height / 2)
+        let dx = Self.shift(low: minX, high: maxX, from: 0, to: size.width)
+        let dy = Self.shift(low: minY, high: maxY, from: top, to: size.height)
+        guard dx != 0 || dy != 0 else { return self }
+        return BoardZoom(
+            scale: scale,
+            offset: CGSize(width: offset.width + dx, height: offset.height + dy), in: size)
+    }
+
+    /// How far to move a span `low`…`high` so that it lies within `from`…`to` (centred when it
+    /// is longer); a span within half a point of it counts as in (no move for rounding alone).
+    private static func shift(low: CGFloat, high: CGFloat, from: CGFloat, to: CGFloat) -> CGFloat {
+        let slack: CGFloat = 0.5
+        if high - low > to - from + slack { return (from + to) / 2 - (low + high) / 2 }
+        if low < from - slack { return from - low }
+        if high > to + slack { return to - high }
+        return 0
+    }
+
     /// The zoom `fraction` of the way (0 to 1) from this one to `target`, for drawing a framing's
     /// move frame by frame.
     public func interpolated(to target: BoardZoom, fraction: CGFloat, in size: CGSize) -> BoardZoom

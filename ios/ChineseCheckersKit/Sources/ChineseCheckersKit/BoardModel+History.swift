@@ -53,6 +53,15 @@ extension BoardModel {
         return state.history.first { $0.number == number }
     }
 
+    /// What the player must see next, which a zoomed board keeps on screen
+    /// (`BoardZoom.keeping`): the hint's path while one is shown, else the picked peg (mid-chain:
+    /// the one that just landed) and every hole it may go to; nothing otherwise.
+    public var keepInView: [Coord] {
+        if state.hint.count >= 2 { return state.hint }
+        guard let selected = state.selected else { return [] }
+        return [selected] + state.targets.map(\.coord)
+    }
+
     /// The shown move's arrows, one per hop of its path, in order (none for a pass, or when no
     /// move is shown).
     public var shownMoveArrows: [MoveArrow] {

@@ -124,6 +124,57 @@ final class BoardFramingTests: XCTestCase {
         XCTAssertNil(BoardFraming.box(around: [], geometry: geometry))
     }
 
+    /// Issue 38: zoomed on one part of the star, what the player must see next (a hint's path,
+    /// a picked peg's landings) is brought into view below the notes, at the same zoom, moving
+    /// as little as it can; at the whole star nothing moves.
+    func testAZoomedBoardIsMovedJustEnoughToShowWhatMustBeSeen() async throws {
+        let bottom = try XCTUnwrap(
+            BoardFraming.box(around: [coord(-4, 8), coord(-3, 7)], geometry: geometry, margin: 0.5))
+        XCTAssertEqual(
+            BoardZoom.identity.keeping(bottom, geometry: geometry, rotation: 0, in: phone),
+            .identity)
+        // Zoomed on the top of the star: the bottom point is off screen.
+        let top = try XCTUnwrap(BoardFraming.box(around: [coord(4, -8)], geometry: geometry))
+        let zoomed = BoardZoom.framing(top, geometry: geometry, rotation: 0, in: phone)
+        XCTAssertTrue(zoomed.isZoomed)
+        let kept = zoomed.keeping(bottom, geometry: geometry, rotation: 0, in: phone, topBand: 80)
+        XCTAssertEqual(kept.scale, zoomed.scale, "never re-zoomed")
+        let view = BoardViewport(geometry: geometry, size: phone, rotation: 0, zoom: kept)
+        for c in [coord(-4, 8), coord(-3, 7)] {
+            let p = view.point(of: try XCTUnwrap(geometry.hole(at: c)))
+            XCTAssertTrue(
+                p.x >= 0 && p.x <= phone.width && p.y >= 80 && p.y <= phone.height, "\(c) at \(p)")
+        }
+        // Already in view: unchanged.
+        XCTAssertEqual(
+            kept.keeping(bottom, geometry: geometry, rotation: 0, in: phone, topBand: 80), kept)
+    }
+
+    /// The model says what must be seen: the hint's path, else the picked peg and its landings.
+    func testTheBoardModelKeepsInViewTheHintElseThePickedPegAndItsLandings() async throws {
+        let game = try LocalGame(setup: setup(.tripot, seats: [personSeat, aiSeat()], seed: 3))
+        let model = BoardModel(game: game.game(), aiTimeLimitMs: 10)
+        XCTAssertEqual(model.keepInView, [])
+        // A peg of the person's that can move, picked.
+        var picked: Coord?
+        for hole in model.state.holes where hole.occupant != nil && hole.owner == 0 {
+            model.tap(hole.coord)
+            if model.state.selected == hole.coord, !model.state.targets.isEmpty {
+                picked = hole.coord
+                break
+            }
+        }
+        let peg = try XCTUnwrap(picked, "a peg with somewhere to go")
+        XCTAssertEqual(model.keepInView, [peg] + model.state.targets.map(\.coord))
+        // Let go (the peg tapped again), then the hint.
+        model.tap(peg)
+        XCTAssertNil(model.state.selected)
+        model.requestHint()
+        await model.waitUntilIdle()
+        XCTAssertGreaterThanOrEqual(model.state.hint.count, 2)
+        XCTAssertEqual(model.keepInView, model.state.hint)
+    }
+
     func testAFramingMovesInAStraightLineFromTheZoomItLeaves() async {
         let from = BoardZoom(scale: 1, offset: .zero, in: phone)
         let to = BoardZoom(scale: 3, offset: CGSize(width: 200, height: -300), in: phone)

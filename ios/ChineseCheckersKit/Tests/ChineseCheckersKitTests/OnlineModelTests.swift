@@ -245,16 +245,19 @@
             ann.closeTable()
             XCTAssertNil(ann.state.room)
             XCTAssertEqual(ann.state.phase, .idle)
+
+            // Ann makes a private room; Bob types its code (loosely, as people do). The server
+            // reads Ann's requests in order: once it answers this one, the first room is closed,
+            // and Bob, typing the closed code first, finds nothing there.
+            ann.createRoom(.tripot1)
+            try await eventually("the room's code") { ann.state.room != nil }
+            let code = ann.state.room!.code
+            XCTAssertNotEqual(code, closed)
             bob.typedRoomCode = closed
             bob.joinTypedRoom()
             try await eventually("the closed room refused") { bob.state.lastError == .roomNotFound }
             XCTAssertNil(bob.state.game)
             bob.dismissError()
-
-            // Ann makes a private room; Bob types its code (loosely, as people do).
-            ann.createRoom(.tripot1)
-            try await eventually("the room's code") { ann.state.room != nil }
-            let code = ann.state.room!.code
             XCTAssertEqual(ann.banner, LocalizedMessage("banner.roomCode", [.text(code)]))
             XCTAssertEqual(
                 ann.roomInvitation, LocalizedMessage("online.room.invitation", [.text(code)]))

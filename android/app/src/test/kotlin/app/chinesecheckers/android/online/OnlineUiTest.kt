@@ -33,6 +33,7 @@ import app.chinesecheckers.ui.online.OnlineEvent
 import org.junit.After
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNotEquals
 import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
@@ -130,15 +131,18 @@ class OnlineUiTest {
             onNodeWithTag("closeRoom").assertTextEquals("Close the room")
             click("closeRoom")
             waitUntil("the room closed", 30_000) { online(ann)?.room == null && exists("createRoom") }
+
+            // Ann opens a private room and shares its code; Bob types it as a person might. The
+            // server reads Ann's requests in order: once it answers this one, the first room is
+            // closed, and Bob, typing the closed code first, finds nothing there.
+            click("createRoom")
+            waitUntil("the room", 30_000) { online(ann)?.room != null }
+            val code = online(ann)!!.room!!.code
+            assertNotEquals(closed, code)
             bob.online.onEvent(OnlineEvent.RoomCodeChanged(closed))
             bob.online.onEvent(OnlineEvent.JoinRoom)
             waitUntil("the closed room refused", 30_000) { online(bob)?.lastError == ErrorCode.ROOM_NOT_FOUND }
             assertNull(online(bob)?.game)
-
-            // Ann opens a private room and shares its code; Bob types it as a person might.
-            click("createRoom")
-            waitUntil("the room", 30_000) { online(ann)?.room != null }
-            val code = online(ann)!!.room!!.code
             waitForIdle()
             tag("roomCodeText").assertTextEquals(code.chunked(4).joinToString(" "))
             click("share")
