@@ -306,6 +306,39 @@ impl Client {
         c
     }
 
+    /// Connects over `wss://` with a token (fresh or a device coming back), trusting what `tls`
+    /// trusts (a test's own self-signed certificate), and says hello.
+    pub async fn rejoin_tls(
+        url: &str,
+        name: &str,
+        token: &str,
+        tls: std::sync::Arc<rustls::ClientConfig>,
+    ) -> Client {
+        let connector = tokio_tungstenite::Connector::Rustls(tls);
+        let (ws, _) =
+            tokio_tungstenite::connect_async_tls_with_config(url, None, false, Some(connector))
+                .await
+                .expect("connects over TLS");
+        let mut c = Client {
+            ws,
+            token: token.to_owned(),
+            name: name.to_owned(),
+            games: HashMap::new(),
+            welcome_games: vec![],
+        };
+        c.send(&ClientMsg::Hello {
+            v: PROTOCOL_VERSION,
+            token: token.to_owned(),
+            name: name.to_owned(),
+        })
+        .await;
+        match c.recv().await {
+            ServerMsg::Welcome { games, .. } => c.welcome_games = games,
+            other => panic!("expected welcome, got {other:?}"),
+        }
+        c
+    }
+
     /// Connects with a given token (a device coming back).
     pub async fn rejoin(url: &str, name: &str, token: &str) -> Client {
         let mut c = Client::raw(url).await;
