@@ -31,6 +31,7 @@ suite!(
     lobby_tables_live,
     private_room_by_code,
     a_room_closed_by_its_host_takes_no_one,
+    guests_are_told_when_the_host_closes_their_table_or_room,
     private_room_limits_and_expiry,
     room_creation_is_limited_per_address_and_connection,
     guessing_room_codes_is_slowed_then_refused,
@@ -963,6 +964,59 @@ async fn a_room_closed_by_its_host_takes_no_one(kind: Kind) {
     let (g1, _, _) = guest.matched().await;
     let (g2, _, _) = host.matched().await;
     assert_eq!(g1, g2);
+}
+
+/// A host closing a table or room of three seats that guests already sit at tells them
+/// (`table_not_found`, unasked), so that their apps stop waiting at a table that is gone.
+async fn guests_are_told_when_the_host_closes_their_table_or_room(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut host = Client::join(&s.url, "Host").await;
+    // A lobby table.
+    host.send(&ClientMsg::CreateTable {
+        format: Format::Sternhalma3,
+        clock: None,
+    })
+    .await;
+    let table = match host
+        .expect("table_created", |m| {
+            matches!(m, ServerMsg::TableCreated { .. })
+        })
+        .await
+    {
+        ServerMsg::TableCreated { table } => table.id,
+        _ => unreachable!(),
+    };
+    let mut guest = Client::join(&s.url, "Guest").await;
+    guest
+        .send(&ClientMsg::JoinTable {
+            table: table.clone(),
+        })
+        .await;
+    guest
+        .expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+        .await;
+    host.send(&ClientMsg::CloseTable { table }).await;
+    guest.expect_error(ErrorCode::TableNotFound).await;
+    // A private room.
+    let code = host.create_room(Format::Sternhalma3, false).await;
+    let mut friend = Client::join(&s.url, "Friend").await;
+    friend
+        .send(&ClientMsg::JoinRoom {
+            code: code.clone(),
+            rated: false,
+        })
+        .await;
+    friend
+        .expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+        .await;
+    host.send(&ClientMsg::CloseTable {
+        table: code.clone(),
+    })
+    .await;
+    friend.expect_error(ErrorCode::TableNotFound).await;
+    let mut late = Client::join(&s.url, "Late").await;
+    late.send(&ClientMsg::JoinRoom { code, rated: false }).await;
+    late.expect_error(ErrorCode::RoomNotFound).await;
 }
 
 async fn private_room_limits_and_expiry(kind: Kind) {

@@ -1610,6 +1610,46 @@ fn a_reconnection_that_missed_nothing_is_ended_by_up_to_date() {
     assert_eq!(s.device.state().board.history.len(), 1);
 }
 
+/// A guest at a filling table whose host closes it is told (`table_not_found`, unasked): the wait
+/// ends, the banner says why; the same answer to the host changes nothing of the host's.
+#[test]
+fn a_guest_stops_waiting_when_the_host_closes_the_table() {
+    let mut s = welcomed();
+    s.join_table("t6").unwrap();
+    let seated = ServerMsg::Seated {
+        id: "t6".into(),
+        format: Format::Sternhalma3,
+        players: vec!["Ann".into(), "Bob".into()],
+        host: false,
+    };
+    s.receive(&frame(&seated)).unwrap();
+    assert_eq!(s.phase(), OnlinePhase::Seated);
+    let closed = ServerMsg::error(ErrorCode::TableNotFound, "the host closed it", None);
+    s.receive(&frame(&closed)).unwrap();
+    let st = s.state();
+    assert_eq!(s.phase(), OnlinePhase::Idle);
+    assert_eq!(st.seated, None);
+    assert_eq!(st.last_error, Some(ErrorCode::TableNotFound));
+    assert_eq!(
+        st.board.banner,
+        Some(Banner::ServerError {
+            code: ErrorCode::TableNotFound
+        })
+    );
+    // A host seated at its own filling table keeps its seat on that answer.
+    let mut host = welcomed();
+    host.create_table(Format::Sternhalma3).unwrap();
+    host.receive(&frame(&ServerMsg::Seated {
+        id: "t7".into(),
+        format: Format::Sternhalma3,
+        players: vec!["Ann".into(), "Bob".into()],
+        host: true,
+    }))
+    .unwrap();
+    host.receive(&frame(&closed)).unwrap();
+    assert_eq!(host.phase(), OnlinePhase::Seated);
+}
+
 #[test]
 fn a_six_seat_table_fills_starts_with_ai_seats_and_shows_every_seat() {
     let mut s = welcomed();

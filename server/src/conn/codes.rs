@@ -185,6 +185,7 @@ impl Conn {
                 {
                     self.seated_at = None;
                 }
+                self.tell_closed(&room).await?;
             }
         }
         Ok(())

@@ -473,7 +473,10 @@ impl Conn {
             ClientMsg::CloseTable { table } => {
                 let token = self.token().to_owned();
                 match self.app.store.take(Access::Open, &table, &token).await? {
-                    Taken::Taken(_) => self.app.store.publish(LOBBY, BusMsg::Lobby).await?,
+                    Taken::Taken(t) => {
+                        self.tell_closed(&t).await?;
+                        self.app.store.publish(LOBBY, BusMsg::Lobby).await?
+                    }
                     Taken::NotYours => {
                         self.send(err(ErrorCode::TableNotFound, "that table is not yours"))
                             .await

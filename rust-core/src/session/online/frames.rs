@@ -7,7 +7,7 @@ use super::{
     bad_frame, others, wall_clock_ms, Connection, OnlineClock, OnlineSession, RoomInfo, SeatedInfo,
 };
 use crate::online::{
-    decode_notice, decode_server, encode, ClientGame, ClientMsg, GameEvent, ServerMsg,
+    decode_notice, decode_server, encode, ClientGame, ClientMsg, ErrorCode, GameEvent, ServerMsg,
     ServerNotice, SyncEffect,
 };
 use crate::session::error::OnlineError;
@@ -204,6 +204,7 @@ impl OnlineSession {
                     self.effect(&msg, &mut out);
                 } else {
                     self.spectate_refused(*code);
+                    self.seat_closed(*code);
                 }
                 self.last_error = Some(*code);
                 self.note = Some(Banner::ServerError { code: *code });
@@ -236,6 +237,15 @@ impl OnlineSession {
         }
         self.rebuild();
         Ok(out)
+    }
+
+    /// The host closed the table or room we sit at as a guest: the server says
+    /// `table_not_found` unasked (a seated guest sends nothing that could get that answer), and
+    /// the wait ends; the banner says why.
+    fn seat_closed(&mut self, code: ErrorCode) {
+        if code == ErrorCode::TableNotFound && self.phase.seated().is_some_and(|s| !s.host) {
+            self.phase = self.take_phase().stop_waiting();
+        }
     }
 
     /// A notice of the server (docs/ONLINE.md, "Version rules"): `replaced`, another connection
