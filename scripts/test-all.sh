@@ -43,11 +43,13 @@ if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 
     rustup component add rustfmt clippy
 fi
 
-# What the suites need from Debian, in one apt run: redis-server (the server's Redis tests), a JDK
-# and Maven (the JVM suites), PyYAML (the workflow check), aapt2 and CJK fonts (the Android
-# framework suite), debootstrap (the Swift chroot).
+# What the suites need from Debian, in one apt run: redis-server (the server's Redis tests), nginx
+# (the deployed layout, server/tests/deploy.rs), a JDK and Maven (the JVM suites), PyYAML (the
+# workflow check), aapt2 and CJK fonts (the Android framework suite), debootstrap (the Swift
+# chroot).
 missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+{ command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]]; } || missing+=(nginx-light)
 { command -v mvn >/dev/null 2>&1 && command -v javac >/dev/null 2>&1; } || missing+=(default-jdk-headless maven)
 python3 -c 'import yaml' 2>/dev/null || missing+=(python3-yaml)
 command -v aapt2 >/dev/null 2>&1 || missing+=(aapt)

@@ -55,12 +55,13 @@ impl Drop for Scratch {
     }
 }
 
-/// An instance started as the systemd unit starts it: its `ExecStart` with `%i` (the port) and
-/// the Redis URL of this test; killed on drop.
-struct Instance(Child);
+/// An instance started as the systemd unit starts it: its `ExecStart` with `%i` (the port: 0,
+/// the system picks a free one) and the Redis URL of this test; killed on drop.
+struct Instance(Child, u16);
 
 impl Instance {
-    fn start(port: u16, redis: &str) -> Instance {
+    fn start(redis: &str) -> Instance {
+        let port = 0;
         let unit = std::fs::read_to_string(deploy("systemd/chinese-checkers-server@.service"))
             .expect("the systemd unit");
         let exec = unit
@@ -90,12 +91,12 @@ impl Instance {
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
             .unwrap();
-        assert_eq!(
-            line.trim(),
-            format!("listening on 127.0.0.1:{port}"),
-            "started with the unit's options {args:?}"
-        );
-        Instance(child)
+        let port: u16 = line
+            .trim()
+            .strip_prefix("listening on 127.0.0.1:")
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("started with the unit's options {args:?}: {line:?}"));
+        Instance(child, port)
     }
 
     /// SIGKILL: no goodbye to anyone.
@@ -218,9 +219,9 @@ fn certificate(dir: &Path) -> (PathBuf, PathBuf, Arc<rustls::ClientConfig>) {
 async fn a_room_game_through_the_proxy_survives_an_instance_killed_mid_game() {
     let scratch = Scratch::new();
     let redis = RedisServer::start();
-    let ports = [free_port(), free_port()];
-    let first = Instance::start(ports[0], &redis.url);
-    let _second = Instance::start(ports[1], &redis.url);
+    let first = Instance::start(&redis.url);
+    let second = Instance::start(&redis.url);
+    let ports = [first.1, second.1];
     let (cert, key, tls) = certificate(&scratch.0);
     let proxy_port = free_port();
     let _nginx = Nginx::start(&scratch.0, proxy_port, ports, &cert, &key);
