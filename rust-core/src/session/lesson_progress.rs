@@ -1,14 +1,14 @@
 //! The lessons a player has finished, kept on the device so that the lessons list shows them.
 //!
-//! One small JSON file beside the puzzle results, written whole through a temporary file and a
-//! rename, so a crash leaves the old file or the new one. A file that cannot be read is moved
-//! aside (`.unreadable`), never overwritten, and the progress starts again from empty: nothing
-//! on disk is lost.
+//! One small JSON file beside the puzzle results (`small_file`: written whole through a rename;
+//! an unreadable one moved aside and the progress started again from empty).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+
+use super::small_file;
 
 /// The ids of the lessons finished on this device.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,19 +27,7 @@ impl LessonProgress {
     /// Reads the progress in `dir`; a missing file is no progress, an unreadable one is moved
     /// aside and counts as none.
     pub fn load(dir: &Path) -> LessonProgress {
-        let path = progress_path(dir);
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            return LessonProgress::default();
-        };
-        match serde_json::from_str(&text) {
-            Ok(progress) => progress,
-            Err(e) => {
-                log::warn!("lesson progress unreadable ({e}); kept aside");
-                // Best effort: if even the move fails, the next save replaces nothing else.
-                let _ = std::fs::rename(&path, super::puzzle::stats::aside_path(&path));
-                LessonProgress::default()
-            }
-        }
+        small_file::read_or_aside(&progress_path(dir), "lesson progress")
     }
 
     /// Notes the lesson `id` as finished in `dir` (read, added to, written back; nothing is
@@ -49,12 +37,7 @@ impl LessonProgress {
         if !progress.finished.insert(id.to_string()) {
             return Ok(());
         }
-        std::fs::create_dir_all(dir)?;
-        let path = progress_path(dir);
-        let tmp = path.with_extension("json.tmp");
-        let text = serde_json::to_string_pretty(&progress).map_err(std::io::Error::other)?;
-        std::fs::write(&tmp, text)?;
-        std::fs::rename(&tmp, &path)
+        small_file::write_whole(&progress_path(dir), &progress)
     }
 }
 

@@ -2,8 +2,9 @@
 //! of several people leaves the seat to the AI and the others play on.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use super::tests::ai_turn;
 use super::*;
-use crate::ai::{choose_move, AiLevel, CancelHandle};
+use crate::ai::AiLevel;
 use crate::rules::{Position, Preset};
 
 fn game(preset: Preset, seats: Vec<Seat>) -> SessionState {
@@ -13,19 +14,6 @@ fn game(preset: Preset, seats: Vec<Seat>) -> SessionState {
         ..GameSetup::solo(preset, AiLevel::Beginner)
     };
     SessionState::new(setup.validate().unwrap())
-}
-
-/// The AI's turn as `LocalGame::think` plays it, with a short search at the level the session
-/// chose.
-fn ai_turn(s: &mut SessionState) {
-    let request = s.begin_search(SearchKind::Think, Some(30)).unwrap();
-    let report = choose_move(
-        &request.position,
-        request.level,
-        request.limits,
-        &CancelHandle::new(),
-    );
-    s.finish_search(&request, Some(report.best));
 }
 
 /// Plays the AI seats' turns until a person is to move.

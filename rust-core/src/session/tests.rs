@@ -43,8 +43,8 @@ fn hole(v: &GameState, q: i32, r: i32) -> &HoleState {
 }
 
 /// The AI's turn, as `LocalGame::think` plays it: the session asks for the search, a quick
-/// Beginner search answers.
-fn ai_turn(s: &mut SessionState) {
+/// search at the level the session chose answers.
+pub(super) fn ai_turn(s: &mut SessionState) {
     let request = s.begin_search(SearchKind::Think, Some(50)).unwrap();
     let report = choose_move(
         &request.position,

@@ -1,13 +1,14 @@
 //! The puzzle results kept on the device: the best count per puzzle, and whether it was at par.
 //!
-//! One small JSON file, written whole through a temporary file and a rename, so a crash leaves the
-//! old file or the new one. A file that cannot be read is moved aside (`.unreadable`), never
-//! overwritten, and the results start again from empty: nothing on disk is lost.
+//! One small JSON file (`small_file`: written whole through a rename; an unreadable one moved
+//! aside and the results started again from empty, so nothing on disk is lost).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+
+use crate::session::small_file;
 
 /// One puzzle's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,31 +31,11 @@ pub fn stats_path(dir: &Path) -> PathBuf {
     dir.join("puzzle-results.json")
 }
 
-/// A free name to keep an unreadable file under (an earlier one is never replaced).
-pub(crate) fn aside_path(path: &Path) -> PathBuf {
-    std::iter::once(path.with_extension("json.unreadable"))
-        .chain((2..1000).map(|n| path.with_extension(format!("json.unreadable-{n}"))))
-        .find(|p| !p.exists())
-        .unwrap_or_else(|| path.with_extension("json.unreadable-last"))
-}
-
 impl PuzzleStats {
     /// Reads the results in `dir`; a missing file is no results, an unreadable one is moved
     /// aside and counts as none.
     pub fn load(dir: &Path) -> PuzzleStats {
-        let path = stats_path(dir);
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            return PuzzleStats::default();
-        };
-        match serde_json::from_str(&text) {
-            Ok(stats) => stats,
-            Err(e) => {
-                log::warn!("puzzle results unreadable ({e}); kept aside");
-                // Best effort: if even the move fails, the next save replaces nothing else.
-                let _ = std::fs::rename(&path, aside_path(&path));
-                PuzzleStats::default()
-            }
-        }
+        small_file::read_or_aside(&stats_path(dir), "puzzle results")
     }
 
     /// Notes a solve in `moves` of the puzzle `id` with par `par`; returns whether it changed.
@@ -75,11 +56,6 @@ impl PuzzleStats {
 
     /// Writes the results in `dir` (through a temporary file and a rename).
     pub fn save(&self, dir: &Path) -> std::io::Result<()> {
-        std::fs::create_dir_all(dir)?;
-        let path = stats_path(dir);
-        let tmp = path.with_extension("json.tmp");
-        let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
-        std::fs::write(&tmp, text)?;
-        std::fs::rename(&tmp, &path)
+        small_file::write_whole(&stats_path(dir), self)
     }
 }
