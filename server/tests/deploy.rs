@@ -12,7 +12,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -56,61 +55,28 @@ impl Drop for Scratch {
 }
 
 /// An instance started as the systemd unit starts it: its `ExecStart` with `%i` (the port: 0,
-/// the system picks a free one) and the Redis URL of this test; killed on drop.
-struct Instance(Child, u16);
-
-impl Instance {
-    fn start(redis: &str) -> Instance {
-        let port = 0;
-        let unit = std::fs::read_to_string(deploy("systemd/chinese-checkers-server@.service"))
-            .expect("the systemd unit");
-        let exec = unit
-            .lines()
-            .find_map(|l| l.strip_prefix("ExecStart="))
-            .expect("the unit's ExecStart");
-        let mut words = exec.split_whitespace();
-        assert_eq!(
-            words.next(),
-            Some("/usr/local/bin/chinese-checkers-server"),
-            "the unit runs the installed server"
-        );
-        let args: Vec<String> = words
-            .map(|w| {
-                w.replace("%i", &port.to_string())
-                    .replace("redis://127.0.0.1:6379/", redis)
-            })
-            .collect();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chinese-checkers-server"))
-            .args(&args)
-            .args(["--grace-ms", "5000"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server binary starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port: u16 = line
-            .trim()
-            .strip_prefix("listening on 127.0.0.1:")
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("started with the unit's options {args:?}: {line:?}"));
-        Instance(child, port)
-    }
-
-    /// SIGKILL: no goodbye to anyone.
-    fn kill(mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
+/// the system picks a free one) and the Redis URL of this test.
+fn instance(redis: &str) -> Process {
+    let unit = std::fs::read_to_string(deploy("systemd/chinese-checkers-server@.service"))
+        .expect("the systemd unit");
+    let exec = unit
+        .lines()
+        .find_map(|l| l.strip_prefix("ExecStart="))
+        .expect("the unit's ExecStart");
+    let mut words = exec.split_whitespace();
+    assert_eq!(
+        words.next(),
+        Some("/usr/local/bin/chinese-checkers-server"),
+        "the unit runs the installed server"
+    );
+    let args: Vec<String> = words
+        .map(|w| {
+            w.replace("%i", "0")
+                .replace("redis://127.0.0.1:6379/", redis)
+        })
+        .chain(["--grace-ms".to_owned(), "5000".to_owned()])
+        .collect();
+    Process::start_args(&args)
 }
 
 /// nginx running the repository's site file on `port` with the test's certificate, its
@@ -203,25 +169,16 @@ fn certificate(dir: &Path) -> (PathBuf, PathBuf, Arc<rustls::ClientConfig>) {
     let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
     std::fs::write(&cert, made.cert.pem()).unwrap();
     std::fs::write(&key, made.signing_key.serialize_pem()).unwrap();
-    let mut roots = rustls::RootCertStore::empty();
-    roots.add(made.cert.der().clone()).unwrap();
-    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .unwrap()
-    .with_root_certificates(roots)
-    .with_no_client_auth();
-    (cert, key, Arc::new(config))
+    (cert, key, trusting(made.cert.der().clone()))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_room_game_through_the_proxy_survives_an_instance_killed_mid_game() {
     let scratch = Scratch::new();
     let redis = RedisServer::start();
-    let first = Instance::start(&redis.url);
-    let second = Instance::start(&redis.url);
-    let ports = [first.1, second.1];
+    let first = instance(&redis.url);
+    let second = instance(&redis.url);
+    let ports = [first.port(), second.port()];
     let (cert, key, tls) = certificate(&scratch.0);
     let proxy_port = free_port();
     let _nginx = Nginx::start(&scratch.0, proxy_port, ports, &cert, &key);
@@ -284,7 +241,7 @@ async fn a_room_game_through_the_proxy_survives_an_instance_killed_mid_game() {
 }
 
 /// The container recipe's command line — its `ENTRYPOINT` with its default `CMD` — starts the
-/// server (the port and the Redis URL set to this test's), and its image copies the binary the
+/// server (the address and the Redis URL set to this test's), and its image copies the binary the
 /// workspace builds.
 #[test]
 fn the_container_recipe_starts_the_server_with_its_command_line() {
@@ -306,31 +263,16 @@ fn the_container_recipe_starts_the_server_with_its_command_line() {
             ),
         "the image holds the server the workspace builds"
     );
+    // The container's port on loopback (the system picks it), its Redis this test's.
     let redis = RedisServer::start();
-    let port = free_port();
     let args: Vec<String> = entry[1..]
         .iter()
         .chain(&cmd)
         .map(|a| {
-            a.replace("0.0.0.0:8080", &format!("127.0.0.1:{port}"))
+            a.replace("0.0.0.0:8080", "127.0.0.1:0")
                 .replace("redis://redis:6379/", &redis.url)
         })
         .collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chinese-checkers-server"))
-        .args(&args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server binary starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let _ = child.kill();
-    let _ = child.wait();
-    assert_eq!(
-        line.trim(),
-        format!("listening on 127.0.0.1:{port}"),
-        "started with the recipe's options {args:?}"
-    );
+    // Panics, naming the options, unless the server starts with them.
+    Process::start_args(&args);
 }

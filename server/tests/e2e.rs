@@ -74,15 +74,7 @@ async fn a_player_who_left_watches_the_game_as_a_spectator(kind: Kind) {
     let mut cy = Client::join(&s.url, "Cy").await;
     let code = ann.create_room(Format::Sternhalma4, false).await;
     for guest in [&mut bob, &mut cy] {
-        guest
-            .send(&ClientMsg::JoinRoom {
-                code: code.clone(),
-                rated: false,
-            })
-            .await;
-        guest
-            .expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
-            .await;
+        guest.sit(&code, true).await;
     }
     ann.send(&ClientMsg::FillWithAi {
         id: code.clone(),
@@ -972,43 +964,15 @@ async fn guests_are_told_when_the_host_closes_their_table_or_room(kind: Kind) {
     let s = server(kind, fast_limits()).await;
     let mut host = Client::join(&s.url, "Host").await;
     // A lobby table.
-    host.send(&ClientMsg::CreateTable {
-        format: Format::Sternhalma3,
-        clock: None,
-    })
-    .await;
-    let table = match host
-        .expect("table_created", |m| {
-            matches!(m, ServerMsg::TableCreated { .. })
-        })
-        .await
-    {
-        ServerMsg::TableCreated { table } => table.id,
-        _ => unreachable!(),
-    };
+    let table = host.create_table(Format::Sternhalma3).await;
     let mut guest = Client::join(&s.url, "Guest").await;
-    guest
-        .send(&ClientMsg::JoinTable {
-            table: table.clone(),
-        })
-        .await;
-    guest
-        .expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
-        .await;
+    guest.sit(&table, false).await;
     host.send(&ClientMsg::CloseTable { table }).await;
     guest.expect_error(ErrorCode::TableNotFound).await;
     // A private room.
     let code = host.create_room(Format::Sternhalma3, false).await;
     let mut friend = Client::join(&s.url, "Friend").await;
-    friend
-        .send(&ClientMsg::JoinRoom {
-            code: code.clone(),
-            rated: false,
-        })
-        .await;
-    friend
-        .expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
-        .await;
+    friend.sit(&code, true).await;
     host.send(&ClientMsg::CloseTable {
         table: code.clone(),
     })

@@ -4,8 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use chinese_checkers_core::online::{
@@ -70,20 +71,12 @@ async fn tls_server(cert: &Certificate) -> RunningServer {
 
 /// A TLS connection to the server that trusts only `cert`, naming `localhost` (SNI).
 async fn tls_connect(server: &RunningServer, cert: &Certificate) -> TlsStream<TcpStream> {
-    let mut roots = rustls::RootCertStore::empty();
-    roots.add(cert.der.clone()).unwrap();
-    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .unwrap()
-    .with_root_certificates(roots)
-    .with_no_client_auth();
+    let config = common::trusting(cert.der.clone());
     let tcp = TcpStream::connect(server.addr()).await.unwrap();
     let name = ServerName::try_from("localhost").unwrap();
     tokio::time::timeout(
         WAIT,
-        tokio_rustls::TlsConnector::from(Arc::new(config)).connect(name, tcp),
+        tokio_rustls::TlsConnector::from(config).connect(name, tcp),
     )
     .await
     .expect("the TLS handshake ends in time")

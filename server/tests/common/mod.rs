@@ -286,24 +286,7 @@ impl Client {
         let (ws, _) = tokio_tungstenite::connect_async(req)
             .await
             .expect("connects");
-        let mut c = Client {
-            ws,
-            token: token.to_owned(),
-            name: name.to_owned(),
-            games: HashMap::new(),
-            welcome_games: vec![],
-        };
-        c.send(&ClientMsg::Hello {
-            v: PROTOCOL_VERSION,
-            token: c.token.clone(),
-            name: name.to_owned(),
-        })
-        .await;
-        match c.recv().await {
-            ServerMsg::Welcome { games, .. } => c.welcome_games = games,
-            other => panic!("expected welcome, got {other:?}"),
-        }
-        c
+        Client::greet(ws, name, token).await
     }
 
     /// Connects over `wss://` with a token (fresh or a device coming back), trusting what `tls`
@@ -319,6 +302,20 @@ impl Client {
             tokio_tungstenite::connect_async_tls_with_config(url, None, false, Some(connector))
                 .await
                 .expect("connects over TLS");
+        Client::greet(ws, name, token).await
+    }
+
+    /// Connects with a given token (a device coming back).
+    pub async fn rejoin(url: &str, name: &str, token: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("connects");
+        Client::greet(ws, name, token).await
+    }
+
+    /// The client on the open socket `ws`: says hello with `token` and `name`, keeps the
+    /// welcome's games.
+    async fn greet(ws: Ws, name: &str, token: &str) -> Client {
         let mut c = Client {
             ws,
             token: token.to_owned(),
@@ -326,24 +323,6 @@ impl Client {
             games: HashMap::new(),
             welcome_games: vec![],
         };
-        c.send(&ClientMsg::Hello {
-            v: PROTOCOL_VERSION,
-            token: token.to_owned(),
-            name: name.to_owned(),
-        })
-        .await;
-        match c.recv().await {
-            ServerMsg::Welcome { games, .. } => c.welcome_games = games,
-            other => panic!("expected welcome, got {other:?}"),
-        }
-        c
-    }
-
-    /// Connects with a given token (a device coming back).
-    pub async fn rejoin(url: &str, name: &str, token: &str) -> Client {
-        let mut c = Client::raw(url).await;
-        c.token = token.to_owned();
-        c.name = name.to_owned();
         c.send(&ClientMsg::Hello {
             v: PROTOCOL_VERSION,
             token: token.to_owned(),
@@ -499,6 +478,42 @@ impl Client {
     }
 
     /// Creates a private room (the format's default clock); returns its code.
+    /// Opens a lobby table of `format` (default clock); its id.
+    pub async fn create_table(&mut self, format: Format) -> String {
+        self.send(&ClientMsg::CreateTable {
+            format,
+            clock: None,
+        })
+        .await;
+        match self
+            .expect("table_created", |m| {
+                matches!(m, ServerMsg::TableCreated { .. })
+            })
+            .await
+        {
+            ServerMsg::TableCreated { table } => table.id,
+            _ => unreachable!(),
+        }
+    }
+
+    /// Sits at the filling table or room `id` (`join_table`, or `join_room` for a room's code,
+    /// unrated) and waits to be seated.
+    pub async fn sit(&mut self, id: &str, room: bool) {
+        let msg = if room {
+            ClientMsg::JoinRoom {
+                code: id.to_owned(),
+                rated: false,
+            }
+        } else {
+            ClientMsg::JoinTable {
+                table: id.to_owned(),
+            }
+        };
+        self.send(&msg).await;
+        self.expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
+            .await;
+    }
+
     pub async fn create_room(&mut self, format: Format, rated: bool) -> String {
         self.send(&ClientMsg::CreateRoom {
             format,
@@ -735,6 +750,22 @@ impl Drop for DurableRedis {
     }
 }
 
+/// A TLS client configuration that trusts `cert` alone (a test's own self-signed certificate).
+pub fn trusting(
+    cert: rustls::pki_types::CertificateDer<'static>,
+) -> std::sync::Arc<rustls::ClientConfig> {
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(cert).unwrap();
+    let config = rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_root_certificates(roots)
+    .with_no_client_auth();
+    std::sync::Arc::new(config)
+}
+
 /// The server binary as a child process on a free port; killed on drop.
 pub struct Process {
     pub child: Child,
@@ -747,9 +778,18 @@ impl Process {
     }
 
     pub fn start_with(redis: &str, extra: &[&str]) -> Process {
+        let args: Vec<&str> = ["--bind", "127.0.0.1:0", "--redis", redis]
+            .into_iter()
+            .chain(extra.iter().copied())
+            .collect();
+        Process::start_args(&args)
+    }
+
+    /// The server binary with exactly `args`; panics (naming them) unless it says where it
+    /// listens.
+    pub fn start_args<S: AsRef<std::ffi::OsStr> + std::fmt::Debug>(args: &[S]) -> Process {
         let mut child = Command::new(env!("CARGO_BIN_EXE_chinese-checkers-server"))
-            .args(["--bind", "127.0.0.1:0", "--redis", redis])
-            .args(extra)
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -757,15 +797,21 @@ impl Process {
         let stdout = child.stdout.take().unwrap();
         let mut line = String::new();
         BufReader::new(stdout).read_line(&mut line).unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("listening on ")
-            .expect("address line")
-            .to_owned();
+        let Some(addr) = line.trim().strip_prefix("listening on ") else {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the server did not start with {args:?}: {line:?}");
+        };
         Process {
-            child,
             url: format!("ws://{addr}/ws"),
+            child,
         }
+    }
+
+    /// The port it listens on.
+    pub fn port(&self) -> u16 {
+        let addr = self.url.trim_start_matches("ws://").trim_end_matches("/ws");
+        addr.rsplit(':').next().unwrap().parse().unwrap()
     }
 
     pub fn kill(mut self) {
