@@ -58,24 +58,14 @@ extension BoardZoom {
         guard size.width > 0, size.height > 0, whole.scale < comfortableSpacing else {
             return .identity
         }
-        // The box's corners on the whole star: turned, so their bounds are taken in the view.
-        let corners = [
-            whole.point(x: Float(box.minX), y: Float(box.minY)),
-            whole.point(x: Float(box.maxX), y: Float(box.minY)),
-            whole.point(x: Float(box.minX), y: Float(box.maxY)),
-            whole.point(x: Float(box.maxX), y: Float(box.maxY)),
-        ]
-        let xs = corners.map(\.x)
-        let ys = corners.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max()
-        else { return .identity }
+        let drawn = whole.bounds(of: box)
         let fit = min(
-            size.width / max(maxX - minX, .ulpOfOne), size.height / max(maxY - minY, .ulpOfOne))
+            size.width / max(drawn.width, .ulpOfOne), size.height / max(drawn.height, .ulpOfOne))
         let scale = min(max(fit, minimumScale), maximumScale)
         // At zoom z a point d from the view's centre is drawn z·d from it, then moved by the
         // offset: the box's centre lands in the view's centre with an offset of −z·d.
         let fromCentre = CGSize(
-            width: (minX + maxX) / 2 - size.width / 2, height: (minY + maxY) / 2 - size.height / 2)
+            width: drawn.midX - size.width / 2, height: drawn.midY - size.height / 2)
         return BoardZoom(
             scale: scale,
             offset: CGSize(width: -fromCentre.width * scale, height: -fromCentre.height * scale),
@@ -92,20 +82,11 @@ extension BoardZoom {
         topBand: CGFloat = 0
     ) -> BoardZoom {
         guard isZoomed, size.width > 0, size.height > 0 else { return self }
-        let now = BoardViewport(geometry: geometry, size: size, rotation: rotation, zoom: self)
-        let corners = [
-            now.point(x: Float(box.minX), y: Float(box.minY)),
-            now.point(x: Float(box.maxX), y: Float(box.minY)),
-            now.point(x: Float(box.minX), y: Float(box.maxY)),
-            now.point(x: Float(box.maxX), y: Float(box.maxY)),
-        ]
-        let xs = corners.map(\.x)
-        let ys = corners.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max()
-        else { return self }
+        let drawn = BoardViewport(geometry: geometry, size: size, rotation: rotation, zoom: self)
+            .bounds(of: box)
         let top = min(topBand, size.height / 2)
-        let dx = Self.shift(low: minX, high: maxX, from: 0, to: size.width)
-        let dy = Self.shift(low: minY, high: maxY, from: top, to: size.height)
+        let dx = Self.shift(low: drawn.minX, high: drawn.maxX, from: 0, to: size.width)
+        let dy = Self.shift(low: drawn.minY, high: drawn.maxY, from: top, to: size.height)
         guard dx != 0 || dy != 0 else { return self }
         return BoardZoom(
             scale: scale,
@@ -135,5 +116,23 @@ extension BoardZoom {
                 width: offset.width + (target.offset.width - offset.width) * t,
                 height: offset.height + (target.offset.height - offset.height) * t),
             in: size)
+    }
+}
+
+extension BoardViewport {
+    /// Where `box` (geometry units) is drawn in the view: the bounds of its four corners, turned
+    /// with the board.
+    func bounds(of box: CGRect) -> CGRect {
+        let corners = [
+            point(x: Float(box.minX), y: Float(box.minY)),
+            point(x: Float(box.maxX), y: Float(box.minY)),
+            point(x: Float(box.minX), y: Float(box.maxY)),
+            point(x: Float(box.maxX), y: Float(box.maxY)),
+        ]
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let (minX, maxX) = (xs.min() ?? 0, xs.max() ?? 0)
+        let (minY, maxY) = (ys.min() ?? 0, ys.max() ?? 0)
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
