@@ -101,6 +101,9 @@ pub enum IllegalMove {
     /// A landing hole is occupied.
     #[error("hole [{0}, {1}] is occupied")]
     Occupied(i32, i32),
+    /// No step or jump leads from the peg to the hole, whatever the rule options.
+    #[error("no step or jump leads from [{0}, {1}] to [{2}, {3}]")]
+    NoRoute(i32, i32, i32, i32),
     /// A step to a hole that is not a neighbour.
     #[error("[{0}, {1}] is not next to the peg")]
     NotAdjacent(i32, i32),

@@ -7,6 +7,7 @@
 //! - under `deadlock: "peg_count"` with more than two players the earliest seat wins a perfect tie.
 
 pub mod board;
+pub mod chain;
 pub mod error;
 pub mod game;
 pub mod movegen;

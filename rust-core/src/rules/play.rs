@@ -60,18 +60,10 @@ impl Position {
         if legal.contains(&mv.compact()) {
             return Ok(());
         }
-        // The move is a legal step or jump on its own; an obligation rules it out.
-        let o = &self.rules.options;
-        if mv.kind == MoveKind::Step
-            && o.mandatory_jump
-            && legal.iter().any(|m| m.kind == MoveKind::Jump)
-        {
-            return Err(IllegalMove::JumpMandatory);
-        }
-        if mv.kind == MoveKind::Jump && o.max_chain != MaxChain::Off {
-            return Err(IllegalMove::ChainNotLongest);
-        }
-        Err(IllegalMove::MustUnblock)
+        // Every hop is sound: a rule option rules the move out, and `explain` says which.
+        Err(self
+            .explain(from, to, &legal)
+            .unwrap_or(IllegalMove::MustUnblock))
     }
 
     /// Where a move of this colour from `from` may not end, as an error for `to`.

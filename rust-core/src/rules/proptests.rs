@@ -163,4 +163,33 @@ proptest! {
             }
         });
     }
+
+    #[test]
+    fn a_refused_step_is_explained_by_a_rule(
+        variant in 0usize..19, seed in any::<u64>(), plies in 0usize..60
+    ) {
+        // Every step of the mover's pegs to an empty neighbour is legal, or refused naming the
+        // rule option in its way (camps, target lock, mandatory jump, anti-blocking), never as a
+        // move no route makes; `explain` and `validate` agree.
+        let starts = variety();
+        let start = starts[variant % starts.len()];
+        random_walk(start, seed, plies, |p| {
+            let mut moves = Vec::new();
+            p.legal_moves_into(&mut moves);
+            let mover = p.to_move();
+            for c in Colour::ALL.into_iter().filter(|&c| p.owner_of(c) == Some(mover)) {
+                for from in holes(p.pegs_of(c)) {
+                    for to in holes(TABLES.adjacent[usize::from(from)] & !p.occupied()) {
+                        let step = super::Move { kind: super::MoveKind::Step, path: vec![from, to] };
+                        let explained = p.explain(from, to, &moves);
+                        assert_eq!(p.validate(&step).err(), explained, "{}", p.to_json());
+                        assert!(
+                            !matches!(explained, Some(super::IllegalMove::NoRoute(..))),
+                            "step {from} -> {to} in {}", p.to_json()
+                        );
+                    }
+                }
+            }
+        });
+    }
 }

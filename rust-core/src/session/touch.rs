@@ -4,19 +4,9 @@
 use super::error::MoveError;
 use super::state::{SessionState, Target, Touch};
 use super::types::{Notice, Unreachable};
-use crate::rules::board::{bit, Bits, TABLES};
-use crate::rules::movegen::jumps_from;
-use crate::rules::{
-    Camps, CompactMove, Hole, MaxChain, Move, MoveKind, Position, Preset, RuleOptions,
-};
+use crate::rules::{CompactMove, Hole, IllegalMove, Move, MoveKind, Position};
 
 impl SessionState {
-    /// Whether jumps are played hop by hop (tripot, without a longest-chain obligation).
-    pub(crate) fn interactive_chain(&self) -> bool {
-        let rules = self.game.position().rules();
-        rules.preset == Preset::Tripot && rules.options.max_chain == MaxChain::Off
-    }
-
     /// A tap on `hole` (`None`: outside the board).
     pub(crate) fn tap(&mut self, hole: Option<Hole>) -> Result<(), MoveError> {
         if !self.touchable() {
@@ -118,68 +108,17 @@ impl SessionState {
         self.touch = Touch::Selected { peg: hole, targets };
     }
 
-    /// Why the peg on `from` cannot move to the empty `to`: the first rule option that, relaxed,
-    /// would let it, else no path at all.
+    /// Why the peg on `from` cannot move to the empty `to`, as the rules explain it.
     fn why_unreachable(&self, from: Hole, to: Hole) -> Unreachable {
-        let pos = self.game.position();
-        let o = pos.rules().options;
-        let relaxations: [(Unreachable, bool, RuleOptions); 5] = [
-            (
-                Unreachable::CampRule,
-                o.camps != Camps::Open,
-                RuleOptions {
-                    camps: Camps::Open,
-                    ..o
-                },
-            ),
-            (
-                Unreachable::TargetLock,
-                o.target_lock,
-                RuleOptions {
-                    target_lock: false,
-                    ..o
-                },
-            ),
-            (
-                Unreachable::MustJump,
-                o.mandatory_jump,
-                RuleOptions {
-                    mandatory_jump: false,
-                    ..o
-                },
-            ),
-            (
-                Unreachable::LongestChain,
-                o.max_chain != MaxChain::Off,
-                RuleOptions {
-                    max_chain: MaxChain::Off,
-                    ..o
-                },
-            ),
-            (
-                Unreachable::MustFreeTarget,
-                o.anti_blocking,
-                RuleOptions {
-                    anti_blocking: false,
-                    ..o
-                },
-            ),
-        ];
-        for (reason, applies, options) in relaxations {
-            if !applies {
-                continue;
-            }
-            // The same position under the relaxed option (checked like any other position).
-            let Ok(relaxed) = pos.with_options(options) else {
-                continue;
-            };
-            let mut moves = Vec::new();
-            relaxed.legal_moves_into(&mut moves);
-            if moves.iter().any(|m| m.from == from && m.to == to) {
-                return reason;
-            }
+        let explained = self.game.position().explain(from, to, &self.legal);
+        match explained {
+            Some(IllegalMove::ForbiddenCamp(..)) => Unreachable::CampRule,
+            Some(IllegalMove::LeavesTarget) => Unreachable::TargetLock,
+            Some(IllegalMove::JumpMandatory) => Unreachable::MustJump,
+            Some(IllegalMove::ChainNotLongest) => Unreachable::LongestChain,
+            Some(IllegalMove::MustUnblock) => Unreachable::MustFreeTarget,
+            _ => Unreachable::NoPath,
         }
-        Unreachable::NoPath
     }
 
     /// The person tapped target `t` of the selected peg. Every lit target is a hole where the
@@ -194,7 +133,10 @@ impl SessionState {
         }) {
             return self.play(&hint, true);
         }
-        if t.kind == MoveKind::Jump && t.path.len() == 2 && self.interactive_chain() {
+        if t.kind == MoveKind::Jump
+            && t.path.len() == 2
+            && self.game.position().rules().hop_by_hop()
+        {
             let hops = self.next_hops(&t.path);
             if !hops.is_empty() {
                 self.touch = Touch::Chain {
@@ -254,45 +196,24 @@ impl SessionState {
 
     /// Whether a chain along `path` may stop on its last hole.
     pub(crate) fn can_end_here(&self, path: &[Hole]) -> bool {
-        path.len() >= 2
-            && self.legal.contains(&CompactMove::new(
-                MoveKind::Jump,
-                path[0],
-                path[path.len() - 1],
-            ))
+        self.game.position().chain_may_end(path, &self.legal)
     }
 
-    /// The next hops of a chain along `path`: landings not yet visited from which the move can
-    /// still end legally (here or further on).
+    /// The next hops of a chain along `path`, as the rules offer them.
     fn next_hops(&self, path: &[Hole]) -> Vec<Target> {
         let pos = self.game.position();
-        let (from, here) = (path[0], path[path.len() - 1]);
-        let Some(colour) = pos.colour_at(from) else {
-            return Vec::new();
-        };
-        let occ = pos.occupied() & !bit(from);
-        let visited: Bits = path.iter().fold(0, |a, &h| a | bit(h));
-        let finals: Bits = self
-            .legal
-            .iter()
-            .filter(|m| m.kind == MoveKind::Jump && m.from == from)
-            .fold(0, |a, m| a | bit(m.to));
-        let reach = pos.rules().options.jump_reach;
-        let cand = jumps_from(&TABLES, here, occ, reach) & pos.landing_mask(colour) & !visited;
-        let mut out = Vec::new();
-        for b in crate::rules::board::holes(cand) {
-            let onward = pos.chain_landings(b, colour, occ) & finals & !visited & !bit(b);
-            if finals & bit(b) != 0 || onward != 0 {
+        pos.chain_continuations(path, &self.legal)
+            .into_iter()
+            .map(|hole| {
                 let mut p = path.to_vec();
-                p.push(b);
-                out.push(Target {
-                    hole: b,
+                p.push(hole);
+                Target {
+                    hole,
                     kind: MoveKind::Jump,
                     path: p,
-                });
-            }
-        }
-        out
+                }
+            })
+            .collect()
     }
 }
 
