@@ -337,6 +337,9 @@ pub fn move_error(e: &MoveError) -> String {
         MoveError::HintNotPossible => not_now("hints are for your turn in a solo game"),
         MoveError::MoveInFlight => not_now("your previous move is still being sent"),
         MoveError::NoGame => not_now("there is no online game"),
+        MoveError::NotOver => not_now("the game is not over yet"),
+        MoveError::NotConnected => not_now("the server is not reached"),
+        MoveError::NoTransport => not_now("the connection to the server is not ready yet"),
         MoveError::Internal { detail } => format!("internal error: {detail}"),
     }
 }

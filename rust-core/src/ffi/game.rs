@@ -21,95 +21,8 @@ use crate::online::TimeControl;
 use crate::rules::Preset;
 use crate::session::online::OnlineSession;
 use crate::session::{
-    GameState, MoveError, Notice, OnlineError, RuleSetInfo, Seat, SeatPlayer, SessionState,
-    ValidSetup,
+    GameState, MoveError, Notice, RuleSetInfo, Seat, SeatPlayer, SessionState, ValidSetup,
 };
-
-/// Why a board call was refused. The game is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
-pub enum GameError {
-    /// The game is over.
-    #[error("act: the game is over")]
-    GameOver,
-    /// It is not the turn of a person at this device (or replay is running).
-    #[error("act: it is not your turn")]
-    NotYourTurn,
-    /// "End jump" without a chain in progress.
-    #[error("end the jump: no jump is in progress")]
-    NoJumpInProgress,
-    /// The chain may not stop on this hole (jump on, or back out).
-    #[error("end the jump: it may not end on this hole")]
-    CannotEndHere,
-    /// A draw offer is not possible now.
-    #[error("offer a draw: not possible now")]
-    DrawNotPossible,
-    /// No draw offer awaits an answer.
-    #[error("answer a draw offer: none was made")]
-    NoDrawOffer,
-    /// A rematch is for a game that is over.
-    #[error("start a rematch: the game is not over")]
-    NotOver,
-    /// Online: our previous move is still on its way to the server.
-    #[error("move: your previous move is still being sent")]
-    MoveInFlight,
-    /// Online: there is no game on this board (none played, none watched).
-    #[error("act on the game: there is no game")]
-    NoGame,
-    /// Online: the server is not reached now.
-    #[error("talk to the server: not connected")]
-    NotConnected,
-    /// Online: no transport is set on the `OnlineGame` (`setTransport`), so the frames of this
-    /// call would have nowhere to go; nothing was done.
-    #[error("send to the server: no transport is set")]
-    NoTransport,
-    /// A failure that is a bug (the engine, a rematch's set-up); the game is unchanged.
-    #[error("act on the game: {detail}")]
-    Internal {
-        /// What failed, for logs.
-        detail: String,
-    },
-}
-
-impl From<MoveError> for GameError {
-    fn from(e: MoveError) -> GameError {
-        match e {
-            MoveError::GameOver => GameError::GameOver,
-            MoveError::NotYourTurn => GameError::NotYourTurn,
-            MoveError::NoJumpInProgress => GameError::NoJumpInProgress,
-            MoveError::CannotEndHere => GameError::CannotEndHere,
-            MoveError::DrawNotPossible => GameError::DrawNotPossible,
-            MoveError::NoDrawOffer => GameError::NoDrawOffer,
-            MoveError::MoveInFlight => GameError::MoveInFlight,
-            MoveError::NoGame => GameError::NoGame,
-            // The capability handles' refusals: a board call never makes them.
-            other @ (MoveError::NotAiTurn
-            | MoveError::NothingToUndo
-            | MoveError::NothingToRedo
-            | MoveError::NothingToReplay
-            | MoveError::NotReplaying
-            | MoveError::HintNotPossible
-            | MoveError::Internal { .. }) => GameError::Internal {
-                detail: other.to_string(),
-            },
-        }
-    }
-}
-
-impl From<OnlineError> for GameError {
-    fn from(e: OnlineError) -> GameError {
-        match e {
-            OnlineError::NotConnected => GameError::NotConnected,
-            OnlineError::NoGame => GameError::NoGame,
-            OnlineError::NotOver => GameError::NotOver,
-            OnlineError::NoDrawOffer => GameError::NoDrawOffer,
-            // Lobby and name refusals: a board call never makes them.
-            other => GameError::Internal {
-                detail: other.to_string(),
-            },
-        }
-    }
-}
 
 /// What a game can do at all (not only now: that is `GameState.capabilities`). The actions only
 /// some games have come as handles, present exactly when the game has them.
@@ -181,11 +94,11 @@ impl Game {
     fn act(
         &self,
         local: impl FnOnce(&LocalGame) -> Result<GameState, MoveError>,
-        online: impl FnOnce(&OnlineGame) -> Option<Result<GameState, GameError>>,
-    ) -> Result<GameState, GameError> {
+        online: impl FnOnce(&OnlineGame) -> Option<Result<GameState, MoveError>>,
+    ) -> Result<GameState, MoveError> {
         match &self.board {
             Board::Local(slot) => Ok(local(&slot.current())?),
-            Board::Online(game) => online(game).unwrap_or(Err(GameError::NoTransport)),
+            Board::Online(game) => online(game).unwrap_or(Err(MoveError::NoTransport)),
         }
     }
 
@@ -195,7 +108,7 @@ impl Game {
         &self,
         local: impl FnOnce(&LocalGame) -> Result<GameState, MoveError>,
         online: impl FnOnce(&mut OnlineSession) -> Result<Vec<String>, MoveError>,
-    ) -> Result<GameState, GameError> {
+    ) -> Result<GameState, MoveError> {
         if let Board::Online(game) = &self.board {
             let now = game.state();
             if now.spectating {
@@ -204,9 +117,7 @@ impl Game {
                 return Ok(board);
             }
         }
-        self.act(local, |g| {
-            g.board_call(online).map(|r| r.map_err(GameError::from))
-        })
+        self.act(local, |g| g.board_call(online))
     }
 
     /// The game as it stands, with the capabilities of a local game.
@@ -259,11 +170,11 @@ impl Game {
 
     /// The next local game: the same rules, seats and names, a new seed (and a new coin toss if
     /// the opener was tossed for), kept in the library slot of the game it follows.
-    fn local_rematch(slot: &LocalSlot) -> Result<GameState, GameError> {
+    fn local_rematch(slot: &LocalSlot) -> Result<GameState, MoveError> {
         let old = slot.current();
         let (next, over) = old.with_state(|s| (rematch_of(s, rand::random()), s.is_over()));
         if !over {
-            return Err(GameError::NotOver);
+            return Err(MoveError::NotOver);
         }
         let next = next?;
         let keeper = match old.library() {
@@ -271,7 +182,7 @@ impl Game {
                 let mut keeper =
                     library
                         .keep_local(&next, true)
-                        .map_err(|e| GameError::Internal {
+                        .map_err(|e| MoveError::Internal {
                             detail: e.to_string(),
                         })?;
                 // On Home at once, before its first move: the player asked for this game.
@@ -291,8 +202,8 @@ impl Game {
 }
 
 /// The session of the game after `state`: same start position, seats and names, seed `seed`.
-fn rematch_of(state: &SessionState, seed: u64) -> Result<SessionState, GameError> {
-    let internal = |e: String| GameError::Internal { detail: e };
+fn rematch_of(state: &SessionState, seed: u64) -> Result<SessionState, MoveError> {
+    let internal = |e: String| MoveError::Internal { detail: e };
     let seats: Vec<Seat> = state
         .seats()
         .iter()
@@ -392,12 +303,12 @@ impl Game {
     /// A tap on hole `(q, r)`: select, play, hop, back out or cancel (see docs/API.md). Online, a
     /// finished move is drawn as pending and sent; on a watched game it does nothing and the
     /// state's notice is `watching`.
-    pub fn tap(&self, q: i32, r: i32) -> Result<GameState, GameError> {
+    pub fn tap(&self, q: i32, r: i32) -> Result<GameState, MoveError> {
         self.touch(|g| g.tap(q, r), |s| s.tap(q, r))
     }
 
     /// "End jump": plays (online: sends) the tripot chain in progress as it stands.
-    pub fn end_jump(&self) -> Result<GameState, GameError> {
+    pub fn end_jump(&self) -> Result<GameState, MoveError> {
         self.touch(|g| g.end_jump(), |s| s.end_jump())
     }
 
@@ -410,34 +321,34 @@ impl Game {
     }
 
     /// The person at this device resigns (`capabilities.resign`).
-    pub fn resign(&self) -> Result<GameState, GameError> {
+    pub fn resign(&self) -> Result<GameState, MoveError> {
         self.act(
             |g| g.resign(),
             |g| {
                 g.board_call(|s| s.resign())
-                    .map(|r| r.map_err(GameError::from))
+                    .map(|r| r.map_err(MoveError::from))
             },
         )
     }
 
     /// Offers a draw (`capabilities.drawOffers`).
-    pub fn offer_draw(&self) -> Result<GameState, GameError> {
+    pub fn offer_draw(&self) -> Result<GameState, MoveError> {
         self.act(
             |g| g.offer_draw(),
             |g| {
                 g.board_call(|s| s.offer_draw())
-                    .map(|r| r.map_err(GameError::from))
+                    .map(|r| r.map_err(MoveError::from))
             },
         )
     }
 
     /// Answers the pending draw offer.
-    pub fn answer_draw(&self, accept: bool) -> Result<GameState, GameError> {
+    pub fn answer_draw(&self, accept: bool) -> Result<GameState, MoveError> {
         self.act(
             |g| g.answer_draw(accept),
             |g| {
                 g.board_call(|s| s.answer_draw(accept))
-                    .map(|r| r.map_err(GameError::from))
+                    .map(|r| r.map_err(MoveError::from))
             },
         )
     }
@@ -445,12 +356,12 @@ impl Game {
     /// After the end (`capabilities.rematch`): locally, starts the next game on this board — the
     /// same rules, seats and names, a new seed (and coin toss), kept in the library's slot of the
     /// game it follows if that one was kept; online, asks the opponent for one (or agrees).
-    pub fn rematch(&self) -> Result<GameState, GameError> {
+    pub fn rematch(&self) -> Result<GameState, MoveError> {
         match &self.board {
             Board::Local(slot) => Game::local_rematch(slot),
             Board::Online(game) => match game.board_call(|s| s.rematch()) {
-                Some(r) => r.map_err(GameError::from),
-                None => Err(GameError::NoTransport),
+                Some(r) => r.map_err(MoveError::from),
+                None => Err(MoveError::NoTransport),
             },
         }
     }

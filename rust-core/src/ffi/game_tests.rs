@@ -10,6 +10,7 @@ use parking_lot::Mutex;
 use super::*;
 use crate::online::{decode_client, encode, ClientMsg, GameRecord, ServerMsg, PROTOCOL_VERSION};
 use crate::rules::{MoveKind, Preset};
+use crate::session::MoveError;
 use crate::session::{GameSetup, GameState, Notice, Opener, SaveStatus, SeatPlayer};
 
 /// Every state the listener heard, with the name of the thread it came on.
@@ -161,7 +162,7 @@ fn a_local_rematch_is_the_next_game_on_the_same_board_kept_in_its_slot() {
     let heard = Arc::new(Heard::default());
     board.set_listener(Some(heard.clone()));
     step(&board);
-    assert_eq!(board.rematch().unwrap_err(), GameError::NotOver);
+    assert_eq!(board.rematch().unwrap_err(), MoveError::NotOver);
     let old = board.id();
     let over = board.resign().unwrap();
     assert!(over.capabilities.can_rematch);
@@ -236,7 +237,7 @@ fn an_online_board_sends_its_move_through_the_transport() {
     assert!(caps.ai.is_none() && !caps.clock);
     assert!(caps.draw_offers && caps.rematch && caps.resign);
     // Without a transport a board call has nowhere to send: refused, nothing done.
-    assert_eq!(board.resign().unwrap_err(), GameError::NoTransport);
+    assert_eq!(board.resign().unwrap_err(), MoveError::NoTransport);
     let sent = Arc::new(Sent::default());
     online.set_transport(Some(sent.clone()));
     let v = step(&board);
@@ -250,7 +251,7 @@ fn an_online_board_sends_its_move_through_the_transport() {
     assert_eq!(online.state().game.unwrap().pending_move.len(), 2);
     board.offer_draw().unwrap();
     assert_eq!(sent.0.lock().len(), 2);
-    assert_eq!(board.rematch().unwrap_err(), GameError::NotOver);
+    assert_eq!(board.rematch().unwrap_err(), MoveError::NotOver);
 }
 
 #[test]

@@ -27,7 +27,7 @@ pub mod online;
 pub mod puzzle;
 pub mod search;
 
-pub use game::{Game, GameCapabilities, GameEngine, GameError, GameHints, GameHistory, GameReplay};
+pub use game::{Game, GameCapabilities, GameEngine, GameHints, GameHistory, GameReplay};
 pub use lesson::{lessons, rule_diagrams, Lesson, LessonError};
 pub use library::GameLibrary;
 pub use listen::{GameListener, OnlineTransport};

@@ -73,7 +73,8 @@ pub enum SetupError {
     },
 }
 
-/// Why an action in a game (a tap, a move, undo, a hint…) was refused. The game is unchanged.
+/// Why an action on a board was refused — a tap, a move, undo, a hint, a rematch… on any board:
+/// local, online, watched, a puzzle or a lesson. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
 pub enum MoveError {
@@ -116,9 +117,19 @@ pub enum MoveError {
     /// Online: our previous move is still on its way to the server.
     #[error("move: your previous move is still being sent")]
     MoveInFlight,
-    /// Online: there is no game in progress.
-    #[error("move: there is no game in progress")]
+    /// Online: there is no game on this board (none played, none watched).
+    #[error("act on the game: there is no game")]
     NoGame,
+    /// A rematch is for a game that is over.
+    #[error("start a rematch: the game is not over")]
+    NotOver,
+    /// Online: the server is not reached now.
+    #[error("talk to the server: not connected")]
+    NotConnected,
+    /// Online: no transport is set on the `OnlineGame` (`setTransport`), so the frames of this
+    /// call would have nowhere to go; nothing was done.
+    #[error("send to the server: no transport is set")]
+    NoTransport,
     /// The engine failed (a bug); the game is unchanged.
     #[error("run the engine: {detail}")]
     Internal {
@@ -199,4 +210,20 @@ pub enum OnlineError {
         /// What is wrong, for logs.
         detail: String,
     },
+}
+
+impl From<OnlineError> for MoveError {
+    /// An online refusal of a board action, as the board's error: a lobby or name refusal is
+    /// never the answer to a board action, so it is a bug (`Internal`).
+    fn from(e: OnlineError) -> MoveError {
+        match e {
+            OnlineError::NotConnected => MoveError::NotConnected,
+            OnlineError::NoGame => MoveError::NoGame,
+            OnlineError::NotOver => MoveError::NotOver,
+            OnlineError::NoDrawOffer => MoveError::NoDrawOffer,
+            other => MoveError::Internal {
+                detail: other.to_string(),
+            },
+        }
+    }
 }

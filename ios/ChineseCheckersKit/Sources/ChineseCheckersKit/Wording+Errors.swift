@@ -42,7 +42,7 @@ extension Wording {
         LocalizedMessage("serverError." + serverErrorName(code))
     }
 
-    /// A move or button the game refused.
+    /// An action on any board (local, online, puzzle, lesson) that the game refused.
     public static func moveError(_ error: MoveError) -> LocalizedMessage {
         switch error {
         case .GameOver: return LocalizedMessage("moveError.GameOver")
@@ -59,25 +59,10 @@ extension Wording {
         case .HintNotPossible: return LocalizedMessage("moveError.HintNotPossible")
         case .MoveInFlight: return LocalizedMessage("moveError.MoveInFlight")
         case .NoGame: return LocalizedMessage("moveError.NoGame")
+        case .NotOver: return LocalizedMessage("moveError.NotOver")
+        case .NotConnected: return LocalizedMessage("moveError.NotConnected")
+        case .NoTransport: return LocalizedMessage("moveError.NoTransport")
         case .Internal(let detail): return LocalizedMessage("moveError.Internal", [.text(detail)])
-        }
-    }
-
-    /// A board call the game refused (any kind of game: `Game`'s calls).
-    public static func gameError(_ error: GameError) -> LocalizedMessage {
-        switch error {
-        case .GameOver: return LocalizedMessage("gameError.GameOver")
-        case .NotYourTurn: return LocalizedMessage("gameError.NotYourTurn")
-        case .NoJumpInProgress: return LocalizedMessage("gameError.NoJumpInProgress")
-        case .CannotEndHere: return LocalizedMessage("gameError.CannotEndHere")
-        case .DrawNotPossible: return LocalizedMessage("gameError.DrawNotPossible")
-        case .NoDrawOffer: return LocalizedMessage("gameError.NoDrawOffer")
-        case .NotOver: return LocalizedMessage("gameError.NotOver")
-        case .MoveInFlight: return LocalizedMessage("gameError.MoveInFlight")
-        case .NoGame: return LocalizedMessage("gameError.NoGame")
-        case .NotConnected: return LocalizedMessage("gameError.NotConnected")
-        case .NoTransport: return LocalizedMessage("gameError.NoTransport")
-        case .Internal(let detail): return LocalizedMessage("gameError.Internal", [.text(detail)])
         }
     }
 
@@ -182,7 +167,6 @@ extension Wording {
     /// Any error thrown by the core (or by the platform), as a message for an alert.
     public static func error(_ error: Error) -> LocalizedMessage {
         switch error {
-        case let error as GameError: return gameError(error)
         case let error as MoveError: return moveError(error)
         case let error as OnlineError: return onlineError(error)
         case let error as SetupError: return setupError(error)

@@ -114,7 +114,7 @@ final class BoardModelTests: XCTestCase {
         XCTAssertNil(model.error)
         // A second End jump is refused by the core: the model words the error.
         model.endJump()
-        XCTAssertEqual(model.error, LocalizedMessage("gameError.NoJumpInProgress"))
+        XCTAssertEqual(model.error, LocalizedMessage("moveError.NoJumpInProgress"))
         model.dismissError()
         XCTAssertNil(model.error)
         // Pass and play: the core turns the board to the player to move (N: half a turn).

@@ -196,12 +196,8 @@ final class CatalogCoverageTests: XCTestCase {
         let moveErrors: [MoveError] = [
             .GameOver, .NotYourTurn, .NotAiTurn, .NothingToUndo, .NothingToRedo,
             .NoJumpInProgress, .CannotEndHere, .DrawNotPossible, .NoDrawOffer, .NothingToReplay,
-            .NotReplaying, .HintNotPossible, .MoveInFlight, .NoGame, .Internal(detail: "x"),
-        ]
-        let gameErrors: [GameError] = [
-            .GameOver, .NotYourTurn, .NoJumpInProgress, .CannotEndHere, .DrawNotPossible,
-            .NoDrawOffer, .NotOver, .MoveInFlight, .NoGame, .NotConnected, .NoTransport,
-            .Internal(detail: "x"),
+            .NotReplaying, .HintNotPossible, .MoveInFlight, .NoGame, .NotOver, .NotConnected,
+            .NoTransport, .Internal(detail: "x"),
         ]
         let onlineErrors: [OnlineError] = [
             .BadName(detail: "x"), .BadToken(detail: "x"), .BadRoomCode(code: "no!"),
@@ -229,7 +225,6 @@ final class CatalogCoverageTests: XCTestCase {
                     return (String(message.key.split(separator: ".").last!), [message])
                 }, uniquingKeysWith: { $0 + $1 })
         }
-        try check("GameError", byCase(gameErrors))
         try check("MoveError", byCase(moveErrors))
         try check("OnlineError", byCase(onlineErrors))
         try check("SetupError", byCase(setupErrors))

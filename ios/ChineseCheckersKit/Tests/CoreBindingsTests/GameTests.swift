@@ -93,7 +93,7 @@ final class GameTests: XCTestCase {
 
         // A rematch is the next game on the same board, after the end (its revisions start
         // afresh).
-        assertThrows(GameError.self, try board.rematch()) {
+        assertThrows(MoveError.self, try board.rematch()) {
             if case .NotOver = $0 { return true }
             return false
         }
@@ -180,7 +180,7 @@ final class GameTests: XCTestCase {
             XCTAssertNil(gone, "the game's transport holds the client weakly")
             // The transport is still set (no `NoTransport`): a board call is refused for what it
             // is, no game on this board.
-            assertThrows(GameError.self, try online.game().resign()) {
+            assertThrows(MoveError.self, try online.game().resign()) {
                 if case .NoGame = $0 { return true }
                 return false
             }
@@ -240,7 +240,7 @@ final class GameTests: XCTestCase {
             XCTAssertEqual(ann.heard.last?.history, cy.heard.last?.history)
 
             // A draw offered on Ann's board reaches Bob's listener; Bob's board resigns.
-            assertThrows(GameError.self, try ann.board.rematch()) {
+            assertThrows(MoveError.self, try ann.board.rematch()) {
                 if case .NotOver = $0 { return true }
                 return false
             }

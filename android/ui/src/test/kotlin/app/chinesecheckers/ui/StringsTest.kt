@@ -9,7 +9,6 @@ import app.chinesecheckers.core.Deadlock
 import app.chinesecheckers.core.EndReason
 import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.Format
-import app.chinesecheckers.core.GameException
 import app.chinesecheckers.core.Highlight
 import app.chinesecheckers.core.LibraryException
 import app.chinesecheckers.core.MaxChain
@@ -65,12 +64,8 @@ class StringsTest {
         MoveException.NothingToRedo(), MoveException.NoJumpInProgress(), MoveException.CannotEndHere(),
         MoveException.DrawNotPossible(), MoveException.NoDrawOffer(), MoveException.NothingToReplay(),
         MoveException.NotReplaying(), MoveException.HintNotPossible(), MoveException.MoveInFlight(),
-        MoveException.NoGame(), MoveException.Internal("x"),
-    )
-    private val gameErrors = listOf(
-        GameException.GameOver(), GameException.NotYourTurn(), GameException.NoJumpInProgress(), GameException.CannotEndHere(),
-        GameException.DrawNotPossible(), GameException.NoDrawOffer(), GameException.NotOver(), GameException.MoveInFlight(),
-        GameException.NoGame(), GameException.NotConnected(), GameException.NoTransport(), GameException.Internal("x"),
+        MoveException.NoGame(), MoveException.NotOver(), MoveException.NotConnected(), MoveException.NoTransport(),
+        MoveException.Internal("x"),
     )
     private val setupErrors = listOf(
         SetupException.SeatCount(Preset.CLASSIC, 3, listOf(2)), SetupException.ColoursPerSide(Preset.TRIPOT, 4, listOf(1, 2, 3)),
@@ -100,7 +95,6 @@ class StringsTest {
         assertCoversEveryVariant(banners)
         assertCoversEveryVariant(notices)
         assertCoversEveryVariant(moveErrors)
-        assertCoversEveryVariant(gameErrors)
         assertCoversEveryVariant(setupErrors)
         assertCoversEveryVariant(onlineErrors)
         assertCoversEveryVariant(libraryErrors)
@@ -149,7 +143,6 @@ class StringsTest {
             wordsOf("${e.option} value", e.values) { ruleOptionValue(it) }
         }
         wordsOf("move error", moveErrors) { moveError(it) }
-        wordsOf("game error", gameErrors) { gameError(it) }
         wordsOf("setup error", setupErrors) { setupError(it) }
         wordsOf("online error", onlineErrors) { onlineError(it) }
         wordsOf("library error", libraryErrors) { libraryError(it) }

@@ -102,7 +102,7 @@ class GameTest {
 
         // A rematch is the next game on the same board, after the end (its revisions start
         // afresh).
-        assertThrows<GameException.NotOver> { board.rematch() }
+        assertThrows<MoveException.NotOver> { board.rematch() }
         val oldId = board.id()
         assertNotNull(board.resign().outcome)
         heard.assertInOrder()
@@ -231,7 +231,7 @@ class GameTest {
         assertEquals(ann.heard.states.last().history, cy.heard.states.last().history)
 
         // A draw offered on Ann's board reaches Bob's listener; Bob's board resigns.
-        assertThrows<GameException.NotOver> { ann.board.rematch() }
+        assertThrows<MoveException.NotOver> { ann.board.rematch() }
         ann.board.offerDraw()
         bob.heard.await("the draw offer") { it.capabilities.canAnswerDraw }
         bob.board.resign()

@@ -452,7 +452,6 @@ private fun ConnectionChip(connection: Connection, strings: Strings) {
 
 /** Words an exception the core threw. */
 fun errorText(e: Exception, strings: Strings): String = when (e) {
-    is app.chinesecheckers.core.GameException -> strings.gameError(e)
     is app.chinesecheckers.core.MoveException -> strings.moveError(e)
     is app.chinesecheckers.core.SetupException -> strings.setupError(e)
     is app.chinesecheckers.core.LibraryException -> strings.libraryError(e)

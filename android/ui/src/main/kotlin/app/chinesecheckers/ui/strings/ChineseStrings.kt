@@ -9,7 +9,6 @@ import app.chinesecheckers.core.Deadlock
 import app.chinesecheckers.core.EndReason
 import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.Format
-import app.chinesecheckers.core.GameException
 import app.chinesecheckers.core.Highlight
 import app.chinesecheckers.core.LibraryException
 import app.chinesecheckers.core.MaxChain
@@ -479,21 +478,10 @@ object ChineseStrings : Strings {
         is MoveException.HintNotPossible -> "现在没有提示。"
         is MoveException.MoveInFlight -> "你的上一步还在发送中。"
         is MoveException.NoGame -> "没有对局。"
+        is MoveException.NotOver -> "对局还没有结束。"
+        is MoveException.NotConnected -> "未连接到服务器。"
+        is MoveException.NoTransport -> "与服务器的连接还没准备好。"
         is MoveException.Internal -> "出错了（${e.detail}）。"
-    }
-    override fun gameError(e: GameException) = when (e) {
-        is GameException.GameOver -> "对局已结束。"
-        is GameException.NotYourTurn -> "还没轮到你。"
-        is GameException.NoJumpInProgress -> "没有进行中的跳跃。"
-        is GameException.CannotEndHere -> "跳跃不能在这里结束。"
-        is GameException.DrawNotPossible -> "现在不能提和。"
-        is GameException.NoDrawOffer -> "没有和棋提议。"
-        is GameException.NotOver -> "对局还没有结束。"
-        is GameException.MoveInFlight -> "你的上一步还在发送中。"
-        is GameException.NoGame -> "没有对局。"
-        is GameException.NotConnected -> "未连接到服务器。"
-        is GameException.NoTransport -> "与服务器的连接还没准备好。"
-        is GameException.Internal -> "出错了（${e.detail}）。"
     }
     override fun libraryError(e: LibraryException) = when (e) {
         is LibraryException.WouldReplace -> "这会覆盖你中断的${savedGameKind(e.existing.kind)}对局。"

@@ -9,7 +9,6 @@ import app.chinesecheckers.core.Deadlock
 import app.chinesecheckers.core.EndReason
 import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.Format
-import app.chinesecheckers.core.GameException
 import app.chinesecheckers.core.Highlight
 import app.chinesecheckers.core.LibraryException
 import app.chinesecheckers.core.MaxChain
@@ -490,21 +489,10 @@ object EnglishStrings : Strings {
         is MoveException.HintNotPossible -> "No hint now."
         is MoveException.MoveInFlight -> "Your last move is still being sent."
         is MoveException.NoGame -> "There is no game."
+        is MoveException.NotOver -> "The game is not over yet."
+        is MoveException.NotConnected -> "Not connected to the server."
+        is MoveException.NoTransport -> "The connection to the server is not ready yet."
         is MoveException.Internal -> "Something went wrong (${e.detail})."
-    }
-    override fun gameError(e: GameException) = when (e) {
-        is GameException.GameOver -> "The game is over."
-        is GameException.NotYourTurn -> "It is not your turn."
-        is GameException.NoJumpInProgress -> "No jump is in progress."
-        is GameException.CannotEndHere -> "The jump cannot end here."
-        is GameException.DrawNotPossible -> "A draw cannot be offered now."
-        is GameException.NoDrawOffer -> "There is no draw offer."
-        is GameException.NotOver -> "The game is not over yet."
-        is GameException.MoveInFlight -> "Your last move is still being sent."
-        is GameException.NoGame -> "There is no game."
-        is GameException.NotConnected -> "Not connected to the server."
-        is GameException.NoTransport -> "The connection to the server is not ready yet."
-        is GameException.Internal -> "Something went wrong (${e.detail})."
     }
     override fun libraryError(e: LibraryException) = when (e) {
         is LibraryException.WouldReplace -> "This would replace your interrupted ${savedGameKind(e.existing.kind).lowercase()} game."

@@ -9,7 +9,6 @@ import app.chinesecheckers.core.Deadlock
 import app.chinesecheckers.core.EndReason
 import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.Format
-import app.chinesecheckers.core.GameException
 import app.chinesecheckers.core.Highlight
 import app.chinesecheckers.core.LibraryException
 import app.chinesecheckers.core.MaxChain
@@ -490,21 +489,10 @@ object FrenchStrings : Strings {
         is MoveException.HintNotPossible -> "Pas d'indice maintenant."
         is MoveException.MoveInFlight -> "Votre dernier coup est encore en cours d'envoi."
         is MoveException.NoGame -> "Il n'y a pas de partie."
+        is MoveException.NotOver -> "La partie n'est pas encore terminée."
+        is MoveException.NotConnected -> "Pas de connexion au serveur."
+        is MoveException.NoTransport -> "La connexion au serveur n'est pas encore prête."
         is MoveException.Internal -> "Une erreur est survenue (${e.detail})."
-    }
-    override fun gameError(e: GameException) = when (e) {
-        is GameException.GameOver -> "La partie est terminée."
-        is GameException.NotYourTurn -> "Ce n'est pas votre tour."
-        is GameException.NoJumpInProgress -> "Aucun saut en cours."
-        is GameException.CannotEndHere -> "Le saut ne peut pas finir ici."
-        is GameException.DrawNotPossible -> "Impossible de proposer la nulle maintenant."
-        is GameException.NoDrawOffer -> "Aucune proposition de nulle."
-        is GameException.NotOver -> "La partie n'est pas encore terminée."
-        is GameException.MoveInFlight -> "Votre dernier coup est encore en cours d'envoi."
-        is GameException.NoGame -> "Il n'y a pas de partie."
-        is GameException.NotConnected -> "Pas de connexion au serveur."
-        is GameException.NoTransport -> "La connexion au serveur n'est pas encore prête."
-        is GameException.Internal -> "Une erreur est survenue (${e.detail})."
     }
     override fun libraryError(e: LibraryException) = when (e) {
         is LibraryException.WouldReplace -> "Cela remplacerait votre partie interrompue (${savedGameKind(e.existing.kind).lowercase()})."

@@ -10,7 +10,6 @@ import app.chinesecheckers.core.EndReason
 import app.chinesecheckers.core.ErrorCode
 import app.chinesecheckers.core.Format
 import app.chinesecheckers.core.Highlight
-import app.chinesecheckers.core.GameException
 import app.chinesecheckers.core.LibraryException
 import app.chinesecheckers.core.MaxChain
 import app.chinesecheckers.core.MoveException
@@ -377,9 +376,8 @@ interface Strings {
     /** A choice a change of rule set could not keep, in a sentence (`setupForRuleSet`). */
     fun setupChange(change: app.chinesecheckers.core.SetupChange): String
     fun setupError(e: SetupException): String
+    /** Why an action on any board (local, online, puzzle, lesson) was refused. */
     fun moveError(e: MoveException): String
-    /** Why a board call (`Game`) was refused. */
-    fun gameError(e: GameException): String
     fun libraryError(e: LibraryException): String
     fun onlineError(e: OnlineException): String
     fun saveError(e: SaveException): String
