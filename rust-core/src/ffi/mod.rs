@@ -34,7 +34,7 @@ pub use listen::{GameListener, OnlineTransport};
 pub use local::LocalGame;
 pub use logging::{init_logging, LogLevel};
 pub use online::{OnlineGame, OnlineUpdate};
-pub use puzzle::{puzzle_of_the_day, puzzles, PuzzleGame, PuzzleInfo};
+pub use puzzle::{puzzle_of_the_day, puzzle_tally, puzzles, PuzzleGame, PuzzleInfo, PuzzleTally};
 pub use search::{AiSearch, SearchOutcome};
 
 use crate::ai::AiLevel;

@@ -67,6 +67,32 @@ pub fn puzzles(data_dir: String) -> Result<Vec<PuzzleInfo>, PuzzleError> {
         .collect()
 }
 
+/// The person's puzzle results as Statistics shows them: over the built-in set only. The puzzle
+/// of the day is a different puzzle every day, so it is not one of the "of N" (its results are
+/// kept and shown in the list all the same).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct PuzzleTally {
+    /// Puzzles of the set solved at least once.
+    pub solved: i32,
+    /// Puzzles of the set solved in par moves or fewer at least once.
+    pub at_par: i32,
+    /// Puzzles in the set.
+    pub total: i32,
+}
+
+/// The person's results over the built-in set, kept in `data_dir` (Statistics' puzzles line).
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn puzzle_tally(data_dir: String) -> Result<PuzzleTally, PuzzleError> {
+    let list = puzzles(data_dir)?;
+    let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+    Ok(PuzzleTally {
+        solved: count(list.iter().filter(|p| p.best.is_some()).count()),
+        at_par: count(list.iter().filter(|p| p.solved_at_par).count()),
+        total: count(list.len()),
+    })
+}
+
 /// The puzzle of the day for `days_since_epoch` (the app's local date, days since 1970-01-01):
 /// the same date gives the same puzzle, consecutive dates differ. Play it with its id.
 #[cfg_attr(feature = "uniffi", uniffi::export)]
@@ -172,16 +198,10 @@ mod tests {
 
     use super::*;
 
-    #[test]
-    fn a_puzzle_solved_at_par_shows_in_the_list() {
-        let dir = std::env::temp_dir().join(format!("cc-ffi-puzzle-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let d = dir.to_string_lossy().to_string();
-        let list = puzzles(d.clone()).unwrap();
-        let first = &list[0];
-        assert_eq!((first.best, first.solved_at_par), (None, false));
-        let p = puzzle::by_id(&first.id).unwrap();
-        let game = PuzzleGame::new(d.clone(), first.id.clone()).unwrap();
+    /// Plays the solver's line of the puzzle `id`; returns the final state.
+    fn solve(d: &str, id: &str) -> PuzzleState {
+        let p = puzzle::by_id(id).unwrap();
+        let game = PuzzleGame::new(d.to_string(), id.to_string()).unwrap();
         for step in &p.line {
             let before = game.state().moves;
             game.tap(step.from.q, step.from.r).unwrap();
@@ -189,13 +209,39 @@ mod tests {
                 game.end_jump().unwrap();
             }
         }
-        let s = game.state();
+        game.state()
+    }
+
+    #[test]
+    fn a_puzzle_solved_at_par_shows_in_the_list() {
+        let dir = std::env::temp_dir().join(format!("cc-ffi-puzzle-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let d = dir.to_string_lossy().to_string();
+        let list = puzzles(d.clone()).unwrap();
+        let total = list.len() as i32;
+        let tally = |solved, at_par| PuzzleTally {
+            solved,
+            at_par,
+            total,
+        };
+        assert_eq!(puzzle_tally(d.clone()).unwrap(), tally(0, 0));
+        let first = &list[0];
+        assert_eq!((first.best, first.solved_at_par), (None, false));
+        let s = solve(&d, &first.id);
         assert!(s.solved && s.at_par);
         assert_eq!(s.line.len() as u32, s.par);
         let again = &puzzles(d.clone()).unwrap()[0];
-        assert_eq!((again.best, again.solved_at_par), (Some(p.par), true));
-        let today = puzzle_of_the_day(d, 20_000).unwrap();
+        assert_eq!((again.best, again.solved_at_par), (Some(s.par), true));
+        assert_eq!(puzzle_tally(d.clone()).unwrap(), tally(1, 1));
+        // The puzzle of the day is not one of the set's: solving it leaves the tally as it was.
+        let today = puzzle_of_the_day(d.clone(), 20_000).unwrap();
         assert!(today.id.starts_with("daily-"));
+        assert!(solve(&d, &today.id).solved);
+        assert_eq!(
+            puzzle_of_the_day(d.clone(), 20_000).unwrap().best,
+            Some(today.par)
+        );
+        assert_eq!(puzzle_tally(d).unwrap(), tally(1, 1));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -36,6 +36,8 @@ public final class PuzzleListModel {
     public private(set) var daily: PuzzleInfo?
     /// The built-in set, easy first.
     public private(set) var sections: [PuzzleSection] = []
+    /// The person's results over the built-in set, as the core counts them (Statistics).
+    public private(set) var tally: PuzzleTally?
     /// Why the puzzles could not be read.
     public private(set) var error: LocalizedMessage?
     /// The folder the results are kept in (the library's).
@@ -68,6 +70,7 @@ public final class PuzzleListModel {
                 let these = all.filter { $0.difficulty == difficulty }
                 return these.isEmpty ? nil : PuzzleSection(id: difficulty, puzzles: these)
             }
+            tally = try puzzleTally(dataDir: dir)
             error = nil
         } catch {
             self.error = Wording.error(error)
@@ -102,16 +105,13 @@ public final class PuzzleListModel {
         }
     }
 
-    /// The statistics screen's line: puzzles solved (of the set, today's included) and solved
-    /// at par, from the results the core keeps.
+    /// The statistics screen's line: puzzles of the set solved and solved at par, as the core
+    /// counts them (the puzzle of the day is not one of the set).
     public var statisticsLine: LocalizedMessage {
-        let list = all
+        let tally = tally ?? PuzzleTally(solved: 0, atPar: 0, total: 0)
         return LocalizedMessage(
             "stats.puzzles",
-            [
-                .number(list.filter { $0.best != nil }.count), .number(list.count),
-                .number(list.filter(\.solvedAtPar).count),
-            ])
+            [.number(Int(tally.solved)), .number(Int(tally.total)), .number(Int(tally.atPar))])
     }
 
     // MARK: Words

@@ -395,7 +395,7 @@ fun ChineseCheckersApp(appState: AppState) {
                 Screen.Learn -> LessonScreen(appState.learn, appState.geometry, reducedMotion, onBack = { appState.back() })
                 Screen.Statistics -> {
                     val puzzles by appState.puzzleList.state.collectAsState()
-                    StatisticsScreen(appState.library, onBack = { appState.back() }, puzzles = puzzles.puzzles)
+                    StatisticsScreen(appState.library, onBack = { appState.back() }, puzzles = puzzles.tally)
                 }
                 Screen.Settings -> SettingsScreen(appState.settings, appState.platform, onBack = { appState.back() })
                 Screen.Puzzles -> PuzzleListScreen(appState.puzzleList, onOpen = appState::openPuzzle, onBack = { appState.back() })

@@ -7,7 +7,9 @@ import app.chinesecheckers.core.PuzzleGame
 import app.chinesecheckers.core.PuzzleInfo
 import app.chinesecheckers.core.PuzzleState
 import app.chinesecheckers.core.PuzzleStep
+import app.chinesecheckers.core.PuzzleTally
 import app.chinesecheckers.core.puzzleOfTheDay
+import app.chinesecheckers.core.puzzleTally
 import app.chinesecheckers.core.puzzles
 import app.chinesecheckers.ui.platform.HapticKind
 import kotlinx.coroutines.flow.MutableStateFlow
@@ -26,6 +28,8 @@ data class PuzzleListUiState(
     val puzzles: List<PuzzleInfo> = emptyList(),
     /** Why the set could not be read, or null. */
     val error: PuzzleException? = null,
+    /** The person's results over the set, as the core counts them (Statistics), or null. */
+    val tally: PuzzleTally? = null,
 )
 
 /**
@@ -45,7 +49,7 @@ class PuzzleListPresenter(private val dataDir: String, private val today: () -> 
     /** Reads the set and the results again (a puzzle was solved meanwhile). */
     fun refresh() {
         _state.value = try {
-            PuzzleListUiState(puzzleOfTheDay(dataDir, today()), puzzles(dataDir))
+            PuzzleListUiState(puzzleOfTheDay(dataDir, today()), puzzles(dataDir), tally = puzzleTally(dataDir))
         } catch (e: PuzzleException) {
             PuzzleListUiState(error = e)
         }

@@ -17,7 +17,7 @@ import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.dp
 import app.chinesecheckers.core.GameLibrary
-import app.chinesecheckers.core.PuzzleInfo
+import app.chinesecheckers.core.PuzzleTally
 import app.chinesecheckers.ui.strings.puzzleWords
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.ReadableColumn
@@ -26,10 +26,10 @@ import app.chinesecheckers.ui.safeAreaPadding
 
 /**
  * Games against each named opponent, as the library counted them; then the race puzzles
- * ([puzzles], the built-in set with the results the core kept): how many solved, how many at par.
+ * ([puzzles], the core's tally over the built-in set): how many solved, how many at par.
  */
 @Composable
-fun StatisticsScreen(library: GameLibrary?, onBack: () -> Unit, puzzles: List<PuzzleInfo> = emptyList()) {
+fun StatisticsScreen(library: GameLibrary?, onBack: () -> Unit, puzzles: PuzzleTally? = null) {
     val strings = LocalStrings.current
     val stats = remember(library) { runCatching { library?.statistics() ?: emptyList() }.getOrDefault(emptyList()) }
     // The background fills the window, under the system bars; the content stays out of them.
@@ -51,10 +51,10 @@ fun StatisticsScreen(library: GameLibrary?, onBack: () -> Unit, puzzles: List<Pu
                     }
                 }
             }
-            if (puzzles.isNotEmpty()) {
+            if (puzzles != null && puzzles.total > 0) {
                 Card(Modifier.fillMaxWidth().testTag("stats:puzzles")) {
                     Text(
-                        puzzleWords(strings).statistics(puzzles.count { it.best != null }, puzzles.count { it.solvedAtPar }, puzzles.size),
+                        puzzleWords(strings).statistics(puzzles.solved, puzzles.atPar, puzzles.total),
                         fontWeight = FontWeight.SemiBold,
                         modifier = Modifier.padding(12.dp).testTag("puzzleStats"),
                     )
