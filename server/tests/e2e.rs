@@ -672,7 +672,7 @@ async fn lobby_table_fills_seat_by_seat(kind: Kind) {
         .await;
         g.expect("seated", |m| matches!(m, ServerMsg::Seated { .. }))
             .await;
-        let want = n as u8 + 2;
+        let want = n as i32 + 2;
         watcher
             .expect("the lobby's seat count", |m| {
                 matches!(m, ServerMsg::Lobby { tables } if tables.iter().any(|t| t.id == table.id && t.seated == want))

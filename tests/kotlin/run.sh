@@ -13,6 +13,9 @@ cd "$ROOT"
 # shellcheck source=scripts/kotlin-bindings.sh
 source "$ROOT/scripts/kotlin-bindings.sh"
 
+echo "==> the bindings' records have no unsigned field (scripts/check-signed-records.py)"
+python3 "$ROOT/scripts/check-signed-records.py" "$KT"
+
 echo "==> mvn test"
 cd "$HERE"
 # kotlin-maven-plugin leaves the classes of deleted sources behind: compile afresh.

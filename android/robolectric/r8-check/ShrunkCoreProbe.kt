@@ -43,7 +43,7 @@ object ShrunkCoreProbe {
         val setup = sets.first { it.preset == Preset.TRIPOT }.defaultSetup.copy(
             seats = listOf(Seat(SeatPlayer.Person, ""), Seat(SeatPlayer.Ai(AiLevel.BEGINNER), "")),
             opener = Opener.Seat(0),
-            seed = 7uL,
+            seed = 7L,
         )
         // An object (a handle, freed through the cleaner) and taps, as the board sends them.
         LocalGame(setup).use { game ->

@@ -60,7 +60,7 @@ pub fn card(g: &GameCard) -> String {
 
 /// The saved games, numbered as `--resume` asks among them: " 1. solo game (vs Jean Médecin,
 /// 20 moves), saved 5 minutes ago — id 0123456789abcdef".
-pub fn saved_games_list(games: &[GameCard], now_s: u64) -> Vec<String> {
+pub fn saved_games_list(games: &[GameCard], now_s: i64) -> Vec<String> {
     games
         .iter()
         .enumerate()
@@ -87,7 +87,7 @@ pub fn no_game_chosen() -> String {
 }
 
 /// `--resume` with several saved games and nobody at a terminal to ask.
-pub fn which_game_needed(games: &[GameCard], now_s: u64) -> String {
+pub fn which_game_needed(games: &[GameCard], now_s: i64) -> String {
     format!(
         "you have {} saved games; say which to continue with --resume solo, --resume hotseat or \
          --resume ID:\n{}",
@@ -109,7 +109,7 @@ pub fn no_such_saved_game(
     which: &str,
     slot: Option<SavedGameKind>,
     games: &[GameCard],
-    now_s: u64,
+    now_s: i64,
 ) -> String {
     let what = match slot {
         Some(k) => format!("there is no saved {} game to continue", kind(k)),

@@ -583,7 +583,8 @@ pub fn settings(args: &PlayArgs, seed: u64) -> Result<GameSetup> {
             1
         },
         opener,
-        seed,
+        // Any 64 bits seed a game: the set-up carries them as a signed number.
+        seed: seed as i64,
     })
 }
 

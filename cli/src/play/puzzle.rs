@@ -62,7 +62,7 @@ fn grade(d: PuzzleDifficulty) -> &'static str {
     }
 }
 
-fn par_words(par: u32, proven: bool) -> String {
+fn par_words(par: i32, proven: bool) -> String {
     if proven {
         format!("par {par} (proven optimal)")
     } else {

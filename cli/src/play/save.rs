@@ -146,7 +146,7 @@ fn by_id<'a>(games: &'a [GameCard], id: &str) -> Option<&'a GameCard> {
 /// What `--resume [WHICH]` means among the resumable `games` (newest first): no WHICH (`""`)
 /// continues the only one or asks among several; `solo` / `hotseat` take that slot; anything
 /// else is an id. The error says what is saved and how to go on; `now_s` words the list.
-pub fn choose(games: &[GameCard], which: &str, now_s: u64) -> Result<Choice, String> {
+pub fn choose(games: &[GameCard], which: &str, now_s: i64) -> Result<Choice, String> {
     let which = which.trim();
     if which.is_empty() {
         return match games {
@@ -183,8 +183,8 @@ pub fn pick(games: &[GameCard], answer: &str) -> Option<GameCard> {
 }
 
 /// Seconds since 1970, as the library stamps its saves.
-pub fn now_s() -> u64 {
+pub fn now_s() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }

@@ -998,7 +998,7 @@ fn saved(
     id: &str,
     kind: chinese_checkers_core::session::SavedGameKind,
     moves: i32,
-    ago_s: u64,
+    ago_s: i64,
 ) -> chinese_checkers_core::session::SavedGame {
     use chinese_checkers_core::session::{PlayerName, SavedGameKind};
     let players = match kind {
@@ -1029,7 +1029,7 @@ fn card(
     id: &str,
     kind: chinese_checkers_core::session::SavedGameKind,
     moves: i32,
-    ago_s: u64,
+    ago_s: i64,
 ) -> chinese_checkers_core::session::GameCard {
     use chinese_checkers_core::session::{CardSeat, GameCard, PlayerName, SeatPlayer};
     let g = saved(id, kind, moves, ago_s);
@@ -1057,7 +1057,7 @@ fn card(
     }
 }
 
-const NOW: u64 = 1_800_000_000;
+const NOW: i64 = 1_800_000_000;
 
 /// The person's first step in a solo game from the start (`[-3,5]` to `[-3,4]`).
 fn step(app: &mut App) {

@@ -495,7 +495,7 @@ pub fn past_games(games: &[PastGame]) -> String {
     }
     let now_s = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
     let mut lines = vec!["Your last online games (download one with --download GAME):".to_owned()];
     for g in games {
         let result = if g.winners.contains(&g.side) {
@@ -586,7 +586,7 @@ pub fn live_games(games: &[LiveGame]) -> String {
             g.game,
             format_name(g.format),
             joined(&g.players),
-            moves(g.ply as i32)
+            moves(g.ply)
         ));
     }
     lines.join("\n")
@@ -612,8 +612,8 @@ pub fn moves(n: i32) -> String {
 
 /// How long ago `then_s` was at `now_s` (seconds since 1970): "just now", "5 minutes ago",
 /// "2 hours ago", "yesterday", "3 days ago".
-pub fn ago(then_s: u64, now_s: u64) -> String {
-    let s = now_s.saturating_sub(then_s);
+pub fn ago(then_s: i64, now_s: i64) -> String {
+    let s = u64::try_from(now_s.saturating_sub(then_s)).unwrap_or(0);
     let unit = |n: u64, one: &str| {
         if n == 1 {
             format!("1 {one} ago")

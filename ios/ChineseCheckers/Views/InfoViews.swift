@@ -10,7 +10,7 @@ struct RulesView: View {
     /// Opens the lessons list.
     let learn: () -> Void
     /// Opens lesson `id` at `step` (a diagram's link).
-    let openLesson: (String, UInt32) -> Void
+    let openLesson: (String, Int32) -> Void
 
     var body: some View {
         List {

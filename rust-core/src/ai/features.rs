@@ -176,7 +176,7 @@ fn side_terms(p: &Position, with_reach: bool) -> ([SideTerms; 16], [bool; 16]) {
     let mut race = [0i32; 16];
     // One cache of single-jump landings for every peg of every side: the armies' chains cross
     // the same holes, so most of the reach is then looked up, not searched.
-    let mut cache = with_reach.then(|| JumpCache::new(p.occupied(), p.rules().options.jump_reach));
+    let mut cache = with_reach.then(|| JumpCache::new(p.occupied(), p.rules().options.reach()));
     for player in 0..p.player_count() {
         let s = side_of(p, player);
         seen[s] = true;

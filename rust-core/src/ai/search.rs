@@ -177,7 +177,10 @@ impl<'a> Searcher<'a> {
         let mut maybe = pos.passes_in_a_row() > 0 || (0..n).any(|p| pos.completed(p));
         if !maybe {
             if let Some(cap) = pos.rules().options.move_cap {
-                maybe = pos.moves_played().iter().all(|&m| m >= cap);
+                maybe = pos
+                    .moves_played()
+                    .iter()
+                    .all(|&m| i64::from(m) >= i64::from(cap));
             }
         }
         if !maybe {

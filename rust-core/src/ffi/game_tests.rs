@@ -25,7 +25,7 @@ impl GameListener for Heard {
 }
 
 impl Heard {
-    pub(super) fn revisions(&self) -> Vec<u64> {
+    pub(super) fn revisions(&self) -> Vec<i64> {
         self.0.lock().iter().map(|(s, _)| s.revision).collect()
     }
 

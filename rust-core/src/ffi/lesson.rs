@@ -70,9 +70,11 @@ impl Lesson {
     /// (`RuleDiagram.lessonId` and `step`). `NoSuchLesson` for an unknown id or a step past the
     /// lesson's last.
     #[cfg_attr(feature = "uniffi", uniffi::constructor)]
-    pub fn at_step(data_dir: String, id: String, step: u32) -> Result<Arc<Lesson>, LessonError> {
-        let play =
-            LessonPlay::open_at(&id, step as usize).ok_or(LessonError::NoSuchLesson { id })?;
+    pub fn at_step(data_dir: String, id: String, step: i32) -> Result<Arc<Lesson>, LessonError> {
+        let play = usize::try_from(step)
+            .ok()
+            .and_then(|step| LessonPlay::open_at(&id, step))
+            .ok_or(LessonError::NoSuchLesson { id })?;
         Ok(Arc::new(Lesson {
             play: Mutex::new(play),
             progress_dir: (step == 0).then(|| PathBuf::from(data_dir)),
@@ -165,7 +167,8 @@ mod tests {
             }
         }
         let first = lessons(String::new())[0].clone();
-        let past = first.step_rules.len() as u32;
-        assert!(Lesson::at_step(String::new(), first.id, past).is_err());
+        let past = first.step_rules.len() as i32;
+        assert!(Lesson::at_step(String::new(), first.id.clone(), past).is_err());
+        assert!(Lesson::at_step(String::new(), first.id, -1).is_err());
     }
 }

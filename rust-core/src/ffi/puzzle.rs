@@ -12,6 +12,7 @@ use parking_lot::Mutex;
 use crate::rules::{Coord, Preset};
 use crate::session::puzzle::{self, Puzzle, PuzzleDifficulty, PuzzleError, PuzzleStats};
 use crate::session::puzzle::{PuzzleSession, PuzzleState};
+use crate::session::signed::int;
 use crate::session::MoveError;
 
 /// A puzzle as the puzzle list shows it, with the person's result.
@@ -29,11 +30,11 @@ pub struct PuzzleInfo {
     /// Pegs that never move (colour `N`).
     pub frozen: Vec<Coord>,
     /// The solver's count of moves.
-    pub par: u32,
+    pub par: i32,
     /// Whether par is proven optimal (otherwise the best known).
     pub proven: bool,
     /// The fewest moves the person solved it in, if ever solved.
-    pub best: Option<u32>,
+    pub best: Option<i32>,
     /// Solved in par moves or fewer at least once.
     pub solved_at_par: bool,
 }
@@ -49,9 +50,9 @@ fn info(p: &Puzzle, stats: &PuzzleStats) -> Result<PuzzleInfo, PuzzleError> {
         difficulty: p.difficulty,
         racing: p.racing.clone(),
         frozen: p.frozen.clone(),
-        par: p.par,
+        par: int(p.par),
         proven: p.proven,
-        best: record.map(|r| r.best),
+        best: record.map(|r| int(r.best)),
         solved_at_par: record.is_some_and(|r| r.at_par),
     })
 }
@@ -184,7 +185,9 @@ impl PuzzleGame {
             return;
         }
         let mut stats = PuzzleStats::load(&self.data_dir);
-        if stats.record(&state.id, state.moves, state.par) {
+        // The state's counts come from the session: never negative.
+        let count = |n: i32| u32::try_from(n).unwrap_or(0);
+        if stats.record(&state.id, count(state.moves), count(state.par)) {
             if let Err(e) = stats.save(&self.data_dir) {
                 log::warn!("puzzle result not kept: {e}");
             }
@@ -229,7 +232,7 @@ mod tests {
         assert_eq!((first.best, first.solved_at_par), (None, false));
         let s = solve(&d, &first.id);
         assert!(s.solved && s.at_par);
-        assert_eq!(s.line.len() as u32, s.par);
+        assert_eq!(s.line.len() as i32, s.par);
         let again = &puzzles(d.clone()).unwrap()[0];
         assert_eq!((again.best, again.solved_at_par), (Some(s.par), true));
         assert_eq!(puzzle_tally(d.clone()).unwrap(), tally(1, 1));

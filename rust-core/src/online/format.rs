@@ -138,16 +138,16 @@ pub enum TimeControl {
     /// the player (seed 004: 30 seconds).
     PerMove {
         /// Seconds per move.
-        seconds: u32,
+        seconds: i32,
     },
     /// A game clock: `base_s` for the whole game, plus `increment_s` after each own move. When
     /// it runs out, the player's move is played for them as on a per-move time-out, and from
     /// then on each move has only the increment.
     Game {
         /// Seconds for the whole game.
-        base_s: u32,
+        base_s: i32,
         /// Seconds added after each own move.
-        increment_s: u32,
+        increment_s: i32,
     },
 }
 
@@ -162,17 +162,24 @@ enum StrictTimeControl {
     Game { base_s: u32, increment_s: u32 },
 }
 
+fn saturate(seconds: u32) -> i32 {
+    i32::try_from(seconds).unwrap_or(i32::MAX)
+}
+
 impl From<StrictTimeControl> for TimeControl {
     fn from(strict: StrictTimeControl) -> TimeControl {
         match strict {
             StrictTimeControl::Untimed {} => TimeControl::Untimed,
-            StrictTimeControl::PerMove { seconds } => TimeControl::PerMove { seconds },
+            // Beyond i32 is no format the server offers: saturated, it is refused as such.
+            StrictTimeControl::PerMove { seconds } => TimeControl::PerMove {
+                seconds: saturate(seconds),
+            },
             StrictTimeControl::Game {
                 base_s,
                 increment_s,
             } => TimeControl::Game {
-                base_s,
-                increment_s,
+                base_s: saturate(base_s),
+                increment_s: saturate(increment_s),
             },
         }
     }
@@ -191,7 +198,7 @@ impl TimeControl {
     /// Refuses a time control no one could play (no time at all) or that makes no sense (more
     /// than a day).
     pub fn check(self) -> Result<TimeControl, String> {
-        const DAY: u32 = 24 * 3600;
+        const DAY: i32 = 24 * 3600;
         match self {
             TimeControl::PerMove { seconds } if !(5..=DAY).contains(&seconds) => Err(format!(
                 "a move needs between 5 seconds and a day, not {seconds} s"
@@ -199,10 +206,12 @@ impl TimeControl {
             TimeControl::Game {
                 base_s,
                 increment_s,
-            } if !(30..=DAY).contains(&base_s) || increment_s > 600 => Err(format!(
-                "a game clock needs 30 s to a day and an increment of at most 10 min, \
+            } if !(30..=DAY).contains(&base_s) || !(0..=600).contains(&increment_s) => {
+                Err(format!(
+                    "a game clock needs 30 s to a day and an increment of at most 10 min, \
                  not {base_s} s + {increment_s} s"
-            )),
+                ))
+            }
             ok => Ok(ok),
         }
     }

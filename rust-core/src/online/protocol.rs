@@ -238,7 +238,7 @@ pub struct TableInfo {
     /// The host's display name.
     pub host: String,
     /// Players seated so far, the host included.
-    pub seated: u8,
+    pub seated: i32,
     /// The host's rating in the table's rule set, rounded (`None`: not rated yet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "uniffi", uniffi(default = None))]
@@ -411,7 +411,7 @@ pub struct LiveGame {
     /// Every seat's name, side 0 first.
     pub players: Vec<String>,
     /// Moves played so far.
-    pub ply: u32,
+    pub ply: i32,
 }
 
 /// A finished game in a player's list.

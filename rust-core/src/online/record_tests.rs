@@ -530,6 +530,17 @@ fn time_controls_are_checked() {
     }
     .check()
     .is_err());
+    // Negative seconds (the apps' numbers are signed) are no time control.
+    assert!(TimeControl::PerMove { seconds: -30 }.check().is_err());
+    assert!(TimeControl::Game {
+        base_s: 300,
+        increment_s: -5
+    }
+    .check()
+    .is_err());
+    // On the wire a negative number is no time control at all.
+    let wire = r#"{"kind":"per_move","seconds":-30}"#;
+    assert!(serde_json::from_str::<TimeControl>(wire).is_err());
     assert_eq!(
         Format::Sternhalma4.default_clock(),
         TimeControl::PerMove { seconds: 30 }

@@ -161,7 +161,7 @@ impl Position {
             .iter()
             .filter(|m| m.kind == MoveKind::Jump && m.from == from)
             .fold(0, |a, m| a | bit(m.to));
-        let reach = self.rules().options.jump_reach;
+        let reach = self.rules().options.reach();
         let next = jumps_from(&TABLES, here, occ, reach) & self.landing_mask(colour) & !visited;
         holes(next)
             .filter(|&b| {

@@ -43,7 +43,7 @@ pub enum PositionError {
         /// Pegs listed.
         count: usize,
         /// Pegs allowed.
-        max: u8,
+        max: i32,
     },
     /// `to_move` does not index a player.
     #[error("to_move is {to_move} but there are only {players} players")]

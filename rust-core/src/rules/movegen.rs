@@ -242,7 +242,7 @@ impl Position {
         let t = &**TABLES;
         let occ = occupied & !bit(from);
         let allowed = self.landing_mask(colour);
-        let reach = self.rules.options.jump_reach;
+        let reach = self.rules.options.reach();
         let mut visited = bit(from);
         let mut frontier = holes(bit(from));
         while let Some(h) = frontier.next() {
@@ -336,7 +336,7 @@ impl Position {
     ) -> bool {
         let t = &**TABLES;
         let finals = self.final_mask(from, colour);
-        let next = jumps_from(t, at, occ, self.rules.options.jump_reach)
+        let next = jumps_from(t, at, occ, self.rules.options.reach())
             & self.landing_mask(colour)
             & !visited;
         for l in holes(next) {
@@ -401,7 +401,7 @@ impl Position {
         let t = &**TABLES;
         let occ = self.occupied & !bit(from);
         let allowed = self.landing_mask(colour);
-        let reach = self.rules.options.jump_reach;
+        let reach = self.rules.options.reach();
         let mut parent = [NONE; 121];
         let mut visited = bit(from);
         let mut queue = [0 as Hole; 121];
@@ -438,7 +438,7 @@ impl Position {
         out.clear();
         let player = self.to_move();
         let o = self.rules.options;
-        let mut cache = JumpCache::new(self.occupied, o.jump_reach);
+        let mut cache = JumpCache::new(self.occupied, o.reach());
         let mut plain = PlainMoves::default();
         let mut any_jump = false;
         let army_longest = if o.max_chain == MaxChain::Army {
@@ -586,7 +586,7 @@ impl Position {
         // from a hole its chains reach) or its steps can free it: skip every other move.
         let t = &**TABLES;
         let occ = self.occupied & !bit(p);
-        let reach = self.rules.options.jump_reach;
+        let reach = self.rules.options.reach();
         let explored = plain.explored(p);
         let sensitive = holes(explored).fold(0, |acc, h| acc | influence(t, h, occ, reach));
         for &(q, _, dest) in plain.entries() {

@@ -43,7 +43,7 @@ pub enum RuleOptionValue {
     /// `jump_reach`: the greatest pivot distance (8 = any length).
     JumpReach {
         /// The reach.
-        reach: u8,
+        reach: i32,
     },
     /// `camps`.
     Camps {
@@ -73,7 +73,7 @@ pub enum RuleOptionValue {
     /// `pegs`: 10 or 15.
     Pegs {
         /// Pegs per colour.
-        pegs: u8,
+        pegs: i32,
     },
     /// `mandatory_jump`.
     MandatoryJump {

@@ -155,7 +155,7 @@ pub enum Ranking {
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct RuleOptions {
     /// Greatest pivot distance of a jump: 1 = short jumps only; 6 or more = any length.
-    pub jump_reach: u8,
+    pub jump_reach: i32,
     /// Foreign-camp restriction.
     pub camps: Camps,
     /// A peg that starts its move in its target camp must end it there.
@@ -167,9 +167,9 @@ pub struct RuleOptions {
     /// Ending when everyone passes in a row.
     pub deadlock: Deadlock,
     /// Moves per player before the game stops and is ranked.
-    pub move_cap: Option<u32>,
+    pub move_cap: Option<i32>,
     /// Pegs per colour: 10, or 15 for the two-player large-army duel.
-    pub pegs: u8,
+    pub pegs: i32,
     /// If any peg can jump, steps are illegal.
     pub mandatory_jump: bool,
     /// Longest-chain obligation.
@@ -283,9 +283,16 @@ impl Rules {
 }
 
 impl RuleOptions {
-    /// Checks values that serde's types cannot rule out.
+    /// `jump_reach` for move generation: within 1 to 8 (checked values are; an unchecked one is
+    /// brought into that range rather than trusted).
+    #[inline]
+    pub(crate) fn reach(&self) -> u8 {
+        self.jump_reach.clamp(1, MAX_REACH as i32) as u8
+    }
+
+    /// Checks values that the types cannot rule out.
     pub fn check(&self) -> Result<(), PositionError> {
-        if self.jump_reach == 0 || usize::from(self.jump_reach) > MAX_REACH {
+        if self.jump_reach < 1 || self.jump_reach > MAX_REACH as i32 {
             return Err(PositionError::BadRules(format!(
                 "jump_reach must be 1 to {MAX_REACH}, got {}",
                 self.jump_reach
@@ -297,7 +304,7 @@ impl RuleOptions {
                 self.pegs
             )));
         }
-        if self.move_cap == Some(0) {
+        if self.move_cap.is_some_and(|cap| cap < 1) {
             return Err(PositionError::BadRules(
                 "move_cap must be at least 1".into(),
             ));
@@ -358,5 +365,18 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("closed"), "{e}");
+        // Negative and zero counts are refused by the check, as the unsigned types once did.
+        for bad in [
+            json!({"jump_reach": -1}),
+            json!({"jump_reach": 0}),
+            json!({"jump_reach": 9}),
+            json!({"pegs": -10}),
+            json!({"move_cap": 0}),
+            json!({"move_cap": -200}),
+        ] {
+            let key = bad.as_object().unwrap().keys().next().unwrap().clone();
+            let e = Rules::from_json(&bad).unwrap_err().to_string();
+            assert!(e.contains(&key), "{bad}: {e}");
+        }
     }
 }

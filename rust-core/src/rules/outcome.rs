@@ -238,7 +238,10 @@ impl Position {
             }
         }
         if let Some(cap) = o.move_cap {
-            if active.iter().all(|&p| self.moves_played[p] >= cap) {
+            if active
+                .iter()
+                .all(|&p| i64::from(self.moves_played[p]) >= i64::from(cap))
+            {
                 let ranking = self.rank(&active, o.ranking);
                 return Some(Outcome {
                     winners: ranking.first().cloned().unwrap_or_default(),

@@ -155,7 +155,7 @@ impl Position {
                 return Err(not_a_jump);
             }
         }
-        if k > i32::from(self.rules.options.jump_reach) {
+        if k > self.rules.options.jump_reach {
             return Err(IllegalMove::JumpTooLong(aq, ar, bq, br));
         }
         Ok(())

@@ -106,7 +106,7 @@ impl Position {
             if count > 0 && owner[c.index()] == u8::MAX {
                 return Err(PositionError::ColourNotPlayed(c.name()));
             }
-            if count > usize::from(rules.options.pegs) {
+            if i64::try_from(count).unwrap_or(i64::MAX) > i64::from(rules.options.pegs) {
                 return Err(PositionError::TooManyPegs {
                     colour: c.name(),
                     count,
@@ -270,7 +270,7 @@ impl Position {
 }
 
 /// The home area of a colour under the given peg count.
-pub(crate) fn camp_area(pegs: u8, c: Colour) -> Bits {
+pub(crate) fn camp_area(pegs: i32, c: Colour) -> Bits {
     if pegs == 15 {
         TABLES.camp15[c.index()]
     } else {

@@ -132,7 +132,7 @@ proptest! {
         let starts = variety();
         let start = starts[variant % starts.len()];
         random_walk(start, seed, plies, |p| {
-            let mut cache = JumpCache::new(p.occupied(), p.rules().options.jump_reach);
+            let mut cache = JumpCache::new(p.occupied(), p.rules().options.reach());
             for c in Colour::ALL {
                 for h in holes(p.pegs_of(c)) {
                     let shared = p.peg_reach_cached(h, c, &mut cache);

@@ -20,6 +20,7 @@ use super::types::{Capabilities, Coord};
 use crate::ai::AiLevel;
 use crate::rules::board::{distance, hole_at};
 use crate::rules::{Move, MoveKind, Position, Preset};
+use crate::session::signed::int;
 
 /// Every lesson, tripot (the default) first, none finished (the exported `lessons` reads the
 /// device's progress).
@@ -100,8 +101,8 @@ impl LessonPlay {
         LessonState {
             lesson_id: self.spec.id.to_string(),
             topic: self.spec.topic,
-            step: self.step as u32,
-            steps: self.spec.steps.len() as u32,
+            step: int(self.step),
+            steps: int(self.spec.steps.len()),
             rule: step.rule,
             goal: step.goal,
             pointer: step.pointer.clone(),
@@ -237,7 +238,7 @@ fn check(
     outcome: Option<&crate::rules::Outcome>,
 ) -> Result<(), WrongTry> {
     let learner = before.to_move();
-    let hops = mv.path.len().saturating_sub(1) as u32;
+    let hops = int(mv.path.len().saturating_sub(1));
     let jump = || {
         if mv.kind == MoveKind::Jump {
             Ok(())
@@ -274,10 +275,10 @@ fn check(
         }
         LessonGoal::LongJump { distance: want } => {
             jump()?;
-            let reaches: Vec<u32> = mv
+            let reaches: Vec<i32> = mv
                 .path
                 .windows(2)
-                .map(|w| distance(w[0], w[1]) / 2)
+                .map(|w| int(distance(w[0], w[1]) / 2))
                 .collect();
             if reaches.contains(&want) {
                 Ok(())
@@ -388,7 +389,7 @@ fn diagram(lesson_id: &str, index: usize, step: &StepSpec) -> Option<RuleDiagram
         pegs,
         path: step.path.clone(),
         lesson_id: lesson_id.to_string(),
-        step: index as u32,
+        step: int(index),
     })
 }
 

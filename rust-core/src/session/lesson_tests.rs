@@ -88,7 +88,7 @@ fn every_lesson_plays_through_to_the_end() {
         let mut play = LessonPlay::open(lesson.id).expect("the lesson opens");
         for (i, step) in lesson.steps.iter().enumerate() {
             let s = play.state();
-            assert_eq!(s.step, i as u32);
+            assert_eq!(s.step, i as i32);
             assert_eq!(s.goal, step.goal);
             if step.goal != LessonGoal::WatchPass {
                 assert_eq!(
@@ -396,7 +396,7 @@ fn a_lesson_played_to_its_end_is_ticked_in_the_list() {
     assert!(listed(data.clone()).iter().all(|l| !l.finished));
     let specs = lesson_specs();
     let play_from = |spec: &super::lesson_data::LessonSpec, from: usize| {
-        let lesson = Lesson::at_step(data.clone(), spec.id.to_string(), from as u32).unwrap();
+        let lesson = Lesson::at_step(data.clone(), spec.id.to_string(), from as i32).unwrap();
         for (i, step) in spec.steps.iter().enumerate().skip(from) {
             for act in intended_taps(spec.rules, step) {
                 match act {

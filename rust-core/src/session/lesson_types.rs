@@ -70,12 +70,12 @@ pub enum LessonGoal {
     /// Chain exactly this many hops (stop with "End jump" if the chain could go on).
     Chain {
         /// Hops asked for.
-        hops: u32,
+        hops: i32,
     },
     /// Jump over a pivot this many holes away (a long jump when more than 1).
     LongJump {
         /// The pivot's distance.
-        distance: u32,
+        distance: i32,
     },
     /// Free the stuck peg with a swap (case A).
     SwapStuckPeg,
@@ -93,7 +93,7 @@ pub enum LessonGoal {
     /// Play the last move before the move cap so that you rank first alone.
     WinAtMoveCap {
         /// Moves per player.
-        cap: u32,
+        cap: i32,
     },
 }
 
@@ -113,17 +113,17 @@ pub enum WrongTry {
     /// The chain stopped after too few hops.
     ChainTooShort {
         /// Hops made.
-        hops: u32,
+        hops: i32,
     },
     /// The chain went on past the hops asked for.
     ChainTooLong {
         /// Hops made.
-        hops: u32,
+        hops: i32,
     },
     /// No hop of the jump had its pivot at the distance asked for.
     WrongJumpLength {
         /// The farthest pivot distance of the jump.
-        distance: u32,
+        distance: i32,
     },
     /// The goal asks for a swap.
     NotASwap,
@@ -185,9 +185,9 @@ pub struct LessonState {
     /// The lesson's topic.
     pub topic: LessonTopic,
     /// The step shown, 0-based.
-    pub step: u32,
+    pub step: i32,
     /// Steps in the lesson.
-    pub steps: u32,
+    pub steps: i32,
     /// The rule this step shows.
     pub rule: LessonRule,
     /// What to do.
@@ -226,7 +226,7 @@ pub struct RuleDiagram {
     /// The lesson that teaches it.
     pub lesson_id: String,
     /// Its step in that lesson, 0-based.
-    pub step: u32,
+    pub step: i32,
 }
 
 /// A peg drawn on a rule diagram.

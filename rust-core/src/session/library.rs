@@ -76,10 +76,10 @@ pub struct OpponentStatistics {
 }
 
 /// Seconds since 1970, as the library stamps its games.
-pub(crate) fn now_s() -> u64 {
+pub(crate) fn now_s() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+        .map_or(0, |d| super::signed::long(d.as_secs()))
 }
 
 /// The short description of an entry (what `WouldReplace` names).

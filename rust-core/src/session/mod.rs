@@ -27,6 +27,7 @@ pub mod rule_options;
 pub mod save;
 pub mod setup;
 mod setup_change;
+pub(crate) mod signed;
 mod small_file;
 mod sounds;
 pub mod state;

@@ -71,8 +71,9 @@ pub struct GameSetup {
     pub colours_per_side: i32,
     /// Who opens.
     pub opener: Opener,
-    /// Seed of the coin toss and of the AI's randomness (the same seed replays the same game).
-    pub seed: u64,
+    /// Seed of the coin toss and of the AI's randomness (the same seed replays the same game):
+    /// any value, its 64 bits are the seed.
+    pub seed: i64,
 }
 
 impl GameSetup {
@@ -136,7 +137,7 @@ impl GameSetup {
             }
             Opener::Seat { index } => index as usize,
             Opener::CoinToss => {
-                let winner = StdRng::seed_from_u64(self.seed).gen_range(0..seats.len());
+                let winner = StdRng::seed_from_u64(self.seed as u64).gen_range(0..seats.len());
                 if info.opener_choice {
                     winner
                 } else {
@@ -153,7 +154,7 @@ impl GameSetup {
         Ok(ValidSetup {
             start,
             seats,
-            seed: self.seed,
+            seed: self.seed as u64,
             coin_toss: matches!(self.opener, Opener::CoinToss).then_some(opener),
             from_start: true,
         })

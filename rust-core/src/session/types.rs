@@ -448,7 +448,7 @@ pub struct StateChange {
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct GameState {
     /// Grows with every change; an app may drop a state older than the one it drew.
-    pub revision: u64,
+    pub revision: i64,
     /// What the last update changed.
     pub change: StateChange,
     /// The 121 holes, in the order of `board_geometry().holes`.

@@ -131,7 +131,7 @@ impl SessionState {
         let to_move = pos.to_move();
         let thinking = (self.search == Some(SearchKind::Think)).then_some(to_move as i32);
         GameState {
-            revision: self.revision,
+            revision: super::signed::long(self.revision),
             change: self.change.clone(),
             holes,
             targets: targets

@@ -7,6 +7,12 @@ use chinese_checkers_core::online::{
 };
 use chinese_checkers_core::rules::Position;
 
+/// A time control's seconds in milliseconds (checked time controls are positive; anything else
+/// reads as none).
+fn seconds_ms(seconds: i32) -> u64 {
+    u64::try_from(seconds).unwrap_or(0) * 1000
+}
+
 use super::MAX_SEATS;
 use crate::model::ClockNote;
 
@@ -83,13 +89,13 @@ impl Clock {
         }
         match record.clock() {
             TimeControl::Untimed => None,
-            TimeControl::PerMove { seconds } => Some(u64::from(seconds) * 1000),
+            TimeControl::PerMove { seconds } => Some(seconds_ms(seconds)),
             TimeControl::Game { base_s, .. } => Some(
                 self.banks
                     .get(usize::from(side))
                     .copied()
                     .flatten()
-                    .unwrap_or(u64::from(base_s) * 1000),
+                    .unwrap_or(seconds_ms(base_s)),
             ),
         }
     }
@@ -134,10 +140,8 @@ impl Clock {
         {
             if let Some(bank) = next.banks.get_mut(usize::from(side)) {
                 let used = now.saturating_sub(self.turn_since.unwrap_or(now));
-                let left = bank
-                    .unwrap_or(u64::from(base_s) * 1000)
-                    .saturating_sub(used);
-                *bank = Some(left.saturating_add(u64::from(increment_s) * 1000));
+                let left = bank.unwrap_or(seconds_ms(base_s)).saturating_sub(used);
+                *bank = Some(left.saturating_add(seconds_ms(increment_s)));
             }
         }
         let handed_over = events.iter().any(
@@ -156,7 +160,7 @@ impl Clock {
         }
         let banks_ms = match record.clock() {
             TimeControl::Game { base_s, .. } => (0..record.seats())
-                .map(|s| self.banks[s].unwrap_or(u64::from(base_s) * 1000))
+                .map(|s| self.banks[s].unwrap_or(seconds_ms(base_s)))
                 .collect(),
             _ => Vec::new(),
         };

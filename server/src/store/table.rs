@@ -63,7 +63,7 @@ impl Table {
             id: self.id.clone(),
             format: self.format,
             host: self.host.name.clone(),
-            seated: (1 + self.guests.len()) as u8,
+            seated: i32::try_from(1 + self.guests.len()).unwrap_or(i32::MAX),
             host_rating: None,
         }
     }

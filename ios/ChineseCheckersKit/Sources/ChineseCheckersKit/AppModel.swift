@@ -153,7 +153,7 @@ public final class AppModel {
     /// Opens lesson `id` at `step` (its start by default; a Rules diagram's link gives its own)
     /// as `lesson`, and returns its screen (nil, with `error`, when the core has no such lesson
     /// or step). The caller shows it (`navigation.push`).
-    public func openLesson(id: String, step: UInt32 = 0) -> Screen? {
+    public func openLesson(id: String, step: Int32 = 0) -> Screen? {
         do {
             lesson = try LessonModel(id: id, step: step, directory: lessons.directory)
             return .lesson

@@ -94,7 +94,7 @@ public final class LessonModel {
     /// Lesson `id` at its step `step` (0: its start; a Rules diagram's link gives its own);
     /// throws the core's `LessonError` for an unknown lesson or step.
     /// Finishing a lesson opened at its start is kept in `directory`.
-    public convenience init(id: String, step: UInt32 = 0, directory: URL) throws {
+    public convenience init(id: String, step: Int32 = 0, directory: URL) throws {
         let path = directory.path
         self.init(
             lesson: step == 0

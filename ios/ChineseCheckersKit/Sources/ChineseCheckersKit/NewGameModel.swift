@@ -141,7 +141,7 @@ public final class NewGameModel {
     }
 
     /// The set-up as chosen, with a fresh seed.
-    public func setup(seed: UInt64 = UInt64.random(in: 0...UInt64.max)) -> GameSetup {
+    public func setup(seed: Int64 = Int64.random(in: Int64.min...Int64.max)) -> GameSetup {
         GameSetup(
             rules: Rules(preset: preset, options: options), seats: seats,
             coloursPerSide: coloursPerSide, opener: opener, seed: seed)

@@ -117,7 +117,7 @@ public final class PuzzleListModel {
     // MARK: Words
 
     /// "par 27, proven optimal" or "par 20, best known" (the core says which).
-    public nonisolated static func parWords(par: UInt32, proven: Bool) -> LocalizedMessage {
+    public nonisolated static func parWords(par: Int32, proven: Bool) -> LocalizedMessage {
         LocalizedMessage(
             proven ? "puzzle.par.proven" : "puzzle.par.bestKnown", [.number(Int(par))])
     }

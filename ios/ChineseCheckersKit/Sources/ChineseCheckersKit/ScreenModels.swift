@@ -11,7 +11,7 @@ public final class HomeModel {
     /// among them: the core moves it to the finished games with its last move).
     public private(set) var continuable: [GameCard] = []
     /// When `continuable` was read, in seconds since 1970 (for "played … ago").
-    public private(set) var readAtS: UInt64 = 0
+    public private(set) var readAtS: Int64 = 0
     /// "Saved games that could not be read: N" when the library holds files it cannot read
     /// (damaged, or from a newer app): they are kept, never offered to continue.
     public private(set) var unreadableNote: LocalizedMessage?
@@ -34,7 +34,7 @@ public final class HomeModel {
             unreadableNote =
                 listing.unreadable.isEmpty
                 ? nil : LocalizedMessage("home.unreadable", [.number(listing.unreadable.count)])
-            readAtS = UInt64(max(0, Date().timeIntervalSince1970))
+            readAtS = Int64(max(0, Date().timeIntervalSince1970))
         } catch {
             self.error = Wording.error(error)
         }
@@ -69,7 +69,7 @@ public final class HomeModel {
                 : LocalizedMessage("home.card.toMove", [.message(Wording.name(name))])
         }
         let ago = Self.lastPlayed(
-            secondsAgo: readAtS > card.lastPlayedS ? readAtS - card.lastPlayedS : 0)
+            secondsAgo: max(0, readAtS - card.lastPlayedS))
         let second =
             turn.map { LocalizedMessage("home.card.status", [.message($0), .message(ago)]) } ?? ago
         return [first, second]
@@ -85,7 +85,7 @@ public final class HomeModel {
     }
 
     /// "played … ago", `secondsAgo` before the listing was read.
-    static func lastPlayed(secondsAgo: UInt64) -> LocalizedMessage {
+    static func lastPlayed(secondsAgo: Int64) -> LocalizedMessage {
         switch secondsAgo {
         case ..<60: return LocalizedMessage("home.card.justNow")
         case ..<3600:

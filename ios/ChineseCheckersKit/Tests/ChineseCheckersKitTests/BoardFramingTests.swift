@@ -22,7 +22,7 @@ final class BoardFramingTests: XCTestCase {
         for lesson in LessonsModel(directory: folder).lessons.prefix(3) {
             for step in 0..<lesson.stepRules.count {
                 models.append(
-                    try LessonModel(id: lesson.id, step: UInt32(step), directory: folder))
+                    try LessonModel(id: lesson.id, step: Int32(step), directory: folder))
             }
         }
         XCTAssertGreaterThan(models.count, 3, "several steps each")

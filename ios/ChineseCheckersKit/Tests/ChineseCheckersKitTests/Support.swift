@@ -59,7 +59,7 @@ func options(_ preset: Preset) -> RuleOptions {
 /// A set-up of `preset` with the given seats.
 func setup(
     _ preset: Preset, seats: [Seat], colours: Int32 = 1, opener: Opener = .seat(index: 0),
-    seed: UInt64 = 7
+    seed: Int64 = 7
 ) -> GameSetup {
     GameSetup(
         rules: Rules(preset: preset, options: options(preset)), seats: seats,

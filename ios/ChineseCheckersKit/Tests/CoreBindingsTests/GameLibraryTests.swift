@@ -36,7 +36,7 @@ final class GameLibraryTests: XCTestCase {
         XCTAssertEqual(try listed(library), [])
 
         let first = try solo()
-        let before = UInt64(Date().timeIntervalSince1970)
+        let before = Int64(Date().timeIntervalSince1970)
         try library.keepLocal(game: first, replace: false)
         _ = try played(first)
         let saved = try XCTUnwrap(try library.listing().playing.first)

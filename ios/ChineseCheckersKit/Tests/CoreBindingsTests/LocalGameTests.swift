@@ -8,7 +8,7 @@ import XCTest
 final class LocalGameTests: XCTestCase {
     private func solo(
         colours: Int32 = 1, opener: Opener = .seat(index: 0), level: AiLevel = .beginner,
-        seed: UInt64 = 7
+        seed: Int64 = 7
     ) throws -> LocalGame {
         try LocalGame.make(
             .tripot, seats: [person, ai(level)], colours: colours, opener: opener, seed: seed)
@@ -230,7 +230,7 @@ final class LocalGameTests: XCTestCase {
 
     func testCoinTossIsAnnouncedUntilTheFirstMove() async throws {
         var openers = Set<Int32>()
-        for seed in UInt64(0)..<16 {
+        for seed in Int64(0)..<16 {
             let s = try solo(opener: .coinToss, seed: seed).state()
             XCTAssertEqual(s.banner, .coinToss(opener: s.toMove))
             XCTAssertEqual(s.aiToMove, s.toMove == 1)
@@ -249,7 +249,7 @@ final class LocalGameTests: XCTestCase {
     /// their turn order behind it.
     func testACoinTossWorksWhenTheFirstSeatAlwaysOpens() throws {
         var firsts = Set<PlayerName>()
-        for seed in UInt64(0)..<16 {
+        for seed in Int64(0)..<16 {
             let s = try LocalGame.make(.classic, opener: .coinToss, seed: seed).state()
             XCTAssertEqual(s.toMove, 0)
             XCTAssertEqual(s.banner, .coinToss(opener: 0))
@@ -263,7 +263,7 @@ final class LocalGameTests: XCTestCase {
             .you, .named(name: opponents()[0].name), .named(name: opponents()[1].name),
         ]
         var rotations = Set<Int>()
-        for seed in UInt64(0)..<16 {
+        for seed in Int64(0)..<16 {
             let s = try LocalGame.make(
                 .sternhalma, seats: [person, ai(), ai(.easy)], opener: .coinToss, seed: seed
             ).state()

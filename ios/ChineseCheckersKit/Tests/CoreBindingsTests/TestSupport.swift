@@ -95,7 +95,7 @@ extension LocalGame {
             Seat(player: .person, name: ""),
             Seat(player: .ai(level: .beginner), name: ""),
         ],
-        colours: Int32 = 1, opener: Opener = .seat(index: 0), seed: UInt64 = 7
+        colours: Int32 = 1, opener: Opener = .seat(index: 0), seed: Int64 = 7
     ) throws -> LocalGame {
         try LocalGame(
             setup: GameSetup(

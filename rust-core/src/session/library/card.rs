@@ -17,7 +17,7 @@ pub(crate) fn local_kind(state: &SessionState) -> SavedGameKind {
 }
 
 /// The card of a local game as it stands, last played at `now_s`.
-pub(crate) fn local_card(state: &SessionState, now_s: u64) -> GameCard {
+pub(crate) fn local_card(state: &SessionState, now_s: i64) -> GameCard {
     GameCard {
         id: state.id().to_owned(),
         kind: local_kind(state),
@@ -40,7 +40,7 @@ pub(crate) fn local_card(state: &SessionState, now_s: u64) -> GameCard {
 
 /// The card of our online game as it stands (the seats as the board shows them: ours is "You",
 /// the server's AI seats have their level), last played at `now_s`.
-pub(crate) fn online_card(session: &OnlineSession, client: &ClientGame, now_s: u64) -> GameCard {
+pub(crate) fn online_card(session: &OnlineSession, client: &ClientGame, now_s: i64) -> GameCard {
     let record = client.record();
     let board = session.board();
     GameCard {

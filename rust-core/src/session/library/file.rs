@@ -106,7 +106,7 @@ pub(super) fn header(
 }
 
 /// The entry of a local game as it stands, stamped `now_s`.
-pub(super) fn local_entry(state: &SessionState, now_s: u64) -> Entry {
+pub(super) fn local_entry(state: &SessionState, now_s: i64) -> Entry {
     Entry {
         card: local_card(state, now_s),
         ended: state.first_end.is_some() || state.is_over(),
@@ -115,7 +115,7 @@ pub(super) fn local_entry(state: &SessionState, now_s: u64) -> Entry {
 }
 
 /// The entry of our online game as it stands, stamped `now_s`; `None` without a game of ours.
-pub(super) fn online_entry(session: &OnlineSession, now_s: u64) -> Option<Entry> {
+pub(super) fn online_entry(session: &OnlineSession, now_s: i64) -> Option<Entry> {
     let client = session.own_game()?;
     Some(Entry {
         card: online_card(session, client, now_s),

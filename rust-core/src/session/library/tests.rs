@@ -456,8 +456,8 @@ fn finished_games_beyond_the_limit_go_oldest_first() {
     for i in 0..=FINISHED_KEPT {
         let mut game = played(hotseat_tripot());
         update(&mut game, Event::Resign).unwrap();
-        let mut entry = file::local_entry(&game, 1_000 + i as u64);
-        entry.card.last_played_s = 1_000 + i as u64;
+        let mut entry = file::local_entry(&game, 1_000 + i as i64);
+        entry.card.last_played_s = 1_000 + i as i64;
         lib.write_entry(&entry, &game.save()).unwrap();
         ids.push(game.id().to_owned());
     }

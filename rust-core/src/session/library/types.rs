@@ -38,7 +38,7 @@ pub struct SavedGame {
     /// The game has ended.
     pub over: bool,
     /// When it was saved, in seconds since 1970.
-    pub saved_at_s: u64,
+    pub saved_at_s: i64,
 }
 
 /// A seat as a card shows it.
@@ -68,7 +68,7 @@ pub struct GameCard {
     /// Moves played so far (passes included, as the history lists them).
     pub moves: i32,
     /// When the game last changed, in seconds since 1970.
-    pub last_played_s: u64,
+    pub last_played_s: i64,
     /// How it ended, for a finished game (`None` while it is played, and when moves were taken
     /// back after the end).
     pub outcome: Option<GameOutcome>,

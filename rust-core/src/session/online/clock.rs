@@ -4,28 +4,29 @@
 use super::types::OnlineClock;
 
 /// Below this much time left the clock is shown as running low.
-pub const LOW_MS: u64 = 10_000;
+pub const LOW_MS: i64 = 10_000;
 
 /// A time as a clock face shows it: whole hours, minutes and seconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ClockFace {
     /// Whole hours (0 under an hour: show "m:ss").
-    pub hours: u32,
+    pub hours: i32,
     /// Minutes past the hour, 0–59.
-    pub minutes: u32,
+    pub minutes: i32,
     /// Seconds past the minute, 0–59.
-    pub seconds: u32,
+    pub seconds: i32,
 }
 
 impl ClockFace {
     /// The face of `ms`, whole seconds rounded up: a clock shows 0:00 only once the time is out.
-    pub fn of_ms(ms: u64) -> ClockFace {
-        let s = ms.div_ceil(1000);
+    /// A negative time reads as 0:00.
+    pub fn of_ms(ms: i64) -> ClockFace {
+        let s = ms.max(0).saturating_add(999) / 1000;
         ClockFace {
-            hours: u32::try_from(s / 3600).unwrap_or(u32::MAX),
-            minutes: (s % 3600 / 60) as u32,
-            seconds: (s % 60) as u32,
+            hours: i32::try_from(s / 3600).unwrap_or(i32::MAX),
+            minutes: (s % 3600 / 60) as i32,
+            seconds: (s % 60) as i32,
         }
     }
 }
@@ -37,7 +38,7 @@ pub struct ClockReading {
     /// The side whose time runs.
     pub side: i32,
     /// Its time left now, in milliseconds (never below 0).
-    pub remaining_ms: u64,
+    pub remaining_ms: i64,
     /// `remaining_ms` as the clock shows it (seconds rounded up).
     pub shown: ClockFace,
     /// Under ten seconds left: show it as running low.
@@ -64,14 +65,14 @@ pub fn wall_clock_ms() -> i64 {
 /// grows past what the server said.
 pub fn clock_reading(clock: &OnlineClock, now_ms: i64) -> ClockReading {
     let now_ms = now_ms.max(clock.received_at_ms);
-    let elapsed = u64::try_from(now_ms.saturating_sub(clock.received_at_ms)).unwrap_or(u64::MAX);
-    let remaining_ms = clock.left_ms.saturating_sub(elapsed);
+    let elapsed = now_ms.saturating_sub(clock.received_at_ms);
+    let remaining_ms = clock.left_ms.saturating_sub(elapsed).max(0);
     let shown = ClockFace::of_ms(remaining_ms);
     // Seconds are rounded up: the face drops a second when the time left reaches the whole
     // second below it.
     let next_change_at_ms = (remaining_ms > 0).then(|| {
         let to_next = remaining_ms - (remaining_ms - 1) / 1000 * 1000;
-        now_ms.saturating_add(i64::try_from(to_next).unwrap_or(i64::MAX))
+        now_ms.saturating_add(to_next)
     });
     let banks = clock
         .banks_ms
@@ -115,12 +116,12 @@ pub struct AwayReading {
 /// device's clock).
 pub fn away_reading(back_by_ms: i64, now_ms: i64) -> AwayReading {
     let left_ms = back_by_ms.saturating_sub(now_ms).max(0);
-    let left = u64::try_from(left_ms).unwrap_or(0);
+    let left = left_ms;
     // The face drops a second when the time left reaches the whole second below it (as the
     // game clock's does).
     let next_change_at_ms = (left > 0).then(|| {
         let to_next = left - (left - 1) / 1000 * 1000;
-        now_ms.saturating_add(i64::try_from(to_next).unwrap_or(i64::MAX))
+        now_ms.saturating_add(to_next)
     });
     AwayReading {
         left_ms,
@@ -133,7 +134,7 @@ pub fn away_reading(back_by_ms: i64, now_ms: i64) -> AwayReading {
 mod tests {
     use super::*;
 
-    fn clock(side: i32, left_ms: u64, banks_ms: Vec<u64>) -> OnlineClock {
+    fn clock(side: i32, left_ms: i64, banks_ms: Vec<i64>) -> OnlineClock {
         OnlineClock {
             side,
             left_ms,
@@ -142,7 +143,7 @@ mod tests {
         }
     }
 
-    fn face(hours: u32, minutes: u32, seconds: u32) -> ClockFace {
+    fn face(hours: i32, minutes: i32, seconds: i32) -> ClockFace {
         ClockFace {
             hours,
             minutes,

@@ -11,6 +11,7 @@ use crate::online::{
     ServerNotice, SyncEffect,
 };
 use crate::session::error::OnlineError;
+use crate::session::signed::{int, long};
 use crate::session::state::Touch;
 use crate::session::types::Banner;
 
@@ -77,7 +78,7 @@ impl OnlineSession {
                 let room = RoomInfo {
                     code: code.clone(),
                     format: *format,
-                    expires_in_s: *expires_in_s,
+                    expires_in_s: long(*expires_in_s),
                 };
                 self.phase = match self.take_phase() {
                     Phase::Waiting {
@@ -104,7 +105,7 @@ impl OnlineSession {
                     id: id.clone(),
                     format: *format,
                     players: players.clone(),
-                    seats: format.seats() as u32,
+                    seats: int(format.seats()),
                     host: *host,
                 };
                 // The table or room we opened is the one now filling; a guest knows neither.
@@ -223,8 +224,8 @@ impl OnlineSession {
                 if self.client().is_some_and(|c| c.game_id() == game) {
                     self.clock = Some(OnlineClock {
                         side: i32::from(*side),
-                        left_ms: *left_ms,
-                        banks_ms: banks_ms.clone(),
+                        left_ms: long(*left_ms),
+                        banks_ms: banks_ms.iter().map(|&b| long(b)).collect(),
                         received_at_ms: wall_clock_ms(),
                     });
                 }

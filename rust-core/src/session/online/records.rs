@@ -42,7 +42,7 @@ fn past_game(g: &GameSummary) -> PastGame {
             WireEnd::DrawAgreed => EndReason::DrawAgreed,
             WireEnd::Abandoned => EndReason::Abandoned,
         },
-        ended_ms: g.ended_ms,
+        ended_ms: crate::session::signed::long(g.ended_ms),
     }
 }
 
@@ -78,7 +78,7 @@ impl OnlineSession {
                             rule_set: r.rule_set,
                             rating: r.rating.round() as i32,
                             deviation: r.rd.round() as i32,
-                            games: r.games,
+                            games: crate::session::signed::int(r.games),
                         })
                         .collect(),
                 );

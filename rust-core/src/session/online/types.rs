@@ -35,7 +35,7 @@ pub struct RoomInfo {
     /// The format.
     pub format: Format,
     /// Seconds before the unused room expires (as the server said when it was created).
-    pub expires_in_s: u64,
+    pub expires_in_s: i64,
 }
 
 /// A table or room of 3 or more seats that we sit at, still filling.
@@ -49,7 +49,7 @@ pub struct SeatedInfo {
     /// The players seated so far, the host first.
     pub players: Vec<String>,
     /// The seats to fill in all.
-    pub seats: u32,
+    pub seats: i32,
     /// Whether we are the host (who may start with AI seats: `fill_with_ai`).
     pub host: bool,
 }
@@ -63,9 +63,9 @@ pub struct OnlineClock {
     /// The side whose time runs.
     pub side: i32,
     /// Milliseconds it had left when the server sent this.
-    pub left_ms: u64,
+    pub left_ms: i64,
     /// With a game clock, every seat's remaining time, side 0 first (empty otherwise).
-    pub banks_ms: Vec<u64>,
+    pub banks_ms: Vec<i64>,
     /// When the frame carrying it arrived: milliseconds since the Unix epoch on this device's
     /// clock, stamped by the core; `left_ms` counts down from here.
     pub received_at_ms: i64,
@@ -179,7 +179,7 @@ pub struct OnlineRating {
     /// Its deviation (350 for a newcomer; smaller is surer).
     pub deviation: i32,
     /// Rated games played in this rule set.
-    pub games: u32,
+    pub games: i32,
 }
 
 /// How a rated game changed our rating.
@@ -213,7 +213,7 @@ pub struct PastGame {
     /// How it ended.
     pub reason: EndReason,
     /// When it ended, in milliseconds since the Unix epoch (the server's clock).
-    pub ended_ms: u64,
+    pub ended_ms: i64,
     /// Who resigned or left, when the game ended that way and it is known (a game of two: the
     /// one who did not win); `None` otherwise (a game of 3 or more ends so only when the last
     /// person leaves, and the list does not say who).

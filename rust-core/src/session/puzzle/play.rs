@@ -12,6 +12,7 @@ use crate::ai::AiLevel;
 use crate::rules::board::Colour;
 use crate::rules::{Coord, Move, MoveKind, Position};
 use crate::session::setup::{Seat, ValidSetup};
+use crate::session::signed::int;
 use crate::session::{update, Event, GameState, MoveError, PlayedMove, SessionState};
 
 /// What the puzzle screen shows.
@@ -23,9 +24,9 @@ pub struct PuzzleState {
     /// The board, drawn as a game's board (selection, targets, chain, last move).
     pub board: GameState,
     /// Moves played so far.
-    pub moves: u32,
+    pub moves: i32,
     /// The solver's count.
-    pub par: u32,
+    pub par: i32,
     /// Whether par is proven optimal (otherwise "best known").
     pub proven: bool,
     /// Every racing peg is home.
@@ -202,7 +203,8 @@ impl PuzzleSession {
     /// What the screen shows.
     pub fn state(&self) -> PuzzleState {
         let solved = self.solved();
-        let moves = self.moves.len() as u32;
+        let moves = int(self.moves.len());
+        let par = int(self.puzzle.par);
         let mut board = self.board.view();
         // The board is set out afresh after each move (the other pegs never move): its history
         // is the person's moves, numbered from the puzzle's start, as a game's side panel lists.
@@ -221,10 +223,10 @@ impl PuzzleSession {
             id: self.puzzle.id.clone(),
             board,
             moves,
-            par: self.puzzle.par,
+            par,
             proven: self.puzzle.proven,
             solved,
-            at_par: solved && moves <= self.puzzle.par,
+            at_par: solved && moves <= par,
             can_undo: !self.moves.is_empty(),
             can_redo: !self.redo.is_empty(),
             line: if solved {

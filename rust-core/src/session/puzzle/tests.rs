@@ -136,7 +136,7 @@ fn every_puzzle_is_solved_at_par_by_its_line_with_the_real_taps() {
         play_line(&mut s, &p.line);
         let st = s.state();
         assert!(st.solved && st.at_par, "{}", p.id);
-        assert_eq!(st.moves, p.par);
+        assert_eq!(st.moves, p.par as i32);
         // The line as stored (its ends), each move with the whole path the taps played.
         assert_eq!(st.line.len(), p.line.len());
         for ((shown, stored), played) in st.line.iter().zip(&p.line).zip(s.moves()) {

@@ -673,7 +673,7 @@ impl MemoryStore {
                     game: g.record.id().to_owned(),
                     format: g.record.format(),
                     players: g.record.players().to_vec(),
-                    ply: g.record.ply(),
+                    ply: i32::try_from(g.record.ply()).unwrap_or(i32::MAX),
                 });
             }
         }

@@ -588,7 +588,7 @@ impl RedisStore {
                     game: id.clone(),
                     format: c.record.format(),
                     players: c.record.players().to_vec(),
-                    ply: c.record.ply(),
+                    ply: i32::try_from(c.record.ply()).unwrap_or(i32::MAX),
                 }),
                 _ => gone.push(id),
             }

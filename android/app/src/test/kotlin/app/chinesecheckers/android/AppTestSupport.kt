@@ -254,7 +254,7 @@ fun ai(level: AiLevel = AiLevel.BEGINNER) = Seat(SeatPlayer.Ai(level), "")
 fun ruleSet(preset: Preset): RuleSetInfo = ruleSets().first { it.preset == preset }
 
 /** The catalogue's default set-up of [preset], re-seated. */
-fun setup(preset: Preset, seats: List<Seat>, colours: Int = 1, opener: Opener = Opener.Seat(0), seed: ULong = 7uL): GameSetup =
+fun setup(preset: Preset, seats: List<Seat>, colours: Int = 1, opener: Opener = Opener.Seat(0), seed: Long = 7L): GameSetup =
     ruleSet(preset).defaultSetup.copy(seats = seats, coloursPerSide = colours, opener = opener, seed = seed)
 
 fun GameState.hole(c: Coord): HoleState = holes.first { it.coord == c }

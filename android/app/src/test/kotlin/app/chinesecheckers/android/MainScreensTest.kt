@@ -30,7 +30,7 @@ import org.robolectric.annotation.GraphicsMode
 class MainScreensTest {
     /** A solo game against the Beginner (seeded: the same game every run), two moves each. */
     private fun RunningApp.boardMidGame() {
-        app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.BEGINNER)), colours = 2, seed = 11uL), BoardMode.Solo)
+        app.startLocal(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.BEGINNER)), colours = 2, seed = 11L), BoardMode.Solo)
         repeat(2) { n ->
             tapStep()
             waitUntil("the AI's answer", 30_000) { game().history.size == 2 * (n + 1) && !game().aiToMove && game().thinking == null }

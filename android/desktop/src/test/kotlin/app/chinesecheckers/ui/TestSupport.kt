@@ -31,7 +31,7 @@ fun person() = Seat(SeatPlayer.Person, "")
 fun ai(level: AiLevel = AiLevel.BEGINNER) = Seat(SeatPlayer.Ai(level), "")
 
 /** The catalogue's default set-up of [preset], re-seated. */
-fun setup(preset: Preset, seats: List<Seat>, colours: Int = 1, opener: Opener = Opener.Seat(0), seed: ULong = 7uL): GameSetup =
+fun setup(preset: Preset, seats: List<Seat>, colours: Int = 1, opener: Opener = Opener.Seat(0), seed: Long = 7L): GameSetup =
     ruleSets().first { it.preset == preset }.defaultSetup.copy(seats = seats, coloursPerSide = colours, opener = opener, seed = seed)
 
 /** A phone's and a tablet's size in dp, with their pixel density (PerformanceTest's frames). */

@@ -178,7 +178,7 @@ class AppState(platform: Platform, today: () -> Long = { java.time.LocalDate.now
     }
 
     /** Opens the lesson [id] at [step] (a Rules diagram's link); the lessons' list if the core has no such step. */
-    fun openLesson(id: String, step: UInt) {
+    fun openLesson(id: String, step: Int) {
         navigate(Screen.Learn)
         learn.open(id, step)
     }
@@ -413,7 +413,7 @@ fun ChineseCheckersApp(appState: AppState) {
                             reducedMotion,
                             title = if (ui.daily) words.puzzleOfTheDay else puzzleTitle(ui.info, list.puzzles, strings, words),
                             next = appState.puzzleList.next(ui.info.id),
-                            best = listed?.best?.toInt(),
+                            best = listed?.best,
                             onNext = { appState.openPuzzle(it, daily = false) },
                             onList = { appState.back() },
                         )

@@ -19,20 +19,20 @@ import org.junit.Test
 class ClockPresenterTest {
     /** A clock the core received at [receivedAtMs] (this device's clock). */
     private fun clock(side: Int, leftMs: Long, receivedAtMs: Long, vararg banks: Long) =
-        OnlineClock(side, leftMs.toULong(), banks.map { it.toULong() }, receivedAtMs)
+        OnlineClock(side, leftMs, banks.toList(), receivedAtMs)
 
     /** The text the screen shows for [clock] at [nowMs]: the core's reading, formatted. */
     private fun shown(clock: OnlineClock, nowMs: Long) = ClockPresenter.format(clockReading(clock, nowMs).shown)
 
     @Test
     fun theFaceIsMinutesAndSecondsWithHoursOnlyWhenThereAreAny() {
-        assertEquals("5:00", ClockPresenter.format(ClockFace(0u, 5u, 0u)))
-        assertEquals("1:06", ClockPresenter.format(ClockFace(0u, 1u, 6u)))
-        assertEquals("0:09", ClockPresenter.format(ClockFace(0u, 0u, 9u)))
-        assertEquals("0:00", ClockPresenter.format(ClockFace(0u, 0u, 0u)))
-        assertEquals("1:00:00", ClockPresenter.format(ClockFace(1u, 0u, 0u)))
-        assertEquals("2:03:04", ClockPresenter.format(ClockFace(2u, 3u, 4u)))
-        assertEquals("24:00:00", ClockPresenter.format(ClockFace(24u, 0u, 0u)))
+        assertEquals("5:00", ClockPresenter.format(ClockFace(0, 5, 0)))
+        assertEquals("1:06", ClockPresenter.format(ClockFace(0, 1, 6)))
+        assertEquals("0:09", ClockPresenter.format(ClockFace(0, 0, 9)))
+        assertEquals("0:00", ClockPresenter.format(ClockFace(0, 0, 0)))
+        assertEquals("1:00:00", ClockPresenter.format(ClockFace(1, 0, 0)))
+        assertEquals("2:03:04", ClockPresenter.format(ClockFace(2, 3, 4)))
+        assertEquals("24:00:00", ClockPresenter.format(ClockFace(24, 0, 0)))
     }
 
     @Test
@@ -63,8 +63,8 @@ class ClockPresenterTest {
         assertEquals(listOf(TimeControlChoice.Default, TimeControlChoice.Untimed, TimeControlChoice.PerMove30, TimeControlChoice.Game5Plus5), TimeControlChoice.entries)
         assertNull("the format's default", TimeControlChoice.Default.timeControl)
         assertEquals(TimeControl.Untimed, TimeControlChoice.Untimed.timeControl)
-        assertEquals(TimeControl.PerMove(30u), TimeControlChoice.PerMove30.timeControl)
-        assertEquals(TimeControl.Game(300u, 5u), TimeControlChoice.Game5Plus5.timeControl)
+        assertEquals(TimeControl.PerMove(30), TimeControlChoice.PerMove30.timeControl)
+        assertEquals(TimeControl.Game(300, 5), TimeControlChoice.Game5Plus5.timeControl)
         val en = stringsFor(Language.English)
         assertEquals(listOf("Default", "Untimed", "30 s a move", "5 min + 5 s"), TimeControlChoice.entries.map(en::timeControlChoice))
         for (language in Language.entries) {

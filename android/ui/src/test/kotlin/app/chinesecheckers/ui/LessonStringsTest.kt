@@ -19,13 +19,13 @@ import org.junit.Test
 /** Every lesson word is given in English, French and Chinese, each its own. */
 class LessonStringsTest {
     private val goals = listOf(
-        LessonGoal.Step, LessonGoal.JumpOver(Colour.N), LessonGoal.Chain(3u), LessonGoal.LongJump(3u),
+        LessonGoal.Step, LessonGoal.JumpOver(Colour.N), LessonGoal.Chain(3), LessonGoal.LongJump(3),
         LessonGoal.SwapStuckPeg, LessonGoal.EvictSquatter, LessonGoal.WatchPass, LessonGoal.MoveTo(Coord(0, 0)),
-        LessonGoal.FillTarget, LessonGoal.WinAtMoveCap(200u),
+        LessonGoal.FillTarget, LessonGoal.WinAtMoveCap(200),
     )
     private val wrongTries = listOf(
-        WrongTry.NotAStep, WrongTry.NotAJump, WrongTry.WrongPivot(Colour.N), WrongTry.ChainTooShort(1u),
-        WrongTry.ChainTooLong(4u), WrongTry.WrongJumpLength(2u), WrongTry.NotASwap, WrongTry.SquatterStays,
+        WrongTry.NotAStep, WrongTry.NotAJump, WrongTry.WrongPivot(Colour.N), WrongTry.ChainTooShort(1),
+        WrongTry.ChainTooLong(4), WrongTry.WrongJumpLength(2), WrongTry.NotASwap, WrongTry.SquatterStays,
         WrongTry.WrongHole, WrongTry.NoWin, WrongTry.NotRankedFirst,
     )
 
@@ -68,7 +68,7 @@ class LessonStringsTest {
     fun goalsAndReasonsNameTheCoresColourAndNumbers() {
         val en = EnglishStrings.lessons
         assertTrue(en.goal(LessonGoal.JumpOver(Colour.N), EnglishStrings::colour).contains("blue peg"))
-        assertTrue(en.goal(LessonGoal.LongJump(5u), EnglishStrings::colour).contains("5 holes"))
+        assertTrue(en.goal(LessonGoal.LongJump(5), EnglishStrings::colour).contains("5 holes"))
         assertEquals("That was not a jump. It was taken back: try again.", en.missed(WrongTry.NotAJump, EnglishStrings::colour))
         val zh = stringsFor(Language.Chinese)
         assertEquals("这不是跳跃。这步已撤回：再试一次。", zh.lessons.missed(WrongTry.NotAJump, zh::colour))

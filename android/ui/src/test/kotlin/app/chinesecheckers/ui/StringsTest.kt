@@ -58,7 +58,7 @@ class StringsTest {
     )
     private val notices = listOf(Notice.NotYourTurn, Notice.EmptyHole, Notice.NotYourPeg(1), Notice.PegCannotMove, Notice.Watching) +
         Unreachable.entries.map { Notice.NotReachable(it) }
-    private val saved = SavedGame("id", SavedGameKind.SOLO, Preset.TRIPOT, listOf(PlayerName.You), 3, false, 0uL)
+    private val saved = SavedGame("id", SavedGameKind.SOLO, Preset.TRIPOT, listOf(PlayerName.You), 3, false, 0L)
     private val moveErrors = listOf(
         MoveException.GameOver(), MoveException.NotYourTurn(), MoveException.NotAiTurn(), MoveException.NothingToUndo(),
         MoveException.NothingToRedo(), MoveException.NoJumpInProgress(), MoveException.CannotEndHere(),
@@ -71,7 +71,7 @@ class StringsTest {
         SetupException.SeatCount(Preset.CLASSIC, 3, listOf(2)), SetupException.ColoursPerSide(Preset.TRIPOT, 4, listOf(1, 2, 3)),
         SetupException.OpenerFixed(Preset.CLASSIC), SetupException.NoSuchSeat(5, 2), SetupException.BadRules("x"),
         SetupException.BadPosition("x"), SetupException.OptionFixed(Preset.TRIPOT, RuleOption.SWAPS),
-        SetupException.OptionValue(Preset.RULEBOOK, RuleOptionValue.JumpReach(9u)),
+        SetupException.OptionValue(Preset.RULEBOOK, RuleOptionValue.JumpReach(9)),
     )
     private val onlineErrors = listOf(
         OnlineException.BadName("x"), OnlineException.BadToken("x"), OnlineException.BadRoomCode("x"),

@@ -69,7 +69,7 @@ class FullGamesTest {
 
     @Test
     fun tripotOneColourPlaysToTheEnd() {
-        val g = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai()), colours = 1, opener = Opener.CoinToss, seed = 3uL))
+        val g = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai()), colours = 1, opener = Opener.CoinToss, seed = 3L))
         val dir = java.nio.file.Files.createTempDirectory("cc-full")
         val library = GameLibrary.open(dir.toString())
         // Kept: the library counts it as it ends.
@@ -109,7 +109,7 @@ class FullGamesTest {
 
     @Test
     fun tripotThreeColoursPlaysToTheEnd() {
-        val g = LocalGame(setup(Preset.TRIPOT, listOf(ai(), person()), colours = 3, seed = 11uL))
+        val g = LocalGame(setup(Preset.TRIPOT, listOf(ai(), person()), colours = 3, seed = 11L))
         assertEquals(30, g.state().holes.count { it.owner == 1 })
         val v = playFull(g, 2, 120_000)
         checkOutcome(v, setOf(EndReason.WIN, EndReason.DEADLOCK))
@@ -117,14 +117,14 @@ class FullGamesTest {
 
     @Test
     fun classicPlaysToTheEnd() {
-        val g = LocalGame(setup(Preset.CLASSIC, listOf(person(), ai()), seed = 5uL))
+        val g = LocalGame(setup(Preset.CLASSIC, listOf(person(), ai()), seed = 5L))
         val v = playFull(g, 3, 120_000)
         checkOutcome(v, setOf(EndReason.WIN, EndReason.DRAW))
     }
 
     @Test
     fun rulebookPlaysToTheEnd() {
-        val g = LocalGame(setup(Preset.RULEBOOK, listOf(ai(), person()), seed = 9uL))
+        val g = LocalGame(setup(Preset.RULEBOOK, listOf(ai(), person()), seed = 9L))
         val v = playFull(g, 4, 120_000)
         checkOutcome(v, setOf(EndReason.WIN, EndReason.DRAW))
     }
@@ -133,7 +133,7 @@ class FullGamesTest {
     @Test
     fun sternhalmaSixSeatsMixed() {
         val seats = listOf(person("Ann"), ai(), person(), ai(), person(), ai())
-        val g = LocalGame(setup(Preset.STERNHALMA, seats, seed = 13uL))
+        val g = LocalGame(setup(Preset.STERNHALMA, seats, seed = 13L))
         val start = g.state()
         assertEquals(60, start.holes.count { it.occupant != null })
         assertEquals(

@@ -26,7 +26,7 @@ class LessonTest {
         assertEquals(LessonFeedback.StepDone, done.feedback)
         assertTrue(done.stepDone)
         assertFalse(done.lessonDone)
-        assertEquals(1u, lesson.next().step)
+        assertEquals(1, lesson.next().step)
         assertThrows<MoveException.NoJumpInProgress> { lesson.endJump() }
         assertThrows<LessonException.NoSuchLesson> { Lesson(dir, "nope") }
     }

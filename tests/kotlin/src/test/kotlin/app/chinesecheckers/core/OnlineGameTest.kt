@@ -54,7 +54,7 @@ class OnlineGameTest {
         assertEquals("Ann", welcome.state.name)
         g.createRoom(Format.TRIPOT1).sent("create_room")
         val room = g.receive("""{"type":"room_created","code":"ABCD2345","format":"tripot1","expires_in_s":600}""").state
-        assertEquals(RoomInfo("ABCD2345", Format.TRIPOT1, 600uL), room.room)
+        assertEquals(RoomInfo("ABCD2345", Format.TRIPOT1, 600L), room.room)
         assertEquals(Banner.RoomCode("ABCD2345"), room.board.banner)
         g.receive("""{"type":"matched","game":"g1","side":0,"format":"tripot1","players":["Ann","Bob"]}""")
         val started = g.receive(snapshot(1)).state

@@ -21,7 +21,7 @@ fun setup(
     seats: List<Seat> = listOf(person(), ai()),
     colours: Int = 1,
     opener: Opener = Opener.Seat(0),
-    seed: ULong = 7uL,
+    seed: Long = 7L,
 ): GameSetup = ruleSet(preset).defaultSetup.copy(
     seats = seats,
     coloursPerSide = colours,

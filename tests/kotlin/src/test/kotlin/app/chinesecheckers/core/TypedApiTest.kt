@@ -22,7 +22,7 @@ class TypedApiTest {
         assertTrue(tripot.openerChoice)
         assertTrue(tripot.options.swaps)
         assertEquals(listOf(2, 3, 4, 6), ruleSet(Preset.STERNHALMA).seatCounts)
-        assertEquals(200u, ruleSet(Preset.STERNHALMA).options.moveCap)
+        assertEquals(200, ruleSet(Preset.STERNHALMA).options.moveCap)
         assertEquals(listOf(2, 3, 4, 5, 6), ruleSet(Preset.RULEBOOK).seatCounts)
         for (info in sets) {
             assertEquals(info.preset, info.defaultSetup.rules.preset)
@@ -118,7 +118,7 @@ class TypedApiTest {
         assertEquals(2, noSeat.seats)
         val rules = ruleSet(Preset.TRIPOT).options
         val badRules = assertThrows<SetupException.BadRules> {
-            LocalGame(setup(Preset.TRIPOT).let { it.copy(rules = it.rules.copy(options = rules.copy(jumpReach = 0u))) })
+            LocalGame(setup(Preset.TRIPOT).let { it.copy(rules = it.rules.copy(options = rules.copy(jumpReach = 0))) })
         }
         assertTrue(badRules.detail.isNotEmpty())
         assertThrows<SetupException.BadPosition> { positionFromJson("{") }
@@ -193,7 +193,7 @@ class TypedApiTest {
 
     @Test
     fun coinTossIsAnnouncedUntilTheFirstMove() {
-        val openers = (0uL until 16uL).map { seed ->
+        val openers = (0L until 16L).map { seed ->
             // The Impossible AI with a short budget: its search lasts long enough to be seen.
             val g = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE)), opener = Opener.CoinToss, seed = seed))
             val v = g.state()
@@ -221,7 +221,7 @@ class TypedApiTest {
 
     @Test
     fun coinTossWithAFixedOpenerSeatsTheWinnerFirst() {
-        val firsts = (0uL until 16uL).map { seed ->
+        val firsts = (0L until 16L).map { seed ->
             val g = LocalGame(setup(Preset.CLASSIC, listOf(person("Ann"), ai()), opener = Opener.CoinToss, seed = seed))
             val v = g.state()
             // The first seat always opens in classic: the toss decides who sits there.

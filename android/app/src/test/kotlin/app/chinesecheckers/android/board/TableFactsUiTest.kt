@@ -206,7 +206,7 @@ class TableFactsUiTest {
     fun aPastGameSaysWhoResignedFromTheCoreYouForOurselves() {
         val now = System.currentTimeMillis()
         fun game(winners: List<Int>, by: Int?, byYou: Boolean) =
-            PastGame("g", Format.CLASSIC, listOf("Ann", "Bob"), 0, winners, EndReason.RESIGNED, now.toULong(), by, byYou)
+            PastGame("g", Format.CLASSIC, listOf("Ann", "Bob"), 0, winners, EndReason.RESIGNED, now, by, byYou)
 
         assertEquals("Lost · You resigned · today", pastGameDetail(game(listOf(1), 0, true), now, EnglishStrings))
         assertEquals("Won · Bob resigned · today", pastGameDetail(game(listOf(0), 1, false), now, EnglishStrings))

@@ -85,14 +85,14 @@ class OnlineClockUiTest {
     @Test
     fun aTimedGameCountsDownAndSaysWhenTheClockPlayedAMove() = appTest(device = Device.TabletPortrait) {
         awaitGame(scriptServer(*timedGame("""{"kind":"per_move","seconds":30}""")))
-        assertEquals(TimeControl.PerMove(30u), online(app)!!.game!!.timeControl)
+        assertEquals(TimeControl.PerMove(30), online(app)!!.game!!.timeControl)
         assertEquals("no clock heard yet: none shown", false, exists("clock"))
 
         val sentAt = System.currentTimeMillis()
         socket.send("""{"type":"clock","game":"g2","side":0,"left_ms":12000}""")
         waitUntil("Bob's clock shown", 10_000) { exists("clock") && text("clock") != "0:00" }
         val heard = online(app)!!.game!!.clock!!
-        assertEquals(OnlineClock(0, 12_000uL, emptyList(), heard.receivedAtMs), heard)
+        assertEquals(OnlineClock(0, 12_000L, emptyList(), heard.receivedAtMs), heard)
         assertTrue("the core stamps the clock as it arrives", heard.receivedAtMs in sentAt..System.currentTimeMillis())
         assertTrue("Bob's 12 s, counting down: ${text("clock")}", text("clock") in setOf("0:12", "0:11"))
         assertTrue("no bank without a game clock", !exists("bank:0") && !exists("bank:1"))
@@ -125,7 +125,7 @@ class OnlineClockUiTest {
         awaitGame(scriptServer(*timedGame("""{"kind":"game","base_s":300,"increment_s":5}""")))
         socket.send("""{"type":"clock","game":"g2","side":0,"left_ms":295000,"banks_ms":[295000,183000]}""")
         waitUntil("our bank", 10_000) { exists("bank:1") && text("bank:1") == "3:03" }
-        assertEquals(TimeControl.Game(300u, 5u), online(app)!!.game!!.timeControl)
+        assertEquals(TimeControl.Game(300, 5), online(app)!!.game!!.timeControl)
         assertTrue(text("clock") in setOf("4:55", "4:54"))
         assertTrue("Bob's bank runs: ${text("bank:0")}", text("bank:0") in setOf("4:55", "4:54"))
         tag("bank:1").assertTextEquals("3:03")

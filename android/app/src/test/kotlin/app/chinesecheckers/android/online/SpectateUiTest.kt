@@ -65,7 +65,7 @@ class SpectateUiTest {
         awaitSent(server, "watch_games")
         waitUntil("the live games", 10_000) { exists("liveGame:g1") }
         assertEquals(
-            listOf(LiveGame("g1", Format.STERNHALMA2, listOf("Bob", "Cy"), 12u), LiveGame("g7", Format.STERNHALMA3, listOf("Dee", "Eve", "Fay"), 1u)),
+            listOf(LiveGame("g1", Format.STERNHALMA2, listOf("Bob", "Cy"), 12), LiveGame("g7", Format.STERNHALMA3, listOf("Dee", "Eve", "Fay"), 1)),
             online(app)!!.liveGames,
         )
         tag("liveGame:g1").assertTextEquals("Sternhalma · 2 players · Bob, Cy · 12 moves")

@@ -119,7 +119,7 @@ class LessonZoomTest {
 
         for ((n, step) in firstLesson.withIndex()) {
             val (taps, endJump) = step
-            assertEquals(n.toUInt(), state().step)
+            assertEquals(n, state().step)
             assertFramed("step ${n + 1}")
             for (c in taps) tapAtCentre(c)
             if (endJump) click("lessonEndJump")

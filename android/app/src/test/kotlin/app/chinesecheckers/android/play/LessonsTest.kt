@@ -72,7 +72,7 @@ class LessonsTest {
         click("learn")
         click("lesson:tripot-moves")
         var state = checkNotNull(app.learn.state.value)
-        assertEquals(0u, state.step)
+        assertEquals(0, state.step)
         // The pointer is drawn where the core says: the peg, then where it goes.
         assertEquals(state.pointer, tag("trail").fetchSemanticsNode().config[PointerDrawn])
         tag("nextStep").assertIsNotEnabled()
@@ -98,7 +98,7 @@ class LessonsTest {
             val (id, steps) = lesson
             assertEquals(id, app.learn.state.value?.lessonId)
             for ((n, step) in steps.withIndex()) {
-                assertEquals("$id step $n", n.toUInt(), app.learn.state.value?.step)
+                assertEquals("$id step $n", n, app.learn.state.value?.step)
                 assertFalse(exists("lessonEndJump"))
                 for (c in step.taps) tapHole(c)
                 if (step.endJump) {
@@ -194,10 +194,10 @@ class LessonsTest {
     @Test
     fun goldensOfALessonDarkAndInThreeLanguagesAndOfTheList() = appTest {
         app.settings.update { it.copy(theme = ThemeChoice.Light) }
-        app.openLesson("tripot-moves", 1u)
+        app.openLesson("tripot-moves", 1)
         assertNotNull(app.learn.state.value)
         // Mid-chain, End jump shown, in the dark theme.
-        app.openLesson("tripot-moves", 3u)
+        app.openLesson("tripot-moves", 3)
         app.learn.tap(0, 4)
         app.learn.tap(0, 2)
         app.settings.update { it.copy(theme = ThemeChoice.Dark) }
@@ -210,11 +210,11 @@ class LessonsTest {
         // One step (the long jump) in the three languages, after a wrong try.
         for (language in Language.entries) {
             app.settings.update { it.copy(language = language) }
-            app.openLesson("tripot-long-jumps", 0u)
+            app.openLesson("tripot-long-jumps", 0)
             // A short jump over the neighbour where a long one is asked.
             app.learn.tap(0, 4)
             app.learn.tap(2, 2)
-            assertEquals(LessonFeedback.Missed(WrongTry.WrongJumpLength(1u), listOf(Coord(0, 4), Coord(2, 2))), app.learn.state.value!!.feedback)
+            assertEquals(LessonFeedback.Missed(WrongTry.WrongJumpLength(1), listOf(Coord(0, 4), Coord(2, 2))), app.learn.state.value!!.feedback)
             // (English: lesson-wrong-try-phone shows a wrong try's words.)
             if (language != Language.English) snapshot("lesson-${language.code}-phone")
         }

@@ -179,7 +179,7 @@ class NewGameOptionsTest {
         assertFalse(exists("optionError"))
         val chosen = app.newGame.setup().rules
         assertEquals(Preset.RULEBOOK, chosen.preset)
-        assertEquals(3.toUByte(), chosen.options.jumpReach)
+        assertEquals(3, chosen.options.jumpReach)
         assertEquals(pegs, chosen.options.pegs)
         assertEquals(!defaults.swaps, chosen.options.swaps)
 
@@ -188,12 +188,12 @@ class NewGameOptionsTest {
         snapshot("new-game-options-phone")
 
         // A value the core does not offer (no chip has it) is refused, shown, and changes nothing.
-        app.newGame.onEvent(NewGameEvent.SetOption(RuleOptionValue.JumpReach(6u)))
+        app.newGame.onEvent(NewGameEvent.SetOption(RuleOptionValue.JumpReach(6)))
         waitForIdle()
         val refused = app.newGame.state.value.optionError as SetupException.OptionValue
-        assertEquals(Preset.RULEBOOK to RuleOptionValue.JumpReach(6u), refused.preset to refused.value)
+        assertEquals(Preset.RULEBOOK to RuleOptionValue.JumpReach(6), refused.preset to refused.value)
         tag("optionError").assertTextEquals(en.setupError(refused))
-        assertEquals(3.toUByte(), app.newGame.setup().rules.options.jumpReach)
+        assertEquals(3, app.newGame.setup().rules.options.jumpReach)
         tag("option:JUMP_REACH:2").assertIsSelected()
 
         // The game started has the chosen army size on the board: two sides of `pegs` each.

@@ -76,7 +76,7 @@ class PuzzleTest {
         tapHole(step.from)
         tapHole(step.to)
         if (app.puzzle.value!!.state.value.game.moves == before) click("endJump")
-        assertEquals("one move per step", before + 1u, app.puzzle.value!!.state.value.game.moves)
+        assertEquals("one move per step", before + 1, app.puzzle.value!!.state.value.game.moves)
     }
 
     private fun RunningApp.openFromList(id: String) {
@@ -97,22 +97,22 @@ class PuzzleTest {
     fun aPuzzleSolvedAtParByTapsSaysSoAndTheListAndStatisticsShowIt() = appTest(reducedMotion = true) {
         val info = app.puzzleList.state.value.puzzles.first()
         val line = solverLine(info.id)
-        assertEquals(info.par.toInt(), line.size)
+        assertEquals(info.par, line.size)
         openFromList(info.id)
-        assertEquals(EnglishPuzzleStrings.count(0, info.par.toInt()), text("count"))
+        assertEquals(EnglishPuzzleStrings.count(0, info.par), text("count"))
         for ((i, step) in line.withIndex()) {
             if (i == 1) snapshotIn(ThemeChoice.Light, "puzzle-play-phone")
             playByTaps(step)
-            assertEquals(EnglishPuzzleStrings.count(i + 1, info.par.toInt()), text("count"))
+            assertEquals(EnglishPuzzleStrings.count(i + 1, info.par), text("count"))
         }
         // The sheet: at par, the best the core kept.
         assertTrue(exists("puzzleSolved"))
         val coreLine = app.puzzle.value!!.state.value.game.line
         assertEquals("the core's line is the one the taps followed", line.map { it.from to it.to }, coreLine.map { it.from to it.to })
         for (move in coreLine) assertEquals("each move's path runs from its start to its end", listOf(move.from, move.to), listOf(move.path.first(), move.path.last()))
-        assertEquals(EnglishPuzzleStrings.solvedIn(info.par.toInt()), text("solvedTitle"))
+        assertEquals(EnglishPuzzleStrings.solvedIn(info.par), text("solvedTitle"))
         assertEquals(EnglishPuzzleStrings.againstPar(atPar = true, under = 0), text("againstPar"))
-        assertEquals(EnglishPuzzleStrings.yourBest(info.par.toInt()), text("yourBest"))
+        assertEquals(EnglishPuzzleStrings.yourBest(info.par), text("yourBest"))
         snapshotIn(ThemeChoice.Light, "puzzle-solved-phone")
         snapshotIn(ThemeChoice.Dark, "puzzle-solved-dark-phone")
 
@@ -139,7 +139,7 @@ class PuzzleTest {
 
         // The list shows it solved at par; replaying the solver's line did not count as a solve.
         click("allPuzzles")
-        assertEquals(EnglishPuzzleStrings.result(info.par.toInt(), solvedAtPar = true), text("puzzle:${info.id}:result"))
+        assertEquals(EnglishPuzzleStrings.result(info.par, solvedAtPar = true), text("puzzle:${info.id}:result"))
         val others = app.puzzleList.state.value.puzzles.filter { it.id != info.id }
         assertTrue(others.all { it.best == null })
         snapshotIn(ThemeChoice.Light, "puzzle-list-phone")
@@ -179,7 +179,7 @@ class PuzzleTest {
         val list = app.puzzleList.state.value.puzzles
         val next = list[list.indexOfFirst { it.id == info.id } + 1]
         assertEquals(next.id, app.puzzle.value!!.state.value.game.id)
-        assertEquals(EnglishPuzzleStrings.count(0, next.par.toInt()), text("count"))
+        assertEquals(EnglishPuzzleStrings.count(0, next.par), text("count"))
         assertFalse(exists("puzzleSolved"))
         click("back")
         assertTrue(exists("puzzle:${next.id}"))
@@ -217,7 +217,7 @@ class PuzzleTest {
         playByTaps(PuzzleStep(peg, hole, emptyList()))
         playByTaps(PuzzleStep(hole, peg, emptyList()))
         for (step in line) playByTaps(step)
-        val par = info.par.toInt()
+        val par = info.par
         assertEquals(EnglishPuzzleStrings.solvedIn(par + 2), text("solvedTitle"))
         assertEquals(EnglishPuzzleStrings.againstPar(atPar = false, under = -2), text("againstPar"))
         assertEquals("2 over par. Try again to reach par.", text("againstPar"))
@@ -232,7 +232,7 @@ class PuzzleTest {
         val info = app.puzzleList.state.value.puzzles.first { it.id.startsWith("tripot") }
         val line = solverLine(info.id)
         openFromList(info.id)
-        val par = info.par.toInt()
+        val par = info.par
         for (slot in listOf("endJump", "undo", "redo", "restart")) tag(slot).assertIsNotEnabled()
         val slots = listOf("endJump", "undo", "redo", "restart").associateWith { tag(it).fetchSemanticsNode().boundsInRoot }
         playByTaps(line[0])
@@ -267,7 +267,7 @@ class PuzzleTest {
         appTest(today = { today }, reducedMotion = true) {
             val dataDir = app.platform.dataDir
             // A second date whose puzzle reads differently on Home, so that the check can fail.
-            fun glance(p: PuzzleInfo) = EnglishPuzzleStrings.today(p.difficulty, p.par.toInt())
+            fun glance(p: PuzzleInfo) = EnglishPuzzleStrings.today(p.difficulty, p.par)
             val first = puzzleOfTheDay(dataDir, day)
             val other = (day + 1..day + 60).first { glance(puzzleOfTheDay(dataDir, it)) != glance(first) }
             assertEquals(glance(first), text("puzzleOfTheDay"))
@@ -278,7 +278,7 @@ class PuzzleTest {
             // The list's first card is the same puzzle, and opens titled as the puzzle of the day.
             click("puzzles")
             val daily = puzzleOfTheDay(dataDir, other)
-            assertEquals(EnglishPuzzleStrings.par(daily.par.toInt(), daily.proven), text("daily:par"))
+            assertEquals(EnglishPuzzleStrings.par(daily.par, daily.proven), text("daily:par"))
             click("daily")
             assertEquals(EnglishPuzzleStrings.puzzleOfTheDay, text("puzzleTitle"))
             assertEquals(daily.id, app.puzzle.value!!.state.value.game.id)
@@ -294,9 +294,9 @@ class PuzzleTest {
             app.settings.update { it.copy(language = language) }
             waitForIdle()
             click("puzzles")
-            assertEquals(words.par(info.par.toInt(), info.proven), text("puzzle:${info.id}:par"))
+            assertEquals(words.par(info.par, info.proven), text("puzzle:${info.id}:par"))
             click("puzzle:${info.id}")
-            assertEquals(words.count(0, info.par.toInt()), text("count"))
+            assertEquals(words.count(0, info.par), text("count"))
             val tag = language.code.lowercase()
             // A puzzle in play in French, the list in Chinese.
             if (language == Language.French) snapshot("puzzle-play-$tag-phone")

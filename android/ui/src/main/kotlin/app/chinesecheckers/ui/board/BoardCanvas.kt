@@ -111,7 +111,7 @@ fun BoardCanvas(
     onTapHole: (Coord) -> Unit,
     onTapOutside: () -> Unit,
     modifier: Modifier = Modifier,
-    onAnimationFinished: (revision: ULong) -> Unit = {},
+    onAnimationFinished: (revision: Long) -> Unit = {},
     zoomState: BoardZoomState = rememberBoardZoomState(),
     shownMove: PlayedMove? = null,
     arrowPath: List<Coord> = emptyList(),

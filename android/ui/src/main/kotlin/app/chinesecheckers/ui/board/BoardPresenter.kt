@@ -33,7 +33,7 @@ import kotlinx.coroutines.withContext
 import kotlinx.coroutines.withTimeoutOrNull
 
 /** A peg moving along a path: drawn by the board from [startedAtNanos] for [millisPerHop] a hop. */
-data class PegAnimation(val revision: ULong, val path: List<Coord>, val millisPerHop: Int) {
+data class PegAnimation(val revision: Long, val path: List<Coord>, val millisPerHop: Int) {
     /** The whole animation's length. */
     val totalMillis: Int get() = millisPerHop * (path.size - 1).coerceAtLeast(0)
 }
@@ -96,7 +96,7 @@ sealed interface BoardEvent {
     /** Writes the game again after the library failed to (`state.storage` is `failed`). */
     data object SaveNow : BoardEvent
     /** The board finished drawing the animation of the state with this revision. */
-    data class AnimationFinished(val revision: ULong) : BoardEvent
+    data class AnimationFinished(val revision: Long) : BoardEvent
 }
 
 /**

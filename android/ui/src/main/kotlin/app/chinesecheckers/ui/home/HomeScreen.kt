@@ -207,7 +207,7 @@ fun cardLines(card: GameCard, nowS: Long, strings: Strings): List<String> {
     val others = card.seats.filter { it.name != PlayerName.You }
     val people = if (others.size < card.seats.size) strings.cardOpponents(others.map(::worded)) else strings.cardPlayers(card.seats.map(::worded))
     val toMove = card.seats.getOrNull(card.toMove)?.let { strings.toMove(strings.playerName(it.name)) }
-    val ago = strings.lastPlayed((nowS - card.lastPlayedS.toLong()).coerceAtLeast(0))
+    val ago = strings.lastPlayed((nowS - card.lastPlayedS).coerceAtLeast(0))
     return listOf(
         strings.savedGameLine(card.kind, card.preset, card.moves),
         people,
@@ -224,7 +224,7 @@ private fun PuzzlesButton(daily: PuzzleInfo?, onClick: () -> Unit) {
             Text(words.puzzles)
             daily?.let {
                 Text(
-                    words.today(it.difficulty, it.par.toInt()),
+                    words.today(it.difficulty, it.par),
                     style = MaterialTheme.typography.bodySmall,
                     modifier = Modifier.testTag("puzzleOfTheDay"),
                 )

@@ -43,9 +43,9 @@ class LessonPresenter(private val dataDir: String) {
      * Opens the lesson [id] at [step] (0-based; a Rules diagram's step), or at its first step.
      * Returns false (and shows the list) when the core has no such lesson or step.
      */
-    fun open(id: String, step: UInt = 0u): Boolean {
+    fun open(id: String, step: Int = 0): Boolean {
         val opened = try {
-            if (step == 0u) Lesson(dataDir, id) else Lesson.atStep(dataDir, id, step)
+            if (step == 0) Lesson(dataDir, id) else Lesson.atStep(dataDir, id, step)
         } catch (e: LessonException) {
             null
         }

@@ -195,7 +195,7 @@ private fun stepHoles(state: LessonState): List<Coord> {
 private fun StepWords(state: LessonState, strings: Strings) {
     val words = strings.lessons
     Text(
-        words.stepOf(state.step.toInt() + 1, state.steps.toInt()) + " · " + words.ruleTitle(state.rule),
+        words.stepOf(state.step + 1, state.steps) + " · " + words.ruleTitle(state.rule),
         style = MaterialTheme.typography.labelLarge,
         color = MaterialTheme.colorScheme.primary,
         modifier = Modifier.testTag("lessonStep"),

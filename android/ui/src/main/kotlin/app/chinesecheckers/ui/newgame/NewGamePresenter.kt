@@ -114,7 +114,7 @@ sealed interface NewGameEvent {
  */
 class NewGamePresenter(
     mode: BoardMode,
-    private val seed: () -> ULong = { Random.nextLong().toULong() },
+    private val seed: () -> Long = { Random.nextLong() },
     /** The last choices of this mode ([choicesText]), kept with the settings; null: the defaults. */
     remembered: String? = null,
     /** Told the choices after every change, to keep them for the next visit. */

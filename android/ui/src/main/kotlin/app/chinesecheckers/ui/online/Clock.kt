@@ -11,10 +11,10 @@ import app.chinesecheckers.core.TimeControl
 object ClockPresenter {
     /** "m:ss", or "h:mm:ss" when the face has hours. */
     fun format(face: ClockFace): String =
-        if (face.hours > 0u) {
-            "%d:%02d:%02d".format(face.hours.toLong(), face.minutes.toLong(), face.seconds.toLong())
+        if (face.hours > 0) {
+            "%d:%02d:%02d".format(face.hours, face.minutes, face.seconds)
         } else {
-            "%d:%02d".format(face.minutes.toLong(), face.seconds.toLong())
+            "%d:%02d".format(face.minutes, face.seconds)
         }
 }
 
@@ -25,6 +25,6 @@ enum class TimeControlChoice(
 ) {
     Default(null),
     Untimed(TimeControl.Untimed),
-    PerMove30(TimeControl.PerMove(30u)),
-    Game5Plus5(TimeControl.Game(300u, 5u)),
+    PerMove30(TimeControl.PerMove(30)),
+    Game5Plus5(TimeControl.Game(300, 5)),
 }

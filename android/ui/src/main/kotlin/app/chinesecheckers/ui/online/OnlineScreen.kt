@@ -164,7 +164,7 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                             Row(Modifier.fillMaxWidth().testTag("table:${t.id}"), verticalAlignment = Alignment.CenterVertically) {
                                 val seats = formatSeats(t.format).toInt()
                                 val host = t.hostRating?.let { strings.ratedName(t.host, it) } ?: t.host
-                                val line = if (seats > 2) strings.tableLine(host, t.format, t.seated.toInt(), seats) else strings.tableLine(host, t.format)
+                                val line = if (seats > 2) strings.tableLine(host, t.format, t.seated, seats) else strings.tableLine(host, t.format)
                                 Text(line, Modifier.weight(1f).testTag("tableLine:${t.id}"))
                                 OutlinedButton(onClick = { on(OnlineEvent.JoinTable(t.id)) }, modifier = Modifier.testTag("join:${t.id}")) { Text(strings.join) }
                             }
@@ -231,7 +231,7 @@ private fun Waiting(text: String, cancel: String, tag: String, onCancel: () -> U
 }
 
 @Composable
-private fun RoomCode(code: String, expiresInS: ULong, strings: Strings, onShare: () -> Unit, onClose: () -> Unit) {
+private fun RoomCode(code: String, expiresInS: Long, strings: Strings, onShare: () -> Unit, onClose: () -> Unit) {
     Card(Modifier.fillMaxWidth().testTag("roomCode")) {
         Column(Modifier.padding(20.dp).fillMaxWidth(), horizontalAlignment = Alignment.CenterHorizontally, verticalArrangement = Arrangement.spacedBy(12.dp)) {
             Text(strings.roomCodeField, style = MaterialTheme.typography.titleMedium)
@@ -240,7 +240,7 @@ private fun RoomCode(code: String, expiresInS: ULong, strings: Strings, onShare:
                 fontSize = 40.sp, fontFamily = FontFamily.Monospace, fontWeight = FontWeight.Bold,
                 color = MaterialTheme.colorScheme.primary, modifier = Modifier.testTag("roomCodeText"),
             )
-            Text(strings.roomExpires((expiresInS.toLong() / 60).toInt()), style = MaterialTheme.typography.bodySmall)
+            Text(strings.roomExpires((expiresInS / 60).toInt()), style = MaterialTheme.typography.bodySmall)
             Button(onClick = onShare, modifier = Modifier.testTag("share")) { Text(strings.share) }
             CircularProgressIndicator(Modifier.size(28.dp))
             Text(strings.banner(app.chinesecheckers.core.Banner.Waiting) { "" }, style = MaterialTheme.typography.bodyMedium)
@@ -262,7 +262,7 @@ private fun SeatedPanel(seated: SeatedInfo, level: AiLevel, strings: Strings, on
             for ((i, name) in seated.players.withIndex()) {
                 Text(name, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.testTag("seatedPlayer:$i"))
             }
-            val free = (seated.seats.toInt() - seated.players.size).coerceAtLeast(0)
+            val free = (seated.seats - seated.players.size).coerceAtLeast(0)
             Text(strings.freeSeats(free), modifier = Modifier.testTag("freeSeats").semantics { liveRegion = LiveRegionMode.Polite })
             if (seated.host) {
                 Text(strings.computerLevel, style = MaterialTheme.typography.labelLarge)
@@ -289,7 +289,7 @@ private fun Ratings(ratings: List<OnlineRating>, strings: Strings) {
     Column(Modifier.fillMaxWidth().testTag("ratings"), verticalArrangement = Arrangement.spacedBy(2.dp)) {
         Text(strings.yourRatings, style = MaterialTheme.typography.titleMedium)
         for (r in ratings) {
-            Text(strings.ratingLine(r.ruleSet, r.rating, r.games.toInt()), modifier = Modifier.testTag("rating:${r.ruleSet.name}"))
+            Text(strings.ratingLine(r.ruleSet, r.rating, r.games), modifier = Modifier.testTag("rating:${r.ruleSet.name}"))
         }
     }
 }
@@ -348,7 +348,7 @@ internal fun pastGameDetail(g: PastGame, nowMs: Long, strings: Strings): String 
         else -> g.by?.let { g.players.getOrNull(it) }
     }
     val reason = strings.endReason(g.reason, by).trimEnd('.', '。')
-    return listOf(strings.pastResult(won), reason, strings.pastDate(g.endedMs.toLong(), nowMs)).joinToString(" · ")
+    return listOf(strings.pastResult(won), reason, strings.pastDate(g.endedMs, nowMs)).joinToString(" · ")
 }
 
 /** Above the board of a game we watch: "Watching" and the way back to the lobby. */
@@ -389,7 +389,7 @@ private fun LiveGames(ui: OnlineUiState, strings: Strings, on: (OnlineEvent) -> 
         games.isEmpty() -> Text(strings.noLiveGames, modifier = Modifier.testTag("noLiveGames"))
         else -> for (g in games) {
             Text(
-                strings.liveGameLine(strings.format(g.format), g.players, g.ply.toInt()),
+                strings.liveGameLine(strings.format(g.format), g.players, g.ply),
                 style = MaterialTheme.typography.bodyLarge,
                 modifier = Modifier.fillMaxWidth().clickable { on(OnlineEvent.Spectate(g.game)) }.padding(vertical = 8.dp).testTag("liveGame:${g.game}"),
             )

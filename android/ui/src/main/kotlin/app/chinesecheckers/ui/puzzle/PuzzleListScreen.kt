@@ -97,8 +97,8 @@ private fun PuzzleCard(info: PuzzleInfo, title: String, words: PuzzleStrings, hi
     Card(colors = colors, modifier = Modifier.fillMaxWidth().clickable(onClick = onClick).testTag(tag)) {
         Column(Modifier.padding(12.dp)) {
             Text(title, fontWeight = FontWeight.SemiBold, modifier = Modifier.testTag("$tag:title"))
-            Text(words.par(info.par.toInt(), info.proven), style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("$tag:par"))
-            val best = info.best?.toInt()
+            Text(words.par(info.par, info.proven), style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("$tag:par"))
+            val best = info.best
             Text(
                 words.result(best, info.solvedAtPar),
                 style = MaterialTheme.typography.bodySmall,

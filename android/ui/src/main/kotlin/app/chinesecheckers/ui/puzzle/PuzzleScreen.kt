@@ -120,7 +120,7 @@ fun PuzzleScreen(
                         verticalArrangement = Arrangement.spacedBy(12.dp),
                     ) {
                         CountRow(ui, words, onEvent)
-                        Text(words.par(game.par.toInt(), game.proven), style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("parWords"))
+                        Text(words.par(game.par, game.proven), style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("parWords"))
                         PuzzleControls(ui, words, strings, columns = 2, onEvent = onEvent)
                         HorizontalDivider()
                         status(Modifier)
@@ -197,7 +197,7 @@ private fun TitleRow(title: String, words: PuzzleStrings, onList: () -> Unit) {
 private fun CountRow(ui: PuzzleUiState, words: PuzzleStrings, onEvent: (PuzzleEvent) -> Unit, modifier: Modifier = Modifier) {
     Row(modifier.fillMaxWidth().heightIn(min = 48.dp), verticalAlignment = Alignment.CenterVertically) {
         Text(
-            words.count(ui.game.moves.toInt(), ui.game.par.toInt()),
+            words.count(ui.game.moves, ui.game.par),
             style = MaterialTheme.typography.titleLarge,
             fontWeight = FontWeight.Bold,
             modifier = Modifier.weight(1f).testTag("count").semantics { liveRegion = LiveRegionMode.Polite },
@@ -318,8 +318,8 @@ private fun SolvedSheet(
     onList: () -> Unit,
 ) {
     val game = ui.game
-    val moves = game.moves.toInt()
-    val par = game.par.toInt()
+    val moves = game.moves
+    val par = game.par
     val strings = LocalStrings.current
     AlertDialog(
         onDismissRequest = { onEvent(PuzzleEvent.ShowSheet(false)) },

@@ -48,7 +48,7 @@ private val TwoColumnsFrom = 560.dp
  * row on a wide screen; each card's link opens its lesson step ([onOpenLesson]).
  */
 @Composable
-fun RuleDiagrams(diagrams: List<RuleDiagram>, geometry: BoardGeometry, onOpenLesson: (String, UInt) -> Unit) {
+fun RuleDiagrams(diagrams: List<RuleDiagram>, geometry: BoardGeometry, onOpenLesson: (String, Int) -> Unit) {
     BoxWithConstraints(Modifier.fillMaxWidth()) {
         val perRow = if (maxWidth >= TwoColumnsFrom) 2 else 1
         Column(verticalArrangement = Arrangement.spacedBy(12.dp)) {
@@ -64,7 +64,7 @@ fun RuleDiagrams(diagrams: List<RuleDiagram>, geometry: BoardGeometry, onOpenLes
 }
 
 @Composable
-private fun DiagramCard(diagram: RuleDiagram, geometry: BoardGeometry, onOpenLesson: (String, UInt) -> Unit, modifier: Modifier) {
+private fun DiagramCard(diagram: RuleDiagram, geometry: BoardGeometry, onOpenLesson: (String, Int) -> Unit, modifier: Modifier) {
     val words = LocalStrings.current.lessons
     Card(modifier.testTag("diagram:${diagram.rule.name}")) {
         Column(Modifier.padding(12.dp), verticalArrangement = Arrangement.spacedBy(6.dp)) {

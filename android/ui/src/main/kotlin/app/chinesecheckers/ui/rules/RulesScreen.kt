@@ -43,7 +43,7 @@ fun RulesScreen(
     geometry: BoardGeometry,
     onBack: () -> Unit,
     onLearn: () -> Unit = {},
-    onOpenLesson: (String, UInt) -> Unit = { _, _ -> },
+    onOpenLesson: (String, Int) -> Unit = { _, _ -> },
 ) {
     val strings = LocalStrings.current
     var preset by rememberSaveable { mutableStateOf(Preset.TRIPOT) }

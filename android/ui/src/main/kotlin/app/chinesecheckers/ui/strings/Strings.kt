@@ -172,11 +172,11 @@ interface Strings {
 
     /** One value of a rule option, as its chip (or a switch's state) says it. */
     fun ruleOptionValue(value: RuleOptionValue): String = when (value) {
-        is RuleOptionValue.JumpReach -> optionJumpReach(value.reach.toInt())
+        is RuleOptionValue.JumpReach -> optionJumpReach(value.reach)
         is RuleOptionValue.Camps -> camps(value.camps)
         is RuleOptionValue.Win -> winRule(value.win)
         is RuleOptionValue.Deadlock -> deadlock(value.deadlock)
-        is RuleOptionValue.Pegs -> optionPegs(value.pegs.toInt())
+        is RuleOptionValue.Pegs -> optionPegs(value.pegs)
         is RuleOptionValue.MaxChain -> maxChain(value.maxChain)
         is RuleOptionValue.Ranking -> ranking(value.ranking)
         is RuleOptionValue.TargetLock -> if (value.on) optionOn else optionOff
