@@ -11,7 +11,7 @@ use std::path::Path;
 use anyhow::Result;
 use chinese_checkers_core::ffi::{puzzle_of_the_day, puzzles, PuzzleGame, PuzzleInfo};
 use chinese_checkers_core::rules::Colour;
-use chinese_checkers_core::session::puzzle::{PuzzleDifficulty, PuzzleState};
+use chinese_checkers_core::session::puzzle::{ParVerdict, PuzzleDifficulty, PuzzleState};
 use chinese_checkers_core::session::Highlight;
 use clap::Args;
 
@@ -185,10 +185,10 @@ pub fn play(dir: &Path, id: &str, input: &mut impl BufRead, out: &mut impl Write
         }
         show(&state, out)?;
     }
-    let verdict = if state.at_par {
-        "at par".to_string()
-    } else {
-        format!("{} over par", state.moves - state.par)
+    let verdict = match state.verdict {
+        Some(ParVerdict::UnderPar { by }) => format!("{by} under par"),
+        Some(ParVerdict::OverPar { by }) => format!("{by} over par"),
+        Some(ParVerdict::AtPar) | None => "at par".to_string(),
     };
     writeln!(out, "Solved in {} moves, {verdict}.", state.moves)?;
     writeln!(out, "The solver's line ({} moves):", state.line.len())?;

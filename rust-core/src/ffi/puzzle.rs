@@ -13,7 +13,7 @@ use crate::rules::{Coord, Preset};
 use crate::session::puzzle::{self, Puzzle, PuzzleDifficulty, PuzzleError, PuzzleStats};
 use crate::session::puzzle::{PuzzleSession, PuzzleState};
 use crate::session::signed::int;
-use crate::session::MoveError;
+use crate::session::{GameState, MoveError};
 
 /// A puzzle as the puzzle list shows it, with the person's result.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,9 +37,12 @@ pub struct PuzzleInfo {
     pub best: Option<i32>,
     /// Solved in par moves or fewer at least once.
     pub solved_at_par: bool,
+    /// Its place among the set's puzzles of its rule set and difficulty, from 1 (the list calls
+    /// it "Tripot · Easy 2"); `None` for the puzzle of the day.
+    pub number: Option<i32>,
 }
 
-fn info(p: &Puzzle, stats: &PuzzleStats) -> Result<PuzzleInfo, PuzzleError> {
+fn info(p: &Puzzle, stats: &PuzzleStats, number: Option<i32>) -> Result<PuzzleInfo, PuzzleError> {
     let preset = Preset::from_name(&p.rules).ok_or_else(|| PuzzleError::BadSet {
         detail: format!("{}: unknown rule set {}", p.id, p.rules),
     })?;
@@ -54,6 +57,7 @@ fn info(p: &Puzzle, stats: &PuzzleStats) -> Result<PuzzleInfo, PuzzleError> {
         proven: p.proven,
         best: record.map(|r| int(r.best)),
         solved_at_par: record.is_some_and(|r| r.at_par),
+        number,
     })
 }
 
@@ -61,10 +65,16 @@ fn info(p: &Puzzle, stats: &PuzzleStats) -> Result<PuzzleInfo, PuzzleError> {
 #[cfg_attr(feature = "uniffi", uniffi::export)]
 pub fn puzzles(data_dir: String) -> Result<Vec<PuzzleInfo>, PuzzleError> {
     let stats = PuzzleStats::load(Path::new(&data_dir));
-    puzzle::builtin()?
-        .puzzles
-        .iter()
-        .map(|p| info(p, &stats))
+    let set = &puzzle::builtin()?.puzzles;
+    set.iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let place = set[..=i]
+                .iter()
+                .filter(|o| o.rules == p.rules && o.difficulty == p.difficulty)
+                .count();
+            info(p, &stats, Some(int(place)))
+        })
         .collect()
 }
 
@@ -102,7 +112,7 @@ pub fn puzzle_of_the_day(
     days_since_epoch: i64,
 ) -> Result<PuzzleInfo, PuzzleError> {
     let stats = PuzzleStats::load(Path::new(&data_dir));
-    info(&puzzle::puzzle_of_the_day(days_since_epoch)?, &stats)
+    info(&puzzle::puzzle_of_the_day(days_since_epoch)?, &stats, None)
 }
 
 /// A puzzle in play. Thread-safe; every call returns the new state.
@@ -167,6 +177,15 @@ impl PuzzleGame {
         s.restart();
         s.state()
     }
+
+    /// The board after the first `step` moves of the solver's line (0: the start; `par`: the
+    /// end), those moves its history, to step through the line on the solved sheet; the
+    /// person's own game is not touched. `None` before the puzzle is solved (the line is not
+    /// given away) or for a step outside `0..=par`.
+    pub fn line_board(&self, step: i32) -> Option<GameState> {
+        let step = usize::try_from(step).ok()?;
+        self.session.lock().line_board(step)
+    }
 }
 
 impl PuzzleGame {
@@ -200,11 +219,16 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+    use crate::session::puzzle::ParVerdict;
 
     /// Plays the solver's line of the puzzle `id`; returns the final state.
     fn solve(d: &str, id: &str) -> PuzzleState {
-        let p = puzzle::by_id(id).unwrap();
-        let game = PuzzleGame::new(d.to_string(), id.to_string()).unwrap();
+        solve_on(&PuzzleGame::new(d.to_string(), id.to_string()).unwrap())
+    }
+
+    fn solve_on(game: &PuzzleGame) -> PuzzleState {
+        let id = game.state().id;
+        let p = puzzle::by_id(&id).unwrap();
         for step in &p.line {
             let before = game.state().moves;
             game.tap(step.from.q, step.from.r).unwrap();
@@ -230,8 +254,10 @@ mod tests {
         assert_eq!(puzzle_tally(d.clone()).unwrap(), tally(0, 0));
         let first = &list[0];
         assert_eq!((first.best, first.solved_at_par), (None, false));
+        assert_eq!(first.number, Some(1));
         let s = solve(&d, &first.id);
         assert!(s.solved && s.at_par);
+        assert_eq!(s.verdict, Some(ParVerdict::AtPar));
         assert_eq!(s.line.len() as i32, s.par);
         let again = &puzzles(d.clone()).unwrap()[0];
         assert_eq!((again.best, again.solved_at_par), (Some(s.par), true));
@@ -239,6 +265,10 @@ mod tests {
         // The puzzle of the day is not one of the set's: solving it leaves the tally as it was.
         let today = puzzle_of_the_day(d.clone(), 20_000).unwrap();
         assert!(today.id.starts_with("daily-"));
+        assert_eq!(
+            today.number, None,
+            "the puzzle of the day has no number in the set"
+        );
         assert!(solve(&d, &today.id).solved);
         assert_eq!(
             puzzle_of_the_day(d.clone(), 20_000).unwrap().best,
@@ -246,5 +276,52 @@ mod tests {
         );
         assert_eq!(puzzle_tally(d).unwrap(), tally(1, 1));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn each_puzzle_is_numbered_within_its_rule_set_and_difficulty() {
+        let list = puzzles(String::new()).unwrap();
+        let mut seen: Vec<(Preset, PuzzleDifficulty, i32)> = Vec::new();
+        for p in &list {
+            let before = seen
+                .iter()
+                .filter(|(r, d, _)| *r == p.preset && *d == p.difficulty)
+                .count();
+            assert_eq!(p.number, Some(before as i32 + 1), "{}", p.id);
+            seen.push((p.preset, p.difficulty, before as i32 + 1));
+        }
+    }
+
+    #[test]
+    fn the_solvers_line_is_stepped_on_boards_of_its_own() {
+        let dir = std::env::temp_dir().join(format!("cc-ffi-line-{}", std::process::id()));
+        let d = dir.to_string_lossy().to_string();
+        let id = puzzles(d.clone()).unwrap()[0].id.clone();
+        let game = PuzzleGame::new(d.clone(), id).unwrap();
+        let start = game.state().board;
+        assert_eq!(game.line_board(0), None, "not before the puzzle is solved");
+        let solved = solve_on(&game);
+        let par = solved.par;
+        let first = game.line_board(0).unwrap();
+        assert_eq!(first.holes, start.holes, "step 0 is the start");
+        assert!(first.history.is_empty());
+        for step in 1..=par {
+            let board = game.line_board(step).unwrap();
+            assert_eq!(board.history.len() as i32, step);
+            let last = &board.history[step as usize - 1].path;
+            assert_eq!(last, &solved.line[step as usize - 1].path, "step {step}");
+        }
+        assert_eq!(game.line_board(par).unwrap().holes, solved.board.holes);
+        assert_eq!(game.line_board(par + 1), None);
+        assert_eq!(game.line_board(-1), None);
+        assert_eq!(game.state(), solved, "the person's game is untouched");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_solve_over_or_under_par_says_by_how_many() {
+        assert_eq!(ParVerdict::of(9, 7), ParVerdict::OverPar { by: 2 });
+        assert_eq!(ParVerdict::of(6, 7), ParVerdict::UnderPar { by: 1 });
+        assert_eq!(ParVerdict::of(7, 7), ParVerdict::AtPar);
     }
 }

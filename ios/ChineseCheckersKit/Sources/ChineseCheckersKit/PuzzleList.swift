@@ -144,15 +144,12 @@ public final class PuzzleListModel {
     }
 
     /// A puzzle's name in the list: "Puzzle of the day" for today's, otherwise its rule set and
-    /// its place among that rule set's puzzles of its difficulty ("Tripot 2").
+    /// its place among that rule set's puzzles of its difficulty, as the core numbers it
+    /// ("Tripot 2").
     public func title(_ info: PuzzleInfo) -> LocalizedMessage {
-        if info.id == daily?.id { return LocalizedMessage("puzzle.daily") }
-        let same =
-            sections.first { $0.id == info.difficulty }?.puzzles
-            .filter { $0.preset == info.preset } ?? []
-        let place = (same.firstIndex { $0.id == info.id } ?? 0) + 1
+        guard let number = info.number else { return LocalizedMessage("puzzle.daily") }
         return LocalizedMessage(
-            "puzzle.name", [.message(Wording.preset(info.preset)), .number(place)])
+            "puzzle.name", [.message(Wording.preset(info.preset)), .number(Int(number))])
     }
 
     /// A listed puzzle's second line: rule set, difficulty and par.

@@ -62,11 +62,6 @@ public final class PuzzleModel {
     @ObservationIgnored public var soundPlayer: (any SoundPlayer)?
 
     @ObservationIgnored private let lookup: @MainActor (String) -> PuzzleInfo?
-    /// The solver's line played by the core on a puzzle of its own, whose results go to a
-    /// scratch folder: replaying the line must not count as the person's solve.
-    @ObservationIgnored private var lineGame: PuzzleGame?
-    /// The scratch folder of `lineGame`, removed with the model.
-    @ObservationIgnored private var scratch: URL?
     @ObservationIgnored private var serial = 0
 
     /// Opens `info` with its results kept in `directory`; `lookup` reads a puzzle's listing
@@ -81,10 +76,6 @@ public final class PuzzleModel {
         geometry = boardGeometry()
         state = game.state()
         recorded = info
-    }
-
-    deinit {
-        if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
     // MARK: What the screen shows
@@ -120,18 +111,15 @@ public final class PuzzleModel {
 
     /// Once solved: "Solved in 6 moves: at par!", "… 1 under par!" or "… 2 over par".
     public var resultWords: LocalizedMessage? {
-        guard state.solved else { return nil }
+        guard let verdict = state.verdict else { return nil }
         let moves = Int(state.moves)
-        let par = Int(state.par)
-        if !state.atPar {
-            return LocalizedMessage(
-                "puzzle.result.overPar", [.number(moves), .number(moves - par)])
+        switch verdict {
+        case .overPar(let by):
+            return LocalizedMessage("puzzle.result.overPar", [.number(moves), .number(Int(by))])
+        case .underPar(let by):
+            return LocalizedMessage("puzzle.result.underPar", [.number(moves), .number(Int(by))])
+        case .atPar: return LocalizedMessage("puzzle.result.atPar", [.number(moves)])
         }
-        if moves < par {
-            return LocalizedMessage(
-                "puzzle.result.underPar", [.number(moves), .number(par - moves)])
-        }
-        return LocalizedMessage("puzzle.result.atPar", [.number(moves)])
     }
 
     /// The person's best on this puzzle, as the core recorded it.
@@ -158,7 +146,7 @@ public final class PuzzleModel {
     /// Whether the line can step back / forward.
     public var canStepLineBack: Bool { lineStep > 0 }
     /// Whether the line has a move after the one shown.
-    public var canStepLineForward: Bool { lineStep < state.line.count && lineGame != nil }
+    public var canStepLineForward: Bool { lineStep < state.line.count && lineBoard != nil }
 
     // MARK: Taps and buttons
 
@@ -201,29 +189,14 @@ public final class PuzzleModel {
     /// Forgets the alert.
     public func dismissError() { error = nil }
 
-    /// Steps the solver's line on the sheet's board: forward plays its next move through the
-    /// core, back takes one back.
+    /// Steps the solver's line on the sheet's board, one move forward or back, on the core's
+    /// boards of the line (the person's game is not touched).
     public func stepLine(forward: Bool) {
-        guard let lineGame else { return }
-        if !forward {
-            guard lineStep > 0 else { return }
-            lineBoard = lineGame.undo().board
-            lineStep -= 1
-            return
-        }
-        guard lineStep < state.line.count else { return }
-        let step = state.line[lineStep]
-        do {
-            let before = lineGame.state().moves
-            _ = try lineGame.tap(q: step.from.q, r: step.from.r)
-            var after = try lineGame.tap(q: step.to.q, r: step.to.r)
-            // A tripot chain that could go on waits for "End jump", as the person's would.
-            if after.moves == before { after = try lineGame.endJump() }
-            lineBoard = after.board
-            lineStep += 1
-        } catch {
-            self.error = Wording.error(error)
-        }
+        let next = forward ? lineStep + 1 : lineStep - 1
+        guard next >= 0, next <= state.line.count, let board = game.lineBoard(step: Int32(next))
+        else { return }
+        lineBoard = board
+        lineStep = next
     }
 
     private func act(_ action: (PuzzleGame) throws -> PuzzleState) {
@@ -268,14 +241,9 @@ public final class PuzzleModel {
         }
     }
 
-    /// The solver's line at its start, on a puzzle of its own.
+    /// The solver's line at its start.
     private func openLine() {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("puzzle-line-\(UUID().uuidString)")
-        if let old = self.scratch { try? FileManager.default.removeItem(at: old) }
-        self.scratch = scratch
-        lineGame = try? PuzzleGame(dataDir: scratch.path, id: info.id)
-        lineBoard = lineGame?.state().board
+        lineBoard = game.lineBoard(step: 0)
         lineStep = 0
     }
 }

@@ -9,7 +9,7 @@ pub mod make;
 mod play;
 pub mod stats;
 
-pub use play::{PuzzleSession, PuzzleState};
+pub use play::{ParVerdict, PuzzleSession, PuzzleState};
 pub use stats::{PuzzleRecord, PuzzleStats};
 
 use once_cell::sync::Lazy;

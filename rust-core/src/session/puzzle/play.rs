@@ -33,12 +33,43 @@ pub struct PuzzleState {
     pub solved: bool,
     /// Solved in par moves or fewer.
     pub at_par: bool,
+    /// Once solved, how the count compares with par (`None` before).
+    pub verdict: Option<ParVerdict>,
     /// A move can be taken back.
     pub can_undo: bool,
     /// A move taken back can be played again.
     pub can_redo: bool,
     /// The solver's line, given once the puzzle is solved (empty before).
     pub line: Vec<PuzzleStep>,
+}
+
+/// A solve against par.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum ParVerdict {
+    /// Fewer moves than par: better than the solver's best known line.
+    UnderPar {
+        /// Moves fewer than par.
+        by: i32,
+    },
+    /// Exactly par.
+    AtPar,
+    /// More moves than par.
+    OverPar {
+        /// Moves more than par.
+        by: i32,
+    },
+}
+
+impl ParVerdict {
+    /// `moves` against `par`.
+    pub fn of(moves: i32, par: i32) -> ParVerdict {
+        match moves.cmp(&par) {
+            std::cmp::Ordering::Less => ParVerdict::UnderPar { by: par - moves },
+            std::cmp::Ordering::Equal => ParVerdict::AtPar,
+            std::cmp::Ordering::Greater => ParVerdict::OverPar { by: moves - par },
+        }
+    }
 }
 
 /// A puzzle in play. Build with [`PuzzleSession::new`].
@@ -167,28 +198,39 @@ impl PuzzleSession {
         self.rebuild();
     }
 
-    /// The solver's line with each move's whole path. The set stores only each move's ends, so
-    /// the line is played from the start on a scratch session by the same taps a player makes
-    /// (the first peg, then the last hole; "End jump" for a tripot chain that could go on) and
-    /// each move's path read from what was played. Every line of the set is played so by the
-    /// tests; should one ever not play, its moves keep just their two ends as the path.
-    fn line_with_paths(&self) -> Vec<PuzzleStep> {
-        let ends = |s: &PuzzleStep| PuzzleStep {
-            path: vec![s.from, s.to],
-            ..s.clone()
-        };
-        let Ok(mut scratch) = PuzzleSession::new(self.puzzle.clone()) else {
-            return self.puzzle.line.iter().map(ends).collect();
-        };
-        for step in &self.puzzle.line {
+    /// A scratch session of this puzzle with the first `upto` moves of the solver's line played
+    /// by the same taps a player makes (the first peg, then the last hole; "End jump" for a
+    /// tripot chain that could go on). `None` if one does not play (a damaged set).
+    fn play_line(&self, upto: usize) -> Option<PuzzleSession> {
+        let mut scratch = PuzzleSession::new(self.puzzle.clone()).ok()?;
+        for step in self.puzzle.line.iter().take(upto) {
             let played = scratch
                 .tap(step.from.q, step.from.r)
                 .and_then(|_| scratch.tap(step.to.q, step.to.r))
                 .and_then(|done| if done { Ok(true) } else { scratch.end_jump() });
             if played != Ok(true) {
-                return self.puzzle.line.iter().map(ends).collect();
+                return None;
             }
         }
+        Some(scratch)
+    }
+
+    /// The solver's line with each move's whole path. The set stores only each move's ends, so
+    /// the line is played from the start on a scratch session and each move's path read from
+    /// what was played. Every line of the set is played so by the tests; should one ever not
+    /// play, its moves keep just their two ends as the path.
+    fn line_with_paths(&self) -> Vec<PuzzleStep> {
+        let Some(scratch) = self.play_line(self.puzzle.line.len()) else {
+            return self
+                .puzzle
+                .line
+                .iter()
+                .map(|s| PuzzleStep {
+                    path: vec![s.from, s.to],
+                    ..s.clone()
+                })
+                .collect();
+        };
         self.puzzle
             .line
             .iter()
@@ -198,6 +240,16 @@ impl PuzzleSession {
                 ..s.clone()
             })
             .collect()
+    }
+
+    /// The board after the first `step` moves of the solver's line (0: the start), with those
+    /// moves as its history, for stepping through the line once the puzzle is solved. `None` before it is
+    /// solved (the line is not given away) or for a step outside `0..=par`.
+    pub fn line_board(&self, step: usize) -> Option<GameState> {
+        if !self.solved() || step > self.puzzle.line.len() {
+            return None;
+        }
+        Some(self.play_line(step)?.state().board)
     }
 
     /// What the screen shows.
@@ -227,6 +279,7 @@ impl PuzzleSession {
             proven: self.puzzle.proven,
             solved,
             at_par: solved && moves <= par,
+            verdict: solved.then(|| ParVerdict::of(moves, par)),
             can_undo: !self.moves.is_empty(),
             can_redo: !self.redo.is_empty(),
             line: if solved {

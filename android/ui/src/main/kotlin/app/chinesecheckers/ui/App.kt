@@ -136,8 +136,6 @@ class AppState(platform: Platform, today: () -> Long = { java.time.LocalDate.now
                 platform.dataDir,
                 info,
                 daily,
-                // A scratch folder for the solver's line: its solve is not the person's.
-                lineDir = java.io.File(platform.dataDir, "puzzle-line").path,
                 haptic = this.platform::haptic,
                 onSolved = puzzleList::refresh,
             )
@@ -411,7 +409,7 @@ fun ChineseCheckersApp(appState: AppState) {
                             p,
                             appState.geometry,
                             reducedMotion,
-                            title = if (ui.daily) words.puzzleOfTheDay else puzzleTitle(ui.info, list.puzzles, strings, words),
+                            title = if (ui.daily) words.puzzleOfTheDay else puzzleTitle(ui.info, strings, words),
                             next = appState.puzzleList.next(ui.info.id),
                             best = listed?.best,
                             onNext = { appState.openPuzzle(it, daily = false) },

@@ -17,6 +17,7 @@ import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.android.text
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.MoveKind
+import app.chinesecheckers.core.ParVerdict
 import app.chinesecheckers.core.PuzzleGame
 import app.chinesecheckers.core.PuzzleInfo
 import app.chinesecheckers.core.PuzzleStep
@@ -111,7 +112,7 @@ class PuzzleTest {
         assertEquals("the core's line is the one the taps followed", line.map { it.from to it.to }, coreLine.map { it.from to it.to })
         for (move in coreLine) assertEquals("each move's path runs from its start to its end", listOf(move.from, move.to), listOf(move.path.first(), move.path.last()))
         assertEquals(EnglishPuzzleStrings.solvedIn(info.par), text("solvedTitle"))
-        assertEquals(EnglishPuzzleStrings.againstPar(atPar = true, under = 0), text("againstPar"))
+        assertEquals(EnglishPuzzleStrings.againstPar(ParVerdict.AtPar), text("againstPar"))
         assertEquals(EnglishPuzzleStrings.yourBest(info.par), text("yourBest"))
         snapshotIn(ThemeChoice.Light, "puzzle-solved-phone")
         snapshotIn(ThemeChoice.Dark, "puzzle-solved-dark-phone")
@@ -158,7 +159,7 @@ class PuzzleTest {
         val line = solverLine(info.id)
         openFromList(info.id)
         for (step in line) playByTaps(step)
-        assertEquals(EnglishPuzzleStrings.againstPar(atPar = true, under = 0), text("againstPar"))
+        assertEquals(EnglishPuzzleStrings.againstPar(ParVerdict.AtPar), text("againstPar"))
         click("showLine")
         click("lineForward")
         val stepper = tag("lineStepper").fetchSemanticsNode().boundsInRoot
@@ -219,7 +220,7 @@ class PuzzleTest {
         for (step in line) playByTaps(step)
         val par = info.par
         assertEquals(EnglishPuzzleStrings.solvedIn(par + 2), text("solvedTitle"))
-        assertEquals(EnglishPuzzleStrings.againstPar(atPar = false, under = -2), text("againstPar"))
+        assertEquals(EnglishPuzzleStrings.againstPar(ParVerdict.OverPar(2)), text("againstPar"))
         assertEquals("2 over par. Try again to reach par.", text("againstPar"))
         assertEquals(EnglishPuzzleStrings.yourBest(par + 2), text("yourBest"))
         click("allPuzzles")
@@ -279,6 +280,10 @@ class PuzzleTest {
             click("puzzles")
             val daily = puzzleOfTheDay(dataDir, other)
             assertEquals(EnglishPuzzleStrings.par(daily.par, daily.proven), text("daily:par"))
+            // The set's puzzles are numbered by the core within their rule set and difficulty
+            // (iOS's list shows the same numbers).
+            val firstOfSet = app.puzzleList.state.value.puzzles.first()
+            assertEquals("Classic · Easy 1", text("puzzle:${firstOfSet.id}:title"))
             click("daily")
             assertEquals(EnglishPuzzleStrings.puzzleOfTheDay, text("puzzleTitle"))
             assertEquals(daily.id, app.puzzle.value!!.state.value.game.id)
@@ -290,7 +295,7 @@ class PuzzleTest {
         val info = app.puzzleList.state.value.puzzles.first()
         for ((language, words) in listOf(Language.French to FrenchPuzzleStrings, Language.Chinese to ChinesePuzzleStrings)) {
             assertNotEquals(EnglishPuzzleStrings.restart, words.restart)
-            assertNotEquals(EnglishPuzzleStrings.againstPar(true, 0), words.againstPar(true, 0))
+            assertNotEquals(EnglishPuzzleStrings.againstPar(ParVerdict.AtPar), words.againstPar(ParVerdict.AtPar))
             app.settings.update { it.copy(language = language) }
             waitForIdle()
             click("puzzles")

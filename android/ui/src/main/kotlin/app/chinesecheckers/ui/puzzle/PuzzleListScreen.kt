@@ -33,11 +33,8 @@ import app.chinesecheckers.ui.strings.puzzleWords
  * A puzzle's name in the list: its rule set, difficulty and place among the puzzles of that rule
  * set and difficulty in the core's list ("Classic · Easy 2"); the puzzle of the day is titled so.
  */
-fun puzzleTitle(info: PuzzleInfo, list: List<PuzzleInfo>, strings: Strings, words: PuzzleStrings): String {
-    val same = list.filter { it.preset == info.preset && it.difficulty == info.difficulty }
-    val number = same.indexOfFirst { it.id == info.id }
-    return if (number < 0) words.puzzleOfTheDay else words.title(strings.preset(info.preset), info.difficulty, number + 1)
-}
+fun puzzleTitle(info: PuzzleInfo, strings: Strings, words: PuzzleStrings): String =
+    info.number?.let { words.title(strings.preset(info.preset), info.difficulty, it) } ?: words.puzzleOfTheDay
 
 /**
  * The puzzles: what they ask, the puzzle of the day first, then the set by difficulty, each with
@@ -69,7 +66,7 @@ fun PuzzleListScreen(presenter: PuzzleListPresenter, onOpen: (PuzzleInfo, Boolea
             for ((difficulty, group) in state.puzzles.groupBy { it.difficulty }.toSortedMap(compareBy { it.ordinal })) {
                 Heading(words.difficulty(difficulty), Modifier.testTag("grade:${difficulty.name}"))
                 for (p in group) {
-                    PuzzleCard(p, puzzleTitle(p, state.puzzles, strings, words), words, highlighted = false, tag = "puzzle:${p.id}") { onOpen(p, false) }
+                    PuzzleCard(p, puzzleTitle(p, strings, words), words, highlighted = false, tag = "puzzle:${p.id}") { onOpen(p, false) }
                 }
             }
         }

@@ -108,21 +108,17 @@ data class PuzzleUiState(
  * A race puzzle in play: forwards every tap and button to the core's [PuzzleGame] (which keeps
  * the result in [dataDir] when solved) and shows its state.
  *
- * The solver's line is stepped through on a second [PuzzleGame] of the same puzzle that plays
- * the line's moves by the same taps, so that each position is the core's. Its data directory is
- * [lineDir], a scratch folder: a solve played by the solver must not count as the person's.
+ * The solver's line is stepped through on the core's boards of it ([PuzzleGame.lineBoard]).
  * [onSolved] is told when the army gets home (the core has kept the result: lists read it again).
  */
 class PuzzlePresenter(
     dataDir: String,
     info: PuzzleInfo,
     daily: Boolean,
-    private val lineDir: String,
     private val haptic: (HapticKind) -> Unit = {},
     private val onSolved: () -> Unit = {},
 ) : AutoCloseable {
     private val game = PuzzleGame(dataDir, info.id)
-    private var replay: PuzzleGame? = null
     private val _state = MutableStateFlow(PuzzleUiState(info, daily, game.state()))
 
     /** The one state the screen renders. */
@@ -167,57 +163,24 @@ class PuzzlePresenter(
 
     private fun showLine() {
         val line = _state.value.game.line
-        if (line.isEmpty()) return
-        replay?.close()
-        val fresh = try {
-            PuzzleGame(lineDir, _state.value.info.id)
-        } catch (e: PuzzleException) {
-            return
-        }
-        replay = fresh
-        _state.update { it.copy(sheetOpen = false, line = LineView(0, line.size, fresh.state().board, null)) }
+        val start = game.lineBoard(0) ?: return
+        _state.update { it.copy(sheetOpen = false, line = LineView(0, line.size, start, null)) }
     }
 
     private fun stepLine(delta: Int) {
         val view = _state.value.line ?: return
-        val shown = replay ?: return
         val line = _state.value.game.line
-        val target = (view.step + delta).coerceIn(0, line.size)
-        var at = view.step
-        var board = view.board
-        try {
-            while (at < target) {
-                // The solver's move by the person's own taps: its peg, then where it ends (a
-                // tripot chain that could go on is ended there).
-                val step = line[at]
-                val moves = shown.state().moves
-                shown.tap(step.from.q, step.from.r)
-                var s = shown.tap(step.to.q, step.to.r)
-                if (s.moves == moves) s = shown.endJump()
-                board = s.board
-                at++
-            }
-            while (at > target) {
-                board = shown.undo().board
-                at--
-            }
-        } catch (e: MoveException) {
-            // The core refused the set's own line (a damaged set): the line stays where it got to.
-            board = shown.state().board
-        }
+        val at = (view.step + delta).coerceIn(0, line.size)
+        val board = game.lineBoard(at) ?: return
         _state.update { it.copy(line = LineView(at, line.size, board, line.getOrNull(at - 1))) }
     }
 
     private fun closeLine() {
-        replay?.close()
-        replay = null
         _state.update { it.copy(line = null) }
     }
 
     /** Frees the core's games. */
     override fun close() {
-        replay?.close()
-        replay = null
         game.close()
     }
 }

@@ -45,6 +45,7 @@ import androidx.compose.ui.unit.dp
 import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.GameState
+import app.chinesecheckers.core.ParVerdict
 import app.chinesecheckers.core.PuzzleInfo
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.TabletMinWidth
@@ -328,7 +329,7 @@ private fun SolvedSheet(
         text = {
             Column(verticalArrangement = Arrangement.spacedBy(6.dp)) {
                 Text(
-                    words.againstPar(game.atPar, par - moves),
+                    words.againstPar(game.verdict ?: ParVerdict.AtPar),
                     style = MaterialTheme.typography.titleMedium,
                     fontWeight = FontWeight.Bold,
                     color = if (game.atPar) MaterialTheme.colorScheme.primary else MaterialTheme.colorScheme.onSurface,

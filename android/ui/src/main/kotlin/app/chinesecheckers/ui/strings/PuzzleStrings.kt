@@ -1,5 +1,6 @@
 package app.chinesecheckers.ui.strings
 
+import app.chinesecheckers.core.ParVerdict
 import app.chinesecheckers.core.PuzzleDifficulty
 import app.chinesecheckers.core.PuzzleException
 
@@ -29,7 +30,7 @@ interface PuzzleStrings {
     /** The solved sheet's title. */
     fun solvedIn(moves: Int): String
     /** The count against par in words: [under] is how many moves fewer than par (negative: over). */
-    fun againstPar(atPar: Boolean, under: Int): String
+    fun againstPar(verdict: ParVerdict): String
     fun yourBest(best: Int): String
     val showLine: String
     val nextPuzzle: String
@@ -73,10 +74,10 @@ object EnglishPuzzleStrings : PuzzleStrings {
     override fun count(moves: Int, par: Int) = "Moves $moves · Par $par"
     override val restart = "Restart"
     override fun solvedIn(moves: Int) = if (moves == 1) "Solved in 1 move" else "Solved in $moves moves"
-    override fun againstPar(atPar: Boolean, under: Int) = when {
-        under > 0 -> "$under under par: better than the solver!"
-        atPar -> "At par: as good as the solver."
-        else -> "${-under} over par. Try again to reach par."
+    override fun againstPar(verdict: ParVerdict) = when (verdict) {
+        is ParVerdict.UnderPar -> "${verdict.by} under par: better than the solver!"
+        ParVerdict.AtPar -> "At par: as good as the solver."
+        is ParVerdict.OverPar -> "${verdict.by} over par. Try again to reach par."
     }
     override fun yourBest(best: Int) = "Your best: $best"
     override val showLine = "Step through the solver's line"
@@ -113,10 +114,10 @@ object FrenchPuzzleStrings : PuzzleStrings {
     override fun count(moves: Int, par: Int) = "Coups $moves · Par $par"
     override val restart = "Recommencer"
     override fun solvedIn(moves: Int) = if (moves == 1) "Résolue en 1 coup" else "Résolue en $moves coups"
-    override fun againstPar(atPar: Boolean, under: Int) = when {
-        under > 0 -> "$under sous le par : mieux que le solveur !"
-        atPar -> "Au par : aussi bien que le solveur."
-        else -> "${-under} au-dessus du par. Réessayez pour l'atteindre."
+    override fun againstPar(verdict: ParVerdict) = when (verdict) {
+        is ParVerdict.UnderPar -> "${verdict.by} sous le par : mieux que le solveur !"
+        ParVerdict.AtPar -> "Au par : aussi bien que le solveur."
+        is ParVerdict.OverPar -> "${verdict.by} au-dessus du par. Réessayez pour l'atteindre."
     }
     override fun yourBest(best: Int) = "Votre meilleur : $best"
     override val showLine = "Voir la ligne du solveur coup par coup"
@@ -153,10 +154,10 @@ object ChinesePuzzleStrings : PuzzleStrings {
     override fun count(moves: Int, par: Int) = "步数 $moves · 标准 $par"
     override val restart = "重来"
     override fun solvedIn(moves: Int) = "用 $moves 步完成"
-    override fun againstPar(atPar: Boolean, under: Int) = when {
-        under > 0 -> "比标准少 $under 步：胜过求解器！"
-        atPar -> "达到标准：与求解器一样好。"
-        else -> "超出标准 ${-under} 步。再试一次吧。"
+    override fun againstPar(verdict: ParVerdict) = when (verdict) {
+        is ParVerdict.UnderPar -> "比标准少 ${verdict.by} 步：胜过求解器！"
+        ParVerdict.AtPar -> "达到标准：与求解器一样好。"
+        is ParVerdict.OverPar -> "超出标准 ${verdict.by} 步。再试一次吧。"
     }
     override fun yourBest(best: Int) = "你的最佳：$best 步"
     override val showLine = "逐步查看求解器的走法"
