@@ -1873,8 +1873,13 @@ fn clock_faces_are_worded_as_digits() {
 #[test]
 fn past_games_name_who_resigned_or_left() {
     use chinese_checkers_core::online::Format;
-    use chinese_checkers_core::session::online::PastGame;
+    use chinese_checkers_core::session::online::{PastGame, PastResult};
     let game = |side: i32, winners: Vec<i32>, reason, by: Option<i32>| PastGame {
+        result: if winners.contains(&side) {
+            PastResult::Won
+        } else {
+            PastResult::Lost
+        },
         id: "g1".into(),
         format: Format::Classic,
         players: vec!["Ada".into(), "Bob".into()],

@@ -6,7 +6,7 @@ use chinese_checkers_core::online::ErrorCode;
 use chinese_checkers_core::online::LiveGame;
 use chinese_checkers_core::rules::MoveKind;
 use chinese_checkers_core::session::online::{
-    ClockFace, Connection, OnlineRating, OnlineState, PastGame,
+    ClockFace, Connection, OnlineRating, OnlineState, PastGame, PastResult,
 };
 
 use chinese_checkers_core::session::{
@@ -498,12 +498,10 @@ pub fn past_games(games: &[PastGame]) -> String {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
     let mut lines = vec!["Your last online games (download one with --download GAME):".to_owned()];
     for g in games {
-        let result = if g.winners.contains(&g.side) {
-            "you won"
-        } else if g.winners.is_empty() {
-            "no winner"
-        } else {
-            "you lost"
+        let result = match g.result {
+            PastResult::Won => "you won",
+            PastResult::Lost => "you lost",
+            PastResult::NoWinner => "no winner",
         };
         let others: Vec<String> = g
             .players

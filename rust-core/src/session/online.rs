@@ -43,7 +43,7 @@ pub use phase::OnlinePhase;
 use phase::Phase;
 pub use types::{
     Connection, DownloadedGame, OnlineClock, OnlineGameInfo, OnlineRating, OnlineSeat, OnlineState,
-    PastGame, RatingChange, RoomInfo, SeatedInfo,
+    PastGame, PastResult, RatingChange, RoomInfo, SeatedInfo,
 };
 
 /// The online mode's state. Pure: no I/O, no clock.

@@ -89,6 +89,8 @@ fn the_away_deadline_is_the_drop_s_arrival_plus_the_grace() {
         (before + 161_000..=after + 161_000).contains(&back_by),
         "{before} {back_by} {after}"
     );
+    // A game of two does not list its seats (the status line names the opponent).
+    assert!(!s.state().game.unwrap().lists_seats);
     // The seat says the same; ours and the connected ones have none.
     let seats = s.state().game.unwrap().seats;
     assert_eq!(seats[0].back_by_ms, Some(back_by));
@@ -153,7 +155,9 @@ fn an_away_seat_of_a_game_of_three_has_its_deadline() {
         2,
         &Command::Disconnect { grace_ms: 30_000 },
     );
-    let seats = s.state().game.unwrap().seats;
+    let game = s.state().game.unwrap();
+    assert!(game.lists_seats, "a game of three lists its seats");
+    let seats = game.seats;
     assert_eq!(seats[1].back_by_ms, None);
     let cy = seats[2].back_by_ms.expect("Cy's deadline");
     assert_eq!(banner_back_by(&s), Some(Some(cy)));
@@ -251,6 +255,18 @@ fn the_past_games_say_who_resigned_or_left() {
             (Some(0), true, EndReason::Abandoned),
             (None, false, EndReason::Win),
             (None, false, EndReason::Resigned),
+        ]
+    );
+    // Our result is the core's: both apps and the terminal word it, none works it out.
+    let results: Vec<PastResult> = past.iter().map(|g| g.result).collect();
+    assert_eq!(
+        results,
+        vec![
+            PastResult::Won,
+            PastResult::Lost,
+            PastResult::Lost,
+            PastResult::Won,
+            PastResult::NoWinner,
         ]
     );
 }

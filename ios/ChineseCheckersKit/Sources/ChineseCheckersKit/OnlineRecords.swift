@@ -27,10 +27,10 @@ public struct PastGameLine: Equatable, Sendable, Identifiable {
             "online.games.title",
             [.message(Wording.format(game.format)), .text(others.joined(separator: ", "))])
         let result: String
-        if game.winners.isEmpty {
-            result = "online.games.noWinner"
-        } else {
-            result = game.winners.contains(game.side) ? "online.games.won" : "online.games.lost"
+        switch game.result {
+        case .won: result = "online.games.won"
+        case .lost: result = "online.games.lost"
+        case .noWinner: result = "online.games.noWinner"
         }
         detail = LocalizedMessage(
             "online.games.detail",

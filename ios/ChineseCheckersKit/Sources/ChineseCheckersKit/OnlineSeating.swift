@@ -59,7 +59,7 @@ public struct SeatLine: Equatable, Sendable {
     /// The seats of `state`'s game, side 0 (who opens) first; nil without a game or for a game
     /// of 2 seats, whose screen names the opponent alone.
     public static func lines(_ state: OnlineState) -> [SeatLine]? {
-        guard let game = state.game, game.seats.count >= 3 else { return nil }
+        guard let game = state.game, game.listsSeats else { return nil }
         let board = state.board
         return game.seats.enumerated().map { side, seat in
             let player = board.players.first { $0.index == Int32(side) }

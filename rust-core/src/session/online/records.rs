@@ -2,7 +2,9 @@
 //! apps' "Your games" and ratings screens. Apart from the game itself: none of it touches the
 //! board or the sync machine.
 
-use super::{bad_frame, DownloadedGame, OnlineRating, OnlineSession, PastGame, RatingChange};
+use super::{
+    bad_frame, DownloadedGame, OnlineRating, OnlineSession, PastGame, PastResult, RatingChange,
+};
 use crate::online::{encode, ClientMsg, EndReason as WireEnd, GameRecord, GameSummary, ServerMsg};
 use crate::session::error::OnlineError;
 use crate::session::export::online_game_save;
@@ -25,9 +27,18 @@ fn past_game(g: &GameSummary) -> PastGame {
         }
         _ => None,
     };
+    let side = i32::from(g.side);
+    let result = if winners.is_empty() {
+        PastResult::NoWinner
+    } else if winners.contains(&side) {
+        PastResult::Won
+    } else {
+        PastResult::Lost
+    };
     PastGame {
         by,
-        by_you: by == Some(i32::from(g.side)),
+        by_you: by == Some(side),
+        result,
         id: g.game.clone(),
         format: g.format,
         players: g.players.clone(),

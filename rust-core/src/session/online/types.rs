@@ -103,6 +103,9 @@ pub struct OnlineGameInfo {
     pub opponent: String,
     /// Every seat, side 0 first (ours included).
     pub seats: Vec<OnlineSeat>,
+    /// Whether the board lists the seats (who sits where, who is away, whose turn): games of 3
+    /// or more seats. A game of two names its one opponent in the status line instead.
+    pub lists_seats: bool,
     /// The time control.
     pub time_control: TimeControl,
     /// The running clock of a timed game that is not over (none untimed).
@@ -222,6 +225,21 @@ pub struct PastGame {
     /// `by` is our own seat: "You resigned", "You left the game".
     #[cfg_attr(feature = "uniffi", uniffi(default = false))]
     pub by_you: bool,
+    /// Our result: won (our seat among the winners), lost, or no winner (a draw, or everyone
+    /// left).
+    pub result: PastResult,
+}
+
+/// Our result in a finished online game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum PastResult {
+    /// Our seat is among the winners.
+    Won,
+    /// Someone else won.
+    Lost,
+    /// Nobody won: a draw, or every person left.
+    NoWinner,
 }
 
 /// A downloaded online game: a session save (the format of local games), which

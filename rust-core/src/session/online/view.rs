@@ -150,6 +150,7 @@ impl OnlineSession {
             side: i32::from(c.side()),
             opponent: self.opponent.clone(),
             seats: self.seats_of(c),
+            lists_seats: c.record().seats() >= 3,
             time_control: c.record().clock(),
             clock: self
                 .clock

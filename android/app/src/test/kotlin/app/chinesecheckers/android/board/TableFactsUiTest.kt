@@ -32,6 +32,7 @@ import app.chinesecheckers.core.Highlight
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.MoveKind
 import app.chinesecheckers.core.PastGame
+import app.chinesecheckers.core.PastResult
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.TurnStatus
 import app.chinesecheckers.core.positionFromJson
@@ -206,7 +207,8 @@ class TableFactsUiTest {
     fun aPastGameSaysWhoResignedFromTheCoreYouForOurselves() {
         val now = System.currentTimeMillis()
         fun game(winners: List<Int>, by: Int?, byYou: Boolean) =
-            PastGame("g", Format.CLASSIC, listOf("Ann", "Bob"), 0, winners, EndReason.RESIGNED, now, by, byYou)
+            // Our result as the core gives it (seat 0 is ours; session tests check the core's).
+            PastGame("g", Format.CLASSIC, listOf("Ann", "Bob"), 0, winners, EndReason.RESIGNED, now, by, byYou, if (0 in winners) PastResult.WON else PastResult.LOST)
 
         assertEquals("Lost · You resigned · today", pastGameDetail(game(listOf(1), 0, true), now, EnglishStrings))
         assertEquals("Won · Bob resigned · today", pastGameDetail(game(listOf(0), 1, false), now, EnglishStrings))

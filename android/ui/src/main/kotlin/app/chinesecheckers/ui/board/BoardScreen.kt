@@ -366,7 +366,7 @@ private fun PlayerStrip(ui: BoardUiState, strings: Strings, names: (Int) -> Stri
 
 /** The seats of an online game of 3 or more seats, side 0 (who opens) first; null otherwise. */
 private fun onlineSeats(ui: BoardUiState): List<OnlineSeat>? =
-    ui.online?.game?.seats?.takeIf { it.size >= 3 }
+    ui.online?.game?.takeIf { it.listsSeats }?.seats
 
 /**
  * An online game of 3 or more seats: every seat in turn order with its colours, its name, the

@@ -341,14 +341,13 @@ internal fun pastGameTitle(g: PastGame, strings: Strings): String {
 
 /** "Won · Bob resigned · today": our result, why it ended, when. */
 internal fun pastGameDetail(g: PastGame, nowMs: Long, strings: Strings): String {
-    val won = if (g.winners.isEmpty()) null else g.side in g.winners
     // Who resigned or left is the core's (`by`, `byYou`): "You resigned" when it was us.
     val by = when {
         g.byYou -> strings.playerName(PlayerName.You)
         else -> g.by?.let { g.players.getOrNull(it) }
     }
     val reason = strings.endReason(g.reason, by).trimEnd('.', '。')
-    return listOf(strings.pastResult(won), reason, strings.pastDate(g.endedMs, nowMs)).joinToString(" · ")
+    return listOf(strings.pastResult(g.result), reason, strings.pastDate(g.endedMs, nowMs)).joinToString(" · ")
 }
 
 /** Above the board of a game we watch: "Watching" and the way back to the lobby. */

@@ -16,6 +16,7 @@ import app.chinesecheckers.core.MoveException
 import app.chinesecheckers.core.MoveKind
 import app.chinesecheckers.core.Notice
 import app.chinesecheckers.core.OnlineException
+import app.chinesecheckers.core.PastResult
 import app.chinesecheckers.core.PlayerName
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.Ranking
@@ -379,7 +380,7 @@ object ChineseStrings : Strings {
     override val stopWatching = "停止观看"
     override val watchWithCode = "凭房间码观战"
     override val noGameWithCode = "没有正在用这个房间码进行的对局。"
-    override fun pastResult(won: Boolean?) = when (won) { true -> "胜"; false -> "负"; null -> "无胜者" }
+    override fun pastResult(result: PastResult) = when (result) { PastResult.WON -> "胜"; PastResult.LOST -> "负"; PastResult.NO_WINNER -> "无胜者" }
     override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "今天", "昨天", java.util.Locale.SIMPLIFIED_CHINESE)
     override val yourRatings = "我的等级分"
     override fun ratingLine(preset: Preset, rating: Int, games: Int) = "${preset(preset)} $rating（$games 局）"

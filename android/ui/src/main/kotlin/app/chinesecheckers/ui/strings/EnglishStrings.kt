@@ -16,6 +16,7 @@ import app.chinesecheckers.core.MoveException
 import app.chinesecheckers.core.MoveKind
 import app.chinesecheckers.core.Notice
 import app.chinesecheckers.core.OnlineException
+import app.chinesecheckers.core.PastResult
 import app.chinesecheckers.core.PlayerName
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.Ranking
@@ -386,7 +387,7 @@ object EnglishStrings : Strings {
     override val stopWatching = "Stop watching"
     override val watchWithCode = "Watch with a code"
     override val noGameWithCode = "No game is being played with that code."
-    override fun pastResult(won: Boolean?) = when (won) { true -> "Won"; false -> "Lost"; null -> "No winner" }
+    override fun pastResult(result: PastResult) = when (result) { PastResult.WON -> "Won"; PastResult.LOST -> "Lost"; PastResult.NO_WINNER -> "No winner" }
     override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "today", "yesterday", java.util.Locale.ENGLISH)
     override val yourRatings = "Your ratings"
     override fun ratingLine(preset: Preset, rating: Int, games: Int) = "${preset(preset)} $rating ($games ${if (games == 1) "game" else "games"})"

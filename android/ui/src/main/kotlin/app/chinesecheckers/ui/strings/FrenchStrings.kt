@@ -16,6 +16,7 @@ import app.chinesecheckers.core.MoveException
 import app.chinesecheckers.core.MoveKind
 import app.chinesecheckers.core.Notice
 import app.chinesecheckers.core.OnlineException
+import app.chinesecheckers.core.PastResult
 import app.chinesecheckers.core.PlayerName
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.Ranking
@@ -390,7 +391,7 @@ object FrenchStrings : Strings {
     override val stopWatching = "Arrêter de regarder"
     override val watchWithCode = "Regarder avec un code"
     override val noGameWithCode = "Aucune partie ne se joue avec ce code."
-    override fun pastResult(won: Boolean?) = when (won) { true -> "Gagnée"; false -> "Perdue"; null -> "Sans vainqueur" }
+    override fun pastResult(result: PastResult) = when (result) { PastResult.WON -> "Gagnée"; PastResult.LOST -> "Perdue"; PastResult.NO_WINNER -> "Sans vainqueur" }
     override fun pastDate(endedMs: Long, nowMs: Long) = shortDate(endedMs, nowMs, "aujourd'hui", "hier", java.util.Locale.FRENCH)
     override val yourRatings = "Votre classement"
     override fun ratingLine(preset: Preset, rating: Int, games: Int) = "${preset(preset)} $rating ($games ${if (games <= 1) "partie" else "parties"})"

@@ -16,6 +16,7 @@ import app.chinesecheckers.core.MoveException
 import app.chinesecheckers.core.MoveKind
 import app.chinesecheckers.core.Notice
 import app.chinesecheckers.core.OnlineException
+import app.chinesecheckers.core.PastResult
 import app.chinesecheckers.core.PlayerName
 import app.chinesecheckers.core.Preset
 import app.chinesecheckers.core.Ranking
@@ -325,7 +326,7 @@ interface Strings {
     /** The server found no game for the code typed (wrong, expired, or the room has not started). */
     val noGameWithCode: String
     /** Our result in a finished game: true won, false lost, null no winner. */
-    fun pastResult(won: Boolean?): String
+    fun pastResult(result: PastResult): String
     /** When a game ended: "today", "yesterday" or a short date. */
     fun pastDate(endedMs: Long, nowMs: Long): String
     val yourRatings: String
