@@ -200,7 +200,7 @@ struct SettingsView: View {
                 DisclosureGroup("settings.advanced") {
                     TextField(
                         "settings.server", text: $model.serverAddress,
-                        prompt: Text(verbatim: SettingsModel.defaultServerAddress)
+                        prompt: Text(verbatim: SettingsModel.defaultServerAddress ?? "wss://")
                     )
                     .keyboardType(.URL)
                     .textInputAutocapitalization(.never)
@@ -215,7 +215,11 @@ struct SettingsView: View {
                 }
                 .accessibilityIdentifier("settings-advanced")
             } footer: {
-                Text("settings.server.footer")
+                // A build without a default server (a source build): the field must name one.
+                Text(
+                    SettingsModel.defaultServerAddress == nil
+                        ? LocalizedStringKey("settings.server.none")
+                        : LocalizedStringKey("settings.server.footer"))
             }
         }
         .navigationTitle(Text("settings.title"))

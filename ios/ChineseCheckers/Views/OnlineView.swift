@@ -60,7 +60,12 @@ struct OnlineView: View {
     /// welcomed this device, what needs it is disabled and says why; once a search, a table or a
     /// room waits, the format is chosen and its picker goes.
     @ViewBuilder private var choices: some View {
-        if !model.isConnected {
+        if !model.hasServer {
+            Section {
+                Text("online.noServer")
+                    .accessibilityIdentifier("online-noServer")
+            }
+        } else if !model.isConnected {
             Section {
                 Text("online.notConnected")
                     .accessibilityIdentifier("online-notConnected")

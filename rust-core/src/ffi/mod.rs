@@ -181,12 +181,13 @@ pub fn position_to_json(position: Setup) -> Result<String, SetupError> {
     Ok(position.to_json().to_string())
 }
 
-/// The server the apps use unless the player sets another under Settings → Advanced
-/// ([`crate::online::DEFAULT_SERVER_URL`], a `wss://` address): both apps read it from here, so
+/// The server the apps use unless the player sets another under Settings → Advanced: the build
+/// setting [`crate::online::DEFAULT_SERVER_URL`]; `None` in a build without one (a source build),
+/// when the player must choose a server before playing online. Both apps read it from here, so
 /// that no app carries an address of its own.
 #[cfg_attr(feature = "uniffi", uniffi::export)]
-pub fn default_server_url() -> String {
-    crate::online::DEFAULT_SERVER_URL.to_string()
+pub fn default_server_url() -> Option<String> {
+    crate::online::default_server().map(str::to_string)
 }
 
 /// A room code as typed, cleaned (case, spaces and dashes do not matter), or `None` when it

@@ -38,9 +38,18 @@ pub use protocol::{
 pub use record::{Command, CommandError, GameRecord, RecordError, STAND_IN_LEVEL};
 pub use sync::{ClientGame, SyncEffect, SyncError};
 
-/// The public server both apps connect to out of the box: the one place that names it (docs/ONLINE.md,
-/// "The public server"). A player or a developer may point the app at another server under
-/// Settings → Advanced; the terminal takes `--server URL`. TLS (`wss://`), because the Android
-/// app refuses plain `ws://` outside the loopback and emulator addresses and iOS's App Transport
-/// Security refuses it outside the local network.
-pub const DEFAULT_SERVER_URL: &str = "wss://chinese-checkers.app/ws";
+/// The server both apps connect to out of the box, a build setting in one place: the environment
+/// variable `CHINESE_CHECKERS_SERVER_URL` when the core is compiled (whoever publishes the apps
+/// sets it to the server they run: docs/DEPLOY.md, "The apps' server"). A source build has none
+/// (the project names no server it does not run): the Online screen then says to choose one
+/// under Settings → Advanced. The terminal takes `--server URL` either way. Use `wss://`: the
+/// Android app refuses plain `ws://` outside the loopback and emulator addresses and iOS's App
+/// Transport Security refuses it outside the local network.
+pub const DEFAULT_SERVER_URL: Option<&str> = option_env!("CHINESE_CHECKERS_SERVER_URL");
+
+/// [`DEFAULT_SERVER_URL`] as the apps read it: `None` when it is unset or blank.
+pub fn default_server() -> Option<&'static str> {
+    DEFAULT_SERVER_URL
+        .map(str::trim)
+        .filter(|url| !url.is_empty())
+}

@@ -22,9 +22,12 @@ public final class AppSettings: @unchecked Sendable {
         static let learnOfferAnswered = "learnOfferAnswered"
     }
 
-    /// The server used when none was set: the project's public instance, whose address the
-    /// core keeps for both apps (`defaultServerUrl()`).
-    public static let defaultServerURL = URL(string: ChineseCheckersCore.defaultServerUrl())!
+    /// The server used when none was set: the build's, whose address the core keeps for both
+    /// apps (`defaultServerUrl()`, a build setting); nil in a build without one (a source build),
+    /// where the player chooses a server before playing online.
+    public static let defaultServerURL: URL? = ChineseCheckersCore.defaultServerUrl().flatMap {
+        URL(string: $0)
+    }
 
     /// Settings stored in `defaults`.
     public init(defaults: UserDefaults = .standard) {
@@ -37,20 +40,27 @@ public final class AppSettings: @unchecked Sendable {
         set { defaults.set(newValue, forKey: Key.playerName) }
     }
 
-    /// The online server's WebSocket address.
-    public var serverURL: URL {
+    /// The online server's WebSocket address: the player's, or else the build's default; nil
+    /// when there is neither. Setting nil forgets the player's.
+    public var serverURL: URL? {
         // Kept as text: `UserDefaults.url(forKey:)` reads any string as a file path on Linux.
         get {
             defaults.string(forKey: Key.serverURL).flatMap(URL.init(string:))
                 ?? Self.defaultServerURL
         }
-        set { defaults.set(newValue.absoluteString, forKey: Key.serverURL) }
+        set {
+            if let newValue {
+                defaults.set(newValue.absoluteString, forKey: Key.serverURL)
+            } else {
+                defaults.removeObject(forKey: Key.serverURL)
+            }
+        }
     }
 
     /// Whether the player set a server of their own (false: the default one is used).
     public var hasCustomServer: Bool {
         guard let stored = defaults.string(forKey: Key.serverURL) else { return false }
-        return URL(string: stored) != nil && stored != Self.defaultServerURL.absoluteString
+        return URL(string: stored) != nil && stored != Self.defaultServerURL?.absoluteString
     }
 
     /// Forgets the player's server: the default one is used again (and follows the core's, if it

@@ -23,7 +23,8 @@ public final class OnlineClient: @unchecked Sendable {
 
     /// The core's online game whose messages this client carries.
     public let game: OnlineGame
-    private let url: URL
+    /// Nil in a build without a server, none chosen: `connect()` then opens nothing.
+    private let url: URL?
     private let token: String
     private let name: String
     private let urlSession: URLSession
@@ -46,7 +47,7 @@ public final class OnlineClient: @unchecked Sendable {
     /// A client for `game` talking to `url` as the install's `token` under `name`; `onState`
     /// gets every new state. Nothing is sent before `connect()`.
     public init(
-        game: OnlineGame, url: URL, token: String, name: String,
+        game: OnlineGame, url: URL?, token: String, name: String,
         urlSession: URLSession = URLSession(configuration: .default),
         pingInterval: TimeInterval = OnlineClient.pingInterval,
         onState: @escaping (OnlineState) -> Void = { _ in }
@@ -99,6 +100,7 @@ public final class OnlineClient: @unchecked Sendable {
     /// Opens a socket (the lock held): `hello` first, then the sending, receiving and ping loops.
     /// Returns the state after `hello`.
     private func openLocked() throws -> OnlineState {
+        guard let url else { return game.state() }
         let (frames, outbox) = AsyncStream.makeStream(of: String.self)
         closeLocked(.goingAway)
         var request = URLRequest(url: url)

@@ -61,12 +61,13 @@ public final class OnlineModel {
     /// (`keepOnline`): every game of ours writes itself as it changes. Nothing is sent before
     /// `connect()`.
     public init(
-        game: OnlineGame = OnlineGame(), url: URL, token: String, name: String,
+        game: OnlineGame = OnlineGame(), url: URL?, token: String, name: String,
         library: GameLibrary? = nil, settings: AppSettings? = nil,
         urlSession: URLSession = URLSession(configuration: .default),
         nowMs: @escaping @Sendable () -> Int64 = OnlineModel.systemNowMs
     ) {
         self.nowMs = nowMs
+        hasServer = url != nil
         self.library = library
         self.settings = settings
         self.state = game.state()
@@ -92,6 +93,10 @@ public final class OnlineModel {
 
     /// The online game of the core.
     public var game: OnlineGame { client.game }
+
+    /// Whether there is a server to connect to: false in a build without a default server when
+    /// the player has chosen none (the screen says to choose one under Settings → Advanced).
+    public let hasServer: Bool
 
     /// Reads the board's state and the session's again (the board's listener would tell, a
     /// moment later).

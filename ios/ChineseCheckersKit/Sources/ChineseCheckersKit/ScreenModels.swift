@@ -237,7 +237,7 @@ public final class SettingsModel {
         sound = settings.sound
         aiPace = settings.aiPace
         playerName = settings.playerName
-        serverAddress = settings.hasCustomServer ? settings.serverURL.absoluteString : ""
+        serverAddress = settings.hasCustomServer ? settings.serverURL?.absoluteString ?? "" : ""
         haptics = settings.haptics
         turnBoard = settings.turnBoard
     }
@@ -247,9 +247,10 @@ public final class SettingsModel {
         AppSettings.aiPaces.map { ($0, Wording.pace($0)) }
     }
 
-    /// The default server's address, shown as the empty field's placeholder.
-    public nonisolated static var defaultServerAddress: String {
-        AppSettings.defaultServerURL.absoluteString
+    /// The default server's address, shown as the empty field's placeholder; nil in a build
+    /// without one.
+    public nonisolated static var defaultServerAddress: String? {
+        AppSettings.defaultServerURL?.absoluteString
     }
 
     /// Whether "Reset to default" has something to do.

@@ -226,13 +226,15 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertEqual(settings.serverURL, AppSettings.defaultServerURL)
         model.serverAddress = " ws://127.0.0.1:8080/ws "
         XCTAssertTrue(model.commitServerAddress())
-        XCTAssertEqual(settings.serverURL.absoluteString, "ws://127.0.0.1:8080/ws")
+        XCTAssertEqual(settings.serverURL?.absoluteString, "ws://127.0.0.1:8080/ws")
     }
 
     func testTheServerFieldIsEmptyForTheCoresDefaultAndResets() async {
-        // The default is the core's address, not a copy kept by the app.
-        XCTAssertEqual(AppSettings.defaultServerURL.absoluteString, defaultServerUrl())
-        XCTAssertEqual(SettingsModel.defaultServerAddress, defaultServerUrl())
+        // The default is the core's build setting, not a copy kept by the app: none in the
+        // source build the tests run.
+        XCTAssertNil(defaultServerUrl())
+        XCTAssertNil(AppSettings.defaultServerURL)
+        XCTAssertNil(SettingsModel.defaultServerAddress)
         let settings = temporarySettings()
         var model = SettingsModel(settings: settings)
         XCTAssertEqual(model.serverAddress, "", "an empty field means the default server")
@@ -258,5 +260,26 @@ final class ScreenModelTests: XCTestCase {
         XCTAssertTrue(model.commitServerAddress())
         XCTAssertNil(model.error)
         XCTAssertFalse(settings.hasCustomServer)
+    }
+}
+
+extension ScreenModelTests {
+    /// Without a default server (a source build) and none chosen, the online screen connects to
+    /// nothing and says so; a chosen server is used.
+    func testWithoutADefaultServerTheOnlineModelHasNoServerUntilOneIsChosen() async {
+        let settings = temporarySettings()
+        XCTAssertNil(settings.serverURL)
+        let model = OnlineModel(
+            url: settings.serverURL, token: settings.onlineToken, name: "Ann")
+        XCTAssertFalse(model.hasServer)
+        model.connect()
+        XCTAssertFalse(model.isConnected, "nothing was opened")
+        XCTAssertNil(model.error, "not an error: the screen says to choose a server")
+        settings.serverURL = URL(string: "wss://example.org/ws")
+        let chosen = OnlineModel(
+            url: settings.serverURL, token: settings.onlineToken, name: "Ann")
+        XCTAssertTrue(chosen.hasServer)
+        settings.serverURL = nil
+        XCTAssertNil(settings.serverURL, "forgotten: the build has no default")
     }
 }

@@ -207,9 +207,14 @@ class StringsTest {
     }
 
     @Test
-    fun theDefaultServersLineNamesTheCoresAddressInEveryLanguage() {
-        val address = app.chinesecheckers.core.defaultServerUrl()
-        for (s in languages) assertTrue("${s.language}", s.defaultServer(address).contains(address))
+    fun theDefaultServersLineNamesTheBuildsAddressInEveryLanguage() {
+        val address = "wss://play.example.org/ws"
+        for (s in languages) {
+            assertTrue("${s.language}", s.defaultServer(address).contains(address))
+            // Without a default server (a source build) the field and the online screen say so.
+            assertTrue("${s.language}", s.noDefaultServer.contains("wss://"))
+            assertTrue("${s.language}", s.noServer.isNotBlank())
+        }
     }
 
     @Test

@@ -4,7 +4,7 @@ import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
-import androidx.compose.ui.test.assertTextContains
+import androidx.compose.ui.test.assertTextEquals
 import androidx.compose.ui.test.hasText
 import androidx.compose.ui.test.performTextClearance
 import androidx.compose.ui.test.performTextInput
@@ -19,6 +19,7 @@ import app.chinesecheckers.ui.settings.SettingsStore
 import app.chinesecheckers.ui.strings.EnglishStrings
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
@@ -42,18 +43,23 @@ class AdvancedSettingsTest {
         tag("serverAddress").fetchSemanticsNode().config[SemanticsProperties.EditableText].text
 
     @Test
-    fun theServerIsTheCoresUntilOneIsTypedUnderAdvanced() = appTest {
-        val default = defaultServerUrl()
-        // The core's address is a secure WebSocket one: a release build can play with it.
-        assertTrue(default, default.startsWith("wss://"))
-        assertEquals(default, app.settings.settings.value.server)
+    fun withoutADefaultServerOnlinePlaySaysHowToChooseOneUntilOneIsTypedUnderAdvanced() = appTest {
+        // The test command builds the core as a source build does: no default server.
+        assertNull(defaultServerUrl())
+        assertNull(app.settings.settings.value.server)
+
+        // The online screen connects to nothing and says where to choose a server.
+        click("online")
+        tag("noServer").assertTextEquals(EnglishStrings.noServer)
+        tag("quickMatch").assertIsNotEnabled()
+        assertFalse(exists("notConnected"))
+        click("back")
 
         click("settings")
-        // Collapsed: no field and no address until "Advanced" is opened.
+        // Collapsed: no field until "Advanced" is opened.
         assertFalse(exists("serverAddress"))
-        assertTrue(onAllNodes(hasText(default, substring = true), useUnmergedTree = true).fetchSemanticsNodes().isEmpty())
         click("advanced")
-        tag("defaultServer").assertTextContains(default, substring = true)
+        tag("defaultServer").assertTextEquals(EnglishStrings.noDefaultServer)
         assertEquals("", fieldText())
         tag("resetServer").assertIsNotEnabled()
 
@@ -63,18 +69,27 @@ class AdvancedSettingsTest {
         assertEquals(custom, app.settings.settings.value.server)
         assertEquals(custom, nextStart { it.settings.settings.value.server })
 
-        // "Reset to default" empties the field: the core's server again, in this process and the next.
+        // The online screen then tries it (no server answers here: not connected yet).
+        click("back")
+        click("online")
+        assertFalse(exists("noServer"))
+        assertTrue(exists("notConnected"))
+        click("back")
+
+        // "Reset to default" empties the field: no server again, in this process and the next.
+        click("settings")
+        click("advanced")
         tag("resetServer").assertIsEnabled()
         click("resetServer")
         assertEquals("", fieldText())
-        assertEquals(default, app.settings.settings.value.server)
-        assertEquals(default, nextStart { it.settings.settings.value.server })
+        assertNull(app.settings.settings.value.server)
+        assertNull(nextStart { it.settings.settings.value.server })
 
         // A field cleared by hand means the default too.
         tag("serverAddress").performTextInput(custom)
         tag("serverAddress").performTextClearance()
         waitForIdle()
-        assertEquals(default, app.settings.settings.value.server)
+        assertNull(app.settings.settings.value.server)
 
         // Opened again, the screen starts collapsed.
         click("back")
@@ -101,6 +116,7 @@ class AdvancedSettingsTest {
         File(dir, "settings.properties").writeText("serverAddress=ws\\://127.0.0.1\\:8080/ws\ndisplayName=Ann\n")
         val old = SettingsStore(dir.path)
         assertEquals(defaultServerUrl(), old.settings.value.server)
+        assertNull("a source build has no default", old.settings.value.server)
         assertEquals("Ann", old.settings.value.displayName)
         // Typed since (the file is rewritten in the new format), the same address is the player's and kept.
         old.update { it.copy(serverAddress = "ws://127.0.0.1:8080/ws") }

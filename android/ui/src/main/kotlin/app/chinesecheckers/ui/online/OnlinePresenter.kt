@@ -36,6 +36,8 @@ data class OnlineUiState(
     val error: Exception?,
     /** The level the host picked for the computer players of a filling table. */
     val fillLevel: AiLevel = AiLevel.MEDIUM,
+    /** No server to connect to: a build without a default server, and none chosen in Settings. */
+    val noServer: Boolean = false,
     /** The time control of the tables and rooms this player creates (quick match has none). */
     val timeControl: TimeControlChoice = TimeControlChoice.Default,
     /** "Your games" is open: the list of our finished games (the core's `pastGames`). */
@@ -197,9 +199,16 @@ class OnlinePresenter(private val app: AppState) {
         this.game = game
         ratingsAsked = false
         val name = settings.displayName.ifBlank { DEFAULT_NAME }
-        val c = OnlineClient(game, settings.server, app.settings.token, name, onState = ::onState)
+        val server = settings.server
+        if (server == null) {
+            // A build without a default server, and none chosen: nothing to connect to. The
+            // screen says how to choose one; the next visit connects once there is one.
+            _state.update { it.copy(online = game.state(), error = null, noServer = true) }
+            return
+        }
+        val c = OnlineClient(game, server, app.settings.token, name, onState = ::onState)
         client = c
-        _state.update { it.copy(online = game.state(), error = null) }
+        _state.update { it.copy(online = game.state(), error = null, noServer = false) }
         try {
             c.connect()
         } catch (e: IllegalArgumentException) {

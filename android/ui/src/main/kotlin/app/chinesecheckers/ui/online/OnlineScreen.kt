@@ -136,7 +136,9 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                 else -> {
                     // Until the server has welcomed this device, what needs it waits, and says so.
                     val connected = online?.connection == Connection.CONNECTED
-                    if (!connected) {
+                    if (ui.noServer) {
+                        Text(strings.noServer, style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("noServer"))
+                    } else if (!connected) {
                         Text(strings.notConnectedYet, style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("notConnected"))
                     }
                     Button(onClick = { on(OnlineEvent.QuickMatch) }, enabled = connected, modifier = Modifier.fillMaxWidth().testTag("quickMatch")) { Text(strings.quickMatch) }

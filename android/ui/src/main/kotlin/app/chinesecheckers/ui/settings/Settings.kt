@@ -40,10 +40,11 @@ data class Settings(
     fun aiHoldMillis(reducedMotion: Boolean): Long = if (reducedMotion) 0L else aiPaceMillis.toLong()
 
     /**
-     * Where online play connects: the player's own server, or else the public one. Its address
-     * is the core's ([defaultServerUrl]), the same for both apps, so the app holds none.
+     * Where online play connects: the player's own server, or else the build's default one (the
+     * core's [defaultServerUrl], the same for both apps, so the app holds none); null in a build
+     * without one until the player chooses a server.
      */
-    val server: String get() = customServer ?: defaultServerUrl()
+    val server: String? get() = customServer ?: defaultServerUrl()
 
     /** The server the player chose, if they chose one (the online screen names it; not the default). */
     val customServer: String? get() = serverAddress.trim().ifEmpty { null }

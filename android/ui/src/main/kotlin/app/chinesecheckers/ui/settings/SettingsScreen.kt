@@ -131,8 +131,8 @@ private fun Advanced(s: Settings, store: SettingsStore) {
     OutlinedTextField(
         s.serverAddress, { v -> store.update { it.copy(serverAddress = v.trim()) } },
         label = { Text(strings.serverAddress) },
-        placeholder = { Text(default) },
-        supportingText = { Text(strings.defaultServer(default), modifier = Modifier.testTag("defaultServer")) },
+        placeholder = { Text(default ?: "wss://") },
+        supportingText = { Text(default?.let { strings.defaultServer(it) } ?: strings.noDefaultServer, modifier = Modifier.testTag("defaultServer")) },
         singleLine = true,
         modifier = Modifier.fillMaxWidth().testTag("serverAddress"),
     )

@@ -286,6 +286,7 @@ object ChineseStrings : Strings {
 
     override val quickMatch = "快速匹配"
     override val notConnectedYet = "尚未连接到服务器：这些选项需等待连接。"
+    override val noServer = "尚未设置在线对局的服务器。请在 设置 → 高级 → 服务器地址 中输入地址。"
     override fun format(format: Format) = when (format) {
         Format.TRIPOT1 -> "尼斯规则，1 色"
         Format.TRIPOT2 -> "尼斯规则，2 色"
@@ -439,6 +440,7 @@ object ChineseStrings : Strings {
     override val advanced = "高级"
     override val resetToDefault = "恢复默认"
     override fun defaultServer(address: String) = "留空即使用公共服务器（$address）。"
+    override val noDefaultServer = "此版本没有公共服务器：请输入一个服务器地址以进行在线对局（wss://…）。"
     override val languageSetting = "语言"
     override fun languageName(language: Language) = EnglishStrings.languageName(language)
     override val systemDefault = "跟随系统"

@@ -293,6 +293,7 @@ object EnglishStrings : Strings {
 
     override val quickMatch = "Quick match"
     override val notConnectedYet = "Not connected to the server yet: these wait for it."
+    override val noServer = "No server is set for online play. Type its address under Settings → Advanced → Server address."
     override fun format(format: Format) = when (format) {
         Format.TRIPOT1 -> "Tripot, 1 colour"
         Format.TRIPOT2 -> "Tripot, 2 colours"
@@ -446,6 +447,7 @@ object EnglishStrings : Strings {
     override val advanced = "Advanced"
     override val resetToDefault = "Reset to default"
     override fun defaultServer(address: String) = "Leave empty for the public server ($address)."
+    override val noDefaultServer = "This build has no public server: type the address of one to play online (wss://…)."
     override val languageSetting = "Language"
     override fun languageName(language: Language) = when (language) {
         Language.English -> "English"

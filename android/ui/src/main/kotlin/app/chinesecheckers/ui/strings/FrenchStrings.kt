@@ -297,6 +297,7 @@ object FrenchStrings : Strings {
 
     override val quickMatch = "Partie rapide"
     override val notConnectedYet = "Pas encore connecté au serveur : ces choix l’attendent."
+    override val noServer = "Aucun serveur n’est choisi pour le jeu en ligne. Saisissez son adresse sous Réglages → Avancé → Adresse du serveur."
     override fun format(format: Format) = when (format) {
         Format.TRIPOT1 -> "Tripot, 1 couleur"
         Format.TRIPOT2 -> "Tripot, 2 couleurs"
@@ -450,6 +451,7 @@ object FrenchStrings : Strings {
     override val advanced = "Avancé"
     override val resetToDefault = "Rétablir la valeur par défaut"
     override fun defaultServer(address: String) = "Laissez vide pour le serveur public ($address)."
+    override val noDefaultServer = "Cette version n’a pas de serveur public : saisissez l’adresse d’un serveur pour jouer en ligne (wss://…)."
     override val languageSetting = "Langue"
     override fun languageName(language: Language) = EnglishStrings.languageName(language)
     override val systemDefault = "Système"

@@ -261,6 +261,8 @@ interface Strings {
     val quickMatch: String
     /** Under the online choices until the server has welcomed this device: why they wait. */
     val notConnectedYet: String
+    /** On the online screen of a build without a default server, none chosen: how to choose one. */
+    val noServer: String
     fun format(format: Format): String
     val searching: String
     val lobby: String
@@ -367,6 +369,8 @@ interface Strings {
     val resetToDefault: String
     /** Under the server field: an empty field means [address], the public server. */
     fun defaultServer(address: String): String
+    /** Under the server field of a build without a default server: the field must name one. */
+    val noDefaultServer: String
     val languageSetting: String
     fun languageName(language: Language): String
     val systemDefault: String
