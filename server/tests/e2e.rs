@@ -32,6 +32,7 @@ suite!(
     private_room_by_code,
     a_room_closed_by_its_host_takes_no_one,
     guests_are_told_when_the_host_closes_their_table_or_room,
+    a_host_who_goes_closes_every_table_it_hosts_and_tells_their_guests,
     private_room_limits_and_expiry,
     room_creation_is_limited_per_address_and_connection,
     guessing_room_codes_is_slowed_then_refused,
@@ -981,6 +982,49 @@ async fn guests_are_told_when_the_host_closes_their_table_or_room(kind: Kind) {
     let mut late = Client::join(&s.url, "Late").await;
     late.send(&ClientMsg::JoinRoom { code, rated: false }).await;
     late.expect_error(ErrorCode::RoomNotFound).await;
+}
+
+/// A host whose one table filled (started with AI seats) and who then disconnects: the other
+/// table it hosts leaves the lobby too, and the guest seated there is told (`table_not_found`,
+/// unasked) instead of waiting at a table whose host is gone.
+async fn a_host_who_goes_closes_every_table_it_hosts_and_tells_their_guests(kind: Kind) {
+    let s = server(kind, fast_limits()).await;
+    let mut host = Client::join(&s.url, "Host").await;
+    let first = host.create_table(Format::Sternhalma3).await;
+    let second = host.create_table(Format::Sternhalma3).await;
+    let mut early = Client::join(&s.url, "Early").await;
+    early.sit(&first, false).await;
+    let mut waiting = Client::join(&s.url, "Waiting").await;
+    waiting.sit(&second, false).await;
+    // The first table starts with an AI seat: the host plays there now.
+    host.send(&ClientMsg::FillWithAi {
+        id: first.clone(),
+        level: chinese_checkers_core::ai::AiLevel::Beginner,
+    })
+    .await;
+    let (game, _, _) = early.matched().await;
+    let (hosted, _, _) = host.matched().await;
+    assert_eq!(game, hosted);
+    let mut watcher = Client::join(&s.url, "Wat").await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    watcher
+        .expect(
+            "the second table still open",
+            |m| matches!(m, ServerMsg::Lobby { tables } if tables.iter().any(|t| t.id == second)),
+        )
+        .await;
+    host.close().await;
+    waiting.expect_error(ErrorCode::TableNotFound).await;
+    watcher
+        .expect(
+            "the second table gone from the lobby",
+            |m| matches!(m, ServerMsg::Lobby { tables } if tables.iter().all(|t| t.id != second)),
+        )
+        .await;
+    // Nobody can sit there any more.
+    let mut late = Client::join(&s.url, "Late").await;
+    late.send(&ClientMsg::JoinTable { table: second }).await;
+    late.expect_error(ErrorCode::TableNotFound).await;
 }
 
 async fn private_room_limits_and_expiry(kind: Kind) {

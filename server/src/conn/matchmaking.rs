@@ -405,9 +405,9 @@ impl Conn {
             self.app.store.restore(&t, self.room_ttl_s()).await?;
             return self.refuse_fill(false).await;
         }
+        // `has_tables` stays: the host may host other tables still.
         if t.access == Access::Open {
             self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
-            self.has_tables = false;
         }
         let terms = Terms::new(t.clock, false, Watchers::of(&t)).undo(Undo::Table(t.clone()));
         self.start_game(t.people(), t.format, Some(level), terms)

@@ -94,6 +94,7 @@ struct Conn {
     /// The quick-match entry while searching (tried again as its rating window widens).
     search: Option<QueueEntry>,
     watching: bool,
+    /// It created a lobby table since connecting: when it goes, the tables it still hosts close.
     has_tables: bool,
     /// The filling table or room we sit at as a guest.
     seated_at: Option<matchmaking::SeatedAt>,
@@ -664,8 +665,8 @@ impl Conn {
                         self.searching = false;
                         self.app.store.dequeue(self.token()).await?;
                     }
+                    // `has_tables` stays: a host whose one table filled may host others.
                     self.seated_at = None;
-                    self.has_tables = false;
                     let game = game.clone();
                     self.app
                         .bus
@@ -747,8 +748,16 @@ impl Conn {
         if self.searching {
             self.app.store.dequeue(&me.token).await?;
         }
-        if self.has_tables && self.app.store.close_tables_of(&me.token).await? > 0 {
-            self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+        if self.has_tables {
+            // Every table it still hosts goes, and whoever sits at one is told (as when its host
+            // closes it), so that no guest waits at a table whose host is gone.
+            let closed = self.app.store.close_tables_of(&me.token).await?;
+            for t in &closed {
+                self.tell_closed(t).await?;
+            }
+            if !closed.is_empty() {
+                self.app.store.publish(LOBBY, BusMsg::Lobby).await?;
+            }
         }
         self.leave_seat_on_close().await
     }

@@ -126,7 +126,7 @@ pub trait Engine: Send + Sync {
     fn ai_turns_pending(&self) -> BoxFuture<'_, Vec<String>>;
 
     /// Closes every table of a token; how many.
-    fn close_tables_of<'a>(&'a self, token: &'a str) -> Answer<'a, usize>;
+    fn close_tables_of<'a>(&'a self, token: &'a str) -> Answer<'a, Vec<Table>>;
 
     /// Open tables, oldest first.
     fn list_tables(&self) -> Answer<'_, Vec<Table>>;

@@ -348,7 +348,7 @@ impl Store {
     }
 
     /// [`Engine::close_tables_of`], timed.
-    pub async fn close_tables_of(&self, token: &str) -> Result<usize, StoreError> {
+    pub async fn close_tables_of(&self, token: &str) -> Result<Vec<Table>, StoreError> {
         self.timed(self.engine.close_tables_of(token)).await
     }
 

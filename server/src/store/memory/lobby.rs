@@ -206,12 +206,16 @@ impl MemoryStore {
         }
     }
 
-    pub(in crate::store) async fn close_tables_of(&self, token: &str) -> Result<usize, StoreError> {
+    pub(in crate::store) async fn close_tables_of(
+        &self,
+        token: &str,
+    ) -> Result<Vec<Table>, StoreError> {
         let mut held = self.tables.lock();
-        let tables = &mut held.open;
-        let before = tables.len();
-        tables.retain(|t| t.host.token != token);
-        Ok(before - tables.len())
+        let (closed, open) = std::mem::take(&mut held.open)
+            .into_iter()
+            .partition(|t| t.host.token == token);
+        held.open = open;
+        Ok(closed)
     }
 
     pub(in crate::store) async fn list_tables(&self) -> Result<Vec<Table>, StoreError> {

@@ -118,7 +118,7 @@ impl Engine for RedisStore {
         Box::pin(self.ai_turns_pending())
     }
 
-    fn close_tables_of<'a>(&'a self, token: &'a str) -> Answer<'a, usize> {
+    fn close_tables_of<'a>(&'a self, token: &'a str) -> Answer<'a, Vec<Table>> {
         Box::pin(self.close_tables_of(token))
     }
 

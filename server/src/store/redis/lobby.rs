@@ -134,15 +134,15 @@ impl RedisStore {
         list: &str,
         field: &str,
         value: &str,
-    ) -> Result<(Option<String>, usize), StoreError> {
+    ) -> Result<Vec<String>, StoreError> {
         let mut conn = self.conn.get().await?;
-        let (first, n): (Option<String>, usize) = REMOVE_WHERE
+        let removed: Vec<String> = REMOVE_WHERE
             .key(self.key(list))
             .arg(field)
             .arg(value)
             .invoke_async(&mut conn)
             .await?;
-        Ok((first, n))
+        Ok(removed)
     }
 
     pub(in crate::store) async fn requeue(&self, entry: &QueueEntry) -> Result<(), StoreError> {
@@ -168,7 +168,7 @@ impl RedisStore {
     }
 
     pub(in crate::store) async fn dequeue(&self, token: &str) -> Result<bool, StoreError> {
-        Ok(self.remove_where("queue", "token", token).await?.1 > 0)
+        Ok(!self.remove_where("queue", "token", token).await?.is_empty())
     }
 
     pub(in crate::store) async fn create_table(
@@ -193,8 +193,15 @@ impl RedisStore {
         })
     }
 
-    pub(in crate::store) async fn close_tables_of(&self, token: &str) -> Result<usize, StoreError> {
-        Ok(self.remove_where("tables", "host", token).await?.1)
+    pub(in crate::store) async fn close_tables_of(
+        &self,
+        token: &str,
+    ) -> Result<Vec<Table>, StoreError> {
+        self.remove_where("tables", "host", token)
+            .await?
+            .iter()
+            .map(|s| serde_json::from_str(s).map_err(corrupt))
+            .collect()
     }
 
     pub(in crate::store) async fn list_tables(&self) -> Result<Vec<Table>, StoreError> {

@@ -275,19 +275,17 @@ pub(super) static REMOVE_WHERE: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
 local items = redis.call('LRANGE', KEYS[1], 0, -1)
-local first = false
-local n = 0
+local removed = {}
 for _, item in ipairs(items) do
   local e = cjson.decode(item)
   local v = e[ARGV[1]]
   if ARGV[1] == 'host' then v = e.host.token end
   if v == ARGV[2] then
     redis.call('LREM', KEYS[1], 1, item)
-    if not first then first = item end
-    n = n + 1
+    removed[#removed + 1] = item
   end
 end
-return {first, n}",
+return removed",
     )
 });
 
