@@ -1031,25 +1031,27 @@ fn card(
     moves: i32,
     ago_s: i64,
 ) -> chinese_checkers_core::session::GameCard {
-    use chinese_checkers_core::session::{CardSeat, GameCard, PlayerName, SeatPlayer};
+    use chinese_checkers_core::session::{CardNames, CardSeat, GameCard, PlayerName, SeatPlayer};
     let g = saved(id, kind, moves, ago_s);
+    let seats: Vec<CardSeat> = g
+        .players
+        .into_iter()
+        .map(|name| CardSeat {
+            player: match name {
+                PlayerName::Named { .. } => SeatPlayer::Ai {
+                    level: AiLevel::Beginner,
+                },
+                _ => SeatPlayer::Person,
+            },
+            name,
+        })
+        .collect();
     GameCard {
         id: g.id,
         kind: g.kind,
         preset: g.preset,
-        seats: g
-            .players
-            .into_iter()
-            .map(|name| CardSeat {
-                player: match name {
-                    PlayerName::Named { .. } => SeatPlayer::Ai {
-                        level: AiLevel::Beginner,
-                    },
-                    _ => SeatPlayer::Person,
-                },
-                name,
-            })
-            .collect(),
+        names: CardNames::of(&seats),
+        seats,
         to_move: 0,
         moves: g.moves,
         last_played_s: g.saved_at_s,

@@ -39,7 +39,7 @@ use serde::{Deserialize, Serialize};
 
 pub use keeper::Keeper;
 pub use types::{
-    CardSeat, GameCard, LibraryError, Listing, SavedGame, SavedGameKind, UnreadableGame,
+    CardNames, CardSeat, GameCard, LibraryError, Listing, SavedGame, SavedGameKind, UnreadableGame,
     UnreadableReason,
 };
 
@@ -192,12 +192,15 @@ impl Library {
         for Found { id, path, entry } in self.entries()? {
             let file = path.display().to_string();
             let reason = match entry {
-                Ok(entry) if entry.ended => {
-                    listing.finished.push(entry.card);
-                    continue;
-                }
                 Ok(entry) => {
-                    listing.playing.push(entry.card);
+                    // Whom the card names is not stored: worked out from its seats here.
+                    let mut card = entry.card;
+                    card.names = CardNames::of(&card.seats);
+                    if entry.ended {
+                        listing.finished.push(card);
+                    } else {
+                        listing.playing.push(card);
+                    }
                     continue;
                 }
                 Err(LibraryError::TooNew { found, supported }) => {

@@ -44,8 +44,8 @@ pub use lesson::{
     LessonRule, LessonState, LessonTopic, RuleDiagram, WrongTry,
 };
 pub use library::{
-    CardSeat, GameCard, Keeper, Library, LibraryError, Listing, OpponentStatistics, SavedGame,
-    SavedGameKind, UnreadableGame, UnreadableReason, FINISHED_KEPT,
+    CardNames, CardSeat, GameCard, Keeper, Library, LibraryError, Listing, OpponentStatistics,
+    SavedGame, SavedGameKind, UnreadableGame, UnreadableReason, FINISHED_KEPT,
 };
 pub use rule_options::{with_rule_option, EditableOption};
 pub use save::SAVE_VERSION;

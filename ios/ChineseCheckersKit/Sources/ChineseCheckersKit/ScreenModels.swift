@@ -44,8 +44,11 @@ public final class HomeModel {
     /// opponents, the AI with its level; every player when none is "you") and moves played;
     /// then whose turn it is and when it was last played.
     public func summary(_ card: GameCard) -> [LocalizedMessage] {
-        let others = card.seats.filter { $0.name != .you }
-        let shown = others.count < card.seats.count ? others : card.seats
+        // Whom the card names is the core's: the opponents of the person here, or every player.
+        let shown: [CardSeat]
+        switch card.names {
+        case .opponents(let seats), .players(let seats): shown = seats
+        }
         let players: [LocalizedMessage] = shown.map { seat in
             if case .ai(let level) = seat.player {
                 return LocalizedMessage(

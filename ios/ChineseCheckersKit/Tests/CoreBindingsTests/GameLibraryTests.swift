@@ -44,6 +44,8 @@ final class GameLibraryTests: XCTestCase {
         XCTAssertEqual(saved.kind, .solo)
         XCTAssertEqual(saved.preset, .tripot)
         XCTAssertEqual(saved.seats.map(\.name), [.you, .named(name: opponents()[0].name)])
+        // Whom the card names is the core's: the opponent of the person here.
+        XCTAssertEqual(saved.names, .opponents(seats: Array(saved.seats.dropFirst())))
         XCTAssertEqual(saved.moves, 1)
         XCTAssertNil(saved.outcome)
         XCTAssertTrue(

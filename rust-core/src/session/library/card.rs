@@ -1,7 +1,7 @@
 //! What a Continue card shows, built from the game itself: the core decides a saved game's kind,
 //! its seats and whose turn it is, so that no app counts people or reads a save.
 
-use super::types::{CardSeat, GameCard, SavedGameKind};
+use super::types::{CardNames, CardSeat, GameCard, SavedGameKind};
 use crate::online::ClientGame;
 use crate::session::online::OnlineSession;
 use crate::session::state::SessionState;
@@ -18,19 +18,21 @@ pub(crate) fn local_kind(state: &SessionState) -> SavedGameKind {
 
 /// The card of a local game as it stands, last played at `now_s`.
 pub(crate) fn local_card(state: &SessionState, now_s: i64) -> GameCard {
+    let seats: Vec<CardSeat> = state
+        .names()
+        .iter()
+        .zip(state.seats())
+        .map(|(name, &player)| CardSeat {
+            name: name.clone(),
+            player,
+        })
+        .collect();
     GameCard {
         id: state.id().to_owned(),
         kind: local_kind(state),
         preset: state.game().start().rules().preset,
-        seats: state
-            .names()
-            .iter()
-            .zip(state.seats())
-            .map(|(name, &player)| CardSeat {
-                name: name.clone(),
-                player,
-            })
-            .collect(),
+        names: CardNames::of(&seats),
+        seats,
         to_move: state.game().position().to_move() as i32,
         moves: i32::try_from(state.game().history().len()).unwrap_or(i32::MAX),
         last_played_s: now_s,
@@ -43,19 +45,21 @@ pub(crate) fn local_card(state: &SessionState, now_s: i64) -> GameCard {
 pub(crate) fn online_card(session: &OnlineSession, client: &ClientGame, now_s: i64) -> GameCard {
     let record = client.record();
     let board = session.board();
+    let seats: Vec<CardSeat> = board
+        .names()
+        .iter()
+        .zip(board.seats())
+        .map(|(name, &player)| CardSeat {
+            name: name.clone(),
+            player,
+        })
+        .collect();
     GameCard {
         id: client.game_id().to_owned(),
         kind: SavedGameKind::Online,
         preset: record.format().preset(),
-        seats: board
-            .names()
-            .iter()
-            .zip(board.seats())
-            .map(|(name, &player)| CardSeat {
-                name: name.clone(),
-                player,
-            })
-            .collect(),
+        names: CardNames::of(&seats),
+        seats,
         to_move: i32::from(record.to_move()),
         moves: i32::try_from(record.ply()).unwrap_or(i32::MAX),
         last_played_s: now_s,

@@ -170,6 +170,14 @@ fn a_kept_game_writes_every_move_and_its_card_says_what_continue_shows() {
             },
         ]
     );
+    // The card names the opponent of the person here (its own field, read from the file's
+    // seats as the library lists it).
+    assert_eq!(
+        card.names,
+        CardNames::Opponents {
+            seats: card.seats[1..].to_vec()
+        }
+    );
     // Undo is a change too: the file follows.
     update(&mut game, Event::Undo).unwrap();
     keeper.keep_local(&game);
@@ -664,4 +672,23 @@ fn a_kept_online_game_is_written_as_it_goes_and_never_continued_once_over() {
     let listing = lib.listing().unwrap();
     assert!(listing.playing.is_empty());
     assert!(!listing.finished.iter().any(|c| c.id == "g9"));
+}
+
+#[test]
+fn a_pass_and_play_card_names_every_player() {
+    let dir = folder("card-names");
+    let lib = Library::open(&dir).unwrap();
+    let game = played(hotseat_tripot());
+    let mut keeper = lib.keep_local(&game, false).unwrap();
+    keeper.keep_local(&game);
+    let listing = lib.listing().unwrap();
+    let card = &listing.playing[0];
+    assert_eq!(card.kind, SavedGameKind::PassAndPlay);
+    assert_eq!(
+        card.names,
+        CardNames::Players {
+            seats: card.seats.clone()
+        }
+    );
+    assert_eq!(card.seats.len(), 2);
 }

@@ -51,6 +51,46 @@ pub struct CardSeat {
     pub player: SeatPlayer,
 }
 
+/// Whom a card names: the opponents of the person at this device, or every player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum CardNames {
+    /// The seats other than "You", in seat order (solo, online): "against Jean Médecin".
+    Opponents {
+        /// The opponents' seats.
+        seats: Vec<CardSeat>,
+    },
+    /// Every seat, in seat order, when nobody is "You" (pass-and-play): "Ann, Bob and Cy".
+    Players {
+        /// Every seat.
+        seats: Vec<CardSeat>,
+    },
+}
+
+impl Default for CardNames {
+    fn default() -> CardNames {
+        CardNames::Players { seats: Vec::new() }
+    }
+}
+
+impl CardNames {
+    /// Whom a card of these seats names.
+    pub fn of(seats: &[CardSeat]) -> CardNames {
+        let others: Vec<CardSeat> = seats
+            .iter()
+            .filter(|s| s.name != PlayerName::You)
+            .cloned()
+            .collect();
+        if others.len() < seats.len() {
+            CardNames::Opponents { seats: others }
+        } else {
+            CardNames::Players {
+                seats: seats.to_vec(),
+            }
+        }
+    }
+}
+
 /// What a Continue card (or a line of the finished games) shows of a saved game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
@@ -63,6 +103,10 @@ pub struct GameCard {
     pub preset: Preset,
     /// Every seat, in seat order: the opponents' names and, for the AI, its level.
     pub seats: Vec<CardSeat>,
+    /// Whom the card names ([`CardNames::of`] the seats). Not stored: filled in as the
+    /// library lists its games.
+    #[serde(skip)]
+    pub names: CardNames,
     /// The seat whose turn it is.
     pub to_move: i32,
     /// Moves played so far (passes included, as the history lists them).

@@ -54,6 +54,8 @@ class GameLibraryTest {
         assertEquals(SavedGameKind.SOLO, saved.kind)
         assertEquals(Preset.TRIPOT, saved.preset)
         assertEquals(first.state().players.map { it.name }, saved.seats.map { it.name })
+        // Whom the card names is the core's: the opponent of the person here.
+        assertEquals(CardNames.Opponents(saved.seats.drop(1)), saved.names)
         assertEquals(1, saved.moves)
         assertNull(saved.outcome)
         val now = System.currentTimeMillis() / 1000
@@ -81,6 +83,7 @@ class GameLibraryTest {
         assertEquals(SavedGameKind.PASS_AND_PLAY, hot.kind)
         assertEquals(Preset.CLASSIC, hot.preset)
         assertEquals(listOf(PlayerName.Numbered(1), PlayerName.Numbered(2)), hot.seats.map { it.name })
+        assertEquals(CardNames.Players(hot.seats), hot.names, "pass-and-play names every player")
         assertEquals(setOf(first.id(), people.id()), library.listed().map { it.id }.toSet())
         // A second pass-and-play game asks too.
         val otherHot = hotseat().played()

@@ -29,14 +29,14 @@ import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.text.style.TextAlign
 import androidx.compose.ui.unit.dp
 import androidx.compose.ui.unit.sp
-import app.chinesecheckers.core.GameLibrary
+import app.chinesecheckers.core.CardNames
 import app.chinesecheckers.core.CardSeat
+import app.chinesecheckers.core.Colour
 import app.chinesecheckers.core.GameCard
+import app.chinesecheckers.core.GameLibrary
 import app.chinesecheckers.core.LibraryException
-import app.chinesecheckers.core.PlayerName
-import app.chinesecheckers.core.PuzzleInfo
 import app.chinesecheckers.ui.strings.puzzleWords
-import app.chinesecheckers.core.SeatPlayer
+import app.chinesecheckers.core.PuzzleInfo
 import app.chinesecheckers.ui.strings.lessons
 import app.chinesecheckers.ui.strings.Strings
 import app.chinesecheckers.ui.LocalStrings
@@ -46,7 +46,7 @@ import app.chinesecheckers.ui.safeAreaPadding
 import app.chinesecheckers.ui.board.BoardMode
 import app.chinesecheckers.ui.theme.LocalBoardPalette
 import androidx.compose.foundation.Canvas
-import app.chinesecheckers.core.Colour
+import app.chinesecheckers.core.SeatPlayer
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
@@ -204,8 +204,11 @@ fun cardLines(card: GameCard, nowS: Long, strings: Strings): List<String> {
             else -> name
         }
     }
-    val others = card.seats.filter { it.name != PlayerName.You }
-    val people = if (others.size < card.seats.size) strings.cardOpponents(others.map(::worded)) else strings.cardPlayers(card.seats.map(::worded))
+    // Whom the card names is the core's: the opponents of the person here, or every player.
+    val people = when (val named = card.names) {
+        is CardNames.Opponents -> strings.cardOpponents(named.seats.map(::worded))
+        is CardNames.Players -> strings.cardPlayers(named.seats.map(::worded))
+    }
     val toMove = card.seats.getOrNull(card.toMove)?.let { strings.toMove(strings.playerName(it.name)) }
     val ago = strings.lastPlayed((nowS - card.lastPlayedS).coerceAtLeast(0))
     return listOf(
