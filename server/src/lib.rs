@@ -254,6 +254,18 @@ async fn sweep(app: Arc<App>) {
             Ok(n) => tracing::info!(games = n, "completed the ends of games left in the outbox"),
             Err(e) => tracing::warn!(error = %e, "store error completing game ends"),
         }
+        // Lobby tables whose host's instance died (Redis): closed, their guests told.
+        match app.store.close_orphan_tables().await {
+            Ok(closed) if !closed.is_empty() => {
+                tracing::info!(
+                    tables = closed.len(),
+                    "closed the tables of hosts whose instance died"
+                );
+                tell_orphans_closed(&app, &closed).await;
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "store error closing orphaned tables"),
+        }
         for game in due {
             match app.store.expire_game(&game, now).await {
                 // A leaver's seat may have gone to the AI, whose turn it may be.
@@ -262,6 +274,30 @@ async fn sweep(app: Arc<App>) {
                 Err(e) => tracing::warn!(game = %game, error = %e, "store error expiring a game"),
             }
         }
+    }
+}
+
+/// Tells the guests of tables closed because their host's instance died (`table_not_found`, as
+/// when a host closes its table), and the lobby's watchers.
+async fn tell_orphans_closed(app: &App, closed: &[store::Table]) {
+    use chinese_checkers_core::online::{ErrorCode, ServerMsg};
+    for guest in closed.iter().flat_map(|t| &t.guests) {
+        let msg = ServerMsg::error(
+            ErrorCode::TableNotFound,
+            "the host of this table left",
+            None,
+        );
+        let channel = bus::user_channel(&guest.token);
+        if let Err(e) = app
+            .store
+            .publish(&channel, model::BusMsg::User { msg })
+            .await
+        {
+            tracing::warn!(error = %e, "store error telling a guest its table closed");
+        }
+    }
+    if let Err(e) = app.store.publish(bus::LOBBY, model::BusMsg::Lobby).await {
+        tracing::warn!(error = %e, "store error telling the lobby");
     }
 }
 

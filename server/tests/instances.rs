@@ -242,3 +242,46 @@ async fn two_sweeping_instances_end_a_deserted_game_once() {
         );
     }
 }
+
+/// A lobby table whose host's instance dies (SIGKILL: no goodbye) leaves the lobby within a few
+/// heartbeats, and the guest seated at it (on the other instance) is told (`table_not_found`)
+/// instead of waiting forever; while the host's instance lives, its heartbeats keep the table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_whose_hosts_instance_died_leaves_the_lobby_and_its_guest_is_told() {
+    let redis = RedisServer::start();
+    let fast = [
+        "--grace-ms",
+        "5000",
+        "--presence-ms",
+        "200",
+        "--sweep-ms",
+        "200",
+    ];
+    let dying = Process::start_with(&redis.url, &fast);
+    let staying = Process::start_with(&redis.url, &fast);
+    let mut host = Client::join(&dying.url, "Host").await;
+    let table = host.create_table(Format::Sternhalma3).await;
+    let mut guest = Client::join(&staying.url, "Guest").await;
+    guest.sit(&table, false).await;
+    // Many heartbeats and sweeps later, the table is still open: its host is alive.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let mut watcher = Client::join(&staying.url, "Wat").await;
+    watcher.send(&ClientMsg::WatchLobby).await;
+    watcher
+        .expect(
+            "the table open",
+            |m| matches!(m, ServerMsg::Lobby { tables } if tables.iter().any(|t| t.id == table)),
+        )
+        .await;
+    dying.kill();
+    guest
+        .expect_error(chinese_checkers_core::online::ErrorCode::TableNotFound)
+        .await;
+    watcher
+        .expect(
+            "the table gone",
+            |m| matches!(m, ServerMsg::Lobby { tables } if tables.iter().all(|t| t.id != table)),
+        )
+        .await;
+    drop(host);
+}

@@ -476,6 +476,9 @@ impl Conn {
             clock,
             addr: self.addr.to_string(),
         };
+        // The host is present before its table exists: no sweeper takes the table for an
+        // orphan (Redis: a table outlives its host only while the host's instance lives).
+        self.touch_host().await?;
         let limits = &self.app.limits;
         match self
             .app

@@ -31,8 +31,19 @@ impl Conn {
         self.app.store.touch_presence(game, side, ttl).await
     }
 
-    /// One heartbeat: renew ours, look for other people who vanished.
+    /// Renews this connection's presence as a host of lobby tables.
+    pub(super) async fn touch_host(&mut self) -> Result<(), StoreError> {
+        let ttl = self.presence_ttl_ms();
+        let token = self.token().to_owned();
+        self.app.store.touch_host(&token, ttl).await
+    }
+
+    /// One heartbeat: renew ours (in games, and as a host of tables), look for other people
+    /// who vanished.
     pub(super) async fn heartbeat(&mut self) -> Result<(), StoreError> {
+        if self.has_tables {
+            self.touch_host().await?;
+        }
         let ttl = self.presence_ttl_ms();
         let open: Vec<(String, u8, Vec<u8>)> = self
             .games

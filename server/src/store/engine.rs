@@ -125,8 +125,18 @@ pub trait Engine: Send + Sync {
     /// Redis backend answers for its cache only).
     fn ai_turns_pending(&self) -> BoxFuture<'_, Vec<String>>;
 
-    /// Closes every table of a token; how many.
+    /// Closes every table of a token; the tables closed.
     fn close_tables_of<'a>(&'a self, token: &'a str) -> Answer<'a, Vec<Table>>;
+
+    /// Renews, for `ttl_ms`, the presence of `token` as the host of lobby tables: across
+    /// instances, a host whose instance died stops renewing it and its tables are closed by
+    /// [`Engine::close_orphan_tables`]. A store of one process does nothing (its tables close
+    /// with their host's connection).
+    fn touch_host<'a>(&'a self, token: &'a str, ttl_ms: u64) -> Answer<'a, ()>;
+
+    /// Closes the lobby tables whose host's presence lapsed (its instance died); the tables
+    /// closed. A store of one process has none.
+    fn close_orphan_tables(&self) -> Answer<'_, Vec<Table>>;
 
     /// Open tables, oldest first.
     fn list_tables(&self) -> Answer<'_, Vec<Table>>;

@@ -352,6 +352,16 @@ impl Store {
         self.timed(self.engine.close_tables_of(token)).await
     }
 
+    /// [`Engine::touch_host`], timed.
+    pub async fn touch_host(&self, token: &str, ttl_ms: u64) -> Result<(), StoreError> {
+        self.timed(self.engine.touch_host(token, ttl_ms)).await
+    }
+
+    /// [`Engine::close_orphan_tables`], timed.
+    pub async fn close_orphan_tables(&self) -> Result<Vec<Table>, StoreError> {
+        self.timed(self.engine.close_orphan_tables()).await
+    }
+
     /// [`Engine::list_tables`], timed.
     pub async fn list_tables(&self) -> Result<Vec<Table>, StoreError> {
         self.timed(self.engine.list_tables()).await

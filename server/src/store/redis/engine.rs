@@ -122,6 +122,14 @@ impl Engine for RedisStore {
         Box::pin(self.close_tables_of(token))
     }
 
+    fn touch_host<'a>(&'a self, token: &'a str, ttl_ms: u64) -> Answer<'a, ()> {
+        Box::pin(self.touch_host(token, ttl_ms))
+    }
+
+    fn close_orphan_tables(&self) -> Answer<'_, Vec<Table>> {
+        Box::pin(self.close_orphan_tables())
+    }
+
     fn list_tables(&self) -> Answer<'_, Vec<Table>> {
         Box::pin(self.list_tables())
     }

@@ -4,8 +4,8 @@ use chinese_checkers_core::online::Format;
 use redis::AsyncCommands;
 
 use super::scripts::{
-    sat, seats_json, taken, CREATE_ROOM, CREATE_TABLE, ENQUEUE, REMOVE_WHERE, REQUEUE, SIT, TAKE,
-    UNSIT,
+    sat, seats_json, taken, CREATE_ROOM, CREATE_TABLE, ENQUEUE, ORPHAN_TABLES, REMOVE_WHERE,
+    REQUEUE, SIT, TAKE, UNSIT,
 };
 use super::{corrupt, RedisStore};
 use crate::store::{now_ms, Access, Created, Player, QueueEntry, Sat, StoreError, Table, Taken};
@@ -199,6 +199,35 @@ impl RedisStore {
     ) -> Result<Vec<Table>, StoreError> {
         self.remove_where("tables", "host", token)
             .await?
+            .iter()
+            .map(|s| serde_json::from_str(s).map_err(corrupt))
+            .collect()
+    }
+
+    pub(in crate::store) async fn touch_host(
+        &self,
+        token: &str,
+        ttl_ms: u64,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn.get().await?;
+        let _: () = redis::cmd("SET")
+            .arg(self.key(&format!("host:{token}")))
+            .arg(1)
+            .arg("PX")
+            .arg(ttl_ms.max(1))
+            .query_async(&mut conn)
+            .await?;
+        Ok(())
+    }
+
+    pub(in crate::store) async fn close_orphan_tables(&self) -> Result<Vec<Table>, StoreError> {
+        let mut conn = self.conn.get().await?;
+        let removed: Vec<String> = ORPHAN_TABLES
+            .key(self.key("tables"))
+            .arg(self.key("host:"))
+            .invoke_async(&mut conn)
+            .await?;
+        removed
             .iter()
             .map(|s| serde_json::from_str(s).map_err(corrupt))
             .collect()

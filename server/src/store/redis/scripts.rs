@@ -289,6 +289,23 @@ return removed",
     )
 });
 
+/// Removes the lobby tables whose host's presence key (ARGV[1] .. token) lapsed: its instance
+/// died. Returns the tables removed.
+pub(super) static ORPHAN_TABLES: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(
+        r"
+local removed = {}
+for _, item in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+  local e = cjson.decode(item)
+  if redis.call('EXISTS', ARGV[1] .. e.host.token) == 0 then
+    redis.call('LREM', KEYS[1], 1, item)
+    removed[#removed + 1] = item
+  end
+end
+return removed",
+    )
+});
+
 pub(super) static CREATE_TABLE: LazyLock<Script> = LazyLock::new(|| {
     Script::new(
         r"
