@@ -36,6 +36,7 @@ suite!(
     private_room_limits_and_expiry,
     room_creation_is_limited_per_address_and_connection,
     guessing_room_codes_is_slowed_then_refused,
+    a_burst_of_wrong_codes_for_a_game_is_counted_and_every_request_answered,
     failed_joins_are_limited_per_connection,
     full_game_to_the_end,
     resign_and_rematch,
@@ -1154,6 +1155,66 @@ fn wrong_code(i: usize, avoid: &str) -> String {
         })
         .find(|c| c != avoid)
         .unwrap()
+}
+
+/// `spectate {game, code}` with wrong codes, sent in a burst: each counts as a wrong room code
+/// (the same limits as `join_room`), and every request gets an answer — `game_not_found` while
+/// under the limit, `rate_limited` after it — none is left unanswered.
+async fn a_burst_of_wrong_codes_for_a_game_is_counted_and_every_request_answered(kind: Kind) {
+    let limits = Limits {
+        join_failures_free: 100,
+        join_failures_per_conn: 4,
+        join_failures_per_addr: 100,
+        ..fast_limits()
+    };
+    let s = server(kind, limits).await;
+    let mut host = Client::join(&s.url, "Host").await;
+    let code = host.create_room(Format::Tripot1, false).await;
+    let mut friend = Client::join(&s.url, "Friend").await;
+    friend
+        .send(&ClientMsg::JoinRoom {
+            code: code.clone(),
+            rated: false,
+        })
+        .await;
+    let (game, _, _) = host.matched().await;
+    friend.matched().await;
+    let mut eve = Client::join(&s.url, "Eve").await;
+    const BURST: usize = 8;
+    for n in 0..BURST {
+        eve.send(&ClientMsg::Spectate {
+            game: game.clone(),
+            code: Some(wrong_code(n + 1, &code)),
+        })
+        .await;
+    }
+    let mut not_found = 0;
+    let mut limited = 0;
+    for _ in 0..BURST {
+        match eve
+            .expect("an answer", |m| matches!(m, ServerMsg::Error { .. }))
+            .await
+        {
+            ServerMsg::Error {
+                code: ErrorCode::GameNotFound,
+                ..
+            } => not_found += 1,
+            ServerMsg::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            } => limited += 1,
+            other => panic!("unexpected answer {other:?}"),
+        }
+    }
+    // Four wrong codes counted on this connection, then every attempt is refused as such.
+    assert_eq!((not_found, limited), (4, BURST - 4));
+    // Even the right code is refused now: the wrong ones were counted.
+    eve.send(&ClientMsg::Spectate {
+        game: game.clone(),
+        code: Some(code),
+    })
+    .await;
+    eve.expect_error(ErrorCode::RateLimited).await;
 }
 
 async fn guessing_room_codes_is_slowed_then_refused(kind: Kind) {
