@@ -209,15 +209,7 @@ impl RedisStore {
         token: &str,
         ttl_ms: u64,
     ) -> Result<(), StoreError> {
-        let mut conn = self.conn.get().await?;
-        let _: () = redis::cmd("SET")
-            .arg(self.key(&format!("host:{token}")))
-            .arg(1)
-            .arg("PX")
-            .arg(ttl_ms.max(1))
-            .query_async(&mut conn)
-            .await?;
-        Ok(())
+        self.mark_present(&format!("host:{token}"), ttl_ms).await
     }
 
     pub(in crate::store) async fn close_orphan_tables(&self) -> Result<Vec<Table>, StoreError> {

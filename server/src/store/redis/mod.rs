@@ -642,9 +642,14 @@ impl RedisStore {
         side: u8,
         ttl_ms: u64,
     ) -> Result<(), StoreError> {
+        self.mark_present(&format!("p:{id}:{side}"), ttl_ms).await
+    }
+
+    /// Sets the presence key `rest` (under the prefix) for `ttl_ms`: present until it lapses.
+    pub(super) async fn mark_present(&self, rest: &str, ttl_ms: u64) -> Result<(), StoreError> {
         let mut conn = self.conn.get().await?;
         let _: () = redis::cmd("SET")
-            .arg(self.key(&format!("p:{id}:{side}")))
+            .arg(self.key(rest))
             .arg(1)
             .arg("PX")
             .arg(ttl_ms.max(1))
