@@ -280,20 +280,10 @@ async fn sweep(app: Arc<App>) {
 /// Tells the guests of tables closed because their host's instance died (`table_not_found`, as
 /// when a host closes its table), and the lobby's watchers.
 async fn tell_orphans_closed(app: &App, closed: &[store::Table]) {
-    use chinese_checkers_core::online::{ErrorCode, ServerMsg};
-    for guest in closed.iter().flat_map(|t| &t.guests) {
-        let msg = ServerMsg::error(
-            ErrorCode::TableNotFound,
-            "the host of this table left",
-            None,
-        );
-        let channel = bus::user_channel(&guest.token);
-        if let Err(e) = app
-            .store
-            .publish(&channel, model::BusMsg::User { msg })
-            .await
-        {
-            tracing::warn!(error = %e, "store error telling a guest its table closed");
+    for table in closed {
+        let why = "the host of this table left";
+        if let Err(e) = lobby::tell_guests_closed(&app.store, table, why).await {
+            tracing::warn!(error = %e, "store error telling the guests their table closed");
         }
     }
     if let Err(e) = app.store.publish(bus::LOBBY, model::BusMsg::Lobby).await {

@@ -150,3 +150,26 @@ pub(crate) async fn run(app: Arc<App>) {
         };
     }
 }
+
+/// Tells the guests of a table or room that closed (`why`: its host closed it, or its host is
+/// gone) that it is gone (`table_not_found`, unasked): their clients stop waiting at it.
+pub(crate) async fn tell_guests_closed(
+    store: &Store,
+    table: &Table,
+    why: &str,
+) -> Result<(), StoreError> {
+    for guest in &table.guests {
+        let msg = ServerMsg::error(
+            chinese_checkers_core::online::ErrorCode::TableNotFound,
+            why,
+            None,
+        );
+        store
+            .publish(
+                &crate::bus::user_channel(&guest.token),
+                BusMsg::User { msg },
+            )
+            .await?;
+    }
+    Ok(())
+}

@@ -339,17 +339,8 @@ impl Conn {
     /// Tells the guests of a table or room its host closed that it is gone (`table_not_found`):
     /// their clients stop waiting, instead of sitting at a table that no longer exists.
     pub(super) async fn tell_closed(&mut self, t: &Table) -> Result<(), StoreError> {
-        for guest in &t.guests {
-            let msg = err(
-                ErrorCode::TableNotFound,
-                "the host closed this table or room",
-            );
-            self.app
-                .store
-                .publish(&user_channel(&guest.token), BusMsg::User { msg })
-                .await?;
-        }
-        Ok(())
+        crate::lobby::tell_guests_closed(&self.app.store, t, "the host closed this table or room")
+            .await
     }
 
     /// Tells everyone at a filling table or room who sits there now.
