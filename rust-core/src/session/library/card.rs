@@ -16,17 +16,22 @@ pub(crate) fn local_kind(state: &SessionState) -> SavedGameKind {
     }
 }
 
-/// The card of a local game as it stands, last played at `now_s`.
-pub(crate) fn local_card(state: &SessionState, now_s: i64) -> GameCard {
-    let seats: Vec<CardSeat> = state
+/// A board's seats as a card shows them: each seat's name and who plays it.
+fn card_seats(board: &SessionState) -> Vec<CardSeat> {
+    board
         .names()
         .iter()
-        .zip(state.seats())
+        .zip(board.seats())
         .map(|(name, &player)| CardSeat {
             name: name.clone(),
             player,
         })
-        .collect();
+        .collect()
+}
+
+/// The card of a local game as it stands, last played at `now_s`.
+pub(crate) fn local_card(state: &SessionState, now_s: i64) -> GameCard {
+    let seats = card_seats(state);
     GameCard {
         id: state.id().to_owned(),
         kind: local_kind(state),
@@ -45,15 +50,7 @@ pub(crate) fn local_card(state: &SessionState, now_s: i64) -> GameCard {
 pub(crate) fn online_card(session: &OnlineSession, client: &ClientGame, now_s: i64) -> GameCard {
     let record = client.record();
     let board = session.board();
-    let seats: Vec<CardSeat> = board
-        .names()
-        .iter()
-        .zip(board.seats())
-        .map(|(name, &player)| CardSeat {
-            name: name.clone(),
-            player,
-        })
-        .collect();
+    let seats = card_seats(board);
     GameCard {
         id: client.game_id().to_owned(),
         kind: SavedGameKind::Online,
