@@ -471,10 +471,10 @@ mod online {
     use std::sync::{Arc, Mutex};
     use std::time::{Duration, Instant};
 
-    use chinese_checkers_core::ffi::{new_token, OnlineGame};
+    use chinese_checkers_core::ffi::{new_token, Game, OnlineGame, OnlineTransport};
     use chinese_checkers_core::online::Format;
     use chinese_checkers_core::rules::MoveKind;
-    use chinese_checkers_core::session::online::{Connection, OnlineState};
+    use chinese_checkers_core::session::online::{Connection, OnlineRequest, OnlineState};
     use chinese_checkers_core::session::{Banner, EndReason};
     use chinese_checkers_server::{start, Config};
     use tungstenite::stream::MaybeTlsStream;
@@ -482,10 +482,23 @@ mod online {
 
     use super::{temp_dir, Term, WAIT};
 
+    /// The frames of the bot's board calls, sent once each call returns.
+    #[derive(Default)]
+    struct Outbox(Mutex<Vec<String>>);
+
+    impl OnlineTransport for Outbox {
+        fn send(&self, frame: String) {
+            self.0.lock().unwrap().push(frame);
+        }
+    }
+
     /// The second device, scripted: a blocking socket and an online game.
     pub struct Bot {
         ws: WebSocket<MaybeTlsStream<TcpStream>>,
         pub game: Arc<OnlineGame>,
+        /// The session's board (taps, resign, draws), as the apps play it.
+        board: Arc<Game>,
+        outbox: Arc<Outbox>,
     }
 
     impl Bot {
@@ -499,14 +512,33 @@ mod online {
             if let MaybeTlsStream::Plain(s) = ws.get_ref() {
                 s.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
             }
+            let game = OnlineGame::new();
+            let outbox = Arc::new(Outbox::default());
+            game.set_transport(Some(Arc::clone(&outbox) as Arc<dyn OnlineTransport>));
             let mut bot = Bot {
                 ws,
-                game: OnlineGame::new(),
+                board: Arc::clone(&game).game(),
+                game,
+                outbox,
             };
-            let up = bot.game.hello(token.into(), name.into()).unwrap();
+            let up = bot
+                .game
+                .send(OnlineRequest::Hello {
+                    token: token.into(),
+                    name: name.into(),
+                })
+                .unwrap();
             bot.send(up.outgoing);
             bot.pump_until("welcome", |s| s.connection == Connection::Connected);
             bot
+        }
+
+        /// A call of the board; the frames it made are sent.
+        pub fn act<T>(&mut self, call: impl FnOnce(&Game) -> T) -> T {
+            let out = call(&self.board);
+            let frames = std::mem::take(&mut *self.outbox.0.lock().unwrap());
+            self.send(frames);
+            out
         }
 
         pub fn send(&mut self, outgoing: Vec<String>) {
@@ -566,20 +598,17 @@ mod online {
                 .map(|h| h.coord)
                 .collect();
             for peg in pegs {
-                let up = self.game.tap(peg.q, peg.r).unwrap();
-                let Some(step) = up
-                    .state
-                    .board
+                let board = self.act(|b| b.tap(peg.q, peg.r)).unwrap();
+                let Some(step) = board
                     .targets
                     .iter()
                     .find(|t| t.kind == MoveKind::Step)
                     .cloned()
                 else {
-                    self.game.cancel_touch();
+                    self.act(|b| b.cancel_touch());
                     continue;
                 };
-                let up = self.game.tap(step.coord.q, step.coord.r).unwrap();
-                self.send(up.outgoing);
+                self.act(|b| b.tap(step.coord.q, step.coord.r)).unwrap();
                 self.pump_until("the commit of its move", |s| {
                     s.game.as_ref().unwrap().pending_move.is_empty()
                 });
@@ -709,18 +738,27 @@ mod online {
         // That device plays a game (as a bot) and loses it by resigning.
         let mut ada = Bot::connect_as(&url, "Ada", &token);
         let mut bob = Bot::connect(&url, "Bob");
-        let up = ada.game.quick_match(Some(Format::Classic)).unwrap();
+        let up = ada
+            .game
+            .send(OnlineRequest::QuickMatch {
+                format: Some(Format::Classic),
+            })
+            .unwrap();
         ada.send(up.outgoing);
         ada.pump_until("searching", |s| s.searching);
-        let up = bob.game.quick_match(Some(Format::Classic)).unwrap();
+        let up = bob
+            .game
+            .send(OnlineRequest::QuickMatch {
+                format: Some(Format::Classic),
+            })
+            .unwrap();
         bob.send(up.outgoing);
         bob.pump_until("the game", |s| s.game.is_some());
         ada.pump_until("the game", |s| s.game.is_some());
         if ada.my_turn() {
             ada.play_a_step();
         }
-        let up = ada.game.resign().unwrap();
-        ada.send(up.outgoing);
+        ada.act(|b| b.resign()).unwrap();
         ada.pump_until("the end", |s| s.game.as_ref().is_some_and(|g| g.over));
         let id = ada.game.state().game.unwrap().id;
         let (ok, text) = super::run_plain(&home, &["games", "--server", &url]);
@@ -762,10 +800,20 @@ mod online {
         // A public game being played is listed, and watched in the terminal.
         let mut cy = Bot::connect(&url, "Cy");
         let mut dan = Bot::connect(&url, "Dan");
-        let up = cy.game.quick_match(Some(Format::Tripot1)).unwrap();
+        let up = cy
+            .game
+            .send(OnlineRequest::QuickMatch {
+                format: Some(Format::Tripot1),
+            })
+            .unwrap();
         cy.send(up.outgoing);
         cy.pump_until("searching", |s| s.searching);
-        let up = dan.game.quick_match(Some(Format::Tripot1)).unwrap();
+        let up = dan
+            .game
+            .send(OnlineRequest::QuickMatch {
+                format: Some(Format::Tripot1),
+            })
+            .unwrap();
         dan.send(up.outgoing);
         dan.pump_until("the game", |s| s.game.is_some());
         cy.pump_until("the game", |s| s.game.is_some());
@@ -781,11 +829,20 @@ mod online {
         // A private room's game is watched with the room's code alone, as a friend types it.
         let mut eve = Bot::connect(&url, "Eve");
         let mut fay = Bot::connect(&url, "Fay");
-        let up = eve.game.create_room(Format::Tripot1).unwrap();
+        let up = eve
+            .game
+            .send(OnlineRequest::CreateRoom {
+                format: Format::Tripot1,
+                clock: None,
+            })
+            .unwrap();
         eve.send(up.outgoing);
         eve.pump_until("the room", |s| s.room.is_some());
         let code = eve.game.state().room.unwrap().code;
-        let up = fay.game.join_room(code.clone()).unwrap();
+        let up = fay
+            .game
+            .send(OnlineRequest::JoinRoom { code: code.clone() })
+            .unwrap();
         fay.send(up.outgoing);
         fay.pump_until("the game", |s| s.game.is_some());
         eve.pump_until("the game", |s| s.game.is_some());
@@ -822,7 +879,12 @@ mod online {
         t.wait_until("the room code", |s| room_code(s).is_some());
         let code = room_code(&t.contents()).unwrap();
         let mut bot = Bot::connect(&server.ws_url(), "Bob");
-        let up = bot.game.join_room(code).unwrap();
+        let up = bot
+            .game
+            .send(OnlineRequest::JoinRoom {
+                code: code.to_owned(),
+            })
+            .unwrap();
         bot.send(up.outgoing);
         bot.pump_until("the game", |s| s.game.is_some());
         t.wait_until("the game with Bob", |s| {
@@ -913,7 +975,10 @@ mod online {
 
         // The second device joins with it.
         let mut bot = Bot::connect(&url, "Bob");
-        let up = bot.game.join_room(code.clone()).unwrap();
+        let up = bot
+            .game
+            .send(OnlineRequest::JoinRoom { code: code.clone() })
+            .unwrap();
         bot.send(up.outgoing);
         bot.pump_until("the game", |s| s.game.is_some());
         assert_eq!(bot.game.state().game.unwrap().opponent, "Ada", "--name");
@@ -984,8 +1049,7 @@ mod online {
         // Bob resigns: the terminal's game is won, and the library has it among the finished
         // games at once (the core wrote it), never as one to continue.
         let id = bot.game.state().game.unwrap().id;
-        let up = bot.game.resign().unwrap();
-        bot.send(up.outgoing);
+        bot.act(|b| b.resign()).unwrap();
         bot.pump_until("the end", |s| s.game.as_ref().is_some_and(|g| g.over));
         t.wait_for("Bob resigned");
         t.send("q");
@@ -1031,7 +1095,12 @@ mod online {
         t.wait_until("the room code", |s| room_code(s).is_some());
         let code = room_code(&t.contents()).unwrap();
         let mut bob = Bot::connect_as(url, "Bob", bob_token);
-        let up = bob.game.join_room(code).unwrap();
+        let up = bob
+            .game
+            .send(OnlineRequest::JoinRoom {
+                code: code.to_owned(),
+            })
+            .unwrap();
         bob.send(up.outgoing);
         bob.pump_until("the game", |s| s.game.is_some());
         t.wait_until("the game with Bob", |s| {
@@ -1079,13 +1148,11 @@ mod online {
             s.board.capabilities.can_answer_draw
         });
         t.wait_for("Draw offered — waiting for Bob");
-        let up = bob.game.answer_draw(false).unwrap();
-        bob.send(up.outgoing);
+        bob.act(|b| b.answer_draw(false)).unwrap();
         t.wait_for("Bob declined the draw");
 
         // Bob offers one: the terminal says how to answer, and declines with n.
-        let up = bob.game.offer_draw().unwrap();
-        bob.send(up.outgoing);
+        bob.act(|b| b.offer_draw()).unwrap();
         t.wait_for("Bob offers a draw");
         t.wait_for("y accepts the draw, n declines it");
         assert!(help_line(&t.contents()).contains("y/n answer draw"));
@@ -1099,8 +1166,7 @@ mod online {
         assert!(!bob.game.state().game.unwrap().over);
 
         // Bob offers again and the terminal accepts with y: the game is drawn.
-        let up = bob.game.offer_draw().unwrap();
-        bob.send(up.outgoing);
+        bob.act(|b| b.offer_draw()).unwrap();
         t.wait_for("Bob offers a draw");
         t.send("y");
         t.wait_for("Draw agreed");

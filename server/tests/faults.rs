@@ -10,6 +10,7 @@
 
 mod common;
 
+use chinese_checkers_core::session::online::OnlineRequest;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -98,7 +99,10 @@ impl Device {
             }
             let up = self
                 .game
-                .hello(self.token.clone(), self.name.clone())
+                .send(OnlineRequest::Hello {
+                    token: self.token.clone(),
+                    name: self.name.clone(),
+                })
                 .unwrap();
             self.send(up.outgoing).await;
         }
@@ -157,13 +161,14 @@ impl Device {
         }
         tokio::time::sleep(THINK).await;
         if state.board.history.len() >= LAST_PLY {
-            let up = self.game.resign().unwrap();
-            self.send(up.outgoing).await;
+            self.send(common::on_board(&self.game, |b| b.resign().unwrap()))
+                .await;
             return;
         }
-        let up = tap_a_step(&self.game).unwrap_or_else(|| panic!("{}: no step to play", self.name));
+        let frames =
+            tap_a_step(&self.game).unwrap_or_else(|| panic!("{}: no step to play", self.name));
         self.sent.fetch_add(1, Ordering::SeqCst);
-        self.send(up.outgoing).await;
+        self.send(frames).await;
     }
 
     /// Plays until the game is over (this device has seen its end).
@@ -219,7 +224,13 @@ async fn every_move_is_kept_once_through_redis_and_instance_failures() {
         host.connect(until).await;
         host.until(until, |s| s.connection == Connection::Connected)
             .await;
-        let up = host.game.create_room(Format::Tripot1).unwrap();
+        let up = host
+            .game
+            .send(OnlineRequest::CreateRoom {
+                format: Format::Tripot1,
+                clock: None,
+            })
+            .unwrap();
         host.send(up.outgoing).await;
         host.until(until, |s| s.room.is_some()).await;
         let code = host.game.state().room.unwrap().code;
@@ -227,7 +238,12 @@ async fn every_move_is_kept_once_through_redis_and_instance_failures() {
         guest
             .until(until, |s| s.connection == Connection::Connected)
             .await;
-        let up = guest.game.join_room(code).unwrap();
+        let up = guest
+            .game
+            .send(OnlineRequest::JoinRoom {
+                code: code.to_owned(),
+            })
+            .unwrap();
         guest.send(up.outgoing).await;
         guest.until(until, |s| s.game.is_some()).await;
         host.until(until, |s| s.game.is_some()).await;

@@ -6,6 +6,7 @@
 
 mod common;
 
+use chinese_checkers_core::session::online::OnlineRequest;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -52,7 +53,10 @@ impl Device {
     async fn hello(&mut self) {
         let up = self
             .game
-            .hello(self.token.clone(), self.name.into())
+            .send(OnlineRequest::Hello {
+                token: self.token.clone(),
+                name: self.name.into(),
+            })
             .unwrap();
         self.send(up.outgoing).await;
         self.pump(|s| s.connection == Connection::Connected).await;
@@ -91,12 +95,14 @@ impl Device {
         let state = self.game.state();
         let side = state.game.as_ref().unwrap().side;
         assert_eq!(state.board.to_move, side, "{}: not my turn", self.name);
-        let up = tap_a_step(&self.game).unwrap_or_else(|| panic!("{}: no step to play", self.name));
+        let frames =
+            tap_a_step(&self.game).unwrap_or_else(|| panic!("{}: no step to play", self.name));
         // Shown at once, pending until the server's event.
-        assert_eq!(up.state.board.banner, Some(Banner::Sending));
-        assert!(!up.state.game.as_ref().unwrap().pending_move.is_empty());
-        let moves = up.state.board.history.len();
-        self.send(up.outgoing).await;
+        let shown = self.game.state();
+        assert_eq!(shown.board.banner, Some(Banner::Sending));
+        assert!(!shown.game.as_ref().unwrap().pending_move.is_empty());
+        let moves = shown.board.history.len();
+        self.send(frames).await;
         self.pump(|s| s.game.as_ref().unwrap().pending_move.is_empty())
             .await;
         moves
@@ -121,7 +127,13 @@ async fn two_sessions_play_through_the_server() {
     let mut b = Device::new(&s.url, "Bob").await;
 
     // Ann opens a private room; Bob joins with the code shown to Ann.
-    let up = a.game.create_room(Format::Tripot1).unwrap();
+    let up = a
+        .game
+        .send(OnlineRequest::CreateRoom {
+            format: Format::Tripot1,
+            clock: None,
+        })
+        .unwrap();
     a.send(up.outgoing).await;
     let state = a.pump(|s| s.room.is_some()).await;
     let code = state.room.as_ref().unwrap().code.clone();
@@ -130,7 +142,12 @@ async fn two_sessions_play_through_the_server() {
         state.board.banner,
         Some(Banner::RoomCode { code: code.clone() })
     );
-    let up = b.game.join_room(code.to_lowercase()).unwrap();
+    let up = b
+        .game
+        .send(OnlineRequest::JoinRoom {
+            code: code.to_lowercase(),
+        })
+        .unwrap();
     b.send(up.outgoing).await;
     for d in [&mut a, &mut b] {
         let s = d.pump(|s| s.game.is_some()).await;
@@ -199,8 +216,8 @@ async fn two_sessions_play_through_the_server() {
 
     // Ann offers a draw, Bob declines; then Bob resigns.
     let ann_side = side(&a.game.state());
-    let up = a.game.offer_draw().unwrap();
-    a.send(up.outgoing).await;
+    a.send(common::on_board(&a.game, |b| b.offer_draw().unwrap()))
+        .await;
     let offered = b.pump(|s| s.board.capabilities.can_answer_draw).await;
     assert_eq!(
         offered.board.banner,
@@ -210,12 +227,12 @@ async fn two_sessions_play_through_the_server() {
     a.pump(|s| s.board.banner == Some(Banner::DrawOffered { by: ann_side }))
         .await;
     assert!(!a.game.state().board.capabilities.can_answer_draw);
-    let up = b.game.answer_draw(false).unwrap();
-    b.send(up.outgoing).await;
+    b.send(common::on_board(&b.game, |b| b.answer_draw(false).unwrap()))
+        .await;
     a.pump(|s| s.board.banner == Some(Banner::DrawDeclined { by: bob_side }))
         .await;
-    let up = b.game.resign().unwrap();
-    b.send(up.outgoing).await;
+    b.send(common::on_board(&b.game, |b| b.resign().unwrap()))
+        .await;
     for d in [&mut a, &mut b] {
         let s = d.pump(|s| s.board.outcome.is_some()).await;
         let outcome = s.board.outcome.as_ref().unwrap();
@@ -234,8 +251,8 @@ async fn two_sessions_play_through_the_server() {
     // Both ask for a rematch: a new game starts with the sides swapped.
     let old_game = a.game.state().game.unwrap().id;
     let old_side = side(&a.game.state());
-    let up = a.game.rematch().unwrap();
-    a.send(up.outgoing).await;
+    a.send(common::on_board(&a.game, |b| b.rematch().unwrap()))
+        .await;
     // Ann's request reaches Bob as an offer.
     let asked = b
         .pump(|s| matches!(s.board.banner, Some(Banner::RematchOffered { .. })))
@@ -244,8 +261,8 @@ async fn two_sessions_play_through_the_server() {
         asked.board.banner,
         Some(Banner::RematchOffered { by: ann_side })
     );
-    let up = b.game.rematch().unwrap();
-    b.send(up.outgoing).await;
+    b.send(common::on_board(&b.game, |b| b.rematch().unwrap()))
+        .await;
     for d in [&mut a, &mut b] {
         let s = d
             .pump(|s| s.game.as_ref().is_some_and(|g| g.id != old_game))

@@ -7,10 +7,11 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use chinese_checkers_core::ffi::{
-    AiSearch, GameLibrary, LocalGame, OnlineGame, OnlineUpdate, SearchOutcome,
+    AiSearch, Game as Board, GameLibrary, LocalGame, OnlineGame, OnlineUpdate, SearchOutcome,
 };
 use chinese_checkers_core::session::online::{
-    away_reading, clock_reading, wall_clock_ms, AwayReading, ClockReading, Connection, OnlineState,
+    away_reading, clock_reading, wall_clock_ms, AwayReading, ClockReading, Connection,
+    OnlineRequest, OnlineState,
 };
 use chinese_checkers_core::session::{
     Banner, Coord, GameState, MoveError, OnlineError, OpponentStatistics, PlayerState, SaveStatus,
@@ -31,6 +32,9 @@ pub type LobbyAction = Box<dyn FnOnce(&OnlineGame) -> Result<OnlineUpdate, Onlin
 /// An online game's connection and the lobby request still to make.
 struct Online {
     game: Arc<OnlineGame>,
+    /// The session's board: taps and the game's actions, their frames sent through the link
+    /// (the session's transport), as in the apps.
+    board: Arc<Board>,
     link: Link,
     action: Option<LobbyAction>,
     /// The game the cursor was last placed for.
@@ -169,6 +173,7 @@ impl App {
         let view = state.board.clone();
         let mut app = App::with(
             Game::Online(Box::new(Online {
+                board: Arc::clone(&game).game(),
                 game,
                 link,
                 action: Some(action),
@@ -305,8 +310,8 @@ impl App {
         match &mut self.game {
             Game::Local(g) => self.view = g.cancel_touch(),
             Game::Online(o) => {
-                o.state = o.game.cancel_touch();
-                self.view = o.state.board.clone();
+                self.view = o.board.cancel_touch();
+                o.state = o.game.state();
             }
         }
         self.message = None;
@@ -424,7 +429,7 @@ impl App {
     pub fn shutdown(&mut self) {
         if let Game::Online(online) = &mut self.game {
             // Leaving a game in progress: the server holds the seat longer for a player "away".
-            if let Ok(update) = online.game.away() {
+            if let Ok(update) = online.game.send(OnlineRequest::Away) {
                 online.link.send(update.outgoing);
             }
             online.link.close();
@@ -472,10 +477,7 @@ impl App {
                 let result = g.tap(q, r);
                 self.apply(result);
             }
-            Game::Online(o) => {
-                let result = o.game.tap(q, r).map_err(|e| words::move_error(&e));
-                self.apply_online(result);
-            }
+            Game::Online(_) => self.board_call(|b| b.tap(q, r)),
         }
     }
 
@@ -504,7 +506,7 @@ impl App {
             // "Resign? y/n": y resigns, any other key keeps playing.
             self.confirming_resign = false;
             if matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y')) {
-                self.online_call(|g| g.resign());
+                self.board_call(Board::resign);
             } else {
                 self.message = None;
             }
@@ -548,29 +550,31 @@ impl App {
             }
             KeyCode::Char('d') | KeyCode::Char('D') => {
                 if caps.can_offer_draw {
-                    self.online_call(|g| g.offer_draw());
+                    self.board_call(Board::offer_draw);
                 } else {
                     self.message = Some(words::NO_DRAW_NOW.into());
                 }
             }
             KeyCode::Char('y') | KeyCode::Char('Y') if caps.can_answer_draw => {
-                self.online_call(|g| g.answer_draw(true));
+                self.board_call(|b| b.answer_draw(true));
             }
             KeyCode::Char('n') | KeyCode::Char('N') if caps.can_answer_draw => {
-                self.online_call(|g| g.answer_draw(false));
+                self.board_call(|b| b.answer_draw(false));
             }
             _ => return false,
         }
         true
     }
 
-    /// Online: a call of the game, its frames sent and its state shown (or why it was refused).
-    fn online_call(&mut self, call: impl FnOnce(&OnlineGame) -> Result<OnlineUpdate, OnlineError>) {
-        let Game::Online(o) = &self.game else {
+    /// Online: a call of the session's board, its frames sent through the link and its state
+    /// shown (or why it was refused).
+    fn board_call(&mut self, call: impl FnOnce(&Board) -> Result<GameState, MoveError>) {
+        let Game::Online(o) = &mut self.game else {
             return;
         };
-        let result = call(&o.game).map_err(|e| words::online_error(&e));
-        self.apply_online(result);
+        let result = call(&o.board);
+        o.state = o.game.state();
+        self.apply(result);
     }
 
     fn end_jump(&mut self) {
@@ -579,10 +583,7 @@ impl App {
                 let result = g.end_jump();
                 self.apply(result);
             }
-            Game::Online(o) => {
-                let result = o.game.end_jump().map_err(|e| words::move_error(&e));
-                self.apply_online(result);
-            }
+            Game::Online(_) => self.board_call(Board::end_jump),
         }
     }
 
@@ -603,7 +604,9 @@ impl App {
         };
         let result = o
             .game
-            .fill_with_ai(chinese_checkers_core::ai::AiLevel::Medium)
+            .send(OnlineRequest::FillWithAi {
+                level: chinese_checkers_core::ai::AiLevel::Medium,
+            })
             .map_err(|e| words::online_error(&e));
         self.apply_online(result);
     }

@@ -39,6 +39,7 @@ use chinese_checkers_core::ai::AiLevel;
 use chinese_checkers_core::ffi::{position_from_json, GameLibrary, LocalGame, OnlineGame};
 use chinese_checkers_core::online::Format;
 use chinese_checkers_core::rules::{Preset, Rules};
+use chinese_checkers_core::session::online::OnlineRequest;
 use chinese_checkers_core::session::{
     GameSetup, LibraryError, Opener, RuleSetInfo, SaveStatus, SavedGame, Seat, SetupError,
 };
@@ -440,19 +441,46 @@ fn online_format(args: &PlayArgs) -> Result<Format> {
 fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     let format = online_format(args)?;
     let action: app::LobbyAction = if args.quick {
-        Box::new(move |g: &OnlineGame| g.quick_match(Some(format)))
+        Box::new(move |g: &OnlineGame| {
+            g.send(OnlineRequest::QuickMatch {
+                format: Some(format),
+            })
+        })
     } else if let Some(code) = args.room.clone() {
-        Box::new(move |g: &OnlineGame| g.join_room(code))
+        Box::new(move |g: &OnlineGame| {
+            g.send(OnlineRequest::JoinRoom {
+                code: code.to_owned(),
+            })
+        })
     } else if args.create_room {
-        Box::new(move |g: &OnlineGame| g.create_room(format))
+        Box::new(move |g: &OnlineGame| {
+            g.send(OnlineRequest::CreateRoom {
+                format,
+                clock: None,
+            })
+        })
     } else if args.lobby {
-        Box::new(move |g: &OnlineGame| g.create_table(format))
+        Box::new(move |g: &OnlineGame| {
+            g.send(OnlineRequest::CreateTable {
+                format,
+                clock: None,
+            })
+        })
     } else if let Some(game) = args.watch.clone() {
         let code = args.watch_code.clone();
-        Box::new(move |g: &OnlineGame| g.spectate(game, code))
+        Box::new(move |g: &OnlineGame| {
+            g.send(OnlineRequest::Spectate {
+                game: game.to_owned(),
+                code,
+            })
+        })
     } else if let Some(code) = args.watch_code.clone() {
         // The room's code alone: the server finds the room's game.
-        Box::new(move |g: &OnlineGame| g.spectate_room(code))
+        Box::new(move |g: &OnlineGame| {
+            g.send(OnlineRequest::SpectateRoom {
+                code: code.to_owned(),
+            })
+        })
     } else {
         bail!(
             "say how to find an opponent: --quick, --lobby, --room CODE or --create-room \
@@ -468,7 +496,10 @@ fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     let game = online::resume_game(&dir, &library);
     // The worker greets the server on every connection; the greeting is checked here first.
     OnlineGame::new()
-        .hello(token.clone(), name.clone())
+        .send(OnlineRequest::Hello {
+            token: token.clone(),
+            name: name.clone(),
+        })
         .map_err(|e| anyhow!("could not greet the server: {}", words::online_error(&e)))?;
     let mut config = online::LinkConfig::new(token, name);
     if let Some(file) = &args.ca_file {

@@ -19,9 +19,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
-use chinese_checkers_core::ffi::{new_token, GameLibrary, OnlineGame};
+use chinese_checkers_core::ffi::{new_token, GameLibrary, OnlineGame, OnlineTransport};
 use chinese_checkers_core::online::check_name;
-use chinese_checkers_core::session::online::Connection;
+use chinese_checkers_core::session::online::{Connection, OnlineRequest};
 use chinese_checkers_core::session::SavedGameKind;
 use tungstenite::client::IntoClientRequest;
 use tungstenite::handshake::HandshakeError;
@@ -82,6 +82,17 @@ impl LinkConfig {
     }
 }
 
+/// The session's transport: the frames of the board's calls (taps, resign, draws) join the
+/// link's queue, in order with those of [`Link::send`].
+struct Outbox(Sender<String>);
+
+impl OnlineTransport for Outbox {
+    fn send(&self, frame: String) {
+        // The worker only goes away once the connection is closed; nothing to send then.
+        let _ = self.0.send(frame);
+    }
+}
+
 /// The connection as the UI sees it.
 pub struct Link {
     game: Arc<OnlineGame>,
@@ -111,6 +122,7 @@ impl Link {
             stop: Arc::clone(&stop),
             prompt: Arc::clone(&prompt),
         };
+        game.set_transport(Some(Arc::new(Outbox(out_tx.clone()))));
         let handle = std::thread::Builder::new()
             .name("online".into())
             .spawn(move || worker.run())
@@ -143,7 +155,9 @@ impl Link {
     /// worker (bounded by its poll interval); a worker still connecting is left behind rather
     /// than waited for.
     pub fn close(&mut self) {
-        self.game.leave();
+        // The board's calls have nowhere to send now: they say so (`NoTransport`).
+        self.game.set_transport(None);
+        let _ = self.game.send(OnlineRequest::Leave);
         self.stop.store(true, Ordering::SeqCst);
         if let Some(h) = self.handle.take() {
             if self.prompt.load(Ordering::SeqCst) {
@@ -195,10 +209,10 @@ impl Worker {
                         while self.outgoing.try_recv().is_ok() {}
                     }
                     ever_connected = true;
-                    let hello = match self
-                        .game
-                        .hello(self.config.token.clone(), self.config.name.clone())
-                    {
+                    let hello = match self.game.send(OnlineRequest::Hello {
+                        token: self.config.token.clone(),
+                        name: self.config.name.clone(),
+                    }) {
                         Ok(update) => update.outgoing,
                         Err(e) => {
                             let _ = ws.close(None);

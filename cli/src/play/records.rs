@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 use chinese_checkers_core::ffi::OnlineGame;
-use chinese_checkers_core::session::online::{Connection, OnlineState};
+use chinese_checkers_core::session::online::{Connection, OnlineRequest, OnlineState};
 
 use super::{online, save, words};
 
@@ -54,7 +54,11 @@ fn talk(args: &GamesArgs, game: &Arc<OnlineGame>, link: &online::Link) -> Result
     wait(game, link, |s| s.connection == Connection::Connected)?;
     let refused = |e| anyhow!(words::online_error(&e));
     if args.live {
-        link.send(game.watch_games().map_err(refused)?.outgoing);
+        link.send(
+            game.send(OnlineRequest::WatchGames)
+                .map_err(refused)?
+                .outgoing,
+        );
         let state = wait(game, link, |s| {
             s.live_games.is_some() || s.last_error.is_some()
         })?;
@@ -65,13 +69,17 @@ fn talk(args: &GamesArgs, game: &Arc<OnlineGame>, link: &online::Link) -> Result
         return Ok(());
     }
     let update = match &args.download {
-        Some(id) => game.download_game(id.clone()),
-        None => game.list_games(),
+        Some(id) => game.send(OnlineRequest::DownloadGame { game: id.clone() }),
+        None => game.send(OnlineRequest::ListGames),
     }
     .map_err(refused)?;
     link.send(update.outgoing);
     if args.download.is_none() {
-        link.send(game.request_ratings().map_err(refused)?.outgoing);
+        link.send(
+            game.send(OnlineRequest::RequestRatings)
+                .map_err(refused)?
+                .outgoing,
+        );
     }
     let state = wait(game, link, |s| {
         s.last_error.is_some()

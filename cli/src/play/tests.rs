@@ -6,6 +6,7 @@ use std::sync::Arc;
 use chinese_checkers_core::ai::AiLevel;
 use chinese_checkers_core::ffi::{position_from_json, GameLibrary, LocalGame, SearchOutcome};
 use chinese_checkers_core::rules::{MoveKind, Preset};
+use chinese_checkers_core::session::online::OnlineRequest;
 use chinese_checkers_core::session::{
     Banner, Coord, EndReason, GameState, Highlight, Opener, Seat, SeatPlayer,
 };
@@ -910,7 +911,11 @@ fn online_undo_and_an_unreachable_server_are_worded_for_people() {
     let game = OnlineGame::new();
     let config = super::online::LinkConfig::new(new_token(), "Ann".into());
     let link = super::online::Link::open(url.into(), Arc::clone(&game), config).unwrap();
-    let mut app = App::new_online(game, link, Box::new(|g: &OnlineGame| g.quick_match(None)));
+    let mut app = App::new_online(
+        game,
+        link,
+        Box::new(|g: &OnlineGame| g.send(OnlineRequest::QuickMatch { format: None })),
+    );
     app.handle_key(key(KeyCode::Char('u')));
     assert_eq!(
         app.message.as_deref(),
@@ -954,7 +959,11 @@ fn a_replaced_connection_is_worded_and_not_reconnected() {
     use chinese_checkers_core::session::online::Connection;
 
     let game = OnlineGame::new();
-    game.hello(new_token(), "Ann".into()).unwrap();
+    game.send(OnlineRequest::Hello {
+        token: new_token(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     game.receive(r#"{"type":"welcome","v":2,"name":"Ann","games":[]}"#.into())
         .unwrap();
     let up = game
@@ -1747,7 +1756,11 @@ fn the_link_plays_over_wss_trusting_the_given_certificate_file() {
     let (mut link, game, event) = link_until_welcomed(server.url(), Some(server.ca_file.clone()));
     assert!(matches!(event, LinkEvent::Connected), "{event:?}");
     // Past the welcome, the link carries the game's messages both ways over TLS.
-    link.send(game.quick_match(None).unwrap().outgoing);
+    link.send(
+        game.send(OnlineRequest::QuickMatch { format: None })
+            .unwrap()
+            .outgoing,
+    );
     let t0 = std::time::Instant::now();
     while !game.state().searching {
         assert!(

@@ -3,6 +3,7 @@
 //! online board, a watched board's taps and the local rematch.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::session::online::OnlineRequest;
 use std::sync::Arc;
 
 use parking_lot::Mutex;
@@ -211,7 +212,12 @@ fn an_online_board_sends_its_move_through_the_transport() {
     let board = Arc::clone(&online).game();
     let heard = Arc::new(Heard::default());
     board.set_listener(Some(heard.clone()));
-    online.hello(new_token(), "Ann".into()).unwrap();
+    online
+        .send(OnlineRequest::Hello {
+            token: new_token(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     online.receive(welcome()).unwrap();
     let none = board.capabilities();
     assert!(!none.resign && !none.rematch && !none.draw_offers && none.undo.is_none());
@@ -262,9 +268,19 @@ fn a_watched_board_has_no_actions_and_its_taps_say_watching() {
     online.set_transport(Some(sent.clone()));
     let heard = Arc::new(Heard::default());
     board.set_listener(Some(heard.clone()));
-    online.hello(new_token(), "Ann".into()).unwrap();
+    online
+        .send(OnlineRequest::Hello {
+            token: new_token(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     online.receive(welcome()).unwrap();
-    online.spectate("g5".into(), None).unwrap();
+    online
+        .send(OnlineRequest::Spectate {
+            game: "g5".to_owned(),
+            code: None,
+        })
+        .unwrap();
     let (server, _) = GameRecord::new(
         "g5",
         crate::online::Format::Tripot1,
@@ -298,7 +314,12 @@ fn an_online_board_has_no_rematch_once_the_opponent_left() {
     use crate::online::record::Command;
     let online = OnlineGame::new();
     let board = Arc::clone(&online).game();
-    online.hello(new_token(), "Ann".into()).unwrap();
+    online
+        .send(OnlineRequest::Hello {
+            token: new_token(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     online.receive(welcome()).unwrap();
     let players = vec!["Ann".to_string(), "Bob".to_string()];
     let (mut server, _) = GameRecord::new("g1", crate::online::Format::Tripot1, players.clone());

@@ -1,7 +1,9 @@
 //! [`OnlineGame`]: the connection to the server and the game played through it. The app owns the
 //! WebSocket: it sends what each call returns and passes every frame it receives to `receive`.
-//! Each call is one [`OnlineEvent`] that the session's `update` applies atomically (a refused
-//! call or frame changes nothing), as a [`super::LocalGame`] call is one local event.
+//! The person's requests are one type, [`OnlineRequest`], sent with one call (`send`); the board's
+//! actions go through the session's `Game`. Each call is one [`OnlineEvent`] that the session's
+//! `update` applies atomically (a refused call or frame changes nothing), as a
+//! [`super::LocalGame`] call is one local event.
 //! A session kept in the saved-games library ([`super::GameLibrary`]) writes each game of ours
 //! inside every call that changed it (our move sent, a move or the end received).
 
@@ -10,10 +12,10 @@ use std::sync::Arc;
 use parking_lot::{Mutex, ReentrantMutex};
 
 use super::listen::{deliver, Delivery, OnlineTransport, Pending};
-use crate::ai::AiLevel;
-use crate::online::{Format, TimeControl};
-use crate::session::online::{OnlineEvent, OnlineRefusal, OnlineSession, OnlineState};
-use crate::session::{GameState, Keeper, MoveError, OnlineError, SaveError};
+use crate::session::online::{
+    OnlineEvent, OnlineRefusal, OnlineRequest, OnlineSession, OnlineState,
+};
+use crate::session::{GameState, Keeper, OnlineError, SaveError};
 
 /// What an online call produces: the messages to send (in order, each one WebSocket text frame)
 /// and the new state to draw.
@@ -142,15 +144,6 @@ impl OnlineGame {
         })
     }
 
-    /// A touch of the board, refused as a move.
-    fn touch(&self, event: OnlineEvent) -> Result<OnlineUpdate, MoveError> {
-        let (outgoing, state) = self.apply(event);
-        Ok(OnlineUpdate {
-            outgoing: outgoing.map_err(OnlineRefusal::into_move)?,
-            state,
-        })
-    }
-
     /// An event that is never refused.
     fn always(&self, event: OnlineEvent) -> OnlineUpdate {
         let (outgoing, state) = self.apply(event);
@@ -158,6 +151,11 @@ impl OnlineGame {
             outgoing: outgoing.unwrap_or_default(),
             state,
         }
+    }
+
+    /// Drops the selection or the chain in progress (the board's `cancelTouch`).
+    pub(crate) fn cancel_touch(&self) -> OnlineState {
+        self.always(OnlineEvent::CancelTouch).state
     }
 }
 
@@ -188,9 +186,12 @@ impl OnlineGame {
         *self.transport.lock() = transport;
     }
 
-    /// The first message of every connection, and of every reconnection.
-    pub fn hello(&self, token: String, name: String) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::Hello { token, name })
+    /// Sends one request of the person (connecting, finding or hosting a game, watching one,
+    /// asking for records, the app's lifecycle): returns the messages to send, in order, and the
+    /// state. Atomic: a refused request changes nothing. The board's own actions (taps, resign,
+    /// draws, rematch) go through this session's `game()`.
+    pub fn send(&self, request: OnlineRequest) -> Result<OnlineUpdate, OnlineError> {
+        self.request(OnlineEvent::Request(request))
     }
 
     /// Every text frame from the server goes in here; send what comes out.
@@ -198,7 +199,8 @@ impl OnlineGame {
         self.request(OnlineEvent::Frame { text: frame })
     }
 
-    /// The socket dropped: the state shows "reconnecting" at once. Reconnect, then `hello`.
+    /// The socket dropped: the state shows "reconnecting" at once. Reconnect, then send
+    /// `OnlineRequest.hello`.
     pub fn connection_lost(&self) -> OnlineState {
         self.always(OnlineEvent::ConnectionLost).state
     }
@@ -208,195 +210,6 @@ impl OnlineGame {
     /// (the person left, or the game is over and nothing waits).
     pub fn reconnect_delay_ms(&self) -> Option<u64> {
         self.session.lock().session.reconnect_delay_ms()
-    }
-
-    /// The person leaves online play (the app closes the socket): no reconnection until `hello`.
-    pub fn leave(&self) {
-        self.always(OnlineEvent::Leave);
-    }
-
-    /// Changes the display name (for later games).
-    pub fn set_name(&self, name: String) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::SetName { name })
-    }
-
-    /// Quick match in a format, or in any format (`None`).
-    pub fn quick_match(&self, format: Option<Format>) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::QuickMatch { format })
-    }
-
-    /// Stops waiting for a quick match.
-    pub fn cancel_match(&self) -> OnlineUpdate {
-        self.always(OnlineEvent::CancelMatch)
-    }
-
-    /// Starts receiving the lobby's open tables (now and on every change).
-    pub fn watch_lobby(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::WatchLobby)
-    }
-
-    /// Stops receiving the lobby.
-    pub fn unwatch_lobby(&self) -> OnlineUpdate {
-        self.always(OnlineEvent::UnwatchLobby)
-    }
-
-    /// Opens a public table in the lobby.
-    pub fn create_table(&self, format: Format) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::CreateTable {
-            format,
-            clock: None,
-        })
-    }
-
-    /// Closes our open table or private room (its code stops working at once).
-    pub fn close_table(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::CloseTable)
-    }
-
-    /// Sits at an open table.
-    pub fn join_table(&self, table: String) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::JoinTable { table })
-    }
-
-    /// Creates a private room; its code arrives in `state.room`.
-    pub fn create_room(&self, format: Format) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::CreateRoom {
-            format,
-            clock: None,
-        })
-    }
-
-    /// Opens a public table with a time control (`None`: the format's default: 30 s a move in
-    /// sternhalma, untimed otherwise).
-    pub fn create_table_timed(
-        &self,
-        format: Format,
-        clock: Option<TimeControl>,
-    ) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::CreateTable { format, clock })
-    }
-
-    /// Creates a private room with a time control (`None`: the format's default).
-    pub fn create_room_timed(
-        &self,
-        format: Format,
-        clock: Option<TimeControl>,
-    ) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::CreateRoom { format, clock })
-    }
-
-    /// Asks for the public games in progress (they arrive in the state's `liveGames`).
-    pub fn watch_games(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::WatchGames)
-    }
-
-    /// Watches a game read-only: a public game by its id, a private room's game by the room's
-    /// code as typed (`spectating` in the state; the board shows it, taps do nothing).
-    pub fn spectate(
-        &self,
-        game: String,
-        code: Option<String>,
-    ) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::Spectate { game, code })
-    }
-
-    /// Watches a private room's game by the room's code alone, as typed (the code its players
-    /// joined with; case, spaces and dashes do not matter): the server finds the room's game,
-    /// whose id then comes in the state's `game`. A code that names no game ends the watching
-    /// (`spectating` false) with `lastError` `GameNotFound`, the answer a game that does not
-    /// exist gets; too many wrong codes get `RateLimited`, as when joining rooms.
-    pub fn spectate_room(&self, code: String) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::Spectate {
-            game: String::new(),
-            code: Some(code),
-        })
-    }
-
-    /// Stops watching.
-    pub fn stop_spectating(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::StopSpectating)
-    }
-
-    /// Asks for our ratings (they arrive in the state's `ratings`).
-    pub fn request_ratings(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::RequestRatings)
-    }
-
-    /// Asks for our last finished games (they arrive in the state's `pastGames`).
-    pub fn list_games(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::ListGames)
-    }
-
-    /// Asks for a finished game's record (it arrives in the state's `download`, a saved game
-    /// that `LocalGame.restore` opens for replay).
-    pub fn download_game(&self, game: String) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::DownloadGame { game })
-    }
-
-    /// Joins a private room by its code as typed.
-    pub fn join_room(&self, code: String) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::JoinRoom { code })
-    }
-
-    /// The host of a table or room of 3 or more seats starts it now, the empty seats played by
-    /// the server's AI at `level`.
-    pub fn fill_with_ai(&self, level: AiLevel) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::FillWithAi { level })
-    }
-
-    /// Leaves the table or room of 3 or more seats we sit at before its game starts.
-    pub fn leave_seat(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::LeaveSeat)
-    }
-
-    /// The app goes to the background: the server holds the seat longer.
-    pub fn away(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::Away)
-    }
-
-    /// The app is back in the foreground on a live socket.
-    pub fn back(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::Back)
-    }
-
-    /// A tap on the board; a finished move is shown as pending and sent.
-    pub fn tap(&self, q: i32, r: i32) -> Result<OnlineUpdate, MoveError> {
-        self.touch(OnlineEvent::Tap { q, r })
-    }
-
-    /// "End jump" sends the chain in progress.
-    pub fn end_jump(&self) -> Result<OnlineUpdate, MoveError> {
-        self.touch(OnlineEvent::EndJump)
-    }
-
-    /// Drops the selection or the chain in progress.
-    pub fn cancel_touch(&self) -> OnlineState {
-        self.always(OnlineEvent::CancelTouch).state
-    }
-
-    /// Resigns the game in progress.
-    pub fn resign(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::Resign)
-    }
-
-    /// Offers a draw.
-    pub fn offer_draw(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::OfferDraw)
-    }
-
-    /// Answers the opponent's draw offer.
-    pub fn answer_draw(&self, accept: bool) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::AnswerDraw { accept })
-    }
-
-    /// Asks for (or agrees to) a rematch after the end.
-    pub fn rematch(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::Rematch)
-    }
-
-    /// The `resume` for the current game (the welcome sends it by itself).
-    pub fn resume(&self) -> Result<OnlineUpdate, OnlineError> {
-        self.request(OnlineEvent::Resume)
     }
 
     /// The session as versioned JSON (the game and a pending move), for an app that keeps it

@@ -2,6 +2,7 @@
 //! dropping the future, by undo), the free functions, and the online object's strings.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::session::online::OnlineRequest;
 use std::future::Future;
 use std::sync::Arc;
 use std::task::{Context, Wake, Waker};
@@ -189,11 +190,21 @@ fn catalogue_geometry_opponents_and_positions() {
 #[test]
 fn online_game_moves_strings_only() {
     let online = OnlineGame::new();
-    let up = online.hello(new_token(), "Ann".into()).unwrap();
+    let up = online
+        .send(OnlineRequest::Hello {
+            token: new_token(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     assert_eq!(up.outgoing.len(), 1);
     assert!(up.outgoing[0].contains("\"type\":\"hello\""));
     assert_eq!(up.state.board.banner, Some(Banner::Connecting));
-    assert!(online.quick_match(None).is_err(), "not welcomed yet");
+    assert!(
+        online
+            .send(OnlineRequest::QuickMatch { format: None })
+            .is_err(),
+        "not welcomed yet"
+    );
     let up = online
         .receive(r#"{"type":"welcome","v":1,"name":"Ann","games":[]}"#.into())
         .unwrap();
@@ -201,7 +212,9 @@ fn online_game_moves_strings_only() {
         up.state.connection,
         crate::session::online::Connection::Connected
     );
-    let up = online.quick_match(None).unwrap();
+    let up = online
+        .send(OnlineRequest::QuickMatch { format: None })
+        .unwrap();
     assert_eq!(up.outgoing, vec![r#"{"type":"quick_match","format":null}"#]);
     assert!(online.receive("not json".into()).is_err());
     let s = online.connection_lost();

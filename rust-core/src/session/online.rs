@@ -15,13 +15,13 @@
 use super::error::{MoveError, OnlineError};
 use super::state::SessionState;
 use super::types::{Banner, PlayerName, SeatPlayer};
-use crate::ai::AiLevel;
 use crate::online::record::start_position;
-use crate::online::{ClientGame, ErrorCode, Format, LiveGame, TableInfo, TimeControl};
+use crate::online::{ClientGame, ErrorCode, Format, LiveGame, TableInfo};
 use crate::rules::Game;
 
 // The public records of the state live in `types`, reading the clock in `clock`, the phases in
-// `phase`, the app's requests in `requests` and the server's frames in `frames`, the requests and
+// `phase`, the person's requests in `request` (the one type) and `requests` (their handlers), the
+// board's actions in `requests` too, the server's frames in `frames`, the requests and
 // answers about finished games and ratings in `records`, watching in `spectate`, the
 // reconnection policy in `reconnect`, the state shown in `view` and the save format in `save`:
 // one concern a file, each an `impl OnlineSession` block over the same private fields.
@@ -30,6 +30,7 @@ mod frames;
 mod phase;
 mod reconnect;
 mod records;
+mod request;
 mod requests;
 mod save;
 mod spectate;
@@ -41,6 +42,7 @@ pub use clock::{
 };
 pub use phase::OnlinePhase;
 use phase::Phase;
+pub use request::OnlineRequest;
 pub use types::{
     Connection, DownloadedGame, OnlineClock, OnlineGameInfo, OnlineRating, OnlineSeat, OnlineState,
     PastGame, PastResult, RatingChange, RoomInfo, SeatedInfo,
@@ -90,70 +92,12 @@ struct AwayDeadline {
     back_by_ms: i64,
 }
 
-/// What happens to an online session: a call of the app or a frame of the server. Every one
-/// goes through [`OnlineSession::update`].
+/// What happens to an online session: a request of the person, a touch or action on the board,
+/// or a frame of the server. Every one goes through [`OnlineSession::update`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum OnlineEvent {
-    /// The first message of every connection (and of every reconnection).
-    Hello {
-        /// This device's token (`new_token`).
-        token: String,
-        /// The display name asked for.
-        name: String,
-    },
-    /// A new display name (for later games).
-    SetName {
-        /// The name as typed.
-        name: String,
-    },
-    /// Quick match in a format, or in any format (`None`).
-    QuickMatch {
-        /// The format wanted (`None`: any).
-        format: Option<Format>,
-    },
-    /// Stop waiting for a quick match.
-    CancelMatch,
-    /// Start receiving the lobby's open tables.
-    WatchLobby,
-    /// Stop receiving the lobby.
-    UnwatchLobby,
-    /// Open a public table (`clock` `None`: the format's default time control).
-    CreateTable {
-        /// The table's format.
-        format: Format,
-        /// Its time control (`None`: the format's default).
-        clock: Option<TimeControl>,
-    },
-    /// Close our open table or private room.
-    CloseTable,
-    /// Sit at an open table.
-    JoinTable {
-        /// The table's id (from the lobby).
-        table: String,
-    },
-    /// Create a private room (`clock` `None`: the format's default time control).
-    CreateRoom {
-        /// The room's format.
-        format: Format,
-        /// Its time control (`None`: the format's default).
-        clock: Option<TimeControl>,
-    },
-    /// Join a private room by its code as typed.
-    JoinRoom {
-        /// The code as typed (case, spaces and dashes do not matter).
-        code: String,
-    },
-    /// The host starts a table or room of 3 or more seats, the empty seats played by the AI.
-    FillWithAi {
-        /// The level of the AI seats.
-        level: AiLevel,
-    },
-    /// Leave the table or room of 3 or more seats we sit at.
-    LeaveSeat,
-    /// The app goes to the background.
-    Away,
-    /// The app is back in the foreground on a live socket.
-    Back,
+    /// A request off the board (connecting, finding a game, watching, records, lifecycle).
+    Request(OnlineRequest),
     /// A tap on the board.
     Tap {
         /// The cell's axial column.
@@ -176,8 +120,6 @@ pub enum OnlineEvent {
     },
     /// Ask for (or agree to) a rematch.
     Rematch,
-    /// Ask for the current game's catch-up.
-    Resume,
     /// One text frame from the server.
     Frame {
         /// The frame as received.
@@ -185,28 +127,6 @@ pub enum OnlineEvent {
     },
     /// The socket dropped, or an attempt to reconnect failed.
     ConnectionLost,
-    /// The person leaves online play.
-    Leave,
-    /// Ask for the public games in progress.
-    WatchGames,
-    /// Watch a game read-only: by its id, or a private room's game by the room's code.
-    Spectate {
-        /// The game's id (empty: the room's game, found by `code`).
-        game: String,
-        /// The private room's code, as typed.
-        code: Option<String>,
-    },
-    /// Stop watching.
-    StopSpectating,
-    /// Ask for our ratings.
-    RequestRatings,
-    /// Ask for our last finished games.
-    ListGames,
-    /// Ask for a finished game's record.
-    DownloadGame {
-        /// The game's id (from `past_games`).
-        game: String,
-    },
 }
 
 /// Why [`OnlineSession::update`] refused an event: a touch of the board is refused as a move,
@@ -327,21 +247,7 @@ impl OnlineSession {
     fn handle(&mut self, event: OnlineEvent) -> Result<Vec<String>, OnlineRefusal> {
         use OnlineEvent as E;
         Ok(match event {
-            E::Hello { token, name } => self.on_hello(&token, &name)?,
-            E::SetName { name } => self.on_set_name(&name)?,
-            E::QuickMatch { format } => self.on_quick_match(format)?,
-            E::CancelMatch => self.on_cancel_match(),
-            E::WatchLobby => self.on_watch_lobby()?,
-            E::UnwatchLobby => self.on_unwatch_lobby(),
-            E::CreateTable { format, clock } => self.on_create_table(format, clock)?,
-            E::CloseTable => self.on_close_table()?,
-            E::JoinTable { table } => self.on_join_table(&table)?,
-            E::CreateRoom { format, clock } => self.on_create_room(format, clock)?,
-            E::JoinRoom { code } => self.on_join_room(&code)?,
-            E::FillWithAi { level } => self.on_fill_with_ai(level)?,
-            E::LeaveSeat => self.on_leave_seat()?,
-            E::Away => self.on_away()?,
-            E::Back => self.on_back()?,
+            E::Request(request) => self.on_request(request)?,
             E::Tap { q, r } => self.on_touch(super::state::Event::Tap { q, r })?,
             E::EndJump => self.on_touch(super::state::Event::EndJump)?,
             E::CancelTouch => self.on_cancel_touch(),
@@ -349,16 +255,8 @@ impl OnlineSession {
             E::OfferDraw => self.on_offer_draw()?,
             E::AnswerDraw { accept } => self.on_answer_draw(accept)?,
             E::Rematch => self.on_rematch()?,
-            E::Resume => self.on_resume()?,
             E::Frame { text } => self.on_frame(&text)?,
             E::ConnectionLost => self.on_connection_lost(),
-            E::Leave => self.on_leave(),
-            E::WatchGames => self.on_watch_games()?,
-            E::Spectate { game, code } => self.on_spectate(&game, code)?,
-            E::StopSpectating => self.on_stop_spectating()?,
-            E::RequestRatings => self.on_request_ratings()?,
-            E::ListGames => self.on_list_games()?,
-            E::DownloadGame { game } => self.on_download_game(&game)?,
         })
     }
 
@@ -433,110 +331,6 @@ impl OnlineSession {
         Ok(())
     }
 
-    /// The first message of every connection (and of every reconnection: the server's welcome
-    /// then makes the session resume its game).
-    pub fn hello(&mut self, token: &str, name: &str) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::Hello {
-            token: token.to_owned(),
-            name: name.to_owned(),
-        })
-    }
-
-    /// Changes the display name (for later games).
-    pub fn set_name(&mut self, name: &str) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::SetName {
-            name: name.to_owned(),
-        })
-    }
-
-    /// Quick match in a format, or in any format (`None`).
-    pub fn quick_match(&mut self, format: Option<Format>) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::QuickMatch { format })
-    }
-
-    /// Stops waiting for a quick match.
-    pub fn cancel_match(&mut self) -> Vec<String> {
-        self.always(OnlineEvent::CancelMatch)
-    }
-
-    /// Starts receiving the lobby's open tables (sent now and on every change).
-    pub fn watch_lobby(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::WatchLobby)
-    }
-
-    /// Stops receiving the lobby.
-    pub fn unwatch_lobby(&mut self) -> Vec<String> {
-        self.always(OnlineEvent::UnwatchLobby)
-    }
-
-    /// Opens a public table in the lobby (the format's default time control).
-    pub fn create_table(&mut self, format: Format) -> Result<Vec<String>, OnlineError> {
-        self.create_table_timed(format, None)
-    }
-
-    /// Opens a public table in the lobby with a time control (`None`: the format's default).
-    pub fn create_table_timed(
-        &mut self,
-        format: Format,
-        clock: Option<TimeControl>,
-    ) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::CreateTable { format, clock })
-    }
-
-    /// Closes our open table or private room (its code stops working at once).
-    pub fn close_table(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::CloseTable)
-    }
-
-    /// Sits at an open table.
-    pub fn join_table(&mut self, table: &str) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::JoinTable {
-            table: table.to_owned(),
-        })
-    }
-
-    /// Creates a private room; its code comes back in the state (`room`).
-    pub fn create_room(&mut self, format: Format) -> Result<Vec<String>, OnlineError> {
-        self.create_room_timed(format, None)
-    }
-
-    /// Creates a private room with a time control (`None`: the format's default).
-    pub fn create_room_timed(
-        &mut self,
-        format: Format,
-        clock: Option<TimeControl>,
-    ) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::CreateRoom { format, clock })
-    }
-
-    /// Joins a private room by its code as typed (case, spaces and dashes do not matter).
-    pub fn join_room(&mut self, code: &str) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::JoinRoom {
-            code: code.to_owned(),
-        })
-    }
-
-    /// The host of a table or room of 3 or more seats starts it now: the empty seats are played
-    /// by the server's AI at `level`.
-    pub fn fill_with_ai(&mut self, level: AiLevel) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::FillWithAi { level })
-    }
-
-    /// Leaves the table or room of 3 or more seats we sit at (a host closes it for everyone).
-    pub fn leave_seat(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::LeaveSeat)
-    }
-
-    /// The app goes to the background: the server holds our seat longer if the socket drops.
-    pub fn away(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::Away)
-    }
-
-    /// The app is back in the foreground on a live socket: catch up with the game.
-    pub fn back(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::Back)
-    }
-
     /// A tap on the board. A completed move is validated, shown as pending and sent.
     pub fn tap(&mut self, q: i32, r: i32) -> Result<Vec<String>, MoveError> {
         self.touch(OnlineEvent::Tap { q, r })
@@ -572,12 +366,6 @@ impl OnlineSession {
         self.request(OnlineEvent::Rematch)
     }
 
-    /// The `resume` message for the current game (`receive` sends it by itself when the server
-    /// welcomes us back).
-    pub fn resume(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::Resume)
-    }
-
     /// One frame from the server: returns the messages to send in answer. A frame that cannot
     /// be understood is refused and changes nothing.
     pub fn receive(&mut self, text: &str) -> Result<Vec<String>, OnlineError> {
@@ -588,67 +376,12 @@ impl OnlineSession {
 
     /// The app's socket dropped, or an attempt to reconnect failed: show "reconnecting" at once
     /// and count the attempt. The app waits [`OnlineSession::reconnect_delay_ms`], reconnects and
-    /// sends [`OnlineSession::hello`] again.
+    /// sends [`OnlineRequest::Hello`] again.
     ///
     /// A connection another one replaced stays [`Connection::Replaced`]: its socket was closed on
     /// purpose and nothing is attempted.
     pub fn connection_lost(&mut self) {
         self.always(OnlineEvent::ConnectionLost);
-    }
-
-    /// The person leaves online play (the app closes the socket itself): no reconnection until
-    /// the next [`OnlineSession::hello`].
-    pub fn leave(&mut self) {
-        self.always(OnlineEvent::Leave);
-    }
-
-    /// Asks for the public games in progress (they arrive in `live_games`).
-    pub fn watch_games(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::WatchGames)
-    }
-
-    /// Watches a game read-only: a public game by its id, a private room's game by the room's
-    /// code (as typed). Not while we play one.
-    pub fn spectate(
-        &mut self,
-        game: &str,
-        code: Option<String>,
-    ) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::Spectate {
-            game: game.to_owned(),
-            code,
-        })
-    }
-
-    /// Watches a private room's game by the room's code alone, as typed (case, spaces and
-    /// dashes do not matter): the server finds the game the room started. Its id comes with its
-    /// snapshot (`game` in the state); a code that names no game ends the watching with
-    /// `last_error` `GameNotFound` (`RateLimited` after too many wrong codes), the answer a game
-    /// that does not exist gets. Not while we play one.
-    pub fn spectate_room(&mut self, code: &str) -> Result<Vec<String>, OnlineError> {
-        self.spectate("", Some(code.to_owned()))
-    }
-
-    /// Stops watching.
-    pub fn stop_spectating(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::StopSpectating)
-    }
-
-    /// Asks for our ratings (they arrive in `ratings`).
-    pub fn request_ratings(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::RequestRatings)
-    }
-
-    /// Asks for our last finished games (they arrive in `past_games`).
-    pub fn list_games(&mut self) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::ListGames)
-    }
-
-    /// Asks for a finished game's record (it arrives in `download`, as a saved game).
-    pub fn download_game(&mut self, game: &str) -> Result<Vec<String>, OnlineError> {
-        self.request(OnlineEvent::DownloadGame {
-            game: game.to_owned(),
-        })
     }
 }
 

@@ -2,6 +2,7 @@
 //! by clearing fields by hand, and that an event refused in a phase changes nothing.
 
 use super::*;
+use crate::ai::AiLevel;
 use crate::online::record::Command;
 use crate::online::{encode, ClientMsg, GameRecord, ServerMsg, PROTOCOL_VERSION};
 use crate::session::types::Banner;
@@ -20,7 +21,11 @@ fn receive(s: &mut OnlineSession, msg: &ServerMsg) -> Vec<String> {
 fn welcomed() -> OnlineSession {
     let mut s = OnlineSession::new();
     s.set_reconnect_seed(7);
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     receive(
         &mut s,
         &ServerMsg::Welcome {
@@ -76,7 +81,7 @@ fn seated(id: &str, players: &[&str], host: bool) -> ServerMsg {
 /// Plays a game of Tripot1 as seat 0 against Bob to its end (Bob resigns): the server's
 /// record of it is returned.
 fn finished_game(s: &mut OnlineSession) -> GameRecord {
-    s.quick_match(None).unwrap();
+    s.send(OnlineRequest::QuickMatch { format: None }).unwrap();
     receive(s, &matched("g1", 0, &["Ann", "Bob"]));
     let (mut server, _) = GameRecord::new("g1", Format::Tripot1, vec!["Ann".into(), "Bob".into()]);
     receive(
@@ -111,11 +116,11 @@ fn refused_events_leave_the_session_exactly_as_it_was() {
     // Idle: nothing to close, leave, resign or touch.
     let refused = [
         (
-            OnlineEvent::CloseTable,
+            OnlineEvent::Request(OnlineRequest::CloseTable),
             OnlineRefusal::Online(OnlineError::NoTable),
         ),
         (
-            OnlineEvent::LeaveSeat,
+            OnlineEvent::Request(OnlineRequest::LeaveSeat),
             OnlineRefusal::Online(OnlineError::NotSeated),
         ),
         (
@@ -148,24 +153,35 @@ fn refused_events_leave_the_session_exactly_as_it_was() {
         assert_eq!(everything(&s), before, "{event:?}");
     }
     // Searching: no table of ours to close.
-    s.quick_match(None).unwrap();
+    s.send(OnlineRequest::QuickMatch { format: None }).unwrap();
     receive(&mut s, &ServerMsg::Searching { format: None });
     let before = everything(&s);
-    assert_eq!(s.close_table(), Err(OnlineError::NoTable));
+    assert_eq!(s.send(OnlineRequest::CloseTable), Err(OnlineError::NoTable));
     assert_eq!(everything(&s), before);
     // Matched: the game's state is on its way, no other game may be looked for.
     receive(&mut s, &matched("g1", 0, &["Ann", "Bob"]));
     assert_eq!(s.phase(), OnlinePhase::Matched);
     let before = everything(&s);
-    assert_eq!(s.quick_match(None), Err(OnlineError::GameInProgress));
-    assert_eq!(s.fill_with_ai(AiLevel::Easy), Err(OnlineError::NotSeated));
+    assert_eq!(
+        s.send(OnlineRequest::QuickMatch { format: None }),
+        Err(OnlineError::GameInProgress)
+    );
+    assert_eq!(
+        s.send(OnlineRequest::FillWithAi {
+            level: AiLevel::Easy
+        }),
+        Err(OnlineError::NotSeated)
+    );
     assert_eq!(everything(&s), before);
 }
 
 #[test]
 fn a_snapshot_that_cannot_be_read_changes_nothing_even_while_a_room_s_game_is_looked_for() {
     let mut s = welcomed();
-    s.spectate_room("ABCD2345").unwrap();
+    s.send(OnlineRequest::SpectateRoom {
+        code: "ABCD2345".to_owned(),
+    })
+    .unwrap();
     assert_eq!(s.phase(), OnlinePhase::Watching);
     let (server, _) = GameRecord::new("g9", Format::Tripot1, vec!["Eve".into(), "Bob".into()]);
     // A snapshot of another game whose seats do not add up: it is refused, and its id must not
@@ -188,7 +204,7 @@ fn a_snapshot_that_cannot_be_read_changes_nothing_even_while_a_room_s_game_is_lo
     );
     assert_eq!(s.state().game.unwrap().id, "g9");
     assert_eq!(
-        only(&s.stop_spectating().unwrap()),
+        only(&s.send(OnlineRequest::StopSpectating).unwrap()),
         ClientMsg::StopSpectating { game: "g9".into() }
     );
     assert_eq!(s.phase(), OnlinePhase::Idle);
@@ -202,7 +218,7 @@ fn only(out: &[String]) -> ClientMsg {
 #[test]
 fn a_match_found_while_searching_ends_the_search() {
     let mut s = welcomed();
-    s.quick_match(None).unwrap();
+    s.send(OnlineRequest::QuickMatch { format: None }).unwrap();
     // The request alone changes no phase: the server's answer does.
     assert_eq!(s.phase(), OnlinePhase::Idle);
     receive(&mut s, &ServerMsg::Searching { format: None });
@@ -229,13 +245,13 @@ fn a_match_found_while_searching_ends_the_search() {
 fn a_cancelled_search_after_a_game_goes_back_to_the_finished_game() {
     let mut s = welcomed();
     finished_game(&mut s);
-    s.quick_match(None).unwrap();
+    s.send(OnlineRequest::QuickMatch { format: None }).unwrap();
     receive(&mut s, &ServerMsg::Searching { format: None });
     let st = s.state();
     assert_eq!(st.phase, OnlinePhase::Searching);
     // The finished game stays on the board while we wait.
     assert!(st.game.unwrap().over);
-    s.cancel_match();
+    s.send(OnlineRequest::CancelMatch).unwrap();
     receive(&mut s, &ServerMsg::MatchCancelled);
     let st = s.state();
     assert_eq!(st.phase, OnlinePhase::Playing);
@@ -290,7 +306,11 @@ fn a_rematch_started_waits_for_its_game_with_the_old_one_shown() {
 #[test]
 fn a_table_closed_or_lost_with_the_connection_ends_the_wait() {
     let mut s = welcomed();
-    s.create_table(Format::Tripot1).unwrap();
+    s.send(OnlineRequest::CreateTable {
+        format: Format::Tripot1,
+        clock: None,
+    })
+    .unwrap();
     receive(
         &mut s,
         &ServerMsg::TableCreated {
@@ -298,11 +318,15 @@ fn a_table_closed_or_lost_with_the_connection_ends_the_wait() {
         },
     );
     assert_eq!(s.phase(), OnlinePhase::Hosting);
-    s.close_table().unwrap();
+    s.send(OnlineRequest::CloseTable).unwrap();
     let st = s.state();
     assert_eq!((st.phase, st.table), (OnlinePhase::Idle, None));
     // The socket drops while the table is open: the server closed it.
-    s.create_table(Format::Tripot1).unwrap();
+    s.send(OnlineRequest::CreateTable {
+        format: Format::Tripot1,
+        clock: None,
+    })
+    .unwrap();
     receive(
         &mut s,
         &ServerMsg::TableCreated {
@@ -318,7 +342,11 @@ fn a_table_closed_or_lost_with_the_connection_ends_the_wait() {
 #[test]
 fn a_room_outlives_the_connection_and_a_match_ends_it() {
     let mut s = welcomed();
-    s.create_room(Format::Tripot1).unwrap();
+    s.send(OnlineRequest::CreateRoom {
+        format: Format::Tripot1,
+        clock: None,
+    })
+    .unwrap();
     receive(&mut s, &room("ABCD2345", Format::Tripot1));
     assert_eq!(s.phase(), OnlinePhase::InRoom);
     s.connection_lost();
@@ -327,7 +355,11 @@ fn a_room_outlives_the_connection_and_a_match_ends_it() {
     assert_eq!(st.room.map(|r| r.code), Some("ABCD2345".to_owned()));
     // Nothing is over, so the room is worth reconnecting for.
     assert!(s.reconnect_delay_ms().is_some());
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     receive(
         &mut s,
         &ServerMsg::Welcome {
@@ -345,7 +377,11 @@ fn a_room_outlives_the_connection_and_a_match_ends_it() {
 #[test]
 fn a_seated_three_seat_table_that_fills_is_matched() {
     let mut s = welcomed();
-    s.create_table(Format::Sternhalma3).unwrap();
+    s.send(OnlineRequest::CreateTable {
+        format: Format::Sternhalma3,
+        clock: None,
+    })
+    .unwrap();
     receive(
         &mut s,
         &ServerMsg::TableCreated {
@@ -389,7 +425,11 @@ fn a_seated_three_seat_table_that_fills_is_matched() {
 #[test]
 fn leaving_a_seat_in_a_room_leaves_the_room_and_a_lost_connection_keeps_only_the_room() {
     let mut s = welcomed();
-    s.create_room(Format::Sternhalma3).unwrap();
+    s.send(OnlineRequest::CreateRoom {
+        format: Format::Sternhalma3,
+        clock: None,
+    })
+    .unwrap();
     receive(&mut s, &room("WXYZ2345", Format::Sternhalma3));
     receive(&mut s, &seated("WXYZ2345", &["Ann"], true));
     let st = s.state();
@@ -402,7 +442,11 @@ fn leaving_a_seat_in_a_room_leaves_the_room_and_a_lost_connection_keeps_only_the
     assert_eq!(st.phase, OnlinePhase::InRoom);
     assert!(st.room.is_some() && st.seated.is_none());
     // Back and seated again, then we leave: room and seats go together.
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     receive(
         &mut s,
         &ServerMsg::Welcome {
@@ -414,7 +458,7 @@ fn leaving_a_seat_in_a_room_leaves_the_room_and_a_lost_connection_keeps_only_the
     receive(&mut s, &seated("WXYZ2345", &["Ann", "Bob"], true));
     assert_eq!(s.phase(), OnlinePhase::Seated);
     assert_eq!(
-        only(&s.leave_seat().unwrap()),
+        only(&s.send(OnlineRequest::LeaveSeat).unwrap()),
         ClientMsg::LeaveSeat {
             id: "WXYZ2345".into()
         }
@@ -428,12 +472,20 @@ fn leaving_a_seat_in_a_room_leaves_the_room_and_a_lost_connection_keeps_only_the
 #[test]
 fn a_guest_seated_at_a_table_leaves_it_for_nothing() {
     let mut s = welcomed();
-    s.join_table("t4").unwrap();
+    s.send(OnlineRequest::JoinTable {
+        table: "t4".to_owned(),
+    })
+    .unwrap();
     receive(&mut s, &seated("t4", &["Bob", "Ann"], false));
     let st = s.state();
     assert_eq!(st.phase, OnlinePhase::Seated);
     assert!(st.table.is_none() && st.room.is_none());
-    assert_eq!(s.fill_with_ai(AiLevel::Easy), Err(OnlineError::NotHost));
+    assert_eq!(
+        s.send(OnlineRequest::FillWithAi {
+            level: AiLevel::Easy
+        }),
+        Err(OnlineError::NotHost)
+    );
     s.connection_lost();
     let st = s.state();
     assert_eq!((st.phase, st.seated), (OnlinePhase::Idle, None));
@@ -443,18 +495,25 @@ fn a_guest_seated_at_a_table_leaves_it_for_nothing() {
 fn watching_leaves_the_finished_game_and_stopping_leaves_nothing() {
     let mut s = welcomed();
     finished_game(&mut s);
-    s.spectate("g5", None).unwrap();
+    s.send(OnlineRequest::Spectate {
+        game: "g5".to_owned(),
+        code: None,
+    })
+    .unwrap();
     let st = s.state();
     assert_eq!(st.phase, OnlinePhase::Watching);
     assert!(st.spectating && st.game.is_none());
     // Nothing of ours to save while we watch.
     assert!(s.own_game().is_none());
-    s.stop_spectating().unwrap();
+    s.send(OnlineRequest::StopSpectating).unwrap();
     let st = s.state();
     assert_eq!(st.phase, OnlinePhase::Idle);
     assert!(!st.spectating && st.game.is_none());
     // A room's game looked for with a wrong code: the watching ends.
-    s.spectate_room("ABCD2345").unwrap();
+    s.send(OnlineRequest::SpectateRoom {
+        code: "ABCD2345".to_owned(),
+    })
+    .unwrap();
     receive(
         &mut s,
         &ServerMsg::error(ErrorCode::GameNotFound, "no game", None),
@@ -465,7 +524,7 @@ fn watching_leaves_the_finished_game_and_stopping_leaves_nothing() {
 #[test]
 fn a_restored_game_is_played_and_the_lobby_is_watched_beside_any_phase() {
     let mut s = welcomed();
-    s.watch_lobby().unwrap();
+    s.send(OnlineRequest::WatchLobby).unwrap();
     let tables = vec![table("t9", Format::Tripot2)];
     receive(
         &mut s,
@@ -473,7 +532,7 @@ fn a_restored_game_is_played_and_the_lobby_is_watched_beside_any_phase() {
             tables: tables.clone(),
         },
     );
-    s.quick_match(None).unwrap();
+    s.send(OnlineRequest::QuickMatch { format: None }).unwrap();
     receive(&mut s, &ServerMsg::Searching { format: None });
     let st = s.state();
     assert_eq!(st.phase, OnlinePhase::Searching);

@@ -17,7 +17,11 @@ fn frame(msg: &ServerMsg) -> String {
 /// Our session as Ann, welcomed by the server (no game yet).
 fn welcomed() -> OnlineSession {
     let mut s = OnlineSession::new();
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     s.receive(&frame(&ServerMsg::Welcome {
         v: PROTOCOL_VERSION,
         name: "Ann".into(),

@@ -2,7 +2,9 @@
 //! [`GameRecord`] (the code the real server runs).
 
 use super::*;
+use crate::ai::AiLevel;
 use crate::online::record::Command;
+use crate::online::TimeControl;
 use crate::online::{
     check_token, decode_client, encode, ClientMsg, DrawAction, GameEvent, GameRecord, GameSummary,
     ServerMsg, ServerNotice, WireMove, PROTOCOL_VERSION,
@@ -52,7 +54,11 @@ fn path_of(mv: &Move) -> Vec<Coord> {
 /// A session that said hello and was welcomed (no game).
 fn welcomed() -> OnlineSession {
     let mut s = OnlineSession::new();
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     assert!(s.receive(&welcome(&[])).unwrap().is_empty());
     assert_eq!(s.state().connection, Connection::Connected);
     s
@@ -83,7 +89,12 @@ impl Script {
         let st = device.state();
         assert_eq!(st.connection, Connection::Connecting);
         assert!(st.game.is_none());
-        let hello = device.hello(TOKEN, "  Ann  ").unwrap();
+        let hello = device
+            .send(OnlineRequest::Hello {
+                token: TOKEN.to_owned(),
+                name: "  Ann  ".to_owned(),
+            })
+            .unwrap();
         assert!(matches!(
             only(&hello),
             ClientMsg::Hello { ref name, v: PROTOCOL_VERSION, .. } if name == "Ann"
@@ -93,7 +104,11 @@ impl Script {
         let st = device.state();
         assert_eq!(st.connection, Connection::Connected);
         assert_eq!(st.name, "Ann");
-        let q = device.quick_match(Some(Format::Tripot1)).unwrap();
+        let q = device
+            .send(OnlineRequest::QuickMatch {
+                format: Some(Format::Tripot1),
+            })
+            .unwrap();
         assert_eq!(
             only(&q),
             ClientMsg::QuickMatch {
@@ -397,7 +412,14 @@ fn gap_asks_for_resume_and_reconnection_resumes() {
     assert!(!st.game.unwrap().resyncing);
     // A reconnection: hello again, and the welcome makes the session resume by itself.
     assert!(matches!(
-        only(&s.device.hello(TOKEN, "Ann").unwrap()),
+        only(
+            &s.device
+                .send(OnlineRequest::Hello {
+                    token: TOKEN.to_owned(),
+                    name: "Ann".to_owned()
+                })
+                .unwrap()
+        ),
         ClientMsg::Hello { .. }
     ));
     assert_eq!(s.device.state().connection, Connection::Reconnecting);
@@ -412,7 +434,7 @@ fn gap_asks_for_resume_and_reconnection_resumes() {
     );
     assert_eq!(s.device.state().connection, Connection::Connected);
     assert!(matches!(
-        only(&s.device.resume().unwrap()),
+        only(&s.device.send(OnlineRequest::Resume).unwrap()),
         ClientMsg::Resume { last_seq: 3, .. }
     ));
 }
@@ -592,7 +614,11 @@ fn abandoned_game_is_won() {
     assert_eq!(s.device.rematch(), Err(OnlineError::NoGame));
     // A finished game does not stop the search for the next one.
     assert!(matches!(
-        only(&s.device.quick_match(None).unwrap()),
+        only(
+            &s.device
+                .send(OnlineRequest::QuickMatch { format: None })
+                .unwrap()
+        ),
         ClientMsg::QuickMatch { format: None }
     ));
 }
@@ -602,9 +628,17 @@ fn abandoned_game_is_won() {
 #[test]
 fn a_waiting_room_is_cancelled_by_closing_it() {
     let mut s = OnlineSession::new();
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     s.receive(&welcome(&[])).unwrap();
-    s.create_room(Format::Tripot2).unwrap();
+    s.send(OnlineRequest::CreateRoom {
+        format: Format::Tripot2,
+        clock: None,
+    })
+    .unwrap();
     s.receive(&frame(&ServerMsg::RoomCreated {
         code: "ABCD2345".into(),
         format: Format::Tripot2,
@@ -612,7 +646,7 @@ fn a_waiting_room_is_cancelled_by_closing_it() {
     }))
     .unwrap();
     assert_eq!(s.phase(), OnlinePhase::InRoom);
-    let out = s.close_table().unwrap();
+    let out = s.send(OnlineRequest::CloseTable).unwrap();
     assert_eq!(
         only(&out),
         ClientMsg::CloseTable {
@@ -623,30 +657,53 @@ fn a_waiting_room_is_cancelled_by_closing_it() {
     assert_eq!(st.room, None);
     assert_eq!(st.board.banner, None);
     assert_eq!(s.phase(), OnlinePhase::Idle);
-    assert_eq!(s.close_table(), Err(OnlineError::NoTable));
+    assert_eq!(s.send(OnlineRequest::CloseTable), Err(OnlineError::NoTable));
     // Free again: another room may be asked for.
-    assert!(s.create_room(Format::Tripot2).is_ok());
+    assert!(s
+        .send(OnlineRequest::CreateRoom {
+            format: Format::Tripot2,
+            clock: None
+        })
+        .is_ok());
 }
 
 #[test]
 fn room_code_banner_and_bad_frames() {
     let mut s = OnlineSession::new();
     assert!(matches!(
-        s.hello("short", "Ann"),
+        s.send(OnlineRequest::Hello {
+            token: "short".to_owned(),
+            name: "Ann".to_owned()
+        }),
         Err(OnlineError::BadToken { .. })
     ));
     assert!(matches!(
-        s.hello(TOKEN, "   "),
+        s.send(OnlineRequest::Hello {
+            token: TOKEN.to_owned(),
+            name: "   ".to_owned()
+        }),
         Err(OnlineError::BadName { .. })
     ));
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     // Nothing is looked for before the welcome.
     assert_eq!(
-        s.create_room(Format::Tripot2),
+        s.send(OnlineRequest::CreateRoom {
+            format: Format::Tripot2,
+            clock: None
+        }),
         Err(OnlineError::NotConnected)
     );
     s.receive(&welcome(&[])).unwrap();
-    let out = s.create_room(Format::Tripot2).unwrap();
+    let out = s
+        .send(OnlineRequest::CreateRoom {
+            format: Format::Tripot2,
+            clock: None,
+        })
+        .unwrap();
     assert_eq!(
         only(&out),
         ClientMsg::CreateRoom {
@@ -677,9 +734,9 @@ fn room_code_banner_and_bad_frames() {
         })
     );
     assert_eq!(s.resign(), Err(OnlineError::NoGame));
-    assert_eq!(s.away(), Err(OnlineError::NoGame));
-    assert_eq!(s.back(), Err(OnlineError::NoGame));
-    assert_eq!(s.resume(), Err(OnlineError::NoGame));
+    assert_eq!(s.send(OnlineRequest::Away), Err(OnlineError::NoGame));
+    assert_eq!(s.send(OnlineRequest::Back), Err(OnlineError::NoGame));
+    assert_eq!(s.send(OnlineRequest::Resume), Err(OnlineError::NoGame));
     assert_eq!(s.rematch(), Err(OnlineError::NoGame));
     assert_eq!(s.tap(0, 0), Err(MoveError::NoGame));
     assert_eq!(s.end_jump(), Err(MoveError::NoGame));
@@ -727,43 +784,88 @@ fn new_token_is_shared() -> bool {
 #[test]
 fn game_calls_need_a_welcome() {
     let mut s = OnlineSession::new();
-    assert_eq!(s.quick_match(None), Err(OnlineError::NotConnected));
-    s.hello(TOKEN, "Ann").unwrap();
-    assert_eq!(s.quick_match(None), Err(OnlineError::NotConnected));
     assert_eq!(
-        s.create_room(Format::Tripot1),
+        s.send(OnlineRequest::QuickMatch { format: None }),
         Err(OnlineError::NotConnected)
     );
-    assert_eq!(s.join_room("ABCD2345"), Err(OnlineError::NotConnected));
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     assert_eq!(
-        s.create_table(Format::Tripot1),
+        s.send(OnlineRequest::QuickMatch { format: None }),
         Err(OnlineError::NotConnected)
     );
-    assert_eq!(s.join_table("t1"), Err(OnlineError::NotConnected));
-    assert_eq!(s.watch_lobby(), Err(OnlineError::NotConnected));
-    assert_eq!(s.away(), Err(OnlineError::NotConnected));
-    assert_eq!(s.back(), Err(OnlineError::NotConnected));
+    assert_eq!(
+        s.send(OnlineRequest::CreateRoom {
+            format: Format::Tripot1,
+            clock: None
+        }),
+        Err(OnlineError::NotConnected)
+    );
+    assert_eq!(
+        s.send(OnlineRequest::JoinRoom {
+            code: "ABCD2345".to_owned()
+        }),
+        Err(OnlineError::NotConnected)
+    );
+    assert_eq!(
+        s.send(OnlineRequest::CreateTable {
+            format: Format::Tripot1,
+            clock: None
+        }),
+        Err(OnlineError::NotConnected)
+    );
+    assert_eq!(
+        s.send(OnlineRequest::JoinTable {
+            table: "t1".to_owned()
+        }),
+        Err(OnlineError::NotConnected)
+    );
+    assert_eq!(
+        s.send(OnlineRequest::WatchLobby),
+        Err(OnlineError::NotConnected)
+    );
+    assert_eq!(s.send(OnlineRequest::Away), Err(OnlineError::NotConnected));
+    assert_eq!(s.send(OnlineRequest::Back), Err(OnlineError::NotConnected));
     s.receive(&welcome(&[])).unwrap();
     assert!(matches!(
-        only(&s.join_table("t1").unwrap()),
+        only(&s.send(OnlineRequest::JoinTable { table: "t1".to_owned() }).unwrap()),
         ClientMsg::JoinTable { ref table } if table == "t1"
     ));
     // A game in progress must be finished first.
     let mut g = Script::start(0);
-    assert_eq!(g.device.quick_match(None), Err(OnlineError::GameInProgress));
     assert_eq!(
-        g.device.create_room(Format::Tripot1),
+        g.device.send(OnlineRequest::QuickMatch { format: None }),
         Err(OnlineError::GameInProgress)
     );
     assert_eq!(
-        g.device.join_room("ABCD2345"),
+        g.device.send(OnlineRequest::CreateRoom {
+            format: Format::Tripot1,
+            clock: None
+        }),
         Err(OnlineError::GameInProgress)
     );
     assert_eq!(
-        g.device.create_table(Format::Tripot1),
+        g.device.send(OnlineRequest::JoinRoom {
+            code: "ABCD2345".to_owned()
+        }),
         Err(OnlineError::GameInProgress)
     );
-    assert_eq!(g.device.join_table("t1"), Err(OnlineError::GameInProgress));
+    assert_eq!(
+        g.device.send(OnlineRequest::CreateTable {
+            format: Format::Tripot1,
+            clock: None
+        }),
+        Err(OnlineError::GameInProgress)
+    );
+    assert_eq!(
+        g.device.send(OnlineRequest::JoinTable {
+            table: "t1".to_owned()
+        }),
+        Err(OnlineError::GameInProgress)
+    );
 }
 
 #[test]
@@ -778,9 +880,20 @@ fn connection_lost_then_welcome_resumes_and_resends_the_pending_move() {
     // The move stays drawn, pending.
     assert_eq!(st.game.unwrap().pending_move, path_of(&mv));
     assert_eq!(s.device.tap(0, 0), Err(MoveError::MoveInFlight));
-    assert_eq!(s.device.quick_match(None), Err(OnlineError::NotConnected));
-    assert_eq!(s.device.away(), Err(OnlineError::NotConnected));
-    s.device.hello(TOKEN, "Ann").unwrap();
+    assert_eq!(
+        s.device.send(OnlineRequest::QuickMatch { format: None }),
+        Err(OnlineError::NotConnected)
+    );
+    assert_eq!(
+        s.device.send(OnlineRequest::Away),
+        Err(OnlineError::NotConnected)
+    );
+    s.device
+        .send(OnlineRequest::Hello {
+            token: TOKEN.to_owned(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     assert_eq!(s.device.state().connection, Connection::Reconnecting);
     // The server held our seat meanwhile.
     let held = s
@@ -834,7 +947,12 @@ fn move_that_reached_the_server_before_the_drop_is_not_played_twice() {
         .execute(0, &Command::Move { ply, mv: wire })
         .unwrap();
     s.device.connection_lost();
-    s.device.hello(TOKEN, "Ann").unwrap();
+    s.device
+        .send(OnlineRequest::Hello {
+            token: TOKEN.to_owned(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     let out = s.device.receive(&welcome(&["g1"])).unwrap();
     assert_eq!(decode_client(&out[1]).unwrap(), sent);
     for (seq, event) in missed {
@@ -870,7 +988,7 @@ fn move_that_reached_the_server_before_the_drop_is_not_played_twice() {
 #[test]
 fn lost_connection_forgets_the_queue_table_and_lobby() {
     let mut s = welcomed();
-    s.watch_lobby().unwrap();
+    s.send(OnlineRequest::WatchLobby).unwrap();
     let tables = vec![TableInfo {
         id: "t9".into(),
         format: Format::Tripot3,
@@ -879,7 +997,11 @@ fn lost_connection_forgets_the_queue_table_and_lobby() {
         host_rating: None,
     }];
     s.receive(&frame(&ServerMsg::Lobby { tables })).unwrap();
-    s.create_table(Format::Tripot1).unwrap();
+    s.send(OnlineRequest::CreateTable {
+        format: Format::Tripot1,
+        clock: None,
+    })
+    .unwrap();
     let table = TableInfo {
         id: "t1".into(),
         format: Format::Tripot1,
@@ -897,13 +1019,17 @@ fn lost_connection_forgets_the_queue_table_and_lobby() {
     // The server closed our table with the socket; the lobby must be watched again.
     assert_eq!(st.table, None);
     assert!(!st.watching_lobby && st.lobby.is_empty() && !st.searching);
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     // Nothing to resume.
     assert!(s.receive(&welcome(&[])).unwrap().is_empty());
     assert_eq!(s.state().connection, Connection::Connected);
     assert_eq!(banner(&s), None);
     // The server going down is a lost connection too.
-    s.quick_match(None).unwrap();
+    s.send(OnlineRequest::QuickMatch { format: None }).unwrap();
     s.receive(&frame(&ServerMsg::Searching { format: None }))
         .unwrap();
     assert!(s.state().searching);
@@ -920,7 +1046,7 @@ fn lost_connection_forgets_the_queue_table_and_lobby() {
 #[test]
 fn lobby_is_watched_and_unwatched() {
     let mut s = welcomed();
-    let out = s.watch_lobby().unwrap();
+    let out = s.send(OnlineRequest::WatchLobby).unwrap();
     assert_eq!(only(&out), ClientMsg::WatchLobby);
     let st = s.state();
     assert!(st.watching_lobby && st.lobby.is_empty());
@@ -951,7 +1077,7 @@ fn lobby_is_watched_and_unwatched() {
     }))
     .unwrap();
     assert_eq!(s.state().lobby, tables[1..].to_vec());
-    let out = s.unwatch_lobby();
+    let out = s.send(OnlineRequest::UnwatchLobby).unwrap();
     assert_eq!(only(&out), ClientMsg::UnwatchLobby);
     let st = s.state();
     assert!(!st.watching_lobby && st.lobby.is_empty());
@@ -960,7 +1086,12 @@ fn lobby_is_watched_and_unwatched() {
     assert!(s.state().lobby.is_empty());
     // Sitting at a table.
     assert_eq!(
-        only(&s.join_table("t2").unwrap()),
+        only(
+            &s.send(OnlineRequest::JoinTable {
+                table: "t2".to_owned()
+            })
+            .unwrap()
+        ),
         ClientMsg::JoinTable { table: "t2".into() }
     );
 }
@@ -968,7 +1099,11 @@ fn lobby_is_watched_and_unwatched() {
 #[test]
 fn room_codes_are_normalised() {
     let mut s = welcomed();
-    let out = s.join_room("abcd-2345 ").unwrap();
+    let out = s
+        .send(OnlineRequest::JoinRoom {
+            code: "abcd-2345 ".to_owned(),
+        })
+        .unwrap();
     assert_eq!(
         only(&out),
         ClientMsg::JoinRoom {
@@ -977,7 +1112,12 @@ fn room_codes_are_normalised() {
         }
     );
     assert_eq!(
-        only(&s.join_room(" x y z w-2 3 4 5").unwrap()),
+        only(
+            &s.send(OnlineRequest::JoinRoom {
+                code: " x y z w-2 3 4 5".to_owned()
+            })
+            .unwrap()
+        ),
         ClientMsg::JoinRoom {
             code: "XYZW2345".into(),
             rated: false
@@ -993,7 +1133,9 @@ fn room_codes_are_normalised() {
         "abcd!234",
     ] {
         assert_eq!(
-            s.join_room(bad),
+            s.send(OnlineRequest::JoinRoom {
+                code: bad.to_owned()
+            }),
             Err(OnlineError::BadRoomCode { code: bad.into() }),
             "{bad}"
         );
@@ -1001,7 +1143,9 @@ fn room_codes_are_normalised() {
     // An impossible code is refused even before the welcome.
     let mut fresh = OnlineSession::new();
     assert!(matches!(
-        fresh.join_room("nope"),
+        fresh.send(OnlineRequest::JoinRoom {
+            code: "nope".to_owned()
+        }),
         Err(OnlineError::BadRoomCode { .. })
     ));
 }
@@ -1009,7 +1153,12 @@ fn room_codes_are_normalised() {
 #[test]
 fn table_is_created_then_closed() {
     let mut s = welcomed();
-    let out = s.create_table(Format::Tripot2).unwrap();
+    let out = s
+        .send(OnlineRequest::CreateTable {
+            format: Format::Tripot2,
+            clock: None,
+        })
+        .unwrap();
     assert_eq!(
         only(&out),
         ClientMsg::CreateTable {
@@ -1031,14 +1180,18 @@ fn table_is_created_then_closed() {
     let st = s.state();
     assert_eq!(st.table, Some(table));
     assert_eq!(st.board.banner, Some(Banner::Waiting));
-    let out = s.close_table().unwrap();
+    let out = s.send(OnlineRequest::CloseTable).unwrap();
     assert_eq!(only(&out), ClientMsg::CloseTable { table: "t7".into() });
     let st = s.state();
     assert_eq!(st.table, None);
     assert_eq!(st.board.banner, None);
-    assert_eq!(s.close_table(), Err(OnlineError::NoTable));
+    assert_eq!(s.send(OnlineRequest::CloseTable), Err(OnlineError::NoTable));
     // Someone sits at a table: it is no longer open.
-    s.create_table(Format::Tripot1).unwrap();
+    s.send(OnlineRequest::CreateTable {
+        format: Format::Tripot1,
+        clock: None,
+    })
+    .unwrap();
     let table = TableInfo {
         id: "t8".into(),
         format: Format::Tripot1,
@@ -1061,13 +1214,19 @@ fn table_is_created_then_closed() {
 #[test]
 fn quick_match_can_be_cancelled() {
     let mut s = welcomed();
-    s.quick_match(Some(Format::Tripot3)).unwrap();
+    s.send(OnlineRequest::QuickMatch {
+        format: Some(Format::Tripot3),
+    })
+    .unwrap();
     s.receive(&frame(&ServerMsg::Searching {
         format: Some(Format::Tripot3),
     }))
     .unwrap();
     assert!(s.state().searching);
-    assert_eq!(only(&s.cancel_match()), ClientMsg::CancelMatch);
+    assert_eq!(
+        only(&s.send(OnlineRequest::CancelMatch).unwrap()),
+        ClientMsg::CancelMatch
+    );
     s.receive(&frame(&ServerMsg::MatchCancelled)).unwrap();
     assert!(!s.state().searching);
     assert_eq!(banner(&s), None);
@@ -1077,11 +1236,11 @@ fn quick_match_can_be_cancelled() {
 fn away_and_back() {
     let mut s = Script::start(0);
     assert_eq!(
-        only(&s.device.away().unwrap()),
+        only(&s.device.send(OnlineRequest::Away).unwrap()),
         ClientMsg::Away { game: "g1".into() }
     );
     // Back in the foreground: catch up with what happened meanwhile.
-    let out = s.device.back().unwrap();
+    let out = s.device.send(OnlineRequest::Back).unwrap();
     assert_eq!(
         only(&out),
         ClientMsg::Resume {
@@ -1108,7 +1267,7 @@ fn away_and_back() {
         )
         .unwrap();
     assert!(matches!(
-        only(&s.device.back().unwrap()),
+        only(&s.device.send(OnlineRequest::Back).unwrap()),
         ClientMsg::Resume { last_seq: 2, .. }
     ));
     for (seq, event) in missed {
@@ -1124,14 +1283,18 @@ fn away_and_back() {
     assert_eq!(b.to_move, 0);
     // A finished game is not away.
     s.server_runs(0, &Command::Resign);
-    assert_eq!(s.device.away(), Err(OnlineError::NoGame));
+    assert_eq!(s.device.send(OnlineRequest::Away), Err(OnlineError::NoGame));
 }
 
 #[test]
 fn set_name_cleans_and_refuses() {
     let mut s = welcomed();
     assert_eq!(s.state().name, "Ann");
-    let out = s.set_name("  Zoe   Quinn ").unwrap();
+    let out = s
+        .send(OnlineRequest::SetName {
+            name: "  Zoe   Quinn ".to_owned(),
+        })
+        .unwrap();
     assert_eq!(
         only(&out),
         ClientMsg::SetName {
@@ -1142,14 +1305,23 @@ fn set_name_cleans_and_refuses() {
     let long = "x".repeat(25);
     for bad in ["", "   ", "Zoe\u{7}", long.as_str()] {
         assert!(
-            matches!(s.set_name(bad), Err(OnlineError::BadName { .. })),
+            matches!(
+                s.send(OnlineRequest::SetName {
+                    name: bad.to_owned()
+                }),
+                Err(OnlineError::BadName { .. })
+            ),
             "{bad:?}"
         );
     }
     assert_eq!(s.state().name, "Zoe Quinn");
     // The server's welcome has the last word.
     s.connection_lost();
-    s.hello(TOKEN, "Zoe Quinn").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Zoe Quinn".to_owned(),
+    })
+    .unwrap();
     s.receive(&welcome(&[])).unwrap();
     assert_eq!(s.state().name, "Ann");
 }
@@ -1157,7 +1329,10 @@ fn set_name_cleans_and_refuses() {
 #[test]
 fn server_error_sets_last_error_and_banner() {
     let mut s = welcomed();
-    s.join_room("ABCD2345").unwrap();
+    s.send(OnlineRequest::JoinRoom {
+        code: "ABCD2345".to_owned(),
+    })
+    .unwrap();
     let refused = ServerMsg::error(ErrorCode::RoomNotFound, "No room with that code", None);
     assert!(s.receive(&frame(&refused)).unwrap().is_empty());
     let st = s.state();
@@ -1169,7 +1344,7 @@ fn server_error_sets_last_error_and_banner() {
         })
     );
     // The next action clears it, and it does not come back once the wait ends.
-    s.quick_match(None).unwrap();
+    s.send(OnlineRequest::QuickMatch { format: None }).unwrap();
     let st = s.state();
     assert_eq!(st.last_error, None);
     assert_eq!(st.board.banner, None);
@@ -1183,7 +1358,7 @@ fn server_error_sets_last_error_and_banner() {
     s.receive(&frame(&ServerMsg::Searching { format: None }))
         .unwrap();
     assert_eq!(banner(&s), Some(Banner::Waiting));
-    s.cancel_match();
+    s.send(OnlineRequest::CancelMatch).unwrap();
     s.receive(&frame(&ServerMsg::MatchCancelled)).unwrap();
     assert_eq!(
         banner(&s),
@@ -1191,7 +1366,11 @@ fn server_error_sets_last_error_and_banner() {
             code: ErrorCode::AlreadySearching
         })
     );
-    s.create_room(Format::Tripot1).unwrap();
+    s.send(OnlineRequest::CreateRoom {
+        format: Format::Tripot1,
+        clock: None,
+    })
+    .unwrap();
     assert_eq!(banner(&s), None);
     // A refusal about another game leaves ours alone.
     let mut g = Script::start(1);
@@ -1248,7 +1427,12 @@ fn save_and_restore_keep_the_game_and_the_pending_move() {
     // Saving again gives the same text.
     assert_eq!(restored.save(), text);
     // Connecting resumes the game and sends the move again.
-    restored.hello(TOKEN, "Ann").unwrap();
+    restored
+        .send(OnlineRequest::Hello {
+            token: TOKEN.to_owned(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     let out = restored.receive(&welcome(&["g1"])).unwrap();
     assert_eq!(out.len(), 2, "{out:?}");
     assert_eq!(
@@ -1337,7 +1521,12 @@ fn welcome_with_an_unknown_game_picks_it_up() {
         .unwrap();
     // A fresh install of the app (nothing saved).
     let mut device = OnlineSession::new();
-    device.hello(TOKEN, "Ann").unwrap();
+    device
+        .send(OnlineRequest::Hello {
+            token: TOKEN.to_owned(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     let out = device.receive(&welcome(&["g7"])).unwrap();
     assert_eq!(
         only(&out),
@@ -1349,7 +1538,10 @@ fn welcome_with_an_unknown_game_picks_it_up() {
     assert!(device.state().game.is_none());
     // Meanwhile the game is being picked up: no new quick match starts over it.
     assert!(device.state().joining);
-    assert_eq!(device.quick_match(None), Err(OnlineError::GameInProgress));
+    assert_eq!(
+        device.send(OnlineRequest::QuickMatch { format: None }),
+        Err(OnlineError::GameInProgress)
+    );
     // Events of other games are ignored meanwhile.
     let stray = ServerMsg::Sync {
         snapshot: GameRecord::new("g8", Format::Tripot1, vec!["X".into(), "Y".into()])
@@ -1390,7 +1582,7 @@ fn welcome_with_an_unknown_game_picks_it_up() {
 #[test]
 fn match_interrupted_by_a_lost_connection_is_picked_up() {
     let mut s = welcomed();
-    s.quick_match(None).unwrap();
+    s.send(OnlineRequest::QuickMatch { format: None }).unwrap();
     let matched = ServerMsg::Matched {
         game: "g3".into(),
         side: 0,
@@ -1400,7 +1592,11 @@ fn match_interrupted_by_a_lost_connection_is_picked_up() {
     s.receive(&frame(&matched)).unwrap();
     // The socket drops before the game's snapshot arrives.
     s.connection_lost();
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     let out = s.receive(&welcome(&["g3"])).unwrap();
     assert_eq!(
         only(&out),
@@ -1493,7 +1689,12 @@ fn a_welcome_resets_the_reconnection_delays() {
     }
     delay_within(&s.device, 4_000);
     // `hello` alone (the socket is up, the server has not answered) does not reset them.
-    s.device.hello(TOKEN, "Ann").unwrap();
+    s.device
+        .send(OnlineRequest::Hello {
+            token: TOKEN.to_owned(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     delay_within(&s.device, 4_000);
     s.device.receive(&welcome(&["g1"])).unwrap();
     assert_eq!(s.device.state().connection, Connection::Connected);
@@ -1507,11 +1708,16 @@ fn no_reconnection_after_leaving_or_after_the_end() {
     let mut s = Script::start(0);
     s.device.connection_lost();
     assert!(s.device.reconnect_delay_ms().is_some());
-    s.device.leave();
+    s.device.send(OnlineRequest::Leave).unwrap();
     assert_eq!(s.device.reconnect_delay_ms(), None);
     s.device.connection_lost();
     assert_eq!(s.device.reconnect_delay_ms(), None);
-    s.device.hello(TOKEN, "Ann").unwrap();
+    s.device
+        .send(OnlineRequest::Hello {
+            token: TOKEN.to_owned(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     assert!(s.device.reconnect_delay_ms().is_some());
 
     // Before any game (connecting, in the lobby) a lost connection is reconnected.
@@ -1526,9 +1732,19 @@ fn no_reconnection_after_leaving_or_after_the_end() {
     s.device.connection_lost();
     assert_eq!(s.device.reconnect_delay_ms(), None);
     // ... but a room waiting for the friend is.
-    s.device.hello(TOKEN, "Ann").unwrap();
+    s.device
+        .send(OnlineRequest::Hello {
+            token: TOKEN.to_owned(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     s.device.receive(&welcome(&[])).unwrap();
-    s.device.create_room(Format::Tripot1).unwrap();
+    s.device
+        .send(OnlineRequest::CreateRoom {
+            format: Format::Tripot1,
+            clock: None,
+        })
+        .unwrap();
     let room = ServerMsg::RoomCreated {
         code: "ABCDEF".into(),
         format: Format::Tripot1,
@@ -1544,7 +1760,7 @@ fn a_replaced_connection_says_so_and_waits_for_the_person() {
     let mut s = Script::start(0);
     let mv = s.a_step();
     let sent = s.tap_move(&mv);
-    s.device.watch_lobby().unwrap();
+    s.device.send(OnlineRequest::WatchLobby).unwrap();
     // Another connection of this token said hello: the server says so, then closes the socket.
     let notice = encode(&ServerNotice::Replaced {
         message: "this device connected again".into(),
@@ -1562,10 +1778,18 @@ fn a_replaced_connection_says_so_and_waits_for_the_person() {
     s.device.connection_lost();
     assert_eq!(s.device.state().connection, Connection::Replaced);
     assert_eq!(s.device.reconnect_delay_ms(), None);
-    assert_eq!(s.device.quick_match(None), Err(OnlineError::NotConnected));
+    assert_eq!(
+        s.device.send(OnlineRequest::QuickMatch { format: None }),
+        Err(OnlineError::NotConnected)
+    );
     // The person comes back to online play here: a hello takes the game back and resends the
     // move, and reconnections are due again if that socket drops.
-    s.device.hello(TOKEN, "Ann").unwrap();
+    s.device
+        .send(OnlineRequest::Hello {
+            token: TOKEN.to_owned(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     assert_eq!(s.device.state().connection, Connection::Reconnecting);
     let out = s.device.receive(&welcome(&["g1"])).unwrap();
     assert_eq!(out.len(), 2, "{out:?}");
@@ -1587,7 +1811,12 @@ fn a_replaced_connection_says_so_and_waits_for_the_person() {
 fn a_reconnection_that_missed_nothing_is_ended_by_up_to_date() {
     let mut s = Script::start(0);
     s.device.connection_lost();
-    s.device.hello(TOKEN, "Ann").unwrap();
+    s.device
+        .send(OnlineRequest::Hello {
+            token: TOKEN.to_owned(),
+            name: "Ann".to_owned(),
+        })
+        .unwrap();
     let out = s.device.receive(&welcome(&["g1"])).unwrap();
     let ClientMsg::Resume { game, last_seq } = only(&out) else {
         panic!("{out:?}")
@@ -1615,7 +1844,10 @@ fn a_reconnection_that_missed_nothing_is_ended_by_up_to_date() {
 #[test]
 fn a_guest_stops_waiting_when_the_host_closes_the_table() {
     let mut s = welcomed();
-    s.join_table("t6").unwrap();
+    s.send(OnlineRequest::JoinTable {
+        table: "t6".to_owned(),
+    })
+    .unwrap();
     let seated = ServerMsg::Seated {
         id: "t6".into(),
         format: Format::Sternhalma3,
@@ -1638,7 +1870,11 @@ fn a_guest_stops_waiting_when_the_host_closes_the_table() {
     );
     // A host seated at its own filling table keeps its seat on that answer.
     let mut host = welcomed();
-    host.create_table(Format::Sternhalma3).unwrap();
+    host.send(OnlineRequest::CreateTable {
+        format: Format::Sternhalma3,
+        clock: None,
+    })
+    .unwrap();
     host.receive(&frame(&ServerMsg::Seated {
         id: "t7".into(),
         format: Format::Sternhalma3,
@@ -1653,10 +1889,17 @@ fn a_guest_stops_waiting_when_the_host_closes_the_table() {
 #[test]
 fn a_six_seat_table_fills_starts_with_ai_seats_and_shows_every_seat() {
     let mut s = welcomed();
-    s.create_table(Format::Sternhalma6).unwrap();
+    s.send(OnlineRequest::CreateTable {
+        format: Format::Sternhalma6,
+        clock: None,
+    })
+    .unwrap();
     // Not seated anywhere yet: nothing to start or leave.
     assert_eq!(
-        s.fill_with_ai(AiLevel::Hard).unwrap_err(),
+        s.send(OnlineRequest::FillWithAi {
+            level: AiLevel::Hard
+        })
+        .unwrap_err(),
         OnlineError::NotSeated
     );
     let seated = ServerMsg::Seated {
@@ -1670,7 +1913,12 @@ fn a_six_seat_table_fills_starts_with_ai_seats_and_shows_every_seat() {
     let info = st.seated.clone().unwrap();
     assert_eq!((info.seats, info.players.len(), info.host), (6, 2, true));
     assert_eq!(st.board.banner, Some(Banner::Waiting));
-    match only(&s.fill_with_ai(AiLevel::Hard).unwrap()) {
+    match only(
+        &s.send(OnlineRequest::FillWithAi {
+            level: AiLevel::Hard,
+        })
+        .unwrap(),
+    ) {
         ClientMsg::FillWithAi { id, level } => {
             assert_eq!((id.as_str(), level), ("t6", AiLevel::Hard))
         }
@@ -1864,7 +2112,10 @@ fn a_timed_game_shows_its_clock_and_the_moves_the_clock_played() {
 #[test]
 fn finished_games_are_listed_and_a_download_opens_as_a_saved_game() {
     let mut s = welcomed();
-    assert_eq!(only(&s.list_games().unwrap()), ClientMsg::ListGames);
+    assert_eq!(
+        only(&s.send(OnlineRequest::ListGames).unwrap()),
+        ClientMsg::ListGames
+    );
     let (mut server, started) =
         GameRecord::new("g77", Format::Tripot1, vec!["Ann".into(), "Bob".into()]);
     let mut events = vec![started];
@@ -1892,7 +2143,12 @@ fn finished_games_are_listed_and_a_download_opens_as_a_saved_game() {
     assert_eq!(past.winners, [0]);
     assert_eq!(past.reason, EndReason::Resigned);
     assert_eq!(
-        only(&s.download_game("g77").unwrap()),
+        only(
+            &s.send(OnlineRequest::DownloadGame {
+                game: "g77".to_owned()
+            })
+            .unwrap()
+        ),
         ClientMsg::GetGame { game: "g77".into() }
     );
     s.receive(&frame(&ServerMsg::GameLog {
@@ -1920,7 +2176,10 @@ fn finished_games_are_listed_and_a_download_opens_as_a_saved_game() {
 fn ratings_and_the_change_a_rated_game_made_are_shown() {
     use crate::online::RatingInfo;
     let mut s = welcomed();
-    assert_eq!(only(&s.request_ratings().unwrap()), ClientMsg::Ratings);
+    assert_eq!(
+        only(&s.send(OnlineRequest::RequestRatings).unwrap()),
+        ClientMsg::Ratings
+    );
     assert_eq!(s.state().ratings, None);
     s.receive(&frame(&ServerMsg::Ratings {
         ratings: vec![RatingInfo {
@@ -1954,7 +2213,10 @@ fn ratings_and_the_change_a_rated_game_made_are_shown() {
 #[test]
 fn a_spectator_sees_the_game_but_cannot_play_it_and_watches_again_after_a_reconnection() {
     let mut s = welcomed();
-    assert_eq!(only(&s.watch_games().unwrap()), ClientMsg::WatchGames);
+    assert_eq!(
+        only(&s.send(OnlineRequest::WatchGames).unwrap()),
+        ClientMsg::WatchGames
+    );
     let live = crate::online::LiveGame {
         game: "g5".into(),
         format: Format::Tripot1,
@@ -1967,11 +2229,20 @@ fn a_spectator_sees_the_game_but_cannot_play_it_and_watches_again_after_a_reconn
     .unwrap();
     assert_eq!(s.state().live_games, Some(vec![live]));
     assert!(matches!(
-        s.spectate("g5", Some("??".into())),
+        s.send(OnlineRequest::Spectate {
+            game: "g5".to_owned(),
+            code: Some("??".into())
+        }),
         Err(OnlineError::BadRoomCode { .. })
     ));
     assert_eq!(
-        only(&s.spectate("g5", None).unwrap()),
+        only(
+            &s.send(OnlineRequest::Spectate {
+                game: "g5".to_owned(),
+                code: None
+            })
+            .unwrap()
+        ),
         ClientMsg::Spectate {
             game: "g5".into(),
             code: None
@@ -2010,7 +2281,8 @@ fn a_spectator_sees_the_game_but_cannot_play_it_and_watches_again_after_a_reconn
     assert!(!restored.state().spectating);
     // No quick match while watching; after a reconnection it watches again.
     assert_eq!(
-        s.quick_match(None).unwrap_err(),
+        s.send(OnlineRequest::QuickMatch { format: None })
+            .unwrap_err(),
         OnlineError::GameInProgress
     );
     s.connection_lost();
@@ -2022,23 +2294,30 @@ fn a_spectator_sees_the_game_but_cannot_play_it_and_watches_again_after_a_reconn
         }
     );
     assert_eq!(
-        only(&s.stop_spectating().unwrap()),
+        only(&s.send(OnlineRequest::StopSpectating).unwrap()),
         ClientMsg::StopSpectating { game: "g5".into() }
     );
     assert!(!s.state().spectating);
-    assert!(s.quick_match(None).is_ok());
+    assert!(s.send(OnlineRequest::QuickMatch { format: None }).is_ok());
 }
 
 #[test]
 fn a_room_s_game_is_watched_by_its_code_alone_and_a_wrong_code_ends_the_watching() {
     let mut s = welcomed();
     assert!(matches!(
-        s.spectate_room("??"),
+        s.send(OnlineRequest::SpectateRoom {
+            code: "??".to_owned()
+        }),
         Err(OnlineError::BadRoomCode { .. })
     ));
     // A wrong code: the server's refusal names no game; we watch nothing and may look again.
     assert_eq!(
-        only(&s.spectate_room("abcd 2345").unwrap()),
+        only(
+            &s.send(OnlineRequest::SpectateRoom {
+                code: "abcd 2345".to_owned()
+            })
+            .unwrap()
+        ),
         ClientMsg::Spectate {
             game: String::new(),
             code: Some("ABCD2345".into())
@@ -2054,7 +2333,10 @@ fn a_room_s_game_is_watched_by_its_code_alone_and_a_wrong_code_ends_the_watching
     let st = s.state();
     assert!(!st.spectating);
     assert_eq!(st.last_error, Some(ErrorCode::GameNotFound));
-    assert!(s.stop_spectating().is_err(), "nothing is watched");
+    assert!(
+        s.send(OnlineRequest::StopSpectating).is_err(),
+        "nothing is watched"
+    );
     assert_eq!(
         banner(&s),
         Some(Banner::ServerError {
@@ -2063,12 +2345,18 @@ fn a_room_s_game_is_watched_by_its_code_alone_and_a_wrong_code_ends_the_watching
     );
     // Another request of the lobby: the refusal was the code's, and is not shown again (it
     // would read as a game that ended).
-    assert_eq!(only(&s.list_games().unwrap()), ClientMsg::ListGames);
+    assert_eq!(
+        only(&s.send(OnlineRequest::ListGames).unwrap()),
+        ClientMsg::ListGames
+    );
     let st = s.state();
     assert_eq!(st.last_error, None);
     assert_eq!(st.board.banner, None);
     // The right code: the snapshot names the room's game, which is then watched like any.
-    s.spectate_room("ABCD-2346").unwrap();
+    s.send(OnlineRequest::SpectateRoom {
+        code: "ABCD-2346".to_owned(),
+    })
+    .unwrap();
     let (server, _) = GameRecord::new("g7", Format::Tripot1, vec!["Ann".into(), "Bo".into()]);
     s.receive(&frame(&ServerMsg::Sync {
         snapshot: server.snapshot(0),
@@ -2088,20 +2376,31 @@ fn a_room_s_game_is_watched_by_its_code_alone_and_a_wrong_code_ends_the_watching
         }
     );
     assert_eq!(
-        only(&s.stop_spectating().unwrap()),
+        only(&s.send(OnlineRequest::StopSpectating).unwrap()),
         ClientMsg::StopSpectating { game: "g7".into() }
     );
     // Stopping before the game was found sends nothing: the server follows nothing for us.
-    s.spectate_room("ABCD2347").unwrap();
-    assert!(s.stop_spectating().unwrap().is_empty());
+    s.send(OnlineRequest::SpectateRoom {
+        code: "ABCD2347".to_owned(),
+    })
+    .unwrap();
+    assert!(s.send(OnlineRequest::StopSpectating).unwrap().is_empty());
     assert!(!s.state().spectating);
 }
 
 #[test]
 fn watching_another_game_stops_the_one_watched() {
     let mut s = welcomed();
-    s.spectate("g5", None).unwrap();
-    let out = s.spectate_room("ABCD2345").unwrap();
+    s.send(OnlineRequest::Spectate {
+        game: "g5".to_owned(),
+        code: None,
+    })
+    .unwrap();
+    let out = s
+        .send(OnlineRequest::SpectateRoom {
+            code: "ABCD2345".to_owned(),
+        })
+        .unwrap();
     let msgs: Vec<ClientMsg> = out.iter().map(|m| decode_client(m).unwrap()).collect();
     assert_eq!(
         msgs,
@@ -2118,7 +2417,11 @@ fn watching_another_game_stops_the_one_watched() {
 #[test]
 fn a_connection_never_made_is_not_said_to_be_lost() {
     let mut s = OnlineSession::new();
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     assert_eq!(s.state().connection, Connection::Connecting);
     // The server cannot be reached: still the first connection, tried again later.
     s.connection_lost();
@@ -2126,16 +2429,30 @@ fn a_connection_never_made_is_not_said_to_be_lost() {
     assert_eq!(st.connection, Connection::Connecting);
     assert_eq!(st.board.banner, Some(Banner::Connecting));
     assert!(s.reconnect_delay_ms().is_some(), "tried again");
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     s.connection_lost();
     assert_eq!(s.state().connection, Connection::Connecting);
     // Asking for a game before any welcome is refused, with a reason the app words.
-    assert_eq!(s.quick_match(None), Err(OnlineError::NotConnected));
+    assert_eq!(
+        s.send(OnlineRequest::QuickMatch { format: None }),
+        Err(OnlineError::NotConnected)
+    );
     // Once welcomed, a drop is a lost connection.
-    s.hello(TOKEN, "Ann").unwrap();
+    s.send(OnlineRequest::Hello {
+        token: TOKEN.to_owned(),
+        name: "Ann".to_owned(),
+    })
+    .unwrap();
     s.receive(&welcome(&[])).unwrap();
     assert_eq!(s.state().connection, Connection::Connected);
     s.connection_lost();
     assert_eq!(s.state().connection, Connection::Reconnecting);
     assert_eq!(s.state().board.banner, Some(Banner::Reconnecting));
 }
+
+#[path = "online_request_tests.rs"]
+mod requests;

@@ -827,13 +827,50 @@ impl Drop for Process {
     }
 }
 
-/// Plays a step through an app's `OnlineGame` with two taps, as a person would: the first peg of
-/// ours that has a step, to that step. Returns the update of the second tap (the move to send),
-/// or `None` if no peg of ours can step.
+/// Collects the frames a session's board calls make (its transport), for a test to send.
+#[derive(Default)]
+pub struct Outbox(std::sync::Mutex<Vec<String>>);
+
+impl chinese_checkers_core::ffi::OnlineTransport for Outbox {
+    fn send(&self, frame: String) {
+        self.0.lock().unwrap().push(frame);
+    }
+}
+
+impl Outbox {
+    /// Sets a new outbox as `game`'s transport.
+    pub fn on(game: &chinese_checkers_core::ffi::OnlineGame) -> std::sync::Arc<Outbox> {
+        let outbox = std::sync::Arc::new(Outbox::default());
+        game.set_transport(Some(outbox.clone()));
+        outbox
+    }
+
+    /// The frames collected since the last call.
+    pub fn take(&self) -> Vec<String> {
+        std::mem::take(&mut *self.0.lock().unwrap())
+    }
+}
+
+/// One call of the session's board (`OnlineGame.game()`), as an app makes it (resign, a draw
+/// offer, a rematch…): returns the frames it made, to send.
+pub fn on_board<T>(
+    game: &std::sync::Arc<chinese_checkers_core::ffi::OnlineGame>,
+    call: impl FnOnce(&chinese_checkers_core::ffi::Game) -> T,
+) -> Vec<String> {
+    let outbox = Outbox::on(game);
+    call(&game.clone().game());
+    outbox.take()
+}
+
+/// Plays a step through the session's board (`OnlineGame.game()`) with two taps, as a person
+/// would: the first peg of ours that has a step, to that step. Returns the frames of the move to
+/// send, or `None` if no peg of ours can step.
 pub fn tap_a_step(
-    game: &chinese_checkers_core::ffi::OnlineGame,
-) -> Option<chinese_checkers_core::ffi::OnlineUpdate> {
+    game: &std::sync::Arc<chinese_checkers_core::ffi::OnlineGame>,
+) -> Option<Vec<String>> {
     use chinese_checkers_core::rules::MoveKind;
+    let outbox = Outbox::on(game);
+    let board = game.clone().game();
     let state = game.state();
     let side = state.game.as_ref()?.side;
     let mine = &state.board.players[side as usize].colours;
@@ -845,23 +882,22 @@ pub fn tap_a_step(
         .map(|h| h.coord)
         .collect();
     for peg in pegs {
-        let Ok(up) = game.tap(peg.q, peg.r) else {
+        let Ok(shown) = board.tap(peg.q, peg.r) else {
             continue;
         };
-        let Some(step) = up
-            .state
-            .board
+        let Some(step) = shown
             .targets
             .iter()
             .find(|t| t.kind == MoveKind::Step)
             .cloned()
         else {
-            game.cancel_touch();
+            board.cancel_touch();
             continue;
         };
-        let up = game.tap(step.coord.q, step.coord.r).unwrap();
-        assert_eq!(up.outgoing.len(), 1, "a finished move is sent");
-        return Some(up);
+        board.tap(step.coord.q, step.coord.r).unwrap();
+        let frames = outbox.take();
+        assert_eq!(frames.len(), 1, "a finished move is sent");
+        return Some(frames);
     }
     None
 }

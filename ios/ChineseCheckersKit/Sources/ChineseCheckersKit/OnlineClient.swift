@@ -109,7 +109,7 @@ public final class OnlineClient: @unchecked Sendable {
             // header, and the server then refuses the upgrade (400). Ask for the upgrade explicitly.
             request.setValue("Upgrade", forHTTPHeaderField: "Connection")
         #endif
-        let hello = try game.hello(token: token, name: name)
+        let hello = try game.send(request: .hello(token: token, name: name))
         let t = urlSession.webSocketTask(with: request)
         task = t
         self.outbox = outbox
@@ -141,7 +141,7 @@ public final class OnlineClient: @unchecked Sendable {
                 }
                 if case .string(let text) = message {
                     // A frame the core does not understand changes nothing; the next one may.
-                    _ = try? self.perform { try $0.receive(frame: text) }
+                    _ = try? self.receive(frame: text)
                 }  // the protocol has text frames only
             }
         }
@@ -163,9 +163,22 @@ public final class OnlineClient: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Sends one request of the player (`OnlineGame.send`) and what it makes, and publishes the
+    /// state.
+    @discardableResult
+    public func send(_ request: OnlineRequest) throws -> OnlineState {
+        try perform { try $0.send(request: request) }
+    }
+
+    /// One frame from the server (the socket's own, or a test's), and what the core answers.
+    @discardableResult
+    public func receive(frame: String) throws -> OnlineState {
+        try perform { try $0.receive(frame: frame) }
+    }
+
     /// Runs one of the game's calls, sends what it returns and publishes its state.
     @discardableResult
-    public func perform(_ action: (OnlineGame) throws -> OnlineUpdate) throws -> OnlineState {
+    private func perform(_ action: (OnlineGame) throws -> OnlineUpdate) throws -> OnlineState {
         lock.lock()
         let update: OnlineUpdate
         do {
@@ -205,7 +218,7 @@ public final class OnlineClient: @unchecked Sendable {
         let open = task != nil
         closeLocked(.normalClosure)
         let state = open ? game.connectionLost() : nil
-        game.leave()
+        _ = try? game.send(request: .leave)
         lock.unlock()
         if let state { onState(state) }
     }

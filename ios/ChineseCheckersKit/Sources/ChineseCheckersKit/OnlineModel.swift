@@ -86,7 +86,7 @@ public final class OnlineModel {
         refresh = { [weak self] _ in
             Task { @MainActor [weak self] in self?.refresh() }
         }
-        // A board call goes through the transport, not the client's `perform`: the session's
+        // A board call goes through the transport, not the client's `send`: the session's
         // state is read again after every state of the board.
         board.onChange = { [weak self] _ in self?.sessionChanged() }
     }
@@ -274,41 +274,37 @@ public final class OnlineModel {
     }
 
     /// Looks for an opponent (any format when nil).
-    public func quickMatch(_ format: Format?) { perform { try $0.quickMatch(format: format) } }
+    public func quickMatch(_ format: Format?) { send(.quickMatch(format: format)) }
     /// Stops looking for an opponent.
-    public func cancelMatch() { perform { $0.cancelMatch() } }
+    public func cancelMatch() { send(.cancelMatch) }
     /// Shows the open tables.
-    public func watchLobby() { perform { try $0.watchLobby() } }
+    public func watchLobby() { send(.watchLobby) }
     /// Stops following the lobby.
-    public func unwatchLobby() { perform { $0.unwatchLobby() } }
+    public func unwatchLobby() { send(.unwatchLobby) }
     /// Opens a table in the lobby, with the picked time control.
     public func createTable(_ format: Format) {
-        perform { [timeControl] in
-            try $0.createTableTimed(format: format, clock: timeControl.timeControl)
-        }
+        send(.createTable(format: format, clock: timeControl.timeControl))
     }
     /// Closes this player's open table or waiting private room (its code stops working).
-    public func closeTable() { perform { try $0.closeTable() } }
+    public func closeTable() { send(.closeTable) }
     /// Sits at another player's table.
-    public func joinTable(_ id: String) { perform { try $0.joinTable(table: id) } }
+    public func joinTable(_ id: String) { send(.joinTable(table: id)) }
     /// Creates a private room with the picked time control (its code arrives in `state.room`).
     public func createRoom(_ format: Format) {
-        perform { [timeControl] in
-            try $0.createRoomTimed(format: format, clock: timeControl.timeControl)
-        }
+        send(.createRoom(format: format, clock: timeControl.timeControl))
     }
 
     /// The host starts the filling table now, the computer at `fillLevel` in the empty seats.
-    public func fillWithAi() { perform { [fillLevel] in try $0.fillWithAi(level: fillLevel) } }
+    public func fillWithAi() { send(.fillWithAi(level: fillLevel)) }
     /// Leaves the filling table or room of 3 or more seats.
-    public func leaveSeat() { perform { try $0.leaveSeat() } }
+    public func leaveSeat() { send(.leaveSeat) }
 
     /// Asks for our ratings (done once by itself when the connection opens).
-    public func requestRatings() { perform { try $0.requestRatings() } }
+    public func requestRatings() { send(.requestRatings) }
     /// Opens "Your games": asks the server for our finished games.
     public func listGames() {
         showingGames = true
-        perform { try $0.listGames() }
+        send(.listGames)
     }
     /// Closes "Your games".
     public func hideGames() { showingGames = false }
@@ -316,14 +312,14 @@ public final class OnlineModel {
     public func watchGames() {
         watchCodeSent = false
         showingLiveGames = true
-        perform { try $0.watchGames() }
+        send(.watchGames)
     }
     /// Closes "Watch a game".
     public func hideLiveGames() { showingLiveGames = false }
     /// Watches a game in progress read-only (the board shows it once the server sends it).
     public func spectate(_ id: String) {
         watchCodeSent = false
-        perform { try $0.spectate(game: id, code: nil) }
+        send(.spectate(game: id, code: nil))
     }
     /// Watches the game of the room whose code was typed, by the code alone (the one its players
     /// joined with): the server finds the game. A code that names no game leaves the lobby as it
@@ -331,12 +327,12 @@ public final class OnlineModel {
     public func watchTypedCode() {
         watchCodeSent = true
         watchCodeEdited = false
-        perform { try $0.spectateRoom(code: typedWatchCode) }
+        send(.spectateRoom(code: typedWatchCode))
     }
     /// Stops watching: back to the lobby, with the list asked for again (games moved on).
     public func stopSpectating() {
-        perform { try $0.stopSpectating() }
-        if showingLiveGames { perform { try $0.watchGames() } }
+        send(.stopSpectating)
+        if showingLiveGames { send(.watchGames) }
     }
     /// Downloads a finished game and opens it in the local board's replay (`replay`).
     public func replayGame(_ id: String) { download(id, share: false) }
@@ -348,17 +344,24 @@ public final class OnlineModel {
     private func download(_ id: String, share: Bool) {
         watchCodeSent = false
         pendingDownload = (id, share)
-        perform { try $0.downloadGame(game: id) }
+        send(.downloadGame(game: id))
     }
 
     /// A frame from the server, as the socket delivers it (tests and tools feed the protocol's
     /// own frames here).
-    public func receive(frame: String) { perform { try $0.receive(frame: frame) } }
+    public func receive(frame: String) {
+        do {
+            try client.receive(frame: frame)
+        } catch {
+            self.error = Wording.error(error)
+        }
+        refresh()
+    }
 
     /// Joins the room whose code was typed (the core checks the code first).
     public func joinTypedRoom() {
         watchCodeSent = false
-        perform { try $0.joinRoom(code: typedRoomCode) }
+        send(.joinRoom(code: typedRoomCode))
     }
 
     /// Enter in the room-code field: joins the room typed, as the Join button does; an empty
@@ -373,9 +376,10 @@ public final class OnlineModel {
     /// Forgets the alert.
     public func dismissError() { error = nil }
 
-    private func perform(_ action: (OnlineGame) throws -> OnlineUpdate) {
+    /// Sends one request of the player through the client (the one path of every request).
+    private func send(_ request: OnlineRequest) {
         do {
-            try client.perform(action)
+            try client.send(request)
         } catch {
             self.error = Wording.error(error)
         }
@@ -390,7 +394,7 @@ public final class OnlineModel {
         // A game watched is not ours: nothing to hold.
         if state.spectating { return }
         if state.connection == .connected, state.game != nil {
-            _ = try? client.perform { try $0.away() }
+            _ = try? client.send(.away)
         }
         refresh()
     }
@@ -398,7 +402,7 @@ public final class OnlineModel {
     /// The scene is active again: tells the server the player is back (on a live socket).
     public func becameActive() {
         if state.connection == .connected, state.game != nil {
-            _ = try? client.perform { try $0.back() }
+            _ = try? client.send(.back)
         }
         refresh()
     }

@@ -90,7 +90,7 @@ final class OnlineClockTests: XCTestCase {
         clock: String, frames: [String], now: @escaping @Sendable () -> Int64
     ) throws -> (OnlineModel, OnlineGame) {
         let game = OnlineGame()
-        _ = try game.hello(token: newToken(), name: "Ann")
+        _ = try game.send(request: .hello(token: newToken(), name: "Ann"))
         _ = try game.receive(frame: #"{"type":"welcome","v":2,"name":"Ann","games":[]}"#)
         _ = try game.receive(
             frame: #"{"type":"matched","game":"g","side":1,"format":"sternhalma2","#

@@ -20,7 +20,7 @@ final class OnlineRecordsTests: XCTestCase {
     /// A model whose core said hello and was welcomed (nothing connects before `connect()`).
     private func welcomedModel() throws -> OnlineModel {
         let game = OnlineGame()
-        _ = try game.hello(token: newToken(), name: "Ann")
+        _ = try game.send(request: .hello(token: newToken(), name: "Ann"))
         _ = try game.receive(frame: #"{"type":"welcome","v":2,"name":"Ann","games":[]}"#)
         return OnlineModel(
             game: game, url: URL(string: "ws://127.0.0.1:9/ws")!, token: newToken(), name: "Ann",

@@ -17,7 +17,7 @@ final class OnlineSeatingTests: XCTestCase {
     /// A model whose core said hello, was welcomed, then got `seated` (a frame of the server).
     private func seatedModel(_ seated: String) throws -> OnlineModel {
         let game = OnlineGame()
-        _ = try game.hello(token: newToken(), name: "Ann")
+        _ = try game.send(request: .hello(token: newToken(), name: "Ann"))
         _ = try game.receive(frame: #"{"type":"welcome","v":2,"name":"Ann","games":[]}"#)
         _ = try game.receive(frame: seated)
         // Nothing connects before connect(): the address is never dialled.
@@ -100,7 +100,7 @@ final class OnlineSeatingTests: XCTestCase {
         format: String, players: [String], side: Int, ai: String, connected: String
     ) throws -> OnlineModel {
         let game = OnlineGame()
-        _ = try game.hello(token: newToken(), name: "Ann")
+        _ = try game.send(request: .hello(token: newToken(), name: "Ann"))
         _ = try game.receive(frame: #"{"type":"welcome","v":2,"name":"Ann","games":[]}"#)
         let names = "[" + players.map { "\"\($0)\"" }.joined(separator: ",") + "]"
         let rematch = "[" + players.map { _ in "false" }.joined(separator: ",") + "]"

@@ -247,7 +247,7 @@ final class TableFactsTests: XCTestCase {
 
     func testTheAwayCountdownIsReadByTheCoreAndRedrawnAtItsChanges() async throws {
         let game = OnlineGame()
-        _ = try game.hello(token: newToken(), name: "Ann")
+        _ = try game.send(request: .hello(token: newToken(), name: "Ann"))
         _ = try game.receive(frame: #"{"type":"welcome","v":2,"name":"Ann","games":[]}"#)
         _ = try game.receive(
             frame: #"{"type":"matched","game":"g","side":0,"format":"tripot1","#
@@ -295,7 +295,7 @@ final class TableFactsTests: XCTestCase {
 
     func testYourGamesSaysWhoResignedOrLeft() async throws {
         let game = OnlineGame()
-        _ = try game.hello(token: newToken(), name: "Ann")
+        _ = try game.send(request: .hello(token: newToken(), name: "Ann"))
         _ = try game.receive(frame: #"{"type":"welcome","v":2,"name":"Ann","games":[]}"#)
         let model = OnlineModel(
             game: game, url: URL(string: "ws://127.0.0.1:9/ws")!, token: newToken(), name: "Ann")

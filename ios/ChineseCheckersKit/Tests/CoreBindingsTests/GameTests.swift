@@ -194,10 +194,10 @@ final class GameTests: XCTestCase {
             let none = ann.board.capabilities()
             XCTAssertFalse(none.resign || none.rematch || none.drawOffers)
 
-            try ann.client.perform { try $0.createRoom(format: .tripot1) }
+            try ann.client.send(.createRoom(format: .tripot1, clock: nil))
             try waitUntil("the room's code") { ann.state.room != nil }
             let code = ann.state.room!.code
-            try bob.client.perform { try $0.joinRoom(code: code) }
+            try bob.client.send(.joinRoom(code: code))
             try waitUntil("the game") { ann.state.game != nil && bob.state.game != nil }
             XCTAssertEqual(ann.board.id(), bob.board.id())
             for d in [ann, bob] {
@@ -213,7 +213,7 @@ final class GameTests: XCTestCase {
             // Cy watches the room's game: no action, and a tap says so.
             let cy = try Device(url: url, name: "Cy")
             defer { cy.client.close() }
-            try cy.client.perform { try $0.spectateRoom(code: code) }
+            try cy.client.send(.spectateRoom(code: code))
             try waitUntil("watching") { cy.state.spectating && cy.state.game != nil }
             let watched = cy.board.capabilities()
             XCTAssertNil(watched.undo)

@@ -35,6 +35,8 @@
             let reported = Box<OnlineState>()
             var game: OnlineGame { client.game }
             var state: OnlineState { game.state() }
+            /// The session's board, as the apps play it: its frames go out on the client's socket.
+            var board: Game { game.game() }
 
             init(
                 url: URL, name: String, token: String = newToken(), game: OnlineGame = OnlineGame(),
@@ -47,6 +49,8 @@
                 ) { [reported] in
                     reported.set($0)
                 }
+                // The kit's client is the transport: the board's frames go out on its socket.
+                game.setTransport(transport: client.transport())
             }
 
             /// Taps a step (the first peg of ours that has one) without waiting for the server;
@@ -54,15 +58,13 @@
             func tapStep() throws -> Int {
                 let s = state
                 for hole in s.board.holes where hole.owner == s.game!.side {
-                    let selected = try client.perform {
-                        try $0.tap(q: hole.coord.q, r: hole.coord.r)
-                    }
-                    guard let step = selected.board.targets.first(where: { $0.kind == .step })
-                    else {
-                        _ = game.cancelTouch()
+                    let selected = try board.tap(q: hole.coord.q, r: hole.coord.r)
+                    guard let step = selected.targets.first(where: { $0.kind == .step }) else {
+                        _ = board.cancelTouch()
                         continue
                     }
-                    let sent = try client.perform { try $0.tap(q: step.coord.q, r: step.coord.r) }
+                    _ = try board.tap(q: step.coord.q, r: step.coord.r)
+                    let sent = state
                     XCTAssertEqual(sent.game?.pendingMove, [hole.coord, step.coord])
                     return sent.board.history.count
                 }
@@ -95,15 +97,13 @@
                 let s = state
                 XCTAssertNil(s.board.outcome)
                 for hole in s.board.holes where hole.owner == s.game!.side {
-                    let selected = try client.perform {
-                        try $0.tap(q: hole.coord.q, r: hole.coord.r)
-                    }
-                    guard let step = selected.board.targets.first(where: { $0.kind == .step })
-                    else {
-                        _ = game.cancelTouch()
+                    let selected = try board.tap(q: hole.coord.q, r: hole.coord.r)
+                    guard let step = selected.targets.first(where: { $0.kind == .step }) else {
+                        _ = board.cancelTouch()
                         continue
                     }
-                    let sent = try client.perform { try $0.tap(q: step.coord.q, r: step.coord.r) }
+                    _ = try board.tap(q: step.coord.q, r: step.coord.r)
+                    let sent = state
                     XCTAssertEqual(sent.game?.pendingMove, [hole.coord, step.coord])
                     XCTAssertEqual(sent.board.banner, .sending)
                     XCTAssertEqual(
@@ -152,10 +152,10 @@
             XCTAssertEqual(try a.waitFor("welcome") { $0.connection == .connected }.name, "Ann")
             try b.waitFor("welcome") { $0.connection == .connected }
 
-            assertThrows(OnlineError.self, try b.client.perform { try $0.joinRoom(code: "no!") }) {
+            assertThrows(OnlineError.self, try b.client.send(.joinRoom(code: "no!"))) {
                 $0 == .BadRoomCode(code: "no!")
             }
-            try a.client.perform { try $0.createRoom(format: .tripot1) }
+            try a.client.send(.createRoom(format: .tripot1, clock: nil))
             let room = try a.waitFor("room code") { $0.room != nil }
             let code = room.room!.code
             XCTAssertEqual(room.room!.format, .tripot1)
@@ -163,7 +163,7 @@
             let typed = code.prefix(3).lowercased() + "-" + code.dropFirst(3) + " "
             XCTAssertEqual(checkRoomCode(typed: typed), code)
             XCTAssertNil(checkRoomCode(typed: "no!"))
-            try b.client.perform { try $0.joinRoom(code: typed) }
+            try b.client.send(.joinRoom(code: typed))
             let ga = try a.waitFor("game") { $0.game != nil }.game!
             let gb = try b.waitFor("game") { $0.game != nil }.game!
             XCTAssertEqual(ga.id, gb.id)
@@ -255,7 +255,7 @@
             try waitUntil("no move in flight") {
                 a.state.game!.pendingMove.isEmpty && b2.state.game!.pendingMove.isEmpty
             }
-            try b2.client.perform { try $0.resign() }
+            _ = try b2.board.resign()
             let endA = try a.waitFor("the end") { $0.board.outcome != nil }
             let endB = try b2.waitFor("the end") { $0.board.outcome != nil }
             XCTAssertEqual(endA.board.outcome, endB.board.outcome)
@@ -269,11 +269,9 @@
                 XCTAssertTrue(end.board.capabilities.canRematch)
                 XCTAssertFalse(end.board.capabilities.canResign)
             }
-            assertThrows(OnlineError.self, try a.client.perform { try $0.resign() }) {
-                $0 == .NoGame
-            }
+            assertThrows(MoveError.self, try a.board.resign()) { $0 == .NoGame }
             XCTAssertNil(
-                try a.client.perform { try $0.tap(q: 0, r: 0) }.board.selected,
+                try a.board.tap(q: 0, r: 0).selected,
                 "taps after the end are ignored")
             XCTAssertNotNil(a.reported.get(), "the client published states")
             a.client.close()

@@ -7,6 +7,7 @@ use crate::online::record::Command;
 use crate::online::{encode, ClientMsg, Format, GameRecord, ServerMsg, PROTOCOL_VERSION};
 use crate::rules::board::coords;
 use crate::rules::{Move, MoveKind, Preset};
+use crate::session::online::OnlineRequest;
 use crate::session::setup::GameSetup;
 use crate::session::state::{update, Event, FirstEnd, SearchKind};
 use crate::session::types::{EndReason, PlayerName, SaveStatus, SeatPlayer};
@@ -556,14 +557,23 @@ impl Online {
     /// Welcomed, matched and synced: the device plays seat 0 of `game` against Bob.
     fn start(game: &str) -> Online {
         let mut device = OnlineSession::new();
-        device.hello("device-token-0123456789", "Ann").unwrap();
+        device
+            .send(OnlineRequest::Hello {
+                token: "device-token-0123456789".to_owned(),
+                name: "Ann".to_owned(),
+            })
+            .unwrap();
         let welcome = ServerMsg::Welcome {
             v: PROTOCOL_VERSION,
             name: "Ann".into(),
             games: Vec::new(),
         };
         device.receive(&frame(&welcome)).unwrap();
-        device.quick_match(Some(Format::Classic)).unwrap();
+        device
+            .send(OnlineRequest::QuickMatch {
+                format: Some(Format::Classic),
+            })
+            .unwrap();
         let players = vec!["Ann".to_string(), "Bob".to_string()];
         let (server, _) = GameRecord::new(game, Format::Classic, players.clone());
         let matched = ServerMsg::Matched {
@@ -660,7 +670,13 @@ fn a_kept_online_game_is_written_as_it_goes_and_never_continued_once_over() {
     // A game we only watch is never ours to keep.
     let mut watcher = Online::start("g8");
     watcher.server_runs(0, &Command::Resign);
-    watcher.device.spectate("g9", None).unwrap();
+    watcher
+        .device
+        .send(OnlineRequest::Spectate {
+            game: "g9".to_owned(),
+            code: None,
+        })
+        .unwrap();
     let (watched, _) = GameRecord::new("g9", Format::Classic, vec!["Di".into(), "Ed".into()]);
     let sync = ServerMsg::Sync {
         snapshot: watched.snapshot(0),

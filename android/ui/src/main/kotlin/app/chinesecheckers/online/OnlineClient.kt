@@ -2,6 +2,7 @@ package app.chinesecheckers.online
 
 import app.chinesecheckers.core.OnlineException
 import app.chinesecheckers.core.OnlineGame
+import app.chinesecheckers.core.OnlineRequest
 import app.chinesecheckers.core.OnlineState
 import app.chinesecheckers.core.OnlineTransport
 import app.chinesecheckers.core.OnlineUpdate
@@ -28,7 +29,7 @@ import java.util.concurrent.TimeUnit
  *
  * It is also the session's [OnlineTransport]: the board's calls (`OnlineGame.game()`'s tap,
  * resign, draw offers…) send their frames through [send], on the same socket and in order with
- * the frames of [perform].
+ * the frames of the requests ([send] with an [OnlineRequest]).
  */
 class OnlineClient(
     val game: OnlineGame,
@@ -118,8 +119,11 @@ class OnlineClient(
         onState(state)
     }
 
+    /** Sends one request of the player ([OnlineGame.send]) and what it makes; returns the new state. */
+    fun send(request: OnlineRequest): OnlineState = perform { it.send(request) }
+
     /** Runs one of the game's calls and sends what it returns; returns the new state. */
-    fun perform(action: (OnlineGame) -> OnlineUpdate): OnlineState {
+    private fun perform(action: (OnlineGame) -> OnlineUpdate): OnlineState {
         val state = synchronized(lock) {
             val update = action(game)
             update.outgoing.forEach(::sendLocked)
@@ -140,7 +144,7 @@ class OnlineClient(
             reconnect = null
             // The board's calls have nowhere to send now: they say so (`NoTransport`).
             game.setTransport(null)
-            game.leave()
+            game.send(OnlineRequest.Leave)
             socket?.close(1000, null)
             socket = null
         }
@@ -168,7 +172,7 @@ class OnlineClient(
         private fun current(webSocket: WebSocket) = synchronized(lock) { socket === webSocket }
 
         override fun onOpen(webSocket: WebSocket, response: Response) {
-            if (current(webSocket)) perform { it.hello(token, name) }
+            if (current(webSocket)) send(OnlineRequest.Hello(token, name))
         }
 
         override fun onMessage(webSocket: WebSocket, text: String) {

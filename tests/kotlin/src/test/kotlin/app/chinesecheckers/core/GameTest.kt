@@ -186,9 +186,9 @@ class GameTest {
         val none = ann.board.capabilities()
         assertFalse(none.resign || none.rematch || none.drawOffers)
 
-        ann.client.perform { it.createRoom(Format.TRIPOT1) }
+        ann.client.send(OnlineRequest.CreateRoom(Format.TRIPOT1, null))
         val code = ann.awaitState("room code") { it.room != null }.room!!.code
-        bob.client.perform { it.joinRoom(code) }
+        bob.client.send(OnlineRequest.JoinRoom(code))
         ann.awaitState("game") { it.game != null }
         bob.awaitState("game") { it.game != null }
         assertEquals(ann.board.id(), bob.board.id())
@@ -204,7 +204,7 @@ class GameTest {
 
         // Cy watches the room's game.
         val cy = Device(url, "Cy")
-        cy.client.perform { it.spectateRoom(code) }
+        cy.client.send(OnlineRequest.SpectateRoom(code))
         cy.awaitState("watching") { it.spectating && it.game != null }
         val watched = cy.board.capabilities()
         assertNull(watched.undo)

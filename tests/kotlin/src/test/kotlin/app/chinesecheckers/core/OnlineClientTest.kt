@@ -38,6 +38,9 @@ class OnlineClientTest {
     private inner class Device(url: String, name: String, val token: String = newToken(), game: OnlineGame = OnlineGame()) {
         val client = OnlineClient(game, url, token, name).also { clients += it }
         val game get() = client.game
+
+        /** The session's board, as the apps play it (its frames go out through the client). */
+        val board get() = client.game.game()
         val state get() = game.state()
         val side get() = state.game!!.side
 
@@ -61,15 +64,15 @@ class OnlineClientTest {
         fun tapStep(): Int {
             val v = game.state().board
             for (hole in v.holes.filter { it.owner == v.toMove }) {
-                val targets = client.perform { it.tap(hole.coord.q, hole.coord.r) }.board.targets
+                val targets = board.tap(hole.coord.q, hole.coord.r).targets
                 val step = targets.firstOrNull { it.kind == MoveKind.STEP }
                 if (step == null) {
-                    game.cancelTouch()
+                    board.cancelTouch()
                     continue
                 }
-                val after = client.perform { it.tap(step.coord.q, step.coord.r) }
-                assertEquals(listOf(hole.coord, step.coord), after.game!!.pendingMove)
-                return after.board.history.size
+                val after = board.tap(step.coord.q, step.coord.r)
+                assertEquals(listOf(hole.coord, step.coord), game.state().game!!.pendingMove)
+                return after.history.size
             }
             error("no step to play")
         }
@@ -126,11 +129,11 @@ class OnlineClientTest {
         ann.await("welcome") { it.connection == Connection.CONNECTED }
         bob.await("welcome") { it.connection == Connection.CONNECTED }
 
-        ann.client.perform { it.createRoom(Format.TRIPOT1) }
+        ann.client.send(OnlineRequest.CreateRoom(Format.TRIPOT1, null))
         val code = ann.await("room code") { it.room != null }.room!!.code
         assertEquals(Banner.RoomCode(code), ann.state.board.banner)
         // The code as a person might type it.
-        bob.client.perform { it.joinRoom(" " + code.lowercase().chunked(3).joinToString("-") + " ") }
+        bob.client.send(OnlineRequest.JoinRoom(" " + code.lowercase().chunked(3).joinToString("-") + " "))
         val annGame = ann.await("game") { it.game != null }.game!!
         val bobGame = bob.await("game") { it.game != null }.game!!
         assertEquals(annGame.id, bobGame.id)
@@ -201,13 +204,13 @@ class OnlineClientTest {
         repeat(2) { playRound(ann2, bob) }
 
         // A draw offered and declined, then Bob resigns.
-        ann2.client.perform { it.offerDraw() }
+        ann2.board.offerDraw()
         val offered = bob.await("the draw offer") { it.board.capabilities.canAnswerDraw }
         assertEquals(Banner.DrawOffered(ann2.side), offered.board.banner)
-        bob.client.perform { it.answerDraw(false) }
+        bob.board.answerDraw(false)
         ann2.await("the decline") { it.board.banner == Banner.DrawDeclined(bob.side) }
 
-        bob.client.perform { it.resign() }
+        bob.board.resign()
         val annEnd = ann2.await("the end") { it.board.outcome != null }
         val bobEnd = bob.await("the end") { it.board.outcome != null }
         val end = annEnd.board.outcome!!

@@ -16,6 +16,25 @@ class OnlineGameTest {
 
     private fun event(seq: Int, event: String) = """{"type":"event","game":"g1","seq":$seq,"event":$event}"""
 
+    /** Collects the frames the session's board calls send. */
+    private class Outbox : OnlineTransport {
+        val frames = mutableListOf<String>()
+        override fun send(frame: String) {
+            frames += frame
+        }
+    }
+
+    /**
+     * One call of the session's board (`game()`), as the apps make it (taps, resign, draws): the
+     * frames it sent through the transport and the session's state after it.
+     */
+    private fun OnlineGame.onBoard(call: (Game) -> Unit): OnlineUpdate {
+        val outbox = Outbox()
+        setTransport(outbox)
+        call(game())
+        return OnlineUpdate(outbox.frames.toList(), state())
+    }
+
     private fun OnlineUpdate.sent(type: String): String {
         val msg = outgoing.single()
         assertTrue(msg.contains("\"type\":\"$type\""), msg)
@@ -36,23 +55,23 @@ class OnlineGameTest {
         assertTrue(checkRoomCode("ABCD2345") != null)
         assertNull(checkRoomCode(""))
         assertNull(checkRoomCode("ABC"))
-        val e = assertThrows<OnlineException.BadRoomCode> { OnlineGame().joinRoom("a?") }
+        val e = assertThrows<OnlineException.BadRoomCode> { OnlineGame().send(OnlineRequest.JoinRoom("a?")) }
         assertEquals("a?", e.code)
     }
 
     @Test
     fun movesStringsOnly() {
         val g = OnlineGame()
-        assertThrows<MoveException.NoGame> { g.tap(0, 0) }
+        assertThrows<MoveException.NoGame> { g.onBoard { it.tap(0, 0) } }
         assertEquals(Connection.CONNECTING, g.state().connection)
-        val hello = g.hello(newToken(), "Ann")
+        val hello = g.send(OnlineRequest.Hello(newToken(), "Ann"))
         hello.sent("hello")
         assertEquals(Banner.Connecting, hello.state.board.banner)
         val welcome = g.receive("""{"type":"welcome","v":2,"name":"Ann","games":[]}""")
         assertTrue(welcome.outgoing.isEmpty())
         assertEquals(Connection.CONNECTED, welcome.state.connection)
         assertEquals("Ann", welcome.state.name)
-        g.createRoom(Format.TRIPOT1).sent("create_room")
+        g.send(OnlineRequest.CreateRoom(Format.TRIPOT1, null)).sent("create_room")
         val room = g.receive("""{"type":"room_created","code":"ABCD2345","format":"tripot1","expires_in_s":600}""").state
         assertEquals(RoomInfo("ABCD2345", Format.TRIPOT1, 600L), room.room)
         assertEquals(Banner.RoomCode("ABCD2345"), room.board.banner)
@@ -74,17 +93,17 @@ class OnlineGameTest {
         assertEquals(SeatPlayer.Remote, board.players[1].player)
         assertFalse(board.capabilities.canUndo || board.capabilities.canHint || board.capabilities.canReplay)
         assertTrue(board.capabilities.canResign && board.capabilities.canOfferDraw)
-        assertThrows<OnlineException.GameInProgress> { g.quickMatch(Format.TRIPOT2) }
-        assertThrows<OnlineException.NotOver> { g.rematch() }
+        assertThrows<OnlineException.GameInProgress> { g.send(OnlineRequest.QuickMatch(Format.TRIPOT2)) }
+        assertThrows<MoveException.NotOver> { g.onBoard { it.rematch() } }
 
         // A step with two taps: pending at once (and animated), committed by the server's event.
-        assertTrue(g.tap(-1, 5).outgoing.isEmpty())
-        val up = g.tap(-1, 4)
+        assertTrue(g.onBoard { it.tap(-1, 5) }.outgoing.isEmpty())
+        val up = g.onBoard { it.tap(-1, 4) }
         assertEquals(Banner.Sending, up.state.board.banner)
         assertEquals(listOf(Coord(-1, 5), Coord(-1, 4)), up.state.game!!.pendingMove)
         assertEquals(ChangeKind.NEW_MOVE, up.state.board.change.kind)
         assertEquals(listOf(Coord(-1, 5), Coord(-1, 4)), up.state.board.change.animate)
-        assertThrows<MoveException.MoveInFlight> { g.tap(-2, 6) }
+        assertThrows<MoveException.MoveInFlight> { g.onBoard { it.tap(-2, 6) } }
         val move = up.sent("move")
         val mv = move.substring(move.indexOf("\"mv\":") + 5, move.lastIndexOf('}'))
         val committed = g.receive(event(2, """{"kind":"moved","ply":0,"side":0,"mv":$mv}""")).state
@@ -114,10 +133,10 @@ class OnlineGameTest {
         val offered = g.receive(event(6, """{"kind":"draw_offered","side":1}""")).state
         assertEquals(Banner.DrawOffered(1), offered.board.banner)
         assertTrue(offered.board.capabilities.canAnswerDraw)
-        assertTrue(g.answerDraw(false).sent("draw").contains("decline"))
+        assertTrue(g.onBoard { it.answerDraw(false) }.sent("draw").contains("decline"))
         val declined = g.receive(event(7, """{"kind":"draw_declined","side":0}""")).state
         assertFalse(declined.board.capabilities.canAnswerDraw)
-        assertThrows<OnlineException.NoDrawOffer> { g.answerDraw(true) }
+        assertThrows<MoveException.NoDrawOffer> { g.onBoard { it.answerDraw(true) } }
 
         // A refusal asks for a resync; the snapshot brings the game back in step.
         val refused = g.receive("""{"type":"error","code":"internal","message":"oops","game":"g1"}""")
@@ -133,11 +152,11 @@ class OnlineGameTest {
         val restored = OnlineGame.restore(g.save())
         assertEquals("g1", restored.state().game!!.id)
         assertEquals(synced.board.history, restored.state().board.history)
-        restored.hello(newToken(), "Ann").sent("hello")
+        restored.send(OnlineRequest.Hello(newToken(), "Ann")).sent("hello")
         restored.receive("""{"type":"welcome","v":2,"name":"Ann","games":["g1"]}""").sent("resume")
 
         // The end: we resign; the server's event ends the game on the board.
-        g.resign().sent("resign")
+        g.onBoard { it.resign() }.sent("resign")
         val ended = g.receive(event(8, """{"kind":"ended","result":{"winner":1,"reason":"resign"}}""")).state
         val end = ended.board.outcome!!
         assertEquals(EndReason.RESIGNED, end.reason)
@@ -147,34 +166,34 @@ class OnlineGameTest {
         assertTrue(ended.game!!.over)
         assertTrue(ended.board.capabilities.canRematch)
         assertFalse(ended.board.capabilities.canResign)
-        assertThrows<OnlineException.NoGame> { g.resign() }
-        g.rematch().sent("rematch")
+        assertThrows<MoveException.NoGame> { g.onBoard { it.resign() } }
+        g.onBoard { it.rematch() }.sent("rematch")
     }
 
     @Test
     fun connectionLostShowsReconnecting() {
         val g = OnlineGame()
-        g.hello(newToken(), "Ann")
+        g.send(OnlineRequest.Hello(newToken(), "Ann"))
         g.receive("""{"type":"welcome","v":2,"name":"Ann","games":[]}""")
         val lost = g.connectionLost()
         assertEquals(Connection.RECONNECTING, lost.connection)
         assertEquals(Banner.Reconnecting, lost.board.banner)
-        assertThrows<OnlineException.NotConnected> { g.createRoom(Format.TRIPOT1) }
-        g.hello(newToken(), "Ann")
+        assertThrows<OnlineException.NotConnected> { g.send(OnlineRequest.CreateRoom(Format.TRIPOT1, null)) }
+        g.send(OnlineRequest.Hello(newToken(), "Ann"))
         val again = g.receive("""{"type":"welcome","v":2,"name":"Ann","games":[]}""").state
         assertEquals(Connection.CONNECTED, again.connection)
-        g.quickMatch(null).sent("quick_match")
+        g.send(OnlineRequest.QuickMatch(null)).sent("quick_match")
         val waiting = g.receive("""{"type":"searching","format":null}""").state
         assertTrue(waiting.searching)
         assertEquals(Banner.Waiting, waiting.board.banner)
-        g.cancelMatch().sent("cancel_match")
+        g.send(OnlineRequest.CancelMatch).sent("cancel_match")
         assertFalse(g.receive("""{"type":"match_cancelled"}""").state.searching)
     }
 
     @Test
     fun replacedByAnotherConnectionStopsReconnecting() {
         val g = OnlineGame()
-        g.hello(newToken(), "Ann")
+        g.send(OnlineRequest.Hello(newToken(), "Ann"))
         g.receive("""{"type":"welcome","v":2,"name":"Ann","games":[]}""")
         val replaced = g.receive("""{"type":"replaced","message":"this device connected again"}""")
         assertTrue(replaced.outgoing.isEmpty())
@@ -184,7 +203,7 @@ class OnlineGameTest {
         assertEquals(Connection.REPLACED, g.connectionLost().connection)
         assertNull(g.reconnectDelayMs())
         // The person opens online play again: hello takes over once more.
-        g.hello(newToken(), "Ann")
+        g.send(OnlineRequest.Hello(newToken(), "Ann"))
         assertEquals(Connection.CONNECTED, g.receive("""{"type":"welcome","v":2,"name":"Ann","games":[]}""").state.connection)
     }
 }

@@ -173,16 +173,21 @@ class TypedApiTest {
         assertTrue(statsTooNew.supported in 1 until 99)
         val file = java.nio.file.Files.createTempFile("cc-typed", ".txt")
         assertThrows<LibraryException.Storage> { GameLibrary.open(file.toString()) }
-        val code = assertThrows<OnlineException.BadRoomCode> { OnlineGame().joinRoom("no!") }
+        val code = assertThrows<OnlineException.BadRoomCode> { OnlineGame().send(OnlineRequest.JoinRoom("no!")) }
         assertEquals("no!", code.code)
         assertNull(checkRoomCode("no!"))
         val online = OnlineGame()
-        assertThrows<OnlineException.BadName> { online.hello(newToken(), "") }
-        assertThrows<OnlineException.BadToken> { online.hello("not a token", "Ann") }
-        assertThrows<OnlineException.NotConnected> { online.quickMatch(null) }
-        assertThrows<OnlineException.NoGame> { online.resign() }
+        assertThrows<OnlineException.BadName> { online.send(OnlineRequest.Hello(newToken(), "")) }
+        assertThrows<OnlineException.BadToken> { online.send(OnlineRequest.Hello("not a token", "Ann")) }
+        assertThrows<OnlineException.NotConnected> { online.send(OnlineRequest.QuickMatch(null)) }
         assertThrows<OnlineException.Malformed> { online.receive("{") }
-        assertThrows<MoveException.NoGame> { online.tap(0, 0) }
+        // The board's actions go through the session's transport: without one they say so.
+        assertThrows<MoveException.NoTransport> { online.game().resign() }
+        online.setTransport(object : OnlineTransport {
+            override fun send(frame: String) {}
+        })
+        assertThrows<MoveException.NoGame> { online.game().resign() }
+        assertThrows<MoveException.NoGame> { online.game().tap(0, 0) }
         val tooNew = assertThrows<SaveException.TooNew> {
             OnlineGame.restore("""{"format":"chinese-checkers-online","version":99}""")
         }

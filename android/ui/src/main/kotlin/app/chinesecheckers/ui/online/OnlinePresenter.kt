@@ -7,7 +7,7 @@ import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Format
 import app.chinesecheckers.core.OnlineGame
 import app.chinesecheckers.core.OnlineState
-import app.chinesecheckers.core.OnlineUpdate
+import app.chinesecheckers.core.OnlineRequest
 import app.chinesecheckers.core.GameCard
 import app.chinesecheckers.core.checkRoomCode
 import app.chinesecheckers.core.onlineFormats
@@ -249,7 +249,7 @@ class OnlinePresenter(private val app: AppState) {
         ensureBoard(s)
         if (s.connection == Connection.CONNECTED && !ratingsAsked) {
             ratingsAsked = true
-            runCatching { perform { it.requestRatings() } }
+            runCatching { send(OnlineRequest.RequestRatings) }
         }
         onDownload(s)
     }
@@ -304,38 +304,38 @@ class OnlinePresenter(private val app: AppState) {
             when (event) {
                 OnlineEvent.Connect -> connect()
                 is OnlineEvent.SelectFormat -> _state.update { it.copy(format = event.format) }
-                OnlineEvent.QuickMatch -> perform { it.quickMatch(_state.value.format) }
-                OnlineEvent.CancelMatch -> perform { it.cancelMatch() }
-                OnlineEvent.WatchLobby -> perform { it.watchLobby() }
-                OnlineEvent.UnwatchLobby -> perform { it.unwatchLobby() }
-                OnlineEvent.CreateTable -> perform { it.createTableTimed(_state.value.format, _state.value.timeControl.timeControl) }
-                OnlineEvent.CloseTable -> perform { it.closeTable() }
-                is OnlineEvent.JoinTable -> perform { it.joinTable(event.id) }
-                OnlineEvent.CreateRoom -> perform { it.createRoomTimed(_state.value.format, _state.value.timeControl.timeControl) }
+                OnlineEvent.QuickMatch -> send(OnlineRequest.QuickMatch(_state.value.format))
+                OnlineEvent.CancelMatch -> send(OnlineRequest.CancelMatch)
+                OnlineEvent.WatchLobby -> send(OnlineRequest.WatchLobby)
+                OnlineEvent.UnwatchLobby -> send(OnlineRequest.UnwatchLobby)
+                OnlineEvent.CreateTable -> send(OnlineRequest.CreateTable(_state.value.format, _state.value.timeControl.timeControl))
+                OnlineEvent.CloseTable -> send(OnlineRequest.CloseTable)
+                is OnlineEvent.JoinTable -> send(OnlineRequest.JoinTable(event.id))
+                OnlineEvent.CreateRoom -> send(OnlineRequest.CreateRoom(_state.value.format, _state.value.timeControl.timeControl))
                 is OnlineEvent.RoomCodeChanged -> _state.update {
                     it.copy(roomCodeInput = event.text, roomCode = checkRoomCode(event.text))
                 }
-                OnlineEvent.JoinRoom -> perform { it.joinRoom(_state.value.roomCodeInput) }
+                OnlineEvent.JoinRoom -> send(OnlineRequest.JoinRoom(_state.value.roomCodeInput))
                 OnlineEvent.ShareRoom -> _state.value.online?.room?.let { room ->
                     app.platform.share(stringsFor(app.language).roomInvitation(room.code))
                 }
                 is OnlineEvent.SelectFillLevel -> _state.update { it.copy(fillLevel = event.level) }
                 is OnlineEvent.SelectTimeControl -> _state.update { it.copy(timeControl = event.choice) }
-                OnlineEvent.FillWithAi -> perform { it.fillWithAi(_state.value.fillLevel) }
-                OnlineEvent.LeaveSeat -> perform { it.leaveSeat() }
+                OnlineEvent.FillWithAi -> send(OnlineRequest.FillWithAi(_state.value.fillLevel))
+                OnlineEvent.LeaveSeat -> send(OnlineRequest.LeaveSeat)
                 OnlineEvent.ListGames -> {
                     _state.update { it.copy(showGames = true) }
-                    perform { it.listGames() }
+                    send(OnlineRequest.ListGames)
                 }
                 OnlineEvent.HideGames -> _state.update { it.copy(showGames = false) }
                 is OnlineEvent.ReplayGame -> download(event.id, DownloadUse.Replay)
                 is OnlineEvent.ShareGame -> download(event.id, DownloadUse.Share)
                 OnlineEvent.WatchGames -> {
                     _state.update { it.copy(showLiveGames = true) }
-                    perform { it.watchGames() }
+                    send(OnlineRequest.WatchGames)
                 }
                 OnlineEvent.HideLiveGames -> _state.update { it.copy(showLiveGames = false) }
-                is OnlineEvent.Spectate -> perform { it.spectate(event.game, null) }
+                is OnlineEvent.Spectate -> send(OnlineRequest.Spectate(event.game, null))
                 is OnlineEvent.WatchCodeChanged -> _state.update {
                     it.copy(
                         watchCodeInput = event.text,
@@ -345,12 +345,12 @@ class OnlinePresenter(private val app: AppState) {
                 }
                 OnlineEvent.WatchWithCode -> {
                     _state.update { it.copy(watchCodeSent = true, watchCodeEdited = false) }
-                    perform { it.spectateRoom(_state.value.watchCodeInput) }
+                    send(OnlineRequest.SpectateRoom(_state.value.watchCodeInput))
                 }
                 OnlineEvent.StopSpectating -> {
-                    perform { it.stopSpectating() }
+                    send(OnlineRequest.StopSpectating)
                     // Back in the lobby: the list is asked for again, games have moved on.
-                    if (_state.value.showLiveGames) perform { it.watchGames() }
+                    if (_state.value.showLiveGames) send(OnlineRequest.WatchGames)
                 }
             }
             _state.update { it.copy(error = null) }
@@ -361,20 +361,21 @@ class OnlinePresenter(private val app: AppState) {
 
     private fun download(id: String, use: DownloadUse) {
         pendingDownload = id to use
-        val s = perform { it.downloadGame(id) }
+        val s = send(OnlineRequest.DownloadGame(id))
         // Downloaded before (the core keeps the last one): no answer is awaited.
         onDownload(s)
     }
 
-    private fun perform(action: (OnlineGame) -> OnlineUpdate): OnlineState {
+    /** Sends one request of the player through the client (the one path of every request). */
+    private fun send(request: OnlineRequest): OnlineState {
         val c = client ?: error("not connected")
-        return c.perform(action)
+        return c.send(request)
     }
 
     /** The player leaves the online screen: a connection with no game in progress is closed. */
     fun leaveScreen() = synchronized(lock) {
         // A game watched is not ours to keep: leaving the screen stops watching it.
-        if (game?.state()?.spectating == true) runCatching { perform { it.stopSpectating() } }
+        if (game?.state()?.spectating == true) runCatching { send(OnlineRequest.StopSpectating) }
         val s = game?.state()
         if (s?.game == null || s.game.over) {
             _board.value?.close()
@@ -396,7 +397,7 @@ class OnlinePresenter(private val app: AppState) {
         val g = game ?: return
         // A game watched is not ours: nothing to hold.
         if (g.state().game != null && !g.state().spectating) {
-            runCatching { c.perform { it.away() } }
+            runCatching { c.send(OnlineRequest.Away) }
         }
     }
 
@@ -404,7 +405,7 @@ class OnlinePresenter(private val app: AppState) {
     fun onForeground() {
         val c = client ?: return
         val s = game?.state()
-        if (s?.game != null && !s.spectating) runCatching { c.perform { it.back() } }
+        if (s?.game != null && !s.spectating) runCatching { c.send(OnlineRequest.Back) }
     }
 
     /** Drops the socket as a lost network would (the client reconnects by itself); for tests and diagnostics. */
