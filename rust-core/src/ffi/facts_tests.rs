@@ -9,7 +9,7 @@ use super::game_tests::{pass_and_play, step, Heard};
 use super::*;
 use crate::rules::Preset;
 use crate::session::online::OnlineClock;
-use crate::session::{GameSetup, GameState, MoveError, Opener};
+use crate::session::{GameSetup, GameState, MoveError, Opener, Seat};
 
 /// A solo game whose AI (a long thinker) opens: it is to move at once.
 fn ai_opens() -> Arc<Game> {
@@ -155,4 +155,44 @@ fn the_exported_clock_reading_counts_down_from_receipt() {
     assert_eq!(r.banks[0].minutes, 1);
     assert_eq!(r.next_change_at_ms, Some(51_200), "when 8 s are left");
     assert_eq!(rotation_to_bottom(vec![crate::rules::Colour::N]), 180);
+}
+
+#[test]
+fn the_pace_holds_the_next_ai_seat_and_stays_with_the_rematches() {
+    let local = LocalGame::new(GameSetup {
+        seats: vec![Seat::ai(AiLevel::Beginner), Seat::ai(AiLevel::Beginner)],
+        seed: 4,
+        ..GameSetup::solo(Preset::Classic, AiLevel::Beginner)
+    })
+    .unwrap();
+    let board = local.game();
+    let heard = Arc::new(Heard::default());
+    board.set_listener(Some(heard.clone()));
+    let engine = board.capabilities().ai.unwrap();
+    let v = engine.set_pace(600, false);
+    assert_eq!(heard.last().0, v, "the listener hears the pace");
+    assert!(v.ai_to_move);
+    assert_eq!(v.ai_hold_ms, 0, "the opening AI thinks at once");
+    engine.set_ai_time_limit(Some(30));
+    let SearchOutcome::Finished { state } = engine.think().unwrap().wait() else {
+        panic!("the AI did not move");
+    };
+    assert!(state.ai_to_move);
+    assert_eq!(state.ai_hold_ms, 600, "the next AI seat waits for the pace");
+    assert_eq!(engine.set_pace(600, true).ai_hold_ms, 0, "reduced motion");
+    engine.set_pace(250, false);
+    // The rematch keeps the pace: after its first AI move, the next seat waits for it.
+    while board.state().outcome.is_none() {
+        let thinker = board.capabilities().ai.unwrap();
+        if let SearchOutcome::Failed { detail, .. } = thinker.think().unwrap().wait() {
+            panic!("{detail}");
+        }
+    }
+    board.rematch().unwrap();
+    let engine = board.capabilities().ai.unwrap();
+    engine.set_ai_time_limit(Some(30));
+    let SearchOutcome::Finished { state } = engine.think().unwrap().wait() else {
+        panic!("the AI did not move");
+    };
+    assert_eq!(state.ai_hold_ms, 250);
 }

@@ -236,6 +236,7 @@ fn rematch_of(state: &SessionState, seed: u64) -> Result<SessionState, MoveError
     let mut next = SessionState::new(valid);
     // The app's setting stays with the board.
     next.turn_board = state.turn_board;
+    next.ai_pace_ms = state.ai_pace_ms;
     Ok(next)
 }
 
@@ -474,6 +475,14 @@ impl GameEngine {
     /// hears it, so the app starts `think` as on any AI turn.
     pub fn resume(&self) -> GameState {
         self.slot.current().resume_ai()
+    }
+
+    /// The app's AI pace: `pace_ms` between the moves of AI seats (the pace setting), none
+    /// when `reduced_motion`. The state's `aiHoldMs` says how long to hold before each think.
+    /// Kept for this game and its rematches, never saved: set it on every board made. The
+    /// listener hears the new state if it changed.
+    pub fn set_pace(&self, pace_ms: i64, reduced_motion: bool) -> GameState {
+        self.slot.current().set_ai_pace(pace_ms, reduced_motion)
     }
 
     /// Limits the AI's thinking time per move (`None`: the level's own budget), for this game

@@ -151,6 +151,12 @@ impl LocalGame {
         self.change(|s| s.set_turn_board(on))
     }
 
+    /// The app's AI pace (see [`crate::session::SessionState::ai_hold_ms`]): kept for this game
+    /// and its rematches, not saved. The listener hears the new state if it changed.
+    pub(crate) fn set_ai_pace(&self, pace_ms: i64, reduced_motion: bool) -> GameState {
+        self.change(|s| s.set_ai_pace(pace_ms, reduced_motion))
+    }
+
     /// Pauses the AI on its turn: stops its running search, and `ai_to_move` stays false until
     /// [`LocalGame::resume_ai`] or the next change of the moves. Nothing to pause off its turn.
     pub fn pause_ai(&self) -> GameState {

@@ -84,6 +84,29 @@ pub fn setup_for_rule_set(setup: GameSetup, preset: Preset) -> CarriedSetup {
     setup.for_rule_set(preset)
 }
 
+/// The new-game screen's person takes seat `index` (solo: the colour they play), trading places
+/// with the opponent there, who keeps its level; with two seats and a chosen opener, who opens
+/// follows the player it was chosen for.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn setup_sit_at(setup: GameSetup, index: i32) -> GameSetup {
+    setup.sit_at(index)
+}
+
+/// The new-game screen's choices (rule set, seats with their names, colours per side, who
+/// opens) as text to keep until the next visit; `recallSetup` reads it back.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn remember_setup(setup: GameSetup) -> String {
+    setup.remember()
+}
+
+/// The set-up of kept new-game choices (`rememberSetup`), with the rule set's own options and
+/// seed 0 (give it a fresh one); `None` for text that is not kept choices of this version or
+/// choices that no longer make a valid set-up: the screen then starts from its defaults.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn recall_setup(text: String) -> Option<GameSetup> {
+    GameSetup::recall(&text)
+}
+
 /// The value `options` gives `option`: the chip or switch a new-game editor shows as chosen
 /// (the options and their allowed values are each rule set's `RuleSetInfo::editable_options`).
 #[cfg_attr(feature = "uniffi", uniffi::export)]

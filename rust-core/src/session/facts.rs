@@ -61,6 +61,36 @@ impl SessionState {
         true
     }
 
+    /// The app's AI pace: `pace_ms` between the moves of AI seats, none when `reduced_motion`
+    /// (the board then shows each move without waiting). Returns whether it changed.
+    pub fn set_ai_pace(&mut self, pace_ms: i64, reduced_motion: bool) -> bool {
+        let pace = if reduced_motion { 0 } else { pace_ms.max(0) };
+        if self.ai_pace_ms == pace {
+            return false;
+        }
+        self.ai_pace_ms = pace;
+        self.revision += 1;
+        self.change = StateChange::default();
+        true
+    }
+
+    /// While the AI is to move, how long the app holds the board still once the last move is
+    /// drawn before it starts the AI's search (ms): the pace after a move of an AI seat, so
+    /// that each move of a game with several AI seats can be seen; none after a person's move
+    /// (the person waits for the answer already, and the app answers at once) nor at the start.
+    pub fn ai_hold_ms(&self) -> i64 {
+        let after_ai = self
+            .game
+            .history()
+            .last()
+            .is_some_and(|e| self.ai_level(e.player).is_some());
+        if self.ai_to_move() && after_ai {
+            self.ai_pace_ms
+        } else {
+            0
+        }
+    }
+
     /// The seat the board turns to the bottom (see [`GameState::rotation_degrees`]), if any.
     ///
     /// [`GameState::rotation_degrees`]: super::GameState::rotation_degrees

@@ -280,3 +280,42 @@ fn hint_searches_never_pause_the_ai() {
     play_any(&mut s);
     assert!(s.view().ai_to_move && !s.view().ai_paused);
 }
+
+#[test]
+fn the_ai_holds_the_pace_after_an_ai_move_only() {
+    // Three seats: the person opens, two AI seats follow.
+    let mut s = sternhalma(&[vec![S], vec![NE], vec![NW]], &[P, AI, AI]);
+    assert!(s.set_ai_pace(700, false));
+    assert!(!s.set_ai_pace(700, false), "the same pace changes nothing");
+    // The person's turn: no AI to hold.
+    assert_eq!(s.view().ai_hold_ms, 0);
+    // After the person's move the first AI seat thinks at once.
+    play_any(&mut s);
+    let v = s.view();
+    assert!(v.ai_to_move);
+    assert_eq!(v.ai_hold_ms, 0);
+    // After that AI seat's move, the next one waits for the pace.
+    play_any(&mut s);
+    let v = s.view();
+    assert!(v.ai_to_move && v.to_move == 2);
+    assert_eq!(v.ai_hold_ms, 700);
+    // Reduced motion: no hold; a negative pace counts as none.
+    s.set_ai_pace(700, true);
+    assert_eq!(s.view().ai_hold_ms, 0);
+    s.set_ai_pace(-5, false);
+    assert_eq!(s.view().ai_hold_ms, 0);
+    s.set_ai_pace(300, false);
+    assert_eq!(s.view().ai_hold_ms, 300);
+    // A paused AI is not to move: nothing to hold for.
+    assert!(s.pause_ai());
+    assert_eq!(s.view().ai_hold_ms, 0);
+}
+
+#[test]
+fn an_ai_opening_the_game_thinks_at_once() {
+    let mut s = ai_first();
+    s.set_ai_pace(700, false);
+    let v = s.view();
+    assert!(v.ai_to_move);
+    assert_eq!(v.ai_hold_ms, 0);
+}

@@ -27,6 +27,7 @@ pub mod rule_options;
 pub mod save;
 pub mod setup;
 mod setup_change;
+mod setup_choices;
 pub(crate) mod signed;
 mod small_file;
 mod sounds;

@@ -139,6 +139,9 @@ pub struct SessionState {
     pub(crate) generation: u64,
     /// Pass-and-play: the board turns to the player to move (the app's setting, not saved).
     pub(crate) turn_board: bool,
+    /// How long an AI seat's move stays still before the next AI seat thinks, in ms (the app's
+    /// pace setting, 0 with reduced motion; not saved): see [`SessionState::ai_hold_ms`].
+    pub(crate) ai_pace_ms: i64,
     /// The AI's turn waits for `resume_ai`: its search was stopped (or failed) on this
     /// position. Cleared by any change of the moves.
     pub(crate) ai_paused: bool,
@@ -314,6 +317,7 @@ impl SessionState {
             search: None,
             generation: 0,
             turn_board: true,
+            ai_pace_ms: 0,
             ai_paused: false,
             revision: 0,
             change: StateChange::default(),

@@ -469,6 +469,11 @@ pub struct GameState {
     /// game is not over, no replay is shown, no search runs and the AI is not paused. The app
     /// only schedules it; it decides nothing.
     pub ai_to_move: bool,
+    /// While `ai_to_move`: how long to hold the board still once the last move is drawn before
+    /// starting the search, in ms (the pace set with `GameEngine.setPace` after a move of an AI
+    /// seat; 0 after a person's move, at the start, or with reduced motion). The app only runs
+    /// the timer, then starts the search if `aiToMove` still holds.
+    pub ai_hold_ms: i64,
     /// The AI's turn waits for `GameEngine.resume` (offer "Let the AI play"): its search was
     /// stopped (`GameEngine.pause`, `AiSearch.cancel`, the handle dropped) or failed on this
     /// position. Any change of the moves (undo…) ends the pause.

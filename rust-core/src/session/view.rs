@@ -148,6 +148,7 @@ impl SessionState {
             players,
             to_move: to_move as i32,
             ai_to_move: self.ai_to_move(),
+            ai_hold_ms: self.ai_hold_ms(),
             ai_paused: self.ai_paused(),
             thinking,
             rotation_degrees: self

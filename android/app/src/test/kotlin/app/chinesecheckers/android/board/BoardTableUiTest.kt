@@ -42,6 +42,8 @@ import app.chinesecheckers.core.HolePosition
 import app.chinesecheckers.core.LocalGame
 import app.chinesecheckers.core.Opener
 import app.chinesecheckers.core.Preset
+import app.chinesecheckers.core.recallSetup
+import app.chinesecheckers.core.rememberSetup
 import app.chinesecheckers.core.Seat
 import app.chinesecheckers.core.SeatPlayer
 import app.chinesecheckers.core.holePositions
@@ -335,6 +337,9 @@ class BoardTableUiTest {
         click("sitAt:1")
         click("opponent:Jean Médecin")
         val chosen = app.newGame.choicesText()
+        // Kept in the core's one format (the iOS app keeps the same text), and read back whole.
+        assertEquals(rememberSetup(app.newGame.setup()), chosen)
+        assertEquals(app.newGame.setup().seats, recallSetup(chosen)?.seats)
         click("back")
         click("solo")
         assertEquals("the choices survive leaving and reopening", chosen, app.newGame.choicesText())

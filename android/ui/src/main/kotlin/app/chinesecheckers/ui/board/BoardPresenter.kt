@@ -332,18 +332,16 @@ class BoardPresenter(
     }
 
     /**
-     * The core says when the AI thinks (`aiToMove`); the app only starts it, one search at a time.
-     * After a move of an AI seat the think waits until that move has been drawn and held for the
-     * pace of the settings (none with reduced motion), so that each AI move of a game with
-     * several AI seats can be seen; the core's `aiToMove` is read again when the wait ends.
+     * The core says when the AI thinks (`aiToMove`) and how long the board holds still first
+     * (`aiHoldMs`: the pace after a move of an AI seat, so that each AI move of a game with
+     * several AI seats can be seen); the app only hands it the pace setting, waits for the last
+     * move's animation and the hold, and starts the search. The core's `aiToMove` is read again
+     * when the wait ends.
      */
     private fun maybeStartAi(game: GameState) {
         if (!game.aiToMove || search != null || pacing != null) return
-        val last = game.history.lastOrNull()
-        val settings = settings.value
-        val held = settings.aiHoldMillis(settings.reducedMotion ?: platform.systemReducedMotion)
-        val afterAi = last != null && game.players.getOrNull(last.player)?.player is SeatPlayer.Ai
-        if (!afterAi || held <= 0L) {
+        val held = paced(game).aiHoldMs
+        if (held <= 0L) {
             think()
             return
         }
@@ -358,6 +356,16 @@ class BoardPresenter(
                 if (search == null && this@BoardPresenter.game.state().aiToMove) think()
             }
         }
+    }
+
+    /**
+     * Hands the core the pace setting as it is now (reduced motion holds none; the same pace
+     * again changes nothing) and returns the state with the hold it decides.
+     */
+    private fun paced(game: GameState): GameState {
+        val engine = _state.value.capabilities.ai ?: return game
+        val settings = settings.value
+        return engine.setPace(settings.aiPaceMillis.toLong(), settings.reducedMotion ?: platform.systemReducedMotion)
     }
 
     /** Starts the AI's think now. */

@@ -17,8 +17,11 @@ import app.chinesecheckers.core.SetupChange
 import app.chinesecheckers.core.SetupException
 import app.chinesecheckers.core.opponents
 import app.chinesecheckers.core.ruleOptionValue
+import app.chinesecheckers.core.recallSetup
+import app.chinesecheckers.core.rememberSetup
 import app.chinesecheckers.core.ruleSets
 import app.chinesecheckers.core.setupForRuleSet
+import app.chinesecheckers.core.setupSitAt
 import app.chinesecheckers.core.withRuleOption
 import app.chinesecheckers.ui.board.BoardMode
 import kotlinx.coroutines.flow.MutableStateFlow
@@ -149,26 +152,9 @@ class NewGamePresenter(
                 s.copy(optionError = e)
             }
             is NewGameEvent.ShowMoreOptions -> s.copy(showMoreOptions = event.show && s.optionsOffered)
-            is NewGameEvent.SitAt -> {
-                // The person and the opponent of the seat chosen trade places: every opponent
-                // keeps its level.
-                val before = s.seats.indexOf(SeatChoice.Person)
-                val seats = s.seats.toMutableList()
-                if (before >= 0 && before != event.index) {
-                    seats[before] = s.seats[event.index].takeIf { it is SeatChoice.Ai }
-                        ?: s.seats.firstOrNull { it is SeatChoice.Ai } ?: SeatChoice.Ai(AiLevel.BEGINNER)
-                }
-                seats[event.index] = SeatChoice.Person
-                // Who opens was chosen as "you" or "the opponent": it stays so when the person
-                // changes seats (colour), rather than silently passing to the other side.
-                val opener = s.opener
-                val kept = if (s.ruleSet.openerChoice && opener is OpenerChoice.Seat && before >= 0 && before != event.index && s.seats.size == 2) {
-                    OpenerChoice.Seat(1 - opener.index)
-                } else {
-                    opener
-                }
-                s.copy(seats = seats, opener = kept)
-            }
+            // The core trades the places (every opponent keeps its level) and keeps who opens with
+            // the player it was chosen for.
+            is NewGameEvent.SitAt -> s.chose(setupSitAt(setupOf(s), event.index))
         }
         // What the rule set change could not keep is said until the next choice.
         _state.value = withPreview(if (event is NewGameEvent.SelectRuleSet) next else next.copy(ruleSetChanges = emptyList()))
@@ -188,52 +174,39 @@ class NewGamePresenter(
             OpenerChoice.CoinToss -> Opener.CoinToss
         }
         val moved = setupForRuleSet(setupOf(s).copy(opener = chosenOpener), defaults.ruleSet.preset)
-        val setup = moved.setup
-        return defaults.copy(
-            seats = setup.seats.map { seat ->
-                when (val p = seat.player) {
-                    is SeatPlayer.Ai -> SeatChoice.Ai(p.level)
-                    else -> SeatChoice.Person
-                }
-            },
-            coloursPerSide = setup.coloursPerSide,
-            opener = when (val o = setup.opener) {
-                is Opener.Seat -> OpenerChoice.Seat(o.index)
-                Opener.CoinToss -> OpenerChoice.CoinToss
-            },
+        return defaults.chose(moved.setup).copy(
             showMoreOptions = s.showMoreOptions && defaults.ruleSet.editableOptions.isNotEmpty(),
             ruleSetChanges = moved.changed,
         )
     }
 
-    /**
-     * The choices as one line of text, to keep with the settings: rule set, seats (`P` for a
-     * person, else the AI level), colours per side and who opens (`coin` or the seat index).
-     * The options editor's changes are not kept: a new visit starts from the rule set's options.
-     */
-    fun choicesText(s: NewGameUiState = _state.value): String = listOf(
-        s.ruleSet.preset.name,
-        s.seats.joinToString(",") { if (it is SeatChoice.Ai) it.level.name else "P" },
-        s.coloursPerSide.toString(),
-        when (val o = s.opener) {
-            OpenerChoice.CoinToss -> "coin"
-            is OpenerChoice.Seat -> o.index.toString()
+    /** This state with [setup]'s seats, colours per side and opener. */
+    private fun NewGameUiState.chose(setup: GameSetup): NewGameUiState = copy(
+        seats = setup.seats.map { seat ->
+            when (val p = seat.player) {
+                is SeatPlayer.Ai -> SeatChoice.Ai(p.level)
+                else -> SeatChoice.Person
+            }
         },
-    ).joinToString("|")
+        coloursPerSide = setup.coloursPerSide,
+        opener = when (val o = setup.opener) {
+            is Opener.Seat -> OpenerChoice.Seat(o.index)
+            Opener.CoinToss -> OpenerChoice.CoinToss
+        },
+    )
 
-    /** The state of [text] ([choicesText]), or null when it no longer fits the catalogue. */
+    /**
+     * The choices as text to keep with the settings, in the core's one format (`rememberSetup`:
+     * rule set, seats, colours per side and who opens). The options editor's changes are not
+     * kept: a new visit starts from the rule set's options.
+     */
+    fun choicesText(s: NewGameUiState = _state.value): String = rememberSetup(setupOf(s))
+
+    /** The state of [text] ([choicesText]) as the core reads it back, or null: the defaults. */
     private fun restore(mode: BoardMode, text: String): NewGameUiState? {
-        val parts = text.split("|")
-        if (parts.size != 4) return null
-        val index = catalogue.indexOfFirst { it.preset.name == parts[0] }.takeIf { it >= 0 } ?: return null
-        val info = catalogue[index]
-        val seats = parts[1].split(",").map { p ->
-            if (p == "P") SeatChoice.Person else SeatChoice.Ai(AiLevel.entries.firstOrNull { it.name == p } ?: return null)
-        }
-        if (seats.size !in info.seatCounts) return null
-        val colours = parts[2].toIntOrNull()?.takeIf { it in info.coloursPerSide } ?: return null
-        val opener = if (parts[3] == "coin") OpenerChoice.CoinToss else OpenerChoice.Seat(parts[3].toIntOrNull()?.takeIf { it in seats.indices } ?: return null)
-        val restored = withPreview(defaultsFor(mode, catalogue, index).copy(seats = seats, coloursPerSide = colours, opener = opener))
+        val setup = recallSetup(text) ?: return null
+        val index = catalogue.indexOfFirst { it.preset == setup.rules.preset }.takeIf { it >= 0 } ?: return null
+        val restored = withPreview(defaultsFor(mode, catalogue, index).chose(setup))
         return restored.takeIf { it.error == null }
     }
 

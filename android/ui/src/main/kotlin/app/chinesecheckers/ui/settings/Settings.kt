@@ -25,7 +25,8 @@ data class Settings(
     val theme: ThemeChoice = ThemeChoice.System,
     /**
      * How long each AI move stays on the board before the next AI starts thinking, in
-     * milliseconds (one of [AI_PACES]); reduced motion holds none ([aiHoldMillis]).
+     * milliseconds (one of [AI_PACES]), handed to the core's engine (`setPace`), which holds none
+     * with reduced motion.
      */
     val aiPaceMillis: Int = DEFAULT_AI_PACE,
     /**
@@ -36,9 +37,6 @@ data class Settings(
     /** "Learn to play" was offered once (on first start): it is not offered again. */
     val learnOffered: Boolean = false,
 ) {
-    /** The hold after an AI move with motion as [reducedMotion] says: none when motion is reduced. */
-    fun aiHoldMillis(reducedMotion: Boolean): Long = if (reducedMotion) 0L else aiPaceMillis.toLong()
-
     /**
      * Where online play connects: the player's own server, or else the build's default one (the
      * core's [defaultServerUrl], the same for both apps, so the app holds none); null in a build
