@@ -22,11 +22,13 @@ struct OnlineView: View {
         }
         .safeAreaInset(edge: .top) { ConnectionBadge(state: model.state) }
         .onAppear {
-            if model.state.connection != .connected { model.connect() }
+            if model.state.connection != .connected { model.handle(.connect) }
         }
-        .alert("common.problem", isPresented: errorShown(model.error, dismiss: model.dismissError))
-        {
-            Button("common.ok", role: .cancel) { model.dismissError() }
+        .alert(
+            "common.problem",
+            isPresented: errorShown(model.error, dismiss: { model.handle(.dismissError) })
+        ) {
+            Button("common.ok", role: .cancel) { model.handle(.dismissError) }
         } message: {
             if let error = model.error { Text(error) }
         }
@@ -48,7 +50,7 @@ struct OnlineView: View {
         .navigationDestination(
             isPresented: Binding(
                 get: { @MainActor in model.replay != nil },
-                set: { @MainActor in if !$0 { model.closeReplay() } })
+                set: { @MainActor in if !$0 { model.handle(.closeReplay) } })
         ) {
             if let board = model.replay {
                 GameView(model: board, haptics: false)
@@ -94,9 +96,9 @@ struct OnlineView: View {
                     ProgressView()
                     Text("online.searching")
                 }
-                Button("common.cancel", role: .cancel) { model.cancelMatch() }
+                Button("common.cancel", role: .cancel) { model.handle(.cancelMatch) }
             } else {
-                Button("online.quickMatch.start") { model.quickMatch(format) }
+                Button("online.quickMatch.start") { model.handle(.quickMatch(format)) }
                     .disabled(!model.isConnected)
             }
         }
@@ -117,9 +119,9 @@ struct OnlineView: View {
                 ShareLink(item: AppText.string(invitation)) {
                     Label("online.room.share", systemImage: "square.and.arrow.up")
                 }
-                Button("online.room.close", role: .destructive) { model.closeTable() }
+                Button("online.room.close", role: .destructive) { model.handle(.closeTable) }
             } else {
-                Button("online.room.create") { model.createRoom(format) }
+                Button("online.room.create") { model.handle(.createRoom(format)) }
                     .disabled(!model.isConnected)
             }
             TextField("online.room.typeCode", text: $model.typedRoomCode)
@@ -127,8 +129,8 @@ struct OnlineView: View {
                 .autocorrectionDisabled()
                 .focused($codeFocused)
                 .submitLabel(.join)
-                .onSubmit { model.submitRoomCode() }
-            Button("online.room.join") { model.joinTypedRoom() }
+                .onSubmit { model.handle(.submitRoomCode) }
+            Button("online.room.join") { model.handle(.joinTypedRoom) }
                 .disabled(!model.isConnected || model.roomCodeToJoin == nil)
         }
         Section("online.lobby") {
@@ -138,7 +140,7 @@ struct OnlineView: View {
                 }
                 ForEach(model.state.lobby, id: \.id) { table in
                     Button {
-                        model.joinTable(table.id)
+                        model.handle(.joinTable(table.id))
                     } label: {
                         LabeledContent {
                             Text(Wording.tableDetail(table))
@@ -148,14 +150,14 @@ struct OnlineView: View {
                     }
                 }
                 if model.state.table != nil {
-                    Button("online.table.close", role: .destructive) { model.closeTable() }
+                    Button("online.table.close", role: .destructive) { model.handle(.closeTable) }
                 } else {
-                    Button("online.table.create") { model.createTable(format) }
+                    Button("online.table.create") { model.handle(.createTable(format)) }
                         .disabled(!model.isConnected)
                 }
-                Button("online.lobby.leave") { model.unwatchLobby() }
+                Button("online.lobby.leave") { model.handle(.unwatchLobby) }
             } else {
-                Button("online.lobby.watch") { model.watchLobby() }
+                Button("online.lobby.watch") { model.handle(.watchLobby) }
                     .disabled(!model.isConnected)
             }
         }
@@ -170,7 +172,7 @@ struct PastGamesSection: View {
     var body: some View {
         Section("online.games") {
             if !model.showingGames {
-                Button("online.games.show") { model.listGames() }
+                Button("online.games.show") { model.handle(.listGames) }
             } else if let lines = model.pastGameLines {
                 if lines.isEmpty {
                     Text("online.games.empty").foregroundStyle(.secondary)
@@ -178,7 +180,7 @@ struct PastGamesSection: View {
                 ForEach(lines) { line in
                     VStack(alignment: .leading, spacing: 4) {
                         Button {
-                            model.replayGame(line.id)
+                            model.handle(.replayGame(line.id))
                         } label: {
                             VStack(alignment: .leading, spacing: 2) {
                                 Text(line.title)
@@ -202,12 +204,12 @@ struct PastGamesSection: View {
                             }
                             .buttonStyle(.borderless)
                         } else {
-                            Button("online.games.share") { model.shareGame(line.id) }
+                            Button("online.games.share") { model.handle(.shareGame(line.id)) }
                                 .buttonStyle(.borderless)
                         }
                     }
                 }
-                Button("online.games.hide") { model.hideGames() }
+                Button("online.games.hide") { model.handle(.hideGames) }
             } else {
                 ProgressView()
             }
@@ -225,19 +227,19 @@ struct LiveGamesSection: View {
     var body: some View {
         Section("online.watch") {
             if !model.showingLiveGames {
-                Button("online.watch.show") { model.watchGames() }
+                Button("online.watch.show") { model.handle(.watchGames) }
             } else if let lines = model.liveGameLines {
                 if lines.isEmpty {
                     Text("online.watch.empty").foregroundStyle(.secondary)
                 }
                 ForEach(lines) { line in
                     Button {
-                        model.spectate(line.id)
+                        model.handle(.spectate(line.id))
                     } label: {
                         Text(line.text)
                     }
                 }
-                Button("online.watch.hide") { model.hideLiveGames() }
+                Button("online.watch.hide") { model.handle(.hideLiveGames) }
             } else {
                 ProgressView()
             }
@@ -245,8 +247,8 @@ struct LiveGamesSection: View {
                 .textInputAutocapitalization(.characters)
                 .autocorrectionDisabled()
                 .submitLabel(.go)
-                .onSubmit { if model.watchCodeToUse != nil { model.watchTypedCode() } }
-            Button("online.watch.code.watch") { model.watchTypedCode() }
+                .onSubmit { if model.watchCodeToUse != nil { model.handle(.watchTypedCode) } }
+            Button("online.watch.code.watch") { model.handle(.watchTypedCode) }
                 .disabled(model.watchCodeToUse == nil)
             if let message = model.watchCodeMessage {
                 Text(message).foregroundStyle(.red)
@@ -273,14 +275,14 @@ struct SeatedSection: View {
                         Text(Wording.level($0)).tag($0)
                     }
                 }
-                Button("online.seated.start") { model.fillWithAi() }
+                Button("online.seated.start") { model.handle(.fillWithAi) }
             } else if let waiting = panel.waiting {
                 HStack {
                     ProgressView()
                     Text(waiting)
                 }
             }
-            Button("online.seated.leave", role: .destructive) { model.leaveSeat() }
+            Button("online.seated.leave", role: .destructive) { model.handle(.leaveSeat) }
         } header: {
             Text(panel.title)
         }
@@ -330,7 +332,8 @@ struct OnlineGameView: View {
                 HStack {
                     Label("online.watching", systemImage: "eye").font(.headline)
                     Spacer()
-                    Button("online.watch.stop") { model.stopSpectating() }.buttonStyle(.bordered)
+                    Button("online.watch.stop") { model.handle(.stopSpectating) }
+                        .buttonStyle(.bordered)
                 }
                 .padding(.horizontal)
             }

@@ -202,7 +202,7 @@ public final class AppModel {
             case .online:
                 if let online, online.state.game?.id == card.id { return .online }
                 let model = makeOnline(game: try library.openOnlineGame(id: card.id))
-                model.connect()
+                model.handle(.connect)
                 return .online
             }
         } catch {
@@ -276,7 +276,7 @@ public final class AppModel {
     /// The online session (made on first use, with the settings' server, token and name).
     @discardableResult
     public func makeOnline(game: OnlineGame = OnlineGame()) -> OnlineModel {
-        online?.disconnect()
+        online?.handle(.disconnect)
         let model = OnlineModel(
             game: game, url: settings.serverURL, token: settings.onlineToken,
             name: settings.playerName, library: library, settings: settings)
@@ -299,13 +299,13 @@ public final class AppModel {
         {
             settings.activeGameID = id
         }
-        online?.enteredBackground()
+        online?.handle(.enteredBackground)
         home.refresh()
     }
 
     /// The scene is active again.
     public func sceneBecameActive() {
-        online?.becameActive()
+        online?.handle(.becameActive)
         home.refresh()
     }
 

@@ -135,17 +135,14 @@ public final class AppSettings: @unchecked Sendable {
 }
 
 extension AppSettings: NewGameChoicesStore {
-    /// The last new-game choices, per screen (solo, pass and play).
-    public func loadChoices(for mode: NewGameModel.Mode) -> NewGameChoices? {
-        guard let data = defaults.data(forKey: Key.newGameChoices + "." + mode.storageName)
-        else { return nil }
-        return try? JSONDecoder().decode(NewGameChoices.self, from: data)
+    /// The last new-game choices, per screen (solo, pass and play), as the core keeps them.
+    public func loadChoices(for mode: NewGameModel.Mode) -> String? {
+        defaults.string(forKey: Key.newGameChoices + "." + mode.storageName)
     }
 
     /// Keeps the choices of a game just started.
-    public func saveChoices(_ choices: NewGameChoices, for mode: NewGameModel.Mode) {
-        guard let data = try? JSONEncoder().encode(choices) else { return }
-        defaults.set(data, forKey: Key.newGameChoices + "." + mode.storageName)
+    public func saveChoices(_ choices: String, for mode: NewGameModel.Mode) {
+        defaults.set(choices, forKey: Key.newGameChoices + "." + mode.storageName)
     }
 }
 

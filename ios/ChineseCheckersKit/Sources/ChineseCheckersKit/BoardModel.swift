@@ -91,11 +91,12 @@ public final class BoardModel {
     /// (`shownMoveArrows`) until the line is tapped again, the board is tapped, the history is
     /// closed or the moves change (a move, an undo, a rematch).
     public internal(set) var shownMoveNumber: Int32?
-    /// Seconds the board holds still before each AI think, so that every move can be seen (the
-    /// pace setting; 0 plays at once).
-    public var aiPace: Double
+    /// Seconds the board holds still after a move of an AI seat before the next AI seat thinks,
+    /// so that every move can be seen (the pace setting; 0 plays at once). Handed to the core's
+    /// engine, which decides each hold (`state.aiHoldMs`).
+    public var aiPace: Double { didSet { handPace() } }
     /// Reduce Motion is on: no hold before the AI's moves (the view reports it).
-    public var reduceMotion: Bool
+    public var reduceMotion: Bool { didSet { handPace() } }
     /// The sound setting: when off, no state's sounds are played.
     public var soundOn: Bool
     /// Plays each new state's `change.sounds` (nil: the board is silent).
@@ -118,8 +119,8 @@ public final class BoardModel {
     /// kept in the library writes itself after every change and is counted in the statistics by
     /// the core as it ends: the model never saves. `aiTimeLimitMs` limits the AI's thinking
     /// where the game has one; `turnBoard` is the "turn the board" setting (`setTurnBoard`).
-    /// The AI starts when the core says it is to move, after a hold of `aiPace` seconds (none
-    /// with `reduceMotion`), waited out by `sleeper`. Each new state's sounds go to
+    /// The AI starts when the core says it is to move, after the hold the core gives for the
+    /// pace of `aiPace` seconds (none with `reduceMotion`), waited out by `sleeper`. Each new state's sounds go to
     /// `soundPlayer` while `soundOn`.
     public init(
         game: Game, aiTimeLimitMs: UInt64? = nil, turnBoard: Bool = true, aiPace: Double = 0,
@@ -138,6 +139,9 @@ public final class BoardModel {
         self.capabilities = capabilities
         // Before the listener: the state read next already has the board's turn.
         self.state = game.setTurnBoard(on: turnBoard)
+        if let engine = capabilities.ai {
+            self.state = engine.setPace(paceMs: paceMs, reducedMotion: reduceMotion)
+        }
         game.setListener(listener: BoardListener(self, epoch: epoch))
         scheduleAI()
     }
@@ -358,21 +362,31 @@ public final class BoardModel {
         }
     }
 
-    /// The hold before the next AI think, in seconds: the pace, or none with Reduce Motion.
-    public var aiHold: Double { reduceMotion ? 0 : max(0, aiPace) }
+    /// The hold before the next AI think, in seconds, as the core decides it (`state.aiHoldMs`:
+    /// the pace after a move of an AI seat; none after a person's move or with Reduce Motion).
+    public var aiHold: Double { Double(state.aiHoldMs) / 1000 }
+
+    /// The pace setting in the core's unit.
+    private var paceMs: Int64 { Int64((max(0, aiPace) * 1000).rounded()) }
+
+    /// Hands the pace setting to the core's engine (the same pace again changes nothing).
+    private func handPace() {
+        guard let engine = capabilities.ai else { return }
+        apply(engine.setPace(paceMs: paceMs, reducedMotion: reduceMotion))
+    }
 
     /// Starts the AI's search when the core says it is to move (through the game's engine),
-    /// after the hold: the move just played stays still on the board for a moment first.
+    /// after the hold the core gives: the AI move just played stays still on the board first.
     private func scheduleAI() {
         guard state.aiToMove, capabilities.ai != nil, aiTask == nil else { return }
-        let hold = aiHold
+        let hold = state.aiHoldMs
         guard hold > 0 else {
             startThinking()
             return
         }
         aiHolding = true
         aiTask = Task { [weak self, epoch, sleeper] in
-            await sleeper(.milliseconds(Int64((hold * 1000).rounded())))
+            await sleeper(.milliseconds(hold))
             self?.holdEnded(epoch: epoch)
         }
     }

@@ -159,7 +159,7 @@ public final class NewGameModel {
             try library?.keepLocal(game: game, replace: replacingSavedGame)
             error = nil
             replaceRequest = nil
-            choicesStore?.saveChoices(NewGameChoices(setup: setup), for: mode)
+            choicesStore?.saveChoices(rememberSetup(setup: setup), for: mode)
             onStart?()
             return BoardModel(
                 game: game.game(), aiTimeLimitMs: settings?.aiTimeLimitMs,
@@ -171,6 +171,19 @@ public final class NewGameModel {
             self.error = Wording.error(error)
             return nil
         }
+    }
+
+    /// Takes kept choices back as the core reads them (`recallSetup`): the rule set with its own
+    /// options, then the seats, colours per side and who opens; nothing when the core does not.
+    func restore(_ choices: String) {
+        guard let setup = recallSetup(text: choices),
+            ruleSets.contains(where: { $0.preset == setup.rules.preset })
+        else { return }
+        choose(setup.rules.preset)
+        seats = setup.seats
+        coloursPerSide = setup.coloursPerSide
+        opener = setup.opener
+        ruleSetChanges = []
     }
 
     /// The person keeps the interrupted game: nothing starts.

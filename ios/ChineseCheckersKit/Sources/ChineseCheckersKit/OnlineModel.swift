@@ -257,8 +257,43 @@ public final class OnlineModel {
 
     // MARK: Actions
 
+    /// Handles one action of the player or of the scene: the one way in, as the Android app's
+    /// `OnlinePresenter.onEvent` (a state holder with one state and one action type).
+    public func handle(_ action: OnlineAction) {
+        switch action {
+        case .connect: connect()
+        case .disconnect: disconnect()
+        case .quickMatch(let format): quickMatch(format)
+        case .cancelMatch: cancelMatch()
+        case .watchLobby: watchLobby()
+        case .unwatchLobby: unwatchLobby()
+        case .createTable(let format): createTable(format)
+        case .closeTable: closeTable()
+        case .joinTable(let id): joinTable(id)
+        case .createRoom(let format): createRoom(format)
+        case .fillWithAi: fillWithAi()
+        case .leaveSeat: leaveSeat()
+        case .requestRatings: requestRatings()
+        case .listGames: listGames()
+        case .hideGames: hideGames()
+        case .watchGames: watchGames()
+        case .hideLiveGames: hideLiveGames()
+        case .spectate(let id): spectate(id)
+        case .watchTypedCode: watchTypedCode()
+        case .stopSpectating: stopSpectating()
+        case .replayGame(let id): replayGame(id)
+        case .shareGame(let id): shareGame(id)
+        case .closeReplay: closeReplay()
+        case .joinTypedRoom: joinTypedRoom()
+        case .submitRoomCode: submitRoomCode()
+        case .dismissError: dismissError()
+        case .enteredBackground: enteredBackground()
+        case .becameActive: becameActive()
+        }
+    }
+
     /// Opens the connection and says hello.
-    public func connect() {
+    private func connect() {
         do {
             try client.connect()
         } catch {
@@ -268,78 +303,78 @@ public final class OnlineModel {
     }
 
     /// Leaves online play: closes the socket and stops reconnecting.
-    public func disconnect() {
+    private func disconnect() {
         client.close()
         refresh()
     }
 
     /// Looks for an opponent (any format when nil).
-    public func quickMatch(_ format: Format?) { send(.quickMatch(format: format)) }
+    private func quickMatch(_ format: Format?) { send(.quickMatch(format: format)) }
     /// Stops looking for an opponent.
-    public func cancelMatch() { send(.cancelMatch) }
+    private func cancelMatch() { send(.cancelMatch) }
     /// Shows the open tables.
-    public func watchLobby() { send(.watchLobby) }
+    private func watchLobby() { send(.watchLobby) }
     /// Stops following the lobby.
-    public func unwatchLobby() { send(.unwatchLobby) }
+    private func unwatchLobby() { send(.unwatchLobby) }
     /// Opens a table in the lobby, with the picked time control.
-    public func createTable(_ format: Format) {
+    private func createTable(_ format: Format) {
         send(.createTable(format: format, clock: timeControl.timeControl))
     }
     /// Closes this player's open table or waiting private room (its code stops working).
-    public func closeTable() { send(.closeTable) }
+    private func closeTable() { send(.closeTable) }
     /// Sits at another player's table.
-    public func joinTable(_ id: String) { send(.joinTable(table: id)) }
+    private func joinTable(_ id: String) { send(.joinTable(table: id)) }
     /// Creates a private room with the picked time control (its code arrives in `state.room`).
-    public func createRoom(_ format: Format) {
+    private func createRoom(_ format: Format) {
         send(.createRoom(format: format, clock: timeControl.timeControl))
     }
 
     /// The host starts the filling table now, the computer at `fillLevel` in the empty seats.
-    public func fillWithAi() { send(.fillWithAi(level: fillLevel)) }
+    private func fillWithAi() { send(.fillWithAi(level: fillLevel)) }
     /// Leaves the filling table or room of 3 or more seats.
-    public func leaveSeat() { send(.leaveSeat) }
+    private func leaveSeat() { send(.leaveSeat) }
 
     /// Asks for our ratings (done once by itself when the connection opens).
-    public func requestRatings() { send(.requestRatings) }
+    private func requestRatings() { send(.requestRatings) }
     /// Opens "Your games": asks the server for our finished games.
-    public func listGames() {
+    private func listGames() {
         showingGames = true
         send(.listGames)
     }
     /// Closes "Your games".
-    public func hideGames() { showingGames = false }
+    private func hideGames() { showingGames = false }
     /// Opens "Watch a game": asks the server for the public games in progress.
-    public func watchGames() {
+    private func watchGames() {
         watchCodeSent = false
         showingLiveGames = true
         send(.watchGames)
     }
     /// Closes "Watch a game".
-    public func hideLiveGames() { showingLiveGames = false }
+    private func hideLiveGames() { showingLiveGames = false }
     /// Watches a game in progress read-only (the board shows it once the server sends it).
-    public func spectate(_ id: String) {
+    private func spectate(_ id: String) {
         watchCodeSent = false
         send(.spectate(game: id, code: nil))
     }
     /// Watches the game of the room whose code was typed, by the code alone (the one its players
     /// joined with): the server finds the game. A code that names no game leaves the lobby as it
     /// was, with "no game with that code" under the field (`watchCodeMessage`).
-    public func watchTypedCode() {
+    private func watchTypedCode() {
         watchCodeSent = true
         watchCodeEdited = false
         send(.spectateRoom(code: typedWatchCode))
     }
     /// Stops watching: back to the lobby, with the list asked for again (games moved on).
-    public func stopSpectating() {
+    private func stopSpectating() {
         send(.stopSpectating)
         if showingLiveGames { send(.watchGames) }
     }
     /// Downloads a finished game and opens it in the local board's replay (`replay`).
-    public func replayGame(_ id: String) { download(id, share: false) }
+    private func replayGame(_ id: String) { download(id, share: false) }
     /// Downloads a finished game for the share sheet (`shared`).
-    public func shareGame(_ id: String) { download(id, share: true) }
+    private func shareGame(_ id: String) { download(id, share: true) }
     /// Leaves the replay of a finished game.
-    public func closeReplay() { replay = nil }
+    private func closeReplay() { replay = nil }
 
     private func download(_ id: String, share: Bool) {
         watchCodeSent = false
@@ -359,14 +394,14 @@ public final class OnlineModel {
     }
 
     /// Joins the room whose code was typed (the core checks the code first).
-    public func joinTypedRoom() {
+    private func joinTypedRoom() {
         watchCodeSent = false
         send(.joinRoom(code: typedRoomCode))
     }
 
     /// Enter in the room-code field: joins the room typed, as the Join button does; an empty
     /// field does nothing (no alert for a stray Enter). The core checks the code.
-    public func submitRoomCode() {
+    private func submitRoomCode() {
         guard !typedRoomCode.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             return
         }
@@ -374,7 +409,7 @@ public final class OnlineModel {
     }
 
     /// Forgets the alert.
-    public func dismissError() { error = nil }
+    private func dismissError() { error = nil }
 
     /// Sends one request of the player through the client (the one path of every request).
     private func send(_ request: OnlineRequest) {
@@ -390,7 +425,7 @@ public final class OnlineModel {
 
     /// The scene went to the background: tells the server (the seat is held). The kept game is
     /// on disk already.
-    public func enteredBackground() {
+    private func enteredBackground() {
         // A game watched is not ours: nothing to hold.
         if state.spectating { return }
         if state.connection == .connected, state.game != nil {
@@ -400,10 +435,72 @@ public final class OnlineModel {
     }
 
     /// The scene is active again: tells the server the player is back (on a live socket).
-    public func becameActive() {
+    private func becameActive() {
         if state.connection == .connected, state.game != nil {
             _ = try? client.send(.back)
         }
         refresh()
     }
+}
+
+/// What the player (or the scene) does on the online screen, off the board: `OnlineModel.handle`.
+/// Typing goes to the model's text fields (`typedRoomCode`, `typedWatchCode`) and the pickers to
+/// `fillLevel` and `timeControl`.
+public enum OnlineAction: Equatable, Sendable {
+    /// Opens the connection and says hello.
+    case connect
+    /// Leaves online play: closes the socket and stops reconnecting.
+    case disconnect
+    /// Looks for an opponent (any format when nil).
+    case quickMatch(Format?)
+    /// Stops looking for an opponent.
+    case cancelMatch
+    /// Shows the open tables.
+    case watchLobby
+    /// Stops following the lobby.
+    case unwatchLobby
+    /// Opens a table in the lobby, with the picked time control.
+    case createTable(Format)
+    /// Closes this player's open table or waiting private room (its code stops working).
+    case closeTable
+    /// Sits at another player's table.
+    case joinTable(String)
+    /// Creates a private room with the picked time control (its code arrives in `state.room`).
+    case createRoom(Format)
+    /// The host starts the filling table now, the computer at `fillLevel` in the empty seats.
+    case fillWithAi
+    /// Leaves the filling table or room of 3 or more seats.
+    case leaveSeat
+    /// Asks for our ratings (done once by itself when the connection opens).
+    case requestRatings
+    /// Opens "Your games": asks the server for our finished games.
+    case listGames
+    /// Closes "Your games".
+    case hideGames
+    /// Opens "Watch a game": asks the server for the public games in progress.
+    case watchGames
+    /// Closes "Watch a game".
+    case hideLiveGames
+    /// Watches a game in progress read-only (the board shows it once the server sends it).
+    case spectate(String)
+    /// Watches the game of the room whose code was typed, by the code alone.
+    case watchTypedCode
+    /// Stops watching: back to the lobby.
+    case stopSpectating
+    /// Downloads a finished game and opens it in the local board's replay (`replay`).
+    case replayGame(String)
+    /// Downloads a finished game for the share sheet (`shared`).
+    case shareGame(String)
+    /// Leaves the replay of a finished game.
+    case closeReplay
+    /// Joins the room whose code was typed (the core checks the code first).
+    case joinTypedRoom
+    /// Enter in the room-code field: joins the room typed; an empty field does nothing.
+    case submitRoomCode
+    /// Forgets the alert.
+    case dismissError
+    /// The scene went to the background: tells the server (the seat is held).
+    case enteredBackground
+    /// The scene is active again: tells the server the player is back.
+    case becameActive
 }

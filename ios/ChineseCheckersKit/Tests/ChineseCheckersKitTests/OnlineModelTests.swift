@@ -204,8 +204,8 @@
             let settings = temporarySettings()
             let library = try GameLibrary.open(dir: temporaryFolder().path)
             let model = makeModel(url, name: "Ann", settings: settings, library: library)
-            model.connect()
-            defer { model.disconnect() }
+            model.handle(.connect)
+            defer { model.handle(.disconnect) }
             // Through three seconds of refused attempts it stays the first connection tried.
             var seen = Set<Connection>()
             let until = Date().addingTimeInterval(3)
@@ -231,45 +231,45 @@
             let ann = makeModel(url, name: "Ann", settings: annSettings, library: annLibrary)
             let bob = makeModel(url, name: "Bob", settings: bobSettings, library: bobLibrary)
             XCTAssertEqual(ann.connection, LocalizedMessage("connection.connecting"))
-            ann.connect()
-            bob.connect()
+            ann.handle(.connect)
+            bob.handle(.connect)
             try await eventually("both welcomed") {
                 ann.state.connection == .connected && bob.state.connection == .connected
             }
             XCTAssertEqual(ann.connection, LocalizedMessage("connection.connected"))
 
             // A room made by mistake is closed: its code finds nothing after.
-            ann.createRoom(.tripot1)
+            ann.handle(.createRoom(.tripot1))
             try await eventually("the first room") { ann.state.room != nil }
             let closed = ann.state.room!.code
-            ann.closeTable()
+            ann.handle(.closeTable)
             XCTAssertNil(ann.state.room)
             XCTAssertEqual(ann.state.phase, .idle)
 
             // Ann makes a private room; Bob types its code (loosely, as people do). The server
             // reads Ann's requests in order: once it answers this one, the first room is closed,
             // and Bob, typing the closed code first, finds nothing there.
-            ann.createRoom(.tripot1)
+            ann.handle(.createRoom(.tripot1))
             try await eventually("the room's code") { ann.state.room != nil }
             let code = ann.state.room!.code
             XCTAssertNotEqual(code, closed)
             bob.typedRoomCode = closed
-            bob.joinTypedRoom()
+            bob.handle(.joinTypedRoom)
             try await eventually("the closed room refused") { bob.state.lastError == .roomNotFound }
             XCTAssertNil(bob.state.game)
-            bob.dismissError()
+            bob.handle(.dismissError)
             XCTAssertEqual(ann.banner, LocalizedMessage("banner.roomCode", [.text(code)]))
             XCTAssertEqual(
                 ann.roomInvitation, LocalizedMessage("online.room.invitation", [.text(code)]))
             bob.typedRoomCode = "no!"
             XCTAssertNil(bob.roomCodeToJoin)
-            bob.joinTypedRoom()
+            bob.handle(.joinTypedRoom)
             XCTAssertEqual(bob.error, LocalizedMessage("onlineError.BadRoomCode", [.text("no!")]))
-            bob.dismissError()
+            bob.handle(.dismissError)
             bob.typedRoomCode = " " + code.prefix(4).lowercased() + "-" + code.dropFirst(4)
             XCTAssertEqual(bob.roomCodeToJoin, code)
             // Enter in the field joins, as the button does.
-            bob.submitRoomCode()
+            bob.handle(.submitRoomCode)
             XCTAssertNil(bob.error)
             try await eventually("the game on both sides") {
                 ann.state.game != nil && bob.state.game != nil
@@ -309,8 +309,8 @@
             XCTAssertTrue(first.hasPrefix("Online · "), first)
             XCTAssertTrue(first.contains("Ann"), first)
             XCTAssertEqual(HomeModel(library: annLibrary).continuable.map(\.id), [gameID])
-            bob.enteredBackground()
-            bob.becameActive()
+            bob.handle(.enteredBackground)
+            bob.handle(.becameActive)
 
             // The server crashes and comes back on the same port with the same Redis: both apps
             // reconnect by themselves and the game goes on where it was.
@@ -331,9 +331,9 @@
             // Bob's app is suspended with the online screen on top (AppModel remembers the game
             // on screen) and killed; the next launch reopens the online game from the library,
             // connects and resumes it.
-            bob.enteredBackground()
+            bob.handle(.enteredBackground)
             bobSettings.activeGameID = gameID
-            bob.disconnect()
+            bob.handle(.disconnect)
             bobSettings.serverURL = url
             bobSettings.playerName = "Bob"
             let relaunched = AppModel(directory: bobFolder, settings: bobSettings)
@@ -364,8 +364,8 @@
             XCTAssertEqual(HomeModel(library: annLibrary).continuable, [])
             XCTAssertEqual(try annLibrary.listing().finished.map(\.id), [gameID])
             XCTAssertEqual(try bobLibrary.listing().finished.map(\.id), [gameID])
-            ann.disconnect()
-            bobAgain.disconnect()
+            ann.handle(.disconnect)
+            bobAgain.handle(.disconnect)
         }
 
         func testARunningOnlineGameOpensFromHomeAndAWonOneIsNeverOffered() async throws {
@@ -383,15 +383,15 @@
             let bobFolder = temporaryFolder()
             let bobApp = AppModel(directory: bobFolder, settings: bobSettings)
             let bob = bobApp.makeOnline()
-            ann.connect()
-            bob.connect()
+            ann.handle(.connect)
+            bob.handle(.connect)
             try await eventually("both welcomed") {
                 ann.state.connection == .connected && bob.state.connection == .connected
             }
-            ann.createRoom(.tripot1)
+            ann.handle(.createRoom(.tripot1))
             try await eventually("the room's code") { ann.state.room != nil }
             bob.typedRoomCode = ann.state.room!.code
-            bob.joinTypedRoom()
+            bob.handle(.joinTypedRoom)
             try await eventually("the game on both sides") {
                 ann.state.game != nil && bob.state.game != nil
             }
@@ -406,7 +406,7 @@
 
             // Bob's app is killed; on the next launch he taps the card on Home: the online screen
             // opens on the game, connects and resumes it.
-            bob.disconnect()
+            bob.handle(.disconnect)
             let relaunched = AppModel(directory: bobFolder, settings: bobSettings)
             let card = try XCTUnwrap(relaunched.home.continuable.first)
             XCTAssertEqual(card.id, gameID)
@@ -422,7 +422,7 @@
             try await oneMove(ann, bobAgain)
 
             // Bob leaves for good: past the grace period the server ends the game, Ann winning.
-            bobAgain.disconnect()
+            bobAgain.handle(.disconnect)
             try await eventually("Ann's win", timeout: 20) { ann.state.board.outcome != nil }
             let won = try XCTUnwrap(ann.state.board.outcome)
             XCTAssertEqual(won.winners, [ann.state.game!.side])
@@ -432,7 +432,7 @@
             XCTAssertEqual(HomeModel(library: annLibrary).continuable, [])
             XCTAssertEqual(try annLibrary.listing().finished.map(\.id), [gameID])
             annSettings.activeGameID = gameID
-            ann.disconnect()
+            ann.handle(.disconnect)
             XCTAssertNil(AppModel(directory: annFolder, settings: annSettings).restoreOnLaunch())
 
             // Bob, away when it ended, still has it to continue until the server tells him: his
@@ -450,7 +450,7 @@
             third.navigation.goHome()
             XCTAssertEqual(third.home.continuable, [])
             XCTAssertEqual(try third.library!.listing().finished.map(\.id), [gameID])
-            bobLast.disconnect()
+            bobLast.handle(.disconnect)
         }
 
         func testAnOnlineGameWonOnTheBoardIsNeverOfferedToContinue() async throws {
@@ -463,15 +463,15 @@
                 url, name: "Ann", settings: temporarySettings(), library: annLibrary)
             let bob = makeModel(
                 url, name: "Bob", settings: temporarySettings(), library: bobLibrary)
-            ann.connect()
-            bob.connect()
+            ann.handle(.connect)
+            bob.handle(.connect)
             try await eventually("both welcomed") {
                 ann.state.connection == .connected && bob.state.connection == .connected
             }
-            ann.createRoom(.tripot1)
+            ann.handle(.createRoom(.tripot1))
             try await eventually("the room's code") { ann.state.room != nil }
             bob.typedRoomCode = ann.state.room!.code
-            bob.joinTypedRoom()
+            bob.handle(.joinTypedRoom)
             try await eventually("the game on both sides") {
                 ann.state.game != nil && bob.state.game != nil
             }
@@ -529,8 +529,8 @@
             XCTAssertEqual(HomeModel(library: bobLibrary).continuable, [])
             XCTAssertEqual(try annLibrary.listing().finished.map(\.id), [gameID])
             XCTAssertEqual(try bobLibrary.listing().finished.map(\.id), [gameID])
-            ann.disconnect()
-            bob.disconnect()
+            ann.handle(.disconnect)
+            bob.handle(.disconnect)
         }
 
         func testQuickMatchAndTheLobbyThroughTheServer() async throws {
@@ -541,16 +541,16 @@
             let models = ["Ann", "Bob", "Cid", "Dee"].map {
                 makeModel(url, name: $0, settings: temporarySettings(), library: library)
             }
-            models.forEach { $0.connect() }
+            models.forEach { $0.handle(.connect) }
             try await eventually("all welcomed") {
                 models.allSatisfy { $0.state.connection == .connected }
             }
             let (ann, bob, cid, dee) = (models[0], models[1], models[2], models[3])
 
             // Quick match: the first waits, the second finds them.
-            ann.quickMatch(.tripot2)
+            ann.handle(.quickMatch(.tripot2))
             try await eventually("Ann searching") { ann.state.searching }
-            bob.quickMatch(.tripot2)
+            bob.handle(.quickMatch(.tripot2))
             try await eventually("Ann and Bob matched") {
                 ann.state.game != nil && bob.state.game != nil
             }
@@ -559,14 +559,14 @@
             XCTAssertFalse(ann.state.searching)
 
             // The lobby: Cid opens a table, Dee sees it and sits down.
-            dee.watchLobby()
+            dee.handle(.watchLobby)
             try await eventually("Dee watching") { dee.state.watchingLobby }
-            cid.createTable(.tripot3)
+            cid.handle(.createTable(.tripot3))
             try await eventually("Cid's table in Dee's lobby") {
                 dee.state.lobby.contains { $0.host == "Cid" && $0.format == .tripot3 }
             }
             let table = dee.state.lobby.first { $0.host == "Cid" }!
-            dee.joinTable(table.id)
+            dee.handle(.joinTable(table.id))
             try await eventually("Cid and Dee matched") {
                 cid.state.game != nil && dee.state.game != nil
             }
@@ -574,7 +574,7 @@
             XCTAssertEqual(dee.state.board.players.count, 2)
             XCTAssertEqual(
                 dee.state.board.players.flatMap(\.colours).count, 6, "three colours each")
-            models.forEach { $0.disconnect() }
+            models.forEach { $0.handle(.disconnect) }
         }
     }
 #endif

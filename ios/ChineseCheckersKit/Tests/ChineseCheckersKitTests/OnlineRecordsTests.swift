@@ -62,7 +62,7 @@ final class OnlineRecordsTests: XCTestCase {
         let model = try welcomedModel()
         XCTAssertFalse(model.showingGames)
         XCTAssertNil(model.pastGameLines, "nothing before the server answers")
-        model.listGames()
+        model.handle(.listGames)
         XCTAssertNil(model.error)
         XCTAssertTrue(model.showingGames)
         model.receive(frame: Self.games)
@@ -85,7 +85,7 @@ final class OnlineRecordsTests: XCTestCase {
         XCTAssertEqual(try render(lines[0].title, "fr"), "Classique · contre Bob")
         XCTAssertEqual(try render(lines[0].detail, "zh-Hans"), "胜 · Bob 认输了")
         XCTAssertEqual(model.pastGameLines?.count, 3, "the model's own lines")
-        model.hideGames()
+        model.handle(.hideGames)
         XCTAssertFalse(model.showingGames)
     }
 
@@ -93,7 +93,7 @@ final class OnlineRecordsTests: XCTestCase {
         let model = try welcomedModel()
         XCTAssertFalse(model.showingLiveGames)
         XCTAssertNil(model.liveGameLines, "nothing before the server answers")
-        model.watchGames()
+        model.handle(.watchGames)
         XCTAssertNil(model.error)
         XCTAssertTrue(model.showingLiveGames)
         model.receive(
@@ -109,7 +109,7 @@ final class OnlineRecordsTests: XCTestCase {
         XCTAssertTrue(try render(lines[0].text, "zh-Hans").hasSuffix("已走 12 步"))
 
         XCTAssertFalse(model.isSpectating)
-        model.spectate("g1")
+        model.handle(.spectate("g1"))
         XCTAssertTrue(model.isSpectating)
         model.receive(
             frame:
@@ -128,18 +128,18 @@ final class OnlineRecordsTests: XCTestCase {
         XCTAssertNil(board.state.selected)
         XCTAssertEqual(board.notice, LocalizedMessage("notice.watching"))
         XCTAssertEqual(board.announcement?.messages, [LocalizedMessage("notice.watching")])
-        model.stopSpectating()
+        model.handle(.stopSpectating)
         XCTAssertNil(model.error)
         XCTAssertFalse(model.isSpectating)
         XCTAssertNil(model.state.game)
         XCTAssertNil(model.liveGameLines, "asked for again")
-        model.hideLiveGames()
+        model.handle(.hideLiveGames)
         XCTAssertFalse(model.showingLiveGames)
     }
 
     func testAPrivateRoomsGameIsWatchedByTheRoomCodeAlone() async throws {
         let model = try welcomedModel()
-        model.watchGames()
+        model.handle(.watchGames)
         XCTAssertNil(model.watchCodeToUse, "nothing typed")
         model.typedWatchCode = "abcd-234"
         XCTAssertNil(model.watchCodeToUse, "not a code yet")
@@ -148,7 +148,7 @@ final class OnlineRecordsTests: XCTestCase {
         XCTAssertEqual(model.watchCodeToUse, "ABCD2345")
         let notFound =
             #"{"type":"error","code":"game_not_found","message":"no game with that room code"}"#
-        model.watchTypedCode()
+        model.handle(.watchTypedCode)
         XCTAssertNil(model.error)
         XCTAssertTrue(model.isSpectating)
         model.receive(frame: notFound)
@@ -167,19 +167,19 @@ final class OnlineRecordsTests: XCTestCase {
         model.typedWatchCode = "abcd-2347"
         XCTAssertNil(model.watchCodeMessage, "another code, not sent yet")
         // Sent, it is refused, and said again.
-        model.watchTypedCode()
+        model.handle(.watchTypedCode)
         model.receive(frame: notFound)
         XCTAssertEqual(model.watchCodeMessage?.key, "online.watch.code.notFound")
         // Another request of the lobby: the refusal was the code's, and no banner words it
         // again as a game that ended.
-        model.listGames()
+        model.handle(.listGames)
         XCTAssertNil(model.watchCodeMessage, "the message goes with another request")
         XCTAssertNil(model.banner)
         XCTAssertNil(model.state.lastError)
-        model.hideGames()
+        model.handle(.hideGames)
         // The right code: the snapshot names the room's game, watched read-only.
         model.typedWatchCode = "ABCD 2346"
-        model.watchTypedCode()
+        model.handle(.watchTypedCode)
         model.receive(
             frame:
                 #"{"type":"sync","snapshot":{"game":"g9","seq":1,"side":0,"format":"tripot1","players":["Ann","Bob"],"moves":[],"draw_offer":null,"connected":[true,true],"rematch":[false,false],"rematch_game":null,"result":null}}"#
@@ -187,14 +187,14 @@ final class OnlineRecordsTests: XCTestCase {
         XCTAssertTrue(model.isSpectating)
         XCTAssertEqual(model.state.game?.id, "g9")
         XCTAssertFalse(model.state.board.capabilities.canResign, "read-only")
-        model.stopSpectating()
+        model.handle(.stopSpectating)
         XCTAssertFalse(model.isSpectating)
     }
 
     func testATappedGameDownloadsAndOpensInTheReplay() async throws {
         let model = try welcomedModel()
         model.receive(frame: Self.games)
-        model.replayGame("g1")
+        model.handle(.replayGame("g1"))
         XCTAssertNil(model.error)
         XCTAssertNil(model.replay, "not before the log arrives")
         model.receive(frame: try gameLog())
@@ -206,14 +206,14 @@ final class OnlineRecordsTests: XCTestCase {
         board.stepReplay(by: 1)
         XCTAssertEqual(board.state.replay?.shown, 1)
         XCTAssertNil(model.shared, "replaying is not sharing")
-        model.closeReplay()
+        model.handle(.closeReplay)
         XCTAssertNil(model.replay)
     }
 
     func testSharingHoldsTheSaveForTheShareSheet() async throws {
         let model = try welcomedModel()
         model.receive(frame: Self.games)
-        model.shareGame("g1")
+        model.handle(.shareGame("g1"))
         model.receive(frame: try gameLog())
         let shared = try XCTUnwrap(model.shared)
         XCTAssertEqual(shared.id, "g1")
@@ -224,7 +224,7 @@ final class OnlineRecordsTests: XCTestCase {
     func testRatingsTheHostsRatingAndTheChangeOfARatedGame() async throws {
         let model = try welcomedModel()
         XCTAssertEqual(model.ratingLines, [], "none before the answer")
-        model.requestRatings()
+        model.handle(.requestRatings)
         XCTAssertNil(model.error)
         model.receive(
             frame:
@@ -236,7 +236,7 @@ final class OnlineRecordsTests: XCTestCase {
         XCTAssertEqual(try render(model.ratingLines[0], "fr"), "Tripot 1535 (3 parties)")
         XCTAssertEqual(try render(model.ratingLines[0], "zh-Hans"), "Tripot 规则 1535（3 局）")
 
-        model.watchLobby()
+        model.handle(.watchLobby)
         model.receive(
             frame:
                 #"{"type":"lobby","tables":[{"id":"t1","format":"classic","host":"Dee","seated":1,"host_rating":1620},{"id":"t2","format":"tripot1","host":"Eve","seated":1}]}"#

@@ -40,10 +40,10 @@ final class OnlineSeatingTests: XCTestCase {
 
         XCTAssertEqual(model.fillLevel, .medium, "Medium unless the host picks another")
         model.fillLevel = .hard
-        model.fillWithAi()
+        model.handle(.fillWithAi)
         XCTAssertNil(model.error, "the core accepts the host's start")
 
-        model.leaveSeat()
+        model.handle(.leaveSeat)
         XCTAssertNil(model.error)
         XCTAssertNil(model.seated, "leaving drops the panel")
         XCTAssertNil(model.state.seated)
@@ -59,7 +59,7 @@ final class OnlineSeatingTests: XCTestCase {
         XCTAssertEqual(
             try english(XCTUnwrap(panel.waiting)),
             "Waiting for more players or for the host to start…")
-        model.fillWithAi()
+        model.handle(.fillWithAi)
         XCTAssertEqual(model.error, Wording.onlineError(.NotHost), "only the host may start")
         XCTAssertNotNil(model.seated, "a refused start leaves the guest seated")
     }
@@ -69,7 +69,7 @@ final class OnlineSeatingTests: XCTestCase {
         let model = OnlineModel(
             game: game, url: URL(string: "ws://127.0.0.1:9/ws")!, token: newToken(), name: "Ann")
         XCTAssertNil(model.seated)
-        model.leaveSeat()
+        model.handle(.leaveSeat)
         XCTAssertEqual(model.error, Wording.onlineError(.NotSeated))
     }
 

@@ -272,7 +272,7 @@ extension ScreenModelTests {
         let model = OnlineModel(
             url: settings.serverURL, token: settings.onlineToken, name: "Ann")
         XCTAssertFalse(model.hasServer)
-        model.connect()
+        model.handle(.connect)
         XCTAssertFalse(model.isConnected, "nothing was opened")
         XCTAssertNil(model.error, "not an error: the screen says to choose a server")
         settings.serverURL = URL(string: "wss://example.org/ws")

@@ -96,30 +96,26 @@ final class TableFactsTests: XCTestCase {
     }
 
     func testTheStatusLineSaysTheAiIsPausedWhenItsSearchIsStopped() async throws {
-        let position = try positionFromJson(
-            json: """
-                {"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
-                 "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":1}
-                """)
+        // Two AI seats open: the second holds still after the first one's move.
         let gate = HoldGate()
         let model = BoardModel(
-            game: try LocalGame.fromPosition(
-                position: position, seats: [personSeat, aiSeat()], seed: 0
+            game: try LocalGame(
+                setup: setup(.sternhalma, seats: [aiSeat(), aiSeat(), personSeat])
             ).game(), aiTimeLimitMs: 10, aiPace: 1, sleeper: { await gate.hold($0) })
+        try await gate.reached()
         XCTAssertEqual(model.state.status, .toMove(player: 1), "the AI holds still first")
         model.cancelThinking()
         XCTAssertEqual(model.state.status, .aiPaused(player: 1))
         let ai = try render(Wording.player(1, in: model.state.players))
         XCTAssertEqual(try render(model.status), "\(ai) is paused: Let the AI play")
-        // The hold's task has reached the gate before it is opened (or it would wait forever).
-        try await gate.reached()
         await gate.release()
         await model.waitUntilIdle()
+        XCTAssertEqual(model.state.history.count, 1, "paused: the second AI did not move")
         // No second hold to release: the AI thinks at once when resumed.
         model.aiPace = 0
         model.resumeAI()
         await model.waitUntilIdle()
-        XCTAssertEqual(model.state.history.count, 1, "the AI played once resumed")
+        XCTAssertEqual(model.state.history.count, 2, "the AI played once resumed")
     }
 
     // MARK: The hint
@@ -299,7 +295,7 @@ final class TableFactsTests: XCTestCase {
         _ = try game.receive(frame: #"{"type":"welcome","v":2,"name":"Ann","games":[]}"#)
         let model = OnlineModel(
             game: game, url: URL(string: "ws://127.0.0.1:9/ws")!, token: newToken(), name: "Ann")
-        model.listGames()
+        model.handle(.listGames)
         model.receive(
             frame: #"{"type":"games","games":["#
                 + #"{"game":"a","format":"classic","players":["Ann","Bob"],"side":0,"result":{"winner":1,"reason":"resign"},"ended_ms":1796122800000},"#
