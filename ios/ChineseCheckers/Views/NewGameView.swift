@@ -47,6 +47,19 @@ struct NewGameView: View {
                     SeatRow(model: model, index: index)
                 }
             }
+            if model.personSeat != nil {
+                let colours = model.seatColours
+                if colours.count == model.seats.count {
+                    Section("newGame.yourColour") {
+                        Picker("newGame.yourColour", selection: personSeatBinding) {
+                            ForEach(colours.indices, id: \.self) { index in
+                                Text(verbatim: colourWords(colours[index])).tag(index)
+                            }
+                        }
+                        .accessibilityIdentifier("newGame-yourColour")
+                    }
+                }
+            }
             if model.colourCounts.count > 1 {
                 Section("newGame.colours") {
                     Picker("newGame.coloursPerSide", selection: $model.coloursPerSide) {
@@ -119,6 +132,18 @@ struct NewGameView: View {
         Binding(
             get: { @MainActor in model.seats.count },
             set: { @MainActor in model.setSeatCount($0) })
+    }
+
+    /// The person's seat, chosen by its colours (the core trades the places).
+    private var personSeatBinding: Binding<Int> {
+        Binding(
+            get: { @MainActor in model.personSeat ?? 0 },
+            set: { @MainActor in model.sitAt($0) })
+    }
+
+    /// A seat's colours in words ("Red, Green").
+    private func colourWords(_ colours: [Colour]) -> String {
+        colours.map { AppText.string(Wording.colour($0)) }.joined(separator: ", ")
     }
 
     private func seatTitle(_ index: Int) -> LocalizedMessage {

@@ -140,6 +140,29 @@ public final class NewGameModel {
         seats[index] = Seat(player: player, name: name)
     }
 
+    /// Solo: the seat the person sits at (its colours are theirs); nil in pass and play.
+    public var personSeat: Int? {
+        mode == .solo ? seats.firstIndex { $0.player == .person } : nil
+    }
+
+    /// Each seat's colours as the core deals them for this set-up (empty while the core
+    /// refuses it), for "Your colour".
+    public var seatColours: [[Colour]] {
+        guard let preview = try? LocalGame(setup: setup(seed: 0)) else { return [] }
+        return preview.state().players.map(\.colours)
+    }
+
+    /// Solo: the person takes seat `index` (its colours), trading places with the opponent
+    /// there, who keeps its level; with two seats a chosen opener stays with the player it was
+    /// chosen for (the core's `setupSitAt`, as on Android).
+    public func sitAt(_ index: Int) {
+        guard mode == .solo, seats.indices.contains(index) else { return }
+        let moved = setupSitAt(setup: setup(seed: 0), index: Int32(index))
+        ruleSetChanges = []
+        seats = moved.seats
+        opener = moved.opener
+    }
+
     /// The set-up as chosen, with a fresh seed.
     public func setup(seed: Int64 = Int64.random(in: Int64.min...Int64.max)) -> GameSetup {
         GameSetup(

@@ -284,6 +284,30 @@ final class TableTests: XCTestCase {
         XCTAssertEqual(model.error, LocalizedMessage("onlineError.BadRoomCode", [.text("no!")]))
     }
 
+    func testYourColourTradesSeatsAndKeepsWhoOpensWithThePlayer() async throws {
+        let model = NewGameModel(mode: .solo)
+        XCTAssertEqual(model.preset, .tripot)
+        XCTAssertEqual(model.personSeat, 0)
+        let colours = model.seatColours
+        XCTAssertEqual(colours.count, 2, "each seat's colours, from the core")
+        XCTAssertNotEqual(colours[0], colours[1])
+        let opponent = model.seats[1]
+        // "You open": still the person after taking the other colour (as on Android).
+        model.opener = .seat(index: 0)
+        model.sitAt(1)
+        XCTAssertEqual(model.personSeat, 1)
+        XCTAssertEqual(model.seats[0], opponent, "the opponent keeps its level")
+        XCTAssertEqual(model.opener, .seat(index: 1))
+        XCTAssertEqual(model.seatColours, colours, "the seats keep their colours")
+        // Classic fixes who opens: the first seat, whoever sits there.
+        model.choose(.classic)
+        model.sitAt(0)
+        XCTAssertEqual(model.personSeat, 0)
+        XCTAssertEqual(model.opener, .seat(index: 0))
+        // Pass and play has no "your colour".
+        XCTAssertNil(NewGameModel(mode: .passAndPlay).personSeat)
+    }
+
     func testTheNewGameScreenStartsFromTheLastChoices() async throws {
         let settings = temporarySettings()
         let first = NewGameModel(mode: .solo, settings: settings)
