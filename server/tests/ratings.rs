@@ -550,18 +550,20 @@ async fn quick_match_pairs_similar_ratings_first_then_widens(kind: Kind) {
     let tripot1 = ClientMsg::QuickMatch {
         format: Some(Format::Tripot1),
     };
+    // The newcomers connect first: once Ada and Bob wait, only Cy's request may come before
+    // their window meets (1.25 s), however slow the machine is at opening sockets.
+    let mut cy = Client::join_from(&s.url, "Cy", "10.1.0.10").await;
+    let mut dan = Client::join_from(&s.url, "Dan", "10.1.0.11").await;
     // Ada waits; Bob, 325 apart, is too far for now (200 + 100 a second waited).
     ada.send(&tripot1).await;
     searching(&mut ada).await;
     bob.send(&tripot1).await;
     searching(&mut bob).await;
     // Cy, a newcomer (1500, 162 from Ada), plays Ada, who waited longest.
-    let mut cy = Client::join_from(&s.url, "Cy", "10.1.0.10").await;
     cy.send(&tripot1).await;
     let (game, _, _) = cy.matched().await;
     assert_eq!(ada.matched().await.0, game);
     // Dan, a newcomer, plays Bob.
-    let mut dan = Client::join_from(&s.url, "Dan", "10.1.0.11").await;
     dan.send(&tripot1).await;
     let (game2, _, _) = dan.matched().await;
     assert_eq!(bob.matched().await.0, game2);
