@@ -203,7 +203,11 @@ class OnlineClockUiTest {
         assertTrue("back by $backBy", backBy in sentAt + 161_000..System.currentTimeMillis() + 161_000)
         assertTrue(text("banner"), text("banner") in setOf("Bob has 2:41 to come back", "Bob has 2:40 to come back"))
         val seats = players.size >= 3
-        if (seats) assertTrue(text("seatDetail:0"), text("seatDetail:0") in setOf("away · 2:41", "away · 2:40"))
+        if (seats) {
+            // The seat's mark (the online info) comes on another path than the banner: awaited.
+            waitUntil("the seat's away mark", 10_000) { exists("seatDetail:0") }
+            assertTrue(text("seatDetail:0"), text("seatDetail:0") in setOf("away · 2:41", "away · 2:40", "away · 2:39"))
+        }
         // Counting down with no further message.
         waitUntil("the banner at 2:39", 5_000) { text("banner") == "Bob has 2:39 to come back" }
         if (seats) waitUntil("the seat at 2:39", 2_000) { text("seatDetail:0") == "away · 2:39" }
