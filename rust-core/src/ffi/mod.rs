@@ -84,6 +84,19 @@ pub fn setup_for_rule_set(setup: GameSetup, preset: Preset) -> CarriedSetup {
     setup.for_rule_set(preset)
 }
 
+/// The seats a new-game screen starts from with `count` seats: solo, the person first and the
+/// AI at Easy in every other seat; pass and play, people in every seat.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn new_game_seats(count: i32, solo: bool) -> Vec<crate::session::Seat> {
+    crate::session::new_game_seats(usize::try_from(count).unwrap_or(0), solo)
+}
+
+/// `setup` with `count` seats: those already chosen kept, the new ones as `newGameSeats` gives.
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+pub fn setup_with_seat_count(setup: GameSetup, count: i32, solo: bool) -> GameSetup {
+    setup.with_seat_count(count, solo)
+}
+
 /// The new-game screen's person takes seat `index` (solo: the colour they play), trading places
 /// with the opponent there, who keeps its level; with two seats and a chosen opener, who opens
 /// follows the player it was chosen for.

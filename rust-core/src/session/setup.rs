@@ -249,7 +249,7 @@ impl RuleSetInfo {
             seat_counts,
             colours_per_side,
             opener_choice,
-            default_setup: GameSetup::solo(preset, AiLevel::Beginner),
+            default_setup: GameSetup::solo(preset, super::setup_choices::DEFAULT_AI_LEVEL),
             editable_options: editable_options(preset),
         }
     }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::setup::{GameSetup, Opener, RuleSetInfo, Seat};
 use super::types::SeatPlayer;
+use crate::ai::AiLevel;
 use crate::rules::{Preset, Rules};
 
 /// The `format` field of kept choices.
@@ -26,7 +27,46 @@ struct KeptChoices {
     opener: Opener,
 }
 
+/// The level of the AI seats a new game starts with: Easy, an opponent that plays back from the
+/// first game (Beginner is one choice away for the gentlest start). Every rule set's
+/// `default_setup` and the new-game screens of both apps start from it.
+pub const DEFAULT_AI_LEVEL: AiLevel = AiLevel::Easy;
+
+/// The seats a new-game screen starts from with `count` seats: solo, the person in the first seat
+/// and the AI at [`DEFAULT_AI_LEVEL`] in every other; pass and play, people in every seat.
+pub fn new_game_seats(count: usize, solo: bool) -> Vec<Seat> {
+    (0..count)
+        .map(|i| {
+            if solo && i > 0 {
+                Seat::ai(DEFAULT_AI_LEVEL)
+            } else {
+                Seat::person()
+            }
+        })
+        .collect()
+}
+
 impl GameSetup {
+    /// The set-up with `count` seats: the seats already chosen are kept, the new ones are those
+    /// of [`new_game_seats`] (`solo` says which), and an opening seat that is gone becomes the
+    /// first. The core checks the count when the game starts.
+    pub fn with_seat_count(&self, count: i32, solo: bool) -> GameSetup {
+        let seats_wanted = usize::try_from(count).unwrap_or(0);
+        let mut seats = new_game_seats(seats_wanted, solo);
+        for (seat, chosen) in seats.iter_mut().zip(&self.seats) {
+            *seat = chosen.clone();
+        }
+        let opener = match self.opener {
+            Opener::Seat { index } if index >= count => Opener::Seat { index: 0 },
+            other => other,
+        };
+        GameSetup {
+            seats,
+            opener,
+            ..self.clone()
+        }
+    }
+
     /// The person takes seat `index` (solo: the colour they play), trading places with the
     /// opponent sitting there, who keeps its level. With two seats and a chosen opener, who opens
     /// stays with the player it was chosen for ("you open" still means the person), rather than
@@ -100,7 +140,55 @@ impl GameSetup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::AiLevel;
+
+    #[test]
+    fn a_new_screen_starts_from_the_same_seats_and_keeps_the_chosen_ones() {
+        assert_eq!(
+            new_game_seats(3, true),
+            vec![
+                Seat::person(),
+                Seat::ai(AiLevel::Easy),
+                Seat::ai(AiLevel::Easy)
+            ]
+        );
+        assert_eq!(
+            new_game_seats(2, false),
+            vec![Seat::person(), Seat::person()]
+        );
+        let chosen = GameSetup {
+            seats: vec![Seat::person(), Seat::ai(AiLevel::Hard)],
+            ..GameSetup::solo(Preset::Sternhalma, AiLevel::Hard)
+        };
+        let more = chosen.with_seat_count(4, true);
+        assert_eq!(
+            more.seats,
+            vec![
+                Seat::person(),
+                Seat::ai(AiLevel::Hard),
+                Seat::ai(AiLevel::Easy),
+                Seat::ai(AiLevel::Easy)
+            ]
+        );
+        assert_eq!(more.with_seat_count(2, true).seats, chosen.seats);
+        // The opener of a seat that goes becomes the first seat.
+        let last_opens = GameSetup {
+            opener: Opener::Seat { index: 3 },
+            ..more.clone()
+        };
+        assert_eq!(
+            last_opens.with_seat_count(3, true).opener,
+            Opener::Seat { index: 0 }
+        );
+        assert_eq!(
+            last_opens.with_seat_count(6, true).opener,
+            Opener::Seat { index: 3 }
+        );
+        assert_eq!(chosen.with_seat_count(-1, true).seats, vec![]);
+        // Every rule set's default set-up starts so.
+        for info in crate::session::rule_sets() {
+            assert_eq!(info.default_setup.seats, new_game_seats(2, true));
+        }
+    }
 
     fn two(opener: i32) -> GameSetup {
         GameSetup {

@@ -66,7 +66,7 @@ public final class NewGameModel {
         seats = []
         coloursPerSide = first.defaultSetup.coloursPerSide
         opener = first.defaultSetup.opener
-        seats = Self.defaultSeats(first.defaultSetup.seats.count, mode: mode)
+        seats = newGameSeats(count: Int32(first.defaultSetup.seats.count), solo: mode == .solo)
         if let saved = choicesStore?.loadChoices(for: mode) { restore(saved) }
     }
 
@@ -125,12 +125,15 @@ public final class NewGameModel {
         ruleSetChanges = carried.changed
     }
 
-    /// Sets the number of seats, keeping the seats already chosen.
+    /// Sets the number of seats: the core keeps the seats already chosen, adds its new-game
+    /// seats (`newGameSeats`, as on Android) and moves an opener whose seat went to the first.
     public func setSeatCount(_ count: Int) {
         guard count > 0 else { return }
         ruleSetChanges = []
-        let defaults = Self.defaultSeats(count, mode: mode)
-        seats = (0..<count).map { $0 < seats.count ? seats[$0] : defaults[$0] }
+        let resized = setupWithSeatCount(
+            setup: setup(seed: 0), count: Int32(count), solo: mode == .solo)
+        seats = resized.seats
+        opener = resized.opener
     }
 
     /// Puts a person or an AI opponent in seat `index`.
@@ -214,17 +217,4 @@ public final class NewGameModel {
 
     /// Forgets the alert.
     public func dismissError() { error = nil }
-
-    /// Solo: the person in seat 1, AI opponents (the first level, Beginner, then stronger ones)
-    /// in the others. Pass and play: people in every seat.
-    private static func defaultSeats(_ count: Int, mode: Mode) -> [Seat] {
-        let levels = ChineseCheckersCore.opponents().map(\.level)
-        return (0..<count).map { index in
-            if mode == .passAndPlay || index == 0 {
-                return Seat(player: .person, name: "")
-            }
-            let level = levels.isEmpty ? AiLevel.medium : levels[min(index, levels.count) - 1]
-            return Seat(player: .ai(level: level), name: "")
-        }
-    }
 }

@@ -348,7 +348,7 @@ final class BoardModelTests: XCTestCase {
         let lines = try app.home.summary(card).map(english)
         XCTAssertEqual(
             lines,
-            ["Solo · Tripot · Jean Médecin (Beginner) · 4 moves", "Your turn · played just now"])
+            ["Solo · Tripot · Catherine Ségurane (Easy) · 4 moves", "Your turn · played just now"])
 
         // Killed in the background (which writes nothing), the next launch reopens it.
         app.navigation.choose(.board)

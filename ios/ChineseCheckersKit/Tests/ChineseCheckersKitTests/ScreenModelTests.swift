@@ -20,6 +20,9 @@ final class ScreenModelTests: XCTestCase {
         model.setSeatCount(6)
         XCTAssertEqual(model.seats.count, 6)
         XCTAssertEqual(model.seats[0].player, .person)
+        // The core's new-game seats: the AI at Easy in the new ones (the Android screen's too).
+        XCTAssertEqual(
+            model.seats.dropFirst().map(\.player), Array(repeating: .ai(level: .easy), count: 5))
         model.setSeat(5, player: .ai(level: .hard))
         let board = try XCTUnwrap(model.start())
         XCTAssertNil(model.error)

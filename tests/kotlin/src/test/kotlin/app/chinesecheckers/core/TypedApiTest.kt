@@ -28,9 +28,11 @@ class TypedApiTest {
             assertEquals(info.preset, info.defaultSetup.rules.preset)
             assertEquals(info.options, info.defaultSetup.rules.options)
             if (info.preset != Preset.TRIPOT) assertFalse(info.openerChoice)
-            // Every ready set-up makes a game: the person against the Beginner.
+            // Every ready set-up makes a game: the person against the AI at Easy, the seats every
+            // new-game screen starts from (`newGameSeats`).
             val v = LocalGame(info.defaultSetup).state()
-            assertEquals(listOf(SeatPlayer.Person, SeatPlayer.Ai(AiLevel.BEGINNER)), v.players.map { it.player })
+            assertEquals(listOf(SeatPlayer.Person, SeatPlayer.Ai(AiLevel.EASY)), v.players.map { it.player })
+            assertEquals(newGameSeats(2, true), info.defaultSetup.seats)
             assertEquals(20, v.holes.count { it.occupant != null })
         }
         assertEquals(AiLevel.entries.toList(), opponents().map { it.level })

@@ -115,6 +115,8 @@ class NewGameOptionsTest {
         click("solo")
         click("ruleSet:STERNHALMA")
         click("seats:4")
+        // The core's new-game seats: the person first, the AI at Easy (the iOS screen's too).
+        assertEquals(listOf(SeatChoice.Person) + List(3) { SeatChoice.Ai(AiLevel.EASY) }, app.newGame.state.value.seats)
         val impossible = app.newGame.state.value.opponents.first { it.level == AiLevel.IMPOSSIBLE }
         click("opponent:${impossible.name}")
         assertEquals(listOf(SeatChoice.Person) + List(3) { SeatChoice.Ai(AiLevel.IMPOSSIBLE) }, app.newGame.state.value.seats)

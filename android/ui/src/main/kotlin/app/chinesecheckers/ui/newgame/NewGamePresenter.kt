@@ -15,6 +15,7 @@ import app.chinesecheckers.core.Seat
 import app.chinesecheckers.core.SeatPlayer
 import app.chinesecheckers.core.SetupChange
 import app.chinesecheckers.core.SetupException
+import app.chinesecheckers.core.newGameSeats
 import app.chinesecheckers.core.opponents
 import app.chinesecheckers.core.ruleOptionValue
 import app.chinesecheckers.core.recallSetup
@@ -22,6 +23,7 @@ import app.chinesecheckers.core.rememberSetup
 import app.chinesecheckers.core.ruleSets
 import app.chinesecheckers.core.setupForRuleSet
 import app.chinesecheckers.core.setupSitAt
+import app.chinesecheckers.core.setupWithSeatCount
 import app.chinesecheckers.core.withRuleOption
 import app.chinesecheckers.ui.board.BoardMode
 import kotlinx.coroutines.flow.MutableStateFlow
@@ -139,10 +141,8 @@ class NewGamePresenter(
         val s = _state.value
         val next = when (event) {
             is NewGameEvent.SelectRuleSet -> carried(s, event.index)
-            is NewGameEvent.SetSeatCount -> {
-                val seats = (0 until event.count).map { i -> s.seats.getOrNull(i) ?: defaultSeat(s.mode, i) }
-                s.copy(seats = seats, opener = clampOpener(s.opener, event.count))
-            }
+            // The core keeps the seats chosen, adds its own new-game seats, and moves a gone opener.
+            is NewGameEvent.SetSeatCount -> s.chose(setupWithSeatCount(setupOf(s).copy(opener = s.opener.core), event.count, s.mode == BoardMode.Solo))
             is NewGameEvent.SetSeat -> s.copy(seats = s.seats.toMutableList().also { it[event.index] = event.choice })
             is NewGameEvent.SetColoursPerSide -> s.copy(coloursPerSide = event.count)
             is NewGameEvent.SetOpener -> s.copy(opener = event.opener)
@@ -169,11 +169,7 @@ class NewGamePresenter(
     private fun carried(s: NewGameUiState, index: Int): NewGameUiState {
         val defaults = defaultsFor(s.mode, s.ruleSets, index)
         // The opener as chosen (setupOf falls back to the rule set's for a fixed opener).
-        val chosenOpener = when (val o = s.opener) {
-            is OpenerChoice.Seat -> Opener.Seat(o.index)
-            OpenerChoice.CoinToss -> Opener.CoinToss
-        }
-        val moved = setupForRuleSet(setupOf(s).copy(opener = chosenOpener), defaults.ruleSet.preset)
+        val moved = setupForRuleSet(setupOf(s).copy(opener = s.opener.core), defaults.ruleSet.preset)
         return defaults.chose(moved.setup).copy(
             showMoreOptions = s.showMoreOptions && defaults.ruleSet.editableOptions.isNotEmpty(),
             ruleSetChanges = moved.changed,
@@ -182,12 +178,7 @@ class NewGamePresenter(
 
     /** This state with [setup]'s seats, colours per side and opener. */
     private fun NewGameUiState.chose(setup: GameSetup): NewGameUiState = copy(
-        seats = setup.seats.map { seat ->
-            when (val p = seat.player) {
-                is SeatPlayer.Ai -> SeatChoice.Ai(p.level)
-                else -> SeatChoice.Person
-            }
-        },
+        seats = setup.seats.map { it.choice },
         coloursPerSide = setup.coloursPerSide,
         opener = when (val o = setup.opener) {
             is Opener.Seat -> OpenerChoice.Seat(o.index)
@@ -248,7 +239,7 @@ class NewGamePresenter(
             ruleSets = catalogue,
             opponents = opponents(),
             selected = index,
-            seats = (0 until count).map { defaultSeat(mode, it) },
+            seats = newGameSeats(count, mode == BoardMode.Solo).map { it.choice },
             coloursPerSide = info.defaultSetup.coloursPerSide,
             opener = OpenerChoice.Seat(0),
             options = info.options,
@@ -260,9 +251,17 @@ class NewGamePresenter(
         )
     }
 
-    private fun defaultSeat(mode: BoardMode, index: Int): SeatChoice =
-        if (mode == BoardMode.PassAndPlay || index == 0) SeatChoice.Person else SeatChoice.Ai(AiLevel.EASY)
+    /** The opener as the core's set-up says it. */
+    private val OpenerChoice.core: Opener
+        get() = when (this) {
+            is OpenerChoice.Seat -> Opener.Seat(index)
+            OpenerChoice.CoinToss -> Opener.CoinToss
+        }
 
-    private fun clampOpener(opener: OpenerChoice, seats: Int) =
-        if (opener is OpenerChoice.Seat && opener.index >= seats) OpenerChoice.Seat(0) else opener
+    /** A core seat as the screen shows it. */
+    private val Seat.choice: SeatChoice
+        get() = when (val p = player) {
+            is SeatPlayer.Ai -> SeatChoice.Ai(p.level)
+            else -> SeatChoice.Person
+        }
 }
