@@ -50,9 +50,10 @@ pub use library::{
 };
 pub use rule_options::{with_rule_option, EditableOption};
 pub use save::SAVE_VERSION;
-pub use setup::{rule_sets, GameSetup, Opener, RuleSetInfo, Seat, ValidSetup};
+pub use setup::{
+    new_game_seats, rule_sets, GameSetup, Opener, RuleSetInfo, Seat, ValidSetup, DEFAULT_AI_LEVEL,
+};
 pub use setup_change::{CarriedSetup, SetupChange};
-pub use setup_choices::{new_game_seats, DEFAULT_AI_LEVEL};
 pub use state::{
     update, CountedGame, Event, ManualEnd, SearchKind, SearchRequest, SessionState, Target, Touch,
 };

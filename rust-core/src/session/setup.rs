@@ -42,6 +42,25 @@ impl Seat {
     }
 }
 
+/// The level of the AI seats a new game starts with: Easy, an opponent that plays back from the
+/// first game (Beginner is one choice away for the gentlest start). Every rule set's
+/// `default_setup` and the new-game screens of both apps start from it.
+pub const DEFAULT_AI_LEVEL: AiLevel = AiLevel::Easy;
+
+/// The seats a new-game screen starts from with `count` seats: solo, the person in the first seat
+/// and the AI at [`DEFAULT_AI_LEVEL`] in every other; pass and play, people in every seat.
+pub fn new_game_seats(count: usize, solo: bool) -> Vec<Seat> {
+    (0..count)
+        .map(|i| {
+            if solo && i > 0 {
+                Seat::ai(DEFAULT_AI_LEVEL)
+            } else {
+                Seat::person()
+            }
+        })
+        .collect()
+}
+
 /// Who opens the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -249,7 +268,7 @@ impl RuleSetInfo {
             seat_counts,
             colours_per_side,
             opener_choice,
-            default_setup: GameSetup::solo(preset, super::setup_choices::DEFAULT_AI_LEVEL),
+            default_setup: GameSetup::solo(preset, DEFAULT_AI_LEVEL),
             editable_options: editable_options(preset),
         }
     }

@@ -4,9 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::setup::{GameSetup, Opener, RuleSetInfo, Seat};
+use super::setup::{new_game_seats, GameSetup, Opener, RuleSetInfo, Seat};
 use super::types::SeatPlayer;
-use crate::ai::AiLevel;
 use crate::rules::{Preset, Rules};
 
 /// The `format` field of kept choices.
@@ -25,25 +24,6 @@ struct KeptChoices {
     seats: Vec<Seat>,
     colours_per_side: i32,
     opener: Opener,
-}
-
-/// The level of the AI seats a new game starts with: Easy, an opponent that plays back from the
-/// first game (Beginner is one choice away for the gentlest start). Every rule set's
-/// `default_setup` and the new-game screens of both apps start from it.
-pub const DEFAULT_AI_LEVEL: AiLevel = AiLevel::Easy;
-
-/// The seats a new-game screen starts from with `count` seats: solo, the person in the first seat
-/// and the AI at [`DEFAULT_AI_LEVEL`] in every other; pass and play, people in every seat.
-pub fn new_game_seats(count: usize, solo: bool) -> Vec<Seat> {
-    (0..count)
-        .map(|i| {
-            if solo && i > 0 {
-                Seat::ai(DEFAULT_AI_LEVEL)
-            } else {
-                Seat::person()
-            }
-        })
-        .collect()
 }
 
 impl GameSetup {
@@ -140,6 +120,7 @@ impl GameSetup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::AiLevel;
 
     #[test]
     fn a_new_screen_starts_from_the_same_seats_and_keeps_the_chosen_ones() {
