@@ -26,9 +26,6 @@ use super::library_words;
 use super::online::{Link, LinkEvent};
 use super::words;
 
-/// What to ask the server for once it has welcomed us.
-pub type LobbyAction = Box<dyn FnOnce(&OnlineGame) -> Result<OnlineUpdate, OnlineError> + Send>;
-
 /// An online game's connection and the lobby request still to make.
 struct Online {
     game: Arc<OnlineGame>,
@@ -36,7 +33,8 @@ struct Online {
     /// (the session's transport), as in the apps.
     board: Arc<Board>,
     link: Link,
-    action: Option<LobbyAction>,
+    /// What to ask the server for once it has welcomed us.
+    action: Option<OnlineRequest>,
     /// The game the cursor was last placed for.
     game_id: Option<String>,
     /// The online state drawn on screen (its `board` is the app's `view`).
@@ -168,7 +166,7 @@ impl App {
 
     /// The UI state of an online game: `link` carries its messages, and `action` (quick match,
     /// room, table) is asked for once the server has welcomed us.
-    pub fn new_online(game: Arc<OnlineGame>, link: Link, action: LobbyAction) -> App {
+    pub fn new_online(game: Arc<OnlineGame>, link: Link, action: OnlineRequest) -> App {
         let state = game.state();
         let view = state.board.clone();
         let mut app = App::with(
@@ -274,7 +272,7 @@ impl App {
                 // resumed by the welcome instead.
                 let resumed = now.joining || now.game.as_ref().is_some_and(|g| !g.over);
                 if !resumed {
-                    match action(&online.game) {
+                    match online.game.send(action) {
                         Ok(update) => online.link.send(update.outgoing),
                         Err(e) => self.message = Some(words::online_error(&e)),
                     }

@@ -440,47 +440,30 @@ fn online_format(args: &PlayArgs) -> Result<Format> {
 /// Plays one online game through the server at `url` until the person quits.
 fn run_online(args: &PlayArgs, url: &str) -> Result<()> {
     let format = online_format(args)?;
-    let action: app::LobbyAction = if args.quick {
-        Box::new(move |g: &OnlineGame| {
-            g.send(OnlineRequest::QuickMatch {
-                format: Some(format),
-            })
-        })
+    let action = if args.quick {
+        OnlineRequest::QuickMatch {
+            format: Some(format),
+        }
     } else if let Some(code) = args.room.clone() {
-        Box::new(move |g: &OnlineGame| {
-            g.send(OnlineRequest::JoinRoom {
-                code: code.to_owned(),
-            })
-        })
+        OnlineRequest::JoinRoom { code }
     } else if args.create_room {
-        Box::new(move |g: &OnlineGame| {
-            g.send(OnlineRequest::CreateRoom {
-                format,
-                clock: None,
-            })
-        })
+        OnlineRequest::CreateRoom {
+            format,
+            clock: None,
+        }
     } else if args.lobby {
-        Box::new(move |g: &OnlineGame| {
-            g.send(OnlineRequest::CreateTable {
-                format,
-                clock: None,
-            })
-        })
+        OnlineRequest::CreateTable {
+            format,
+            clock: None,
+        }
     } else if let Some(game) = args.watch.clone() {
-        let code = args.watch_code.clone();
-        Box::new(move |g: &OnlineGame| {
-            g.send(OnlineRequest::Spectate {
-                game: game.to_owned(),
-                code,
-            })
-        })
+        OnlineRequest::Spectate {
+            game,
+            code: args.watch_code.clone(),
+        }
     } else if let Some(code) = args.watch_code.clone() {
         // The room's code alone: the server finds the room's game.
-        Box::new(move |g: &OnlineGame| {
-            g.send(OnlineRequest::SpectateRoom {
-                code: code.to_owned(),
-            })
-        })
+        OnlineRequest::SpectateRoom { code }
     } else {
         bail!(
             "say how to find an opponent: --quick, --lobby, --room CODE or --create-room \

@@ -911,11 +911,7 @@ fn online_undo_and_an_unreachable_server_are_worded_for_people() {
     let game = OnlineGame::new();
     let config = super::online::LinkConfig::new(new_token(), "Ann".into());
     let link = super::online::Link::open(url.into(), Arc::clone(&game), config).unwrap();
-    let mut app = App::new_online(
-        game,
-        link,
-        Box::new(|g: &OnlineGame| g.send(OnlineRequest::QuickMatch { format: None })),
-    );
+    let mut app = App::new_online(game, link, OnlineRequest::QuickMatch { format: None });
     app.handle_key(key(KeyCode::Char('u')));
     assert_eq!(
         app.message.as_deref(),
