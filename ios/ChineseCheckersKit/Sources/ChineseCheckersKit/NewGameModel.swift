@@ -45,6 +45,8 @@ public final class NewGameModel {
     @ObservationIgnored private let library: GameLibrary?
     @ObservationIgnored private let settings: AppSettings?
     @ObservationIgnored private let choicesStore: NewGameChoicesStore?
+    /// The last set-up `seatColours` previewed, with its seats' colours.
+    @ObservationIgnored private var colourPreview: (setup: GameSetup, colours: [[Colour]])?
     /// Called when a game starts (the app notes which screen made the board).
     @ObservationIgnored var onStart: (@MainActor () -> Void)?
 
@@ -149,10 +151,14 @@ public final class NewGameModel {
     }
 
     /// Each seat's colours as the core deals them for this set-up (empty while the core
-    /// refuses it), for "Your colour".
+    /// refuses it), for "Your colour". The core's preview game is made once per set-up, not on
+    /// every drawing of the screen.
     public var seatColours: [[Colour]] {
-        guard let preview = try? LocalGame(setup: setup(seed: 0)) else { return [] }
-        return preview.state().players.map(\.colours)
+        let current = setup(seed: 0)
+        if let preview = colourPreview, preview.setup == current { return preview.colours }
+        let colours = (try? LocalGame(setup: current))?.state().players.map(\.colours) ?? []
+        colourPreview = (current, colours)
+        return colours
     }
 
     /// Solo: the person takes seat `index` (its colours), trading places with the opponent

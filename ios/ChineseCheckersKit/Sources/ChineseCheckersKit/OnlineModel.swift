@@ -20,7 +20,7 @@ public final class OnlineModel {
     public let board: BoardModel
     /// The latest state of the online game.
     public private(set) var state: OnlineState
-    /// The last refusal, for an alert (cleared by `dismissError()`).
+    /// The last refusal, for an alert (cleared by `handle(.dismissError)`).
     public private(set) var error: LocalizedMessage?
     /// The room code as the person types it (checked by the core as it is typed).
     public var typedRoomCode = ""
@@ -43,7 +43,7 @@ public final class OnlineModel {
     /// "Watch a game" is open (its lines are `liveGameLines`).
     public private(set) var showingLiveGames = false
     /// A finished game downloaded to replay: its board, at the replay's start (the view shows
-    /// it; `closeReplay()` drops it).
+    /// it; `handle(.closeReplay)` drops it).
     public private(set) var replay: BoardModel?
     /// A finished game downloaded to share: its id and save text (the share sheet's item).
     public private(set) var shared: DownloadedGame?
@@ -111,7 +111,7 @@ public final class OnlineModel {
         state = next
         if next.connection == .connected, !ratingsAsked {
             ratingsAsked = true
-            requestRatings()
+            send(.requestRatings)
         }
         openDownload(next)
     }
@@ -261,100 +261,53 @@ public final class OnlineModel {
     /// `OnlinePresenter.onEvent` (a state holder with one state and one action type).
     public func handle(_ action: OnlineAction) {
         switch action {
-        case .connect: connect()
-        case .disconnect: disconnect()
-        case .quickMatch(let format): quickMatch(format)
-        case .cancelMatch: cancelMatch()
-        case .watchLobby: watchLobby()
-        case .unwatchLobby: unwatchLobby()
-        case .createTable(let format): createTable(format)
-        case .closeTable: closeTable()
-        case .joinTable(let id): joinTable(id)
-        case .createRoom(let format): createRoom(format)
-        case .fillWithAi: fillWithAi()
-        case .leaveSeat: leaveSeat()
-        case .requestRatings: requestRatings()
-        case .listGames: listGames()
-        case .hideGames: hideGames()
+        case .connect: attempt { try client.connect() }
+        case .disconnect:
+            client.close()
+            refresh()
+        case .quickMatch(let format): send(.quickMatch(format: format))
+        case .cancelMatch: send(.cancelMatch)
+        case .watchLobby: send(.watchLobby)
+        case .unwatchLobby: send(.unwatchLobby)
+        case .createTable(let format):
+            send(.createTable(format: format, clock: timeControl.timeControl))
+        case .closeTable: send(.closeTable)
+        case .joinTable(let id): send(.joinTable(table: id))
+        case .createRoom(let format):
+            send(.createRoom(format: format, clock: timeControl.timeControl))
+        case .fillWithAi: send(.fillWithAi(level: fillLevel))
+        case .leaveSeat: send(.leaveSeat)
+        case .requestRatings: send(.requestRatings)
+        case .listGames:
+            showingGames = true
+            send(.listGames)
+        case .hideGames: showingGames = false
         case .watchGames: watchGames()
-        case .hideLiveGames: hideLiveGames()
-        case .spectate(let id): spectate(id)
+        case .hideLiveGames: showingLiveGames = false
+        case .spectate(let id):
+            watchCodeSent = false
+            send(.spectate(game: id, code: nil))
         case .watchTypedCode: watchTypedCode()
-        case .stopSpectating: stopSpectating()
-        case .replayGame(let id): replayGame(id)
-        case .shareGame(let id): shareGame(id)
-        case .closeReplay: closeReplay()
+        case .stopSpectating:
+            send(.stopSpectating)
+            // Back in the lobby: the list is asked for again, games have moved on.
+            if showingLiveGames { send(.watchGames) }
+        case .replayGame(let id): download(id, share: false)
+        case .shareGame(let id): download(id, share: true)
+        case .closeReplay: replay = nil
         case .joinTypedRoom: joinTypedRoom()
         case .submitRoomCode: submitRoomCode()
-        case .dismissError: dismissError()
+        case .dismissError: error = nil
         case .enteredBackground: enteredBackground()
         case .becameActive: becameActive()
         }
     }
 
-    /// Opens the connection and says hello.
-    private func connect() {
-        do {
-            try client.connect()
-        } catch {
-            self.error = Wording.error(error)
-        }
-        refresh()
-    }
-
-    /// Leaves online play: closes the socket and stops reconnecting.
-    private func disconnect() {
-        client.close()
-        refresh()
-    }
-
-    /// Looks for an opponent (any format when nil).
-    private func quickMatch(_ format: Format?) { send(.quickMatch(format: format)) }
-    /// Stops looking for an opponent.
-    private func cancelMatch() { send(.cancelMatch) }
-    /// Shows the open tables.
-    private func watchLobby() { send(.watchLobby) }
-    /// Stops following the lobby.
-    private func unwatchLobby() { send(.unwatchLobby) }
-    /// Opens a table in the lobby, with the picked time control.
-    private func createTable(_ format: Format) {
-        send(.createTable(format: format, clock: timeControl.timeControl))
-    }
-    /// Closes this player's open table or waiting private room (its code stops working).
-    private func closeTable() { send(.closeTable) }
-    /// Sits at another player's table.
-    private func joinTable(_ id: String) { send(.joinTable(table: id)) }
-    /// Creates a private room with the picked time control (its code arrives in `state.room`).
-    private func createRoom(_ format: Format) {
-        send(.createRoom(format: format, clock: timeControl.timeControl))
-    }
-
-    /// The host starts the filling table now, the computer at `fillLevel` in the empty seats.
-    private func fillWithAi() { send(.fillWithAi(level: fillLevel)) }
-    /// Leaves the filling table or room of 3 or more seats.
-    private func leaveSeat() { send(.leaveSeat) }
-
-    /// Asks for our ratings (done once by itself when the connection opens).
-    private func requestRatings() { send(.requestRatings) }
-    /// Opens "Your games": asks the server for our finished games.
-    private func listGames() {
-        showingGames = true
-        send(.listGames)
-    }
-    /// Closes "Your games".
-    private func hideGames() { showingGames = false }
     /// Opens "Watch a game": asks the server for the public games in progress.
     private func watchGames() {
         watchCodeSent = false
         showingLiveGames = true
         send(.watchGames)
-    }
-    /// Closes "Watch a game".
-    private func hideLiveGames() { showingLiveGames = false }
-    /// Watches a game in progress read-only (the board shows it once the server sends it).
-    private func spectate(_ id: String) {
-        watchCodeSent = false
-        send(.spectate(game: id, code: nil))
     }
     /// Watches the game of the room whose code was typed, by the code alone (the one its players
     /// joined with): the server finds the game. A code that names no game leaves the lobby as it
@@ -364,17 +317,6 @@ public final class OnlineModel {
         watchCodeEdited = false
         send(.spectateRoom(code: typedWatchCode))
     }
-    /// Stops watching: back to the lobby, with the list asked for again (games moved on).
-    private func stopSpectating() {
-        send(.stopSpectating)
-        if showingLiveGames { send(.watchGames) }
-    }
-    /// Downloads a finished game and opens it in the local board's replay (`replay`).
-    private func replayGame(_ id: String) { download(id, share: false) }
-    /// Downloads a finished game for the share sheet (`shared`).
-    private func shareGame(_ id: String) { download(id, share: true) }
-    /// Leaves the replay of a finished game.
-    private func closeReplay() { replay = nil }
 
     private func download(_ id: String, share: Bool) {
         watchCodeSent = false
@@ -385,12 +327,7 @@ public final class OnlineModel {
     /// A frame from the server, as the socket delivers it (tests and tools feed the protocol's
     /// own frames here).
     public func receive(frame: String) {
-        do {
-            try client.receive(frame: frame)
-        } catch {
-            self.error = Wording.error(error)
-        }
-        refresh()
+        attempt { try client.receive(frame: frame) }
     }
 
     /// Joins the room whose code was typed (the core checks the code first).
@@ -408,13 +345,15 @@ public final class OnlineModel {
         joinTypedRoom()
     }
 
-    /// Forgets the alert.
-    private func dismissError() { error = nil }
-
     /// Sends one request of the player through the client (the one path of every request).
     private func send(_ request: OnlineRequest) {
+        attempt { try client.send(request) }
+    }
+
+    /// Runs one call of the client: a refusal becomes the alert; the state is read again.
+    private func attempt(_ call: () throws -> Void) {
         do {
-            try client.send(request)
+            try call()
         } catch {
             self.error = Wording.error(error)
         }
