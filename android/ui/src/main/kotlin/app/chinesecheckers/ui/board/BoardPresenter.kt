@@ -166,7 +166,11 @@ class BoardPresenter(
         scope.launch {
             for (change in changes) synchronized(lock) { if (search == null) publish(game.state()) }
         }
-        followers += scope.launch { onlineInfo.collect { info -> _state.update { it.copy(online = info) } } }
+        // Under the lock like every other change: `publish` copies the state it read, and an
+        // info written between its read and its write would be lost (a seat left marked away).
+        followers += scope.launch {
+            onlineInfo.collect { info -> synchronized(lock) { _state.update { it.copy(online = info) } } }
+        }
         followers += scope.launch {
             settings.map { it.boardRotation }.distinctUntilChanged().collect { on ->
                 synchronized(lock) { turnBoard(on) }
@@ -299,14 +303,16 @@ class BoardPresenter(
         if (game.outcome != null && previous.game.outcome == null) platform.haptic(HapticKind.GameOver)
         // The core says which sounds this update makes (each once: a new revision's).
         if (game.revision != previous.game.revision) platform.sound(game.change.sounds)
-        _state.value = previous.copy(
-            game = game,
-            animation = animation,
-            gameOverDismissed = previous.gameOverDismissed && game.outcome != null,
-            capabilities = capabilities,
-            canRematch = capabilities.rematch && game.capabilities.canRematch,
-            error = null,
-        )
+        _state.update {
+            it.copy(
+                game = game,
+                animation = animation,
+                gameOverDismissed = previous.gameOverDismissed && game.outcome != null,
+                capabilities = capabilities,
+                canRematch = capabilities.rematch && game.capabilities.canRematch,
+                error = null,
+            )
+        }
         maybeStartAi(game)
     }
 
