@@ -1,6 +1,7 @@
-//! `chinese-checkers learn`: the core's lessons in the terminal. The board is the game's (the
-//! same `GameState` in `LessonState.board`, drawn by `render`'s hole cells); the core checks each
-//! goal and says what a try did, and `learn_words` words it. Keys: arrows and Enter (or a
+//! `chinese-checkers learn`: the core's lessons in the terminal. The board is the lesson's `Game`
+//! (tapped as any game's, its `GameState` drawn by `render`'s hole cells, the lesson's facts in
+//! `GameState.lesson`); the core checks each goal and says what a try did, and `learn_words`
+//! words it. Keys: arrows and Enter (or a
 //! click) to tap, `e` End jump, `t` try again, `n` next step or lesson, `q` quit.
 
 use std::path::Path;
@@ -8,8 +9,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use chinese_checkers_core::ffi::{lessons, Lesson};
-use chinese_checkers_core::session::{Coord, LessonInfo, LessonState, MoveError};
+use chinese_checkers_core::ffi::{lessons, Game, Lesson};
+use chinese_checkers_core::session::{Coord, GameState, LessonInfo, LessonState, MoveError};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
@@ -32,8 +33,13 @@ pub struct LearnApp {
     /// Where finished lessons are kept (the apps' lessons list ticks them).
     data_dir: String,
     index: usize,
+    /// The lesson's own actions (try again, next).
     lesson: Arc<Lesson>,
-    /// What the screen shows.
+    /// Its board: taps and End jump.
+    game: Arc<Game>,
+    /// The board the screen shows.
+    pub board: GameState,
+    /// The lesson's facts on it: the step, the goal, the feedback.
     pub state: LessonState,
     /// The hole under the cursor.
     pub cursor: Coord,
@@ -68,13 +74,17 @@ impl LearnApp {
         };
         let first = catalogue.get(index).context("the core has no lessons")?;
         let lesson = Lesson::new(data_dir.clone(), first.id.clone())?;
-        let state = lesson.state();
+        let game = Arc::clone(&lesson).game();
+        let board = game.state();
+        let state = facts(&board)?;
         let cursor = start_cursor(&state);
         Ok(LearnApp {
             catalogue,
             data_dir,
             index,
             lesson,
+            game,
+            board,
             state,
             cursor,
             message: None,
@@ -84,19 +94,24 @@ impl LearnApp {
         })
     }
 
-    fn show(&mut self, result: Result<LessonState, MoveError>) {
-        match result {
-            Ok(state) => {
+    fn show(&mut self, result: Result<GameState, MoveError>) {
+        let shown = result.map_err(|e| words::move_error(&e)).and_then(|board| {
+            let state = facts(&board).map_err(|e| e.to_string())?;
+            Ok((board, state))
+        });
+        match shown {
+            Ok((board, state)) => {
+                self.board = board;
                 self.state = state;
                 self.message = None;
             }
-            Err(e) => self.message = Some(words::move_error(&e)),
+            Err(e) => self.message = Some(e),
         }
     }
 
     /// A tap on the hole under the cursor.
     pub fn tap_cursor(&mut self) {
-        let result = self.lesson.tap(self.cursor.q, self.cursor.r);
+        let result = self.game.tap(self.cursor.q, self.cursor.r);
         self.show(result);
     }
 
@@ -115,10 +130,10 @@ impl LearnApp {
         match Lesson::new(self.data_dir.clone(), info.id.clone()) {
             Ok(lesson) => {
                 self.index += 1;
-                self.state = lesson.state();
+                self.game = Arc::clone(&lesson).game();
                 self.lesson = lesson;
+                self.show(Ok(self.game.state()));
                 self.cursor = start_cursor(&self.state);
-                self.message = None;
             }
             Err(e) => self.message = Some(e.to_string()),
         }
@@ -143,7 +158,7 @@ impl LearnApp {
         match key.code {
             KeyCode::Enter | KeyCode::Char(' ') => self.tap_cursor(),
             KeyCode::Char('e') | KeyCode::Char('E') => {
-                let result = self.lesson.end_jump();
+                let result = self.game.end_jump();
                 self.show(result);
             }
             KeyCode::Char('t') | KeyCode::Char('T') => {
@@ -160,6 +175,14 @@ impl LearnApp {
     pub fn place(&self) -> (usize, usize) {
         (self.index + 1, self.catalogue.len())
     }
+}
+
+/// The lesson's facts on its board (every lesson's board has them).
+fn facts(board: &GameState) -> Result<LessonState> {
+    board
+        .lesson
+        .clone()
+        .context("the core gave a lesson's board without the lesson")
 }
 
 /// The cursor starts on the first hole the step points at.
@@ -194,7 +217,7 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &LearnApp) -> Option<Placement>
         app.message.clone().or_else(|| {
             s.feedback
                 .as_ref()
-                .map(|f| learn_words::feedback(&s.board, f))
+                .map(|f| learn_words::feedback(&app.board, f))
         })
     };
     if let Some(text) = said {
@@ -226,7 +249,7 @@ pub fn render(area: Rect, buf: &mut Buffer, app: &LearnApp) -> Option<Placement>
     let pointer = Style::default()
         .fg(Color::Yellow)
         .add_modifier(Modifier::BOLD);
-    for (h, g) in s.board.holes.iter().zip(&geometry().holes) {
+    for (h, g) in app.board.holes.iter().zip(&geometry().holes) {
         let mut cell = hole_cell(h, Overlay::None, h.coord == app.cursor);
         // The holes the step points at, where nothing else marks them.
         if s.pointer.contains(&h.coord) && cell[0].0 == ' ' {

@@ -1,18 +1,19 @@
 //! `chinese-checkers puzzle`: the race puzzles in the terminal, line by line.
 //!
-//! The core's `PuzzleGame` does everything (selection, targets, the count, par, undo, the
-//! results); this draws its board as text, shows the count against par and reads commands: a
+//! The core's `PuzzleGame` and its board (a `Game`, as any game's) do everything (selection,
+//! targets, the count, par, undo, the results); this draws the board as text, shows the count against par and reads commands: a
 //! hole `q r` (select a peg, play a target, hop on in a tripot chain), `e` (end the jump), `u`
 //! (undo), `r` (redo), `restart`, `q` (quit). When the army is home it prints the solver's line.
 
 use std::io::{BufRead, Write};
 use std::path::Path;
+use std::sync::Arc;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use chinese_checkers_core::ffi::{puzzle_of_the_day, puzzles, PuzzleGame, PuzzleInfo};
 use chinese_checkers_core::rules::Colour;
 use chinese_checkers_core::session::puzzle::{ParVerdict, PuzzleDifficulty, PuzzleState};
-use chinese_checkers_core::session::Highlight;
+use chinese_checkers_core::session::{GameState, Highlight, MoveError};
 use clap::Args;
 
 use super::board;
@@ -92,14 +93,14 @@ pub fn list(dir: &Path, out: &mut impl Write) -> Result<()> {
 
 /// The board as text: one character per hole on the star's grid (`S` your pegs, `N` frozen
 /// pegs, `*` a target, `@` the selected peg, `.` an empty hole).
-fn board_text(state: &PuzzleState) -> String {
+fn board_text(state: &GameState) -> String {
     let mut rows = vec![vec![' '; 25]; 17];
-    for h in &state.board.holes {
+    for h in &state.holes {
         let Some(g) = board::hole(h.coord) else {
             continue;
         };
         let (x, y) = board::grid(g);
-        let c = if state.board.selected == Some(h.coord) {
+        let c = if state.selected == Some(h.coord) {
             '@'
         } else if matches!(h.highlight, Highlight::StepTarget | Highlight::JumpTarget) {
             '*'
@@ -123,8 +124,17 @@ fn board_text(state: &PuzzleState) -> String {
         .join("\n")
 }
 
-fn show(state: &PuzzleState, out: &mut impl Write) -> Result<()> {
-    writeln!(out, "{}", board_text(state))?;
+/// The puzzle's facts on its board (every puzzle's board has them).
+fn facts(board: &GameState) -> Result<PuzzleState> {
+    board
+        .puzzle
+        .clone()
+        .context("the core gave a puzzle's board without the puzzle")
+}
+
+fn show(board: &GameState, out: &mut impl Write) -> Result<PuzzleState> {
+    let state = facts(board)?;
+    writeln!(out, "{}", board_text(board))?;
     writeln!(
         out,
         "{}: move {} of {}",
@@ -132,19 +142,25 @@ fn show(state: &PuzzleState, out: &mut impl Write) -> Result<()> {
         state.moves,
         par_words(state.par, state.proven)
     )?;
-    Ok(())
+    Ok(state)
 }
 
 /// Plays the puzzle `id` on `input`'s commands; returns when it is solved or the person quits.
 pub fn play(dir: &Path, id: &str, input: &mut impl BufRead, out: &mut impl Write) -> Result<()> {
-    let game = PuzzleGame::new(dir_text(dir), id.to_string())?;
+    let puzzle = PuzzleGame::new(dir_text(dir), id.to_string())?;
+    let game = Arc::clone(&puzzle).game();
+    let history = game.capabilities().undo;
+    let undo = |back: bool| match &history {
+        Some(h) if back => h.undo(),
+        Some(h) => h.redo(),
+        None => Err(MoveError::NothingToUndo),
+    };
     writeln!(
         out,
         "Bring all your pegs (S) into the opposite camp. Type a hole as \"q r\", \
          e to end a jump, u to undo, r to redo, restart, q to quit."
     )?;
-    let mut state = game.state();
-    show(&state, out)?;
+    let mut state = show(&game.state(), out)?;
     let mut line = String::new();
     while !state.solved {
         line.clear();
@@ -159,9 +175,9 @@ pub fn play(dir: &Path, id: &str, input: &mut impl BufRead, out: &mut impl Write
         let done = match words.as_slice() {
             ["q"] | ["quit"] => return Ok(()),
             ["e"] => game.end_jump(),
-            ["u"] => Ok(game.undo()),
-            ["r"] => Ok(game.redo()),
-            ["restart"] => Ok(game.restart()),
+            ["u"] => undo(true),
+            ["r"] => undo(false),
+            ["restart"] => Ok(puzzle.restart()),
             [q, r] => match (q.trim().parse(), r.trim().parse()) {
                 (Ok(q), Ok(r)) => game.tap(q, r),
                 _ => {
@@ -177,13 +193,9 @@ pub fn play(dir: &Path, id: &str, input: &mut impl BufRead, out: &mut impl Write
         };
         // A refused action (no jump to end, ...) is said and changes nothing.
         match done {
-            Ok(s) => state = s,
-            Err(e) => {
-                writeln!(out, "{e}")?;
-                continue;
-            }
+            Ok(board) => state = show(&board, out)?,
+            Err(e) => writeln!(out, "{e}")?,
         }
-        show(&state, out)?;
     }
     let verdict = match state.verdict {
         Some(ParVerdict::UnderPar { by }) => format!("{by} under par"),

@@ -73,7 +73,7 @@ struct LessonView: View {
             }
             .padding(.horizontal)
             BoardCanvas(
-                geometry: model.geometry, state: model.state.board, rotation: model.rotation,
+                geometry: model.geometry, state: model.board, rotation: model.rotation,
                 animation: model.animation, trail: [], arrows: model.missedArrows,
                 onTap: { model.tap(x: $0, y: $1) }, onTapHole: { model.tap($0) }, zoom: $zoom,
                 pointer: model.pointer, framing: model.framing

@@ -91,7 +91,7 @@ struct PuzzleView: View {
                 .padding(.horizontal)
                 .accessibilityIdentifier("puzzle-count")
             BoardCanvas(
-                geometry: model.geometry, state: model.state.board, rotation: model.rotation,
+                geometry: model.geometry, state: model.board, rotation: model.rotation,
                 animation: model.animation, trail: [], arrows: [],
                 onTap: { model.tap(x: $0, y: $1) }, onTapHole: { model.tap($0) }, zoom: $zoom
             )
@@ -119,7 +119,7 @@ struct PuzzleView: View {
             guard let announcement else { return }
             AccessibilityNotification.Announcement(AppText.sentence(announcement.messages)).post()
         }
-        .sensoryFeedback(.selection, trigger: model.state.board.selected) { _, _ in haptics }
+        .sensoryFeedback(.selection, trigger: model.board.selected) { _, _ in haptics }
         .sensoryFeedback(.impact, trigger: model.state.moves) { _, _ in haptics }
     }
 }

@@ -1,21 +1,24 @@
 //! [`Game`]: the one board interface of every kind of game — solo, pass-and-play, watched online,
-//! played online. The apps hold a `Game` for every board and draw its [`GameState`]; what a game
+//! played online, a puzzle, a lesson. The apps hold a `Game` for every board and draw its [`GameState`]; what a game
 //! can do at all is its [`GameCapabilities`], whose members are the handles of the actions that
 //! only some games have (undo, hint, replay, the AI), so that no call is ever refused for the
 //! kind of game. What can be done at this moment stays in `GameState.capabilities`.
 //!
-//! A `Game` forwards to the [`LocalGame`] or [`OnlineGame`] it was made from
-//! (`LocalGame.game()`, `Game.local(game)`, `OnlineGame.game()`); those objects keep working as
-//! they are, and every change made through them reaches the `Game`'s listener too.
+//! A `Game` forwards to the [`LocalGame`], [`OnlineGame`], [`PuzzleGame`] or [`Lesson`] it was
+//! made from (`LocalGame.game()`, `Game.local(game)`, `OnlineGame.game()`, `PuzzleGame.game()`,
+//! `Lesson.game()`); those objects keep working as they are, and every change made through them
+//! reaches the `Game`'s listener too.
 
 use std::sync::Arc;
 
 use parking_lot::Mutex;
 use rand::{Rng, SeedableRng};
 
+use super::lesson::Lesson;
 use super::listen::GameListener;
 use super::local::LocalGame;
 use super::online::OnlineGame;
+use super::puzzle::PuzzleGame;
 use super::search::AiSearch;
 use crate::online::TimeControl;
 use crate::rules::Preset;
@@ -31,11 +34,16 @@ use crate::session::{
 /// |---|---|---|---|---|---|---|---|---|
 /// | solo (a person and AI seats) | ✓ | ✓ | ✓ | ✓ | | | ✓ | ✓ |
 /// | pass-and-play (people only) | ✓ | | ✓ | ✓ (three or more: a resigned seat) | ✓ (two people) | | ✓ | ✓ |
-/// | online, played | | | | | ✓ (two seats) | ✓ (timed) | ✓ (¹) | ✓ |
+/// | online, played | | | | | ✓ (two seats) | ✓ (timed) | ✓ | ✓ |
 /// | online, watched (or no game yet) | | | | | | | | |
+/// | puzzle (¹) | ✓ | | | | | | | |
+/// | lesson (²) | | | | | | | | |
 ///
-/// The hint is the engine's: a game without AI seats has none. (¹) Not once a game is over that
-/// a player left: ended by abandonment, or with another person away at its end.
+/// (¹) With `puzzle`: restart and the solver's line. (²) With `lesson`: "Try again" and "Next".
+///
+/// The hint is the engine's: a game without AI seats has none. An online rematch is not offered
+/// once a game is over that a player left: ended by abandonment, or with another person away at
+/// its end.
 #[derive(Clone)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct GameCapabilities {
@@ -56,6 +64,10 @@ pub struct GameCapabilities {
     pub rematch: bool,
     /// A person at this device may resign (`resign`).
     pub resign: bool,
+    /// A puzzle's own actions: restart, the solver's line (its facts are `GameState.puzzle`).
+    pub puzzle: Option<Arc<PuzzleGame>>,
+    /// A lesson's own actions: "Try again", "Next" (its facts are `GameState.lesson`).
+    pub lesson: Option<Arc<Lesson>>,
 }
 
 /// A local game's board, which a rematch replaces by the next game.
@@ -75,9 +87,12 @@ impl LocalSlot {
 enum Board {
     Local(Arc<LocalSlot>),
     Online(Arc<OnlineGame>),
+    Puzzle(Arc<PuzzleGame>),
+    Lesson(Arc<Lesson>),
 }
 
-/// The board of any game: solo, pass-and-play, watched or played online. Thread-safe.
+/// The board of any game: solo, pass-and-play, watched or played online, a puzzle, a lesson.
+/// Thread-safe.
 ///
 /// Every board call returns the state to draw now, and the listener (`setListener`) hears every
 /// change — also the AI's move, made on the engine thread, and the frames received online. On an
@@ -99,25 +114,29 @@ impl Game {
         match &self.board {
             Board::Local(slot) => Ok(local(&slot.current())?),
             Board::Online(game) => online(game).unwrap_or(Err(MoveError::NoTransport)),
+            // No seat to resign, no draw to offer or answer: not a game against anyone.
+            Board::Puzzle(_) | Board::Lesson(_) => Err(MoveError::NotYourTurn),
         }
     }
 
     /// A touch on the board (tap, end jump). On a watched game it changes nothing, so the
     /// listener hears nothing: the state returned carries the notice `watching`.
-    fn touch(
-        &self,
-        local: impl FnOnce(&LocalGame) -> Result<GameState, MoveError>,
-        online: impl FnOnce(&mut OnlineSession) -> Result<Vec<String>, MoveError>,
-    ) -> Result<GameState, MoveError> {
-        if let Board::Online(game) = &self.board {
-            let now = game.state();
-            if now.spectating {
-                let mut board = now.board;
-                board.notice = Some(Notice::Watching);
-                return Ok(board);
+    fn touch(&self, touch: Touch) -> Result<GameState, MoveError> {
+        match &self.board {
+            Board::Local(slot) => touch.on_local(&slot.current()),
+            Board::Online(game) => {
+                let now = game.state();
+                if now.spectating {
+                    let mut board = now.board;
+                    board.notice = Some(Notice::Watching);
+                    return Ok(board);
+                }
+                game.board_call(|s| touch.on_online(s))
+                    .unwrap_or(Err(MoveError::NoTransport))
             }
+            Board::Puzzle(puzzle) => touch.on_puzzle(puzzle),
+            Board::Lesson(lesson) => touch.on_lesson(lesson),
         }
-        self.act(local, |g| g.board_call(online))
     }
 
     /// The game as it stands, with the capabilities of a local game.
@@ -137,7 +156,11 @@ impl Game {
         });
         let with = |has: bool| has.then(|| Arc::clone(slot));
         GameCapabilities {
-            undo: with(persons > 0).map(|slot| Arc::new(GameHistory { slot })),
+            undo: with(persons > 0).map(|slot| {
+                Arc::new(GameHistory {
+                    board: Board::Local(slot),
+                })
+            }),
             hint: with(persons > 0 && ais > 0).map(|slot| Arc::new(GameHints { slot })),
             replay: with(true).map(|slot| Arc::new(GameReplay { slot })),
             // Also without AI seats when a person may resign a game of three or more and leave
@@ -148,6 +171,34 @@ impl Game {
             clock: false,
             rematch: true,
             resign: persons > 0,
+            puzzle: None,
+            lesson: None,
+        }
+    }
+
+    /// What a puzzle's or a lesson's board can do: undo for a puzzle, and its own handle.
+    fn exercise_capabilities(board: &Board) -> GameCapabilities {
+        GameCapabilities {
+            undo: matches!(board, Board::Puzzle(_)).then(|| {
+                Arc::new(GameHistory {
+                    board: board.clone(),
+                })
+            }),
+            hint: None,
+            replay: None,
+            ai: None,
+            draw_offers: false,
+            clock: false,
+            rematch: false,
+            resign: false,
+            puzzle: match board {
+                Board::Puzzle(p) => Some(Arc::clone(p)),
+                _ => None,
+            },
+            lesson: match board {
+                Board::Lesson(l) => Some(Arc::clone(l)),
+                _ => None,
+            },
         }
     }
 
@@ -165,6 +216,8 @@ impl Game {
             // Not after a game the opponent left (abandoned, or away at its end).
             rematch: played.is_some_and(|g| !g.over || state.board.capabilities.can_rematch),
             resign: played.is_some(),
+            puzzle: None,
+            lesson: None,
         }
     }
 
@@ -198,6 +251,43 @@ impl Game {
         // The listener hears of the new game: a change like any other, stamped after every
         // change of the old one it could still hear.
         Ok(game.announce())
+    }
+}
+
+/// A touch on any board, forwarded to the object behind it.
+#[derive(Clone, Copy)]
+enum Touch {
+    Tap { q: i32, r: i32 },
+    EndJump,
+}
+
+impl Touch {
+    fn on_local(self, game: &LocalGame) -> Result<GameState, MoveError> {
+        match self {
+            Touch::Tap { q, r } => game.tap(q, r),
+            Touch::EndJump => game.end_jump(),
+        }
+    }
+
+    fn on_online(self, session: &mut OnlineSession) -> Result<Vec<String>, MoveError> {
+        match self {
+            Touch::Tap { q, r } => session.tap(q, r),
+            Touch::EndJump => session.end_jump(),
+        }
+    }
+
+    fn on_puzzle(self, puzzle: &PuzzleGame) -> Result<GameState, MoveError> {
+        match self {
+            Touch::Tap { q, r } => puzzle.tap(q, r),
+            Touch::EndJump => puzzle.end_jump(),
+        }
+    }
+
+    fn on_lesson(self, lesson: &Lesson) -> Result<GameState, MoveError> {
+        match self {
+            Touch::Tap { q, r } => lesson.tap(q, r),
+            Touch::EndJump => lesson.end_jump(),
+        }
     }
 }
 
@@ -264,20 +354,44 @@ impl Game {
         })
     }
 
+    /// The board of puzzle `puzzle` (the same as `puzzle.game()`).
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn puzzle(puzzle: Arc<PuzzleGame>) -> Arc<Game> {
+        Arc::new(Game {
+            board: Board::Puzzle(puzzle),
+        })
+    }
+
+    /// The board of lesson `lesson` (the same as `lesson.game()`).
+    #[cfg_attr(feature = "uniffi", uniffi::constructor)]
+    pub fn lesson(lesson: Arc<Lesson>) -> Arc<Game> {
+        Arc::new(Game {
+            board: Board::Lesson(lesson),
+        })
+    }
+
     /// The state to draw now.
     pub fn state(&self) -> GameState {
         match &self.board {
             Board::Local(slot) => slot.current().state(),
             Board::Online(game) => game.state().board,
+            Board::Puzzle(puzzle) => puzzle.state(),
+            Board::Lesson(lesson) => lesson.state(),
         }
     }
 
     /// The game's id: a local game's library slot and statistics entry, the online game's id
-    /// (empty while the session has no game).
+    /// (empty while the session has no game), the puzzle's or the lesson's id.
     pub fn id(&self) -> String {
         match &self.board {
             Board::Local(slot) => slot.current().id(),
             Board::Online(game) => game.state().game.map(|g| g.id).unwrap_or_default(),
+            Board::Puzzle(puzzle) => puzzle.state().puzzle.map(|p| p.id).unwrap_or_default(),
+            Board::Lesson(lesson) => lesson
+                .state()
+                .lesson
+                .map(|l| l.lesson_id)
+                .unwrap_or_default(),
         }
     }
 
@@ -288,6 +402,7 @@ impl Game {
         match &self.board {
             Board::Local(slot) => Game::local_capabilities(slot),
             Board::Online(game) => Game::online_capabilities(game),
+            Board::Puzzle(_) | Board::Lesson(_) => Game::exercise_capabilities(&self.board),
         }
     }
 
@@ -298,6 +413,8 @@ impl Game {
         match &self.board {
             Board::Local(slot) => slot.current().delivery().set_listener(listener),
             Board::Online(game) => game.delivery().set_listener(listener),
+            Board::Puzzle(puzzle) => puzzle.delivery().set_listener(listener),
+            Board::Lesson(lesson) => lesson.delivery().set_listener(listener),
         }
     }
 
@@ -305,12 +422,12 @@ impl Game {
     /// finished move is drawn as pending and sent; on a watched game it does nothing and the
     /// state's notice is `watching`.
     pub fn tap(&self, q: i32, r: i32) -> Result<GameState, MoveError> {
-        self.touch(|g| g.tap(q, r), |s| s.tap(q, r))
+        self.touch(Touch::Tap { q, r })
     }
 
     /// "End jump": plays (online: sends) the tripot chain in progress as it stands.
     pub fn end_jump(&self) -> Result<GameState, MoveError> {
-        self.touch(|g| g.end_jump(), |s| s.end_jump())
+        self.touch(Touch::EndJump)
     }
 
     /// Drops the selection or the chain in progress.
@@ -318,6 +435,8 @@ impl Game {
         match &self.board {
             Board::Local(slot) => slot.current().cancel_touch(),
             Board::Online(game) => game.cancel_touch().board,
+            Board::Puzzle(puzzle) => puzzle.cancel_touch(),
+            Board::Lesson(lesson) => lesson.cancel_touch(),
         }
     }
 
@@ -364,6 +483,8 @@ impl Game {
                 Some(r) => r.map_err(MoveError::from),
                 None => Err(MoveError::NoTransport),
             },
+            // A puzzle restarts and a lesson goes on through their own handles.
+            Board::Puzzle(_) | Board::Lesson(_) => Err(MoveError::NotOver),
         }
     }
 
@@ -375,6 +496,7 @@ impl Game {
         match &self.board {
             Board::Local(slot) => slot.current().set_turn_board(on),
             Board::Online(game) => game.state().board,
+            Board::Puzzle(_) | Board::Lesson(_) => self.state(),
         }
     }
 
@@ -384,27 +506,38 @@ impl Game {
         match &self.board {
             Board::Local(slot) => slot.current().save_now(),
             Board::Online(game) => game.save_now().board,
+            // Nothing of a puzzle or a lesson is kept in the library.
+            Board::Puzzle(_) | Board::Lesson(_) => self.state(),
         }
     }
 }
 
-/// Undo and redo of a local game (`GameCapabilities.undo`).
+/// Undo and redo of a local game or a puzzle (`GameCapabilities.undo`).
 #[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
 pub struct GameHistory {
-    slot: Arc<LocalSlot>,
+    board: Board,
 }
 
 #[cfg_attr(feature = "uniffi", uniffi::export)]
 impl GameHistory {
     /// Takes back moves: to the previous move of a person at this device (while
-    /// `state.capabilities.canUndo`). Stops a search.
+    /// `state.capabilities.canUndo`); a puzzle's last move, the count going down. Stops a
+    /// search.
     pub fn undo(&self) -> Result<GameState, MoveError> {
-        self.slot.current().undo()
+        match &self.board {
+            Board::Local(slot) => slot.current().undo(),
+            Board::Puzzle(puzzle) => puzzle.undo(),
+            Board::Online(_) | Board::Lesson(_) => Err(MoveError::NothingToUndo),
+        }
     }
 
     /// Plays again what undo took back (while `canRedo`).
     pub fn redo(&self) -> Result<GameState, MoveError> {
-        self.slot.current().redo()
+        match &self.board {
+            Board::Local(slot) => slot.current().redo(),
+            Board::Puzzle(puzzle) => puzzle.redo(),
+            Board::Online(_) | Board::Lesson(_) => Err(MoveError::NothingToRedo),
+        }
     }
 }
 
@@ -506,5 +639,23 @@ impl OnlineGame {
     /// This session's board: the game played or watched (`Game.online`).
     pub fn game(self: Arc<Self>) -> Arc<Game> {
         Game::online(self)
+    }
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl PuzzleGame {
+    /// This puzzle's board, the interface the apps hold for every kind of game (`Game.puzzle`):
+    /// taps, End jump, undo and redo go there.
+    pub fn game(self: Arc<Self>) -> Arc<Game> {
+        Game::puzzle(self)
+    }
+}
+
+#[cfg_attr(feature = "uniffi", uniffi::export)]
+impl Lesson {
+    /// This lesson's board, the interface the apps hold for every kind of game (`Game.lesson`):
+    /// taps and End jump go there.
+    pub fn game(self: Arc<Self>) -> Arc<Game> {
+        Game::lesson(self)
     }
 }

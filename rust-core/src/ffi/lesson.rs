@@ -1,15 +1,17 @@
 //! [`Lesson`]: a lesson being played ("Learn to play"), with the catalogue ([`lessons`]) and the
 //! Rules screen's diagrams ([`rule_diagrams`]). The core checks every goal; the apps show the
-//! board (`LessonState.board`, drawn like a game's), the pointer and the worded goal and feedback.
+//! lesson's board (a `Game`, drawn like any other), the pointer and the worded goal and
+//! feedback (`GameState.lesson`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use parking_lot::Mutex;
 
+use super::listen::Delivery;
 use crate::rules::Preset;
 use crate::session::lesson_progress::LessonProgress;
-use crate::session::{LessonInfo, LessonPlay, LessonState, MoveError, RuleDiagram};
+use crate::session::{GameState, LessonInfo, LessonPlay, MoveError, RuleDiagram};
 
 /// Why a lesson could not be opened.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -46,7 +48,9 @@ pub fn rule_diagrams(rules: Preset) -> Vec<RuleDiagram> {
     crate::session::rule_diagrams(rules)
 }
 
-/// A lesson being played. Every call returns the new [`LessonState`]. Thread-safe.
+/// A lesson being played, and the handle of its own actions (`GameCapabilities.lesson`): "Try
+/// again" and "Next". Its board is a `Game` (`game()`) like any other: taps and "End jump" go
+/// there, and its state carries the lesson's facts (`GameState.lesson`). Thread-safe.
 ///
 /// A lesson opened at its first step and played to its end is kept as finished in its data
 /// directory (the lessons list shows it). One opened at a later step — a Rules diagram's link —
@@ -56,6 +60,7 @@ pub struct Lesson {
     play: Mutex<LessonPlay>,
     /// Where the progress is kept, when the lesson counts toward it (opened at its first step).
     progress_dir: Option<PathBuf>,
+    delivery: Arc<Delivery>,
 }
 
 #[cfg_attr(feature = "uniffi", uniffi::export)]
@@ -78,65 +83,94 @@ impl Lesson {
         Ok(Arc::new(Lesson {
             play: Mutex::new(play),
             progress_dir: (step == 0).then(|| PathBuf::from(data_dir)),
+            delivery: Delivery::new(),
         }))
     }
 
-    /// What the screen shows now.
-    pub fn state(&self) -> LessonState {
+    /// "Try again": the step from its start. The board's listener hears it.
+    pub fn retry(&self) -> GameState {
+        self.change(|play| {
+            play.retry();
+            Ok(())
+        })
+        .unwrap_or_else(|_| self.state())
+    }
+
+    /// "Next": the next step once this one is done (before that, or after the last step,
+    /// nothing changes). The board's listener hears it.
+    pub fn next(&self) -> GameState {
+        self.change(|play| {
+            play.next_step();
+            Ok(())
+        })
+        .unwrap_or_else(|_| self.state())
+    }
+}
+
+impl Lesson {
+    /// The board as it stands, with the lesson's facts.
+    pub(crate) fn state(&self) -> GameState {
         self.play.lock().state()
+    }
+
+    pub(crate) fn delivery(&self) -> &Arc<Delivery> {
+        &self.delivery
     }
 
     /// A tap on the hole `(q, r)`, as in a game: select, hop, play. A move that misses the goal
     /// is taken back (`feedback` says why); a tap that does nothing says why in `feedback`.
     /// Refused (the lesson unchanged) as a game refuses it.
-    pub fn tap(&self, q: i32, r: i32) -> Result<LessonState, MoveError> {
-        let mut play = self.play.lock();
-        play.tap(q, r)?;
-        Ok(self.kept(play.state()))
+    pub(crate) fn tap(&self, q: i32, r: i32) -> Result<GameState, MoveError> {
+        self.change(|play| play.tap(q, r))
     }
 
     /// "End jump": stops the chain in progress (refused as in a game when there is none, or when
     /// it may not stop there).
-    pub fn end_jump(&self) -> Result<LessonState, MoveError> {
-        let mut play = self.play.lock();
-        play.end_jump()?;
-        Ok(self.kept(play.state()))
+    pub(crate) fn end_jump(&self) -> Result<GameState, MoveError> {
+        self.change(|play| play.end_jump())
     }
 
-    /// "Try again": the step from its start.
-    pub fn retry(&self) -> LessonState {
-        let mut play = self.play.lock();
-        play.retry();
-        play.state()
+    /// Drops the selection or the chain in progress.
+    pub(crate) fn cancel_touch(&self) -> GameState {
+        self.change(|play| play.cancel_touch())
+            .unwrap_or_else(|_| self.state())
     }
 
-    /// "Next": the next step once this one is done (before that, or after the last step,
-    /// nothing changes).
-    pub fn next(&self) -> LessonState {
-        let mut play = self.play.lock();
-        play.next_step();
-        self.kept(play.state())
-    }
-}
-
-impl Lesson {
-    /// The state after a move, the lesson kept as finished once its last goal is reached. A
-    /// progress file that cannot be written is logged and the lesson plays on: a tick in a list
-    /// is not worth stopping a learner for.
-    fn kept(&self, state: LessonState) -> LessonState {
-        if let (true, Some(dir)) = (state.lesson_done, &self.progress_dir) {
-            if let Err(e) = LessonProgress::finish(dir, &state.lesson_id) {
-                log::warn!("lesson progress not kept: {e}");
+    /// Runs a change; the lesson is kept as finished once its last goal is reached, and the
+    /// listener hears the new state after the lock is released. A progress file that cannot be
+    /// written is logged and the lesson plays on: a tick in a list is not worth stopping a
+    /// learner for.
+    fn change(
+        &self,
+        act: impl FnOnce(&mut LessonPlay) -> Result<(), MoveError>,
+    ) -> Result<GameState, MoveError> {
+        let (state, pending) = {
+            let mut play = self.play.lock();
+            act(&mut play)?;
+            let state = play.state();
+            let done = state.lesson.as_ref().filter(|l| l.lesson_done);
+            if let (Some(lesson), Some(dir)) = (done, &self.progress_dir) {
+                if let Err(e) = LessonProgress::finish(dir, &lesson.lesson_id) {
+                    log::warn!("lesson progress not kept: {e}");
+                }
             }
-        }
-        state
+            let pending = self.delivery.stamp(state.clone());
+            (state, pending)
+        };
+        pending.deliver();
+        Ok(state)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{LessonFeedback, LessonGoal};
+    use crate::session::{LessonFeedback, LessonGoal, LessonState};
+
+    /// The facts of a lesson's board.
+    fn facts(state: GameState) -> LessonState {
+        state.lesson.unwrap()
+    }
 
     #[test]
     fn the_lesson_object_plays_a_step_and_moves_on() {
@@ -146,15 +180,20 @@ mod tests {
         );
         // No data directory: nothing is kept (the first step is not the last).
         let lesson = Lesson::new(String::new(), lessons(String::new())[0].id.clone()).unwrap();
-        assert_eq!(lesson.state().goal, LessonGoal::Step);
-        lesson.tap(-1, 4).unwrap();
-        let s = lesson.tap(0, 3).unwrap();
+        let board = Arc::clone(&lesson).game();
+        assert_eq!(facts(board.state()).goal, LessonGoal::Step);
+        board.tap(-1, 4).unwrap();
+        let s = facts(board.tap(0, 3).unwrap());
         assert_eq!(s.feedback, Some(LessonFeedback::StepDone));
         assert!(s.step_done && !s.lesson_done);
-        let s = lesson.next();
+        let s = facts(lesson.next());
         assert_eq!((s.step, s.step_done), (1, false));
-        assert_eq!(lesson.end_jump().err(), Some(MoveError::NoJumpInProgress));
-        assert_eq!(lesson.retry().step, 1);
+        assert_eq!(board.end_jump().err(), Some(MoveError::NoJumpInProgress));
+        assert_eq!(facts(lesson.retry()).step, 1);
+        assert_eq!(board.id(), s.lesson_id);
+        let capabilities = board.capabilities();
+        assert!(capabilities.lesson.is_some() && capabilities.puzzle.is_none());
+        assert!(capabilities.undo.is_none() && !capabilities.resign);
     }
 
     #[test]
@@ -162,7 +201,7 @@ mod tests {
         for preset in [Preset::Tripot, Preset::Classic, Preset::Sternhalma] {
             for d in rule_diagrams(preset) {
                 let lesson = Lesson::at_step(String::new(), d.lesson_id.clone(), d.step).unwrap();
-                let s = lesson.state();
+                let s = facts(lesson.state());
                 assert_eq!((s.lesson_id, s.step, s.rule), (d.lesson_id, d.step, d.rule));
             }
         }

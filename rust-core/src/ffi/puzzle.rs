@@ -1,5 +1,6 @@
 //! Race puzzles for the apps: the built-in set, the puzzle of the day, and [`PuzzleGame`], a
-//! puzzle in play (tap, "End jump", undo, redo, restart; the solver's line once solved).
+//! puzzle in play: its board is a `Game` (tap, "End jump", undo, redo), the puzzle itself
+//! restarts and, once solved, gives the solver's line.
 //!
 //! Results (best count per puzzle, solved at par) are kept in `puzzle-results.json` in the data
 //! directory the app passes (the one it gives the saved-games library).
@@ -9,9 +10,10 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
+use super::listen::Delivery;
 use crate::rules::{Coord, Preset};
+use crate::session::puzzle::PuzzleSession;
 use crate::session::puzzle::{self, Puzzle, PuzzleDifficulty, PuzzleError, PuzzleStats};
-use crate::session::puzzle::{PuzzleSession, PuzzleState};
 use crate::session::signed::int;
 use crate::session::{GameState, MoveError};
 
@@ -115,11 +117,15 @@ pub fn puzzle_of_the_day(
     info(&puzzle::puzzle_of_the_day(days_since_epoch)?, &stats, None)
 }
 
-/// A puzzle in play. Thread-safe; every call returns the new state.
+/// A puzzle in play, and the handle of its own actions (`GameCapabilities.puzzle`): restart and
+/// the solver's line. Its board is a `Game` (`game()`) like any other: taps, "End jump", undo
+/// and redo go there, and its state carries the puzzle's facts (`GameState.puzzle`).
+/// Thread-safe.
 #[cfg_attr(feature = "uniffi", derive(uniffi::Object))]
 pub struct PuzzleGame {
     session: Mutex<PuzzleSession>,
     data_dir: PathBuf,
+    delivery: Arc<Delivery>,
 }
 
 #[cfg_attr(feature = "uniffi", uniffi::export)]
@@ -133,49 +139,17 @@ impl PuzzleGame {
         Ok(Arc::new(PuzzleGame {
             session: Mutex::new(session),
             data_dir: PathBuf::from(data_dir),
+            delivery: Delivery::new(),
         }))
     }
 
-    /// What the screen shows now.
-    pub fn state(&self) -> PuzzleState {
-        self.session.lock().state()
-    }
-
-    /// A tap on the hole `(q, r)`: select a racing peg, play a target, go on with a chain.
-    pub fn tap(&self, q: i32, r: i32) -> Result<PuzzleState, MoveError> {
-        let mut s = self.session.lock();
-        let played = s.tap(q, r)?;
-        Ok(self.after(&s, played))
-    }
-
-    /// "End jump": plays the tripot chain in progress as it stands.
-    pub fn end_jump(&self) -> Result<PuzzleState, MoveError> {
-        let mut s = self.session.lock();
-        let played = s.end_jump()?;
-        Ok(self.after(&s, played))
-    }
-
-    /// Takes back the last move (any number of times; the count goes down).
-    pub fn undo(&self) -> PuzzleState {
-        let mut s = self.session.lock();
-        s.undo();
-        s.state()
-    }
-
-    /// Plays again the last move taken back.
-    pub fn redo(&self) -> PuzzleState {
-        let mut s = self.session.lock();
-        s.redo();
-        let state = s.state();
-        self.keep_result(&state);
-        state
-    }
-
-    /// Back to the puzzle's start.
-    pub fn restart(&self) -> PuzzleState {
-        let mut s = self.session.lock();
-        s.restart();
-        s.state()
+    /// Back to the puzzle's start. The board's listener hears it.
+    pub fn restart(&self) -> GameState {
+        self.change(|s| {
+            s.restart();
+            Ok(false)
+        })
+        .unwrap_or_else(|_| self.state())
     }
 
     /// The board after the first `step` moves of the solver's line (0: the start; `par`: the
@@ -189,24 +163,83 @@ impl PuzzleGame {
 }
 
 impl PuzzleGame {
-    fn after(&self, s: &PuzzleSession, played: bool) -> PuzzleState {
-        let state = s.state();
-        if played {
-            self.keep_result(&state);
-        }
-        state
+    /// The board as it stands, with the puzzle's facts.
+    pub(crate) fn state(&self) -> GameState {
+        self.session.lock().state()
+    }
+
+    pub(crate) fn delivery(&self) -> &Arc<Delivery> {
+        &self.delivery
+    }
+
+    /// A tap on the hole `(q, r)`: select a racing peg, play a target, go on with a chain.
+    pub(crate) fn tap(&self, q: i32, r: i32) -> Result<GameState, MoveError> {
+        self.change(|s| s.tap(q, r))
+    }
+
+    /// "End jump": plays the tripot chain in progress as it stands.
+    pub(crate) fn end_jump(&self) -> Result<GameState, MoveError> {
+        self.change(|s| s.end_jump())
+    }
+
+    /// Drops the selection or the chain in progress.
+    pub(crate) fn cancel_touch(&self) -> GameState {
+        self.change(|s| s.cancel_touch())
+            .unwrap_or_else(|_| self.state())
+    }
+
+    /// Takes back the last move (any number of times; the count goes down).
+    pub(crate) fn undo(&self) -> Result<GameState, MoveError> {
+        self.change(|s| {
+            if s.moves().is_empty() {
+                return Err(MoveError::NothingToUndo);
+            }
+            s.undo();
+            Ok(false)
+        })
+    }
+
+    /// Plays again the last move taken back; a solve it makes is kept.
+    pub(crate) fn redo(&self) -> Result<GameState, MoveError> {
+        self.change(|s| {
+            if !s.can_redo() {
+                return Err(MoveError::NothingToRedo);
+            }
+            s.redo();
+            Ok(true)
+        })
+    }
+
+    /// Runs a change (which says whether it played a move); the result is kept when the move
+    /// solved the puzzle, and the listener hears the new state after the lock is released.
+    fn change(
+        &self,
+        act: impl FnOnce(&mut PuzzleSession) -> Result<bool, MoveError>,
+    ) -> Result<GameState, MoveError> {
+        let (state, pending) = {
+            let mut s = self.session.lock();
+            let played = act(&mut s)?;
+            let state = s.state();
+            if played {
+                self.keep_result(&state);
+            }
+            let pending = self.delivery.stamp(state.clone());
+            (state, pending)
+        };
+        pending.deliver();
+        Ok(state)
     }
 
     /// Notes a solve in the results file (a failed write is logged: the puzzle still counts on
     /// screen).
-    fn keep_result(&self, state: &PuzzleState) {
-        if !state.solved {
+    fn keep_result(&self, state: &GameState) {
+        let Some(facts) = state.puzzle.as_ref().filter(|p| p.solved) else {
             return;
-        }
+        };
         let mut stats = PuzzleStats::load(&self.data_dir);
         // The state's counts come from the session: never negative.
         let count = |n: i32| u32::try_from(n).unwrap_or(0);
-        if stats.record(&state.id, count(state.moves), count(state.par)) {
+        if stats.record(&facts.id, count(facts.moves), count(facts.par)) {
             if let Err(e) = stats.save(&self.data_dir) {
                 log::warn!("puzzle result not kept: {e}");
             }
@@ -219,24 +252,32 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use crate::session::puzzle::ParVerdict;
+    use crate::ffi::Game;
+    use crate::session::puzzle::{ParVerdict, PuzzleState};
+
+    /// The facts of a puzzle's board.
+    fn facts(state: &GameState) -> PuzzleState {
+        state.puzzle.clone().unwrap()
+    }
 
     /// Plays the solver's line of the puzzle `id`; returns the final state.
     fn solve(d: &str, id: &str) -> PuzzleState {
-        solve_on(&PuzzleGame::new(d.to_string(), id.to_string()).unwrap())
+        let game = PuzzleGame::new(d.to_string(), id.to_string()).unwrap();
+        facts(&solve_on(&game.game()))
     }
 
-    fn solve_on(game: &PuzzleGame) -> PuzzleState {
-        let id = game.state().id;
+    /// Plays the solver's line on a puzzle's board with a player's taps.
+    fn solve_on(board: &Game) -> GameState {
+        let id = facts(&board.state()).id;
         let p = puzzle::by_id(&id).unwrap();
         for step in &p.line {
-            let before = game.state().moves;
-            game.tap(step.from.q, step.from.r).unwrap();
-            if game.tap(step.to.q, step.to.r).unwrap().moves == before {
-                game.end_jump().unwrap();
+            let before = facts(&board.state()).moves;
+            board.tap(step.from.q, step.from.r).unwrap();
+            if facts(&board.tap(step.to.q, step.to.r).unwrap()).moves == before {
+                board.end_jump().unwrap();
             }
         }
-        game.state()
+        board.state()
     }
 
     #[test]
@@ -298,24 +339,78 @@ mod tests {
         let d = dir.to_string_lossy().to_string();
         let id = puzzles(d.clone()).unwrap()[0].id.clone();
         let game = PuzzleGame::new(d.clone(), id).unwrap();
-        let start = game.state().board;
+        let board = Arc::clone(&game).game();
+        let start = board.state();
         assert_eq!(game.line_board(0), None, "not before the puzzle is solved");
-        let solved = solve_on(&game);
-        let par = solved.par;
+        let solved = solve_on(&board);
+        let line = facts(&solved).line;
+        let par = facts(&solved).par;
         let first = game.line_board(0).unwrap();
         assert_eq!(first.holes, start.holes, "step 0 is the start");
         assert!(first.history.is_empty());
+        assert_eq!(
+            first.puzzle, None,
+            "a board of the line is not the puzzle in play"
+        );
         for step in 1..=par {
-            let board = game.line_board(step).unwrap();
-            assert_eq!(board.history.len() as i32, step);
-            let last = &board.history[step as usize - 1].path;
-            assert_eq!(last, &solved.line[step as usize - 1].path, "step {step}");
+            let at = game.line_board(step).unwrap();
+            assert_eq!(at.history.len() as i32, step);
+            let last = &at.history[step as usize - 1].path;
+            assert_eq!(last, &line[step as usize - 1].path, "step {step}");
         }
-        assert_eq!(game.line_board(par).unwrap().holes, solved.board.holes);
+        assert_eq!(game.line_board(par).unwrap().holes, solved.holes);
         assert_eq!(game.line_board(par + 1), None);
         assert_eq!(game.line_board(-1), None);
-        assert_eq!(game.state(), solved, "the person's game is untouched");
+        assert_eq!(board.state(), solved, "the person's game is untouched");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Hears every state of a board.
+    struct Heard(Mutex<Vec<GameState>>);
+
+    impl crate::ffi::GameListener for Heard {
+        fn changed(&self, state: GameState) {
+            self.0.lock().push(state);
+        }
+    }
+
+    #[test]
+    fn a_puzzles_board_is_a_game_with_undo_and_its_own_handle() {
+        let id = puzzles(String::new()).unwrap()[0].id.clone();
+        let puzzle = PuzzleGame::new(String::new(), id.clone()).unwrap();
+        let board = Arc::clone(&puzzle).game();
+        let heard = Arc::new(Heard(Mutex::new(Vec::new())));
+        board.set_listener(Some(heard.clone()));
+        let capabilities = board.capabilities();
+        assert!(capabilities.puzzle.is_some() && capabilities.lesson.is_none());
+        assert!(capabilities.hint.is_none() && capabilities.ai.is_none() && !capabilities.resign);
+        assert_eq!(board.id(), id);
+        let history = capabilities.undo.unwrap();
+        assert_eq!(history.undo().err(), Some(MoveError::NothingToUndo));
+        assert_eq!(board.resign().err(), Some(MoveError::NotYourTurn));
+
+        // The first move of the solver's line, by taps on the board.
+        let step = &puzzle::by_id(&id).unwrap().line[0];
+        board.tap(step.from.q, step.from.r).unwrap();
+        assert!(board.state().selected.is_some());
+        assert_eq!(board.cancel_touch().selected, None, "the selection dropped");
+        board.tap(step.from.q, step.from.r).unwrap();
+        let mut after = board.tap(step.to.q, step.to.r).unwrap();
+        if facts(&after).moves == 0 {
+            after = board.end_jump().unwrap();
+        }
+        assert_eq!(facts(&after).moves, 1);
+        assert!(after.capabilities.can_undo && !after.capabilities.can_redo);
+        let back = history.undo().unwrap();
+        assert_eq!(facts(&back).moves, 0);
+        assert!(!back.capabilities.can_undo && back.capabilities.can_redo);
+        assert_eq!(facts(&history.redo().unwrap()).moves, 1);
+        assert_eq!(facts(&puzzle.restart()).moves, 0);
+        // The listener heard each change, the restart (made through the puzzle's handle) last.
+        let heard = heard.0.lock();
+        assert_eq!(heard.last(), Some(&board.state()));
+        assert!(heard.len() >= 6, "{} states heard", heard.len());
+        assert!(heard.windows(2).all(|w| w[0].revision <= w[1].revision));
     }
 
     #[test]

@@ -3,8 +3,8 @@
 
 use std::sync::LazyLock;
 
-use super::types::Coord;
 use crate::rules::board::{coords, TABLES};
+use crate::rules::Coord;
 use crate::rules::{Colour, Hole, HOLES};
 
 /// One hole of the board as the apps draw it. Neighbouring holes are 1 unit apart.

@@ -16,7 +16,7 @@ use super::lesson_data::{lesson_specs, LessonSpec, StepSpec};
 pub use super::lesson_types::*;
 use super::setup::{Seat, ValidSetup};
 use super::state::{update, Event, SessionState};
-use super::types::{Capabilities, Coord};
+use super::types::{Capabilities, Coord, GameState};
 use crate::ai::AiLevel;
 use crate::rules::board::{distance, hole_at};
 use crate::rules::{Move, MoveKind, Position, Preset};
@@ -89,8 +89,8 @@ impl LessonPlay {
         self.start.game().start().to_move()
     }
 
-    /// What the screen shows now.
-    pub fn state(&self) -> LessonState {
+    /// What the screen shows now: the board, with the lesson's facts in its `lesson`.
+    pub fn state(&self) -> GameState {
         let step = self.current();
         let mut board = self.state.view();
         board.ai_to_move = false;
@@ -98,7 +98,7 @@ impl LessonPlay {
             can_end_jump: board.capabilities.can_end_jump,
             ..Capabilities::default()
         };
-        LessonState {
+        board.lesson = Some(LessonState {
             lesson_id: self.spec.id.to_string(),
             topic: self.spec.topic,
             step: int(self.step),
@@ -107,11 +107,11 @@ impl LessonPlay {
             goal: step.goal,
             pointer: step.pointer.clone(),
             learner: self.learner() as i32,
-            board,
             feedback: self.feedback.clone(),
             step_done: self.done,
             lesson_done: self.done && self.step + 1 == self.spec.steps.len(),
-        }
+        });
+        board
     }
 
     /// A tap on the board. Once the step is done, taps do nothing.
@@ -122,6 +122,11 @@ impl LessonPlay {
     /// "End jump" on the chain in progress (refused as in a game when there is none).
     pub fn end_jump(&mut self) -> Result<(), MoveError> {
         self.act(Event::EndJump)
+    }
+
+    /// Drops the selection or the chain in progress (the feedback goes: nothing was tried).
+    pub fn cancel_touch(&mut self) -> Result<(), MoveError> {
+        self.act(Event::CancelTouch)
     }
 
     fn act(&mut self, event: Event) -> Result<(), MoveError> {

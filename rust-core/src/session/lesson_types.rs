@@ -3,8 +3,8 @@
 //! screen's diagrams. The player is in `lesson`, the data in `lesson_data`.
 
 use super::geometry::HoleGeometry;
-use super::types::{Coord, GameState, Notice};
-use crate::rules::{Colour, MoveKind, Preset};
+use super::notice::Notice;
+use crate::rules::{Colour, Coord, MoveKind, Preset};
 
 /// What a lesson is about (the apps word its title from this).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,7 +176,10 @@ pub struct LessonInfo {
     pub finished: bool,
 }
 
-/// Everything a lesson screen shows after an action.
+/// A lesson's facts beside its board (`GameState.lesson`): the step, its goal and pointer, and
+/// what the last action did. The board itself is the `GameState` that carries it, drawn as a
+/// game's (the AI never plays in a lesson: `aiToMove` is false, and only "End jump" is among its
+/// capabilities).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct LessonState {
@@ -196,9 +199,6 @@ pub struct LessonState {
     pub pointer: Vec<Coord>,
     /// The learner's seat (the player whose pegs the learner moves).
     pub learner: i32,
-    /// The board, as in a game (taps, selection, targets, chain, last move, banner). The AI never
-    /// plays in a lesson: `ai_to_move` is false, and only "End jump" is among the capabilities.
-    pub board: GameState,
     /// What the last action did, if anything.
     pub feedback: Option<LessonFeedback>,
     /// The step's goal is reached ("Next" may be offered).

@@ -21,6 +21,7 @@ mod lesson_data;
 pub mod lesson_progress;
 mod lesson_types;
 pub mod library;
+mod notice;
 pub mod online;
 pub mod puzzle;
 pub mod rule_options;

@@ -173,6 +173,9 @@ impl SessionState {
             }),
             // The library's keeper says otherwise for a game it keeps.
             storage: super::types::SaveStatus::NotKept,
+            // The puzzle or lesson around this board fills its own.
+            puzzle: None,
+            lesson: None,
         }
     }
 

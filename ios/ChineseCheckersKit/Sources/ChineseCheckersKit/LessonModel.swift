@@ -1,6 +1,7 @@
 // "Learn to play": the lessons the core holds as data, and the lesson in play. The core checks
 // every goal, refuses or takes back every wrong try and says why; this model forwards the taps
-// and the three buttons (End jump, Try again, Next), and words what the core returns.
+// and End jump to the lesson's board (a `Game`, as any game's), Try again and Next to the core's
+// `Lesson`, and words what the core returns.
 import ChineseCheckersCore
 import Foundation
 import Observation
@@ -56,13 +57,23 @@ public enum LessonButton: Equatable, Hashable, Sendable, CaseIterable {
     case next
 }
 
-/// A lesson in play: the core's `Lesson`, its latest state and the words for it.
+/// Why a lesson could not be shown beyond the core's own refusals.
+public enum LessonModelError: Error, Equatable {
+    /// The core gave a lesson's board without the lesson's facts (a bug).
+    case noLesson
+}
+
+/// A lesson in play: the core's `Lesson` and its board, the latest state and the words for it.
 @MainActor
 @Observable
 public final class LessonModel {
-    /// The core's lesson (replaced by `next()` when it opens the next lesson).
+    /// The core's lesson: Try again, Next (replaced by `next()` when it opens the next lesson).
     @ObservationIgnored public private(set) var lesson: Lesson
-    /// The latest state the core gave.
+    /// Its board, as any game's: taps, End jump.
+    @ObservationIgnored public private(set) var game: Game
+    /// The latest board the core gave.
+    public private(set) var board: GameState
+    /// The lesson's facts on it: the step, its goal and pointer, the feedback.
     public private(set) var state: LessonState
     /// The board's drawing data (the same as a game's).
     public let geometry: BoardGeometry
@@ -82,11 +93,14 @@ public final class LessonModel {
 
     /// A model playing `lesson` from the state it is in; the lessons after it are opened with
     /// their progress kept in `directory`.
-    public init(lesson: Lesson, directory: URL) {
+    public init(lesson: Lesson, directory: URL) throws {
         self.lesson = lesson
         self.directory = directory
         all = ChineseCheckersCore.lessons(dataDir: directory.path)
-        state = lesson.state()
+        game = lesson.game()
+        board = game.state()
+        guard let facts = board.lesson else { throw LessonModelError.noLesson }
+        state = facts
         geometry = boardGeometry()
         reframe()
     }
@@ -96,7 +110,7 @@ public final class LessonModel {
     /// Finishing a lesson opened at its start is kept in `directory`.
     public convenience init(id: String, step: Int32 = 0, directory: URL) throws {
         let path = directory.path
-        self.init(
+        try self.init(
             lesson: step == 0
                 ? try Lesson(dataDir: path, id: id)
                 : try Lesson.atStep(dataDir: path, id: id, step: step),
@@ -120,7 +134,7 @@ public final class LessonModel {
     /// What the last action did (nil before the first one, or after Try again).
     public var feedback: LocalizedMessage? {
         state.feedback.map {
-            Wording.lessonFeedback($0, players: state.board.players, lessonDone: state.lessonDone)
+            Wording.lessonFeedback($0, players: board.players, lessonDone: state.lessonDone)
         }
     }
 
@@ -144,7 +158,7 @@ public final class LessonModel {
     /// The holes a framing keeps in view: the step's pegs, its pointer and the board's targets,
     /// all as the core gives them.
     public var framedHoles: [Coord] {
-        var holes = state.board.holes.filter { hole in
+        var holes = board.holes.filter { hole in
             switch hole.highlight {
             case .stepTarget, .jumpTarget, .swapTarget: return true
             default: return hole.occupant != nil
@@ -155,16 +169,16 @@ public final class LessonModel {
     }
 
     /// The board's turn, as the core chose it.
-    public var rotation: Double { Double(state.board.rotationDegrees) }
+    public var rotation: Double { Double(board.rotationDegrees) }
 
     /// Whether `button` does something now.
     public func isEnabled(_ button: LessonButton) -> Bool {
         switch button {
-        case .endJump: return state.board.capabilities.canEndJump
+        case .endJump: return board.capabilities.canEndJump
         case .tryAgain:
             // Something to put back: a try, a peg picked up, a chain under way.
-            return state.feedback != nil || state.board.selected != nil
-                || !state.board.chain.isEmpty
+            return state.feedback != nil || board.selected != nil
+                || !board.chain.isEmpty
         case .next: return state.lessonDone ? nextLessonID != nil : state.stepDone
         }
     }
@@ -190,7 +204,7 @@ public final class LessonModel {
 
     /// A tap on a hole.
     public func tap(_ coord: Coord) {
-        act { try $0.tap(q: coord.q, r: coord.r) }
+        act { [game] in try game.tap(q: coord.q, r: coord.r) }
     }
 
     /// A button of the bar.
@@ -203,10 +217,10 @@ public final class LessonModel {
     }
 
     /// Ends a tripot chain where the peg stands.
-    public func endJump() { act { try $0.endJump() } }
+    public func endJump() { act { [game] in try game.endJump() } }
 
     /// "Try again": the step as it opened, framed again.
-    public func retry() { act(reframing: true) { $0.retry() } }
+    public func retry() { act(reframing: true) { [lesson] in lesson.retry() } }
 
     /// The next step once this one is done; after the last step, the next lesson.
     public func next() {
@@ -214,29 +228,32 @@ public final class LessonModel {
             guard let id = nextLessonID, let lesson = try? Lesson(dataDir: directory.path, id: id)
             else { return }
             self.lesson = lesson
-            take(lesson.state(), reframing: true)
+            game = lesson.game()
+            take(game.state(), reframing: true)
         } else {
-            act(reframing: true) { $0.next() }
+            act(reframing: true) { [lesson] in lesson.next() }
         }
     }
 
     /// Forgets the alert.
     public func dismissError() { error = nil }
 
-    private func act(reframing: Bool = false, _ call: (Lesson) throws -> LessonState) {
+    private func act(reframing: Bool = false, _ call: () throws -> GameState) {
         do {
-            take(try call(lesson), reframing: reframing)
+            take(try call(), reframing: reframing)
         } catch {
             self.error = Wording.error(error)
         }
     }
 
-    private func take(_ next: LessonState, reframing: Bool = false) {
-        let moved = next.board.revision != state.board.revision
+    private func take(_ nextBoard: GameState, reframing: Bool = false) {
+        guard let next = nextBoard.lesson else { return }
+        let moved = nextBoard.revision != board.revision
         state = next
+        board = nextBoard
         serial += 1
-        if moved, !next.board.change.animate.isEmpty {
-            animation = PegAnimation(serial: serial, path: next.board.change.animate)
+        if moved, !nextBoard.change.animate.isEmpty {
+            animation = PegAnimation(serial: serial, path: nextBoard.change.animate)
         }
         // The core says "missed" only in the state that took a wrong try back: the step is as it
         // opened, and so is its framing.

@@ -1,4 +1,5 @@
-// A race puzzle in play: forwards taps and the four buttons to the core's `PuzzleGame`, words the
+// A race puzzle in play: forwards taps, End jump, undo and redo to the puzzle's board (a `Game`,
+// as any game's) and restart to the core's `PuzzleGame`, words the
 // count against par and, once solved, the result, the person's best (as the core recorded it) and
 // the solver's line, stepped through on a board of its own. Nothing here decides a rule, a count
 // or a result: the core does.
@@ -26,17 +27,28 @@ public struct PuzzleSlot: Identifiable, Equatable, Hashable, Sendable {
     public let enabled: Bool
 }
 
+/// Why a puzzle could not be opened beyond the core's own refusals.
+public enum PuzzleModelError: Error, Equatable {
+    /// The core gave a puzzle's board without the puzzle's facts (a bug).
+    case noPuzzle
+}
+
 /// The puzzle screen.
 @MainActor
 @Observable
 public final class PuzzleModel {
-    /// The core's puzzle.
-    @ObservationIgnored public let game: PuzzleGame
+    /// The core's puzzle: restart and the solver's line.
+    @ObservationIgnored public let puzzle: PuzzleGame
+    /// Its board, as any game's: taps, End jump, undo and redo.
+    @ObservationIgnored public let game: Game
+    @ObservationIgnored private let history: GameHistory?
     /// The puzzle as the list showed it when it was opened.
     public let info: PuzzleInfo
     /// The board's drawing data (the same as a game's).
     public let geometry: BoardGeometry
-    /// The latest state the core gave.
+    /// The latest board the core gave.
+    public private(set) var board: GameState
+    /// The puzzle's facts on it: the count against par, the solver's line once solved.
     public private(set) var state: PuzzleState
     /// The last refusal, for an alert.
     public private(set) var error: LocalizedMessage?
@@ -70,11 +82,15 @@ public final class PuzzleModel {
         directory: URL, info: PuzzleInfo,
         lookup: @escaping @MainActor (String) -> PuzzleInfo?
     ) throws {
-        game = try PuzzleGame(dataDir: directory.path, id: info.id)
+        puzzle = try PuzzleGame(dataDir: directory.path, id: info.id)
+        game = puzzle.game()
+        history = game.capabilities().undo
         self.info = info
         self.lookup = lookup
         geometry = boardGeometry()
-        state = game.state()
+        board = game.state()
+        guard let facts = board.puzzle else { throw PuzzleModelError.noPuzzle }
+        state = facts
         recorded = info
     }
 
@@ -92,20 +108,20 @@ public final class PuzzleModel {
 
     /// Why the last tap did nothing, worded as in a game.
     public var notice: LocalizedMessage? {
-        state.board.notice.map { Wording.notice($0, players: state.board.players) }
+        board.notice.map { Wording.notice($0, players: board.players) }
     }
 
     /// The board's turn, in degrees clockwise, as the core chose it.
-    public var rotation: Double { Double(state.board.rotationDegrees) }
+    public var rotation: Double { Double(board.rotationDegrees) }
 
     /// End jump, Undo, Redo and Restart, always in this order and all shown.
     public var slots: [PuzzleSlot] {
         [
-            PuzzleSlot(id: .endJump, enabled: state.board.capabilities.canEndJump),
-            PuzzleSlot(id: .undo, enabled: state.canUndo),
-            PuzzleSlot(id: .redo, enabled: state.canRedo),
+            PuzzleSlot(id: .endJump, enabled: board.capabilities.canEndJump),
+            PuzzleSlot(id: .undo, enabled: board.capabilities.canUndo),
+            PuzzleSlot(id: .redo, enabled: board.capabilities.canRedo),
             // Restart undoes every move at once: it applies when undo does.
-            PuzzleSlot(id: .restart, enabled: state.canUndo),
+            PuzzleSlot(id: .restart, enabled: board.capabilities.canUndo),
         ]
     }
 
@@ -175,13 +191,19 @@ public final class PuzzleModel {
     public func endJump() { act { try $0.endJump() } }
 
     /// Takes back the last move.
-    public func undo() { act { $0.undo() } }
+    public func undo() {
+        guard let history else { return }
+        act { _ in try history.undo() }
+    }
 
     /// Plays again the last move taken back.
-    public func redo() { act { $0.redo() } }
+    public func redo() {
+        guard let history else { return }
+        act { _ in try history.redo() }
+    }
 
     /// Back to the start.
-    public func restart() { act { $0.restart() } }
+    public func restart() { act { [puzzle] _ in puzzle.restart() } }
 
     /// Closes the solved sheet (the board stays solved; an undo plays on).
     public func dismissSolved() { solvedShown = false }
@@ -193,13 +215,13 @@ public final class PuzzleModel {
     /// boards of the line (the person's game is not touched).
     public func stepLine(forward: Bool) {
         let next = forward ? lineStep + 1 : lineStep - 1
-        guard next >= 0, next <= state.line.count, let board = game.lineBoard(step: Int32(next))
+        guard next >= 0, next <= state.line.count, let shown = puzzle.lineBoard(step: Int32(next))
         else { return }
-        lineBoard = board
+        lineBoard = shown
         lineStep = next
     }
 
-    private func act(_ action: (PuzzleGame) throws -> PuzzleState) {
+    private func act(_ action: (Game) throws -> GameState) {
         do {
             apply(try action(game))
         } catch {
@@ -208,12 +230,15 @@ public final class PuzzleModel {
         }
     }
 
-    private func apply(_ next: PuzzleState) {
+    private func apply(_ nextBoard: GameState) {
+        guard let next = nextBoard.puzzle else { return }
         let previous = state
+        let previousBoard = board
         state = next
+        board = nextBoard
         serial += 1
-        if next.board.revision != previous.board.revision, !next.board.change.animate.isEmpty {
-            animation = PegAnimation(serial: serial, path: next.board.change.animate)
+        if nextBoard.revision != previousBoard.revision, !nextBoard.change.animate.isEmpty {
+            animation = PegAnimation(serial: serial, path: nextBoard.change.animate)
         }
         if next.solved, !previous.solved {
             solvedShown = true
@@ -221,29 +246,33 @@ public final class PuzzleModel {
             openLine()
         }
         if !next.solved { solvedShown = false }
-        describe(from: previous, to: next)
+        describe(from: (previous, previousBoard), to: (next, nextBoard))
     }
 
     /// Announces and sounds a change, once per revision (a refusal has no new revision but a
     /// new notice).
-    private func describe(from previous: PuzzleState, to next: PuzzleState) {
-        let newRevision = next.board.revision != previous.board.revision
+    private func describe(
+        from old: (facts: PuzzleState, board: GameState),
+        to new: (facts: PuzzleState, board: GameState)
+    ) {
+        let (previous, next) = (old.facts, new.facts)
+        let newRevision = new.board.revision != old.board.revision
         var messages: [LocalizedMessage] = []
         if let result = resultWords, !previous.solved {
             messages.append(result)
         } else if next.moves != previous.moves {
             messages.append(count)
         }
-        if let notice, next.board.notice != previous.board.notice { messages.append(notice) }
+        if let notice, new.board.notice != old.board.notice { messages.append(notice) }
         if !messages.isEmpty { announcement = Announcement(serial: serial, messages: messages) }
-        if newRevision, soundOn, !next.board.change.sounds.isEmpty {
-            soundPlayer?.play(next.board.change.sounds)
+        if newRevision, soundOn, !new.board.change.sounds.isEmpty {
+            soundPlayer?.play(new.board.change.sounds)
         }
     }
 
     /// The solver's line at its start.
     private func openLine() {
-        lineBoard = game.lineBoard(step: 0)
+        lineBoard = puzzle.lineBoard(step: 0)
         lineStep = 0
     }
 }

@@ -82,7 +82,7 @@ final class BoardFramingTests: XCTestCase {
         // Every peg of the step, whole, inside the view.
         let inside = CGRect(origin: .zero, size: size).insetBy(
             dx: view.holeRadius, dy: view.holeRadius)
-        for hole in model.state.board.holes where hole.occupant != nil {
+        for hole in model.board.holes where hole.occupant != nil {
             let centre = view.point(of: try XCTUnwrap(geometry.hole(at: hole.coord)))
             XCTAssertTrue(inside.contains(centre), "\(name): peg at \(hole.coord) at \(centre)")
         }
@@ -194,7 +194,7 @@ final class BoardFramingTests: XCTestCase {
         XCTAssertTrue(opened.box.contains(pointerBox), "the pointer is framed")
         // Picking the peg up is the player's business: the framing (and any pinch) stays.
         model.tap(coord(-1, 4))
-        XCTAssertEqual(model.state.board.selected, coord(-1, 4))
+        XCTAssertEqual(model.board.selected, coord(-1, 4))
         XCTAssertEqual(model.framing, opened)
         // A wrong try, taken back by the core: framed again, the step's box as it opened.
         model.tap(coord(-1, 2))

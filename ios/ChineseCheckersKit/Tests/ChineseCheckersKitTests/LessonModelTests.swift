@@ -78,7 +78,7 @@ final class LessonModelTests: XCTestCase {
             try words(model.feedback), "That was not a step. It was taken back: try again.")
         XCTAssertEqual(model.missedArrows.map(\.to), [coord(-1, 2)], "the try as an arrow")
         XCTAssertEqual(
-            model.state.board.holes.first { $0.coord == coord(-1, 4) }?.occupant, .s,
+            model.board.holes.first { $0.coord == coord(-1, 4) }?.occupant, .s,
             "the peg is back")
         XCTAssertFalse(model.state.stepDone)
         XCTAssertTrue(model.isEnabled(.tryAgain))
@@ -246,7 +246,7 @@ final class LessonModelTests: XCTestCase {
                 XCTAssertEqual(lesson.state.rule, diagram.rule)
                 for peg in diagram.pegs {
                     XCTAssertEqual(
-                        lesson.state.board.holes.first { $0.coord == peg.coord }?.occupant,
+                        lesson.board.holes.first { $0.coord == peg.coord }?.occupant,
                         peg.colour, "\(diagram.rule): the peg at \(peg.coord)")
                 }
             }

@@ -5,11 +5,13 @@
 //! is always the `S` colour (the person's, at the bottom of the board); frozen pegs are `N` pegs.
 //! A puzzle of the day is a pure function of the date ([`puzzle_of_the_day`]).
 
+pub(crate) mod facts;
 pub mod make;
 mod play;
 pub mod stats;
 
-pub use play::{ParVerdict, PuzzleSession, PuzzleState};
+pub use facts::{ParVerdict, PuzzleState, PuzzleStep};
+pub use play::PuzzleSession;
 pub use stats::{PuzzleRecord, PuzzleStats};
 
 use once_cell::sync::Lazy;
@@ -29,21 +31,6 @@ pub enum PuzzleDifficulty {
     Medium,
     /// The whole army from the start position.
     Hard,
-}
-
-/// One move of a solver's line: the peg's hole before and after, and the holes between.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct PuzzleStep {
-    /// Where the peg starts.
-    pub from: Coord,
-    /// Where it ends (after a step or a whole jump chain).
-    pub to: Coord,
-    /// The move's whole path, `from` first and `to` last, every hop's landing hole between (draw
-    /// it as the history's arrows, one per hop). Filled by the puzzle in play when it hands the
-    /// line out; the stored set keeps only `from` and `to` (the path follows from the rules).
-    #[serde(skip)]
-    pub path: Vec<Coord>,
 }
 
 /// A puzzle as stored in `puzzles.json`.

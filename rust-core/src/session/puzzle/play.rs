@@ -7,6 +7,7 @@
 //! chains and "End jump" as a game, and the same [`GameState`] board), rebuilt after every move;
 //! the puzzle keeps the moves itself for the count, undo, redo and restart.
 
+use super::facts::{ParVerdict, PuzzleState};
 use super::{Puzzle, PuzzleStep};
 use crate::ai::AiLevel;
 use crate::rules::board::Colour;
@@ -14,63 +15,6 @@ use crate::rules::{Coord, Move, MoveKind, Position};
 use crate::session::setup::{Seat, ValidSetup};
 use crate::session::signed::int;
 use crate::session::{update, Event, GameState, MoveError, PlayedMove, SessionState};
-
-/// What the puzzle screen shows.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
-pub struct PuzzleState {
-    /// The puzzle's id.
-    pub id: String,
-    /// The board, drawn as a game's board (selection, targets, chain, last move).
-    pub board: GameState,
-    /// Moves played so far.
-    pub moves: i32,
-    /// The solver's count.
-    pub par: i32,
-    /// Whether par is proven optimal (otherwise "best known").
-    pub proven: bool,
-    /// Every racing peg is home.
-    pub solved: bool,
-    /// Solved in par moves or fewer.
-    pub at_par: bool,
-    /// Once solved, how the count compares with par (`None` before).
-    pub verdict: Option<ParVerdict>,
-    /// A move can be taken back.
-    pub can_undo: bool,
-    /// A move taken back can be played again.
-    pub can_redo: bool,
-    /// The solver's line, given once the puzzle is solved (empty before).
-    pub line: Vec<PuzzleStep>,
-}
-
-/// A solve against par.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-pub enum ParVerdict {
-    /// Fewer moves than par: better than the solver's best known line.
-    UnderPar {
-        /// Moves fewer than par.
-        by: i32,
-    },
-    /// Exactly par.
-    AtPar,
-    /// More moves than par.
-    OverPar {
-        /// Moves more than par.
-        by: i32,
-    },
-}
-
-impl ParVerdict {
-    /// `moves` against `par`.
-    pub fn of(moves: i32, par: i32) -> ParVerdict {
-        match moves.cmp(&par) {
-            std::cmp::Ordering::Less => ParVerdict::UnderPar { by: par - moves },
-            std::cmp::Ordering::Equal => ParVerdict::AtPar,
-            std::cmp::Ordering::Greater => ParVerdict::OverPar { by: moves - par },
-        }
-    }
-}
 
 /// A puzzle in play. Build with [`PuzzleSession::new`].
 #[derive(Clone, Debug)]
@@ -135,7 +79,11 @@ impl PuzzleSession {
     }
 
     fn rebuild(&mut self) {
+        // A newer board than the one it replaces: the revision keeps growing (an app drops an
+        // older state, and tells a new move by it).
+        let revision = self.board.revision + 1;
         self.board = board_over(self.position_after(&self.moves));
+        self.board.revision = revision;
     }
 
     /// Every racing peg is home.
@@ -173,6 +121,16 @@ impl PuzzleSession {
     /// "End jump": plays the tripot chain in progress as it stands.
     pub fn end_jump(&mut self) -> Result<bool, MoveError> {
         self.board_event(Event::EndJump)
+    }
+
+    /// Drops the selection or the chain in progress.
+    pub fn cancel_touch(&mut self) -> Result<bool, MoveError> {
+        self.board_event(Event::CancelTouch)
+    }
+
+    /// Whether a move taken back can be played again.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
     }
 
     /// Takes back the last move (any number of times).
@@ -249,11 +207,15 @@ impl PuzzleSession {
         if !self.solved() || step > self.puzzle.line.len() {
             return None;
         }
-        Some(self.play_line(step)?.state().board)
+        let mut board = self.play_line(step)?.state();
+        // A board of the line, shown beside the puzzle: not the puzzle in play.
+        board.puzzle = None;
+        Some(board)
     }
 
-    /// What the screen shows.
-    pub fn state(&self) -> PuzzleState {
+    /// What the screen shows: the board, with the puzzle's facts in its `puzzle` and undo and
+    /// redo in its capabilities.
+    pub fn state(&self) -> GameState {
         let solved = self.solved();
         let moves = int(self.moves.len());
         let par = int(self.puzzle.par);
@@ -271,22 +233,31 @@ impl PuzzleSession {
                 path: m.path.iter().map(|&h| Coord::of(h)).collect(),
             })
             .collect();
-        PuzzleState {
+        // The board's own session is rebuilt after each move: the puzzle's moves decide.
+        board.capabilities.can_undo = !self.moves.is_empty();
+        board.capabilities.can_redo = !self.redo.is_empty();
+        board.puzzle = Some(PuzzleState {
             id: self.puzzle.id.clone(),
-            board,
             moves,
             par,
             proven: self.puzzle.proven,
             solved,
             at_par: solved && moves <= par,
             verdict: solved.then(|| ParVerdict::of(moves, par)),
-            can_undo: !self.moves.is_empty(),
-            can_redo: !self.redo.is_empty(),
             line: if solved {
                 self.line_with_paths()
             } else {
                 Vec::new()
             },
-        }
+        });
+        board
+    }
+
+    /// The puzzle's facts of [`Self::state`] (tests read them often).
+    #[cfg(test)]
+    pub(crate) fn facts(&self) -> PuzzleState {
+        self.state()
+            .puzzle
+            .unwrap_or_else(|| unreachable!("a puzzle's board has its facts"))
     }
 }

@@ -132,9 +132,9 @@ fn every_puzzle_is_solved_at_par_by_its_line_with_the_real_taps() {
     for p in &set().puzzles {
         let mut s = PuzzleSession::new(p.clone()).unwrap();
         let frozen = s.position().pegs_of(Colour::N);
-        assert!(s.state().line.is_empty(), "the line waits for the end");
+        assert!(s.facts().line.is_empty(), "the line waits for the end");
         play_line(&mut s, &p.line);
-        let st = s.state();
+        let st = s.facts();
         assert!(st.solved && st.at_par, "{}", p.id);
         assert_eq!(st.moves, p.par as i32);
         // The line as stored (its ends), each move with the whole path the taps played.
@@ -168,9 +168,9 @@ fn undo_redo_and_restart_move_freely() {
     let start = s.position();
     play_line(&mut s, &p.line[..2]);
     let after_two = s.position();
-    assert_eq!(s.state().moves, 2);
+    assert_eq!(s.facts().moves, 2);
     // The board's history lists the person's moves, numbered from the start, as played.
-    let history = s.state().board.history;
+    let history = s.state().history;
     let numbers: Vec<(i32, i32)> = history.iter().map(|m| (m.number, m.player)).collect();
     assert_eq!(numbers, [(1, 0), (2, 0)]);
     for (shown, played) in history.iter().zip(s.moves()) {
@@ -178,23 +178,23 @@ fn undo_redo_and_restart_move_freely() {
         assert_eq!((shown.kind, &shown.path), (played.kind, &path));
     }
     s.undo();
-    assert_eq!(s.state().board.history.len(), 1);
+    assert_eq!(s.state().history.len(), 1);
     s.undo();
-    assert_eq!((s.state().moves, s.position()), (0, start));
-    assert!(s.state().can_redo && !s.state().can_undo);
+    assert_eq!((s.facts().moves, s.position()), (0, start));
+    assert!(s.state().capabilities.can_redo && !s.state().capabilities.can_undo);
     s.redo();
     s.redo();
-    assert_eq!((s.state().moves, s.position()), (2, after_two));
+    assert_eq!((s.facts().moves, s.position()), (2, after_two));
     s.undo();
     // A new move drops what undo took back.
     play_line(&mut s, &p.line[1..2]);
-    assert!(!s.state().can_redo);
+    assert!(!s.state().capabilities.can_redo);
     s.restart();
-    assert_eq!((s.state().moves, s.position()), (0, start));
+    assert_eq!((s.facts().moves, s.position()), (0, start));
     // It is always the racer's turn: a frozen peg cannot be selected.
     let n = p.frozen[0];
     assert!(!s.tap(n.q, n.r).unwrap());
-    assert_eq!(s.state().moves, 0);
+    assert_eq!(s.facts().moves, 0);
 }
 
 #[test]
@@ -229,7 +229,7 @@ fn the_puzzle_of_the_day_is_a_function_of_the_date() {
         let p = puzzle_of_the_day(days).unwrap();
         let mut s = PuzzleSession::new(p.clone()).unwrap();
         play_line(&mut s, &p.line);
-        assert!(s.state().at_par, "{}", p.id);
+        assert!(s.facts().at_par, "{}", p.id);
     }
 }
 

@@ -33,11 +33,11 @@ class FirstStartTest {
         click("startLearn")
         click("lesson:tripot-moves")
         val first = checkNotNull(app.learn.state.value)
-        assertEquals(0, first.step)
+        assertEquals(0, first.lesson.step)
         tapHole(Coord(-1, 4))
         tapHole(Coord(0, 3))
-        waitUntil("the step done", 5_000) { app.learn.state.value?.stepDone == true }
+        waitUntil("the step done", 5_000) { app.learn.state.value?.lesson?.stepDone == true }
         click("nextStep")
-        assertEquals(1, app.learn.state.value?.step)
+        assertEquals(1, app.learn.state.value?.lesson?.step)
     }
 }

@@ -15,19 +15,24 @@ class LessonTest {
         assertEquals(Preset.TRIPOT, first.rules)
         assertFalse(first.finished)
         val lesson = Lesson(dir, first.id)
-        assertEquals(LessonGoal.Step, lesson.state().goal)
-        lesson.tap(-1, 4)
-        val missed = lesson.tap(-1, 2)
-        val feedback = missed.feedback
+        // Its board is a Game like any other: taps and End jump go there.
+        val board = lesson.game()
+        assertEquals(LessonGoal.Step, board.state().lesson?.goal)
+        assertEquals(first.id, board.id())
+        board.tap(-1, 4)
+        val missed = board.tap(-1, 2)
+        val feedback = missed.lesson?.feedback
         assertTrue(feedback is LessonFeedback.Missed && feedback.reason == WrongTry.NotAStep)
-        assertTrue(missed.board.history.isEmpty())
-        lesson.tap(-1, 4)
-        val done = lesson.tap(0, 3)
+        assertTrue(missed.history.isEmpty())
+        board.tap(-1, 4)
+        val done = checkNotNull(board.tap(0, 3).lesson)
         assertEquals(LessonFeedback.StepDone, done.feedback)
         assertTrue(done.stepDone)
         assertFalse(done.lessonDone)
-        assertEquals(1, lesson.next().step)
-        assertThrows<MoveException.NoJumpInProgress> { lesson.endJump() }
+        assertEquals(1, lesson.next().lesson?.step)
+        assertThrows<MoveException.NoJumpInProgress> { board.endJump() }
+        val capabilities = board.capabilities()
+        assertTrue(capabilities.lesson != null && capabilities.puzzle == null && capabilities.undo == null)
         assertThrows<LessonException.NoSuchLesson> { Lesson(dir, "nope") }
     }
 

@@ -19,7 +19,7 @@ import app.chinesecheckers.android.tapHole
 import app.chinesecheckers.android.unclippedHoleCentre
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.LessonFeedback
-import app.chinesecheckers.core.LessonState
+import app.chinesecheckers.ui.learn.LessonUiState
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
@@ -54,14 +54,14 @@ class LessonZoomTest {
         listOf(Coord(0, 4), Coord(0, 2), Coord(0, 0)) to true,
     )
 
-    private fun RunningApp.state(): LessonState = checkNotNull(app.learn.state.value)
+    private fun RunningApp.state(): LessonUiState = checkNotNull(app.learn.state.value)
 
     /** The pegs of the step, its pointer and its targets: what the framing must show. */
-    private fun stepHoles(s: LessonState): List<Coord> = (s.board.holes.filter { it.occupant != null }.map { it.coord } + s.pointer).distinct()
+    private fun stepHoles(s: LessonUiState): List<Coord> = (s.board.holes.filter { it.occupant != null }.map { it.coord } + s.lesson.pointer).distinct()
 
     /** The least distance between consecutive pointer holes on screen, in pixels. */
-    private fun RunningApp.pointerSpacing(s: LessonState): Float =
-        s.pointer.zipWithNext { a, b -> (unclippedHoleCentre(a) - unclippedHoleCentre(b)).getDistance() }.min()
+    private fun RunningApp.pointerSpacing(s: LessonUiState): Float =
+        s.lesson.pointer.zipWithNext { a, b -> (unclippedHoleCentre(a) - unclippedHoleCentre(b)).getDistance() }.min()
 
     /** Asserts the step is framed: zoomed, its pointer touch-sized apart, every one of its holes in view. */
     private fun RunningApp.assertFramed(what: String) {
@@ -107,7 +107,7 @@ class LessonZoomTest {
 
         // A wrong try (a jump where a step is asked), taken back by the core: framed afresh.
         tapAtCentre(Coord(-1, 2))
-        assertTrue("${state().feedback}", state().feedback is LessonFeedback.Missed)
+        assertTrue("${state().lesson.feedback}", state().lesson.feedback is LessonFeedback.Missed)
         assertEquals("framed again after the wrong try", before, unclippedHoleCentre(Coord(-1, 4)))
         assertFramed("after the wrong try")
 
@@ -119,14 +119,14 @@ class LessonZoomTest {
 
         for ((n, step) in firstLesson.withIndex()) {
             val (taps, endJump) = step
-            assertEquals(n, state().step)
+            assertEquals(n, state().lesson.step)
             assertFramed("step ${n + 1}")
             for (c in taps) tapAtCentre(c)
             if (endJump) click("lessonEndJump")
-            assertEquals("step ${n + 1}", LessonFeedback.StepDone, state().feedback)
+            assertEquals("step ${n + 1}", LessonFeedback.StepDone, state().lesson.feedback)
             if (n < firstLesson.lastIndex) click("nextStep")
         }
-        assertTrue(state().lessonDone)
+        assertTrue(state().lesson.lessonDone)
     }
 
     /** The framing after "1×" and Try again: gliding with motion, at once with reduced motion. */
@@ -173,7 +173,7 @@ class LessonZoomTest {
             assertFalse("step ${n + 1} at 1×", exists("zoomedFrame"))
             for (c in taps) tapHole(c)
             if (endJump) click("lessonEndJump")
-            assertEquals("step ${n + 1}", LessonFeedback.StepDone, state().feedback)
+            assertEquals("step ${n + 1}", LessonFeedback.StepDone, state().lesson.feedback)
             if (n < firstLesson.lastIndex) click("nextStep")
         }
     }

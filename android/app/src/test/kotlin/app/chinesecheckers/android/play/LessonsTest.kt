@@ -72,13 +72,13 @@ class LessonsTest {
         click("learn")
         click("lesson:tripot-moves")
         var state = checkNotNull(app.learn.state.value)
-        assertEquals(0, state.step)
+        assertEquals(0, state.lesson.step)
         // The pointer is drawn where the core says: the peg, then where it goes.
-        assertEquals(state.pointer, tag("trail").fetchSemanticsNode().config[PointerDrawn])
+        assertEquals(state.lesson.pointer, tag("trail").fetchSemanticsNode().config[PointerDrawn])
         tag("nextStep").assertIsNotEnabled()
         // A tap the game refuses (the opposing peg): the game's own notice, nothing taken back.
         tapHole(Coord(-1, 3))
-        val refused = app.learn.state.value?.feedback
+        val refused = app.learn.state.value?.lesson?.feedback
         assertTrue("$refused", refused is LessonFeedback.Refused)
         val names: (Int) -> String = { i -> EnglishStrings.playerName(state.board.players[i].name) }
         assertEquals(EnglishStrings.notice((refused as LessonFeedback.Refused).notice, names), text("lessonFeedback"))
@@ -86,19 +86,19 @@ class LessonsTest {
         tapHole(Coord(-1, 4))
         tapHole(Coord(-1, 2))
         state = checkNotNull(app.learn.state.value)
-        assertEquals(LessonFeedback.Missed(WrongTry.NotAStep, listOf(Coord(-1, 4), Coord(-1, 2))), state.feedback)
+        assertEquals(LessonFeedback.Missed(WrongTry.NotAStep, listOf(Coord(-1, 4), Coord(-1, 2))), state.lesson.feedback)
         assertEquals("That was not a step. It was taken back: try again.", text("lessonFeedback"))
         assertTrue(state.board.holes.first { it.coord == Coord(-1, 4) }.occupant != null)
         snapshot("lesson-wrong-try-phone")
         click("tryAgain")
-        assertNull(app.learn.state.value?.feedback)
+        assertNull(app.learn.state.value?.lesson?.feedback)
         assertEquals("", text("lessonFeedback"))
 
         for ((index, lesson) in firstThree.withIndex()) {
             val (id, steps) = lesson
-            assertEquals(id, app.learn.state.value?.lessonId)
+            assertEquals(id, app.learn.state.value?.lesson?.lessonId)
             for ((n, step) in steps.withIndex()) {
-                assertEquals("$id step $n", n, app.learn.state.value?.step)
+                assertEquals("$id step $n", n, app.learn.state.value?.lesson?.step)
                 assertFalse(exists("lessonEndJump"))
                 for (c in step.taps) tapHole(c)
                 if (step.endJump) {
@@ -106,21 +106,21 @@ class LessonsTest {
                     click("lessonEndJump")
                 }
                 state = checkNotNull(app.learn.state.value)
-                assertEquals("$id step $n: ${state.feedback}", LessonFeedback.StepDone, state.feedback)
-                assertTrue(state.stepDone)
+                assertEquals("$id step $n: ${state.lesson.feedback}", LessonFeedback.StepDone, state.lesson.feedback)
+                assertTrue(state.lesson.stepDone)
                 if (n < steps.lastIndex) {
                     assertEquals(EnglishLessonStrings.stepDone, text("lessonFeedback"))
                     tag("nextStep").assertIsEnabled()
                     click("nextStep")
                 }
             }
-            assertTrue(state.lessonDone)
+            assertTrue(state.lesson.lessonDone)
             assertEquals(EnglishLessonStrings.lessonDone, text("lessonFeedback"))
             if (index < firstThree.lastIndex) click("nextLesson")
         }
         // The third lesson done, the fourth follows.
         click("nextLesson")
-        assertEquals("tripot-passed-turn", app.learn.state.value?.lessonId)
+        assertEquals("tripot-passed-turn", app.learn.state.value?.lesson?.lessonId)
         // Back: the list, then Home.
         click("back")
         assertNull(app.learn.state.value)
@@ -180,15 +180,15 @@ class LessonsTest {
         click("diagramLesson:END_JUMP")
         assertEquals(Screen.Learn, app.screen.value)
         val state = checkNotNull(app.learn.state.value)
-        assertEquals(endJump.lessonId, state.lessonId)
-        assertEquals(endJump.step, state.step)
-        assertEquals(LessonRule.END_JUMP, state.rule)
+        assertEquals(endJump.lessonId, state.lesson.lessonId)
+        assertEquals(endJump.step, state.lesson.step)
+        assertEquals(LessonRule.END_JUMP, state.lesson.rule)
         // A lesson step on the tablet's layout.
         snapshot("lesson-tablet")
         // Played from there: the chain stopped by End jump.
         for (c in listOf(Coord(0, 4), Coord(0, 2), Coord(0, 0))) tapHole(c)
         click("lessonEndJump")
-        assertTrue(app.learn.state.value!!.stepDone)
+        assertTrue(app.learn.state.value!!.lesson.stepDone)
     }
 
     @Test
@@ -214,7 +214,7 @@ class LessonsTest {
             // A short jump over the neighbour where a long one is asked.
             app.learn.tap(0, 4)
             app.learn.tap(2, 2)
-            assertEquals(LessonFeedback.Missed(WrongTry.WrongJumpLength(1), listOf(Coord(0, 4), Coord(2, 2))), app.learn.state.value!!.feedback)
+            assertEquals(LessonFeedback.Missed(WrongTry.WrongJumpLength(1), listOf(Coord(0, 4), Coord(2, 2))), app.learn.state.value!!.lesson.feedback)
             // (English: lesson-wrong-try-phone shows a wrong try's words.)
             if (language != Language.English) snapshot("lesson-${language.code}-phone")
         }

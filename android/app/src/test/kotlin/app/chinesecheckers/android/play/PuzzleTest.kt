@@ -73,11 +73,11 @@ class PuzzleTest {
 
     /** Plays [step] by taps on the board's holes (End jump when a tripot chain could go on). */
     private fun RunningApp.playByTaps(step: PuzzleStep) {
-        val before = app.puzzle.value!!.state.value.game.moves
+        val before = app.puzzle.value!!.state.value.puzzle.moves
         tapHole(step.from)
         tapHole(step.to)
-        if (app.puzzle.value!!.state.value.game.moves == before) click("endJump")
-        assertEquals("one move per step", before + 1, app.puzzle.value!!.state.value.game.moves)
+        if (app.puzzle.value!!.state.value.puzzle.moves == before) click("endJump")
+        assertEquals("one move per step", before + 1, app.puzzle.value!!.state.value.puzzle.moves)
     }
 
     private fun RunningApp.openFromList(id: String) {
@@ -108,7 +108,7 @@ class PuzzleTest {
         }
         // The sheet: at par, the best the core kept.
         assertTrue(exists("puzzleSolved"))
-        val coreLine = app.puzzle.value!!.state.value.game.line
+        val coreLine = app.puzzle.value!!.state.value.puzzle.line
         assertEquals("the core's line is the one the taps followed", line.map { it.from to it.to }, coreLine.map { it.from to it.to })
         for (move in coreLine) assertEquals("each move's path runs from its start to its end", listOf(move.from, move.to), listOf(move.path.first(), move.path.last()))
         assertEquals(EnglishPuzzleStrings.solvedIn(info.par), text("solvedTitle"))
@@ -134,7 +134,7 @@ class PuzzleTest {
         assertEquals(coreLine[0].path, arrows())
         click("closeLine")
         assertTrue(arrows().isEmpty())
-        assertTrue("the person's board again, solved", app.puzzle.value!!.state.value.game.solved)
+        assertTrue("the person's board again, solved", app.puzzle.value!!.state.value.puzzle.solved)
         click("openResult")
         assertTrue(exists("puzzleSolved"))
 
@@ -179,7 +179,7 @@ class PuzzleTest {
         click("nextPuzzle")
         val list = app.puzzleList.state.value.puzzles
         val next = list[list.indexOfFirst { it.id == info.id } + 1]
-        assertEquals(next.id, app.puzzle.value!!.state.value.game.id)
+        assertEquals(next.id, app.puzzle.value!!.state.value.puzzle.id)
         assertEquals(EnglishPuzzleStrings.count(0, next.par), text("count"))
         assertFalse(exists("puzzleSolved"))
         click("back")
@@ -192,17 +192,18 @@ class PuzzleTest {
      */
     private fun detour(id: String): Pair<Coord, Coord> {
         val dir = Files.createTempDirectory("cc-puzzle-detour").toFile().apply { deleteOnExit() }.path
-        PuzzleGame(dir, id).use { game ->
-            val start = game.state().board.holes.map { it.owner }
-            for (h in game.state().board.holes.filter { it.owner == 0 }) {
-                val steps = game.tap(h.coord.q, h.coord.r).board.targets.filter { it.kind == MoveKind.STEP }
+        PuzzleGame(dir, id).use { puzzle ->
+            val game = puzzle.game()
+            val start = game.state().holes.map { it.owner }
+            for (h in game.state().holes.filter { it.owner == 0 }) {
+                val steps = game.tap(h.coord.q, h.coord.r).targets.filter { it.kind == MoveKind.STEP }
                 game.tap(h.coord.q, h.coord.r) // let go of it
                 for (t in steps) {
                     game.tap(h.coord.q, h.coord.r)
                     game.tap(t.coord.q, t.coord.r)
-                    val back = game.tap(t.coord.q, t.coord.r).board.targets.any { it.coord == h.coord && it.kind == MoveKind.STEP }
-                    if (back && game.tap(h.coord.q, h.coord.r).board.holes.map { it.owner } == start) return h.coord to t.coord
-                    game.restart()
+                    val back = game.tap(t.coord.q, t.coord.r).targets.any { it.coord == h.coord && it.kind == MoveKind.STEP }
+                    if (back && game.tap(h.coord.q, h.coord.r).holes.map { it.owner } == start) return h.coord to t.coord
+                    puzzle.restart()
                 }
             }
         }
@@ -286,7 +287,7 @@ class PuzzleTest {
             assertEquals("Classic · Easy 1", text("puzzle:${firstOfSet.id}:title"))
             click("daily")
             assertEquals(EnglishPuzzleStrings.puzzleOfTheDay, text("puzzleTitle"))
-            assertEquals(daily.id, app.puzzle.value!!.state.value.game.id)
+            assertEquals(daily.id, app.puzzle.value!!.state.value.puzzle.id)
         }
     }
 

@@ -1,5 +1,7 @@
 package app.chinesecheckers.ui.learn
 
+import app.chinesecheckers.core.Game
+import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.Lesson
 import app.chinesecheckers.core.LessonException
 import app.chinesecheckers.core.LessonFeedback
@@ -11,10 +13,14 @@ import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 
+/** A lesson's screen state: its [board], drawn as a game's, and the [lesson]'s facts on it. */
+data class LessonUiState(val board: GameState, val lesson: LessonState)
+
 /**
  * The lessons screen's state holder: the core's catalogue ([catalogue]) and the lesson being
- * played, if any ([state]; null shows the list). Every decision is the core's: taps, End jump,
- * Try again and Next go to the core's `Lesson`, and its `LessonState` is shown as it comes.
+ * played, if any ([state]; null shows the list). Every decision is the core's: taps and End
+ * jump go to the lesson's board (a [Game], as any game's), Try again and Next to the core's
+ * [Lesson], and the board's state is shown as it comes.
  */
 class LessonPresenter(private val dataDir: String) {
     private val _catalogue = MutableStateFlow(lessons(dataDir))
@@ -26,10 +32,11 @@ class LessonPresenter(private val dataDir: String) {
     val catalogue: StateFlow<List<LessonInfo>> = _catalogue.asStateFlow()
 
     private var lesson: Lesson? = null
-    private val _state = MutableStateFlow<LessonState?>(null)
+    private var game: Game? = null
+    private val _state = MutableStateFlow<LessonUiState?>(null)
 
     /** The lesson being played; null while the list is shown. */
-    val state: StateFlow<LessonState?> = _state.asStateFlow()
+    val state: StateFlow<LessonUiState?> = _state.asStateFlow()
 
     private val _openings = MutableStateFlow(0L)
 
@@ -49,54 +56,67 @@ class LessonPresenter(private val dataDir: String) {
         } catch (e: LessonException) {
             null
         }
-        lesson?.close()
+        close()
         lesson = opened
-        _state.value = opened?.state()
+        game = opened?.game()
+        _state.value = game?.state()?.let(::uiState)
         _openings.value += 1
         return opened != null
     }
 
     /** Back to the list. */
     fun showList() {
-        lesson?.close()
-        lesson = null
+        close()
         _state.value = null
         _catalogue.value = lessons(dataDir)
     }
 
     /** A tap on the hole at ([q], [r]). */
-    fun tap(q: Int, r: Int) = act { it.tap(q, r) }
+    fun tap(q: Int, r: Int) = act { game?.tap(q, r) }
 
     /** Ends the chain in progress. */
-    fun endJump() = act { it.endJump() }
+    fun endJump() = act { game?.endJump() }
 
     /** The next step (the core changes nothing before the step is done). */
-    fun next() = act { it.next() }
+    fun next() = act { lesson?.next() }
 
     /** The lesson after the one shown, if any. */
     fun nextLesson(): LessonInfo? {
-        val id = _state.value?.lessonId ?: return null
+        val id = _state.value?.lesson?.lessonId ?: return null
         val list = _catalogue.value
         val i = list.indexOfFirst { it.id == id }
         return list.getOrNull(i + 1)
     }
 
     /** Puts the step back as it opened. */
-    fun retry() = act(reopens = true) { it.retry() }
+    fun retry() = act(reopens = true) { lesson?.retry() }
 
-    private fun act(reopens: Boolean = false, call: (Lesson) -> LessonState) {
-        val current = lesson ?: return
-        val before = _state.value
+    private fun act(reopens: Boolean = false, call: () -> GameState?) {
+        val board = game ?: return
+        val before = _state.value?.lesson
         val after = try {
-            call(current)
+            call()
         } catch (e: MoveException) {
             // Only End jump throws here, and only when no chain is in progress (its button is
             // not shown then): the board stays as it was.
-            current.state()
-        }
+            board.state()
+        }?.let(::uiState) ?: return
         _state.value = after
         // The core's own word on what happened: a new step, or a wrong try it took back.
-        val newStep = before == null || after.step != before.step || after.lessonId != before.lessonId
-        if (reopens || newStep || after.feedback is LessonFeedback.Missed) _openings.value += 1
+        val shown = after.lesson
+        val newStep = before == null || shown.step != before.step || shown.lessonId != before.lessonId
+        if (reopens || newStep || shown.feedback is LessonFeedback.Missed) _openings.value += 1
+    }
+
+    /** Frees the core's objects of the lesson shown. */
+    private fun close() {
+        game?.close()
+        lesson?.close()
+        game = null
+        lesson = null
     }
 }
+
+/** The screen's state of a lesson's board (a lesson's board has its facts). */
+private fun uiState(board: GameState): LessonUiState =
+    LessonUiState(board, checkNotNull(board.lesson) { "the core's lesson board has its lesson" })

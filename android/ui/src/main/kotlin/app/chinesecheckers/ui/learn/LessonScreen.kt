@@ -39,7 +39,6 @@ import app.chinesecheckers.core.BoardGeometry
 import app.chinesecheckers.core.Coord
 import app.chinesecheckers.core.Highlight
 import app.chinesecheckers.core.LessonFeedback
-import app.chinesecheckers.core.LessonState
 import app.chinesecheckers.ui.LocalStrings
 import app.chinesecheckers.ui.ReadableColumn
 import app.chinesecheckers.ui.ScreenHeader
@@ -115,7 +114,7 @@ private fun LessonList(presenter: LessonPresenter, onBack: () -> Unit) {
  * a chain may stop, Try again, Next): nothing that comes and goes moves a button.
  */
 @Composable
-private fun LessonPlay(presenter: LessonPresenter, state: LessonState, openings: Long, geometry: BoardGeometry, reducedMotion: Boolean, onBack: () -> Unit) {
+private fun LessonPlay(presenter: LessonPresenter, state: LessonUiState, openings: Long, geometry: BoardGeometry, reducedMotion: Boolean, onBack: () -> Unit) {
     val strings = LocalStrings.current
     val words = strings.lessons
     val names: (Int) -> String = { i -> state.board.players.getOrNull(i)?.let { strings.playerName(it.name) } ?: "?" }
@@ -135,11 +134,11 @@ private fun LessonPlay(presenter: LessonPresenter, state: LessonState, openings:
                 // A lesson has no touch to cancel: a tap beside the star does nothing.
                 onTapOutside = {},
                 modifier = modifier.testTag("board"),
-                pointer = state.pointer,
+                pointer = state.lesson.pointer,
                 framing = BoardFraming(stepHoles(state), openings),
             )
         }
-        val header = @Composable { ScreenHeader(words.topic(state.topic), onBack) }
+        val header = @Composable { ScreenHeader(words.topic(state.lesson.topic), onBack) }
         if (tablet) {
             Row(Modifier.fillMaxSize()) {
                 Column(Modifier.weight(1f).fillMaxHeight().safeAreaPadding(WindowInsetsSides.Start + WindowInsetsSides.Vertical)) {
@@ -184,24 +183,24 @@ private fun LessonPlay(presenter: LessonPresenter, state: LessonState, openings:
  * The holes a step is about, as the core set them out: its pegs, its pointer and the board's
  * targets. On a phone the board opens framed on them (on a tablet they fit at 1×).
  */
-private fun stepHoles(state: LessonState): List<Coord> {
+private fun stepHoles(state: LessonUiState): List<Coord> {
     val targets = setOf(Highlight.SELECTED, Highlight.STEP_TARGET, Highlight.JUMP_TARGET, Highlight.SWAP_TARGET)
     val onBoard = state.board.holes.filter { it.occupant != null || it.highlight in targets }.map { it.coord }
-    return (onBoard + state.pointer).distinct()
+    return (onBoard + state.lesson.pointer).distinct()
 }
 
 /** The step n of m (with the rule set) and the goal, in a fixed height so that the board does not move between steps. */
 @Composable
-private fun StepWords(state: LessonState, strings: Strings) {
+private fun StepWords(state: LessonUiState, strings: Strings) {
     val words = strings.lessons
     Text(
-        words.stepOf(state.step + 1, state.steps) + " · " + words.ruleTitle(state.rule),
+        words.stepOf(state.lesson.step + 1, state.lesson.steps) + " · " + words.ruleTitle(state.lesson.rule),
         style = MaterialTheme.typography.labelLarge,
         color = MaterialTheme.colorScheme.primary,
         modifier = Modifier.testTag("lessonStep"),
     )
     Text(
-        words.goal(state.goal, strings::colour),
+        words.goal(state.lesson.goal, strings::colour),
         style = MaterialTheme.typography.bodyLarge,
         minLines = 3,
         maxLines = 4,
@@ -212,13 +211,13 @@ private fun StepWords(state: LessonState, strings: Strings) {
 
 /** What the last try did, worded; two lines kept even when empty, so that the buttons below stay put. */
 @Composable
-private fun Feedback(state: LessonState, strings: Strings, names: (Int) -> String) {
+private fun Feedback(state: LessonUiState, strings: Strings, names: (Int) -> String) {
     val words = strings.lessons
-    val (text, good) = when (val f = state.feedback) {
+    val (text, good) = when (val f = state.lesson.feedback) {
         null -> "" to true
         is LessonFeedback.Refused -> strings.notice(f.notice, names) to false
         is LessonFeedback.Missed -> words.missed(f.reason, strings::colour) to false
-        LessonFeedback.StepDone -> (if (state.lessonDone) words.lessonDone else words.stepDone) to true
+        LessonFeedback.StepDone -> (if (state.lesson.lessonDone) words.lessonDone else words.stepDone) to true
         LessonFeedback.TurnPassed -> words.turnPassed to true
     }
     Text(
@@ -247,7 +246,7 @@ private fun ControlText(text: String) = Text(text, maxLines = 2, overflow = Text
  * End jump (only while the chain may stop; its slot stays empty otherwise), Try again, and Next
  * (enabled once the step is done) / Next lesson / All lessons.
  */
-private fun controls(presenter: LessonPresenter, state: LessonState, strings: Strings): List<@Composable (Modifier) -> Unit> {
+private fun controls(presenter: LessonPresenter, state: LessonUiState, strings: Strings): List<@Composable (Modifier) -> Unit> {
     val words = strings.lessons
     val endJump: @Composable (Modifier) -> Unit = { slot ->
         if (state.board.capabilities.canEndJump) {
@@ -262,12 +261,12 @@ private fun controls(presenter: LessonPresenter, state: LessonState, strings: St
     val nextLesson = presenter.nextLesson()
     val next: @Composable (Modifier) -> Unit = { slot ->
         when {
-            state.lessonDone && nextLesson != null ->
+            state.lesson.lessonDone && nextLesson != null ->
                 Button(onClick = { presenter.open(nextLesson.id) }, modifier = slot.testTag("nextLesson"), contentPadding = ControlPadding) { ControlText(words.nextLesson) }
-            state.lessonDone ->
+            state.lesson.lessonDone ->
                 Button(onClick = presenter::showList, modifier = slot.testTag("allLessons"), contentPadding = ControlPadding) { ControlText(words.allLessons) }
             else ->
-                Button(onClick = presenter::next, enabled = state.stepDone, modifier = slot.testTag("nextStep"), contentPadding = ControlPadding) { ControlText(words.nextStep) }
+                Button(onClick = presenter::next, enabled = state.lesson.stepDone, modifier = slot.testTag("nextStep"), contentPadding = ControlPadding) { ControlText(words.nextStep) }
         }
     }
     return listOf(endJump, tryAgain, next)

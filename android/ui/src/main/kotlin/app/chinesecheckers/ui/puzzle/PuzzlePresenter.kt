@@ -1,5 +1,6 @@
 package app.chinesecheckers.ui.puzzle
 
+import app.chinesecheckers.core.Game
 import app.chinesecheckers.core.GameState
 import app.chinesecheckers.core.MoveException
 import app.chinesecheckers.core.PuzzleException
@@ -89,13 +90,19 @@ sealed interface PuzzleEvent {
  */
 data class LineView(val step: Int, val total: Int, val board: GameState, val arrow: PuzzleStep?)
 
-/** A puzzle's screen state: the core's [game], the last refusal, the sheet and the line shown. */
+/**
+ * A puzzle's screen state: the core's [board] and its [puzzle] facts, the last refusal, the sheet
+ * and the line shown.
+ */
 data class PuzzleUiState(
     /** The puzzle as listed (its rule set, difficulty, par). */
     val info: PuzzleInfo,
     /** Whether it is the puzzle of the day (titled so). */
     val daily: Boolean,
-    val game: PuzzleState,
+    /** The puzzle's board, as the core draws any game's (undo and redo in its capabilities). */
+    val board: GameState,
+    /** The puzzle's facts on that board: the count against par, the solver's line once solved. */
+    val puzzle: PuzzleState,
     /** The core's refusal of the last tap, if any. */
     val error: MoveException? = null,
     /** The solved sheet is shown (it opens when the army gets home). */
@@ -105,8 +112,9 @@ data class PuzzleUiState(
 )
 
 /**
- * A race puzzle in play: forwards every tap and button to the core's [PuzzleGame] (which keeps
- * the result in [dataDir] when solved) and shows its state.
+ * A race puzzle in play: forwards every tap and button to the core — taps, End jump, undo and
+ * redo to the puzzle's board (a [Game], as any game's), restart and the solver's line to its
+ * [PuzzleGame] (which keeps the result in [dataDir] when solved) — and shows its state.
  *
  * The solver's line is stepped through on the core's boards of it ([PuzzleGame.lineBoard]).
  * [onSolved] is told when the army gets home (the core has kept the result: lists read it again).
@@ -118,8 +126,10 @@ class PuzzlePresenter(
     private val haptic: (HapticKind) -> Unit = {},
     private val onSolved: () -> Unit = {},
 ) : AutoCloseable {
-    private val game = PuzzleGame(dataDir, info.id)
-    private val _state = MutableStateFlow(PuzzleUiState(info, daily, game.state()))
+    private val puzzle = PuzzleGame(dataDir, info.id)
+    private val game: Game = puzzle.game()
+    private val history = game.capabilities().undo
+    private val _state = MutableStateFlow(uiState(info, daily, game.state()))
 
     /** The one state the screen renders. */
     val state: StateFlow<PuzzleUiState> = _state.asStateFlow()
@@ -132,46 +142,48 @@ class PuzzlePresenter(
                 play { game.tap(event.q, event.r) }
             }
             PuzzleEvent.EndJump -> play { game.endJump() }
-            PuzzleEvent.Undo -> publish(game.undo())
-            PuzzleEvent.Redo -> play { game.redo() }
-            PuzzleEvent.Restart -> publish(game.restart())
-            is PuzzleEvent.ShowSheet -> _state.update { it.copy(sheetOpen = event.open && it.game.solved) }
+            PuzzleEvent.Undo -> history?.let { h -> play(takesBack = true) { h.undo() } }
+            PuzzleEvent.Redo -> history?.let { h -> play { h.redo() } }
+            PuzzleEvent.Restart -> play(takesBack = true) { puzzle.restart() }
+            is PuzzleEvent.ShowSheet -> _state.update { it.copy(sheetOpen = event.open && it.puzzle.solved) }
             PuzzleEvent.ShowLine -> showLine()
             is PuzzleEvent.LineStep -> stepLine(event.delta)
             PuzzleEvent.CloseLine -> closeLine()
         }
     }
 
-    /** Plays [action] on the core; the sheet opens when it brings the army home. */
-    private fun play(action: () -> PuzzleState) {
-        val before = _state.value.game
+    /**
+     * Plays [action] on the core; the sheet opens when it brings the army home, and goes when
+     * the army leaves home again (undo, restart: [takesBack], which make no haptic).
+     */
+    private fun play(takesBack: Boolean = false, action: () -> GameState) {
+        val before = _state.value.puzzle
         try {
-            val after = action()
-            if (after.moves != before.moves) haptic(HapticKind.Move)
+            val board = action()
+            val after = board.puzzle ?: return
+            if (!takesBack && after.moves != before.moves) haptic(HapticKind.Move)
             val solvedNow = after.solved && !before.solved
             if (solvedNow) haptic(HapticKind.GameOver)
-            _state.update { it.copy(game = after, error = null, sheetOpen = it.sheetOpen || solvedNow) }
+            _state.update {
+                it.copy(board = board, puzzle = after, error = null, sheetOpen = (it.sheetOpen || solvedNow) && after.solved)
+            }
             if (solvedNow) onSolved()
         } catch (e: MoveException) {
             _state.update { it.copy(error = e) }
         }
     }
 
-    private fun publish(after: PuzzleState) {
-        _state.update { it.copy(game = after, error = null, sheetOpen = it.sheetOpen && after.solved) }
-    }
-
     private fun showLine() {
-        val line = _state.value.game.line
-        val start = game.lineBoard(0) ?: return
+        val line = _state.value.puzzle.line
+        val start = puzzle.lineBoard(0) ?: return
         _state.update { it.copy(sheetOpen = false, line = LineView(0, line.size, start, null)) }
     }
 
     private fun stepLine(delta: Int) {
         val view = _state.value.line ?: return
-        val line = _state.value.game.line
+        val line = _state.value.puzzle.line
         val at = (view.step + delta).coerceIn(0, line.size)
-        val board = game.lineBoard(at) ?: return
+        val board = puzzle.lineBoard(at) ?: return
         _state.update { it.copy(line = LineView(at, line.size, board, line.getOrNull(at - 1))) }
     }
 
@@ -179,8 +191,14 @@ class PuzzlePresenter(
         _state.update { it.copy(line = null) }
     }
 
-    /** Frees the core's games. */
+    /** Frees the core's objects. */
     override fun close() {
+        history?.close()
         game.close()
+        puzzle.close()
     }
 }
+
+/** The screen's first state: the puzzle's board as it opens (a puzzle's board has its facts). */
+private fun uiState(info: PuzzleInfo, daily: Boolean, board: GameState): PuzzleUiState =
+    PuzzleUiState(info, daily, board, checkNotNull(board.puzzle) { "the core's puzzle board has its puzzle" })

@@ -78,8 +78,8 @@ fun PuzzleScreen(
     val strings = LocalStrings.current
     val words = puzzleWords(strings)
     val onEvent = presenter::onEvent
-    val game = ui.game
-    val board = ui.line?.board ?: game.board
+    val game = ui.puzzle
+    val board = ui.line?.board ?: ui.board
     val names: (Int) -> String = { i -> board.players.getOrNull(i)?.let { strings.playerName(it.name) } ?: "?" }
     // Holes named as the player sees them on the turned board (the core's `holePositions`).
     val named = app.chinesecheckers.ui.board.rememberHolePositions(board.rotationDegrees)
@@ -135,7 +135,7 @@ fun PuzzleScreen(
                         // puzzle's aim, the person's best, and the moves on the board.
                         Text(words.intro, style = MaterialTheme.typography.bodySmall, color = MaterialTheme.colorScheme.onSurfaceVariant, modifier = Modifier.testTag("puzzleIntro"))
                         best?.let { Text(words.yourBest(it), style = MaterialTheme.typography.bodyMedium, modifier = Modifier.testTag("panelBest")) }
-                        PuzzleMoves(game.board, position, strings, names, Modifier.weight(1f).fillMaxWidth())
+                        PuzzleMoves(ui.board, position, strings, names, Modifier.weight(1f).fillMaxWidth())
                     }
                 }
             }
@@ -198,12 +198,12 @@ private fun TitleRow(title: String, words: PuzzleStrings, onList: () -> Unit) {
 private fun CountRow(ui: PuzzleUiState, words: PuzzleStrings, onEvent: (PuzzleEvent) -> Unit, modifier: Modifier = Modifier) {
     Row(modifier.fillMaxWidth().heightIn(min = 48.dp), verticalAlignment = Alignment.CenterVertically) {
         Text(
-            words.count(ui.game.moves, ui.game.par),
+            words.count(ui.puzzle.moves, ui.puzzle.par),
             style = MaterialTheme.typography.titleLarge,
             fontWeight = FontWeight.Bold,
             modifier = Modifier.weight(1f).testTag("count").semantics { liveRegion = LiveRegionMode.Polite },
         )
-        if (ui.game.solved && !ui.sheetOpen && ui.line == null) {
+        if (ui.puzzle.solved && !ui.sheetOpen && ui.line == null) {
             TextButton(onClick = { onEvent(PuzzleEvent.ShowSheet(true)) }, modifier = Modifier.testTag("openResult")) { Text(words.result) }
         }
     }
@@ -225,7 +225,7 @@ private fun StatusWords(
     val line = ui.line
     val text = when {
         line != null -> line.arrow?.let { words.lineStep(line.step, line.total, position(it.from), position(it.to)) } ?: words.lineStart(line.total)
-        else -> ui.error?.let { strings.moveError(it) } ?: ui.game.board.notice?.let { strings.notice(it, names) }
+        else -> ui.error?.let { strings.moveError(it) } ?: ui.board.notice?.let { strings.notice(it, names) }
     }
     Box(modifier.fillMaxWidth().heightIn(min = 40.dp), contentAlignment = Alignment.CenterStart) {
         if (text != null) {
@@ -254,13 +254,13 @@ private fun PuzzleControls(
     modifier: Modifier = Modifier,
 ) {
     val free = ui.line == null
-    val game = ui.game
+    val game = ui.puzzle
     class Slot(val tag: String, val label: String, val enabled: Boolean, val primary: Boolean, val event: PuzzleEvent)
     val slots = listOf(
-        Slot("endJump", strings.endJump, free && game.board.capabilities.canEndJump, true, PuzzleEvent.EndJump),
-        Slot("undo", strings.undo, free && game.canUndo, false, PuzzleEvent.Undo),
-        Slot("redo", strings.redo, free && game.canRedo, false, PuzzleEvent.Redo),
-        Slot("restart", words.restart, free && game.canUndo, false, PuzzleEvent.Restart),
+        Slot("endJump", strings.endJump, free && ui.board.capabilities.canEndJump, true, PuzzleEvent.EndJump),
+        Slot("undo", strings.undo, free && ui.board.capabilities.canUndo, false, PuzzleEvent.Undo),
+        Slot("redo", strings.redo, free && ui.board.capabilities.canRedo, false, PuzzleEvent.Redo),
+        Slot("restart", words.restart, free && ui.board.capabilities.canUndo, false, PuzzleEvent.Restart),
     )
     Column(modifier.fillMaxWidth().testTag("controlBar"), verticalArrangement = Arrangement.spacedBy(6.dp)) {
         for (row in slots.chunked(columns)) {
@@ -318,7 +318,7 @@ private fun SolvedSheet(
     onNext: (PuzzleInfo) -> Unit,
     onList: () -> Unit,
 ) {
-    val game = ui.game
+    val game = ui.puzzle
     val moves = game.moves
     val par = game.par
     val strings = LocalStrings.current
