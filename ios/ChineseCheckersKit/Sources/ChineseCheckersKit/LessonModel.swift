@@ -97,9 +97,11 @@ public final class LessonModel {
         self.lesson = lesson
         self.directory = directory
         all = ChineseCheckersCore.lessons(dataDir: directory.path)
-        game = lesson.game()
-        board = game.state()
-        guard let facts = board.lesson else { throw LessonModelError.noLesson }
+        let game = lesson.game()
+        let first = game.state()
+        guard let facts = first.lesson else { throw LessonModelError.noLesson }
+        self.game = game
+        board = first
         state = facts
         geometry = boardGeometry()
         reframe()

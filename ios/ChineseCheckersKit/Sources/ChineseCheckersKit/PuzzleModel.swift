@@ -82,14 +82,17 @@ public final class PuzzleModel {
         directory: URL, info: PuzzleInfo,
         lookup: @escaping @MainActor (String) -> PuzzleInfo?
     ) throws {
-        puzzle = try PuzzleGame(dataDir: directory.path, id: info.id)
-        game = puzzle.game()
+        let puzzle = try PuzzleGame(dataDir: directory.path, id: info.id)
+        let game = puzzle.game()
+        let first = game.state()
+        guard let facts = first.puzzle else { throw PuzzleModelError.noPuzzle }
+        self.puzzle = puzzle
+        self.game = game
         history = game.capabilities().undo
         self.info = info
         self.lookup = lookup
         geometry = boardGeometry()
-        board = game.state()
-        guard let facts = board.puzzle else { throw PuzzleModelError.noPuzzle }
+        board = first
         state = facts
         recorded = info
     }

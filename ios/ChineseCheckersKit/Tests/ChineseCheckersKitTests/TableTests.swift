@@ -214,7 +214,9 @@ final class TableTests: XCTestCase {
             sleeper: { await gate.hold($0) })
         // The person's move: the first AI seat answers at once, the second holds.
         playAnyMove(model)
-        XCTAssertEqual(model.state.history.count, 1)
+        // The person's move is in; the first AI seat's answer (10 ms, on the engine thread) may
+        // already be read with it, never the second seat's, which holds.
+        XCTAssertTrue((1...2).contains(model.state.history.count), "\(model.state.history.count)")
         try await gate.reached()
         XCTAssertEqual(model.state.history.count, 2)
         XCTAssertTrue(model.state.aiToMove)
