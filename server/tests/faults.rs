@@ -94,7 +94,7 @@ impl Device {
             if self.ws.is_none() {
                 self.game.connection_lost();
                 let delay = self.game.reconnect_delay_ms().unwrap_or(500);
-                tokio::time::sleep(Duration::from_millis(delay)).await;
+                tokio::time::sleep(Duration::from_millis(delay.unsigned_abs())).await;
                 continue;
             }
             let up = self
@@ -123,7 +123,7 @@ impl Device {
             Ok(None | Some(Err(_))) => {
                 self.lost().await;
                 let delay = self.game.reconnect_delay_ms().unwrap_or(500);
-                tokio::time::sleep(Duration::from_millis(delay)).await;
+                tokio::time::sleep(Duration::from_millis(delay.unsigned_abs())).await;
             }
         }
     }

@@ -619,7 +619,8 @@ fn new_game(args: &PlayArgs) -> Result<Arc<LocalGame>> {
         let info = RuleSetInfo::of(position.rules.preset);
         let person = person_seat(args, &info);
         let seats = seats(args, position.players.len(), person);
-        return LocalGame::from_position(position, seats, seed).map_err(|e| cannot(&e));
+        return LocalGame::from_position(position, seats, i64::from_ne_bytes(seed.to_ne_bytes()))
+            .map_err(|e| cannot(&e));
     }
     let setup = settings(args, seed)?;
     LocalGame::new(setup)

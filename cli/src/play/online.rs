@@ -242,7 +242,7 @@ impl Worker {
                 return self.event(LinkEvent::Closed(why));
             };
             self.prompt.store(true, Ordering::SeqCst);
-            let until = Instant::now() + Duration::from_millis(delay);
+            let until = Instant::now() + Duration::from_millis(delay.unsigned_abs());
             while Instant::now() < until {
                 if self.stop.load(Ordering::SeqCst) {
                     return;

@@ -10,7 +10,7 @@ import SwiftUI
 struct ChineseCheckersApp: App {
     @State private var app: AppModel = {
         // Hard and Impossible search on every core of the device (tests keep the default, 1).
-        setAiThreads(threads: UInt32(max(1, ProcessInfo.processInfo.activeProcessorCount)))
+        setAiThreads(threads: Int32(clamping: max(1, ProcessInfo.processInfo.activeProcessorCount)))
         if ProcessInfo.processInfo.arguments.contains(Self.uiTestingArgument) {
             // The UI tests start from home with nothing saved, whatever an earlier run left.
             let run = "ui-tests-\(UUID().uuidString)"

@@ -245,7 +245,7 @@ impl Game {
             None => None,
         };
         let game = LocalGame::wrap_heard(next, keeper, old.delivery());
-        game.set_ai_time_limit(*slot.ai_time_ms.lock());
+        game.keep_ai_time_limit(*slot.ai_time_ms.lock());
         old.detach();
         *slot.game.lock() = Arc::clone(&game);
         // The listener hears of the new game: a change like any other, stamped after every
@@ -618,11 +618,12 @@ impl GameEngine {
         self.slot.current().set_ai_pace(pace_ms, reduced_motion)
     }
 
-    /// Limits the AI's thinking time per move (`None`: the level's own budget), for this game
-    /// and the rematches that follow it.
-    pub fn set_ai_time_limit(&self, ms: Option<u64>) {
+    /// Limits the AI's thinking time per move (`None`: the level's own budget; a negative
+    /// limit counts as 0), for this game and the rematches that follow it.
+    pub fn set_ai_time_limit(&self, ms: Option<i64>) {
+        let ms = super::local::unsigned_ms(ms);
         *self.slot.ai_time_ms.lock() = ms;
-        self.slot.current().set_ai_time_limit(ms);
+        self.slot.current().keep_ai_time_limit(ms);
     }
 }
 

@@ -95,6 +95,11 @@ impl LocalGame {
     }
 
     /// The AI's time limit per move (`None`: the level's own budget).
+    /// The AI's time limit per move, as set (`set_ai_time_limit`).
+    pub(crate) fn keep_ai_time_limit(&self, ms: Option<u64>) {
+        *self.ai_time_ms.lock() = ms;
+    }
+
     pub(crate) fn ai_time_limit(&self) -> Option<u64> {
         *self.ai_time_ms.lock()
     }
@@ -201,14 +206,16 @@ impl LocalGame {
         Ok(LocalGame::wrap(SessionState::new(valid)))
     }
 
-    /// A game from a position (puzzles, tests, a position file): one seat per player.
+    /// A game from a position (puzzles, tests, a position file): one seat per player. `seed`
+    /// is any number (its bits seed the AI: the same seed, the same game).
     #[cfg_attr(feature = "uniffi", uniffi::constructor)]
     pub fn from_position(
         position: Setup,
         seats: Vec<Seat>,
-        seed: u64,
+        seed: i64,
     ) -> Result<Arc<LocalGame>, SetupError> {
-        let valid = ValidSetup::from_position(&position, seats, seed)?;
+        let valid =
+            ValidSetup::from_position(&position, seats, u64::from_ne_bytes(seed.to_ne_bytes()))?;
         Ok(LocalGame::wrap(SessionState::new(valid)))
     }
 
@@ -296,9 +303,10 @@ impl LocalGame {
         self.search(SearchKind::Hint)
     }
 
-    /// Limits the AI's thinking time per move (`None`: the level's own budget).
-    pub fn set_ai_time_limit(&self, ms: Option<u64>) {
-        *self.ai_time_ms.lock() = ms;
+    /// Limits the AI's thinking time per move (`None`: the level's own budget; a negative
+    /// limit counts as 0, the quickest move the level finds).
+    pub fn set_ai_time_limit(&self, ms: Option<i64>) {
+        self.keep_ai_time_limit(unsigned_ms(ms));
     }
 
     /// The whole game as versioned JSON (to share it as a file, or for an app that keeps it
@@ -322,4 +330,9 @@ impl LocalGame {
         deliver(pending);
         view
     }
+}
+
+/// A time limit from the apps' signed milliseconds: a negative one counts as 0.
+pub(crate) fn unsigned_ms(ms: Option<i64>) -> Option<u64> {
+    ms.map(|ms| u64::try_from(ms).unwrap_or(0))
 }

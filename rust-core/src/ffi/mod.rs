@@ -53,16 +53,17 @@ pub fn core_version() -> String {
 /// How many threads the Hard and Impossible searches and the hint use: the apps pass the
 /// device's core count at launch (Kotlin `Runtime.getRuntime().availableProcessors()`, Swift
 /// `ProcessInfo.processInfo.activeProcessorCount`). Clamped to 1..=16; 1, the default, gives the
-/// same move for the same position, level and seed. Applies to searches started afterwards.
+/// same move for the same position, level and seed (0 or less counts as 1). Applies to searches
+/// started afterwards.
 #[cfg_attr(feature = "uniffi", uniffi::export)]
-pub fn set_ai_threads(threads: u32) {
-    crate::ai::set_search_threads(threads as usize);
+pub fn set_ai_threads(threads: i32) {
+    crate::ai::set_search_threads(usize::try_from(threads).unwrap_or(1));
 }
 
 /// How many threads the searches use now (after clamping).
 #[cfg_attr(feature = "uniffi", uniffi::export)]
-pub fn ai_threads() -> u32 {
-    crate::ai::search_threads() as u32
+pub fn ai_threads() -> i32 {
+    crate::session::signed::int(crate::ai::search_threads())
 }
 
 /// A fresh random device token for online play (made once, on first launch, and kept).
@@ -241,8 +242,8 @@ pub fn online_formats() -> Vec<crate::online::Format> {
 
 /// How many players sit at a table of this format.
 #[cfg_attr(feature = "uniffi", uniffi::export)]
-pub fn format_seats(format: crate::online::Format) -> u32 {
-    format.seats() as u32
+pub fn format_seats(format: crate::online::Format) -> i32 {
+    crate::session::signed::int(format.seats())
 }
 
 #[cfg(test)]

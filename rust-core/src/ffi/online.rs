@@ -208,8 +208,12 @@ impl OnlineGame {
     /// How long to wait (ms) before the next reconnection attempt, counted by `connection_lost`
     /// (about 500 ms doubling to 30 s, ±20%, afresh after a welcome); `None`: do not reconnect
     /// (the person left, or the game is over and nothing waits).
-    pub fn reconnect_delay_ms(&self) -> Option<u64> {
-        self.session.lock().session.reconnect_delay_ms()
+    pub fn reconnect_delay_ms(&self) -> Option<i64> {
+        self.session
+            .lock()
+            .session
+            .reconnect_delay_ms()
+            .map(crate::session::signed::long)
     }
 
     /// The session as versioned JSON (the game and a pending move), for an app that keeps it

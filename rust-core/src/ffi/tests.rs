@@ -229,7 +229,7 @@ fn the_online_formats_and_their_seats_come_from_the_core() {
     let formats = online_formats();
     assert_eq!(formats.len(), 8);
     assert_eq!(formats[0], Format::Tripot1);
-    let seats: Vec<u32> = formats.into_iter().map(format_seats).collect();
+    let seats: Vec<i32> = formats.into_iter().map(format_seats).collect();
     assert_eq!(seats, [2, 2, 2, 2, 2, 3, 4, 6]);
 }
 
@@ -332,4 +332,21 @@ fn a_kept_game_writes_every_move_the_ai_s_on_its_thread_and_says_when_a_save_fai
     lib.keep_online(Arc::clone(&online));
     assert_eq!(online.state().board.storage, SaveStatus::Saved);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_apps_signed_numbers_are_read_as_the_core_means_them() {
+    use super::local::unsigned_ms;
+    // A time limit below zero is the quickest move, not a huge unsigned one.
+    assert_eq!(unsigned_ms(Some(-5)), Some(0));
+    assert_eq!(unsigned_ms(Some(50)), Some(50));
+    assert_eq!(unsigned_ms(None), None);
+    // A seed is its bits: a negative one starts a game like any other, the same each time.
+    let text = r#"{"rules":"classic","players":[{"colours":["S"]},{"colours":["N"]}],
+        "pegs":{"S":[[-4,8]],"N":[[4,-8]]},"to_move":0}"#;
+    let p = position_from_json(text.into()).unwrap();
+    let seats = || vec![Seat::person(), Seat::person()];
+    let a = LocalGame::from_position(p.clone(), seats(), -1).unwrap();
+    let b = LocalGame::from_position(p, seats(), -1).unwrap();
+    assert_eq!(a.state().holes, b.state().holes);
 }

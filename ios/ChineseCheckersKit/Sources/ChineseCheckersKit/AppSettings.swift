@@ -122,8 +122,8 @@ public final class AppSettings: @unchecked Sendable {
     }
 
     /// The AI's thinking time in milliseconds (nil: the core's default for each level).
-    public var aiTimeLimitMs: UInt64? {
-        get { (defaults.object(forKey: Key.aiTimeLimitMs) as? NSNumber)?.uint64Value }
+    public var aiTimeLimitMs: Int64? {
+        get { (defaults.object(forKey: Key.aiTimeLimitMs) as? NSNumber)?.int64Value }
         set {
             if let newValue {
                 defaults.set(NSNumber(value: newValue), forKey: Key.aiTimeLimitMs)

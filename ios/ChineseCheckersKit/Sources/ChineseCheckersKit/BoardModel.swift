@@ -123,7 +123,7 @@ public final class BoardModel {
     /// pace of `aiPace` seconds (none with `reduceMotion`), waited out by `sleeper`. Each new state's sounds go to
     /// `soundPlayer` while `soundOn`.
     public init(
-        game: Game, aiTimeLimitMs: UInt64? = nil, turnBoard: Bool = true, aiPace: Double = 0,
+        game: Game, aiTimeLimitMs: Int64? = nil, turnBoard: Bool = true, aiPace: Double = 0,
         reduceMotion: Bool = false, sleeper: @escaping AiHoldSleeper = defaultAiHoldSleeper,
         soundOn: Bool = true, soundPlayer: (any SoundPlayer)? = nil
     ) {
@@ -350,7 +350,7 @@ public final class BoardModel {
 
     /// Limits the AI's thinking time per move (nil: the level's own budget), where the game has
     /// an AI; the rematches that follow keep it.
-    public func setAiTimeLimit(ms: UInt64?) {
+    public func setAiTimeLimit(ms: Int64?) {
         capabilities.ai?.setAiTimeLimit(ms: ms)
     }
 

@@ -247,7 +247,7 @@ public final class OnlineClient: @unchecked Sendable {
         if !closed, let delay = game.reconnectDelayMs() {
             reconnectTask?.cancel()
             reconnectTask = Task { [weak self] in
-                try? await Task.sleep(nanoseconds: delay * 1_000_000)
+                try? await Task.sleep(nanoseconds: delay.magnitude * 1_000_000)
                 guard !Task.isCancelled else { return }
                 self?.reconnect()
             }

@@ -45,6 +45,6 @@ class ChineseCheckersApplication : Application() {
         val debuggable = applicationInfo.flags and ApplicationInfo.FLAG_DEBUGGABLE != 0
         initLogging(if (debuggable) LogLevel.DEBUG else LogLevel.INFO)
         // Hard and Impossible search on every core of the phone (tests keep the default, 1).
-        setAiThreads(Runtime.getRuntime().availableProcessors().coerceAtLeast(1).toUInt())
+        setAiThreads(Runtime.getRuntime().availableProcessors().coerceAtLeast(1))
     }
 }

@@ -33,7 +33,7 @@ fun ComposeUiTest.startChainGame(app: AppState, mode: BoardMode = BoardMode.Solo
         """{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
         "pegs":{"S":[[0,0],[0,4]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}""",
     )
-    val game = LocalGame.fromPosition(position, listOf(person(), if (mode == BoardMode.Solo) ai() else person()), 0uL)
+    val game = LocalGame.fromPosition(position, listOf(person(), if (mode == BoardMode.Solo) ai() else person()), 0L)
     checkNotNull(app.library) { "no library" }.keepLocal(game, true)
     app.showLocal(game.game(), mode)
     waitForIdle()

@@ -115,7 +115,7 @@ fun escapeGoesBack(key: Key, type: KeyEventType, appState: AppState): Boolean =
 /** Opens the game in a window; the game in progress is kept by the core as it is played ("Continue"). */
 fun main() {
     // Hard and Impossible search on every core (the tests keep the default, 1).
-    setAiThreads(Runtime.getRuntime().availableProcessors().coerceAtLeast(1).toUInt())
+    setAiThreads(Runtime.getRuntime().availableProcessors().coerceAtLeast(1))
     val platform = DesktopPlatform()
     val appState = AppState(platform)
     application {

@@ -112,7 +112,7 @@ class OnlineClient(
                         reconnect = null
                         socket = http.newWebSocket(Request.Builder().url(url).build(), Listener())
                     }
-                }, delay.toLong(), TimeUnit.MILLISECONDS)
+                }, delay, TimeUnit.MILLISECONDS)
             }
             state
         }

@@ -21,7 +21,7 @@ class AsyncSearchTest {
     /** The Impossible AI opens with a long budget: its search runs until it is stopped. */
     private fun slowAiGame(): LocalGame {
         val g = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE)), opener = Opener.Seat(1)))
-        g.setAiTimeLimit(30_000uL)
+        g.setAiTimeLimit(30_000L)
         return g
     }
 
@@ -38,25 +38,25 @@ class AsyncSearchTest {
     @Test
     fun aiThreadsAreClampedAndATwoThreadSearchPlays() = runBlocking {
         try {
-            assertEquals(1u, aiThreads()) // the default: deterministic
-            setAiThreads(0u)
-            assertEquals(1u, aiThreads())
-            setAiThreads(1_000u)
-            assertEquals(16u, aiThreads())
-            setAiThreads(2u)
+            assertEquals(1, aiThreads()) // the default: deterministic
+            setAiThreads(0)
+            assertEquals(1, aiThreads())
+            setAiThreads(1_000)
+            assertEquals(16, aiThreads())
+            setAiThreads(2)
             val g = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.HARD)), opener = Opener.Seat(1)))
             val v = assertInstanceOf(SearchOutcome.Finished::class.java, g.think().finish()).state
             assertEquals(1, v.history.size)
             assertEquals(1, v.history[0].player)
         } finally {
-            setAiThreads(1u) // the other tests expect the default
+            setAiThreads(1) // the other tests expect the default
         }
     }
 
     @Test
     fun thinkIsAwaitedFromACoroutine() = runBlocking {
         val g = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE)), opener = Opener.Seat(1)))
-        g.setAiTimeLimit(300uL)
+        g.setAiTimeLimit(300L)
         assertTrue(g.state().aiToMove)
         val search = g.think()
         val thinking = g.state()
@@ -106,7 +106,7 @@ class AsyncSearchTest {
         assertTrue(g.state().history.isEmpty())
         // Resumed, a new search starts at once and plays.
         assertTrue(g.game().capabilities().ai!!.resume().aiToMove)
-        g.setAiTimeLimit(50uL)
+        g.setAiTimeLimit(50L)
         val outcome = withTimeout(20_000) { g.think().finish() }
         val v = assertInstanceOf(SearchOutcome.Finished::class.java, outcome).state
         assertEquals(1, v.history.size)

@@ -57,7 +57,7 @@ class FullGamesTest {
     }
 
     private fun playFull(game: LocalGame, seed: Int, budgetMs: Long): GameState {
-        game.setAiTimeLimit(20uL)
+        game.setAiTimeLimit(20L)
         val t0 = System.nanoTime()
         val v = game.playOn(Random(seed), budgetMs)
         println(

@@ -62,7 +62,7 @@ class GameLibraryTest {
         assertTrue(saved.lastPlayedS.toLong() in now - 60..now + 60, "saved at ${saved.lastPlayedS}, now $now")
 
         // The same game, one move on: its own slot, no question.
-        first.setAiTimeLimit(50uL)
+        first.setAiTimeLimit(50L)
         first.aiMove()
         val again = library.listing().playing.single()
         assertEquals(first.id(), again.id)
@@ -102,7 +102,7 @@ class GameLibraryTest {
         sameGame(second, opened)
         sameGame(people, library.openGame(people.id()))
         assertTrue(opened.state().aiToMove)
-        opened.setAiTimeLimit(50uL)
+        opened.setAiTimeLimit(50L)
         assertEquals(2, opened.aiMove().history.size)
         // A library on another folder has none of them.
         assertTrue(GameLibrary.open(folder().toString()).listed().isEmpty())
@@ -126,7 +126,7 @@ class GameLibraryTest {
         assertEquals(SaveStatus.Saved, game.state().storage)
         assertTrue(library.listing().playing.isEmpty(), "untouched: nothing written")
         game.played()
-        game.setAiTimeLimit(50uL)
+        game.setAiTimeLimit(50L)
         assertEquals(SaveStatus.Saved, game.aiMove().storage)
         // No save call: both moves are on disk, as a second library on the folder sees.
         val card = GameLibrary.open(dir.toString()).listing().playing.single()
@@ -240,7 +240,7 @@ class GameLibraryTest {
             """{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[-1,5]],"N":[[4,-8]]},"to_move":0}"""
         )
-        val fromPosition = LocalGame.fromPosition(pos, listOf(person(), ai(AiLevel.MEDIUM)), 0uL)
+        val fromPosition = LocalGame.fromPosition(pos, listOf(person(), ai(AiLevel.MEDIUM)), 0L)
         library.keepLocal(fromPosition, false)
         fromPosition.tap(-1, 5)
         fromPosition.tap(-1, 4)

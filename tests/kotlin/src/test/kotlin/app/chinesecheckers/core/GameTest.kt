@@ -86,7 +86,7 @@ class GameTest {
         val mine = board.step()
         assertEquals(mine, heard.states.last(), "the tap's state")
         assertTrue(mine.aiToMove)
-        ai.setAiTimeLimit(50uL)
+        ai.setAiTimeLimit(50L)
         val outcome = runBlocking { ai.think().finish() }
         assertTrue(outcome is SearchOutcome.Finished, "$outcome")
         val after = heard.await("the AI's move") { it.history.size == 2 }

@@ -81,7 +81,7 @@ class LocalGameTest {
         assertEquals(listOf(Coord(-1, 5), Coord(-1, 4)), v.lastMove)
         assertEquals(Highlight.LAST_MOVE, v.hole(-1, 4).highlight)
         assertTrue(v.aiToMove)
-        g.setAiTimeLimit(50uL)
+        g.setAiTimeLimit(50L)
         v = g.aiMove()
         assertEquals(2, v.history.size)
         assertEquals(1, v.history[1].player)
@@ -97,7 +97,7 @@ class LocalGameTest {
             """{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[3,-4],[4,-8]]},"to_move":0}"""
         )
-        val g = LocalGame.fromPosition(pos, listOf(person(), person()), 0uL)
+        val g = LocalGame.fromPosition(pos, listOf(person(), person()), 0L)
         var v = g.tap(0, 0)
         assertEquals(listOf(Coord(0, 0), Coord(0, -2), Coord(2, -4)), v.targets.first { it.coord == Coord(2, -4) }.path)
         v = g.tap(0, -2)
@@ -118,7 +118,7 @@ class LocalGameTest {
 
     @Test
     fun swapShowsDistinctMarkersAndIsPlayed() {
-        val g = LocalGame.fromPosition(hemmed("\"tripot\""), listOf(person(), ai()), 0uL)
+        val g = LocalGame.fromPosition(hemmed("\"tripot\""), listOf(person(), ai()), 0L)
         var v = g.tap(-4, 8)
         assertEquals(4, v.targets.count { it.kind == MoveKind.SWAP })
         assertEquals(Highlight.SWAP_TARGET, v.hole(-3, 7).highlight)
@@ -130,7 +130,7 @@ class LocalGameTest {
 
     @Test
     fun blockedTurnIsSkippedWithATypedBanner() {
-        val g = LocalGame.fromPosition(hemmed("""{"preset":"tripot","swaps":false}"""), listOf(person(), ai()), 0uL)
+        val g = LocalGame.fromPosition(hemmed("""{"preset":"tripot","swaps":false}"""), listOf(person(), ai()), 0L)
         val v = g.state()
         assertEquals(Banner.TurnSkipped(0, 1, 0), v.banner)
         val pass = v.history.single()
@@ -140,7 +140,7 @@ class LocalGameTest {
         assertEquals(1, v.toMove)
         assertTrue(v.aiToMove)
         assertFalse(v.capabilities.canUndo) // a pass is not the person's move to take back
-        g.setAiTimeLimit(50uL)
+        g.setAiTimeLimit(50L)
         val after = g.aiMove()
         assertTrue(after.history.size >= 2)
         assertEquals(1, after.history[1].player)
@@ -153,7 +153,7 @@ class LocalGameTest {
             """{"rules":{"preset":"tripot","swaps":false},"players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[3,-7],[4,-7],[2,-6],[4,-6],[0,4]],"N":[[4,-8]]},"to_move":0}"""
         )
-        val g = LocalGame.fromPosition(pos, listOf(person(), ai()), 0uL)
+        val g = LocalGame.fromPosition(pos, listOf(person(), ai()), 0L)
         assertNull(g.state().banner)
         g.tap(0, 4)
         val v = g.tap(0, 3)
@@ -174,8 +174,8 @@ class LocalGameTest {
 
     @Test
     fun aRunOfSkippedTurnsIsSummedUpUntilThePersonActs() {
-        val g = LocalGame.fromPosition(hemmed("""{"preset":"tripot","swaps":false}"""), listOf(person(), ai()), 0uL)
-        g.setAiTimeLimit(50uL)
+        val g = LocalGame.fromPosition(hemmed("""{"preset":"tripot","swaps":false}"""), listOf(person(), ai()), 0L)
+        g.setAiTimeLimit(50L)
         assertEquals(Banner.TurnSkipped(0, 1, 0), g.state().banner)
         var grown = 0
         for (k in 1..4) {
@@ -240,7 +240,7 @@ class LocalGameTest {
             """{"rules":"sternhalma","players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[-4,4]],"N":[[4,-8]]},"to_move":0}"""
         )
-        val s = LocalGame.fromPosition(pos, listOf(person(), person()), 0uL)
+        val s = LocalGame.fromPosition(pos, listOf(person(), person()), 0L)
         v = s.tap(-4, 4)
         assertEquals(Coord(-4, 4), v.selected)
         assertNull(v.notice)
@@ -264,7 +264,7 @@ class LocalGameTest {
     @Test
     fun undoTakesBackTheAiReplyAndRedoReplays() {
         val g = LocalGame(solo())
-        g.setAiTimeLimit(50uL)
+        g.setAiTimeLimit(50L)
         assertThrows<MoveException.NothingToUndo> { g.undo() }
         g.tap(-1, 5)
         g.tap(-1, 4)
@@ -358,7 +358,7 @@ class LocalGameTest {
         v = g.tap(-1, 4)
         assertTrue(v.hint.isEmpty()) // a move clears the hint
         assertNull(v.hintKind)
-        g.setAiTimeLimit(50uL)
+        g.setAiTimeLimit(50L)
         g.aiMove()
         v = g.replayStart()
         assertEquals(ReplayState(2, 2), v.replay)
@@ -378,7 +378,7 @@ class LocalGameTest {
     @Test
     fun saveRestoreAndBadSaves() {
         val g = LocalGame(solo(colours = 2))
-        g.setAiTimeLimit(50uL)
+        g.setAiTimeLimit(50L)
         g.tap(-1, 5)
         g.tap(-1, 4)
         g.aiMove()

@@ -188,7 +188,7 @@ class OnlineClientTest {
         ann2.client.drop()
         assertEquals(Connection.RECONNECTING, ann2.state.connection)
         assertEquals(Banner.Reconnecting, ann2.state.board.banner)
-        assertTrue(ann2.game.reconnectDelayMs()!! in 400uL..600uL, "the core's first delay, about 500 ms")
+        assertTrue(ann2.game.reconnectDelayMs()!! in 400L..600L, "the core's first delay, about 500 ms")
         // She moves meanwhile: the move stays pending until the server has it, exactly once.
         val withPending2 = ann2.tapStep()
         ann2.await("reconnected by itself, the pending move confirmed") {

@@ -46,7 +46,7 @@ class OnlineGameTest {
         val formats = onlineFormats()
         assertEquals(Format.entries.toSet(), formats.toSet())
         assertEquals(Format.TRIPOT1, formats.first())
-        assertEquals(listOf(2u, 2u, 2u, 2u, 2u, 3u, 4u, 6u), formats.map { formatSeats(it) })
+        assertEquals(listOf(2, 2, 2, 2, 2, 3, 4, 6), formats.map { formatSeats(it) })
     }
 
     @Test

@@ -130,7 +130,7 @@ class TypedApiTest {
             """{"rules":"classic","players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[-4,8]],"N":[[4,-8]]},"to_move":0}"""
         )
-        val mismatch = assertThrows<SetupException.SeatCount> { LocalGame.fromPosition(start, listOf(person()), 0uL) }
+        val mismatch = assertThrows<SetupException.SeatCount> { LocalGame.fromPosition(start, listOf(person()), 0L) }
         assertEquals(1, mismatch.found)
         assertEquals(listOf(2), mismatch.allowed)
     }
@@ -215,7 +215,7 @@ class TypedApiTest {
                 assertEquals(toss, g.state().banner) // a selection keeps it
                 assertNull(g.tap(-1, 4).banner)
             } else {
-                g.setAiTimeLimit(200uL)
+                g.setAiTimeLimit(200L)
                 val started = g.think()
                 assertEquals(Banner.AiThinking(1), g.state().banner)
                 kotlinx.coroutines.runBlocking { started.finish() }
@@ -245,7 +245,7 @@ class TypedApiTest {
     @Test
     fun revisionsGrowAndChangesSayWhatMoved() {
         val g = LocalGame(setup(Preset.TRIPOT, listOf(person(), ai(AiLevel.IMPOSSIBLE))))
-        g.setAiTimeLimit(200uL)
+        g.setAiTimeLimit(200L)
         var last = g.state().revision
         fun check(v: GameState, kind: ChangeKind): GameState {
             assertTrue(v.revision > last, "revision ${v.revision} after $last")

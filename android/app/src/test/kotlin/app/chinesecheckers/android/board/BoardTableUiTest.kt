@@ -93,7 +93,7 @@ class BoardTableUiTest {
             """{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[0,0],[0,4]],"N":[[0,-1],[1,-3],[4,-8]]},"to_move":0}""",
         )
-        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), ai()), 0uL).game(), BoardMode.Solo)
+        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), ai()), 0L).game(), BoardMode.Solo)
     }
 
     /**
@@ -126,7 +126,7 @@ class BoardTableUiTest {
             """{"rules":{"preset":"tripot","swaps":false},"players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[3,-7],[4,-7],[2,-6],[4,-6],[0,4]],"N":[[4,-8]]},"to_move":0}""",
         )
-        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), ai()), 0uL).game(), BoardMode.Solo)
+        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), ai()), 0L).game(), BoardMode.Solo)
         val quiet = barBounds()
         tapHole(Coord(0, 4))
         tapHole(Coord(0, 3))

@@ -181,7 +181,7 @@ class SoloGameUiTest {
             """{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[3,-4],[4,-8]]},"to_move":0}""",
         )
-        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), person()), 0uL).game(), BoardMode.PassAndPlay)
+        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), person()), 0L).game(), BoardMode.PassAndPlay)
         waitForIdle()
         // End jump keeps its own slot: disabled until a chain may end.
         tag("endJump").assertIsNotEnabled()
@@ -294,7 +294,7 @@ class SoloGameUiTest {
             """{"rules":{"preset":"tripot","swaps":false},"players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[3,-7],[4,-7],[2,-6],[4,-6],[0,4]],"N":[[4,-8]]},"to_move":0}""",
         )
-        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), ai()), 0uL).game(), BoardMode.Solo)
+        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), ai()), 0L).game(), BoardMode.Solo)
         waitForIdle()
         assertFalse(exists("banner"))
         tapHole(Coord(0, 4))

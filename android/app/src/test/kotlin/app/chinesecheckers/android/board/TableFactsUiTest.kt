@@ -70,7 +70,7 @@ class TableFactsUiTest {
             """{"rules":"tripot","players":[{"colours":["S"]},{"colours":["N"]}],
             "pegs":{"S":[[0,0]],"N":[[0,-1],[1,-3],[3,-4],[4,-8]]},"to_move":0}""",
         )
-        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), ai()), 0uL).game(), BoardMode.Solo)
+        app.showLocal(LocalGame.fromPosition(pos, listOf(person(), ai()), 0L).game(), BoardMode.Solo)
         waitForIdle()
         tag("status").assertTextEquals("Your turn")
         tapHole(Coord(0, 0))

@@ -113,7 +113,7 @@ class SmallScreenTest {
         return """{"rules":"sternhalma","players":[$players],"pegs":{$lists},"to_move":0}"""
     }
 
-    private fun newGame(): LocalGame = LocalGame.fromPosition(positionFromJson(crowdedPosition()), SEATS, 0uL)
+    private fun newGame(): LocalGame = LocalGame.fromPosition(positionFromJson(crowdedPosition()), SEATS, 0L)
 
     /** The app showing the crowded position, the core's game wrapped in a [TapRecorder]. */
     private fun RunningApp.crowdedBoard(): TapRecorder {

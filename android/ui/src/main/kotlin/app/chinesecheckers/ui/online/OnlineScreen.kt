@@ -164,7 +164,7 @@ fun OnlineScreen(presenter: OnlinePresenter, geometry: BoardGeometry, reducedMot
                         if (online.lobby.isEmpty()) Text(strings.noTables, modifier = Modifier.testTag("noTables"))
                         for (t in online.lobby) {
                             Row(Modifier.fillMaxWidth().testTag("table:${t.id}"), verticalAlignment = Alignment.CenterVertically) {
-                                val seats = formatSeats(t.format).toInt()
+                                val seats = formatSeats(t.format)
                                 val host = t.hostRating?.let { strings.ratedName(t.host, it) } ?: t.host
                                 val line = if (seats > 2) strings.tableLine(host, t.format, t.seated, seats) else strings.tableLine(host, t.format)
                                 Text(line, Modifier.weight(1f).testTag("tableLine:${t.id}"))
