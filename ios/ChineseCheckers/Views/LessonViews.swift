@@ -75,7 +75,8 @@ struct LessonView: View {
             BoardCanvas(
                 geometry: model.geometry, state: model.board, rotation: model.rotation,
                 animation: model.animation, trail: [], arrows: model.missedArrows,
-                onTap: { model.tap(x: $0, y: $1) }, onTapHole: { model.tap($0) }, zoom: $zoom,
+                onTap: { model.handle(.tapAt(x: $0, y: $1)) },
+                onTapHole: { model.handle(.tap($0)) }, zoom: $zoom,
                 pointer: model.pointer, framing: model.framing
             )
             .padding(.horizontal, 8)
@@ -87,9 +88,10 @@ struct LessonView: View {
             guard let feedback else { return }
             AccessibilityNotification.Announcement(AppText.string(feedback)).post()
         }
-        .alert("common.problem", isPresented: errorShown(model.error, dismiss: model.dismissError))
-        {
-            Button("common.ok", role: .cancel) { model.dismissError() }
+        .alert(
+            "common.problem", isPresented: errorShown(model.error) { model.handle(.dismissError) }
+        ) {
+            Button("common.ok", role: .cancel) { model.handle(.dismissError) }
         } message: {
             if let error = model.error { Text(error) }
         }
@@ -104,7 +106,7 @@ struct LessonButtons: View {
         HStack(spacing: 4) {
             ForEach(LessonButton.allCases, id: \.self) { button in
                 Button {
-                    model.press(button)
+                    model.handle(.press(button))
                 } label: {
                     VStack(spacing: 2) {
                         Image(systemName: symbol(button))

@@ -93,7 +93,8 @@ struct PuzzleView: View {
             BoardCanvas(
                 geometry: model.geometry, state: model.board, rotation: model.rotation,
                 animation: model.animation, trail: [], arrows: [],
-                onTap: { model.tap(x: $0, y: $1) }, onTapHole: { model.tap($0) }, zoom: $zoom
+                onTap: { model.handle(.tapAt(x: $0, y: $1)) },
+                onTapHole: { model.handle(.tap($0)) }, zoom: $zoom
             )
             .padding(.horizontal, 8)
             .overlay(alignment: .top) {
@@ -105,13 +106,14 @@ struct PuzzleView: View {
         }
         .navigationTitle(Text(PuzzleListModel.details(model.info)))
         .navigationBarTitleDisplayMode(.inline)
-        .sheet(isPresented: shown(model.solvedShown, dismiss: model.dismissSolved)) {
+        .sheet(isPresented: shown(model.solvedShown) { model.handle(.dismissSolved) }) {
             PuzzleSolvedSheet(model: model, next: next, backToList: backToList)
                 .presentationDetents([.medium, .large])
         }
-        .alert("common.problem", isPresented: errorShown(model.error, dismiss: model.dismissError))
-        {
-            Button("common.ok", role: .cancel) { model.dismissError() }
+        .alert(
+            "common.problem", isPresented: errorShown(model.error) { model.handle(.dismissError) }
+        ) {
+            Button("common.ok", role: .cancel) { model.handle(.dismissError) }
         } message: {
             if let error = model.error { Text(error) }
         }
@@ -133,7 +135,7 @@ struct PuzzleControlBar: View {
         HStack(spacing: 4) {
             ForEach(model.slots) { slot in
                 Button {
-                    model.tapSlot(slot.id)
+                    model.handle(.slot(slot.id))
                 } label: {
                     VStack(spacing: 2) {
                         Image(systemName: symbol(slot.id))
@@ -212,12 +214,12 @@ struct PuzzleSolvedSheet: View {
                     .accessibilityIdentifier("puzzle-line")
                 HStack(spacing: 12) {
                     Button("puzzle.line.back", systemImage: "backward.frame") {
-                        model.stepLine(forward: false)
+                        model.handle(.stepLine(forward: false))
                     }
                     .disabled(!model.canStepLineBack)
                     .accessibilityIdentifier("puzzle-line-back")
                     Button("puzzle.line.forward", systemImage: "forward.frame") {
-                        model.stepLine(forward: true)
+                        model.handle(.stepLine(forward: true))
                     }
                     .disabled(!model.canStepLineForward)
                     .accessibilityIdentifier("puzzle-line-forward")
@@ -228,14 +230,14 @@ struct PuzzleSolvedSheet: View {
             HStack(spacing: 12) {
                 if let next {
                     Button("puzzle.next", systemImage: "arrow.right") {
-                        model.dismissSolved()
+                        model.handle(.dismissSolved)
                         next()
                     }
                     .buttonStyle(.borderedProminent)
                     .accessibilityIdentifier("puzzle-next")
                 }
                 Button("puzzle.backToList", systemImage: "list.bullet") {
-                    model.dismissSolved()
+                    model.handle(.dismissSolved)
                     backToList()
                 }
                 .buttonStyle(.bordered)

@@ -57,6 +57,19 @@ public enum LessonButton: Equatable, Hashable, Sendable, CaseIterable {
     case next
 }
 
+/// What the learner does on a lesson's screen: the one way into `LessonModel` (`handle(_:)`),
+/// as `LessonEvent` is into Android's presenter.
+public enum LessonAction: Equatable {
+    /// A tap at `(x, y)` in the geometry's space (the nearest hole, if any).
+    case tapAt(x: Float, y: Float)
+    /// A tap on a hole.
+    case tap(Coord)
+    /// A button of the bar (End jump, Try again, Next).
+    case press(LessonButton)
+    /// The alert is put away.
+    case dismissError
+}
+
 /// Why a lesson could not be shown beyond the core's own refusals.
 public enum LessonModelError: Error, Equatable {
     /// The core gave a lesson's board without the lesson's facts (a bug).
@@ -198,34 +211,27 @@ public final class LessonModel {
 
     // MARK: Taps and buttons
 
-    /// A tap at `(x, y)` in the geometry's space: forwarded to the nearest hole, if any.
-    public func tap(x: Float, y: Float) {
-        guard let hole = geometry.nearestHole(x: x, y: y) else { return }
-        tap(hole.coord)
-    }
-
-    /// A tap on a hole.
-    public func tap(_ coord: Coord) {
-        act { [game] in try game.tap(q: coord.q, r: coord.r) }
-    }
-
-    /// A button of the bar.
-    public func press(_ button: LessonButton) {
-        switch button {
-        case .endJump: endJump()
-        case .tryAgain: retry()
-        case .next: next()
+    /// Handles one of the learner's actions.
+    public func handle(_ action: LessonAction) {
+        switch action {
+        case .tapAt(let x, let y):
+            guard let hole = geometry.nearestHole(x: x, y: y) else { return }
+            tap(hole.coord)
+        case .tap(let coord): tap(coord)
+        case .press(.endJump): act { [game] in try game.endJump() }
+        // "Try again": the step as it opened, framed again.
+        case .press(.tryAgain): act(reframing: true) { [lesson] in lesson.retry() }
+        case .press(.next): next()
+        case .dismissError: error = nil
         }
     }
 
-    /// Ends a tripot chain where the peg stands.
-    public func endJump() { act { [game] in try game.endJump() } }
-
-    /// "Try again": the step as it opened, framed again.
-    public func retry() { act(reframing: true) { [lesson] in lesson.retry() } }
+    private func tap(_ coord: Coord) {
+        act { [game] in try game.tap(q: coord.q, r: coord.r) }
+    }
 
     /// The next step once this one is done; after the last step, the next lesson.
-    public func next() {
+    private func next() {
         if state.lessonDone {
             guard let id = nextLessonID, let lesson = try? Lesson(dataDir: directory.path, id: id)
             else { return }
@@ -236,9 +242,6 @@ public final class LessonModel {
             act(reframing: true) { [lesson] in lesson.next() }
         }
     }
-
-    /// Forgets the alert.
-    public func dismissError() { error = nil }
 
     private func act(reframing: Bool = false, _ call: () throws -> GameState) {
         do {

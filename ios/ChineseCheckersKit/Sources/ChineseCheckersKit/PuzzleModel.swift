@@ -27,6 +27,23 @@ public struct PuzzleSlot: Identifiable, Equatable, Hashable, Sendable {
     public let enabled: Bool
 }
 
+/// What the player does on the puzzle screen: the one way into `PuzzleModel` (`handle(_:)`),
+/// as `PuzzleEvent` is into Android's presenter.
+public enum PuzzleAction: Equatable {
+    /// A tap at `(x, y)` in the geometry's space (the nearest hole, if any).
+    case tapAt(x: Float, y: Float)
+    /// A tap on a hole: select a racing peg, play a target, hop on in a chain.
+    case tap(Coord)
+    /// A button of the bar (End jump, Undo, Redo, Restart).
+    case slot(PuzzleSlot.Kind)
+    /// One move forward or back in the solver's line on the solved sheet.
+    case stepLine(forward: Bool)
+    /// The solved sheet is put away (the board stays solved; an undo plays on).
+    case dismissSolved
+    /// The alert is put away.
+    case dismissError
+}
+
 /// Why a puzzle could not be opened beyond the core's own refusals.
 public enum PuzzleModelError: Error, Equatable {
     /// The core gave a puzzle's board without the puzzle's facts (a bug).
@@ -169,54 +186,40 @@ public final class PuzzleModel {
 
     // MARK: Taps and buttons
 
-    /// A tap at `(x, y)` in the geometry's space: forwarded to the nearest hole, if any.
-    public func tap(x: Float, y: Float) {
-        guard let hole = geometry.nearestHole(x: x, y: y) else { return }
-        tap(hole.coord)
-    }
-
-    /// A tap on a hole: select a racing peg, play a target, hop on in a chain.
-    public func tap(_ coord: Coord) {
-        act { try $0.tap(q: coord.q, r: coord.r) }
-    }
-
-    /// The button of `kind`.
-    public func tapSlot(_ kind: PuzzleSlot.Kind) {
-        switch kind {
-        case .endJump: endJump()
-        case .undo: undo()
-        case .redo: redo()
-        case .restart: restart()
+    /// Handles one of the player's actions.
+    public func handle(_ action: PuzzleAction) {
+        switch action {
+        case .tapAt(let x, let y):
+            guard let hole = geometry.nearestHole(x: x, y: y) else { return }
+            tap(hole.coord)
+        case .tap(let coord): tap(coord)
+        case .slot(let kind): tapSlot(kind)
+        case .stepLine(let forward): stepLine(forward: forward)
+        case .dismissSolved: solvedShown = false
+        case .dismissError: error = nil
         }
     }
 
-    /// Ends a tripot chain where the peg stands.
-    public func endJump() { act { try $0.endJump() } }
-
-    /// Takes back the last move.
-    public func undo() {
-        guard let history else { return }
-        act { _ in try history.undo() }
+    private func tap(_ coord: Coord) {
+        act { try $0.tap(q: coord.q, r: coord.r) }
     }
 
-    /// Plays again the last move taken back.
-    public func redo() {
-        guard let history else { return }
-        act { _ in try history.redo() }
+    private func tapSlot(_ kind: PuzzleSlot.Kind) {
+        switch kind {
+        case .endJump: act { try $0.endJump() }
+        case .undo:
+            guard let history else { return }
+            act { _ in try history.undo() }
+        case .redo:
+            guard let history else { return }
+            act { _ in try history.redo() }
+        case .restart: act { [puzzle] _ in puzzle.restart() }
+        }
     }
-
-    /// Back to the start.
-    public func restart() { act { [puzzle] _ in puzzle.restart() } }
-
-    /// Closes the solved sheet (the board stays solved; an undo plays on).
-    public func dismissSolved() { solvedShown = false }
-
-    /// Forgets the alert.
-    public func dismissError() { error = nil }
 
     /// Steps the solver's line on the sheet's board, one move forward or back, on the core's
     /// boards of the line (the person's game is not touched).
-    public func stepLine(forward: Bool) {
+    private func stepLine(forward: Bool) {
         let next = forward ? lineStep + 1 : lineStep - 1
         guard next >= 0, next <= state.line.count, let shown = puzzle.lineBoard(step: Int32(next))
         else { return }

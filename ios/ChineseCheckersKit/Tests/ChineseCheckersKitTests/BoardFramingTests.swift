@@ -193,12 +193,12 @@ final class BoardFramingTests: XCTestCase {
         let pointerBox = try XCTUnwrap(BoardFraming.box(around: model.pointer, geometry: geometry))
         XCTAssertTrue(opened.box.contains(pointerBox), "the pointer is framed")
         // Picking the peg up is the player's business: the framing (and any pinch) stays.
-        model.tap(coord(-1, 4))
+        model.handle(.tap(coord(-1, 4)))
         XCTAssertEqual(model.board.selected, coord(-1, 4))
         XCTAssertEqual(model.framing, opened)
         // A wrong try, taken back by the core: framed again, the step's box as it opened.
-        model.tap(coord(-1, 2))
-        if model.isEnabled(.endJump) { model.press(.endJump) }
+        model.handle(.tap(coord(-1, 2)))
+        if model.isEnabled(.endJump) { model.handle(.press(.endJump)) }
         guard case .missed = model.state.feedback else {
             return XCTFail("a jump where a step was asked is missed")
         }
@@ -206,16 +206,16 @@ final class BoardFramingTests: XCTestCase {
         XCTAssertNotEqual(afterMiss.serial, opened.serial)
         XCTAssertEqual(afterMiss.box, opened.box)
         // Try again: framed again.
-        model.press(.tryAgain)
+        model.handle(.press(.tryAgain))
         let afterRetry = try XCTUnwrap(model.framing)
         XCTAssertNotEqual(afterRetry.serial, afterMiss.serial)
         XCTAssertEqual(afterRetry.box, opened.box)
         // The step played and Next: the next step opens framed on its own holes.
-        model.tap(coord(-1, 4))
-        model.tap(coord(0, 3))
+        model.handle(.tap(coord(-1, 4)))
+        model.handle(.tap(coord(0, 3)))
         XCTAssertTrue(model.state.stepDone)
         XCTAssertEqual(model.framing, afterRetry, "a step done keeps the view")
-        model.press(.next)
+        model.handle(.press(.next))
         let next = try XCTUnwrap(model.framing)
         XCTAssertNotEqual(next.serial, afterRetry.serial)
         let nextPointer = try XCTUnwrap(

@@ -20,7 +20,7 @@ final class LessonModelTests: XCTestCase {
     private func tap(_ model: LessonModel, _ holes: [Coord]) throws {
         for hole in holes {
             let centre = try XCTUnwrap(model.geometry.hole(at: hole), "hole \(hole)")
-            model.tap(x: centre.x, y: centre.y)
+            model.handle(.tapAt(x: centre.x, y: centre.y))
             XCTAssertNil(model.error, "tap \(hole)")
         }
     }
@@ -29,7 +29,7 @@ final class LessonModelTests: XCTestCase {
     /// still offers it (a tripot chain that could go on).
     private func play(_ model: LessonModel, _ holes: [Coord]) throws {
         try tap(model, holes)
-        if model.isEnabled(.endJump) { model.press(.endJump) }
+        if model.isEnabled(.endJump) { model.handle(.press(.endJump)) }
         XCTAssertNil(model.error)
     }
 
@@ -44,7 +44,7 @@ final class LessonModelTests: XCTestCase {
         XCTAssertEqual(model.pointer, [], "no pointer once done", line: line)
         XCTAssertTrue(model.isEnabled(.next), line: line)
         let step = model.state.step
-        model.press(.next)
+        model.handle(.press(.next))
         XCTAssertEqual(model.state.step, step + 1, line: line)
         XCTAssertNil(model.feedback, "a new step starts without feedback", line: line)
         XCTAssertFalse(model.isEnabled(.next), "no Next before the goal", line: line)
@@ -82,7 +82,7 @@ final class LessonModelTests: XCTestCase {
             "the peg is back")
         XCTAssertFalse(model.state.stepDone)
         XCTAssertTrue(model.isEnabled(.tryAgain))
-        model.press(.tryAgain)
+        model.handle(.press(.tryAgain))
         XCTAssertNil(model.feedback, "Try again: the step as it opened")
         XCTAssertEqual(model.missedArrows, [])
         try play(model, [coord(-1, 4), coord(0, 3)])
@@ -114,13 +114,13 @@ final class LessonModelTests: XCTestCase {
         try tap(model, [coord(0, 4), coord(0, 2), coord(0, 0)])
         XCTAssertTrue(model.isEnabled(.endJump), "the chain could go on")
         XCTAssertTrue(model.isEnabled(.tryAgain), "a chain under way can be put back")
-        model.press(.endJump)
+        model.handle(.press(.endJump))
         XCTAssertTrue(model.state.lessonDone)
         XCTAssertEqual(try words(model.feedback), "Well done: lesson complete!")
         XCTAssertTrue(model.nextOpensLesson)
         XCTAssertEqual(model.nextLessonID, "tripot-long-jumps")
         XCTAssertTrue(model.isEnabled(.next))
-        model.press(.next)
+        model.handle(.press(.next))
 
         // Long jumps.
         XCTAssertEqual(model.state.lessonId, "tripot-long-jumps")
@@ -141,7 +141,7 @@ final class LessonModelTests: XCTestCase {
             try words(model.feedback), "That was not a jump. It was taken back: try again.")
         try play(model, [coord(-4, 8), coord(6, -2)])
         XCTAssertTrue(model.state.lessonDone)
-        model.press(.next)
+        model.handle(.press(.next))
 
         // The blocked-peg swap, both cases.
         XCTAssertEqual(model.state.lessonId, "tripot-swaps")
@@ -180,9 +180,9 @@ final class LessonModelTests: XCTestCase {
     func testAnEndJumpWithNoJumpIsReportedNotThrown() async throws {
         let model = try LessonModel(id: "tripot-moves", directory: temporaryFolder())
         XCTAssertFalse(model.isEnabled(.endJump))
-        model.endJump()
+        model.handle(.press(.endJump))
         XCTAssertEqual(model.error, LocalizedMessage("moveError.NoJumpInProgress"))
-        model.dismissError()
+        model.handle(.dismissError)
         XCTAssertNil(model.error)
     }
 

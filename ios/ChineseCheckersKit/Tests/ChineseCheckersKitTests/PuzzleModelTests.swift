@@ -43,11 +43,11 @@ final class PuzzleModelTests: XCTestCase {
     /// End jump when the chain could go on.
     private func play(_ step: (from: Coord, to: Coord), on model: PuzzleModel) {
         let before = model.state.moves
-        model.tap(step.from)
-        model.tap(step.to)
+        model.handle(.tap(step.from))
+        model.handle(.tap(step.to))
         if model.state.moves == before {
             XCTAssertTrue(model.slots.first { $0.id == .endJump }!.enabled, "End jump is offered")
-            model.tapSlot(.endJump)
+            model.handle(.slot(.endJump))
         }
         XCTAssertEqual(model.state.moves, before + 1, "one move per step of the line")
     }
@@ -89,7 +89,7 @@ final class PuzzleModelTests: XCTestCase {
             try words(model.lineWords), "The solver’s line (\(info.par) moves): the start")
         XCTAssertTrue(model.lineArrows.isEmpty)
         let start = try XCTUnwrap(model.lineBoard)
-        model.stepLine(forward: true)
+        model.handle(.stepLine(forward: true))
         XCTAssertEqual(model.lineStep, 1)
         XCTAssertEqual(try words(model.lineWords), "The solver’s line: move 1 of \(info.par)")
         // One arrow per hop of the move's path, from where the peg left to where it stopped.
@@ -101,7 +101,7 @@ final class PuzzleModelTests: XCTestCase {
         let after = try XCTUnwrap(model.lineBoard)
         XCTAssertNil(start.holes.first { $0.coord == line[0].to }?.occupant)
         XCTAssertEqual(after.holes.first { $0.coord == line[0].to }?.occupant, .s, "the peg moved")
-        model.stepLine(forward: false)
+        model.handle(.stepLine(forward: false))
         XCTAssertEqual(model.lineStep, 0)
         XCTAssertEqual(model.lineBoard?.holes, start.holes, "back to the start")
         XCTAssertFalse(model.canStepLineBack)
@@ -139,12 +139,12 @@ final class PuzzleModelTests: XCTestCase {
         XCTAssertEqual(model.announcement?.messages, [model.count], "VoiceOver says the count")
         XCTAssertEqual(model.slots.map(\.enabled), [false, true, false, true])
 
-        model.tapSlot(.undo)
+        model.handle(.slot(.undo))
         XCTAssertEqual(model.state.moves, 1)
         XCTAssertEqual(model.slots.map(\.enabled), [false, true, true, true])
-        model.tapSlot(.redo)
+        model.handle(.slot(.redo))
         XCTAssertEqual(model.state.moves, 2)
-        model.tapSlot(.restart)
+        model.handle(.slot(.restart))
         XCTAssertEqual(model.state.moves, 0)
         XCTAssertEqual(try words(model.count), "Moves 0 · Par \(info.par)")
         XCTAssertFalse(model.slots.first { $0.id == .undo }!.enabled)
@@ -160,7 +160,7 @@ final class PuzzleModelTests: XCTestCase {
             try words(model.resultWords), "Solved in \(info.par + 2) moves: 2 over par")
         XCTAssertEqual(try words(model.bestWords), "Best: \(info.par + 2) moves")
         // An undo takes the last move back: the sheet goes, the count goes down.
-        model.tapSlot(.undo)
+        model.handle(.slot(.undo))
         XCTAssertFalse(model.solvedShown)
         XCTAssertNil(model.resultWords)
         XCTAssertEqual(model.state.moves, info.par + 1)

@@ -1,5 +1,6 @@
 package app.chinesecheckers.android.play
 
+import app.chinesecheckers.ui.learn.LessonEvent
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.assertIsEnabled
 import androidx.compose.ui.test.assertIsNotEnabled
@@ -198,8 +199,8 @@ class LessonsTest {
         assertNotNull(app.learn.state.value)
         // Mid-chain, End jump shown, in the dark theme.
         app.openLesson("tripot-moves", 3)
-        app.learn.tap(0, 4)
-        app.learn.tap(0, 2)
+        app.learn.onEvent(LessonEvent.TapHole(0, 4))
+        app.learn.onEvent(LessonEvent.TapHole(0, 2))
         app.settings.update { it.copy(theme = ThemeChoice.Dark) }
         awaitTag("lessonEndJump")
         snapshot("lesson-dark-phone")
@@ -212,8 +213,8 @@ class LessonsTest {
             app.settings.update { it.copy(language = language) }
             app.openLesson("tripot-long-jumps", 0)
             // A short jump over the neighbour where a long one is asked.
-            app.learn.tap(0, 4)
-            app.learn.tap(2, 2)
+            app.learn.onEvent(LessonEvent.TapHole(0, 4))
+            app.learn.onEvent(LessonEvent.TapHole(2, 2))
             assertEquals(LessonFeedback.Missed(WrongTry.WrongJumpLength(1), listOf(Coord(0, 4), Coord(2, 2))), app.learn.state.value!!.lesson.feedback)
             // (English: lesson-wrong-try-phone shows a wrong try's words.)
             if (language != Language.English) snapshot("lesson-${language.code}-phone")

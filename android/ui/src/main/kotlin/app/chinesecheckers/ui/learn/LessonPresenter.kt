@@ -13,6 +13,22 @@ import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 import kotlinx.coroutines.flow.asStateFlow
 
+/** What the learner does on the lessons screen (iOS: `LessonAction`). */
+sealed interface LessonEvent {
+    /** A tap on the hole at ([q], [r]). */
+    data class TapHole(val q: Int, val r: Int) : LessonEvent
+    /** Ends the chain in progress. */
+    data object EndJump : LessonEvent
+    /** Puts the step back as it opened. */
+    data object TryAgain : LessonEvent
+    /** The next step (the core changes nothing before the step is done). */
+    data object Next : LessonEvent
+    /** Opens the lesson [id] (the list's card, "Next lesson"). */
+    data class Open(val id: String) : LessonEvent
+    /** Back to the list ("All lessons"). */
+    data object ShowList : LessonEvent
+}
+
 /** A lesson's screen state: its [board], drawn as a game's, and the [lesson]'s facts on it. */
 data class LessonUiState(val board: GameState, val lesson: LessonState)
 
@@ -71,14 +87,17 @@ class LessonPresenter(private val dataDir: String) {
         _catalogue.value = lessons(dataDir)
     }
 
-    /** A tap on the hole at ([q], [r]). */
-    fun tap(q: Int, r: Int) = act { game?.tap(q, r) }
-
-    /** Ends the chain in progress. */
-    fun endJump() = act { game?.endJump() }
-
-    /** The next step (the core changes nothing before the step is done). */
-    fun next() = act { lesson?.next() }
+    /** Handles one of the learner's actions. */
+    fun onEvent(event: LessonEvent) {
+        when (event) {
+            is LessonEvent.TapHole -> act { game?.tap(event.q, event.r) }
+            LessonEvent.EndJump -> act { game?.endJump() }
+            LessonEvent.TryAgain -> act(reopens = true) { lesson?.retry() }
+            LessonEvent.Next -> act { lesson?.next() }
+            is LessonEvent.Open -> open(event.id)
+            LessonEvent.ShowList -> showList()
+        }
+    }
 
     /** The lesson after the one shown, if any. */
     fun nextLesson(): LessonInfo? {
@@ -87,9 +106,6 @@ class LessonPresenter(private val dataDir: String) {
         val i = list.indexOfFirst { it.id == id }
         return list.getOrNull(i + 1)
     }
-
-    /** Puts the step back as it opened. */
-    fun retry() = act(reopens = true) { lesson?.retry() }
 
     private fun act(reopens: Boolean = false, call: () -> GameState?) {
         val board = game ?: return

@@ -82,7 +82,7 @@ private fun LessonList(presenter: LessonPresenter, onBack: () -> Unit) {
         val catalogue by presenter.catalogue.collectAsState()
         ReadableColumn {
             for ((i, info) in catalogue.withIndex()) {
-                Card(onClick = { presenter.open(info.id) }, modifier = Modifier.fillMaxWidth().testTag("lesson:${info.id}")) {
+                Card(onClick = { presenter.onEvent(LessonEvent.Open(info.id)) }, modifier = Modifier.fillMaxWidth().testTag("lesson:${info.id}")) {
                     Row(Modifier.padding(16.dp), verticalAlignment = Alignment.CenterVertically) {
                         Column(Modifier.weight(1f), verticalArrangement = Arrangement.spacedBy(4.dp)) {
                             Text("${i + 1}. ${words.topic(info.topic)}", style = MaterialTheme.typography.titleMedium)
@@ -130,7 +130,7 @@ private fun LessonPlay(presenter: LessonPresenter, state: LessonUiState, opening
                 reducedMotion = reducedMotion,
                 strings = strings,
                 playerName = names,
-                onTapHole = { presenter.tap(it.q, it.r) },
+                onTapHole = { presenter.onEvent(LessonEvent.TapHole(it.q, it.r)) },
                 // A lesson has no touch to cancel: a tap beside the star does nothing.
                 onTapOutside = {},
                 modifier = modifier.testTag("board"),
@@ -250,23 +250,23 @@ private fun controls(presenter: LessonPresenter, state: LessonUiState, strings: 
     val words = strings.lessons
     val endJump: @Composable (Modifier) -> Unit = { slot ->
         if (state.board.capabilities.canEndJump) {
-            FilledTonalButton(onClick = presenter::endJump, modifier = slot.testTag("lessonEndJump"), contentPadding = ControlPadding) { ControlText(strings.endJump) }
+            FilledTonalButton(onClick = { presenter.onEvent(LessonEvent.EndJump) }, modifier = slot.testTag("lessonEndJump"), contentPadding = ControlPadding) { ControlText(strings.endJump) }
         } else {
             Box(slot)
         }
     }
     val tryAgain: @Composable (Modifier) -> Unit = { slot ->
-        OutlinedButton(onClick = presenter::retry, modifier = slot.testTag("tryAgain"), contentPadding = ControlPadding) { ControlText(words.tryAgain) }
+        OutlinedButton(onClick = { presenter.onEvent(LessonEvent.TryAgain) }, modifier = slot.testTag("tryAgain"), contentPadding = ControlPadding) { ControlText(words.tryAgain) }
     }
     val nextLesson = presenter.nextLesson()
     val next: @Composable (Modifier) -> Unit = { slot ->
         when {
             state.lesson.lessonDone && nextLesson != null ->
-                Button(onClick = { presenter.open(nextLesson.id) }, modifier = slot.testTag("nextLesson"), contentPadding = ControlPadding) { ControlText(words.nextLesson) }
+                Button(onClick = { presenter.onEvent(LessonEvent.Open(nextLesson.id)) }, modifier = slot.testTag("nextLesson"), contentPadding = ControlPadding) { ControlText(words.nextLesson) }
             state.lesson.lessonDone ->
-                Button(onClick = presenter::showList, modifier = slot.testTag("allLessons"), contentPadding = ControlPadding) { ControlText(words.allLessons) }
+                Button(onClick = { presenter.onEvent(LessonEvent.ShowList) }, modifier = slot.testTag("allLessons"), contentPadding = ControlPadding) { ControlText(words.allLessons) }
             else ->
-                Button(onClick = presenter::next, enabled = state.lesson.stepDone, modifier = slot.testTag("nextStep"), contentPadding = ControlPadding) { ControlText(words.nextStep) }
+                Button(onClick = { presenter.onEvent(LessonEvent.Next) }, enabled = state.lesson.stepDone, modifier = slot.testTag("nextStep"), contentPadding = ControlPadding) { ControlText(words.nextStep) }
         }
     }
     return listOf(endJump, tryAgain, next)
