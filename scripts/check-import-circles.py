@@ -30,7 +30,11 @@ def crate_files(src):
             if name.endswith(".rs"):
                 path = os.path.join(root, name)
                 module = os.path.relpath(path, src)[:-3].split(os.sep)
-                if module[-1] in ("mod", "lib", "main"):
+                # A `main.rs` beside a `lib.rs` is the binary's own crate root (it reaches the
+                # library by the crate's name): kept apart, not folded onto the library's root,
+                # where one of the two would hide the other.
+                beside_lib = module == ["main"] and os.path.exists(os.path.join(root, "lib.rs"))
+                if module[-1] in ("mod", "lib", "main") and not beside_lib:
                     module = module[:-1]
                 files[tuple(module)] = path
     return files
