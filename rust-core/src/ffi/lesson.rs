@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
-use super::listen::Delivery;
+use super::listen::{self, Delivery};
 use crate::rules::Preset;
 use crate::session::lesson_progress::LessonProgress;
 use crate::session::{GameState, LessonInfo, LessonPlay, MoveError, RuleDiagram};
@@ -137,16 +137,14 @@ impl Lesson {
     }
 
     /// Runs a change; the lesson is kept as finished once its last goal is reached, and the
-    /// listener hears the new state after the lock is released. A progress file that cannot be
-    /// written is logged and the lesson plays on: a tick in a list is not worth stopping a
-    /// learner for.
+    /// listener hears the new state. A progress file that cannot be written is logged and the
+    /// lesson plays on: a tick in a list is not worth stopping a learner for.
     fn change(
         &self,
         act: impl FnOnce(&mut LessonPlay) -> Result<(), MoveError>,
     ) -> Result<GameState, MoveError> {
-        let (state, pending) = {
-            let mut play = self.play.lock();
-            act(&mut play)?;
+        listen::change(&self.play, &self.delivery, |play| {
+            act(play)?;
             let state = play.state();
             let done = state.lesson.as_ref().filter(|l| l.lesson_done);
             if let (Some(lesson), Some(dir)) = (done, &self.progress_dir) {
@@ -154,11 +152,8 @@ impl Lesson {
                     log::warn!("lesson progress not kept: {e}");
                 }
             }
-            let pending = self.delivery.stamp(state.clone());
-            (state, pending)
-        };
-        pending.deliver();
-        Ok(state)
+            Ok(state)
+        })
     }
 }
 

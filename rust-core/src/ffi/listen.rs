@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use parking_lot::{Mutex, ReentrantMutex};
 
-use crate::session::GameState;
+use crate::session::{GameState, MoveError};
 
 /// Hears every change of a game's board (set with `Game.setListener`).
 ///
@@ -105,6 +105,24 @@ impl Pending {
             listener.changed(self.state);
         }
     }
+}
+
+/// Runs `act` on the board behind `board` (it makes its change and returns the state to draw),
+/// stamps that state under the board's lock and hands it to the listener once the lock is
+/// released: the one path of a puzzle's and a lesson's changes.
+pub(crate) fn change<T>(
+    board: &Mutex<T>,
+    delivery: &Arc<Delivery>,
+    act: impl FnOnce(&mut T) -> Result<GameState, MoveError>,
+) -> Result<GameState, MoveError> {
+    let (state, pending) = {
+        let mut guarded = board.lock();
+        let state = act(&mut guarded)?;
+        let pending = delivery.stamp(state.clone());
+        (state, pending)
+    };
+    pending.deliver();
+    Ok(state)
 }
 
 /// Delivers a change stamped earlier, if there is one.

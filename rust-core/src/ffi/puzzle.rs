@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use parking_lot::Mutex;
 
-use super::listen::Delivery;
+use super::listen::{self, Delivery};
 use crate::rules::{Coord, Preset};
 use crate::session::puzzle::PuzzleSession;
 use crate::session::puzzle::{self, Puzzle, PuzzleDifficulty, PuzzleError, PuzzleStats};
@@ -190,44 +190,28 @@ impl PuzzleGame {
 
     /// Takes back the last move (any number of times; the count goes down).
     pub(crate) fn undo(&self) -> Result<GameState, MoveError> {
-        self.change(|s| {
-            if s.moves().is_empty() {
-                return Err(MoveError::NothingToUndo);
-            }
-            s.undo();
-            Ok(false)
-        })
+        self.change(|s| s.undo().map(|()| false))
     }
 
     /// Plays again the last move taken back; a solve it makes is kept.
     pub(crate) fn redo(&self) -> Result<GameState, MoveError> {
-        self.change(|s| {
-            if !s.can_redo() {
-                return Err(MoveError::NothingToRedo);
-            }
-            s.redo();
-            Ok(true)
-        })
+        self.change(|s| s.redo().map(|()| true))
     }
 
     /// Runs a change (which says whether it played a move); the result is kept when the move
-    /// solved the puzzle, and the listener hears the new state after the lock is released.
+    /// solved the puzzle, and the listener hears the new state.
     fn change(
         &self,
         act: impl FnOnce(&mut PuzzleSession) -> Result<bool, MoveError>,
     ) -> Result<GameState, MoveError> {
-        let (state, pending) = {
-            let mut s = self.session.lock();
-            let played = act(&mut s)?;
+        listen::change(&self.session, &self.delivery, |s| {
+            let played = act(s)?;
             let state = s.state();
             if played {
                 self.keep_result(&state);
             }
-            let pending = self.delivery.stamp(state.clone());
-            (state, pending)
-        };
-        pending.deliver();
-        Ok(state)
+            Ok(state)
+        })
     }
 
     /// Notes a solve in the results file (a failed write is logged: the puzzle still counts on

@@ -128,25 +128,20 @@ impl PuzzleSession {
         self.board_event(Event::CancelTouch)
     }
 
-    /// Whether a move taken back can be played again.
-    pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+    /// Takes back the last move (any number of times; `NothingToUndo` at the start).
+    pub fn undo(&mut self) -> Result<(), MoveError> {
+        let m = self.moves.pop().ok_or(MoveError::NothingToUndo)?;
+        self.redo.push(m);
+        self.rebuild();
+        Ok(())
     }
 
-    /// Takes back the last move (any number of times).
-    pub fn undo(&mut self) {
-        if let Some(m) = self.moves.pop() {
-            self.redo.push(m);
-        }
+    /// Plays again the last move taken back (`NothingToRedo` when none was).
+    pub fn redo(&mut self) -> Result<(), MoveError> {
+        let m = self.redo.pop().ok_or(MoveError::NothingToRedo)?;
+        self.moves.push(m);
         self.rebuild();
-    }
-
-    /// Plays again the last move taken back.
-    pub fn redo(&mut self) {
-        if let Some(m) = self.redo.pop() {
-            self.moves.push(m);
-        }
-        self.rebuild();
+        Ok(())
     }
 
     /// Back to the puzzle's start (the moves are forgotten).

@@ -5,6 +5,7 @@ use super::*;
 use crate::ai::race::{self, RacePath};
 use crate::rules::board::Colour;
 use crate::rules::Coord;
+use crate::session::MoveError;
 
 fn set() -> &'static PuzzleSet {
     builtin().unwrap()
@@ -177,18 +178,20 @@ fn undo_redo_and_restart_move_freely() {
         let path: Vec<Coord> = played.path.iter().map(|&h| Coord::of(h)).collect();
         assert_eq!((shown.kind, &shown.path), (played.kind, &path));
     }
-    s.undo();
+    s.undo().unwrap();
     assert_eq!(s.state().history.len(), 1);
-    s.undo();
+    s.undo().unwrap();
     assert_eq!((s.facts().moves, s.position()), (0, start));
     assert!(s.state().capabilities.can_redo && !s.state().capabilities.can_undo);
-    s.redo();
-    s.redo();
+    assert_eq!(s.undo(), Err(MoveError::NothingToUndo));
+    s.redo().unwrap();
+    s.redo().unwrap();
     assert_eq!((s.facts().moves, s.position()), (2, after_two));
-    s.undo();
+    s.undo().unwrap();
     // A new move drops what undo took back.
     play_line(&mut s, &p.line[1..2]);
     assert!(!s.state().capabilities.can_redo);
+    assert_eq!(s.redo(), Err(MoveError::NothingToRedo));
     s.restart();
     assert_eq!((s.facts().moves, s.position()), (0, start));
     // It is always the racer's turn: a frozen peg cannot be selected.
